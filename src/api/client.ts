@@ -1,0 +1,130 @@
+// The service's operations by route name (routes.ts): paths filled, account filled in, JSON in and out, bodies
+// checked by the shared zod schemas at the boundary, lists followed page by page.
+import type { ZodType } from 'zod'
+import { CliError, ExitCode, UsageError } from '../errors.js'
+import { type Page, paginate } from './pagination.js'
+import type { HttpClient, HttpResponse } from './request.js'
+import { type RouteName, routes, urlFor } from './routes.js'
+
+/** Options of one call. */
+export interface CallOptions {
+  params?: Record<string, string>
+  query?: Record<string, string | number | boolean | undefined>
+  /** a JSON body (serialized once) or raw bytes */
+  body?: unknown
+  rawBody?: string | Uint8Array
+  headers?: Record<string, string>
+  auth?: boolean
+  idempotent?: boolean
+  stream?: boolean
+  signal?: AbortSignal
+}
+
+/** Options of a list. */
+export interface ListOptions {
+  params?: Record<string, string>
+  query?: Record<string, string | number | boolean | undefined>
+  page?: number | undefined
+  limit?: number | undefined
+  all?: boolean | undefined
+}
+
+/** Calls the service's operations by name. */
+export class ApiClient {
+  constructor(
+    readonly http: HttpClient,
+    readonly baseUrl: string,
+    private readonly account: string | undefined,
+  ) {}
+
+  /** The account id, or a usage error that says how to set it. */
+  accountId(): string {
+    if (!this.account)
+      throw new UsageError(
+        'no account id is set',
+        'pass --account <id>, set AGENTRY_ACCOUNT, or run: agentry config set account <id>',
+      )
+    return this.account
+  }
+
+  /** The full URL of an operation. */
+  url(name: RouteName, params: Record<string, string> = {}, query: CallOptions['query'] = {}): string {
+    const route = routes[name]
+    const all = route.path.includes('{accountId}') ? { accountId: this.accountId(), ...params } : params
+    return urlFor(this.baseUrl, route, all, query)
+  }
+
+  /** Sends a call and returns the raw response (2xx only; errors are thrown). */
+  async raw(name: RouteName, opts: CallOptions = {}): Promise<HttpResponse> {
+    const route = routes[name]
+    const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
+    return this.http.send({
+      method: route.method,
+      url: this.url(name, opts.params, opts.query),
+      ...(body !== undefined ? { body } : {}),
+      ...(opts.headers ? { headers: opts.headers } : {}),
+      auth: opts.auth ?? route.auth === 'bearer',
+      ...(opts.idempotent !== undefined ? { idempotent: opts.idempotent } : {}),
+      ...(opts.stream ? { stream: true } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    })
+  }
+
+  /** Sends a call and parses its JSON answer with `schema` (no content → undefined). */
+  async json<T>(name: RouteName, opts: CallOptions & { schema?: ZodType<T> } = {}): Promise<T> {
+    const res = await this.raw(name, opts)
+    return parseBody(res, opts.schema, `${routes[name].method} ${routes[name].path}`)
+  }
+
+  /** One page of a list. */
+  async page<T>(name: RouteName, item: ZodType<T> | undefined, opts: ListOptions & { page: number }): Promise<Page<T>> {
+    const res = await this.raw(name, {
+      ...(opts.params ? { params: opts.params } : {}),
+      query: { ...opts.query, page: opts.page, limit: opts.limit },
+    })
+    const body = await parseBody<Page<unknown>>(res, undefined, routes[name].path)
+    if (!body || !Array.isArray(body.data))
+      throw new CliError(`the server's answer to ${routes[name].path} has no data array`, { exitCode: ExitCode.server })
+    if (item) body.data = body.data.map((d, i) => check(item, d, `${routes[name].path}: data[${i}]`))
+    return body as Page<T>
+  }
+
+  /** A list: one page, or every page when `all` is set, as an async iterable. */
+  list<T>(name: RouteName, item: ZodType<T> | undefined, opts: ListOptions = {}): AsyncIterable<T> {
+    const fetchPage = (page: number) => this.page(name, item, { ...opts, page })
+    return paginate(fetchPage, {
+      start: opts.page ?? 1,
+      ...(opts.limit ? { limit: opts.limit } : {}),
+      ...(opts.all ? {} : { maxPages: 1 }),
+    })
+  }
+}
+
+/** Reads a JSON body and checks it against a schema (an empty body is undefined). */
+export async function parseBody<T>(res: HttpResponse, schema: ZodType<T> | undefined, what: string): Promise<T> {
+  const text = await res.body.text()
+  if (res.status === 204 || text.trim() === '') return undefined as T
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw new CliError(`the server's answer to ${what} is not JSON: ${text.slice(0, 80)}`, {
+      exitCode: ExitCode.server,
+    })
+  }
+  return schema ? check(schema, value, what) : (value as T)
+}
+
+/** Checks a value against a schema, with an error that names the member that is off. */
+export function check<T>(schema: ZodType<T>, value: unknown, what: string): T {
+  const r = schema.safeParse(value)
+  if (r.success) return r.data
+  const issue = r.error.issues[0]
+  const path = issue?.path.length ? `.${issue.path.join('.')}` : ''
+  throw new CliError(
+    `the server's answer to ${what} does not match the interface: ${path || 'body'}: ${issue?.message}`,
+    {
+      exitCode: ExitCode.server,
+    },
+  )
+}

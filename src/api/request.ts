@@ -1,0 +1,246 @@
+// The one request function (ARCHITECTURE.md "HTTP"): undici, bearer auth from the token provider, timeouts, safe
+// retries, no redirects, proxies from the environment, typed errors, and a --debug trace with secrets redacted.
+import type { Dispatcher } from 'undici'
+import { ApiError, CancelledError, CliError, NetworkError, TimeoutError } from '../errors.js'
+import type { Redactor } from './redact.js'
+import { idempotentMethods, isRetryableError, isRetryableStatus, retryDelay } from './retry.js'
+
+/** How the client is set up for a run. */
+export interface HttpClientOptions {
+  userAgent: string
+  /** total timeout of a request (for streams: until the response headers) */
+  timeoutMs: number
+  /** how long a stream may go without a byte */
+  idleTimeoutMs: number
+  retries: number
+  /** the bearer token for `auth` requests; may refresh (single-flight) */
+  token?: (() => Promise<string | undefined>) | undefined
+  /** called after a 401 on a bearer request, so an OAuth token can be refreshed once and the request retried */
+  onUnauthorized?: (() => Promise<boolean>) | undefined
+  redactor: Redactor
+  trace?: ((line: string) => void) | undefined
+  /** undici dispatcher; tests pass a MockAgent. Default: EnvHttpProxyAgent (HTTPS_PROXY/NO_PROXY). */
+  dispatcher?: Dispatcher | undefined
+  signal?: AbortSignal | undefined
+  sleep?: (ms: number) => Promise<void>
+}
+
+/** One request. */
+export interface SendOptions {
+  method: string
+  url: string
+  headers?: Record<string, string>
+  body?: string | Uint8Array
+  /** send the bearer token (default true) */
+  auth?: boolean
+  /** may be sent again after a failure (default: by method) */
+  idempotent?: boolean
+  /** hand the body back unread; the idle timeout applies to it */
+  stream?: boolean
+  signal?: AbortSignal
+}
+
+/** A successful response. */
+export interface HttpResponse {
+  status: number
+  headers: Record<string, string>
+  requestId: string | undefined
+  body: Dispatcher.ResponseData['body']
+}
+
+const sleepDefault = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.())
+
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
+  return out
+}
+
+/** The service's client: one `send` that everything else goes through. */
+export class HttpClient {
+  private dispatcherPromise: Promise<Dispatcher> | undefined
+  constructor(private readonly opts: HttpClientOptions) {}
+
+  private dispatcher(): Promise<Dispatcher> {
+    this.dispatcherPromise ??= this.opts.dispatcher
+      ? Promise.resolve(this.opts.dispatcher)
+      : import('undici').then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connections: 16 }))
+    return this.dispatcherPromise
+  }
+
+  /** Closes idle connections (end of run). */
+  async close(): Promise<void> {
+    if (!this.dispatcherPromise || this.opts.dispatcher) return
+    await (await this.dispatcherPromise).close().catch(() => {})
+  }
+
+  /** Sends a request, retrying when safe; throws ApiError on a non-2xx answer. */
+  async send(req: SendOptions): Promise<HttpResponse> {
+    const idempotent = req.idempotent ?? idempotentMethods.has(req.method)
+    const sleep = this.opts.sleep ?? sleepDefault
+    let refreshed = false
+    for (let attempt = 0; ; attempt++) {
+      let res: HttpResponse
+      try {
+        res = await this.once(req)
+      } catch (err) {
+        if (err instanceof NetworkError && idempotent && attempt < this.opts.retries && isRetryableError(err.cause)) {
+          const ms = retryDelay(attempt, undefined) ?? 0
+          this.trace(`! ${err.message}; retrying in ${ms} ms (${attempt + 1}/${this.opts.retries})`)
+          await sleep(ms)
+          continue
+        }
+        throw err
+      }
+      if (res.status >= 200 && res.status < 300) return res
+      if (res.status === 401 && req.auth !== false && !refreshed && this.opts.onUnauthorized) {
+        await res.body.dump().catch(() => {})
+        refreshed = true
+        if (await this.opts.onUnauthorized()) {
+          attempt--
+          continue
+        }
+        res = await this.once(req)
+        if (res.status >= 200 && res.status < 300) return res
+      }
+      const retryAfter = res.headers['retry-after']
+      const delay = retryDelay(attempt, retryAfter)
+      if (idempotent && isRetryableStatus(res.status) && attempt < this.opts.retries && delay !== undefined) {
+        await res.body.dump().catch(() => {})
+        this.trace(`! ${res.status}; retrying in ${delay} ms (${attempt + 1}/${this.opts.retries})`)
+        await sleep(delay)
+        continue
+      }
+      throw await this.apiError(req, res)
+    }
+  }
+
+  private async once(req: SendOptions): Promise<HttpResponse> {
+    const { request } = await import('undici')
+    const headers: Record<string, string> = {
+      'user-agent': this.opts.userAgent,
+      accept: 'application/json',
+      ...req.headers,
+    }
+    if (req.auth !== false && this.opts.token) {
+      const token = await this.opts.token()
+      if (token) headers.authorization = `Bearer ${token}`
+    }
+    if (req.body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json'
+    // The total timeout covers a whole request, but only the wait for the headers of a stream: after that the
+    // idle timeout (undici's bodyTimeout) watches it, since an answer may stream for longer than 300 s.
+    const timer = new AbortController()
+    const clock = setTimeout(() => timer.abort(), this.opts.timeoutMs)
+    clock.unref()
+    const timeout = timer.signal
+    const signals = [timeout, ...[req.signal, this.opts.signal].filter((s): s is AbortSignal => !!s)]
+    const signal = AbortSignal.any(signals)
+    this.traceRequest(req, headers)
+    const started = performance.now()
+    try {
+      const res = await request(req.url, {
+        method: req.method as Dispatcher.HttpMethod,
+        headers,
+        body: req.body,
+        signal,
+        dispatcher: await this.dispatcher(),
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: req.stream ? this.opts.idleTimeoutMs : this.opts.timeoutMs,
+      })
+      if (req.stream) clearTimeout(clock)
+      else res.body.once('close', () => clearTimeout(clock))
+      const out: HttpResponse = {
+        status: res.statusCode,
+        headers: flatHeaders(res.headers),
+        requestId: undefined,
+        body: res.body,
+      }
+      out.requestId = out.headers['x-request-id']
+      this.trace(`< ${res.statusCode} (${Math.round(performance.now() - started)} ms)`)
+      for (const [k, v] of Object.entries(out.headers)) this.trace(`< ${k}: ${this.opts.redactor.header(k, v)}`)
+      if (res.statusCode >= 300 && res.statusCode < 400) {
+        await res.body.dump().catch(() => {})
+        throw new CliError(
+          `${req.method} ${this.opts.redactor.url(req.url)}: the server redirected to ${out.headers.location ?? '(no location)'}; not following it with credentials`,
+          { hint: 'point --base-url at the final address' },
+        )
+      }
+      return out
+    } catch (err) {
+      clearTimeout(clock)
+      throw this.transportError(err, req, timeout, signals)
+    }
+  }
+
+  private transportError(err: unknown, req: SendOptions, timeout: AbortSignal, signals: AbortSignal[]): unknown {
+    if (err instanceof CliError) return err
+    const where = `${req.method} ${this.opts.redactor.url(req.url)}`
+    const code = (err as { code?: string }).code
+    if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT')
+      return new TimeoutError(`${where}: no answer within ${this.opts.timeoutMs / 1000} s`, 'raise --timeout (seconds)')
+    if (signals.slice(1).some((s) => s.aborted)) return new CancelledError()
+    const reason = this.opts.redactor.text((err as Error).message || String(err))
+    const hint = code === 'ECONNREFUSED' ? 'is the server running? check --base-url (agentry config list)' : undefined
+    return new NetworkError(`${where}: ${code ? `${code} ` : ''}${reason}`, hint, err)
+  }
+
+  private async apiError(req: SendOptions, res: HttpResponse): Promise<ApiError> {
+    let text = ''
+    try {
+      text = await res.body.text()
+    } catch {}
+    this.trace(`< ${this.opts.redactor.body(text.slice(0, 4096), res.headers['content-type'])}`)
+    let message = ''
+    let code: string | undefined
+    try {
+      const j = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } | string; message?: unknown }
+      if (typeof j.error === 'string') message = j.error
+      else if (j.error && typeof j.error.message === 'string') {
+        message = j.error.message
+        if (typeof j.error.code === 'string') code = j.error.code
+      } else if (typeof j.message === 'string') message = j.message
+    } catch {
+      message = text.split('\n')[0]?.slice(0, 200) ?? ''
+    }
+    return new ApiError({
+      status: res.status,
+      message: this.opts.redactor.text(message || statusText(res.status)),
+      method: req.method,
+      url: req.url,
+      ...(res.requestId ? { requestId: res.requestId } : {}),
+      ...(code ? { code } : {}),
+    })
+  }
+
+  private trace(line: string): void {
+    this.opts.trace?.(line)
+  }
+
+  private traceRequest(req: SendOptions, headers: Record<string, string>): void {
+    if (!this.opts.trace) return
+    const r = this.opts.redactor
+    this.trace(`> ${req.method} ${r.url(req.url)}`)
+    for (const [k, v] of Object.entries(headers)) this.trace(`> ${k}: ${r.header(k, v)}`)
+    if (req.body !== undefined) {
+      const text = typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8')
+      this.trace(`> ${r.body(text.slice(0, 4096), headers['content-type'])}${text.length > 4096 ? ' …' : ''}`)
+    }
+  }
+}
+
+function statusText(status: number): string {
+  const texts: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+  }
+  return texts[status] ?? `HTTP ${status}`
+}

@@ -1,0 +1,64 @@
+// Errors raised while decoding a streamed completion (wire.md "Completions"). Each maps to an exit code through
+// the CliError hierarchy in src/errors.ts, so a caller can rethrow them unchanged.
+import { CliError, ExitCode, NetworkError, TimeoutError } from '../../errors.js'
+
+const snippetMax = 80
+
+/** Shortens a malformed line for an error message: never dump a whole (possibly huge) chunk to the terminal. */
+function snippet(text: string): string {
+  return text.length > snippetMax ? `${text.slice(0, snippetMax)}…` : text
+}
+
+/** Where in the stream a malformed item was found: an NDJSON line number or an SSE event ordinal (both 1-based). */
+export type StreamPosition = { format: 'ndjson'; line: number } | { format: 'sse'; event: number } | { format: 'json' }
+
+/** The server sent bytes that are not valid for the declared stream format (e.g. a chunk that is not JSON). */
+export class StreamFormatError extends CliError {
+  readonly position: StreamPosition
+  readonly text: string
+  constructor(position: StreamPosition, text: string, cause?: unknown) {
+    const where =
+      position.format === 'ndjson'
+        ? `NDJSON line ${position.line}`
+        : position.format === 'sse'
+          ? `server-sent event ${position.event}`
+          : 'JSON response body'
+    const reason = cause instanceof Error ? `: ${cause.message}` : ''
+    super(`malformed stream: ${where} is not valid JSON${reason} (got ${JSON.stringify(snippet(text))})`, {
+      exitCode: ExitCode.server,
+      hint: 'the server sent a broken stream; try again, or add --debug to see the exchange',
+      cause,
+    })
+    this.name = 'StreamFormatError'
+    this.position = position
+    this.text = text
+  }
+}
+
+/** No bytes arrived for the idle timeout: the connection is presumed stalled (ARCHITECTURE.md "HTTP"). */
+export class StreamIdleTimeoutError extends TimeoutError {
+  readonly idleTimeoutMs: number
+  constructor(idleTimeoutMs: number) {
+    super(
+      `the stream stalled: no data received for ${formatMs(idleTimeoutMs)}`,
+      'the server or the network may be slow; try again, or raise the idle timeout',
+    )
+    this.name = 'StreamIdleTimeoutError'
+    this.idleTimeoutMs = idleTimeoutMs
+  }
+}
+
+/** The body ended without `[DONE]`, a finish_reason or an error: the connection dropped mid-answer. */
+export class StreamTruncatedError extends NetworkError {
+  constructor() {
+    super(
+      'the connection dropped before the response finished (the stream ended without [DONE] or a finish_reason)',
+      'the text shown so far is incomplete; try again',
+    )
+    this.name = 'StreamTruncatedError'
+  }
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${ms} ms`
+}

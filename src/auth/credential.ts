@@ -1,0 +1,55 @@
+// Which credential a run uses, and where it came from (ARCHITECTURE.md "Auth"): --api-key-file, then the
+// AGENTRY_API_KEY environment variable, then the profile's stored API key or OAuth grant. Secrets never in argv.
+import { readFile } from 'node:fs/promises'
+import { CliError, ExitCode } from '../errors.js'
+import { assertPrivate } from '../config/atomic-file.js'
+import type { OAuthGrant } from '../config/schema.js'
+
+/** The credential of a run. `token()` may refresh an OAuth access token. */
+export interface Credential {
+  kind: 'api-key' | 'oauth' | 'none'
+  /** where it came from: `--api-key-file <path>`, `AGENTRY_API_KEY`, `profile <name>` */
+  source: string
+  token(): Promise<string | undefined>
+  /** after a 401: refresh once if possible; true when a new token is ready */
+  onUnauthorized?: () => Promise<boolean>
+  /** the stored OAuth grant, when kind is oauth */
+  grant?: OAuthGrant
+}
+
+/** Reads an API key from a file given with --api-key-file (first line, trimmed; the file must be private). */
+export async function readKeyFile(path: string): Promise<string> {
+  await assertPrivate(path)
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (err) {
+    throw new CliError(
+      `cannot read --api-key-file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      {
+        exitCode: ExitCode.usage,
+        hint: 'give the path of a file that holds the key on its first line',
+      },
+    )
+  }
+  const key = text.split(/\r?\n/)[0]?.trim() ?? ''
+  if (!key)
+    throw new CliError(`--api-key-file ${path} is empty`, {
+      exitCode: ExitCode.usage,
+      hint: 'put the key on its first line',
+    })
+  return key
+}
+
+/** A fixed API key credential. */
+export function apiKeyCredential(key: string, source: string): Credential {
+  return { kind: 'api-key', source, token: async () => key }
+}
+
+/** No credential at all: requests go out without Authorization and the server decides. */
+export const noCredential: Credential = { kind: 'none', source: 'none', token: async () => undefined }
+
+/** A short, safe description of a key: its first characters only. */
+export function keyHint(key: string): string {
+  return key.length > 12 ? `${key.slice(0, 7)}…` : '…'
+}

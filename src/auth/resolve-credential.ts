@@ -1,0 +1,27 @@
+// Picks the run's credential: --api-key-file > AGENTRY_API_KEY > the profile's stored key or OAuth grant.
+import { loadCredentials } from '../config/store.js'
+import type { Context } from '../context.js'
+import { type Credential, apiKeyCredential, noCredential, readKeyFile } from './credential.js'
+
+/** Resolves the credential of a run and registers its secret with the redactor. */
+export async function resolveCredential(ctx: Context): Promise<Credential> {
+  const cred = await pick(ctx)
+  if (cred.kind === 'api-key') ctx.redactor.add(await cred.token())
+  return cred
+}
+
+async function pick(ctx: Context): Promise<Credential> {
+  if (ctx.overrides.apiKey) return apiKeyCredential(ctx.overrides.apiKey, 'the --emulator demo key')
+  const file = ctx.globals.apiKeyFile
+  if (file) return apiKeyCredential(await readKeyFile(file), `--api-key-file ${file}`)
+  const envKey = ctx.env.AGENTRY_API_KEY?.trim()
+  if (envKey) return apiKeyCredential(envKey, 'AGENTRY_API_KEY')
+  const profile = ctx.profile().value
+  const stored = (await loadCredentials(ctx.configDir())).profiles[profile]
+  if (stored?.apiKey) return apiKeyCredential(stored.apiKey, `profile ${profile} (credentials.json)`)
+  if (stored?.oauth) {
+    const { oauthCredential } = await import('./token-provider.js')
+    return oauthCredential(ctx, profile, stored.oauth)
+  }
+  return noCredential
+}

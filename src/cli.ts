@@ -1,0 +1,169 @@
+// buildProgram(ctx) and run(argv, ctx) → exit code. Never calls process.exit (bin/agentry.js sets the code).
+import { Command, CommanderError, Option } from 'commander'
+import { groups } from './commands/manifest.js'
+import { Context, type ContextInit } from './context.js'
+import { ExitCode, formatError } from './errors.js'
+import { systemIO } from './io/iostreams.js'
+
+declare const __AGENTRY_VERSION__: string
+/** The package version (injected by the build; "dev" when run from source). */
+export const version = typeof __AGENTRY_VERSION__ === 'string' ? __AGENTRY_VERSION__ : 'dev'
+
+/** Global options that take a value (used to find the command word in argv without parsing it). */
+const valueOptions = new Set([
+  '--profile',
+  '--base-url',
+  '--account',
+  '-o',
+  '--output',
+  '--timeout',
+  '--retries',
+  '--error-format',
+  '--api-key-file',
+])
+
+/** The first operand of argv: the top-level command (`help x` → x). */
+export function commandWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    if (a === '--') return argv[i + 1]
+    if (a.startsWith('-')) {
+      if (valueOptions.has(a)) i++
+      continue
+    }
+    if (a === 'help') return argv[i + 1]
+    return a
+  }
+  return undefined
+}
+
+/** The program with global options and every group: the one that runs loaded for real, the rest as summaries. */
+export async function buildProgram(ctx: Context, argv: string[]): Promise<Command> {
+  const program = new Command('agentry')
+    .description(
+      'agentry: agents, chat, scenarios, webhooks, schedules, keys, CMS, sites, files and images, from a terminal or a script',
+    )
+    .version(ctx.version, '-V, --version', 'print the version')
+    .option('--profile <name>', 'saved profile to use (env AGENTRY_PROFILE)')
+    .option('--base-url <url>', 'service base URL, e.g. https://host/api/v1beta (env AGENTRY_BASE_URL)')
+    .option('--account <id>', 'account id (env AGENTRY_ACCOUNT)')
+    .option('--api-key-file <path>', 'read the API key from this file (or env AGENTRY_API_KEY; never a flag value)')
+    .option('--json', 'output JSON (same as -o json)')
+    .option('-o, --output <format>', 'output format: table, json, ndjson, yaml, tsv (chat: text, json, ndjson)')
+    .option('--timeout <seconds>', 'total request timeout in seconds, default 300 (env AGENTRY_TIMEOUT)')
+    .option('--retries <n>', 'retries for idempotent requests, default 2')
+    .option('--debug', 'trace HTTP on stderr, secrets redacted (env AGENTRY_DEBUG)')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .addOption(new Option('--error-format <format>', 'errors on stderr as text or json').choices(['text', 'json']))
+    .option('-q, --quiet', 'no notes or progress on stderr')
+    .option('--emulator', 'start an in-process emulator with demo data and use it (no account needed)')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({
+      writeOut: (s) => ctx.io.stdout.write(s),
+      writeErr: (s) => ctx.io.stderr.write(s),
+      outputError: (s, write) => write(ctx.io.colorStderr() ? s.replace(/^error:/, '\x1b[31merror:\x1b[39m') : s),
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  agentry --emulator chat demo-assistant        chat with a demo agent, no account needed
+  agentry agents list --json                    every agent of the account as JSON
+  echo "hi" | agentry chat ag_123 --output ndjson
+  agentry scenario run sc_1 --input-file in.txt
+  agentry cms query posts --where 'status = "published" and views > 100' --all
+
+Exit codes: 0 ok, 1 error, 2 usage, 3 not found, 4 auth, 5 conflict, 6 rate-limited, 7 server,
+            8 network, 124 timeout, 130 cancelled.`,
+    )
+  program.exitOverride()
+  program.hook('preAction', async (_this, action) => {
+    ctx.globals = action.optsWithGlobals()
+    if (ctx.globals.color === false) ctx.io.disableColor()
+    if (ctx.globals.emulator) await startEmbeddedEmulator(ctx)
+  })
+
+  const word = commandWord(argv)
+  const target = groups.find((g) => g.name === word || g.aliases?.includes(word ?? ''))
+  const loaded = new Set<string>()
+  if (target) {
+    const mod = await target.load()
+    mod.register(program, ctx)
+    for (const c of program.commands) loaded.add(c.name())
+  }
+  for (const g of groups) {
+    if (loaded.has(g.name)) continue
+    program
+      .command(g.name)
+      .aliases(g.aliases ?? [])
+      .description(g.summary)
+      .helpOption(false)
+      .allowUnknownOption()
+  }
+  inheritSettings(program)
+  return program
+}
+
+/** Starts an in-process emulator seeded with demo data and points this run at it (`--emulator`). */
+async function startEmbeddedEmulator(ctx: Context): Promise<void> {
+  const { createEmulator } = await import('./emulator/index.js')
+  const emu = await createEmulator({ port: 0, seed: 'demo' })
+  ctx.overrides = { baseUrl: emu.baseUrl, account: emu.accountId, apiKey: emu.demoApiKey }
+  ctx.redactor.add(emu.demoApiKey)
+  ctx.defer(() => emu.close())
+}
+
+/** Runs one command line; resolves to the exit code. Never throws, never exits. */
+export async function run(argv: string[], ctx: Context): Promise<number> {
+  try {
+    const program = await buildProgram(ctx, argv)
+    await program.parseAsync(argv, { from: 'user' })
+    return ExitCode.ok
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(err.code)) return ExitCode.ok
+      if (err.code === 'commander.executeSubCommandAsync') return ExitCode.error
+      return ExitCode.usage
+    }
+    const { text, exitCode } = formatError(err, {
+      format: ctx.globals.errorFormat ?? (ctx.env.AGENTRY_ERROR_FORMAT === 'json' ? 'json' : 'text'),
+      debug: ctx.debugEnabled(),
+      color: ctx.io.colorStderr() ? (s) => `\x1b[31m${s}\x1b[39m` : (s) => s,
+    })
+    ctx.io.stderr.write(ctx.redactor.text(text))
+    return exitCode
+  } finally {
+    await ctx.cleanup()
+  }
+}
+
+/** Gives every subcommand (added with addCommand) the program's settings: thrown errors, output, suggestions. */
+function inheritSettings(cmd: Command): void {
+  for (const c of cmd.commands) {
+    c.copyInheritedSettings(cmd)
+    inheritSettings(c)
+  }
+}
+
+/** The process entry: real streams, Ctrl-C wiring, then run(). */
+export async function main(argv: string[], init: Partial<ContextInit> = {}): Promise<number> {
+  const io = init.io ?? systemIO()
+  const ctx = new Context({ io, env: process.env, version, ...init })
+  const onSigint = () => {
+    if (ctx.interruptHandler) ctx.interruptHandler()
+    else if (ctx.abort.signal.aborted) process.kill(process.pid, 'SIGTERM')
+    else ctx.abort.abort()
+  }
+  process.on('SIGINT', onSigint)
+  // `agentry … | head`: a closed pipe ends the run quietly instead of crashing.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') ctx.abort.abort()
+  })
+  try {
+    const code = await run(argv, ctx)
+    return ctx.abort.signal.aborted && code === ExitCode.ok ? ExitCode.cancelled : code
+  } finally {
+    process.off('SIGINT', onSigint)
+  }
+}

@@ -1,0 +1,144 @@
+// The wire encoding of a content query (wire.md "CMS content", query parameters): `where` is compact JSON of the
+// filter tree; select, groupBy and tags are comma-separated; orderBy is `field:asc|desc`; aggregate is `fn:field`.
+import { type Aggregate, type AggregateFn, aggregateFns, type CmsQuery, maxPageSize, type OrderBy } from './query.js'
+import { combineAnd, describeWhereError, type Filter, isFieldPath, whereSchema } from './where.js'
+
+/** A bad query parameter; `param` names it and the message starts with it (the emulator answers 400). */
+export class QueryParamError extends Error {
+  readonly param: string
+  constructor(param: string, detail: string) {
+    super(`${param}: ${detail}`)
+    this.name = 'QueryParamError'
+    this.param = param
+  }
+}
+
+function joinItems(param: string, items: readonly string[]): string {
+  for (const item of items) {
+    if (item.includes(',') || item.trim() !== item || item === '') {
+      throw new QueryParamError(param, `${JSON.stringify(item)} cannot be sent in a comma-separated list`)
+    }
+  }
+  return items.join(',')
+}
+
+/** Encodes a query as URL parameters; empty lists and absent members are left out. */
+export function toSearchParams(q: CmsQuery): URLSearchParams {
+  const p = new URLSearchParams()
+  const list = (name: string, items: readonly string[] | undefined) => {
+    if (items && items.length > 0) p.set(name, joinItems(name, items))
+  }
+  if (q.where) p.set('where', JSON.stringify(q.where))
+  list('select', q.select)
+  list(
+    'orderBy',
+    q.orderBy?.map((o) => `${o.field}:${o.direction}`),
+  )
+  list('groupBy', q.groupBy)
+  list(
+    'aggregate',
+    q.aggregates?.map((a) => `${a.fn}:${a.field}`),
+  )
+  list('tags', q.tags)
+  if (q.page !== undefined) p.set('page', String(q.page))
+  if (q.pageSize !== undefined) p.set('pageSize', String(q.pageSize))
+  return p
+}
+
+/** The items of a comma-separated parameter (repeats concatenate); undefined when absent or empty. */
+function items(p: URLSearchParams, param: string): string[] | undefined {
+  const out: string[] = []
+  for (const raw of p.getAll(param)) {
+    if (raw.trim() === '') continue
+    for (const item of raw.split(',')) {
+      const t = item.trim()
+      if (t === '') throw new QueryParamError(param, `empty item in ${JSON.stringify(raw)}`)
+      out.push(t)
+    }
+  }
+  return out.length > 0 ? out : undefined
+}
+
+function field(param: string, f: string, context = f): string {
+  if (!isFieldPath(f)) throw new QueryParamError(param, `${JSON.stringify(context)} is not a field name like author.name`)
+  return f
+}
+
+function parseWhereParam(p: URLSearchParams): Filter | undefined {
+  const trees = p
+    .getAll('where')
+    .filter((raw) => raw.trim() !== '')
+    .map((raw) => {
+      let json: unknown
+      try {
+        json = JSON.parse(raw)
+      } catch (e) {
+        throw new QueryParamError('where', `not valid JSON (${(e as Error).message})`)
+      }
+      const r = whereSchema.safeParse(json)
+      if (!r.success) throw new QueryParamError('where', describeWhereError(r.error))
+      return r.data
+    })
+  return combineAnd(trees)
+}
+
+function parseOrderBy(item: string): OrderBy {
+  const colon = item.lastIndexOf(':')
+  if (colon < 0) return { field: field('orderBy', item), direction: 'asc' }
+  const dir = item.slice(colon + 1).toLowerCase()
+  if (dir !== 'asc' && dir !== 'desc') {
+    throw new QueryParamError('orderBy', `direction must be asc or desc, got ${JSON.stringify(dir)} in "${item}"`)
+  }
+  return { field: field('orderBy', item.slice(0, colon), item), direction: dir }
+}
+
+const fnSet: ReadonlySet<string> = new Set(aggregateFns)
+
+function parseAggregate(item: string): Aggregate {
+  const colon = item.indexOf(':')
+  const fn = colon < 0 ? item : item.slice(0, colon)
+  const target = colon < 0 ? '' : item.slice(colon + 1)
+  if (!fnSet.has(fn)) {
+    throw new QueryParamError('aggregate', `unknown function ${JSON.stringify(fn)} in "${item}"; one of ${aggregateFns.join(', ')}`)
+  }
+  if (fn === 'count' && (target === '' || target === '*')) return { fn, field: '*' }
+  if (target === '' || target === '*') throw new QueryParamError('aggregate', `"${fn}" needs a field, like ${fn}:views`)
+  return { fn: fn as AggregateFn, field: field('aggregate', target, item) }
+}
+
+function positiveInt(p: URLSearchParams, param: string): number | undefined {
+  const all = p.getAll(param).filter((v) => v.trim() !== '')
+  if (all.length > 1) throw new QueryParamError(param, 'given more than once')
+  const raw = all[0]?.trim()
+  if (raw === undefined) return undefined
+  const n = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(n >= 1)) throw new QueryParamError(param, `must be a positive integer, got ${JSON.stringify(raw)}`)
+  return n
+}
+
+/** Decodes query parameters (the emulator's side); throws QueryParamError naming the bad parameter. */
+export function parseQueryParams(params: URLSearchParams | string): CmsQuery {
+  const p = typeof params === 'string' ? new URLSearchParams(params) : params
+  const q: CmsQuery = {}
+  const where = parseWhereParam(p)
+  if (where) q.where = where
+  const select = items(p, 'select')
+  if (select) q.select = select.map((f) => field('select', f))
+  const orderBy = items(p, 'orderBy')
+  if (orderBy) q.orderBy = orderBy.map(parseOrderBy)
+  const groupBy = items(p, 'groupBy')
+  if (groupBy) q.groupBy = groupBy.map((f) => field('groupBy', f))
+  const aggregates = items(p, 'aggregate')
+  if (aggregates) q.aggregates = aggregates.map(parseAggregate)
+  const tags = items(p, 'tags')
+  if (tags) q.tags = tags
+  const page = positiveInt(p, 'page')
+  if (page !== undefined) {
+    if (!Number.isSafeInteger(page)) throw new QueryParamError('page', `too large: ${page}`)
+    q.page = page
+  }
+  const pageSize = positiveInt(p, 'pageSize')
+  // Clamped, never an error (wire.md).
+  if (pageSize !== undefined) q.pageSize = Math.min(pageSize, maxPageSize)
+  return q
+}

@@ -1,0 +1,47 @@
+// The content query object shared by the builder, the wire encoding and the emulator's engine
+// (service-interface 4.7; wire.md "CMS content", query parameters).
+import type { Filter } from './where.js'
+
+/** The aggregate functions of service-interface 4.7. */
+export const aggregateFns = ['count', 'sum', 'avg', 'min', 'max'] as const
+/** One aggregate function. */
+export type AggregateFn = (typeof aggregateFns)[number]
+/** An aggregate: `fn` over `field`; `count` over `*` counts rows (wire.md `count:*`). */
+export interface Aggregate {
+  fn: AggregateFn
+  field: string
+}
+/** Sort direction (service-interface 4.7). */
+export type SortDirection = 'asc' | 'desc'
+/** One sort key. */
+export interface OrderBy {
+  field: string
+  direction: SortDirection
+}
+
+/** A content query; absent members mean "none" (page 1, pageSize 20 when paging is absent). */
+export interface CmsQuery {
+  where?: Filter
+  select?: string[]
+  orderBy?: OrderBy[]
+  groupBy?: string[]
+  aggregates?: Aggregate[]
+  tags?: string[]
+  page?: number
+  pageSize?: number
+}
+
+/** Page size when none is given (wire.md). */
+export const defaultPageSize = 20
+/** Largest page size; larger requests are clamped, never an error (wire.md). */
+export const maxPageSize = 100
+
+/** The member name an aggregate gets in a result row: `count` for `count:*`, else `<field>_<fn>` (wire.md). */
+export function aggregateKey(a: Aggregate): string {
+  return a.fn === 'count' && a.field === '*' ? 'count' : `${a.field}_${a.fn}`
+}
+
+/** The page and clamped page size a query asks for, with the wire.md defaults. */
+export function resolvePaging(q: Pick<CmsQuery, 'page' | 'pageSize'>): { page: number; pageSize: number } {
+  return { page: q.page ?? 1, pageSize: Math.min(q.pageSize ?? defaultPageSize, maxPageSize) }
+}

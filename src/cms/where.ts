@@ -1,0 +1,161 @@
+// The filter tree of content queries (service-interface 4.7; wire.md "CMS content", `where` parameter):
+// a condition is {field, op, value}; a group is {and:[…]} or {or:[…]}.
+import { z } from 'zod'
+
+/** The twelve filter operators of service-interface 4.7, in the order of its table. */
+export const whereOperators = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'in',
+  'notIn',
+  'begins',
+  'ends',
+] as const
+/** One filter operator. */
+export type WhereOperator = (typeof whereOperators)[number]
+
+/** A single value a condition compares with. */
+export type WhereScalar = string | number | boolean | null
+/** A condition's value: a scalar, or an array of scalars for `in`/`notIn` (wire.md). */
+export type WhereValue = WhereScalar | WhereScalar[]
+/** `field op value`; the field may be dotted (`author.name`). */
+export interface Condition {
+  field: string
+  op: WhereOperator
+  value: WhereValue
+}
+/** All children must match. */
+export interface AndGroup {
+  and: Filter[]
+}
+/** At least one child must match. */
+export interface OrGroup {
+  or: Filter[]
+}
+/** A boolean group of filters. */
+export type Group = AndGroup | OrGroup
+/** A filter tree: a condition or a group. */
+export type Filter = Condition | Group
+
+/** Deepest nesting of groups accepted, so a hostile `where` cannot exhaust the stack (emulator answers 400). */
+export const maxWhereDepth = 64
+
+/** Whether the filter is a group rather than a condition. */
+export function isGroup(f: Filter): f is Group {
+  return 'and' in f || 'or' in f
+}
+
+/** The connective and children of a group; undefined for a condition. */
+export function groupChildren(f: Filter): { kind: 'and' | 'or'; children: Filter[] } | undefined {
+  if ('and' in f) return { kind: 'and', children: f.and }
+  if ('or' in f) return { kind: 'or', children: f.or }
+  return undefined
+}
+
+/** Whether `s` is a usable field path: non-empty dot-separated segments (`author.name`). */
+export function isFieldPath(s: unknown): s is string {
+  return typeof s === 'string' && s.length > 0 && s.split('.').every((seg) => seg.length > 0)
+}
+
+/** Whether `v` is a scalar a condition may hold (finite numbers only: JSON has no NaN or Infinity). */
+export function isWhereScalar(v: unknown): v is WhereScalar {
+  return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
+}
+
+/** Why `value` does not suit `op`, or undefined when it does (in/notIn take arrays: wire.md). */
+export function checkConditionValue(op: WhereOperator, value: unknown): string | undefined {
+  switch (op) {
+    case 'in':
+    case 'notIn':
+      if (!Array.isArray(value)) return `"${op}" takes an array of values, like ["a", "b"]`
+      if (!value.every(isWhereScalar)) return `"${op}" array items must be strings, numbers, booleans or null`
+      return undefined
+    case 'like':
+    case 'ilike':
+    case 'begins':
+    case 'ends':
+      return typeof value === 'string' ? undefined : `"${op}" takes a string`
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'string'
+        ? undefined
+        : `"${op}" takes a number or a string`
+    default:
+      return isWhereScalar(value) ? undefined : `"${op}" takes a string, number, boolean or null (use "in" for lists)`
+  }
+}
+
+/** One problem in a filter tree: where (path of keys) and what. */
+export interface WhereIssue {
+  path: (string | number)[]
+  message: string
+}
+
+const operatorSet: ReadonlySet<string> = new Set(whereOperators)
+
+/** Every problem of a candidate filter tree, each naming the bad part; empty when the tree is valid. */
+export function whereIssues(value: unknown): WhereIssue[] {
+  const issues: WhereIssue[] = []
+  const walk = (v: unknown, path: (string | number)[], depth: number): void => {
+    const add = (message: string, at: (string | number)[] = path): void => {
+      issues.push({ path: at, message })
+    }
+    if (depth > maxWhereDepth) return add(`groups nest deeper than ${maxWhereDepth} levels`)
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      return add('expected a condition {field, op, value} or a group {and:[…]} / {or:[…]}')
+    }
+    const keys = Object.keys(v)
+    const obj = v as Record<string, unknown>
+    if (keys.includes('and') || keys.includes('or')) {
+      const kind = keys.includes('and') ? 'and' : 'or'
+      if (keys.length !== 1) return add(`a group has exactly one member, "and" or "or"; found ${keys.join(', ')}`)
+      const children = obj[kind]
+      if (!Array.isArray(children)) return add(`"${kind}" must be an array of filters`, [...path, kind])
+      if (children.length === 0) return add(`"${kind}" must hold at least one filter`, [...path, kind])
+      children.forEach((c, i) => walk(c, [...path, kind, i], depth + 1))
+      return
+    }
+    for (const k of keys) if (k !== 'field' && k !== 'op' && k !== 'value') add(`unknown member "${k}"`, [...path, k])
+    if (!isFieldPath(obj.field)) add('field must be a non-empty dotted name like "author.name"', [...path, 'field'])
+    if (typeof obj.op !== 'string' || !operatorSet.has(obj.op)) {
+      add(`unknown operator ${JSON.stringify(obj.op)}; one of ${whereOperators.join(', ')}`, [...path, 'op'])
+    } else if (!('value' in obj)) add('value is required', [...path, 'value'])
+    else {
+      const why = checkConditionValue(obj.op as WhereOperator, obj.value)
+      if (why) add(why, [...path, 'value'])
+    }
+  }
+  walk(value, [], 0)
+  return issues
+}
+
+/** Repeated `--where` flags are ANDed (commands.md); top-level `and` groups are flattened. Undefined for none. */
+export function combineAnd(trees: readonly Filter[]): Filter | undefined {
+  if (trees.length <= 1) return trees[0]
+  return { and: trees.flatMap((t) => ('and' in t ? t.and : [t])) }
+}
+
+/** Renders an issue path as `and[1].op` (empty for the root). */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
+}
+
+/** Zod schema of a filter tree; messages name the bad part (the emulator rejects a bad `where` with 400). */
+export const whereSchema: z.ZodType<Filter> = z.custom<Filter>().superRefine((value, ctx) => {
+  for (const issue of whereIssues(value)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+})
+
+/** One line per issue of a failed `whereSchema` parse: `and[1].op: unknown operator …`. */
+export function describeWhereError(error: z.ZodError): string {
+  return error.issues
+    .map((i) => (i.path.length > 0 ? `${formatIssuePath(i.path)}: ${i.message}` : i.message))
+    .join('; ')
+}

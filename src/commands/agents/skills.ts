@@ -1,0 +1,23 @@
+// `agentry skills list`.
+import { Command } from 'commander'
+import { skillSchema } from '../../api/schemas/index.js'
+import type { Context } from '../../context.js'
+import { listOptionsSchema } from '../list-options.js'
+import { examples, parseOptions, withListOptions } from '../shared.js'
+
+/** Registers the skills group. */
+export function register(program: Command, ctx: Context): void {
+  const skills = new Command('skills').description('List the skills of the account')
+  const list = withListOptions(new Command('list').alias('ls').description('List skills')).action(async (raw) => {
+    const opts = parseOptions(listOptionsSchema, raw)
+    const api = await ctx.api()
+    await ctx.output().list(api.list('skillsList', skillSchema, opts), [
+      { header: 'ID', get: (s) => s.id },
+      { header: 'NAME', get: (s) => s.name },
+      { header: 'TAGS', get: (s) => s.tags },
+      { header: 'DESCRIPTION', get: (s) => s.description },
+    ])
+  })
+  examples(list, ['agentry skills list', 'agentry skills list --all -o ndjson'])
+  program.addCommand(skills.addCommand(list))
+}

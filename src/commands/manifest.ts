@@ -1,0 +1,91 @@
+// The command groups: name and summary here (cheap, for --help and suggestions); the code of a group is loaded
+// only when that group runs, so `agentry --help` and `agentry --version` load almost nothing.
+import type { Command } from 'commander'
+import type { Context } from '../context.js'
+
+/** A group module registers its commands on the program. */
+export interface GroupModule {
+  register(program: Command, ctx: Context): void
+}
+
+/** One top-level command or group. */
+export interface GroupSpec {
+  name: string
+  aliases?: string[]
+  summary: string
+  load: () => Promise<GroupModule>
+}
+
+/** Every top-level command, in the order --help lists them. */
+export const groups: GroupSpec[] = [
+  {
+    name: 'chat',
+    summary: 'Chat with an agent: interactive on a terminal, one-shot with -m or stdin',
+    load: () => import('./chat/index.js'),
+  },
+  {
+    name: 'chats',
+    summary: 'Stateful (workspace) chats: list, create, messages',
+    load: () => import('./chats/index.js'),
+  },
+  {
+    name: 'agents',
+    aliases: ['agent'],
+    summary: 'List agents, show one, show its A2A card',
+    load: () => import('./agents/index.js'),
+  },
+  { name: 'skills', summary: 'List the skills of the account', load: () => import('./agents/skills.js') },
+  {
+    name: 'scenario',
+    aliases: ['scenarios'],
+    summary: 'List, show, run (signed) and sign scenarios',
+    load: () => import('./scenario/index.js'),
+  },
+  {
+    name: 'webhook',
+    aliases: ['webhooks'],
+    summary: 'Manage and trigger webhooks',
+    load: () => import('./webhook/index.js'),
+  },
+  {
+    name: 'schedule',
+    aliases: ['schedules'],
+    summary: 'Manage schedules that run scenarios',
+    load: () => import('./schedule/index.js'),
+  },
+  { name: 'keys', summary: 'Manage API keys', load: () => import('./keys/index.js') },
+  { name: 'cms', summary: 'Query, save, delete, export and import CMS content', load: () => import('./cms/index.js') },
+  { name: 'sites', summary: 'List and show sites', load: () => import('./sites/index.js') },
+  { name: 'pages', summary: 'List and show the pages of a site', load: () => import('./sites/pages.js') },
+  { name: 'files', summary: 'List, upload, download and delete files', load: () => import('./files/index.js') },
+  { name: 'images', summary: 'Analyze and generate images', load: () => import('./images/index.js') },
+  { name: 'a2a', summary: 'Talk to any agent that publishes an A2A card', load: () => import('./a2a/index.js') },
+  { name: 'api', summary: 'Make an authenticated call to any path', load: () => import('./api/index.js') },
+  {
+    name: 'login',
+    summary: 'Log in (OAuth in a browser, or --with-api-key from stdin)',
+    load: () => import('./auth/index.js'),
+  },
+  {
+    name: 'logout',
+    summary: 'Forget the stored credential (and revoke OAuth tokens)',
+    load: () => import('./auth/index.js'),
+  },
+  {
+    name: 'whoami',
+    summary: 'Show which credential is in use and where it came from',
+    load: () => import('./auth/index.js'),
+  },
+  {
+    name: 'oauth',
+    summary: 'OAuth: login, logout, status, token, refresh, register',
+    load: () => import('./auth/index.js'),
+  },
+  { name: 'config', summary: 'Show and change settings and profiles', load: () => import('./config/index.js') },
+  { name: 'emulator', summary: 'Run the local emulator of the service', load: () => import('./emulator/index.js') },
+  {
+    name: 'completion',
+    summary: 'Print a shell completion script (bash, zsh, fish)',
+    load: () => import('./completion/index.js'),
+  },
+]

@@ -1,0 +1,48 @@
+// The config and credential stores: JSON files under the config dir, validated by zod, updated atomically under a
+// lock. A broken file is reported with its path and line and never overwritten.
+import type { z } from 'zod'
+import { CliError } from '../errors.js'
+import { assertPrivate, parseJsonFile, readTextIfExists, withFileLock, writeFileAtomic } from './atomic-file.js'
+import { configFile, credentialsFile } from './paths.js'
+import { type ConfigData, type CredentialsData, configFileSchema, credentialsFileSchema } from './schema.js'
+
+async function load<S extends z.ZodType>(file: string, schema: S, secret: boolean): Promise<z.infer<S>> {
+  if (secret) await assertPrivate(file)
+  const text = await readTextIfExists(file)
+  if (text === undefined || text.trim() === '') return schema.parse({})
+  const parsed = schema.safeParse(parseJsonFile(text, file))
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue?.path.length ? issue.path.join('.') : 'top level'
+    throw new CliError(`${file} has an invalid value at ${where}: ${issue?.message ?? 'invalid'}`, {
+      hint: 'fix or remove the file by hand (agentry never overwrites a broken file)',
+    })
+  }
+  return parsed.data
+}
+
+async function update<S extends z.ZodType, T>(
+  file: string,
+  schema: S,
+  secret: boolean,
+  mutate: (data: z.infer<S>) => T | Promise<T>,
+): Promise<T> {
+  return withFileLock(file, async () => {
+    const data = await load(file, schema, secret)
+    const result = await mutate(data)
+    await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, secret ? 0o600 : 0o644)
+    return result
+  })
+}
+
+/** Reads config.json (empty config when absent). */
+export const loadConfig = (dir: string): Promise<ConfigData> => load(configFile(dir), configFileSchema, false)
+/** Changes config.json atomically under its lock; `mutate` edits the data in place. */
+export const updateConfig = <T>(dir: string, mutate: (c: ConfigData) => T | Promise<T>): Promise<T> =>
+  update(configFile(dir), configFileSchema, false, mutate)
+/** Reads credentials.json (refused when group/world-readable). */
+export const loadCredentials = (dir: string): Promise<CredentialsData> =>
+  load(credentialsFile(dir), credentialsFileSchema, true)
+/** Changes credentials.json atomically under its lock, mode 0600. */
+export const updateCredentials = <T>(dir: string, mutate: (c: CredentialsData) => T | Promise<T>): Promise<T> =>
+  update(credentialsFile(dir), credentialsFileSchema, true, mutate)

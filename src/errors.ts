@@ -1,0 +1,186 @@
+// Errors and exit codes, mapped in one place (ARCHITECTURE.md "Exit codes"; docs/exit-codes.md).
+
+/** The exit codes scripts may rely on. */
+export const ExitCode = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  conflict: 5,
+  rateLimited: 6,
+  server: 7,
+  network: 8,
+  timeout: 124,
+  cancelled: 130,
+} as const
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]
+
+/** What kind of failure, as printed in `--error-format json`. */
+export type ErrorKind =
+  | 'error'
+  | 'usage'
+  | 'not_found'
+  | 'auth'
+  | 'conflict'
+  | 'rate_limited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+
+const kindByCode: Record<number, ErrorKind> = {
+  1: 'error',
+  2: 'usage',
+  3: 'not_found',
+  4: 'auth',
+  5: 'conflict',
+  6: 'rate_limited',
+  7: 'server',
+  8: 'network',
+  124: 'timeout',
+  130: 'cancelled',
+}
+
+/** An error the user can act on: one line, an optional hint, an exit code. Never a stack trace. */
+export class CliError extends Error {
+  readonly exitCode: number
+  readonly hint: string | undefined
+  constructor(message: string, opts: { exitCode?: number; hint?: string; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause })
+    this.name = 'CliError'
+    this.exitCode = opts.exitCode ?? ExitCode.error
+    this.hint = opts.hint
+  }
+  /** The kind of failure, derived from the exit code. */
+  get kind(): ErrorKind {
+    return kindByCode[this.exitCode] ?? 'error'
+  }
+}
+
+/** Bad flags, arguments or input: exit 2. */
+export class UsageError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: ExitCode.usage, ...(hint ? { hint } : {}) })
+    this.name = 'UsageError'
+  }
+}
+
+/** The user (or a signal) stopped the operation: exit 130. */
+export class CancelledError extends CliError {
+  constructor(message = 'cancelled') {
+    super(message, { exitCode: ExitCode.cancelled })
+    this.name = 'CancelledError'
+  }
+}
+
+/** The exit code an HTTP status maps to. */
+export function exitCodeForStatus(status: number): number {
+  if (status === 401 || status === 403) return ExitCode.auth
+  if (status === 404) return ExitCode.notFound
+  if (status === 409 || status === 412 || status === 422) return ExitCode.conflict
+  if (status === 429) return ExitCode.rateLimited
+  if (status === 408) return ExitCode.timeout
+  if (status >= 500) return ExitCode.server
+  return ExitCode.error
+}
+
+function hintForStatus(status: number): string | undefined {
+  if (status === 401) return 'check your credential: run `agentry whoami`, or `agentry login`'
+  if (status === 403)
+    return 'the credential lacks the scope for this; create a key with it: `agentry keys create --help`'
+  if (status === 429) return 'rate limited: wait and try again, or raise --retries'
+  if (status >= 500) return 'the server failed; try again later (add --debug to see the exchange)'
+  return undefined
+}
+
+/** An error answer from the service: status, the server's message and the request id. */
+export class ApiError extends CliError {
+  readonly status: number
+  readonly serverMessage: string
+  readonly requestId: string | undefined
+  readonly code: string | undefined
+  constructor(init: {
+    status: number
+    message: string
+    method: string
+    url: string
+    requestId?: string
+    code?: string
+  }) {
+    const where = `${init.method} ${redactUrlForMessage(init.url)}`
+    const rid = init.requestId ? ` (request ${init.requestId})` : ''
+    const hint = hintForStatus(init.status)
+    super(`${where}: ${init.status} ${init.message}${rid}`, {
+      exitCode: exitCodeForStatus(init.status),
+      ...(hint ? { hint } : {}),
+    })
+    this.name = 'ApiError'
+    this.status = init.status
+    this.serverMessage = init.message
+    this.requestId = init.requestId
+    this.code = init.code
+  }
+}
+
+/** The request could not reach the server, or the connection broke: exit 8. */
+export class NetworkError extends CliError {
+  constructor(message: string, hint?: string, cause?: unknown) {
+    super(message, { exitCode: ExitCode.network, ...(hint ? { hint } : {}), cause })
+    this.name = 'NetworkError'
+  }
+}
+
+/** The request or stream took longer than allowed: exit 124. */
+export class TimeoutError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: ExitCode.timeout, ...(hint ? { hint } : {}) })
+    this.name = 'TimeoutError'
+  }
+}
+
+/** Drops the query string from a URL so that an error message never carries a token or key in it. */
+export function redactUrlForMessage(url: string): string {
+  try {
+    const u = new URL(url)
+    u.username = ''
+    u.password = ''
+    return u.origin + u.pathname
+  } catch {
+    return url.replace(/\?.*$/, '')
+  }
+}
+
+/** How an error is written to stderr. */
+export interface ErrorFormatOptions {
+  format: 'text' | 'json'
+  debug: boolean
+  color: (s: string) => string
+}
+
+/** Renders an error for stderr: one line plus a hint, or a JSON object; a bug shows its stack under --debug. */
+export function formatError(err: unknown, opts: ErrorFormatOptions): { text: string; exitCode: number } {
+  const known = err instanceof CliError
+  const exitCode = known ? err.exitCode : ExitCode.error
+  const message = err instanceof Error ? err.message : String(err)
+  if (opts.format === 'json') {
+    const body: Record<string, unknown> = { error: { message, kind: known ? err.kind : 'error', exitCode } }
+    const e = body.error as Record<string, unknown>
+    if (known && err.hint) e.hint = err.hint
+    if (err instanceof ApiError) {
+      e.status = err.status
+      if (err.requestId) e.requestId = err.requestId
+      if (err.code) e.code = err.code
+    }
+    return { text: `${JSON.stringify(body)}\n`, exitCode }
+  }
+  let text = `${opts.color('error:')} ${message}\n`
+  if (known && err.hint) text += `hint: ${err.hint}\n`
+  if (!known) {
+    text +=
+      opts.debug && err instanceof Error && err.stack
+        ? `${err.stack}\n`
+        : 'This is a bug in agentry; run again with --debug for details.\n'
+  }
+  return { text, exitCode }
+}

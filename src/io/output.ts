@@ -1,0 +1,159 @@
+// Output of data to stdout in the chosen format: table on a TTY, TSV when piped, or json/ndjson/yaml
+// (ARCHITECTURE.md "Output"). JSON is identical with and without a TTY. Nothing but data goes to stdout.
+import { type IOStreams, writeAll } from './iostreams.js'
+
+/** The formats of `-o, --output`. */
+export const outputFormats = ['table', 'json', 'ndjson', 'yaml', 'tsv'] as const
+export type OutputFormat = (typeof outputFormats)[number]
+
+/** A column of table and TSV output. */
+export interface Field<T = Record<string, unknown>> {
+  /** header shown in tables */
+  header: string
+  /** the value, from the item */
+  get: (item: T) => unknown
+}
+
+/** Builds fields from member names (header = upper-cased name). */
+export function fieldsOf<T extends Record<string, unknown>>(...names: string[]): Field<T>[] {
+  return names.map((n) => ({
+    header: n.toUpperCase(),
+    get: (item: T) => n.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], item),
+  }))
+}
+
+/** Turns a value into one table/TSV cell. */
+export function cell(v: unknown): string {
+  if (v === undefined || v === null) return ''
+  if (typeof v === 'string') return v
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.join(',')
+  return JSON.stringify(v)
+}
+
+/** TSV escaping: tabs, newlines and backslashes become \t, \n and \\ so each row stays one line. */
+export function tsvEscape(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n').replace(/\r/g, '\\r')
+}
+
+/** Writes data to stdout in one format. */
+export class Output {
+  constructor(
+    private readonly io: IOStreams,
+    readonly format: OutputFormat,
+  ) {}
+
+  /** The default format: table on a terminal, TSV when piped. */
+  static defaultFormat(io: IOStreams): OutputFormat {
+    return io.stdoutIsTTY ? 'table' : 'tsv'
+  }
+
+  /** Prints a list; `items` may be an async iterable (pages streamed as they arrive, for --all). */
+  async list<T>(items: Iterable<T> | AsyncIterable<T>, fields: Field<T>[]): Promise<number> {
+    let n = 0
+    const out = this.io.stdout
+    switch (this.format) {
+      case 'json': {
+        // Streamed as a JSON array so --all over many pages never holds every item as text at once.
+        await writeAll(out, '[')
+        for await (const item of items) await writeAll(out, `${n++ ? ',' : ''}\n  ${JSON.stringify(item)}`)
+        await writeAll(out, n ? '\n]\n' : ']\n')
+        return n
+      }
+      case 'ndjson':
+        for await (const item of items) {
+          await writeAll(out, `${JSON.stringify(item)}\n`)
+          n++
+        }
+        return n
+      case 'yaml': {
+        const all: T[] = []
+        for await (const item of items) all.push(item)
+        const { stringify } = await import('yaml')
+        await writeAll(out, all.length ? stringify(all) : '[]\n')
+        return all.length
+      }
+      case 'tsv':
+        for await (const item of items) {
+          await writeAll(out, `${fields.map((f) => tsvEscape(cell(f.get(item)))).join('\t')}\n`)
+          n++
+        }
+        return n
+      default: {
+        const rows: string[][] = []
+        for await (const item of items) rows.push(fields.map((f) => cell(f.get(item)).replace(/\s+/g, ' ')))
+        await writeAll(
+          out,
+          await renderTable(
+            fields.map((f) => f.header),
+            rows,
+            this.io,
+          ),
+        )
+        return rows.length
+      }
+    }
+  }
+
+  /** Prints one object: key/value lines on a table or TSV, the whole object otherwise. */
+  async item<T>(item: T, fields?: Field<T>[]): Promise<void> {
+    const out = this.io.stdout
+    switch (this.format) {
+      case 'json':
+        return writeAll(out, `${JSON.stringify(item, null, 2)}\n`)
+      case 'ndjson':
+        return writeAll(out, `${JSON.stringify(item)}\n`)
+      case 'yaml': {
+        const { stringify } = await import('yaml')
+        return writeAll(out, stringify(item))
+      }
+      default: {
+        const pairs: [string, string][] = fields
+          ? fields.map((f) => [f.header.toLowerCase(), cell(f.get(item))])
+          : Object.entries(item as Record<string, unknown>).map(([k, v]) => [k, cell(v)])
+        if (this.format === 'tsv') return writeAll(out, pairs.map(([k, v]) => `${k}\t${tsvEscape(v)}\n`).join(''))
+        const w = Math.max(0, ...pairs.map(([k]) => k.length))
+        const bold = this.io.colorStdout() ? (s: string) => `\x1b[1m${s}\x1b[22m` : (s: string) => s
+        return writeAll(out, pairs.map(([k, v]) => `${bold(k.padEnd(w))}  ${v}\n`).join(''))
+      }
+    }
+  }
+
+  /** Prints a bare string value followed by a newline (for `config get`, `scenario sign`, …). */
+  async text(s: string): Promise<void> {
+    if (this.format === 'json' || this.format === 'ndjson') return writeAll(this.io.stdout, `${JSON.stringify(s)}\n`)
+    return writeAll(this.io.stdout, s.endsWith('\n') ? s : `${s}\n`)
+  }
+}
+
+/** Aligned columns with a header, fitted to the terminal width by truncating the widest column. */
+async function renderTable(headers: string[], rows: string[][], io: IOStreams): Promise<string> {
+  if (rows.length === 0) return ''
+  const { default: stringWidth } = await import('string-width')
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => stringWidth(r[i] ?? ''))))
+  const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)
+  const max = io.columns()
+  while (total() > max) {
+    const i = widths.indexOf(Math.max(...widths))
+    if ((widths[i] ?? 0) <= 8) break
+    widths[i] = Math.max(8, (widths[i] ?? 0) - (total() - max))
+  }
+  const fit = (s: string, w: number) => {
+    const sw = stringWidth(s)
+    if (sw <= w) return s + ' '.repeat(w - sw)
+    let out = ''
+    for (const ch of s) {
+      if (stringWidth(out + ch) > w - 1) break
+      out += ch
+    }
+    return `${out}…${' '.repeat(Math.max(0, w - 1 - stringWidth(out)))}`
+  }
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => fit(c, widths[i] ?? 0))
+      .join('  ')
+      .trimEnd()
+  const head = line(headers)
+  const h = io.colorStdout() ? `\x1b[1m${head}\x1b[22m` : head
+  return [h, ...rows.map(line)].join('\n') + '\n'
+}
