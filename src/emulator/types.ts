@@ -1,0 +1,105 @@
+// The emulator's internal contract: how a route handler sees a request, the state, and what it answers.
+// The server (server.ts) matches a request against the shared route table (../api/routes.ts), checks auth, and calls
+// the handler registered for that route name. Handlers live in handlers/<resource>.ts.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { RouteName } from '../api/routes.js'
+import type { EmulatorState } from './state.js'
+
+/** A parsed request as handlers see it. */
+export interface EmuRequest {
+  method: string
+  /** path parameters from the route template */
+  params: Record<string, string>
+  query: URLSearchParams
+  headers: IncomingMessage['headers']
+  /** the exact raw body bytes (HMAC is computed over them) */
+  rawBody: Buffer
+  /** the body parsed as JSON when Content-Type is JSON (undefined when empty); a parse failure is a 400 before the handler */
+  body: unknown
+  /** the authenticated API key or OAuth token (bearer routes only) */
+  principal?: Principal
+  /** the server's origin, e.g. http://127.0.0.1:4010 */
+  origin: string
+  /** aborted when the client goes away */
+  signal: AbortSignal
+  /** the raw Node objects, for streaming answers */
+  raw: { req: IncomingMessage; res: ServerResponse }
+}
+
+/** Who is calling: an API key with its scopes, or an OAuth access token (full access to its account). */
+export interface Principal {
+  kind: 'api-key' | 'oauth'
+  id: string
+  accountId: string
+  scopes: { agents?: string[]; scenarios?: string[]; cms?: 'none' | 'read' | 'write' }
+}
+
+/** What a handler answers: a JSON body with a status, no content, raw bytes, or "I wrote the response myself". */
+export type EmuResponse =
+  | { status: number; json: unknown; headers?: Record<string, string> }
+  | { status: number; body: Buffer | string; contentType: string; headers?: Record<string, string> }
+  | { status: 204; headers?: Record<string, string> }
+  | { streamed: true }
+
+/** A route handler. Throw `new HttpError(status, message)` for error answers. */
+export type Handler = (req: EmuRequest, env: HandlerEnv) => Promise<EmuResponse> | EmuResponse
+
+/** What handlers get besides the request. */
+export interface HandlerEnv {
+  state: EmulatorState
+  /** the current time in ms (a seam for tests) */
+  now(): number
+  /** emulator options */
+  options: EmulatorOptions
+}
+
+/** Handlers of one resource, by route name. */
+export type HandlerTable = Partial<Record<RouteName, Handler>>
+
+/** An error answer: `{error:{message, code?}}` with a status (wire.md, Everywhere). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    readonly code?: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Options of createEmulator. */
+export interface EmulatorOptions {
+  /** port on 127.0.0.1 (0 = any free port) */
+  port?: number
+  host?: string
+  /** persist state here (atomic snapshots); loaded at start when it exists */
+  dataFile?: string
+  /** demo data or nothing */
+  seed?: 'demo' | 'none'
+  /** delay between streamed tokens in ms (default 15; 0 for benchmarks) */
+  tokenDelayMs?: number
+  /** relay completions to an OpenAI-compatible server (e.g. http://127.0.0.1:11434/v1) */
+  upstreamUrl?: string
+  /** OAuth access token lifetime in seconds (default 3600) */
+  accessTokenTtlSeconds?: number
+  /** run schedules (default true) */
+  scheduler?: boolean
+  /** the clock (tests) */
+  now?: () => number
+  /** log each request to this function */
+  log?: (line: string) => void
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** origin, e.g. http://127.0.0.1:4010 */
+  url: string
+  /** {base_url}: url + /api/v1beta */
+  baseUrl: string
+  accountId: string
+  /** an API key with full scope, for demos and tests */
+  demoApiKey: string
+  state: EmulatorState
+  close(): Promise<void>
+}
