@@ -60,7 +60,8 @@ function items(p: URLSearchParams, param: string): string[] | undefined {
 }
 
 function field(param: string, f: string, context = f): string {
-  if (!isFieldPath(f)) throw new QueryParamError(param, `${JSON.stringify(context)} is not a field name like author.name`)
+  if (!isFieldPath(f))
+    throw new QueryParamError(param, `${JSON.stringify(context)} is not a field name like author.name`)
   return f
 }
 
@@ -99,7 +100,10 @@ function parseAggregate(item: string): Aggregate {
   const fn = colon < 0 ? item : item.slice(0, colon)
   const target = colon < 0 ? '' : item.slice(colon + 1)
   if (!fnSet.has(fn)) {
-    throw new QueryParamError('aggregate', `unknown function ${JSON.stringify(fn)} in "${item}"; one of ${aggregateFns.join(', ')}`)
+    throw new QueryParamError(
+      'aggregate',
+      `unknown function ${JSON.stringify(fn)} in "${item}"; one of ${aggregateFns.join(', ')}`,
+    )
   }
   if (fn === 'count' && (target === '' || target === '*')) return { fn, field: '*' }
   if (target === '' || target === '*') throw new QueryParamError('aggregate', `"${fn}" needs a field, like ${fn}:views`)

@@ -153,7 +153,7 @@ function formatField(field: string): string {
 }
 
 function formatScalar(v: WhereScalar): string {
-  return Object.is(v, -0) ? '-0' : JSON.stringify(v)
+  return JSON.stringify(v)
 }
 
 function formatGroup(kind: 'and' | 'or', children: readonly Filter[]): string {

@@ -101,40 +101,44 @@ export interface WhereIssue {
 
 const operatorSet: ReadonlySet<string> = new Set(whereOperators)
 
+type IssuePath = (string | number)[]
+
+function conditionIssues(obj: Record<string, unknown>, path: IssuePath): WhereIssue[] {
+  const issues: WhereIssue[] = []
+  const add = (key: string, message: string) => issues.push({ path: [...path, key], message })
+  for (const k of Object.keys(obj)) if (k !== 'field' && k !== 'op' && k !== 'value') add(k, `unknown member "${k}"`)
+  if (!isFieldPath(obj.field)) add('field', 'field must be a non-empty dotted name like "author.name"')
+  if (typeof obj.op !== 'string' || !operatorSet.has(obj.op)) {
+    add('op', `unknown operator ${JSON.stringify(obj.op)}; one of ${whereOperators.join(', ')}`)
+  } else if (!('value' in obj)) add('value', 'value is required')
+  else {
+    const why = checkConditionValue(obj.op as WhereOperator, obj.value)
+    if (why) add('value', why)
+  }
+  return issues
+}
+
+function nodeIssues(v: unknown, path: IssuePath, depth: number): WhereIssue[] {
+  if (depth > maxWhereDepth) return [{ path, message: `groups nest deeper than ${maxWhereDepth} levels` }]
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    return [{ path, message: 'expected a condition {field, op, value} or a group {and:[…]} / {or:[…]}' }]
+  }
+  const obj = v as Record<string, unknown>
+  const keys = Object.keys(obj)
+  if (!keys.includes('and') && !keys.includes('or')) return conditionIssues(obj, path)
+  const kind = keys.includes('and') ? 'and' : 'or'
+  if (keys.length !== 1) {
+    return [{ path, message: `a group has exactly one member, "and" or "or"; found ${keys.join(', ')}` }]
+  }
+  const children = obj[kind]
+  if (!Array.isArray(children)) return [{ path: [...path, kind], message: `"${kind}" must be an array of filters` }]
+  if (children.length === 0) return [{ path: [...path, kind], message: `"${kind}" must hold at least one filter` }]
+  return children.flatMap((c, i) => nodeIssues(c, [...path, kind, i], depth + 1))
+}
+
 /** Every problem of a candidate filter tree, each naming the bad part; empty when the tree is valid. */
 export function whereIssues(value: unknown): WhereIssue[] {
-  const issues: WhereIssue[] = []
-  const walk = (v: unknown, path: (string | number)[], depth: number): void => {
-    const add = (message: string, at: (string | number)[] = path): void => {
-      issues.push({ path: at, message })
-    }
-    if (depth > maxWhereDepth) return add(`groups nest deeper than ${maxWhereDepth} levels`)
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-      return add('expected a condition {field, op, value} or a group {and:[…]} / {or:[…]}')
-    }
-    const keys = Object.keys(v)
-    const obj = v as Record<string, unknown>
-    if (keys.includes('and') || keys.includes('or')) {
-      const kind = keys.includes('and') ? 'and' : 'or'
-      if (keys.length !== 1) return add(`a group has exactly one member, "and" or "or"; found ${keys.join(', ')}`)
-      const children = obj[kind]
-      if (!Array.isArray(children)) return add(`"${kind}" must be an array of filters`, [...path, kind])
-      if (children.length === 0) return add(`"${kind}" must hold at least one filter`, [...path, kind])
-      children.forEach((c, i) => walk(c, [...path, kind, i], depth + 1))
-      return
-    }
-    for (const k of keys) if (k !== 'field' && k !== 'op' && k !== 'value') add(`unknown member "${k}"`, [...path, k])
-    if (!isFieldPath(obj.field)) add('field must be a non-empty dotted name like "author.name"', [...path, 'field'])
-    if (typeof obj.op !== 'string' || !operatorSet.has(obj.op)) {
-      add(`unknown operator ${JSON.stringify(obj.op)}; one of ${whereOperators.join(', ')}`, [...path, 'op'])
-    } else if (!('value' in obj)) add('value is required', [...path, 'value'])
-    else {
-      const why = checkConditionValue(obj.op as WhereOperator, obj.value)
-      if (why) add(why, [...path, 'value'])
-    }
-  }
-  walk(value, [], 0)
-  return issues
+  return nodeIssues(value, [], 0)
 }
 
 /** Repeated `--where` flags are ANDed (commands.md); top-level `and` groups are flattened. Undefined for none. */

@@ -13,6 +13,7 @@ export interface GroupSpec {
   name: string
   aliases?: string[]
   summary: string
+  hidden?: boolean
   load: () => Promise<GroupModule>
 }
 
@@ -53,13 +54,6 @@ export const groups: GroupSpec[] = [
     summary: 'Manage schedules that run scenarios',
     load: () => import('./schedule/index.js'),
   },
-  { name: 'keys', summary: 'Manage API keys', load: () => import('./keys/index.js') },
-  { name: 'cms', summary: 'Query, save, delete, export and import CMS content', load: () => import('./cms/index.js') },
-  { name: 'sites', summary: 'List and show sites', load: () => import('./sites/index.js') },
-  { name: 'pages', summary: 'List and show the pages of a site', load: () => import('./sites/pages.js') },
-  { name: 'files', summary: 'List, upload, download and delete files', load: () => import('./files/index.js') },
-  { name: 'images', summary: 'Analyze and generate images', load: () => import('./images/index.js') },
-  { name: 'a2a', summary: 'Talk to any agent that publishes an A2A card', load: () => import('./a2a/index.js') },
   { name: 'api', summary: 'Make an authenticated call to any path', load: () => import('./api/index.js') },
   {
     name: 'login',
@@ -83,6 +77,7 @@ export const groups: GroupSpec[] = [
   },
   { name: 'config', summary: 'Show and change settings and profiles', load: () => import('./config/index.js') },
   { name: 'emulator', summary: 'Run the local emulator of the service', load: () => import('./emulator/index.js') },
+  { name: '__complete', summary: 'completion candidates', hidden: true, load: () => import('./completion/index.js') },
   {
     name: 'completion',
     summary: 'Print a shell completion script (bash, zsh, fish)',

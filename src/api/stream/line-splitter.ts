@@ -42,7 +42,7 @@ export function createLineSplitter(options: LineSplitterOptions): LineSplitter {
       let end: number
       if (nextLf === -1) end = nextCr
       else if (nextCr === -1) end = nextLf
-      else end = nextLf < nextCr ? nextLf : nextCr
+      else end = Math.min(nextLf, nextCr)
       if (end === -1) break
       const piece = text.slice(i, end)
       let line: string

@@ -48,7 +48,10 @@ export function createSseParser(options: SseParserOptions = {}): SseParser {
   }
 
   function onLine(line: string): void {
-    if (line.length === 0) return dispatch()
+    if (line.length === 0) {
+      dispatch()
+      return
+    }
     const colon = line.indexOf(':')
     if (colon === 0) return // a comment, e.g. a keep-alive
     let field: string

@@ -1,0 +1,186 @@
+// Recorded example streams (test/fixtures/streams): the decoded result of each, and the property that splitting the
+// bytes anywhere, into any number of reads, yields exactly the events of feeding them in one piece.
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  type CompletionEvent,
+  createCompletionAccumulator,
+  createCompletionStreamDecoder,
+  decodeCompletionStream,
+  StreamTruncatedError,
+} from '../../src/api/stream/decoder.js'
+
+const dir = fileURLToPath(new URL('../fixtures/streams/', import.meta.url))
+const contentTypes: Record<string, string> = {
+  sse: 'text/event-stream; charset=utf-8',
+  ndjson: 'application/x-ndjson',
+  json: 'application/json',
+}
+const fixtures = readdirSync(dir)
+  .filter((name) => !name.startsWith('.'))
+  .sort()
+  .map((name) => ({
+    name,
+    bytes: new Uint8Array(readFileSync(dir + name)),
+    type: contentTypes[name.split('.').pop()!],
+  }))
+
+interface Outcome {
+  events: CompletionEvent[]
+  failure: string | undefined
+}
+
+function decode(pieces: Uint8Array[], contentType: string | undefined): Outcome {
+  const decoder = createCompletionStreamDecoder(contentType)
+  const events: CompletionEvent[] = []
+  for (const piece of pieces) events.push(...decoder.push(piece))
+  events.push(...decoder.end())
+  return { events, failure: decoder.failure?.name }
+}
+
+function splitAt(bytes: Uint8Array, points: number[]): Uint8Array[] {
+  const sorted = [...points].sort((a, b) => a - b)
+  const pieces: Uint8Array[] = []
+  let from = 0
+  for (const p of sorted) {
+    pieces.push(bytes.subarray(from, p))
+    from = p
+  }
+  pieces.push(bytes.subarray(from))
+  return pieces
+}
+
+const usage = (p: number, c: number, t: number) => ({ prompt_tokens: p, completion_tokens: c, total_tokens: t })
+const basic = { content: 'Hello, world! How can I help?', finish_reason: 'stop', usage: usage(12, 7, 19) }
+
+// Expected results, written by hand from the fixture files.
+const expected: Record<string, Record<string, unknown>> = {
+  'json-completion.json': {
+    id: 'chatcmpl-9',
+    content: 'Here is the weather.',
+    tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }],
+    finish_reason: 'tool_calls',
+    usage: usage(5, 9, 14),
+  },
+  'ndjson-basic.ndjson': { content: 'Plain NDJSON text.', finish_reason: 'stop', usage: usage(12, 7, 19) },
+  'ndjson-error-chunk.ndjson': { content: 'Before the failure', errors: ['model crashed'], finish_reason: null },
+  'ndjson-truncated.ndjson': { content: 'Cut off', complete: false, failure: 'StreamTruncatedError' },
+  'ndjson-whole-message.ndjson': { content: 'Whole messages.', finish_reason: 'stop', usage: undefined },
+  'sse-cancelled.sse': { content: 'Once upon a time', finish_reason: 'cancelled' },
+  'sse-cr.sse': basic,
+  'sse-crlf.sse': basic,
+  'sse-error-text.sse': { content: 'Thinking', errors: ['rate limit exceeded'], finish_reason: null },
+  'sse-keepalive-error.sse': { content: 'Partial answer', errors: ['upstream model overloaded'], finish_reason: null },
+  'sse-lf.sse': basic,
+  'sse-multiline-data.sse': { content: 'line one\nline two and more', finish_reason: 'length' },
+  'sse-tool-calls.sse': {
+    content: 'Let me check.',
+    tool_calls: [
+      {
+        id: 'call_abc',
+        type: 'function',
+        function: { name: 'get_weather', arguments: '{"city": "Zürich", "unit": "celsius"}' },
+      },
+      {
+        id: 'call_def',
+        type: 'function',
+        function: { name: 'search', arguments: '{"query": "weather \\"today\\"", "limit": 3}' },
+      },
+    ],
+    finish_reason: 'tool_calls',
+    usage: usage(40, 30, 70),
+  },
+  'sse-truncated.sse': { content: 'The answer is forty', complete: false, failure: 'StreamTruncatedError' },
+  'sse-utf8.sse': { content: 'こんにちは、世界！ 👋🏽 👩‍👩‍👧 汉字 한국어 e\u0301 𝄞', finish_reason: 'stop' },
+  'sse-whole-message.sse': { content: 'First part. Second part.', finish_reason: 'stop', usage: usage(12, 7, 19) },
+}
+
+describe('recorded streams', () => {
+  it('has an expectation for every fixture file', () => {
+    expect(fixtures.map((f) => f.name)).toEqual(Object.keys(expected).sort())
+  })
+
+  for (const { name, bytes, type } of fixtures) {
+    describe(name, () => {
+      const whole = decode([bytes], type)
+
+      it('decodes to the expected assistant message', () => {
+        const acc = createCompletionAccumulator()
+        for (const e of whole.events) acc.push(e)
+        const want = expected[name]!
+        const { failure, ...message } = want
+        expect(whole.failure).toBe(failure)
+        expect(acc.result()).toMatchObject({
+          role: 'assistant',
+          tool_calls: [],
+          errors: [],
+          complete: true,
+          ...(failure === undefined ? {} : { finish_reason: null }),
+          ...message,
+        })
+        if (acc.result().complete) expect(whole.events.at(-1)?.type).toBe('done')
+      })
+
+      it('decodes alike when the Content-Type is absent (sniffed)', () => {
+        expect(decode([bytes], undefined)).toEqual(whole)
+        expect(decode([bytes], 'application/octet-stream')).toEqual(whole)
+      })
+
+      it('yields the same events for every single split point and byte by byte', () => {
+        for (let i = 0; i <= bytes.length; i++) expect(decode(splitAt(bytes, [i]), type)).toEqual(whole)
+        const bytewise = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1))
+        expect(decode(bytewise, type)).toEqual(whole)
+      })
+
+      it('yields the same events for arbitrary splits (property)', () => {
+        fc.assert(
+          fc.property(fc.array(fc.nat({ max: bytes.length }), { maxLength: 40 }), (points) => {
+            expect(decode(splitAt(bytes, points), type)).toEqual(whole)
+          }),
+          { numRuns: 150 },
+        )
+      })
+    })
+  }
+
+  it('decodeCompletionStream yields the same events from an async body split anywhere', async () => {
+    const sample = fixtures.filter((f) =>
+      ['sse-tool-calls.sse', 'sse-utf8.sse', 'ndjson-basic.ndjson'].includes(f.name),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...sample),
+        fc.array(fc.nat({ max: 5000 }), { maxLength: 20 }),
+        async ({ bytes, type }, raw) => {
+          const pieces = splitAt(
+            bytes,
+            raw.map((p) => p % (bytes.length + 1)),
+          )
+          async function* body() {
+            for (const p of pieces) yield p
+          }
+          const events: CompletionEvent[] = []
+          for await (const e of decodeCompletionStream(body(), type)) events.push(e)
+          expect({ events, failure: undefined }).toEqual(decode([bytes], type))
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
+  it('decodeCompletionStream keeps the text of a truncated stream and then throws StreamTruncatedError', async () => {
+    const { bytes, type } = fixtures.find((f) => f.name === 'sse-truncated.sse')!
+    async function* body() {
+      yield bytes.subarray(0, 100)
+      yield bytes.subarray(100)
+    }
+    const texts: string[] = []
+    const run = async () => {
+      for await (const e of decodeCompletionStream(body(), type)) if (e.type === 'text') texts.push(e.text)
+    }
+    await expect(run()).rejects.toBeInstanceOf(StreamTruncatedError)
+    expect(texts.join('')).toBe('The answer is forty')
+  })
+})
