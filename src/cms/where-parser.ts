@@ -153,7 +153,7 @@ function formatField(field: string): string {
 }
 
 function formatScalar(v: WhereScalar): string {
-  return JSON.stringify(v)
+  return Object.is(v, -0) ? '-0' : JSON.stringify(v)
 }
 
 function formatGroup(kind: 'and' | 'or', children: readonly Filter[]): string {
