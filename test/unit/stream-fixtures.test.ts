@@ -74,6 +74,7 @@ const expected: Record<string, Record<string, unknown>> = {
   'sse-error-text.sse': { content: 'Thinking', errors: ['rate limit exceeded'], finish_reason: null },
   'sse-keepalive-error.sse': { content: 'Partial answer', errors: ['upstream model overloaded'], finish_reason: null },
   'sse-lf.sse': basic,
+  'sse-mixed-endings.sse': { content: 'Mixed line endings', errors: ['quota exceeded'], finish_reason: null },
   'sse-multiline-data.sse': { content: 'line one\nline two and more', finish_reason: 'length' },
   'sse-tool-calls.sse': {
     content: 'Let me check.',
