@@ -1,0 +1,239 @@
+// Format choice and sniffing, [DONE], malformed input, and the async reader: idle timeout, abort, early exit.
+import { describe, expect, it } from 'vitest'
+import {
+  type CompletionEvent,
+  createCompletionStreamDecoder,
+  createStreamDecoder,
+  decodeCompletionStream,
+  formatForContentType,
+  StreamFormatError,
+  StreamIdleTimeoutError,
+  StreamTruncatedError,
+} from '../../src/api/stream/decoder.js'
+import { ExitCode, TimeoutError } from '../../src/errors.js'
+
+const enc = new TextEncoder()
+const chunk = (content: string, finish: string | null = null) =>
+  JSON.stringify({
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta: { content }, finish_reason: finish }],
+  })
+const texts = (events: CompletionEvent[]) => events.flatMap((e) => (e.type === 'text' ? [e.text] : []))
+
+function decodeAll(text: string, contentType?: string) {
+  const decoder = createCompletionStreamDecoder(contentType)
+  const events = [...decoder.push(enc.encode(text)), ...decoder.end()]
+  return { events, failure: decoder.failure }
+}
+
+describe('formatForContentType', () => {
+  it('maps media types, ignoring case and parameters', () => {
+    expect(formatForContentType('Text/Event-Stream; charset=UTF-8')).toBe('sse')
+    expect(formatForContentType('application/x-ndjson')).toBe('ndjson')
+    expect(formatForContentType('application/jsonl')).toBe('ndjson')
+    expect(formatForContentType('application/json; charset=utf-8')).toBe('json-or-ndjson')
+    expect(formatForContentType('text/plain')).toBe('sniff')
+    expect(formatForContentType(undefined)).toBe('sniff')
+    expect(formatForContentType('')).toBe('sniff')
+  })
+})
+
+describe('createStreamDecoder sniffing', () => {
+  const sniffed = (text: string, contentType?: string) => {
+    const d = createStreamDecoder(contentType)
+    const items = [...d.push(enc.encode(text)), ...d.end()]
+    return { format: d.format, items }
+  }
+
+  it('picks SSE for data:, event: or a comment, after a BOM and blank lines', () => {
+    expect(sniffed(`data: ${chunk('a')}\n\n`).format).toBe('sse')
+    expect(sniffed(`event: message\ndata: ${chunk('a')}\n\n`).format).toBe('sse')
+    expect(sniffed(`\ufeff\r\n: hi\n\ndata: ${chunk('a')}\n\n`)).toMatchObject({
+      format: 'sse',
+      items: [{ kind: 'chunk' }],
+    })
+  })
+
+  it('picks NDJSON for a first line that is a whole JSON value', () => {
+    expect(sniffed(`\n  ${chunk('a')}\n${chunk('b')}\n`)).toMatchObject({ format: 'ndjson', items: [{}, {}] })
+  })
+
+  it('picks one JSON document when the first line does not parse on its own (pretty-printed)', () => {
+    const pretty = JSON.stringify(JSON.parse(chunk('a', 'stop')), null, 2)
+    expect(sniffed(pretty)).toMatchObject({ format: 'json', items: [{ kind: 'chunk' }] })
+    expect(sniffed(pretty, 'application/json')).toMatchObject({ format: 'json', items: [{ kind: 'chunk' }] })
+    expect(sniffed(`${chunk('a')}\n${chunk('b')}\n`, 'application/json')).toMatchObject({ format: 'ndjson' })
+  })
+
+  it('decides only once the first line is complete, whatever the read sizes', () => {
+    const d = createStreamDecoder(undefined)
+    expect(d.push(enc.encode('  {"choices"'))).toEqual([])
+    expect(d.format).toBeUndefined()
+    expect(d.push(enc.encode(':[]}\n{"a":1}\n'))).toHaveLength(2)
+    expect(d.format).toBe('ndjson')
+  })
+
+  it('yields nothing for an empty body', () => {
+    expect(sniffed('')).toEqual({ format: undefined, items: [] })
+    expect(sniffed(' \n\n ')).toEqual({ format: undefined, items: [] })
+  })
+})
+
+describe('createCompletionStreamDecoder', () => {
+  it('stops at [DONE] and ignores anything after it', () => {
+    const { events, failure } = decodeAll(
+      `data: ${chunk('a')}\n\ndata: [DONE]\n\ndata: ${chunk('late')}\n\ngarbage\n`,
+      'text/event-stream',
+    )
+    expect(failure).toBeUndefined()
+    expect(texts(events)).toEqual(['a'])
+    expect(events.at(-1)).toEqual({ type: 'done', finish_reason: null })
+  })
+
+  it('fails with a StreamFormatError naming the SSE event, keeping the events before it', () => {
+    const { events, failure } = decodeAll(
+      `data: ${chunk('a')}\n\n: c\n\ndata: {oops\n\ndata: ${chunk('b')}\n\n`,
+      'text/event-stream',
+    )
+    expect(texts(events)).toEqual(['a'])
+    expect(failure).toBeInstanceOf(StreamFormatError)
+    expect(failure?.message).toMatch(/server-sent event 2 is not valid JSON/)
+    expect(failure?.message).toContain('{oops')
+  })
+
+  it('fails with a StreamFormatError naming the NDJSON line', () => {
+    const { events, failure } = decodeAll(`${chunk('a')}\n\n<html>\n${chunk('b', 'stop')}\n`, 'application/x-ndjson')
+    expect(texts(events)).toEqual(['a'])
+    expect(failure).toBeInstanceOf(StreamFormatError)
+    expect(failure?.message).toMatch(/NDJSON line 3/)
+  })
+
+  it('reads an SSE error event given as plain text or JSON, and ignores unknown events with non-JSON data', () => {
+    const { events, failure } = decodeAll(
+      'event: ping\ndata: hello\n\nevent: error\ndata: {"message":"flat"}\n\nevent: error\ndata: boom\n\n',
+      'text/event-stream',
+    )
+    expect(failure).toBeUndefined()
+    expect(events).toEqual([
+      { type: 'error', message: 'flat' },
+      { type: 'error', message: 'boom' },
+      { type: 'done', finish_reason: null },
+    ])
+  })
+
+  it('reads a chunk cut off at the end as truncation, not as a format error', () => {
+    expect(decodeAll(`${chunk('a')}\n{"choi`, 'application/x-ndjson').failure).toBeInstanceOf(StreamTruncatedError)
+    expect(decodeAll(`data: ${chunk('a')}\n\ndata: {"choi`, 'text/event-stream').failure).toBeInstanceOf(
+      StreamTruncatedError,
+    )
+    // After a finish_reason the stream is complete; a cut-off trailing usage chunk does not make it fail.
+    expect(decodeAll(`${chunk('a', 'stop')}\n{"usa`, 'application/x-ndjson').failure).toBeUndefined()
+  })
+
+  it('ignores input after it has failed or finished', () => {
+    const d = createCompletionStreamDecoder('text/event-stream')
+    d.push(enc.encode('data: [DONE]\n\n'))
+    expect(d.state).toBe('done')
+    expect(d.push(enc.encode(`data: ${chunk('x')}\n\n`))).toEqual([])
+    expect(d.end()).toEqual([])
+  })
+})
+
+// An async body that yields the given pieces, then never settles; records whether it was released.
+function stalledBody(pieces: string[]) {
+  const state = { returned: false }
+  const body: AsyncIterable<Uint8Array> = {
+    [Symbol.asyncIterator]() {
+      let i = 0
+      return {
+        next: () =>
+          i < pieces.length ? Promise.resolve({ done: false, value: enc.encode(pieces[i++]!) }) : new Promise(() => {}),
+        return: () => {
+          state.returned = true
+          return Promise.resolve({ done: true, value: undefined })
+        },
+      }
+    },
+  }
+  return { body, state }
+}
+
+async function collect(iterable: AsyncIterable<CompletionEvent>) {
+  const events: CompletionEvent[] = []
+  try {
+    for await (const e of iterable) events.push(e)
+  } catch (error) {
+    return { events, error }
+  }
+  return { events, error: undefined }
+}
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('decodeCompletionStream', () => {
+  it('throws StreamIdleTimeoutError when no bytes arrive for idleTimeoutMs, after yielding what came before', async () => {
+    const { body, state } = stalledBody([`data: ${chunk('partial')}\n\n`])
+    const started = Date.now()
+    const { events, error } = await collect(decodeCompletionStream(body, 'text/event-stream', { idleTimeoutMs: 50 }))
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45)
+    expect(texts(events)).toEqual(['partial'])
+    expect(error).toBeInstanceOf(StreamIdleTimeoutError)
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect((error as StreamIdleTimeoutError).exitCode).toBe(ExitCode.timeout)
+    expect((error as Error).message).toBe('the stream stalled: no data received for 50 ms')
+    expect(state.returned).toBe(true)
+  })
+
+  it('resets the idle timer on every read, keep-alive comments included', async () => {
+    async function* body() {
+      for (let i = 0; i < 6; i++) {
+        await delay(20)
+        yield enc.encode(': keep-alive\n\n')
+      }
+      yield enc.encode(`data: ${chunk('ok', 'stop')}\n\ndata: [DONE]\n\n`)
+    }
+    const { events, error } = await collect(decodeCompletionStream(body(), 'text/event-stream', { idleTimeoutMs: 50 }))
+    expect(error).toBeUndefined()
+    expect(texts(events)).toEqual(['ok'])
+  })
+
+  it('throws the abort reason when the signal fires while waiting, and releases the body', async () => {
+    const { body, state } = stalledBody([`data: ${chunk('a')}\n\n`])
+    const controller = new AbortController()
+    const reason = new Error('stopped by user')
+    setTimeout(() => controller.abort(reason), 20)
+    const { events, error } = await collect(
+      decodeCompletionStream(body, 'text/event-stream', { signal: controller.signal }),
+    )
+    expect(texts(events)).toEqual(['a'])
+    expect(error).toBe(reason)
+    expect(state.returned).toBe(true)
+  })
+
+  it('stops reading at [DONE] and releases the body even if more is coming', async () => {
+    const { body, state } = stalledBody([`data: ${chunk('a', 'stop')}\n\ndata: [DONE]\n\n`])
+    const { events, error } = await collect(decodeCompletionStream(body, 'text/event-stream', { idleTimeoutMs: 5_000 }))
+    expect(error).toBeUndefined()
+    expect(events.at(-1)).toEqual({ type: 'done', finish_reason: 'stop' })
+    expect(state.returned).toBe(true)
+  })
+
+  it('releases the body when the consumer stops early', async () => {
+    const { body, state } = stalledBody([`data: ${chunk('a')}\n\ndata: ${chunk('b')}\n\n`])
+    for await (const e of decodeCompletionStream(body, 'text/event-stream')) if (e.type === 'text') break
+    expect(state.returned).toBe(true)
+  })
+
+  it('passes on an error thrown by the body (e.g. a reset connection)', async () => {
+    const reset = new Error('ECONNRESET')
+    async function* body() {
+      yield enc.encode(`data: ${chunk('a')}\n\n`)
+      throw reset
+    }
+    const { events, error } = await collect(
+      decodeCompletionStream(body(), 'text/event-stream', { idleTimeoutMs: 1_000 }),
+    )
+    expect(texts(events)).toEqual(['a'])
+    expect(error).toBe(reset)
+  })
+})
