@@ -90,6 +90,12 @@ describe('createCompletionStreamDecoder', () => {
     expect(events.at(-1)).toEqual({ type: 'done', finish_reason: null })
   })
 
+  it('accepts [DONE] with stray whitespace around it', () => {
+    const { events, failure } = decodeAll(`data: ${chunk('a')}\n\ndata:  [DONE] \n\n`, 'text/event-stream')
+    expect(failure).toBeUndefined()
+    expect(events.at(-1)).toEqual({ type: 'done', finish_reason: null })
+  })
+
   it('fails with a StreamFormatError naming the SSE event, keeping the events before it', () => {
     const { events, failure } = decodeAll(
       `data: ${chunk('a')}\n\n: c\n\ndata: {oops\n\ndata: ${chunk('b')}\n\n`,

@@ -33,7 +33,7 @@ function createSseInner(): FormatDecoder {
         items.push(sseErrorItem(data))
         continue
       }
-      if (event.type === 'message' && data === '[DONE]') {
+      if (event.type === 'message' && data.length < 16 && data.trim() === '[DONE]') {
         items.push({ kind: 'done' })
         continue
       }
