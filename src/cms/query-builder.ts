@@ -41,6 +41,7 @@ export class CmsQueryBuilder {
   #query: Omit<CmsQuery, 'where'> = {}
 
   constructor(collection: string) {
+    if (collection === '') throw new TypeError('a collection name is required')
     this.collection = collection
   }
 
@@ -126,7 +127,8 @@ export class CmsQueryBuilder {
     return this
   }
   #aggregate(fn: AggregateFn, field: string): this {
-    const a: Aggregate = { fn, field: fn === 'count' && field === '*' ? field : checkField(field) }
+    if (field === '*' && fn !== 'count') throw new TypeError(`${fn}() needs a field`)
+    const a: Aggregate = { fn, field: field === '*' ? field : checkField(field) }
     this.#query.aggregates = [...(this.#query.aggregates ?? []), a]
     return this
   }

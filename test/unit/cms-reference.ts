@@ -144,8 +144,14 @@ function aggregateRows(matched: CmsRecord[], q: CmsQuery): Record<string, unknow
       const values = a.field === '*' ? [] : g.members.map((r) => refGet(r, a.field))
       const nums = values.filter((v): v is number => typeof v === 'number')
       const strs = values.filter((v): v is string => typeof v === 'string')
-      const smallest = <T>(xs: T[]) => xs.reduce((m, x) => (x < m ? x : m))
-      const largest = <T>(xs: T[]) => xs.reduce((m, x) => (x > m ? x : m))
+      // First of equal values wins (Math.min would also work for numbers, not for strings).
+      const pick = <T>(xs: T[], better: (x: T, m: T) => boolean) => {
+        let m = xs[0]!
+        for (const x of xs) if (better(x, m)) m = x
+        return m
+      }
+      const smallest = <T>(xs: T[]) => pick(xs, (x, m) => x < m)
+      const largest = <T>(xs: T[]) => pick(xs, (x, m) => x > m)
       const sum = nums.reduce((s, x) => s + x, 0)
       let out: unknown
       if (a.fn === 'count') out = a.field === '*' ? g.members.length : values.filter((v) => !isNothing(v)).length
