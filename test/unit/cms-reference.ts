@@ -146,7 +146,7 @@ function aggregateRows(matched: CmsRecord[], q: CmsQuery): Record<string, unknow
       const strs = values.filter((v): v is string => typeof v === 'string')
       // First of equal values wins (Math.min would also work for numbers, not for strings).
       const pick = <T>(xs: T[], better: (x: T, m: T) => boolean) => {
-        let m = xs[0]!
+        let m = xs[0] as T
         for (const x of xs) if (better(x, m)) m = x
         return m
       }
