@@ -1,4 +1,5 @@
 // Tokens of the `--where` expression language (commands.md, `cms query`).
+import { UsageError } from '../errors.js'
 
 /** The kinds of token the `--where` language has. */
 export type TokenKind =
@@ -22,8 +23,8 @@ export interface Token {
   value?: string | number
 }
 
-/** A syntax error of a `--where` expression: a 0-based position and a reason, rendered with a caret line. */
-export class WhereSyntaxError extends Error {
+/** A syntax error of a `--where` expression (a usage error, exit 2): a 0-based position, a reason and a caret line. */
+export class WhereSyntaxError extends UsageError {
   readonly position: number
   readonly reason: string
   readonly input: string
@@ -42,10 +43,8 @@ export class WhereSyntaxError extends Error {
   }
 }
 
-/** A bare word: letters, digits, `_`, `$`, `-`, with dotted segments (`author.name`, `items.0.url`). */
-export const wordPattern = /[\p{L}_$][\p{L}\p{N}_$-]*(?:\.[\p{L}\p{N}_$-]+)*/uy
-const numberPattern = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y
-const symbolPattern = /!=|>=|<=|=|>|</y
+// Pattern sources, compiled per call: a sticky RegExp carries lastIndex, which must not live at module level.
+const word = String.raw`[\p{L}_$][\p{L}\p{N}_$-]*(?:\.[\p{L}\p{N}_$-]+)*`
 const wordChar = /[\p{L}\p{N}_$.]/u
 const single: Record<string, TokenKind> = {
   '(': 'lparen',
@@ -55,15 +54,22 @@ const single: Record<string, TokenKind> = {
   ',': 'comma',
 }
 
-function matchAt(re: RegExp, input: string, pos: number): string | undefined {
-  re.lastIndex = pos
-  return re.exec(input)?.[0]
+/** Whether `s` is one bare word (letters, digits, `_`, `$`, `-`, dotted segments such as `items.0.url`). */
+export function isBareWord(s: string): boolean {
+  return new RegExp(`^${word}$`, 'u').test(s)
 }
 
 /** Splits an expression into tokens, ending with an `end` token; throws WhereSyntaxError on a bad character. */
 export function tokenize(input: string, label?: string): Token[] {
   const fail = (pos: number, reason: string): never => {
     throw new WhereSyntaxError(input, pos, reason, label)
+  }
+  const numberPattern = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y
+  const symbolPattern = /!=|>=|<=|=|>|</y
+  const wordPattern = new RegExp(word, 'uy')
+  const matchAt = (re: RegExp, at: number): string | undefined => {
+    re.lastIndex = at
+    return re.exec(input)?.[0]
   }
   const tokens: Token[] = []
   let pos = 0
@@ -94,7 +100,7 @@ export function tokenize(input: string, label?: string): Token[] {
       pos = i + 1
       continue
     }
-    const num = matchAt(numberPattern, input, pos)
+    const num = matchAt(numberPattern, pos)
     if (num !== undefined) {
       const next = input[pos + num.length]
       if (next !== undefined && wordChar.test(next)) fail(pos, `invalid number "${num}${next}"`)
@@ -104,10 +110,10 @@ export function tokenize(input: string, label?: string): Token[] {
       pos += num.length
       continue
     }
-    const word = matchAt(wordPattern, input, pos) ?? matchAt(symbolPattern, input, pos)
-    if (word !== undefined) {
-      tokens.push({ kind: /^[!=<>]/.test(word) ? 'symbol' : 'word', text: word, pos })
-      pos += word.length
+    const text = matchAt(wordPattern, pos) ?? matchAt(symbolPattern, pos)
+    if (text !== undefined) {
+      tokens.push({ kind: /^[!=<>]/.test(text) ? 'symbol' : 'word', text, pos })
+      pos += text.length
       continue
     }
     const hint = c === "'" ? ' (strings go in double quotes)' : ''

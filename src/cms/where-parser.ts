@@ -1,7 +1,7 @@
 // The `--where` expression language of `cms query` (commands.md): `status = "published" and (views > 100 or
 // featured = true)`. `and` binds tighter than `or`; parentheses group. Parsing keeps every parenthesised group as its
 // own node and flattens runs of one connective, so formatWhere and parseWhere round-trip.
-import { type Token, tokenize, WhereSyntaxError, wordPattern } from './where-lexer.js'
+import { isBareWord, type Token, tokenize, WhereSyntaxError } from './where-lexer.js'
 import {
   checkConditionValue,
   type Filter,
@@ -147,8 +147,7 @@ export function parseWhere(input: string, options: ParseWhereOptions = {}): Filt
 const opSymbols: Partial<Record<WhereOperator, string>> = { eq: '=', neq: '!=', gt: '>', gte: '>=', lt: '<', lte: '<=' }
 
 function formatField(field: string): string {
-  wordPattern.lastIndex = 0
-  const bare = wordPattern.exec(field)?.[0] === field && !reserved.has(field.toLowerCase())
+  const bare = isBareWord(field) && !reserved.has(field.toLowerCase())
   return bare ? field : JSON.stringify(field)
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { ExitCode, UsageError } from '../../src/errors.js'
 import { combineAnd, formatWhere, parseWhere, WhereSyntaxError } from '../../src/cms/where-parser.js'
 import { type Filter, isFieldPath, type WhereOperator, whereOperators, whereSchema } from '../../src/cms/where.js'
 
@@ -144,6 +145,12 @@ describe('parseWhere errors', () => {
     const e = syntaxError(input)
     expect(e.column).toBe(column)
     expect(e.message).toContain(text)
+  })
+
+  it('is a usage error (exit 2)', () => {
+    const e = syntaxError('a =')
+    expect(e).toBeInstanceOf(UsageError)
+    expect(e.exitCode).toBe(ExitCode.usage)
   })
 
   it('uses the label given', () => {
