@@ -51,13 +51,6 @@ export function isGroup(f: Filter): f is Group {
   return 'and' in f || 'or' in f
 }
 
-/** The connective and children of a group; undefined for a condition. */
-export function groupChildren(f: Filter): { kind: 'and' | 'or'; children: Filter[] } | undefined {
-  if ('and' in f) return { kind: 'and', children: f.and }
-  if ('or' in f) return { kind: 'or', children: f.or }
-  return undefined
-}
-
 /** Whether `s` is a usable field path: non-empty dot-separated segments (`author.name`). */
 export function isFieldPath(s: unknown): s is string {
   return typeof s === 'string' && s.length > 0 && s.split('.').every((seg) => seg.length > 0)
