@@ -49,7 +49,21 @@ export function apiKeyCredential(key: string, source: string): Credential {
 /** No credential at all: requests go out without Authorization and the server decides. */
 export const noCredential: Credential = { kind: 'none', source: 'none', token: async () => undefined }
 
-/** A short, safe description of a key: its first characters only. */
+/** A short, safe description of a key: its first characters only (nothing of a key too short to spare them). */
 export function keyHint(key: string): string {
   return key.length > 12 ? `${key.slice(0, 7)}…` : '…'
+}
+
+/**
+ * What is wrong with the shape of an API key, or undefined when it looks like one. Deliberately minimal (the
+ * server is the judge); it catches pasting the wrong thing: empty, spaces, a "Bearer " prefix, several lines.
+ */
+export function apiKeyShapeProblem(key: string): string | undefined {
+  if (key === '') return 'the API key is empty'
+  if (/^bearer\s/i.test(key)) return 'give the key without the "Bearer " prefix'
+  if (/[\r\n]/.test(key)) return 'the API key must be one line'
+  if (!/^[\x21-\x7e]+$/.test(key)) return 'the API key has spaces or characters that cannot go in an HTTP header'
+  if (key.length < 8) return 'the API key is too short to be one'
+  if (key.length > 4096) return 'the API key is too long to be one'
+  return undefined
 }

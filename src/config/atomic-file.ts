@@ -3,19 +3,27 @@
 import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { CliError } from '../errors.js'
+import { CliError, ExitCode } from '../errors.js'
+import { jsonSyntaxError, lineColumn } from './json-locate.js'
 
 /** Runs fn while holding an exclusive lock on `file` (a sibling `<file>.lock` directory; stale after 10 s). */
 export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 })
   const { lock } = await import('proper-lockfile')
   let release: () => Promise<void>
+  let compromised: Error | undefined
   try {
     release = await lock(file, {
       realpath: false,
+      // The lock's mtime is refreshed every 2 s while held (even during a slow token refresh), so only a holder that
+      // died or hung for 10 s is taken over.
       stale: 10_000,
       update: 2_000,
-      retries: { retries: 400, minTimeout: 5, maxTimeout: 60, randomize: true },
+      retries: { retries: 600, minTimeout: 5, maxTimeout: 50, randomize: true },
+      // The default handler throws from a timer and crashes the process; report it at the end of fn instead.
+      onCompromised: (err) => {
+        compromised = err
+      },
     })
   } catch (err) {
     throw new CliError(`could not lock ${file}: ${(err as Error).message}`, {
@@ -23,7 +31,9 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promi
     })
   }
   try {
-    return await fn()
+    const result = await fn()
+    if (compromised) throw new CliError(`lost the lock on ${file} while updating it: ${compromised.message}`)
+    return result
   } finally {
     await release().catch(() => {})
   }
@@ -44,8 +54,14 @@ export async function writeFileAtomic(file: string, data: string, mode: number):
     throw err
   }
   await fh.close()
-  await chmod(tmp, mode)
-  await rename(tmp, file)
+  try {
+    // open() applies the umask to `mode`; chmod makes it exact (0600 for credentials).
+    await chmod(tmp, mode)
+    await rename(tmp, file)
+  } catch (err) {
+    await rm(tmp, { force: true })
+    throw err
+  }
   // fsync the directory so the rename itself survives a crash.
   const dh = await open(dir, 'r').catch(() => undefined)
   await dh?.sync().catch(() => {})
@@ -62,40 +78,32 @@ export async function readTextIfExists(file: string): Promise<string | undefined
   }
 }
 
-/** The line and column of a character offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset)
-  const line = before.split('\n').length
-  return { line, column: offset - before.lastIndexOf('\n') }
-}
-
-/** Parses JSON, turning a syntax error into a CliError naming the file, line and column. */
+/**
+ * Parses JSON, turning a syntax error into a CliError naming the file, line and column. The message is our own:
+ * V8's quotes a piece of the text, which in credentials.json would be a secret.
+ */
 export function parseJsonFile(text: string, file: string): unknown {
   try {
     return JSON.parse(text)
-  } catch (err) {
-    const msg = (err as Error).message
-    const pos = /position (\d+)/.exec(msg)
-    const lc = /line (\d+) column (\d+)/.exec(msg)
-    const where = lc
-      ? `line ${lc[1]}, column ${lc[2]}`
-      : pos
-        ? (({ line, column }) => `line ${line}, column ${column}`)(lineColumn(text, Number(pos[1])))
-        : 'end of file'
-    throw new CliError(`${file} is not valid JSON (${where}): ${msg.replace(/ in JSON at position.*$/, '')}`, {
-      hint: `fix or remove the file by hand (agentry never overwrites a broken file)`,
+  } catch {
+    const e = jsonSyntaxError(text) ?? { offset: 0, message: 'not valid JSON' }
+    const { line, column } = lineColumn(text, e.offset)
+    throw new CliError(`${file}:${line}:${column}: not valid JSON: ${e.message} (line ${line}, column ${column})`, {
+      hint: 'fix or remove the file by hand (agentry never overwrites a broken file)',
     })
   }
 }
 
 /** Fails when a secrets file can be read by group or others. */
 export async function assertPrivate(file: string): Promise<void> {
+  // POSIX modes mean nothing on Windows, where the profile directory's ACL protects the file.
+  if (process.platform === 'win32') return
   const st = await stat(file).catch(() => undefined)
   if (st && (st.mode & 0o077) !== 0) {
     throw new CliError(
       `${file} is readable by other users (mode ${(st.mode & 0o777).toString(8)}); refusing to use it`,
       {
-        exitCode: 4,
+        exitCode: ExitCode.auth,
         hint: `run: chmod 600 ${file}`,
       },
     )

@@ -5,8 +5,7 @@ import { join } from 'node:path'
 /** The config directory for this environment. */
 export function configDir(env: NodeJS.ProcessEnv): string {
   if (env.AGENTRY_CONFIG_DIR) return env.AGENTRY_CONFIG_DIR
-  const xdg =
-    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config')
+  const xdg = env.XDG_CONFIG_HOME?.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config')
   return join(xdg, 'agentry')
 }
 

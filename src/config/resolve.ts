@@ -1,6 +1,6 @@
 // Resolves every setting with its source: flag > environment > profile > default (commands.md, Precedence).
 import { UsageError } from '../errors.js'
-import { type SettingKey, type Source, type Profile, settingKeys } from './schema.js'
+import { type Profile, type SettingKey, type Source, profileNameSchema, settingKeys } from './schema.js'
 
 /** A value and where it came from. */
 export interface Sourced<T> {
@@ -52,13 +52,24 @@ export function resolveSettings(
   return out
 }
 
+/** The profile name of a run, checked before it is used as a member of a file (a usage error names its origin). */
+export function checkedProfileName(profile: Sourced<string>): string {
+  const r = profileNameSchema.safeParse(profile.value)
+  if (!r.success)
+    throw new UsageError(
+      `${profile.origin}: ${r.error.issues[0]?.message ?? 'invalid profile name'}`,
+      'e.g. --profile ci',
+    )
+  return r.data
+}
+
 /** baseUrl → base-url */
 export function kebab(s: string): string {
   return s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 }
 
-/** base-url → baseUrl; undefined when not a known key. */
+/** base-url, base_url or baseUrl → baseUrl; undefined when not a known key. */
 export function settingKeyFromName(name: string): SettingKey | undefined {
-  const camel = name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())
-  return camel in settingKeys ? (camel as SettingKey) : undefined
+  const camel = name.replace(/[-_]([a-zA-Z])/g, (_m, c: string) => c.toUpperCase())
+  return Object.hasOwn(settingKeys, camel) ? (camel as SettingKey) : undefined
 }

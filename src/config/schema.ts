@@ -42,17 +42,27 @@ export type SettingKey = keyof typeof settingKeys
 /** Where a resolved value came from (shown by `config list`). */
 export type Source = 'flag' | 'env' | 'profile' | 'default'
 
-/** One profile's settings as stored. */
+/** A profile name: safe as a JSON member and in a file name, never an object-prototype key. */
+export const profileNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a profile name is 1-64 letters, digits, dots, dashes or underscores')
+  .refine((n) => !['__proto__', 'constructor', 'prototype'].includes(n), 'that name is reserved')
+
+const k = settingKeys
+/**
+ * One profile's settings as stored: each key checked by the same schema `config set` uses, so that a hand-broken
+ * value is reported with its file and line when the file is read (unknown keys are kept for newer versions).
+ */
 export const profileSchema = z
   .object({
-    baseUrl: z.string().optional(),
-    account: z.string().optional(),
-    output: z.string().optional(),
-    timeout: z.number().optional(),
-    retries: z.number().optional(),
-    signatureHeader: z.string().optional(),
-    secretFile: z.string().optional(),
-    defaultAgent: z.string().optional(),
+    baseUrl: k.baseUrl.schema.optional(),
+    account: k.account.schema.optional(),
+    output: k.output.schema.optional(),
+    timeout: k.timeout.schema.optional(),
+    retries: k.retries.schema.optional(),
+    signatureHeader: k.signatureHeader.schema.optional(),
+    secretFile: k.secretFile.schema.optional(),
+    defaultAgent: k.defaultAgent.schema.optional(),
   })
   .loose()
 export type Profile = z.infer<typeof profileSchema>
@@ -61,16 +71,19 @@ export type Profile = z.infer<typeof profileSchema>
 export const configFileSchema = z.object({ profiles: z.record(z.string(), profileSchema).default({}) }).loose()
 export type ConfigData = z.infer<typeof configFileSchema>
 
-/** A stored OAuth grant. */
+/** A stored OAuth grant: the tokens plus what a refresh or a revocation needs without rediscovery. */
 export const oauthGrantSchema = z
   .object({
-    accessToken: z.string(),
-    refreshToken: z.string().optional(),
+    accessToken: z.string().min(1),
+    refreshToken: z.string().min(1).optional(),
+    /** when the access token expires, ms since the epoch (from `expires_in`, RFC 6749 5.1) */
     expiresAt: z.number().optional(),
-    clientId: z.string(),
-    tokenEndpoint: z.string(),
+    clientId: z.string().min(1),
+    issuer: z.string().optional(),
+    tokenEndpoint: z.string().min(1),
     revocationEndpoint: z.string().optional(),
     scope: z.string().optional(),
+    accountId: z.string().optional(),
   })
   .loose()
 export type OAuthGrant = z.infer<typeof oauthGrantSchema>

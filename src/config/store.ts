@@ -3,19 +3,24 @@
 import type { z } from 'zod'
 import { CliError } from '../errors.js'
 import { assertPrivate, parseJsonFile, readTextIfExists, withFileLock, writeFileAtomic } from './atomic-file.js'
+import { jsonPathOffset, lineColumn } from './json-locate.js'
 import { configFile, credentialsFile } from './paths.js'
 import { type ConfigData, type CredentialsData, configFileSchema, credentialsFileSchema } from './schema.js'
 
 async function load<S extends z.ZodType>(file: string, schema: S, secret: boolean): Promise<z.infer<S>> {
   if (secret) await assertPrivate(file)
-  const text = await readTextIfExists(file)
+  const raw = await readTextIfExists(file)
+  const text = raw?.replace(/^\uFEFF/, '')
   if (text === undefined || text.trim() === '') return schema.parse({})
   const parsed = schema.safeParse(parseJsonFile(text, file))
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    const where = issue?.path.length ? issue.path.join('.') : 'top level'
-    throw new CliError(`${file} has an invalid value at ${where}: ${issue?.message ?? 'invalid'}`, {
-      hint: 'fix or remove the file by hand (agentry never overwrites a broken file)',
+    const path = issue?.path ?? []
+    const { line, column } = lineColumn(text, jsonPathOffset(text, path))
+    const where = path.length ? path.join('.') : 'top level'
+    // The value itself is never quoted: in credentials.json it would be a secret.
+    throw new CliError(`${file}:${line}:${column}: invalid value at ${where}: ${issue?.message ?? 'invalid'}`, {
+      hint: 'fix or remove it by hand (agentry never overwrites a broken file)',
     })
   }
   return parsed.data
@@ -29,20 +34,26 @@ async function update<S extends z.ZodType, T>(
 ): Promise<T> {
   return withFileLock(file, async () => {
     const data = await load(file, schema, secret)
+    const before = JSON.stringify(data)
     const result = await mutate(data)
-    await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, secret ? 0o600 : 0o644)
+    // Nothing changed (e.g. another process already refreshed the token): leave the file alone.
+    if (JSON.stringify(data) !== before)
+      await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, secret ? 0o600 : 0o644)
     return result
   })
 }
 
 /** Reads config.json (empty config when absent). */
 export const loadConfig = (dir: string): Promise<ConfigData> => load(configFile(dir), configFileSchema, false)
-/** Changes config.json atomically under its lock; `mutate` edits the data in place. */
+/** Changes config.json atomically under its lock; `mutate` edits the data in place (written only if changed). */
 export const updateConfig = <T>(dir: string, mutate: (c: ConfigData) => T | Promise<T>): Promise<T> =>
   update(configFile(dir), configFileSchema, false, mutate)
 /** Reads credentials.json (refused when group/world-readable). */
 export const loadCredentials = (dir: string): Promise<CredentialsData> =>
   load(credentialsFile(dir), credentialsFileSchema, true)
-/** Changes credentials.json atomically under its lock, mode 0600. */
+/**
+ * Changes credentials.json atomically under its lock, mode 0600. The lock is held while `mutate` runs, so a token
+ * refresh done inside it is seen by every other process that waits for the lock (lock → re-read → refresh → write).
+ */
 export const updateCredentials = <T>(dir: string, mutate: (c: CredentialsData) => T | Promise<T>): Promise<T> =>
   update(credentialsFile(dir), credentialsFileSchema, true, mutate)

@@ -1,0 +1,188 @@
+// The OAuth 2.1 client of a native app: discovery (RFC 8414), dynamic registration of a public client (RFC 7591),
+// the authorization request with PKCE (RFC 7636, RFC 8252), the code exchange and refresh (RFC 6749 4.1.3, 6) and
+// revocation (RFC 7009). Every call goes through the run's one HTTP client, unauthenticated, with secrets redacted.
+import type { z } from 'zod'
+import { parseBody } from '../api/client.js'
+import type { HttpClient } from '../api/request.js'
+import { routes, urlFor } from '../api/routes.js'
+import {
+  type TokenResponse,
+  oauthClientSchema,
+  oauthMetadataSchema,
+  tokenResponseSchema,
+} from '../api/schemas/index.js'
+import type { OAuthGrant } from '../config/schema.js'
+import type { Context } from '../context.js'
+import { ApiError, CliError, ExitCode } from '../errors.js'
+
+/** The authorization server's metadata (RFC 8414 2). */
+export type OAuthMetadata = z.infer<typeof oauthMetadataSchema>
+/** A registered client (RFC 7591 3.2.1). */
+export type OAuthClientInfo = z.infer<typeof oauthClientSchema>
+
+/** The HTTP client for OAuth calls: the run's own (proxy, timeouts, --debug trace, test dispatcher). */
+export async function oauthHttp(ctx: Context): Promise<HttpClient> {
+  return (await ctx.api()).http
+}
+
+/** RFC 8414 3: fetches the metadata from the origin of the base URL and checks that it speaks for that origin. */
+export async function discover(http: HttpClient, baseUrl: string): Promise<OAuthMetadata> {
+  const url = urlFor(baseUrl, routes.oauthMetadata)
+  const res = await http.send({ method: 'GET', url, auth: false })
+  const meta = await parseBody(res, oauthMetadataSchema, 'GET /.well-known/oauth-authorization-server')
+  // RFC 8414 3.3: the issuer must be the one the metadata was asked for, or a server could impersonate another.
+  const origin = new URL(baseUrl).origin
+  if (meta.issuer.replace(/\/+$/, '') !== origin)
+    throw new CliError(`the OAuth metadata at ${url} names issuer ${meta.issuer}, not ${origin}; refusing it`, {
+      exitCode: ExitCode.auth,
+    })
+  const methods = meta.code_challenge_methods_supported
+  if (methods && !methods.includes('S256'))
+    throw new CliError(`the OAuth server at ${origin} does not support PKCE S256 (RFC 7636)`, {
+      exitCode: ExitCode.auth,
+    })
+  return meta
+}
+
+/** The scope to ask for: the service's `<service>:api` scope when advertised (wire.md, OAuth). */
+export function chooseScope(meta: OAuthMetadata): string | undefined {
+  const s = meta.scopes_supported
+  return s?.find((x) => x.endsWith(':api')) ?? s?.[0]
+}
+
+/** RFC 7591 3.1: registers a public native client (no secret; token_endpoint_auth_method "none"). */
+export async function registerClient(
+  http: HttpClient,
+  meta: OAuthMetadata,
+  opts: { redirectUris: string[]; scope?: string | undefined; clientName?: string },
+): Promise<OAuthClientInfo> {
+  if (!meta.registration_endpoint)
+    throw new CliError(`the OAuth server ${meta.issuer} offers no dynamic client registration (RFC 7591)`, {
+      exitCode: ExitCode.auth,
+    })
+  const body = {
+    client_name: opts.clientName ?? 'agentry',
+    redirect_uris: opts.redirectUris,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+    application_type: 'native',
+    ...(opts.scope ? { scope: opts.scope } : {}),
+  }
+  const res = await http.send({
+    method: 'POST',
+    url: meta.registration_endpoint,
+    auth: false,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  })
+  return parseBody(res, oauthClientSchema, 'POST /oauth/register')
+}
+
+/** RFC 6749 4.1.1 with RFC 7636 4.3: the URL the user opens to approve agentry. */
+export function authorizationUrl(
+  meta: OAuthMetadata,
+  p: { clientId: string; redirectUri: string; codeChallenge: string; state: string; scope?: string | undefined },
+): string {
+  const url = new URL(meta.authorization_endpoint)
+  url.searchParams.set('response_type', 'code')
+  url.searchParams.set('client_id', p.clientId)
+  url.searchParams.set('redirect_uri', p.redirectUri)
+  url.searchParams.set('code_challenge', p.codeChallenge)
+  url.searchParams.set('code_challenge_method', 'S256')
+  url.searchParams.set('state', p.state)
+  if (p.scope) url.searchParams.set('scope', p.scope)
+  return url.toString()
+}
+
+async function tokenRequest(http: HttpClient, endpoint: string, form: Record<string, string>, what: string) {
+  try {
+    const res = await http.send({
+      method: 'POST',
+      url: endpoint,
+      auth: false,
+      body: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    return await parseBody(res, tokenResponseSchema, `POST ${new URL(endpoint).pathname}`)
+  } catch (err) {
+    // RFC 6749 5.2: 400/401 with {error: "invalid_grant" | …}: the grant is no good; log in again.
+    if (err instanceof ApiError && (err.status === 400 || err.status === 401))
+      throw new CliError(`the OAuth server refused the ${what} (${err.serverMessage})`, {
+        exitCode: ExitCode.auth,
+        hint: 'log in again: agentry login',
+        cause: err,
+      })
+    throw err
+  }
+}
+
+/** RFC 6749 4.1.3 with RFC 7636 4.5: trades the authorization code and the PKCE verifier for tokens. */
+export function exchangeCode(
+  http: HttpClient,
+  tokenEndpoint: string,
+  p: { code: string; redirectUri: string; clientId: string; codeVerifier: string },
+): Promise<TokenResponse> {
+  const form = {
+    grant_type: 'authorization_code',
+    code: p.code,
+    redirect_uri: p.redirectUri,
+    client_id: p.clientId,
+    code_verifier: p.codeVerifier,
+  }
+  return tokenRequest(http, tokenEndpoint, form, 'authorization code')
+}
+
+/** RFC 6749 6: a new access token (and, as this service rotates them, a new refresh token). */
+export function refreshAccessToken(http: HttpClient, grant: OAuthGrant): Promise<TokenResponse> {
+  if (!grant.refreshToken)
+    throw new CliError('the OAuth access token has expired and there is no refresh token', {
+      exitCode: ExitCode.auth,
+      hint: 'log in again: agentry login',
+    })
+  const form = { grant_type: 'refresh_token', refresh_token: grant.refreshToken, client_id: grant.clientId }
+  return tokenRequest(http, grant.tokenEndpoint, form, 'refresh token')
+}
+
+/** RFC 7009 2.1: revokes a token; public clients identify themselves with client_id. */
+export async function revokeToken(
+  http: HttpClient,
+  endpoint: string,
+  p: { token: string; hint: 'access_token' | 'refresh_token'; clientId: string },
+): Promise<void> {
+  const form = new URLSearchParams({ token: p.token, token_type_hint: p.hint, client_id: p.clientId })
+  const res = await http.send({
+    method: 'POST',
+    url: endpoint,
+    auth: false,
+    body: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  await res.body.dump().catch(() => {})
+}
+
+/** The grant to store after a token response; a refresh that returns no new refresh token keeps the old one. */
+export function grantFromTokens(
+  tokens: TokenResponse,
+  base: Pick<
+    OAuthGrant,
+    'clientId' | 'tokenEndpoint' | 'issuer' | 'revocationEndpoint' | 'scope' | 'refreshToken' | 'accountId'
+  >,
+  now: number,
+): OAuthGrant {
+  const grant: OAuthGrant = {
+    accessToken: tokens.access_token,
+    clientId: base.clientId,
+    tokenEndpoint: base.tokenEndpoint,
+  }
+  const refreshToken = tokens.refresh_token ?? base.refreshToken
+  if (refreshToken) grant.refreshToken = refreshToken
+  if (tokens.expires_in !== undefined) grant.expiresAt = now + tokens.expires_in * 1000
+  if (base.issuer) grant.issuer = base.issuer
+  if (base.revocationEndpoint) grant.revocationEndpoint = base.revocationEndpoint
+  const scope = tokens.scope ?? base.scope
+  if (scope) grant.scope = scope
+  const accountId = tokens.account_id ?? base.accountId
+  if (accountId) grant.accountId = accountId
+  return grant
+}

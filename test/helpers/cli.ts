@@ -1,0 +1,84 @@
+// Spawns the BUILT cli (bin/agentry.js → dist/) with execa, the way a user or a CI job runs it: a temp
+// AGENTRY_CONFIG_DIR, NO_COLOR=1, none of the developer's own AGENTRY_* variables. `npm test` builds first; a
+// missing dist/ fails loudly instead of testing something stale or nothing at all.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { execa, type ResultPromise } from 'execa'
+import { onTestFinished } from 'vitest'
+
+/** The repository root. */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+/** The CLI entry that `npm install -g` would put on the PATH. */
+export const binPath = join(repoRoot, 'bin/agentry.js')
+
+/** Throws unless the build exists. */
+export function assertBuilt(): void {
+  if (!existsSync(join(repoRoot, 'dist/cli.js')))
+    throw new Error(`${join(repoRoot, 'dist/cli.js')} is missing: run \`npm run build\` before the e2e tests`)
+}
+
+/** A temp config dir, removed when the test finishes (or call the returned cleanup yourself). */
+export function tempConfigDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agentry-e2e-'))
+  try {
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+  } catch {
+    // outside a test: the OS cleans tmp
+  }
+  return dir
+}
+
+/** Options of one CLI run. */
+export interface CliOptions {
+  /** AGENTRY_CONFIG_DIR (default: a new temp dir) */
+  configDir?: string
+  /** extra environment (merged over the clean one; undefined removes a variable) */
+  env?: Record<string, string | undefined>
+  /** bytes for stdin (default: none, stdin closed) */
+  input?: string
+  /** kill after this many ms (default 30 s) */
+  timeoutMs?: number
+}
+
+/** The outcome of a run. */
+export interface CliResult {
+  exitCode: number
+  stdout: string
+  stderr: string
+}
+
+/** The environment of a spawned CLI: the test's own, minus AGENTRY_* and colour settings, plus NO_COLOR=1. */
+export function cliEnv(configDir: string, extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith('AGENTRY_') && k !== 'FORCE_COLOR' && k !== 'CI') env[k] = v
+  env.NO_COLOR = '1'
+  env.AGENTRY_CONFIG_DIR = configDir
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k]
+    else env[k] = v
+  }
+  return env
+}
+
+/** Starts the built CLI without waiting for it (to read stderr while it runs, or to send it a signal). */
+export function spawnCli(args: string[], opts: CliOptions = {}): ResultPromise<{ reject: false }> {
+  assertBuilt()
+  const configDir = opts.configDir ?? tempConfigDir()
+  return execa(process.execPath, [binPath, ...args], {
+    env: cliEnv(configDir, opts.env),
+    extendEnv: false,
+    reject: false,
+    stripFinalNewline: false,
+    timeout: opts.timeoutMs ?? 30_000,
+    ...(opts.input !== undefined ? { input: opts.input } : { stdin: 'ignore' }),
+  }) as ResultPromise<{ reject: false }>
+}
+
+/** Runs the built CLI to the end. */
+export async function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const r = await spawnCli(args, opts)
+  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') }
+}

@@ -1,0 +1,159 @@
+// An in-process test context (ARCHITECTURE.md "Tests"): fake IOStreams that capture stdout and stderr (TTY on or
+// off), a temp AGENTRY_CONFIG_DIR, an undici MockAgent that rejects anything not stubbed, and `run([...])` from
+// src/cli.ts with a fresh Context per command line, as the real process has.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { MockAgent } from 'undici'
+import { onTestFinished } from 'vitest'
+import { run } from '../../src/cli.js'
+import { Context } from '../../src/context.js'
+import { createIO } from '../../src/io/iostreams.js'
+import type { Prompter } from '../../src/io/prompter.js'
+
+/** The origin the MockAgent answers for. */
+export const testOrigin = 'http://agentry.test'
+/** The default {base_url} of a test context. */
+export const testBaseUrl = `${testOrigin}/api/v1beta`
+/** The default account. */
+export const testAccount = 'acc_1'
+/** The default API key (AGENTRY_API_KEY). */
+export const testApiKey = 'agk_test_0123456789abcdef'
+
+/** How a test context is set up. */
+export interface TestContextOptions {
+  /** stdin, stdout and stderr are terminals (default false: piped) */
+  tty?: boolean
+  /** the bytes on stdin */
+  stdin?: string | Buffer
+  /** merged over the defaults; a key set to undefined is removed (e.g. `{ AGENTRY_API_KEY: undefined }`) */
+  env?: Record<string, string | undefined>
+  /** terminal width (default 100) */
+  columns?: number
+  prompter?: Prompter
+  openBrowser?: (url: string) => Promise<void>
+  now?: () => number
+  /** use this config dir instead of a new temp one */
+  configDir?: string
+}
+
+/** What a test gets. */
+export interface TestContext {
+  /** a Context for direct calls; `run` makes a fresh one each time */
+  ctx: Context
+  /** runs one command line in-process; resolves to the exit code */
+  run(argv: string[]): Promise<number>
+  /** a fresh Context over the same IO, config dir and MockAgent */
+  newContext(): Context
+  /** everything written to stdout / stderr so far */
+  stdout(): string
+  stderr(): string
+  /** forgets the captured output */
+  clearOutput(): void
+  configDir: string
+  env: NodeJS.ProcessEnv
+  /** the MockAgent (disableNetConnect: an unmatched request fails) */
+  agent: MockAgent
+  /** stubs on testOrigin: `t.http.get('/api/v1beta/acc_1/agents?page=1&limit=20').reply(200, {...})` */
+  http: {
+    get(path: string): ReturnType<ReturnType<MockAgent['get']>['intercept']>
+    post(path: string, body?: string | ((b: string) => boolean)): ReturnType<ReturnType<MockAgent['get']>['intercept']>
+    intercept(
+      opts: Parameters<ReturnType<MockAgent['get']>['intercept']>[0],
+    ): ReturnType<ReturnType<MockAgent['get']>['intercept']>
+  }
+}
+
+function sink(chunks: string[], isTTY: boolean, columns: number) {
+  return {
+    isTTY,
+    columns,
+    write(chunk: string | Uint8Array): boolean {
+      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))
+      return true
+    },
+  }
+}
+
+/** A scripted prompter: answers in order, and records each question asked. */
+export function fakePrompter(answers: unknown[]): Prompter & { asked: { kind: string; message: string }[] } {
+  const asked: { kind: string; message: string }[] = []
+  const next = (kind: string, message: string) => {
+    asked.push({ kind, message })
+    if (answers.length === 0) throw new Error(`fakePrompter: no answer left for ${kind} "${message}"`)
+    const a = answers.shift()
+    if (a instanceof Error) throw a
+    return a
+  }
+  return {
+    asked,
+    select: async (message) => next('select', message) as never,
+    input: async (message) => next('input', message) as string,
+    password: async (message) => next('password', message) as string,
+    confirm: async (message) => next('confirm', message) as boolean,
+  }
+}
+
+/** Builds a test context; its temp config dir is removed when the test finishes. */
+export function testContext(opts: TestContextOptions = {}): TestContext {
+  const configDir = opts.configDir ?? mkdtempSync(join(tmpdir(), 'agentry-test-'))
+  if (!opts.configDir) {
+    try {
+      onTestFinished(() => rmSync(configDir, { recursive: true, force: true }))
+    } catch {
+      // created outside a test (e.g. in describe): the OS cleans tmp
+    }
+  }
+  const env: NodeJS.ProcessEnv = {
+    AGENTRY_CONFIG_DIR: configDir,
+    AGENTRY_BASE_URL: testBaseUrl,
+    AGENTRY_ACCOUNT: testAccount,
+    AGENTRY_API_KEY: testApiKey,
+    NO_COLOR: '1',
+  }
+  for (const [k, v] of Object.entries(opts.env ?? {})) {
+    if (v === undefined) delete env[k]
+    else env[k] = v
+  }
+  const out: string[] = []
+  const err: string[] = []
+  const tty = opts.tty ?? false
+  const columns = opts.columns ?? 100
+  const stdin = Object.assign(Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]), {
+    isTTY: tty,
+  })
+  const io = createIO({ stdin, stdout: sink(out, tty, columns), stderr: sink(err, tty, columns), env })
+  const agent = new MockAgent()
+  agent.disableNetConnect()
+  const pool = () => agent.get(testOrigin)
+  const newContext = () =>
+    new Context({
+      io,
+      env,
+      dispatcher: agent,
+      version: 'test',
+      ...(opts.prompter ? { prompter: opts.prompter } : {}),
+      ...(opts.openBrowser ? { openBrowser: opts.openBrowser } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
+    })
+  return {
+    ctx: newContext(),
+    run: (argv) => run(argv, newContext()),
+    newContext,
+    stdout: () => out.join(''),
+    stderr: () => err.join(''),
+    clearOutput: () => {
+      out.length = 0
+      err.length = 0
+    },
+    configDir,
+    env,
+    agent,
+    http: {
+      get: (path) => pool().intercept({ path, method: 'GET' }),
+      post: (path, body) => pool().intercept({ path, method: 'POST', ...(body !== undefined ? { body } : {}) }),
+      intercept: (o) => pool().intercept(o),
+    },
+  }
+}

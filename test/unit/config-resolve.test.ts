@@ -1,0 +1,106 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { configRows } from '../../src/commands/config/keys.js'
+import { configDir } from '../../src/config/paths.js'
+import {
+  checkedProfileName,
+  defaults,
+  kebab,
+  resolveSettings,
+  type Sourced,
+  settingKeyFromName,
+} from '../../src/config/resolve.js'
+import { profileSchema } from '../../src/config/schema.js'
+import { UsageError } from '../../src/errors.js'
+
+const def: Sourced<string> = { value: 'default', source: 'default', origin: 'default' }
+
+describe('precedence: flag > env > profile > default', () => {
+  it('takes each layer over the ones below it (property)', () => {
+    const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined })
+    fc.assert(
+      fc.property(
+        maybe(fc.integer({ min: 1, max: 999 })),
+        maybe(fc.integer({ min: 1, max: 999 })),
+        maybe(fc.integer({ min: 1, max: 999 })),
+        (flag, env, stored) => {
+          const s = resolveSettings(
+            flag === undefined ? {} : { timeout: flag },
+            env === undefined ? {} : { AGENTRY_TIMEOUT: String(env) },
+            def,
+            stored === undefined ? undefined : { timeout: stored },
+          )
+          const expected =
+            flag !== undefined
+              ? { value: flag, source: 'flag', origin: '--timeout' }
+              : env !== undefined
+                ? { value: env, source: 'env', origin: 'AGENTRY_TIMEOUT' }
+                : stored !== undefined
+                  ? { value: stored, source: 'profile', origin: 'default' }
+                  : { value: defaults.timeout, source: 'default', origin: 'default' }
+          expect(s.timeout).toEqual(expected)
+        },
+      ),
+    )
+  })
+
+  it('ignores an empty environment variable, and validates a set one naming it', () => {
+    const s = resolveSettings({}, { AGENTRY_BASE_URL: '' }, def, { baseUrl: 'https://p/api/v1beta' })
+    expect(s.baseUrl).toEqual({ value: 'https://p/api/v1beta', source: 'profile', origin: 'default' })
+    expect(() => resolveSettings({}, { AGENTRY_TIMEOUT: 'soon' }, def, undefined)).toThrow(/^AGENTRY_TIMEOUT: /)
+    expect(() => resolveSettings({}, { AGENTRY_BASE_URL: 'ftp://x' }, def, undefined)).toThrow(UsageError)
+  })
+
+  it('leaves a key without a default unset', () => {
+    expect(resolveSettings({}, {}, def, undefined).account).toBeUndefined()
+  })
+})
+
+describe('config list rows', () => {
+  it('lists the profile and every key with its source, unset ones included', () => {
+    const s = resolveSettings(
+      { account: 'acc_flag' },
+      { AGENTRY_BASE_URL: 'https://env/api/v1beta' },
+      { value: 'ci', source: 'env', origin: 'AGENTRY_PROFILE' },
+      { output: 'json', timeout: 60 },
+    )
+    const rows = configRows(s)
+    const by = Object.fromEntries(rows.map((r) => [r.key, r]))
+    expect(rows[0]).toEqual({ key: 'profile', value: 'ci', source: 'env', origin: 'AGENTRY_PROFILE' })
+    expect(by.account).toEqual({ key: 'account', value: 'acc_flag', source: 'flag', origin: '--account' })
+    expect(by['base-url']).toMatchObject({ value: 'https://env/api/v1beta', source: 'env', origin: 'AGENTRY_BASE_URL' })
+    expect(by.output).toMatchObject({ value: 'json', source: 'profile', origin: 'ci' })
+    expect(by.timeout).toMatchObject({ value: 60, source: 'profile' })
+    expect(by.retries).toMatchObject({ value: 2, source: 'default' })
+    expect(by['default-agent']).toEqual({ key: 'default-agent', value: null, source: 'unset', origin: null })
+  })
+})
+
+describe('names', () => {
+  it('accepts kebab-case, camelCase and snake_case key names', () => {
+    expect(settingKeyFromName('base-url')).toBe('baseUrl')
+    expect(settingKeyFromName('baseUrl')).toBe('baseUrl')
+    expect(settingKeyFromName('base_url')).toBe('baseUrl')
+    expect(settingKeyFromName('signature-header')).toBe('signatureHeader')
+    expect(settingKeyFromName('nope')).toBeUndefined()
+    expect(settingKeyFromName('constructor')).toBeUndefined()
+    expect(settingKeyFromName('__proto__')).toBeUndefined()
+    expect(kebab('defaultAgent')).toBe('default-agent')
+  })
+
+  it('round-trips every key through kebab-case', () => {
+    for (const key of Object.keys(profileSchema.shape)) expect(settingKeyFromName(kebab(key))).toBe(key)
+  })
+
+  it('checks profile names', () => {
+    expect(checkedProfileName({ value: 'ci-1.prod_x', source: 'flag', origin: '--profile' })).toBe('ci-1.prod_x')
+    for (const bad of ['', '../x', 'a b', '__proto__', '-x', 'a/b'])
+      expect(() => checkedProfileName({ value: bad, source: 'flag', origin: '--profile' })).toThrow(/^--profile: /)
+  })
+
+  it('finds the config dir: AGENTRY_CONFIG_DIR, then XDG_CONFIG_HOME (absolute only), then ~/.config', () => {
+    expect(configDir({ AGENTRY_CONFIG_DIR: '/c', XDG_CONFIG_HOME: '/x' })).toBe('/c')
+    expect(configDir({ XDG_CONFIG_HOME: '/x' })).toBe('/x/agentry')
+    expect(configDir({ XDG_CONFIG_HOME: 'relative' })).toMatch(/\.config\/agentry$/)
+  })
+})

@@ -1,0 +1,226 @@
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { assertPrivate, parseJsonFile, withFileLock, writeFileAtomic } from '../../src/config/atomic-file.js'
+import { jsonPathOffset, jsonSyntaxError, lineColumn } from '../../src/config/json-locate.js'
+import { configFile, credentialsFile } from '../../src/config/paths.js'
+import { loadConfig, loadCredentials, updateConfig, updateCredentials } from '../../src/config/store.js'
+import { CliError } from '../../src/errors.js'
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agentry-store-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const errorOf = async (p: Promise<unknown>): Promise<CliError> => {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(err).toBeInstanceOf(CliError)
+  return err as CliError
+}
+
+describe('atomic writes', () => {
+  it('writes the whole file with the mode asked for and leaves no temp file behind', async () => {
+    const file = join(dir, 'sub', 'credentials.json')
+    await writeFileAtomic(file, '{"a":1}\n', 0o600)
+    expect(await readFile(file, 'utf8')).toBe('{"a":1}\n')
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    expect((await stat(join(dir, 'sub'))).mode & 0o077).toBe(0)
+    expect(await readdir(join(dir, 'sub'))).toEqual(['credentials.json'])
+  })
+
+  it('replaces a file whose old mode was wider', async () => {
+    const file = join(dir, 'x.json')
+    await writeFile(file, 'old', { mode: 0o644 })
+    await writeFileAtomic(file, 'new', 0o600)
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    expect(await readFile(file, 'utf8')).toBe('new')
+  })
+
+  it('serializes updates under the lock: 40 concurrent increments all land', async () => {
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        updateConfig(dir, (c) => {
+          const loose = c as Record<string, unknown>
+          loose.counter = ((loose.counter as number | undefined) ?? 0) + 1
+          c.profiles[`p${i}`] = { account: `acc${i}` }
+        }),
+      ),
+    )
+    const cfg = await loadConfig(dir)
+    expect((cfg as Record<string, unknown>).counter).toBe(40)
+    for (let i = 0; i < 40; i++) expect(cfg.profiles[`p${i}`]?.account).toBe(`acc${i}`)
+  })
+
+  it('runs one lock holder at a time', async () => {
+    const file = join(dir, 'f.json')
+    let inside = 0
+    let most = 0
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        withFileLock(file, async () => {
+          most = Math.max(most, ++inside)
+          await new Promise((r) => setTimeout(r, 5))
+          inside--
+        }),
+      ),
+    )
+    expect(most).toBe(1)
+  })
+
+  it('does not rewrite a file when nothing changed', async () => {
+    await updateConfig(dir, (c) => {
+      c.profiles.a = { account: 'x' }
+    })
+    const before = (await stat(configFile(dir))).mtimeMs
+    const ino = (await stat(configFile(dir))).ino
+    await new Promise((r) => setTimeout(r, 20))
+    await updateConfig(dir, () => undefined)
+    expect((await stat(configFile(dir))).ino).toBe(ino)
+    expect((await stat(configFile(dir))).mtimeMs).toBe(before)
+  })
+
+  it('writes credentials.json with mode 0600', async () => {
+    await updateCredentials(dir, (c) => {
+      c.profiles.default = { apiKey: 'agk_secret_value_1234' }
+    })
+    expect((await stat(credentialsFile(dir))).mode & 0o777).toBe(0o600)
+    expect((await loadCredentials(dir)).profiles.default?.apiKey).toBe('agk_secret_value_1234')
+  })
+})
+
+describe('broken files', () => {
+  it('reports a syntax error with the path, line and column, and never overwrites the file', async () => {
+    const text = '{\n  "profiles": {\n    "default": { "account": "a" },\n  }\n}\n'
+    await writeFile(configFile(dir), text)
+    const err = await errorOf(
+      updateConfig(dir, (c) => {
+        c.profiles.x = {}
+      }),
+    )
+    expect(err.message).toContain(`${configFile(dir)}:4:3`)
+    expect(err.message).toContain('line 4, column 3')
+    expect(err.exitCode).toBe(1)
+    expect(err.hint).toMatch(/never overwrites/)
+    expect(await readFile(configFile(dir), 'utf8')).toBe(text)
+  })
+
+  it('reports a value the schema rejects at its own line', async () => {
+    const text = '{\n  "profiles": {\n    "ci": {\n      "account": "a",\n      "timeout": "soon"\n    }\n  }\n}\n'
+    await writeFile(configFile(dir), text)
+    const err = await errorOf(loadConfig(dir))
+    expect(err.message).toContain(`${configFile(dir)}:5:18`)
+    expect(err.message).toContain('profiles.ci.timeout')
+  })
+
+  it('never quotes the content of a broken credentials file (it holds secrets)', async () => {
+    const secret = 'agk_live_supersecret_999'
+    await writeFile(credentialsFile(dir), `{"profiles":{"default":{"apiKey": ${secret}}}}`, { mode: 0o600 })
+    const err = await errorOf(loadCredentials(dir))
+    expect(err.message).toContain(':1:35')
+    expect(err.message).not.toContain('supersecret')
+    const err2 = await errorOf(
+      writeFile(credentialsFile(dir), `{"profiles":{"default":{"apiKey": 12345678}}}`).then(() => loadCredentials(dir)),
+    )
+    expect(err2.message).not.toContain('12345678')
+  })
+
+  it('treats an empty file as empty config and strips a BOM', async () => {
+    await writeFile(configFile(dir), '')
+    expect((await loadConfig(dir)).profiles).toEqual({})
+    await writeFile(configFile(dir), '\uFEFF{"profiles":{"a":{"account":"x"}}}')
+    expect((await loadConfig(dir)).profiles.a?.account).toBe('x')
+  })
+})
+
+describe('permissions', () => {
+  it.skipIf(process.platform === 'win32')(
+    'refuses a group- or world-readable credentials file with a fix',
+    async () => {
+      await writeFile(credentialsFile(dir), '{"profiles":{}}', { mode: 0o644 })
+      await chmod(credentialsFile(dir), 0o644)
+      const err = await errorOf(loadCredentials(dir))
+      expect(err.exitCode).toBe(4)
+      expect(err.hint).toBe(`run: chmod 600 ${credentialsFile(dir)}`)
+      await chmod(credentialsFile(dir), 0o640)
+      await expect(assertPrivate(credentialsFile(dir))).rejects.toThrow(/mode 640/)
+      await chmod(credentialsFile(dir), 0o600)
+      await expect(loadCredentials(dir)).resolves.toEqual({ profiles: {} })
+    },
+  )
+})
+
+describe('json-locate', () => {
+  it('finds the offset of a member', () => {
+    const text = '{"a": [1, {"b": true}], "c": {"d": "x"}}'
+    expect(text.slice(jsonPathOffset(text, ['c', 'd']))).toMatch(/^"x"/)
+    expect(text.slice(jsonPathOffset(text, ['a', 1, 'b']))).toMatch(/^true/)
+    // a member that is missing: the deepest one that exists
+    expect(text.slice(jsonPathOffset(text, ['c', 'zz']))).toMatch(/^\{"d"/)
+  })
+
+  it('finds every member of any JSON value (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.boolean(), (value, pretty) => {
+        const text = JSON.stringify({ root: value }, null, pretty ? 2 : 0)
+        const paths: PropertyKey[][] = []
+        const walk = (v: unknown, path: PropertyKey[]) => {
+          paths.push(path)
+          if (Array.isArray(v)) for (const [i, x] of v.entries()) walk(x, [...path, i])
+          else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...path, k])
+        }
+        walk({ root: value }, [])
+        for (const path of paths.slice(0, 50)) {
+          const at = path.reduce<unknown>((o, k) => (o as Record<PropertyKey, unknown>)[k], { root: value })
+          const offset = jsonPathOffset(text, path)
+          const rest = text.slice(offset)
+          expect(rest.startsWith(JSON.stringify(at, null, pretty ? 2 : 0).split('\n')[0]!)).toBe(true)
+        }
+      }),
+    )
+  })
+
+  it('agrees with JSON.parse on what is valid (property)', () => {
+    const mutated = fc
+      .tuple(fc.jsonValue(), fc.nat(), fc.constantFrom('', '}', ',', '"', 'x', ':', ']', '\n', '\\'))
+      .map(([v, at, ch]) => {
+        const t = JSON.stringify(v)
+        const i = at % (t.length + 1)
+        return t.slice(0, i) + ch + t.slice(i + (ch ? 0 : 1))
+      })
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.jsonValue().map((v) => JSON.stringify(v, null, 1)),
+          mutated,
+        ),
+        (text) => {
+          let valid = true
+          try {
+            JSON.parse(text)
+          } catch {
+            valid = false
+          }
+          const e = jsonSyntaxError(text)
+          expect(e === undefined).toBe(valid)
+          if (e) expect(e.offset).toBeLessThanOrEqual(text.length)
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('says where a syntax error is', () => {
+    const text = '{\n  "a": 1,\n  "b": tru\n}'
+    const e = jsonSyntaxError(text)!
+    expect(lineColumn(text, e.offset)).toEqual({ line: 3, column: 8 })
+    expect(() => parseJsonFile(text, '/x/config.json')).toThrow('/x/config.json:3:8: not valid JSON')
+  })
+})
