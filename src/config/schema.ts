@@ -21,12 +21,18 @@ export const settingKeys = {
   output: { env: undefined, schema: z.enum(['table', 'json', 'ndjson', 'yaml', 'tsv']), doc: 'default output format' },
   timeout: {
     env: 'AGENTRY_TIMEOUT',
-    schema: z.coerce.number().positive('timeout must be a positive number of seconds'),
+    schema: z.coerce
+      .number({ message: 'timeout must be a number of seconds' })
+      .positive('timeout must be a positive number of seconds'),
     doc: 'total request timeout in seconds',
   },
   retries: {
     env: 'AGENTRY_RETRIES',
-    schema: z.coerce.number().int().min(0).max(10),
+    schema: z.coerce
+      .number({ message: 'retries must be a whole number from 0 to 10' })
+      .int('retries must be a whole number from 0 to 10')
+      .min(0, 'retries must be a whole number from 0 to 10')
+      .max(10, 'retries must be a whole number from 0 to 10'),
     doc: 'retries for idempotent requests',
   },
   signatureHeader: {

@@ -1,0 +1,67 @@
+// `agentry login --with-api-key`: the key from a masked prompt on a terminal, from stdin when piped, or from
+// --api-key-file; never from argv (ARCHITECTURE.md "Secrets"). Checked, tried against the server when one is
+// configured (a 401 is refused), then stored for the profile in credentials.json (0600, atomic, locked).
+import { apiKeyShapeProblem, keyHint, readKeyFile } from '../../auth/credential.js'
+import { credentialsFile } from '../../config/paths.js'
+import { checkedProfileName } from '../../config/resolve.js'
+import { updateCredentials } from '../../config/store.js'
+import type { Context } from '../../context.js'
+import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
+import { readAllStdin } from '../../io/iostreams.js'
+
+/** Reads the key: --api-key-file, else a masked prompt on a terminal, else all of stdin. */
+export async function readApiKey(ctx: Context): Promise<string> {
+  if (ctx.globals.apiKeyFile) return readKeyFile(ctx.globals.apiKeyFile)
+  if (ctx.io.stdinIsTTY) {
+    const prompter = await ctx.prompter('the API key on stdin (echo "$KEY" | agentry login --with-api-key)')
+    return (await prompter.password('API key:')).trim()
+  }
+  return (await readAllStdin(ctx.io)).toString('utf8').trim()
+}
+
+/** Tries the key with the cheapest listing (agents, limit 1). Only a 401 is fatal: other failures are reported. */
+async function verifyKey(ctx: Context, key: string): Promise<void> {
+  const settings = await ctx.settings()
+  if (!settings.baseUrl || !settings.account) {
+    ctx.info('not checked against the server (no base URL or account is set)')
+    return
+  }
+  const api = await ctx.api()
+  try {
+    const res = await api.http.send({
+      method: 'GET',
+      url: api.url('agentsList', {}, { page: 1, limit: 1 }),
+      auth: false,
+      headers: { authorization: `Bearer ${key}` },
+    })
+    await res.body.dump().catch(() => {})
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401)
+      throw new CliError(`${api.baseUrl} rejected the API key ${keyHint(key)} (401); it was not stored`, {
+        exitCode: ExitCode.auth,
+        hint: 'check the key (agentry keys list shows the prefixes of valid ones), or --no-verify to store it anyway',
+      })
+    if (err instanceof ApiError && err.status === 403) return
+    ctx.warn(`could not check the key against ${api.baseUrl}: ${(err as Error).message}; storing it anyway`)
+  }
+}
+
+/** Stores an API key for the run's profile (replacing an OAuth grant there). */
+export async function apiKeyLoginRun(ctx: Context, opts: { verify: boolean }): Promise<void> {
+  const profile = checkedProfileName(ctx.profile())
+  const key = await readApiKey(ctx)
+  ctx.redactor.add(key)
+  const problem = apiKeyShapeProblem(key)
+  if (problem)
+    throw new UsageError(
+      problem,
+      'pipe the key on stdin: agentry login --with-api-key < key.txt (or use --api-key-file <path>)',
+    )
+  if (opts.verify) await verifyKey(ctx, key)
+  await updateCredentials(ctx.configDir(), (c) => {
+    c.profiles[profile] = { apiKey: key }
+  })
+  ctx.info(`stored API key ${keyHint(key)} for profile ${profile} in ${credentialsFile(ctx.configDir())}`)
+  if (ctx.env.AGENTRY_API_KEY)
+    ctx.warn('AGENTRY_API_KEY is set in the environment and takes precedence over the stored key')
+}

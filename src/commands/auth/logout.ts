@@ -1,0 +1,46 @@
+// `agentry logout` (= `oauth logout`): revokes the profile's OAuth tokens at the server (RFC 7009, best effort: a
+// server that cannot be reached must not keep a user logged in) and removes its credential from credentials.json.
+import { oauthHttp, revokeToken } from '../../auth/oauth.js'
+import { credentialsFile } from '../../config/paths.js'
+import { checkedProfileName } from '../../config/resolve.js'
+import type { OAuthGrant } from '../../config/schema.js'
+import { loadCredentials, updateCredentials } from '../../config/store.js'
+import type { Context } from '../../context.js'
+
+/** Revokes the refresh token (which ends the whole grant) and the access token; failures are warnings. */
+export async function revokeGrant(ctx: Context, grant: OAuthGrant): Promise<boolean> {
+  if (!grant.revocationEndpoint) {
+    ctx.info('the server has no revocation endpoint; the tokens stay valid until they expire')
+    return false
+  }
+  ctx.redactor.add(grant.accessToken)
+  ctx.redactor.add(grant.refreshToken)
+  try {
+    const http = await oauthHttp(ctx)
+    const endpoint = grant.revocationEndpoint
+    if (grant.refreshToken)
+      await revokeToken(http, endpoint, { token: grant.refreshToken, hint: 'refresh_token', clientId: grant.clientId })
+    await revokeToken(http, endpoint, { token: grant.accessToken, hint: 'access_token', clientId: grant.clientId })
+    return true
+  } catch (err) {
+    ctx.warn(`could not revoke the OAuth tokens (${(err as Error).message}); removing them here anyway`)
+    return false
+  }
+}
+
+/** Forgets the run profile's stored credential. */
+export async function logoutRun(ctx: Context): Promise<void> {
+  const profile = checkedProfileName(ctx.profile())
+  const dir = ctx.configDir()
+  const stored = (await loadCredentials(dir)).profiles[profile]
+  if (!stored?.apiKey && !stored?.oauth) ctx.info(`profile ${profile} has no stored credential`)
+  else {
+    const revoked = stored.oauth ? await revokeGrant(ctx, stored.oauth) : false
+    await updateCredentials(dir, (c) => {
+      delete c.profiles[profile]
+    })
+    const what = stored.oauth ? `OAuth tokens${revoked ? ' (revoked)' : ''}` : 'API key'
+    ctx.info(`logged out of profile ${profile}: removed its ${what} from ${credentialsFile(dir)}`)
+  }
+  if (ctx.env.AGENTRY_API_KEY) ctx.warn('AGENTRY_API_KEY is still set in the environment and will be used')
+}

@@ -1,0 +1,56 @@
+// Key names as `agentry config` accepts them (kebab-case `base-url`, camelCase `baseUrl`, snake `base_url`) and the
+// rows of `config list` and `config get`: each key with its value and where that value came from.
+import { kebab, type Settings, settingKeyFromName } from '../../config/resolve.js'
+import { type SettingKey, settingKeys } from '../../config/schema.js'
+import { UsageError } from '../../errors.js'
+import type { Field } from '../../io/output.js'
+
+/** One row of `config list`: the key (kebab-case), its value (null when unset) and its source. */
+export interface ConfigRow {
+  key: string
+  value: unknown
+  source: 'flag' | 'env' | 'profile' | 'default' | 'unset'
+  /** the flag, env variable or profile name it came from */
+  origin: string | null
+}
+
+/** Columns of `config list`. */
+export const configRowFields: Field<ConfigRow>[] = [
+  { header: 'KEY', get: (r) => r.key },
+  { header: 'VALUE', get: (r) => r.value },
+  { header: 'SOURCE', get: (r) => r.source },
+  { header: 'ORIGIN', get: (r) => (r.source === 'unset' ? '' : r.origin) },
+]
+
+/** Every key, kebab-case, for messages. */
+export const keyNames = (): string[] => Object.keys(settingKeys).map(kebab)
+
+/** Names that look like a secret: never a config value, never argv (ARCHITECTURE.md "Secrets"). */
+const secretNames = /key|token|secret|password/i
+
+/** The setting a user-typed name means, or a usage error listing the keys. */
+export function parseKeyName(name: string): SettingKey {
+  const key = settingKeyFromName(name)
+  if (key) return key
+  if (secretNames.test(name))
+    throw new UsageError(
+      `${name} is not a setting: secrets are never stored with config set (nor passed as arguments)`,
+      'store an API key with: agentry login --with-api-key < keyfile   (or set AGENTRY_API_KEY)',
+    )
+  throw new UsageError(`unknown key ${JSON.stringify(name)}`, `keys: ${keyNames().join(', ')}`)
+}
+
+/** The rows of `config list`: the profile first, then every key in schema order, set or not. */
+export function configRows(settings: Settings): ConfigRow[] {
+  const p = settings.profile
+  const rows: ConfigRow[] = [{ key: 'profile', value: p.value, source: p.source, origin: p.origin }]
+  for (const key of Object.keys(settingKeys) as SettingKey[]) {
+    const s = settings[key]
+    rows.push(
+      s
+        ? { key: kebab(key), value: s.value, source: s.source, origin: s.origin }
+        : { key: kebab(key), value: null, source: 'unset', origin: null },
+    )
+  }
+  return rows
+}

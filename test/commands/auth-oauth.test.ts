@@ -1,0 +1,310 @@
+import { readFile, stat } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { challengeS256 } from '../../src/auth/pkce.js'
+import { run } from '../../src/cli.js'
+import { credentialsFile } from '../../src/config/paths.js'
+import type { OAuthGrant } from '../../src/config/schema.js'
+import { loadConfig, loadCredentials, updateCredentials } from '../../src/config/store.js'
+import { type TestContext, testContext, testOrigin } from '../helpers/test-context.js'
+
+const now = 1_750_000_000_000
+const meta = {
+  issuer: testOrigin,
+  authorization_endpoint: `${testOrigin}/oauth/authorize`,
+  token_endpoint: `${testOrigin}/oauth/token`,
+  registration_endpoint: `${testOrigin}/oauth/register`,
+  revocation_endpoint: `${testOrigin}/oauth/revoke`,
+  scopes_supported: ['agentry:api'],
+  code_challenge_methods_supported: ['S256'],
+  grant_types_supported: ['authorization_code', 'refresh_token'],
+  token_endpoint_auth_methods_supported: ['none'],
+}
+const tokens = {
+  access_token: 'at_login_0123456789',
+  refresh_token: 'rt_login_0123456789',
+  expires_in: 3600,
+  token_type: 'Bearer',
+  scope: 'agentry:api',
+  account_id: 'acc_oauth',
+}
+const bare = { AGENTRY_API_KEY: undefined, AGENTRY_ACCOUNT: undefined }
+
+/** The authorization server on the MockAgent: discovery, registration and the token endpoint, recording bodies. */
+function stubServer(t: TestContext, over: { meta?: object; token?: object } = {}) {
+  const seen: { register?: Record<string, unknown>; token?: Record<string, string> } = {}
+  t.http.get('/.well-known/oauth-authorization-server').reply(200, { ...meta, ...over.meta })
+  t.http.post('/oauth/register').reply((req) => {
+    seen.register = JSON.parse(String(req.body)) as Record<string, unknown>
+    return { statusCode: 201, data: { client_id: 'cl_1', ...seen.register } }
+  })
+  t.http.post('/oauth/token').reply((req) => {
+    seen.token = Object.fromEntries(new URLSearchParams(String(req.body)))
+    return { statusCode: 200, data: { ...tokens, ...over.token } }
+  })
+  return seen
+}
+
+/** A browser that approves at once: it calls the loopback redirect with a code and the state it was given. */
+function approvingBrowser(opened: URL[], answer: (u: URL) => string = () => 'code=code_1') {
+  return async (url: string) => {
+    const u = new URL(url)
+    opened.push(u)
+    const res = await fetch(`${u.searchParams.get('redirect_uri')}?${answer(u)}&state=${u.searchParams.get('state')}`)
+    await res.text()
+  }
+}
+
+async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+describe('login (OAuth, in-process with a fake browser)', () => {
+  it('discovers, registers a loopback client, sends PKCE S256 and state, exchanges the code and stores the grant', async () => {
+    const opened: URL[] = []
+    const t = testContext({ env: bare, now: () => now, openBrowser: approvingBrowser(opened) })
+    const seen = stubServer(t)
+    expect(await t.run(['login'])).toBe(0)
+    t.agent.assertNoPendingInterceptors()
+    const u = opened[0]!
+    const redirect = u.searchParams.get('redirect_uri')!
+    expect(u.origin + u.pathname).toBe(`${testOrigin}/oauth/authorize`)
+    expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
+    expect(Object.fromEntries(u.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: 'cl_1',
+      code_challenge_method: 'S256',
+      scope: 'agentry:api',
+    })
+    expect(u.searchParams.get('state')).toMatch(/^[\w-]{32}$/)
+    expect(seen.register).toMatchObject({ redirect_uris: [redirect], token_endpoint_auth_method: 'none' })
+    expect(seen.token).toMatchObject({
+      grant_type: 'authorization_code',
+      code: 'code_1',
+      redirect_uri: redirect,
+      client_id: 'cl_1',
+    })
+    expect(challengeS256(seen.token!.code_verifier!)).toBe(u.searchParams.get('code_challenge'))
+    const grant = (await loadCredentials(t.configDir)).profiles.default?.oauth
+    expect(grant).toEqual({
+      accessToken: 'at_login_0123456789',
+      refreshToken: 'rt_login_0123456789',
+      expiresAt: now + 3_600_000,
+      clientId: 'cl_1',
+      issuer: testOrigin,
+      tokenEndpoint: `${testOrigin}/oauth/token`,
+      revocationEndpoint: `${testOrigin}/oauth/revoke`,
+      scope: 'agentry:api',
+      accountId: 'acc_oauth',
+    })
+    expect((await stat(credentialsFile(t.configDir))).mode & 0o777).toBe(0o600)
+    expect((await loadConfig(t.configDir)).profiles.default).toEqual({
+      baseUrl: `${testOrigin}/api/v1beta`,
+      account: 'acc_oauth',
+    })
+    expect(t.stderr()).toContain(u.toString())
+    expect(t.stdout()).toBe('')
+    expect(t.stdout() + t.stderr()).not.toMatch(/at_login|rt_login|code_1/)
+  })
+
+  it('keeps an account the profile already has, and replaces a stored API key', async () => {
+    const t = testContext({ env: bare, openBrowser: approvingBrowser([]) })
+    stubServer(t)
+    await updateCredentials(t.configDir, (c) => {
+      c.profiles.default = { apiKey: 'agk_old_0123456789' }
+    })
+    expect(await t.run(['config', 'set', 'account', 'acc_mine'])).toBe(0)
+    expect(await t.run(['oauth', 'login'])).toBe(0)
+    expect((await loadConfig(t.configDir)).profiles.default?.account).toBe('acc_mine')
+    expect((await loadCredentials(t.configDir)).profiles.default?.apiKey).toBeUndefined()
+  })
+
+  it('with --no-browser only prints the URL; a wrong-state callback is ignored; the right one completes', async () => {
+    const t = testContext({
+      env: bare,
+      openBrowser: async () => {
+        throw new Error('must not open a browser')
+      },
+    })
+    stubServer(t)
+    const done = t.run(['login', '--no-browser'])
+    await waitFor(() => /http:\/\/agentry\.test\/oauth\/authorize\?\S+/.test(t.stderr()))
+    const u = new URL(/(http:\/\/agentry\.test\/oauth\/authorize\?\S+)/.exec(t.stderr())![1]!)
+    const cb = u.searchParams.get('redirect_uri')!
+    expect((await fetch(`${cb}?code=evil&state=wrong`)).status).toBe(400)
+    expect((await fetch(`${cb}?code=code_1&state=${u.searchParams.get('state')}`)).status).toBe(200)
+    expect(await done).toBe(0)
+    expect((await loadCredentials(t.configDir)).profiles.default?.oauth?.accessToken).toBe('at_login_0123456789')
+  })
+
+  it('exits 4 when the user denies access in the browser, storing nothing', async () => {
+    const t = testContext({ env: bare, openBrowser: approvingBrowser([], () => 'error=access_denied') })
+    t.http.get('/.well-known/oauth-authorization-server').reply(200, meta)
+    t.http.post('/oauth/register').reply(201, { client_id: 'cl_1' })
+    expect(await t.run(['login'])).toBe(4)
+    expect(t.stderr()).toMatch(/error: the login was denied in the browser/)
+    await expect(readFile(credentialsFile(t.configDir))).rejects.toThrow(/ENOENT/)
+  })
+
+  it('exits 124 when the browser never comes back', async () => {
+    const t = testContext({ env: bare, openBrowser: async () => {} })
+    t.http.get('/.well-known/oauth-authorization-server').reply(200, meta)
+    t.http.post('/oauth/register').reply(201, { client_id: 'cl_1' })
+    expect(await t.run(['login', '--wait', '1'])).toBe(124)
+    expect(t.stderr()).toMatch(/no answer from the browser within 1 s/)
+  })
+
+  it('exits 130 on Ctrl-C while waiting', async () => {
+    const t = testContext({ env: bare, openBrowser: async () => {} })
+    t.http.get('/.well-known/oauth-authorization-server').reply(200, meta)
+    t.http.post('/oauth/register').reply(201, { client_id: 'cl_1' })
+    const ctx = t.newContext()
+    const done = run(['login'], ctx)
+    await waitFor(() => t.stderr().includes('Waiting for the browser'))
+    ctx.abort.abort()
+    expect(await done).toBe(130)
+  })
+
+  it('refuses metadata whose issuer is another server (RFC 8414 3.3)', async () => {
+    const t = testContext({ env: bare, openBrowser: async () => {} })
+    t.http.get('/.well-known/oauth-authorization-server').reply(200, { ...meta, issuer: 'https://evil.example' })
+    expect(await t.run(['login'])).toBe(4)
+    expect(t.stderr()).toMatch(/names issuer https:\/\/evil\.example/)
+  })
+
+  it('says a base URL is needed (exit 2)', async () => {
+    const t = testContext({ env: { ...bare, AGENTRY_BASE_URL: undefined } })
+    expect(await t.run(['login'])).toBe(2)
+    expect(t.stderr()).toMatch(/no base URL is set/)
+  })
+})
+
+const stored = (over: Partial<OAuthGrant> = {}): OAuthGrant => ({
+  accessToken: 'at_cur_0123456789',
+  refreshToken: 'rt_cur_0123456789',
+  expiresAt: now + 600_000,
+  clientId: 'cl_1',
+  issuer: testOrigin,
+  tokenEndpoint: `${testOrigin}/oauth/token`,
+  revocationEndpoint: `${testOrigin}/oauth/revoke`,
+  scope: 'agentry:api',
+  accountId: 'acc_oauth',
+  ...over,
+})
+async function loggedIn(grant = stored()) {
+  const t = testContext({ env: bare, now: () => now })
+  await updateCredentials(t.configDir, (c) => {
+    c.profiles.default = { oauth: grant }
+  })
+  return t
+}
+
+describe('oauth status / token / refresh / register', () => {
+  it('status shows expiry and never a token', async () => {
+    const t = await loggedIn()
+    expect(await t.run(['oauth', 'status', '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toEqual({
+      profile: 'default',
+      loggedIn: true,
+      issuer: testOrigin,
+      clientId: 'cl_1',
+      account: 'acc_oauth',
+      scope: 'agentry:api',
+      expiresAt: new Date(now + 600_000).toISOString(),
+      expiresInSeconds: 600,
+      expired: false,
+      refreshable: true,
+    })
+    expect(t.stdout()).not.toMatch(/at_cur|rt_cur/)
+  })
+
+  it('status exits 4 when not logged in with OAuth', async () => {
+    const t = testContext({ env: bare })
+    expect(await t.run(['oauth', 'status'])).toBe(4)
+    expect(t.stderr()).toMatch(/profile default is not logged in with OAuth/)
+  })
+
+  it('token prints the access token, refreshing it first when it is about to expire', async () => {
+    const t = await loggedIn()
+    expect(await t.run(['oauth', 'token'])).toBe(0)
+    expect(t.stdout()).toBe('at_cur_0123456789\n')
+    const u = await loggedIn(stored({ expiresAt: now + 10_000 }))
+    u.http
+      .post('/oauth/token')
+      .reply(200, { access_token: 'at_next_0123456789', refresh_token: 'rt_n_123456', expires_in: 3600 })
+    expect(await u.run(['oauth', 'token'])).toBe(0)
+    expect(u.stdout()).toBe('at_next_0123456789\n')
+  })
+
+  it('whoami describes the OAuth credential', async () => {
+    const t = await loggedIn()
+    expect(await t.run(['whoami', '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toMatchObject({
+      kind: 'oauth',
+      source: 'profile default (OAuth, credentials.json)',
+      account: 'acc_oauth',
+      expiresAt: new Date(now + 600_000).toISOString(),
+      clientId: 'cl_1',
+    })
+    expect(t.stdout()).not.toMatch(/at_cur|rt_cur/)
+  })
+
+  it('refresh spends the refresh token even when the access token is fresh', async () => {
+    const t = await loggedIn()
+    let body = ''
+    t.http.post('/oauth/token').reply((req) => {
+      body = String(req.body)
+      return {
+        statusCode: 200,
+        data: { access_token: 'at_r_0123456789', refresh_token: 'rt_r_0123456789', expires_in: 60 },
+      }
+    })
+    expect(await t.run(['oauth', 'refresh', '--json'])).toBe(0)
+    expect(new URLSearchParams(body).get('refresh_token')).toBe('rt_cur_0123456789')
+    expect(JSON.parse(t.stdout())).toMatchObject({ expiresInSeconds: 60 })
+    expect((await loadCredentials(t.configDir)).profiles.default?.oauth?.refreshToken).toBe('rt_r_0123456789')
+  })
+
+  it('register prints the new client id', async () => {
+    const t = testContext({ env: bare })
+    const seen = stubServer(t)
+    expect(await t.run(['oauth', 'register'])).toBe(0)
+    expect(t.stdout()).toBe('cl_1\n')
+    expect(seen.register).toMatchObject({
+      redirect_uris: ['http://127.0.0.1/callback'],
+      token_endpoint_auth_method: 'none',
+    })
+  })
+})
+
+describe('logout (OAuth)', () => {
+  it('revokes the refresh and access tokens (RFC 7009) and forgets the grant', async () => {
+    const t = await loggedIn()
+    const revoked: Record<string, string>[] = []
+    t.http
+      .post('/oauth/revoke')
+      .reply((req) => {
+        revoked.push(Object.fromEntries(new URLSearchParams(String(req.body))))
+        return { statusCode: 200, data: '' }
+      })
+      .times(2)
+    expect(await t.run(['oauth', 'logout'])).toBe(0)
+    expect(revoked).toEqual([
+      { token: 'rt_cur_0123456789', token_type_hint: 'refresh_token', client_id: 'cl_1' },
+      { token: 'at_cur_0123456789', token_type_hint: 'access_token', client_id: 'cl_1' },
+    ])
+    expect((await loadCredentials(t.configDir)).profiles.default).toBeUndefined()
+    expect(t.stderr()).toMatch(/removed its OAuth tokens \(revoked\)/)
+  })
+
+  it('still forgets the grant when revocation fails', async () => {
+    const t = await loggedIn()
+    t.http.post('/oauth/revoke').reply(500, { error: { message: 'boom' } })
+    expect(await t.run(['logout'])).toBe(0)
+    expect(t.stderr()).toMatch(/warning: could not revoke the OAuth tokens/)
+    expect((await loadCredentials(t.configDir)).profiles.default).toBeUndefined()
+  })
+})
