@@ -1,0 +1,87 @@
+// Bearer authentication (service-interface 5.1–5.4): API keys looked up by the SHA-256 of the key, OAuth access
+// tokens by value; then the key's scopes (wire.md "API keys": agents, scenarios, cms none|read|write).
+import { createHash } from 'node:crypto'
+import type { Route } from '../api/routes.js'
+import type { EmulatorState } from './state.js'
+import { HttpError, type Principal } from './types.js'
+
+const unauthorized = (message: string) =>
+  new HttpError(401, message, { 'www-authenticate': 'Bearer realm="agentry-emulator"' }, 'unauthorized')
+
+/** The lowercase hex SHA-256 of an API key: keys are stored only as this hash. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex')
+}
+
+/** Who is calling, from the Authorization header; throws 401 when the credential is missing, unknown or expired. */
+export function authenticate(header: string | undefined, state: EmulatorState, now: number): Principal {
+  if (header === undefined || header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') {
+    throw unauthorized('missing or invalid API key')
+  }
+  const token = header.slice(7).trim()
+  if (token === '') throw unauthorized('missing or invalid API key')
+  const oauth = state.oauthTokens.get(token)
+  if (oauth !== undefined && oauth.kind === 'access') {
+    if (oauth.revoked) throw unauthorized('the access token was revoked')
+    if (oauth.expiresAt <= now) throw unauthorized('the access token has expired')
+    return { kind: 'oauth', id: oauth.clientId, accountId: oauth.accountId, scopes: {} }
+  }
+  const hash = hashApiKey(token)
+  for (const key of state.apiKeys.values()) {
+    if (key.keyHash !== hash) continue
+    if (key.expiresAt && Date.parse(key.expiresAt) <= now) throw unauthorized('the API key has expired')
+    // lastUsedAt is refreshed at most once a minute, so hot loops do not format dates on every request
+    const last = key.lastUsedAt ? Date.parse(key.lastUsedAt) : 0
+    if (now - last > 60_000) key.lastUsedAt = new Date(now).toISOString()
+    return { kind: 'api-key', id: key.id, accountId: key.accountId, scopes: key.scopes ?? {} }
+  }
+  throw unauthorized('missing or invalid API key')
+}
+
+/** May this caller use this agent? A key with `agents` set may use only those (service-interface 5.3). */
+export function canUseAgent(p: Principal, agentId: string): boolean {
+  return p.scopes.agents === undefined || p.scopes.agents.includes(agentId)
+}
+
+/** May this caller use this scenario? */
+export function canUseScenario(p: Principal, scenarioId: string): boolean {
+  return p.scopes.scenarios === undefined || p.scopes.scenarios.includes(scenarioId)
+}
+
+/** May this caller use this CMS access? `read` keys get the delivery access (cda) only; `none` gets neither. */
+export function canUseCms(p: Principal, access: string): boolean {
+  const cms = p.scopes.cms ?? 'write'
+  if (cms === 'none') return false
+  return cms === 'write' || access === 'cda'
+}
+
+/**
+ * Checks what the path names against the caller: the account must be the caller's, an agent must exist in it (404)
+ * and be in the key's scope (401), a scenario or CMS access must be in scope (401).
+ */
+export function authorize(
+  route: Route,
+  params: Readonly<Record<string, string>>,
+  p: Principal,
+  state: EmulatorState,
+): void {
+  const { accountId, agentId, scenarioId } = params
+  if (accountId !== undefined && accountId !== p.accountId) {
+    throw new HttpError(404, `account "${accountId}" not found (this credential belongs to ${p.accountId})`)
+  }
+  if (agentId !== undefined) {
+    const agent = state.agents.get(agentId)
+    if (agent === undefined || agent.accountId !== p.accountId) throw new HttpError(404, `agent "${agentId}" not found`)
+    if (!canUseAgent(p, agentId)) throw unauthorized(`this API key has no access to agent "${agentId}"`)
+  }
+  if (scenarioId !== undefined && !canUseScenario(p, scenarioId)) {
+    throw unauthorized(`this API key has no access to scenario "${scenarioId}"`)
+  }
+  const access = params.access ?? (route.path.includes('/cma/') ? 'cma' : route.path.includes('/cda/') ? 'cda' : '')
+  if (access !== '' && !canUseCms(p, access)) {
+    const cms = p.scopes.cms ?? 'write'
+    throw unauthorized(
+      cms === 'none' ? 'this API key has no CMS access' : `this API key may use the delivery access (cda) only`,
+    )
+  }
+}

@@ -1,0 +1,138 @@
+// Fault injection for tests (ARCHITECTURE.md "Tests": 429 with Retry-After, 5xx storms, reset mid-stream, stalls).
+// A rule matches the next `count` requests by method and path (a prefix, or a regex when it starts with `^`).
+import type { ServerResponse } from 'node:http'
+import { z } from 'zod'
+
+/** Body of `POST /__emulator/faults`. */
+export const faultRuleSchema = z
+  .object({
+    match: z.object({ method: z.string().optional(), path: z.string().optional() }).default({}),
+    count: z.number().int().positive().default(1),
+    status: z.number().int().min(100).max(599).optional(),
+    retryAfter: z.number().int().nonnegative().optional(),
+    /** the response is cut (socket destroyed) after this many body bytes */
+    resetAfterBytes: z.number().int().nonnegative().optional(),
+    /** the response pauses this long: before anything is sent, or after `stallAfterBytes` body bytes */
+    stallMs: z.number().int().nonnegative().max(600_000).optional(),
+    stallAfterBytes: z.number().int().nonnegative().optional(),
+    message: z.string().optional(),
+  })
+  .refine((r) => r.status !== undefined || r.resetAfterBytes !== undefined || r.stallMs !== undefined, {
+    message: 'give status, resetAfterBytes or stallMs',
+  })
+/** A fault rule as posted. */
+export type FaultRule = z.infer<typeof faultRuleSchema>
+
+interface ActiveRule {
+  id: number
+  rule: FaultRule
+  remaining: number
+  test: (method: string, path: string) => boolean
+}
+
+/** The registered fault rules of one emulator. */
+export class FaultInjector {
+  private rules: ActiveRule[] = []
+  private nextId = 1
+
+  /** Adds a rule; throws on a bad regex. */
+  add(rule: FaultRule): { id: number } {
+    const method = rule.match.method?.toUpperCase()
+    const path = rule.match.path
+    const re = path?.startsWith('^') ? new RegExp(path) : undefined
+    const test = (m: string, p: string) =>
+      (method === undefined || method === m) && (path === undefined || (re ? re.test(p) : p.startsWith(path)))
+    const id = this.nextId++
+    this.rules.push({ id, rule, remaining: rule.count, test })
+    return { id }
+  }
+
+  /** Forgets every rule. */
+  clear(): void {
+    this.rules = []
+  }
+
+  /** The rules still armed. */
+  list(): { id: number; remaining: number; rule: FaultRule }[] {
+    return this.rules.map(({ id, remaining, rule }) => ({ id, remaining, rule }))
+  }
+
+  /** Takes one use of the first rule matching this request, if any. */
+  take(method: string, path: string): FaultRule | undefined {
+    if (this.rules.length === 0) return undefined
+    for (const r of this.rules) {
+      if (!r.test(method, path)) continue
+      r.remaining--
+      if (r.remaining <= 0) this.rules = this.rules.filter((x) => x !== r)
+      return r.rule
+    }
+    return undefined
+  }
+}
+
+/**
+ * Wraps `res` so that its body is cut after `resetAfterBytes` bytes (the socket is destroyed: the client sees a
+ * reset mid-stream) and/or paused for `stallMs` once `stallAfterBytes` bytes have gone out.
+ */
+export function sabotage(res: ServerResponse, rule: FaultRule): void {
+  const write = res.write.bind(res) as (chunk: Buffer) => boolean
+  const end = res.end.bind(res) as (chunk?: Buffer) => ServerResponse
+  const cut = rule.resetAfterBytes
+  const stallAt = rule.stallMs !== undefined ? (rule.stallAfterBytes ?? Number.POSITIVE_INFINITY) : undefined
+  let sent = 0
+  let held: Buffer[] | undefined
+  let endHeld = false
+  let stalled = false
+
+  const push = (buf: Buffer): boolean => {
+    if (res.destroyed) return false
+    if (held) {
+      held.push(buf)
+      return true
+    }
+    if (cut !== undefined && sent + buf.length >= cut) {
+      const part = buf.subarray(0, Math.max(0, cut - sent))
+      sent = cut
+      if (part.length > 0) write(part)
+      // let the partial bytes leave before the reset
+      setImmediate(() => res.socket?.destroy())
+      held = []
+      return false
+    }
+    if (stallAt !== undefined && !stalled && sent + buf.length >= stallAt) {
+      stalled = true
+      if (!res.headersSent) res.flushHeaders()
+      const part = buf.subarray(0, Math.max(0, stallAt - sent))
+      sent += part.length
+      if (part.length > 0) write(part)
+      held = [buf.subarray(part.length)]
+      setTimeout(() => {
+        const rest = held ?? []
+        held = undefined
+        for (const b of rest) push(b)
+        if (endHeld) end()
+      }, rule.stallMs).unref()
+      return true
+    }
+    sent += buf.length
+    return write(buf)
+  }
+  const toBuf = (chunk: unknown, enc?: unknown): Buffer =>
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk as string, typeof enc === 'string' ? (enc as BufferEncoding) : 'utf8')
+
+  res.write = ((chunk: unknown, enc?: unknown, cb?: unknown) => {
+    const ok = push(toBuf(chunk, enc))
+    if (typeof enc === 'function') enc()
+    else if (typeof cb === 'function') cb()
+    return ok
+  }) as ServerResponse['write']
+  res.end = ((chunk?: unknown, enc?: unknown, cb?: unknown) => {
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') push(toBuf(chunk, enc))
+    if (held) endHeld = cut === undefined || sent < cut
+    else if (!res.destroyed) end()
+    for (const f of [chunk, enc, cb]) if (typeof f === 'function') f()
+    return res
+  }) as ServerResponse['end']
+}

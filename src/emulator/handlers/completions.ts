@@ -1,0 +1,55 @@
+// Stateless completions and cancel (service-interface 4.1, 4.2; wire.md "Requests and identifiers").
+import { randomUUID } from 'node:crypto'
+import { completionRequestSchema } from '../../api/schemas/index.js'
+import { validate } from '../body.js'
+import { type EmuRequest, type HandlerTable, HttpError } from '../types.js'
+import { agentOf } from './agents.js'
+import { cancelRequest, runCompletion } from './completion-run.js'
+
+// It is echoed in the X-Request-Id header, so it must be a plain visible-ASCII token.
+const requestIdPattern = /^[\x21-\x7e]{1,200}$/
+
+/** The request_id of a completion: the client's (wire.md: a UUID v4, echoed) or a fresh one. */
+export function requestIdOf(given: string | undefined): string {
+  if (given === undefined || given === '') return randomUUID()
+  if (!requestIdPattern.test(given)) {
+    throw new HttpError(400, 'request_id must be 1 to 200 visible ASCII characters (a UUID)', {}, 'invalid_body')
+  }
+  return given
+}
+
+function cancelId(req: EmuRequest): string {
+  const b = req.body
+  if (typeof b === 'object' && b !== null && !Array.isArray(b)) {
+    const id = (b as Record<string, unknown>).request_id
+    if (typeof id === 'string' && id !== '') return id
+    if (id !== undefined && id !== null && id !== '') throw new HttpError(400, 'request_id must be a string')
+  }
+  // the interface leaves the place of request_id open (4.2); the body is the contract, the query is tolerated
+  const q = req.query.get('request_id')
+  if (q) return q
+  throw new HttpError(400, 'request_id is required')
+}
+
+/** Handlers: completion, completionCancel. */
+export const completionHandlers: HandlerTable = {
+  completion(req, env) {
+    const body = validate(completionRequestSchema, req.body, req.rawBody.length)
+    return runCompletion(req, env, {
+      agent: agentOf(req, env),
+      messages: body.messages,
+      tools: body.tools,
+      maxTokens: body.max_tokens,
+      stream: body.stream ?? false,
+      requestId: requestIdOf(body.request_id),
+    })
+  },
+  completionCancel(req, env) {
+    const agent = agentOf(req, env)
+    const id = cancelId(req)
+    const outcome = cancelRequest(env, agent.id, id)
+    if (outcome === 'cancelled') return { status: 200, json: { message: 'Request cancelled' } }
+    if (outcome === 'already') return { status: 200, json: { message: 'Request already cancelled' } }
+    throw new HttpError(404, 'Request not found', {}, 'not_found')
+  },
+}

@@ -1,0 +1,120 @@
+// The local emulator of the service (ARCHITECTURE.md "emulator/"): createEmulator starts a real HTTP server on
+// 127.0.0.1 that serves the shared route table with demo data, the scripted model, fault injection and test hooks.
+// It is bundled as dist/emulator.js and also started in-process by `--emulator`, so start-up stays cheap.
+import { createServer, type Server } from 'node:http'
+import { basePathSuffix } from '../api/routes.js'
+import { FaultInjector } from './faults.js'
+import { allHandlers } from './handlers/index.js'
+import { loadState, SnapshotWriter } from './persistence.js'
+import { Router } from './router.js'
+import { type Scheduler, startScheduler } from './scheduler.js'
+import { demoApiKey, ensureDemoKey, seedState } from './seed.js'
+import { seeders } from './seeders.js'
+import { createPipeline, onClientError } from './server.js'
+import { EmulatorState } from './state.js'
+import { RequestLog } from './test-hooks.js'
+import type { Emulator, EmulatorOptions, HandlerEnv } from './types.js'
+
+export { DataFileError } from './persistence.js'
+export { demoApiKey, demoKeys } from './seed.js'
+export type { Emulator, EmulatorOptions } from './types.js'
+
+/** Thrown when the port is taken. */
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`port ${port} is already in use`)
+    this.name = 'PortInUseError'
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new PortInUseError(port) : e)
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      const addr = server.address()
+      resolve(typeof addr === 'object' && addr !== null ? addr.port : port)
+    })
+  })
+}
+
+/** Starts an emulator; resolves once it listens. */
+export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
+  const seedKind = opts.seed ?? 'demo'
+  const loaded = opts.dataFile ? await loadState(opts.dataFile) : undefined
+  const state = loaded ?? new EmulatorState()
+  if (loaded) ensureDemoKey(state)
+  else seedState(state, seedKind, seeders)
+  const env: HandlerEnv = { state, now: opts.now ?? Date.now, options: opts }
+  const report = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const writer = opts.dataFile
+    ? new SnapshotWriter(
+        opts.dataFile,
+        () => state,
+        (e) => report(`emulator: cannot save ${opts.dataFile}: ${e}`),
+      )
+    : undefined
+  const faults = new FaultInjector()
+  const log = new RequestLog()
+  const origin = { value: '' }
+  const pipeline = createPipeline({
+    router: new Router(basePathSuffix),
+    handlers: allHandlers(),
+    env,
+    faults,
+    log,
+    origin,
+    changed: () => writer?.changed(),
+    report,
+    logRequests: opts.log !== undefined,
+    hooks: {
+      state: () => state,
+      faults,
+      log,
+      async reset(seed) {
+        for (const f of state.inflight.values()) f.controller.abort()
+        const fresh = new EmulatorState()
+        fresh.accountId = state.accountId
+        seedState(fresh, seed ?? seedKind, seeders)
+        // the same object stays in place: the scheduler and the handlers hold it
+        Object.assign(state, fresh)
+        faults.clear()
+        log.clear()
+        writer?.changed()
+      },
+    },
+  })
+  const server = createServer({ keepAlive: true, keepAliveTimeout: 30_000 }, pipeline)
+  server.on('clientError', onClientError)
+  const host = opts.host ?? '127.0.0.1'
+  const port = await listen(server, opts.port ?? 0, host)
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  origin.value = url
+  if (!loaded) writer?.changed()
+  const scheduler: Scheduler | undefined = opts.scheduler === false ? undefined : startScheduler(env)
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    baseUrl: url + basePathSuffix,
+    accountId: state.accountId,
+    demoApiKey,
+    get state() {
+      return state
+    },
+    close() {
+      closing ??= (async () => {
+        for (const f of state.inflight.values()) f.controller.abort()
+        await scheduler?.stop()
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeIdleConnections()
+        // streams still open get a moment to end by themselves, then their sockets go
+        const grace = setTimeout(() => server.closeAllConnections(), 200)
+        await closed
+        clearTimeout(grace)
+        await writer?.flush()
+      })()
+      return closing
+    },
+  }
+}

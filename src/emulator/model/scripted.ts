@@ -1,0 +1,90 @@
+// The emulator's deterministic model: its answer depends only on the agent and the messages. What it does, in order
+// (documented for users in `agentry emulator start --help`):
+//   after `tool` messages     → an answer that uses the tool results
+//   a tool named by the user  → tool_calls with JSON arguments read from the message (see tools.ts)
+//   "system prompt"           → reveals the agent's system prompt plus this request's `system` messages
+//   "count to N"              → exactly N tokens "1 2 … N" (for benchmarks; N ≤ 10,000,000)
+//   image content             → a description of each image (type, size and dimensions of data URLs)
+//   "markdown"                → headings, emphasis, lists, a code block, a table and a quote
+//   "poem" or a poet agent    → a short poem; "hello"/"hi" → a greeting; anything else → an echo with the history
+// A system prompt asking for "uppercase" makes the answer upper-case.
+import { createHash } from 'node:crypto'
+import type { Message, ToolDefinition } from '../../api/schemas/index.js'
+import {
+  echoAnswer,
+  greeting,
+  imageAnswer,
+  markdownShowcase,
+  poem,
+  systemPromptAnswer,
+  toolResultAnswer,
+} from './answers.js'
+import { contentParts, contentText } from './content.js'
+import { tokenize } from './tokens.js'
+import { type PlannedToolCall, planToolCalls } from './tools.js'
+
+/** What the model is given. */
+export interface ModelInput {
+  agent: { id: string; name: string; description: string; systemPrompt: string }
+  /** the request's `system` messages, appended to the agent's prompt (service-interface 2.1) */
+  requestSystem: string[]
+  /** the conversation without `system` messages, oldest first */
+  messages: Message[]
+  /** request tools and the agent's own tools (request wins on a name clash) */
+  tools: ToolDefinition[]
+}
+
+/** What the model answers: text tokens (possibly produced lazily) and tool calls. */
+export interface ModelReply {
+  tokens: Iterable<string>
+  toolCalls: PlannedToolCall[]
+}
+
+/** Most tokens "count to N" produces. */
+export const maxCount = 10_000_000
+
+function* counting(n: number): Generator<string> {
+  for (let i = 1; i <= n; i++) yield i === 1 ? '1' : ` ${i}`
+}
+
+function trailingToolResults(messages: Message[]): { name: string; content: string }[] {
+  const out: { name: string; content: string }[] = []
+  let i = messages.length - 1
+  while (i >= 0 && messages[i]!.role === 'tool') i--
+  const calls = messages[i]?.tool_calls ?? []
+  for (const m of messages.slice(i + 1)) {
+    const name = m.name ?? calls.find((c) => c.id === m.tool_call_id)?.function.name ?? 'tool'
+    out.push({ name, content: contentText(m.content) })
+  }
+  return out
+}
+
+/** The scripted answer to a conversation. */
+export function scriptedReply(input: ModelInput): ModelReply {
+  const { agent, messages } = input
+  const system = [agent.systemPrompt, ...input.requestSystem].filter(Boolean).join('\n\n')
+  const shout = /\b(upper ?case|all caps)\b/i.test(system)
+  const text = (s: string): ModelReply => ({ tokens: tokenize(shout ? s.toUpperCase() : s), toolCalls: [] })
+  const last = messages[messages.length - 1]
+  if (last === undefined) return text(greeting(agent.name, agent.description))
+  if (last.role === 'tool') return text(toolResultAnswer(trailingToolResults(messages)))
+  const users = messages.filter((m) => m.role === 'user')
+  const { text: said, images } = contentParts(last.content)
+  const lower = said.toLowerCase()
+  if (last.role === 'user' && input.tools.length > 0) {
+    const seed = createHash('sha256').update(JSON.stringify(messages)).digest('hex')
+    const calls = planToolCalls(said, input.tools, seed)
+    if (calls.length > 0) return { tokens: [], toolCalls: calls }
+  }
+  if (/system\s*prompt/.test(lower)) return text(systemPromptAnswer(agent.systemPrompt, input.requestSystem))
+  const count = /\bcount to (\d{1,9})\b/.exec(lower)
+  if (count) return { tokens: counting(Math.min(Number(count[1]), maxCount)), toolCalls: [] }
+  if (images.length > 0) return text(imageAnswer(images, said))
+  if (lower.includes('markdown')) return text(markdownShowcase(agent.name))
+  if (/\bpoem\b/.test(lower) || /\bpoe[tm]/i.test(agent.systemPrompt)) return text(poem(said))
+  if (/^\s*(hello|hi|hey|good (morning|afternoon|evening))\b/.test(lower)) {
+    return text(greeting(agent.name, agent.description))
+  }
+  const previous = users.length >= 2 ? contentText(users[users.length - 2]!.content) : undefined
+  return text(echoAnswer(agent.name, said, Math.max(users.length, 1), previous))
+}
