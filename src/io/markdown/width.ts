@@ -1,0 +1,89 @@
+// Column widths, measured one code point at a time the way terminals consume a byte stream (wcwidth-like), using
+// string-width's tables per code point. Code points are summed rather than grapheme clusters because that is
+// what xterm, VTE and tmux do, and because a cluster split across two tokens then measures the same.
+import stringWidth from 'string-width'
+
+/** Columns used on a tab stop: markdown counts a tab as 4 columns (CommonMark §2.2). */
+export const tabStop = 4
+
+/** Display width of one code point: 0, 1 or 2 columns. */
+export function charWidth(cp: number): number {
+  if (cp >= 0x20 && cp < 0x7f) return 1
+  if (cp < 0xa0) return 0
+  return stringWidth(String.fromCodePoint(cp))
+}
+
+/** Display width of text without escape sequences, summed over code points. */
+export function textWidth(s: string): number {
+  let w = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 0x20 && c < 0x7f) w++
+    else {
+      const cp = s.codePointAt(i)!
+      if (cp > 0xffff) i++
+      w += charWidth(cp)
+    }
+  }
+  return w
+}
+
+/**
+ * Whether a terminal might draw this code point one column wider than charWidth says: East Asian ambiguous
+ * punctuation and symbols, emoji in text presentation followed by VS16, joiners. Terminals disagree on these
+ * (grapheme-aware ones such as kitty or WezTerm versus wcwidth-based ones), so the raw echo leaves room for them.
+ */
+export function uncertain(cp: number): boolean {
+  return cp >= 0x2000 && cp !== 0x3000 && charWidth(cp) < 2
+}
+
+/** Result of sanitizing a chunk: the text and the line column after it. */
+export interface Sanitized {
+  text: string
+  col: number
+}
+
+/**
+ * Makes model text safe and predictable on a terminal: drops CR and other C0/C1 controls (no escape sequence
+ * from the model reaches the terminal), expands tabs to the next tab stop from `col`, turns U+2028/U+2029 into
+ * spaces. Chunk by chunk it gives the same result as on the whole line, so the streamed echo and the rendered
+ * line agree.
+ */
+export function sanitizeChunk(chunk: string, col: number): Sanitized {
+  let out = ''
+  let start = 0
+  for (let i = 0; i < chunk.length; i++) {
+    const c = chunk.charCodeAt(i)
+    if (c >= 0x20 && c < 0x7f) {
+      col++
+      continue
+    }
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < chunk.length) {
+      const cp = chunk.codePointAt(i)!
+      col += charWidth(cp)
+      if (cp > 0xffff) i++
+      continue
+    }
+    const isControl = c < 0x20 || (c >= 0x7f && c < 0xa0)
+    if (!isControl && c !== 0x2028 && c !== 0x2029) {
+      col += charWidth(c)
+      continue
+    }
+    out += chunk.slice(start, i)
+    start = i + 1
+    if (c === 0x09) {
+      const n = tabStop - (col % tabStop)
+      out += ' '.repeat(n)
+      col += n
+    } else if (c === 0x2028 || c === 0x2029) {
+      out += ' '
+      col++
+    }
+  }
+  return { text: start === 0 ? chunk : out + chunk.slice(start), col }
+}
+
+/** Sanitizes a whole line (see sanitizeChunk). */
+export function sanitizeLine(line: string): string {
+  return sanitizeChunk(line, 0).text
+}
