@@ -9,7 +9,8 @@ import { jsonSyntaxError, lineColumn } from './json-locate.js'
 /** Runs fn while holding an exclusive lock on `file` (a sibling `<file>.lock` directory; stale after 10 s). */
 export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 })
-  const { lock } = await import('proper-lockfile')
+  // proper-lockfile is CommonJS: its functions hang off `default` in Node and in the code-split bundle alike.
+  const { lock } = (await import('proper-lockfile')).default
   let release: () => Promise<void>
   let compromised: Error | undefined
   try {

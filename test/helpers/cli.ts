@@ -10,13 +10,15 @@ import { onTestFinished } from 'vitest'
 
 /** The repository root. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+/** Where bin/ and dist/ are: the repository, or AGENTRY_E2E_ROOT (e.g. an unpacked `npm pack` of it). */
+export const cliRoot = process.env.AGENTRY_E2E_ROOT ?? repoRoot
 /** The CLI entry that `npm install -g` would put on the PATH. */
-export const binPath = join(repoRoot, 'bin/agentry.js')
+export const binPath = join(cliRoot, 'bin/agentry.js')
 
 /** Throws unless the build exists. */
 export function assertBuilt(): void {
-  if (!existsSync(join(repoRoot, 'dist/cli.js')))
-    throw new Error(`${join(repoRoot, 'dist/cli.js')} is missing: run \`npm run build\` before the e2e tests`)
+  const cli = join(cliRoot, 'dist/cli.js')
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` before the e2e tests`)
 }
 
 /** A temp config dir, removed when the test finishes (or call the returned cleanup yourself). */
