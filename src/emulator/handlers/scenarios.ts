@@ -1,0 +1,81 @@
+// Scenarios (service-interface 2.5, 4.4, 5.5; wire.md Scenarios): list and get never show `signature_secret`;
+// execution is authenticated by an HMAC-SHA256 of the exact body bytes in the header the scenario names.
+import { verifySignature } from '../../auth/hmac.js'
+import { canUseScenario } from '../auth.js'
+import { executeScenario, executionView, type RunAgent, scriptedRunAgent } from '../scenario-run.js'
+import type { StoredScenario } from '../state.js'
+import { type EmuRequest, type HandlerTable, HttpError } from '../types.js'
+import { badRequest, headerValue, listPage, notFound } from './resource-util.js'
+
+/** A scenario as the API shows it: everything but the signing secret. */
+export function scenarioView(s: StoredScenario): Record<string, unknown> {
+  const { signature_secret: _secret, ...rest } = s
+  return rest
+}
+
+/** The `input` of an execute body `{input: string}` (service-interface 4.4); 400 naming the field otherwise. */
+export function executeInput(req: EmuRequest): string {
+  let body = req.body
+  if (body === undefined && req.rawBody.length > 0) {
+    try {
+      body = JSON.parse(req.rawBody.toString('utf8'))
+    } catch {
+      throw badRequest('body must be JSON: {"input": "<text>"}')
+    }
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest('body must be a JSON object: {"input": "<text>"}')
+  }
+  const input = (body as { input?: unknown }).input
+  if (input === undefined) throw badRequest('input is required (a string)')
+  if (typeof input !== 'string') throw badRequest('input must be a string')
+  return input
+}
+
+const unauthorized = (message: string) => new HttpError(401, message, {}, 'invalid_signature')
+
+/** Checks the scenario's signature header against the raw body (service-interface 5.5; constant time). */
+export function checkSignature(req: EmuRequest, scenario: StoredScenario): void {
+  const given = headerValue(req, scenario.signature_name)
+  if (given === undefined || given === '') {
+    throw unauthorized(`missing signature: send the HMAC-SHA256 of the body in the ${scenario.signature_name} header`)
+  }
+  if (!verifySignature(scenario.signature_secret, req.rawBody, given.trim())) {
+    throw unauthorized(
+      `invalid signature in ${scenario.signature_name}: expected the lowercase hex HMAC-SHA256 of the exact body bytes`,
+    )
+  }
+}
+
+/** The scenario handlers, running agents through `runAgent` (the scripted model by default). */
+export function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
+  return {
+    scenariosList(req, { state }) {
+      const p = req.principal
+      const all = [...state.scenarios.values()].filter((s) => p === undefined || canUseScenario(p, s.id))
+      return { status: 200, json: listPage(all.map(scenarioView), req.query) }
+    },
+
+    scenariosGet(req, { state }) {
+      const id = req.params.scenarioId ?? ''
+      const s = state.scenarios.get(id)
+      if (s === undefined) throw notFound('scenario', id)
+      return { status: 200, json: scenarioView(s) }
+    },
+
+    // Order: unknown (404) → signature (401, before anything about the scenario leaks) → disabled (409) → body (400).
+    async scenarioExecute(req, env) {
+      const id = req.params.scenarioId ?? ''
+      const scenario = env.state.scenarios.get(id)
+      if (scenario === undefined) throw notFound('scenario', id)
+      checkSignature(req, scenario)
+      if (scenario.enabled === false) throw new HttpError(409, 'Scenario is disabled', {}, 'scenario_disabled')
+      const input = executeInput(req)
+      const execution = await executeScenario(env, scenario, input, 'signed', runAgent)
+      return { status: 200, json: executionView(execution) }
+    },
+  }
+}
+
+/** Handlers of the scenario routes (scenariosList, scenariosGet, scenarioExecute). */
+export const scenarioHandlers: HandlerTable = createScenarioHandlers()

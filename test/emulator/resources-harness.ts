@@ -1,0 +1,113 @@
+// A way to call resource handlers directly, without a server: a fake EmuRequest, a HandlerEnv with a movable clock,
+// a state seeded with one agent and the demo resources, and HttpError turned into the answer the server would send.
+import { seedResources } from '../../src/emulator/seed-resources.js'
+import { EmulatorState } from '../../src/emulator/state.js'
+import {
+  type EmulatorOptions,
+  type EmuRequest,
+  type HandlerEnv,
+  type HandlerTable,
+  HttpError,
+  type Principal,
+} from '../../src/emulator/types.js'
+import type { RouteName } from '../../src/api/routes.js'
+
+/** What a handler answered, normalised: JSON errors included. */
+export interface Answer {
+  status: number
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
+  json?: any
+  body?: Buffer
+  contentType?: string
+  headers: Record<string, string>
+}
+
+/** A full-access API key principal of the demo account. */
+export const fullAccess: Principal = { kind: 'api-key', id: 'key_full', accountId: 'acc_demo', scopes: {} }
+
+/** Options of a fake request. */
+export interface FakeRequest {
+  params?: Record<string, string>
+  query?: Record<string, string> | string
+  headers?: Record<string, string>
+  /** a JSON body (sent as its JSON.stringify bytes with Content-Type application/json unless headers say otherwise) */
+  json?: unknown
+  /** raw body bytes (parsed as JSON when the Content-Type is JSON) */
+  raw?: Buffer | string
+  principal?: Principal | null
+  origin?: string
+}
+
+/** Builds an EmuRequest as the server would. */
+export function fakeRequest(r: FakeRequest = {}): EmuRequest {
+  const headers: Record<string, string> = {}
+  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = v
+  let rawBody = Buffer.alloc(0)
+  if (r.json !== undefined) {
+    rawBody = Buffer.from(JSON.stringify(r.json))
+    headers['content-type'] ??= 'application/json'
+  } else if (r.raw !== undefined) rawBody = Buffer.from(r.raw)
+  let body: unknown
+  if (rawBody.length > 0 && /json/.test(headers['content-type'] ?? '')) {
+    try {
+      body = JSON.parse(rawBody.toString('utf8'))
+    } catch {
+      body = undefined
+    }
+  }
+  return {
+    method: 'POST',
+    params: r.params ?? {},
+    query: new URLSearchParams(r.query ?? ''),
+    headers,
+    rawBody,
+    body,
+    principal: r.principal === null ? undefined : (r.principal ?? fullAccess),
+    origin: r.origin ?? 'http://127.0.0.1:4010',
+    signal: new AbortController().signal,
+    raw: {} as EmuRequest['raw'],
+  }
+}
+
+/** A seeded state and an env whose clock the test moves. */
+export function setup(opts: { now?: number; posts?: number; options?: EmulatorOptions } = {}) {
+  const state = new EmulatorState()
+  const clock = { now: opts.now ?? Date.UTC(2026, 0, 15, 10, 0, 0) }
+  state.agents.set('demo-assistant', {
+    id: 'demo-assistant',
+    accountId: 'acc_demo',
+    name: 'Demo assistant',
+    description: 'A demo agent',
+    systemPrompt: 'You are helpful.',
+  })
+  seedResources(state, { now: clock.now, posts: opts.posts ?? 300 })
+  const env: HandlerEnv = { state, now: () => clock.now, options: opts.options ?? {} }
+  return { state, env, clock }
+}
+
+/** Calls a handler and normalises its answer; HttpError becomes `{error:{message, code?}}` as the server sends it. */
+export async function call(
+  table: HandlerTable,
+  name: RouteName,
+  env: HandlerEnv,
+  req: FakeRequest | EmuRequest = {},
+): Promise<Answer> {
+  const handler = table[name]
+  if (handler === undefined) throw new Error(`no handler for ${name}`)
+  const emuReq = 'rawBody' in req ? req : fakeRequest(req)
+  try {
+    const res = await handler(emuReq, env)
+    if ('streamed' in res) throw new Error('unexpected streamed answer')
+    const headers = res.headers ?? {}
+    if ('json' in res) return { status: res.status, json: res.json, headers }
+    if ('body' in res) {
+      const body = typeof res.body === 'string' ? Buffer.from(res.body) : res.body
+      return { status: res.status, body, contentType: res.contentType, headers }
+    }
+    return { status: res.status, headers }
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e
+    const error = e.code === undefined ? { message: e.message } : { message: e.message, code: e.code }
+    return { status: e.status, json: { error }, headers: e.headers }
+  }
+}
