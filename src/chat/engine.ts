@@ -1,7 +1,226 @@
-// The chat session: conversation state, turns, cancel, tool loop and transcripts (see session.ts for the API).
-import type { ChatSession, ChatSessionOptions } from './session.js'
+// The chat session (API in session.ts): conversation state, turns with the tool loop, cancel on the server by
+// request_id, and the transcript. A turn is an async generator driven by its consumer; what it adds to the history
+// and the transcript is recorded as it completes, so a cancel, a drop or an early `break` keeps the partial answer.
+import type { ApiClient } from '../api/client.js'
+import { cancelCompletion, createChat } from '../api/completions.js'
+import type { Context } from '../context.js'
+import { UsageError } from '../errors.js'
+import { resolveImages } from './images.js'
+import { userMessage } from './messages.js'
+import { type Inflight, runTurn, type TurnDeps, type TurnState } from './run-turn.js'
+import type {
+  CancelOutcome,
+  ChatMessage,
+  ChatSession,
+  ChatSessionOptions,
+  ChatTurn,
+  SendOptions,
+  TurnResult,
+} from './session.js'
+import { readTranscript, TranscriptWriter, writeTranscript } from './transcript.js'
 
-/** Creates a session: for a stateful one with `newChat`, the chat is created on the service first. */
-export async function createChatSession(_opts: ChatSessionOptions): Promise<ChatSession> {
-  throw new Error('createChatSession: not implemented yet')
+/** Creates a session: a `--resume` transcript is read, and with `newChat` the chat is created on the service. */
+export async function createChatSession(opts: ChatSessionOptions): Promise<ChatSession> {
+  const { ctx } = opts
+  if ((opts.chatId !== undefined || opts.newChat) && opts.resumePath !== undefined)
+    throw new UsageError('--resume replays a stateless transcript; it cannot be used with --chat or --new-chat')
+  if (opts.chatId !== undefined && opts.newChat) throw new UsageError('give --chat <id> or --new-chat, not both')
+  const api = await ctx.api()
+  let history: ChatMessage[] = []
+  let system = opts.system
+  let resumedSystem: string | undefined
+  if (opts.resumePath !== undefined) {
+    const loaded = await readTranscript(opts.resumePath)
+    for (const w of loaded.warnings) ctx.warn(w)
+    history = loaded.messages
+    resumedSystem = loaded.system
+    system ??= loaded.system
+  }
+  let chatId = opts.chatId
+  if (opts.newChat) chatId = (await createChat(api, opts.agentId)).id
+  const continues = opts.transcriptPath !== undefined && opts.transcriptPath === opts.resumePath
+  const transcript =
+    opts.transcriptPath === undefined
+      ? undefined
+      : new TranscriptWriter(opts.transcriptPath, continues, continues ? resumedSystem : undefined)
+  return new Session(ctx, api, opts, history, system, chatId, transcript)
+}
+
+class Session implements ChatSession {
+  readonly agentId: string
+  maxTokens: number | undefined
+  private inflight: Inflight | undefined
+  private turnOpen = false
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly api: ApiClient,
+    private readonly opts: ChatSessionOptions,
+    private messages: ChatMessage[],
+    public system: string | undefined,
+    public chatId: string | undefined,
+    private readonly transcript: TranscriptWriter | undefined,
+  ) {
+    this.agentId = opts.agentId
+    this.maxTokens = opts.maxTokens
+  }
+
+  get history(): readonly ChatMessage[] {
+    return this.messages
+  }
+
+  get busy(): boolean {
+    return this.turnOpen
+  }
+
+  send(text: string, opts: SendOptions = {}): ChatTurn {
+    return this.turn(async () => [userMessage(text, await resolveImages(opts.images ?? []))])
+  }
+
+  sendToolResults(results: { tool_call_id: string; content: string }[]): ChatTurn {
+    const last = this.messages.findLast((m) => m.role === 'assistant')
+    const calls = last?.role === 'assistant' ? (last.tool_calls ?? []) : []
+    const messages: ChatMessage[] = results.map((r) => {
+      const call = calls.find((c) => c.id === r.tool_call_id)
+      if (call === undefined) throw new UsageError(`no tool call ${r.tool_call_id} in the last answer`)
+      return { role: 'tool', content: r.content, tool_call_id: r.tool_call_id, name: call.function.name }
+    })
+    return this.turn(async () => messages)
+  }
+
+  retry(): ChatTurn {
+    if (this.chatId !== undefined) throw new UsageError('retry works on stateless chats; the service keeps this one')
+    const at = this.messages.findLastIndex((m) => m.role === 'user')
+    const user = this.messages[at]
+    if (user === undefined) throw new UsageError('nothing to retry yet')
+    this.guard()
+    this.messages = this.messages.slice(0, at)
+    // the transcript gets the conversation again without the dropped answer, so --resume sees what was sent
+    if (this.transcript) {
+      this.transcript.reset()
+      void this.transcript
+        .append(
+          this.system,
+          this.messages.map((message) => ({ message })),
+        )
+        .catch((e) => this.warnWrite(e))
+    }
+    return this.turn(async () => [user])
+  }
+
+  async cancel(): Promise<CancelOutcome> {
+    const f = this.inflight
+    if (f === undefined) return { requestId: undefined, server: 'none' }
+    f.cancelling = true
+    f.tools.abort()
+    const grace = this.opts.cancelGraceMs ?? 2000
+    setTimeout(() => f.abort.abort(), grace).unref()
+    const requestId = f.requestId
+    if (requestId === undefined) return { requestId, server: 'none' }
+    try {
+      const r = await cancelCompletion(this.api, this.agentId, requestId, AbortSignal.timeout(Math.max(grace, 5000)))
+      return { requestId, server: r.answer, message: r.message }
+    } catch (err) {
+      // the local read still stops after the grace period, so the user gets the prompt back
+      return { requestId, server: 'failed', message: (err as Error).message }
+    }
+  }
+
+  async reset(): Promise<void> {
+    this.guard()
+    this.messages = []
+    this.transcript?.reset()
+    if (this.chatId !== undefined) this.chatId = (await createChat(this.api, this.agentId)).id
+  }
+
+  setSystem(text: string | undefined): void {
+    if (text !== undefined && this.chatId !== undefined)
+      throw new UsageError("a stateful chat uses the agent's own system prompt; --system is for stateless chats")
+    this.system = text === '' ? undefined : text
+  }
+
+  setMaxTokens(n: number | undefined): void {
+    if (n !== undefined && (!Number.isInteger(n) || n <= 0))
+      throw new UsageError('max tokens must be a positive whole number')
+    this.maxTokens = n
+  }
+
+  async save(path: string): Promise<void> {
+    await writeTranscript(path, this.system, this.messages)
+  }
+
+  async close(): Promise<void> {
+    if (this.inflight) await this.cancel()
+    await this.transcript?.close()
+  }
+
+  private guard(): void {
+    if (this.turnOpen) throw new UsageError('an answer is still streaming; cancel it first')
+  }
+
+  private warnWrite(err: unknown): void {
+    this.ctx.warn(`could not write the transcript ${this.transcript?.path}: ${(err as Error).message}`)
+  }
+
+  private turn(first: () => Promise<ChatMessage[]>): ChatTurn {
+    this.guard()
+    this.turnOpen = true
+    const state: TurnState = { added: [], usage: undefined, last: undefined, error: undefined, status: 'done' }
+    const deps: TurnDeps = {
+      ctx: this.ctx,
+      api: this.api,
+      opts: this.opts,
+      session: this,
+      state,
+      setInflight: (f) => {
+        this.inflight = f
+      },
+      push: (m) => this.messages.push(m),
+      record: (entries) =>
+        this.transcript?.append(this.system, entries).catch((e) => this.warnWrite(e)) ?? Promise.resolve(),
+    }
+    let resolveResult: (r: TurnResult) => void = () => {}
+    const result = new Promise<TurnResult>((r) => {
+      resolveResult = r
+    })
+    let used = false
+    const finish = () => {
+      this.turnOpen = false
+      this.inflight = undefined
+      resolveResult(turnResult(state))
+    }
+    return {
+      result,
+      [Symbol.asyncIterator]: () => {
+        if (used) throw new Error('a chat turn can be iterated once')
+        used = true
+        const gen = runTurn(deps, first)
+        return {
+          next: async () => {
+            const r = await gen.next()
+            if (r.done) finish()
+            return r.done ? { done: true, value: undefined } : r
+          },
+          return: async () => {
+            await gen.return(undefined)
+            finish()
+            return { done: true, value: undefined }
+          },
+        }
+      },
+    }
+  }
+}
+
+function turnResult(s: TurnState): TurnResult {
+  const last = s.last
+  return {
+    status: s.status,
+    finishReason: last?.finishReason ?? (s.status === 'cancelled' ? 'cancelled' : null),
+    requestId: last?.requestId,
+    message: { role: 'assistant', content: last?.content ?? '', tool_calls: last?.toolCalls ?? [] },
+    added: s.added,
+    usage: s.usage,
+    error: s.error,
+  }
 }

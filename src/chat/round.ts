@@ -1,0 +1,181 @@
+// One completion ("round") of a turn: send it, decode the answer (SSE, NDJSON or one JSON completion, through the
+// shared stream decoder) and turn it into ChatEvents, keeping what arrived whatever happens. Text pieces decoded from
+// one network read are merged into one event: the bytes are the same, and a 1M-token answer costs a few thousand
+// events and writes instead of a million.
+import type { ApiClient } from '../api/client.js'
+import { type CompletionBody, type CompletionTarget, sendCompletion } from '../api/completions.js'
+import type { Usage } from '../api/schemas/index.js'
+import { type CompletionEvent, createCompletionStreamDecoder, StreamIdleTimeoutError } from '../api/stream/decoder.js'
+import { CancelledError, CliError, ExitCode, NetworkError } from '../errors.js'
+import type { ChatErrorKind, ChatEvent, ChatToolCall } from './session.js'
+
+/** What a round needs. */
+export interface RoundInput {
+  api: ApiClient
+  target: CompletionTarget
+  body: CompletionBody
+  requestId: string
+  round: number
+  /** aborts the local read (cancel's grace period ran out, or the session closed) */
+  signal: AbortSignal
+  /** has the user asked to cancel this answer? (then an aborted read is a cancel, not a failure) */
+  cancelling: () => boolean
+  idleTimeoutMs: number
+}
+
+/** How a round ended and what it produced (partial when cancelled or failed). */
+export interface RoundOutcome {
+  status: 'done' | 'cancelled' | 'failed'
+  /** the server answered 2xx: something may have been produced */
+  accepted: boolean
+  requestId: string
+  content: string
+  toolCalls: ChatToolCall[]
+  finishReason: string | null
+  usage: Usage | undefined
+  error: CliError | undefined
+}
+
+/** Runs one completion, yielding its events; returns how it ended. Never throws. */
+export async function* runRound(input: RoundInput): AsyncGenerator<ChatEvent, RoundOutcome> {
+  const out: RoundOutcome = {
+    status: 'failed',
+    accepted: false,
+    requestId: input.requestId,
+    content: '',
+    toolCalls: [],
+    finishReason: null,
+    usage: undefined,
+    error: undefined,
+  }
+  const text = createTextBuffer()
+  let serverError: string | undefined
+  let done = false
+  try {
+    const res = await sendCompletion(input.api, input.target, input.body, input.signal)
+    out.accepted = true
+    out.requestId = res.requestId ?? input.requestId
+    const start: ChatEvent = {
+      type: 'start',
+      request_id: out.requestId,
+      agent_id: input.target.agentId,
+      round: input.round,
+    }
+    if (input.target.chatId !== undefined) start.chat_id = input.target.chatId
+    yield start
+    const decoder = createCompletionStreamDecoder(res.headers['content-type'])
+    const handle = function* (events: CompletionEvent[]): Generator<ChatEvent> {
+      let pending = ''
+      for (const e of events) {
+        if (e.type === 'text') {
+          pending += e.text
+          continue
+        }
+        if (pending !== '') {
+          text.push(pending)
+          yield { type: 'text', text: pending }
+          pending = ''
+        }
+        if (e.type === 'tool_call') {
+          out.toolCalls.push(e.call)
+          yield { type: 'tool_call', call: e.call }
+        } else if (e.type === 'usage') {
+          out.usage = e.usage
+          yield { type: 'usage', usage: e.usage }
+        } else if (e.type === 'error') {
+          serverError = e.message
+          yield errorEvent(serverFailure(e.message, e.code), e.code)
+        } else if (e.type === 'done') {
+          out.finishReason = e.finish_reason
+          done = true
+        }
+      }
+      if (pending !== '') {
+        text.push(pending)
+        yield { type: 'text', text: pending }
+      }
+    }
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      yield* handle(decoder.push(chunk))
+      if (decoder.state !== 'open') break
+    }
+    if (decoder.state === 'open') yield* handle(decoder.end())
+    if (decoder.failure) throw decoder.failure
+    if (done) yield { type: 'done', finish_reason: out.finishReason }
+    if (serverError !== undefined) out.error = serverFailure(serverError)
+    out.status = serverError !== undefined ? 'failed' : out.finishReason === 'cancelled' ? 'cancelled' : 'done'
+  } catch (err) {
+    if (input.cancelling() && (input.signal.aborted || isAbort(err))) {
+      // the server did not end the stream within the grace period: what arrived is the answer
+      out.status = 'cancelled'
+      out.finishReason = 'cancelled'
+      yield { type: 'done', finish_reason: 'cancelled' }
+    } else {
+      const e = toCliError(err, input.idleTimeoutMs)
+      out.status = e instanceof CancelledError ? 'cancelled' : 'failed'
+      if (e instanceof CancelledError) out.finishReason = 'cancelled'
+      out.error = e instanceof CancelledError ? undefined : e
+      if (!(e instanceof CancelledError)) yield errorEvent(e)
+    }
+  } finally {
+    out.content = text.value()
+  }
+  return out
+}
+
+/** Text collected in pieces, joined now and then so that a long answer is not a million tiny strings. */
+function createTextBuffer() {
+  let parts: string[] = []
+  return {
+    push(s: string) {
+      parts.push(s)
+      if (parts.length >= 256) parts = [parts.join('')]
+    },
+    value(): string {
+      if (parts.length > 1) parts = [parts.join('')]
+      return parts[0] ?? ''
+    },
+  }
+}
+
+function isAbort(err: unknown): boolean {
+  return (err as { name?: string })?.name === 'AbortError' || (err as { code?: string })?.code === 'ABORT_ERR'
+}
+
+/** An error event in the stream (wire.md: `{error:{message}}`): the server failed the answer, exit 7. */
+function serverFailure(message: string, code?: string): CliError {
+  return new CliError(`the agent's answer failed: ${message}${code ? ` (${code})` : ''}`, {
+    exitCode: ExitCode.server,
+    hint: 'the text so far is kept; try again',
+  })
+}
+
+/** Maps a transport error met while reading the answer to the CLI's error kinds. */
+export function toCliError(err: unknown, idleTimeoutMs: number): CliError {
+  if (err instanceof CliError) return err
+  const code = (err as { code?: string })?.code
+  if (code === 'UND_ERR_BODY_TIMEOUT') return new StreamIdleTimeoutError(idleTimeoutMs)
+  if (isAbort(err)) return new CancelledError()
+  const reason = (err as Error)?.message || String(err)
+  return new NetworkError(
+    `the connection dropped before the answer finished (${code ? `${code}: ` : ''}${reason})`,
+    'the text so far is kept; try again',
+    err,
+  )
+}
+
+const kinds: Record<number, ChatErrorKind> = {
+  [ExitCode.server]: 'server',
+  [ExitCode.network]: 'network',
+  [ExitCode.timeout]: 'timeout',
+  [ExitCode.auth]: 'auth',
+  [ExitCode.notFound]: 'not_found',
+  [ExitCode.usage]: 'usage',
+}
+
+/** The `error` event for a failure. */
+export function errorEvent(e: CliError, code?: string): ChatEvent {
+  const ev: ChatEvent = { type: 'error', message: e.message, kind: kinds[e.exitCode] ?? 'error', exit_code: e.exitCode }
+  if (code !== undefined) ev.code = code
+  return ev
+}

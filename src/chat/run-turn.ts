@@ -1,0 +1,165 @@
+// One turn: the new messages (a user message, or tool results) go into the history and the transcript, then
+// completions run until the answer needs no more tools: each tool call of an answer is run by --tool-handler and
+// its result sent back (wire.md: stateless sends the whole history; stateful sends one message per completion).
+import { randomUUID } from 'node:crypto'
+import type { ApiClient } from '../api/client.js'
+import type { Usage } from '../api/schemas/index.js'
+import type { Context } from '../context.js'
+import type { CliError } from '../errors.js'
+import { statefulBody, statelessBody, toWire, wireHistory } from './messages.js'
+import { errorEvent, type RoundOutcome, runRound, toCliError } from './round.js'
+import type { ChatEvent, ChatMessage, ChatSession, ChatSessionOptions, ChatToolCall } from './session.js'
+import { errorText, runToolHandler } from './tool-handler.js'
+import type { TranscriptMeta } from './transcript.js'
+
+/** The answer in flight, for cancel(). */
+export interface Inflight {
+  requestId: string | undefined
+  /** aborts the local read (cancel's grace period, close) */
+  abort: AbortController
+  /** stops a running tool handler */
+  tools: AbortController
+  cancelling: boolean
+}
+
+/** What a turn has done so far (read for TurnResult whenever the turn ends). */
+export interface TurnState {
+  added: ChatMessage[]
+  usage: Usage | undefined
+  last: RoundOutcome | undefined
+  error: CliError | undefined
+  status: 'done' | 'cancelled' | 'failed'
+}
+
+/** What a turn works with: the session's state and hooks into it. */
+export interface TurnDeps {
+  ctx: Context
+  api: ApiClient
+  opts: ChatSessionOptions
+  session: ChatSession
+  state: TurnState
+  setInflight(f: Inflight | undefined): void
+  push(m: ChatMessage): void
+  record(entries: { message: ChatMessage; meta?: TranscriptMeta }[]): Promise<void>
+}
+
+/** Runs a turn; `first` builds its opening messages (it may fail, e.g. on a bad image: an error event then). */
+export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>): AsyncGenerator<ChatEvent, void> {
+  const { state, session: s, opts } = d
+  const f: Inflight = {
+    requestId: undefined,
+    abort: new AbortController(),
+    tools: new AbortController(),
+    cancelling: false,
+  }
+  d.setInflight(f)
+  const idleTimeoutMs = Number(d.ctx.env.AGENTRY_IDLE_TIMEOUT ?? 60) * 1000
+  let opening: ChatMessage[]
+  try {
+    opening = await first()
+  } catch (err) {
+    state.status = 'failed'
+    state.error = toCliError(err, idleTimeoutMs)
+    yield errorEvent(state.error)
+    return
+  }
+  const add = (m: ChatMessage, meta?: TranscriptMeta) => {
+    d.push(m)
+    state.added.push(m)
+    return d.record([{ message: m, meta: { createdAt: new Date(d.ctx.now()).toISOString(), ...meta } }])
+  }
+  for (const m of opening) await add(m)
+  // stateful chats take one message per completion
+  const queue = [...opening]
+  const maxRounds = opts.maxToolRounds ?? 8
+  for (let round = 1; ; round++) {
+    if (f.cancelling || d.ctx.abort.signal.aborted) {
+      state.status = 'cancelled'
+      return
+    }
+    const requestId = randomUUID()
+    f.requestId = requestId
+    const body = { stream: opts.stream ?? true, requestId, maxTokens: s.maxTokens, tools: opts.tools }
+    const next = s.chatId !== undefined ? queue.shift() : undefined
+    const outcome = yield* runRound({
+      api: d.api,
+      target: { agentId: s.agentId, chatId: s.chatId },
+      body:
+        next !== undefined ? statefulBody(toWire(next), body) : statelessBody(wireHistory(s.system, s.history), body),
+      requestId,
+      round,
+      signal: f.abort.signal,
+      cancelling: () => f.cancelling,
+      idleTimeoutMs,
+    })
+    state.last = outcome
+    state.usage = addUsage(state.usage, outcome.usage)
+    if (outcome.accepted) {
+      const answer: ChatMessage = outcome.toolCalls.length
+        ? { role: 'assistant', content: outcome.content, tool_calls: outcome.toolCalls }
+        : { role: 'assistant', content: outcome.content }
+      await add(answer, {
+        request_id: outcome.requestId,
+        finish_reason: outcome.finishReason,
+        ...(outcome.usage ? { usage: outcome.usage } : {}),
+      })
+    }
+    if (outcome.status !== 'done') {
+      state.status = outcome.status
+      state.error = outcome.error
+      return
+    }
+    if (s.chatId === undefined) queue.length = 0
+    if (queue.length > 0) continue
+    if (outcome.toolCalls.length === 0 || opts.toolHandler === undefined) return
+    if (round >= maxRounds) {
+      d.ctx.warn(`stopped after ${maxRounds} rounds of tool calls; the last answer's calls were not run`)
+      return
+    }
+    f.requestId = undefined
+    yield* runTools(d, f, opts.toolHandler, outcome.toolCalls, add, queue)
+    if (f.cancelling) {
+      state.status = 'cancelled'
+      return
+    }
+  }
+}
+
+async function* runTools(
+  d: TurnDeps,
+  f: Inflight,
+  command: string,
+  calls: ChatToolCall[],
+  add: (m: ChatMessage) => Promise<void>,
+  queue: ChatMessage[],
+): AsyncGenerator<ChatEvent> {
+  const signal = AbortSignal.any([f.tools.signal, d.ctx.abort.signal])
+  for (const call of calls) {
+    // every call gets a result, even after a cancel, so that the history stays a valid conversation
+    const run = signal.aborted
+      ? { ok: false, content: errorText('not run: the user cancelled'), ms: 0 }
+      : await runToolHandler(command, call, { timeoutMs: d.opts.toolTimeoutMs ?? 60_000, signal })
+    const m: ChatMessage = { role: 'tool', content: run.content, tool_call_id: call.id, name: call.function.name }
+    await add(m)
+    queue.push(m)
+    yield {
+      type: 'tool_result',
+      tool_call_id: call.id,
+      name: call.function.name,
+      content: run.content,
+      ok: run.ok,
+      ms: run.ms,
+    }
+  }
+  if (d.ctx.abort.signal.aborted) f.cancelling = true
+}
+
+function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | undefined {
+  if (a === undefined) return b
+  if (b === undefined) return a
+  return {
+    prompt_tokens: a.prompt_tokens + b.prompt_tokens,
+    completion_tokens: a.completion_tokens + b.completion_tokens,
+    total_tokens: a.total_tokens + b.total_tokens,
+  }
+}

@@ -1,0 +1,107 @@
+// `--tool-handler <command>`: runs a local command (through the shell) for each tool call, with the call's arguments
+// (a JSON text, service-interface 2.2) on stdin and AGENTRY_TOOL_NAME / AGENTRY_TOOL_CALL_ID in its environment;
+// its stdout is the tool result. A failure (exit status, signal, timeout, no such command) is reported to the agent
+// in the tool result as `{"error": …}` so the conversation goes on, and never throws.
+import { spawn } from 'node:child_process'
+import type { ChatToolCall } from './session.js'
+
+/** Most bytes of a handler's stdout kept as the tool result (more is cut, and the cut is said). */
+export const maxToolOutputBytes = 1024 * 1024
+
+/** What one handler run gave. */
+export interface ToolRun {
+  ok: boolean
+  content: string
+  ms: number
+}
+
+/** How a handler runs. */
+export interface ToolHandlerOptions {
+  timeoutMs: number
+  signal?: AbortSignal | undefined
+  env?: NodeJS.ProcessEnv | undefined
+  cwd?: string | undefined
+}
+
+/** Runs the handler command for one call; resolves with the result text, or a JSON error text on failure. */
+export function runToolHandler(command: string, call: ChatToolCall, opts: ToolHandlerOptions): Promise<ToolRun> {
+  const started = performance.now()
+  const ms = () => Math.round(performance.now() - started)
+  return new Promise((resolve) => {
+    const out: Buffer[] = []
+    let outBytes = 0
+    let cut = false
+    const err: Buffer[] = []
+    let errBytes = 0
+    let why: string | undefined
+    let settled = false
+    const child = spawn(command, {
+      shell: true,
+      // its own process group, so that a timeout or a cancel can stop the command and everything it started
+      detached: process.platform !== 'win32',
+      cwd: opts.cwd,
+      env: { ...(opts.env ?? process.env), AGENTRY_TOOL_NAME: call.function.name, AGENTRY_TOOL_CALL_ID: call.id },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, signal)
+        else child.kill(signal)
+      } catch {}
+    }
+    const stop = (reason: string) => {
+      why ??= reason
+      kill('SIGTERM')
+      setTimeout(() => kill('SIGKILL'), 2000).unref()
+    }
+    const timer = setTimeout(() => stop(`timed out after ${opts.timeoutMs / 1000} s`), opts.timeoutMs)
+    timer.unref()
+    const onAbort = () => stop('was cancelled')
+    opts.signal?.addEventListener('abort', onAbort, { once: true })
+    const finish = (run: ToolRun) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      opts.signal?.removeEventListener('abort', onAbort)
+      resolve(run)
+    }
+    child.stdout.on('data', (b: Buffer) => {
+      if (outBytes + b.length > maxToolOutputBytes) {
+        cut = true
+        b = b.subarray(0, Math.max(0, maxToolOutputBytes - outBytes))
+      }
+      outBytes += b.length
+      if (b.length) out.push(b)
+    })
+    child.stderr.on('data', (b: Buffer) => {
+      // only the tail matters for the error text
+      err.push(b)
+      errBytes += b.length
+      while (errBytes > 4096 && err.length > 1) errBytes -= err.shift()!.length
+    })
+    child.stdin.on('error', () => {}) // a handler that does not read its stdin closes the pipe early: fine
+    child.stdin.end(call.function.arguments || '{}')
+    child.on('error', (e) =>
+      finish({ ok: false, content: errorText(`could not run the tool handler: ${e.message}`), ms: ms() }),
+    )
+    child.on('close', (code, signal) => {
+      const stderr = Buffer.concat(err).toString('utf8').trim().split('\n').slice(-5).join('\n')
+      if (why !== undefined || code !== 0) {
+        const status = why ?? (signal ? `was killed by ${signal}` : `exited with status ${code}`)
+        const detail = stderr ? `: ${stderr}` : ''
+        finish({ ok: false, content: errorText(`the tool handler ${status}${detail}`), ms: ms() })
+        return
+      }
+      let text = Buffer.concat(out)
+        .toString('utf8')
+        .replace(/\r?\n$/, '')
+      if (cut) text += `\n[output cut at ${maxToolOutputBytes} bytes]`
+      finish({ ok: true, content: text, ms: ms() })
+    })
+  })
+}
+
+/** A tool result that reports a failure: serialized JSON, as tool results are (service-interface 2.1). */
+export function errorText(message: string): string {
+  return JSON.stringify({ error: message })
+}

@@ -1,0 +1,147 @@
+// Stateless transcripts (`--save`/`--resume`, docs/chat-output.md): JSONL, one message per line in the wire shape
+// (service-interface 2.1) plus facts about the answer (createdAt, request_id, finish_reason, usage). A line
+// `{"type":"reset"}` starts a new conversation in the same file. Each message is appended with one write(2) on an
+// O_APPEND descriptor and flushed to disk, as soon as it is complete — a cancelled or cut-off answer included — so
+// Ctrl-C or a crash loses at most the message being written; a torn last line is skipped (with a warning) on resume.
+import { type FileHandle, open, readFile } from 'node:fs/promises'
+import { messageSchema } from '../api/schemas/index.js'
+import { writeFileAtomic } from '../config/atomic-file.js'
+import { UsageError } from '../errors.js'
+import { toChatMessage } from './messages.js'
+import type { ChatMessage } from './session.js'
+
+/** Facts stored beside a message. */
+export interface TranscriptMeta {
+  createdAt?: string
+  request_id?: string
+  finish_reason?: string | null
+  usage?: unknown
+}
+
+/** A conversation read back from a transcript. */
+export interface LoadedTranscript {
+  system: string | undefined
+  messages: ChatMessage[]
+  /** problems that did not stop the load (a torn last line) */
+  warnings: string[]
+}
+
+/** One JSONL line for a message. */
+export function transcriptLine(message: ChatMessage, meta: TranscriptMeta = {}): string {
+  return `${JSON.stringify({ ...message, ...meta })}\n`
+}
+
+/** Parses a transcript; the last `reset` line and the system lines after it decide what is resumed. */
+export function parseTranscript(text: string, label: string): LoadedTranscript {
+  const lines = text.split('\n')
+  let system: string | undefined
+  let messages: ChatMessage[] = []
+  const warnings: string[] = []
+  const lastNonBlank = lines.findLastIndex((l) => l.trim() !== '')
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch {
+      // a line cut short by a crash or a kill mid-write is only ever the last one
+      if (i === lastNonBlank && !text.endsWith('\n')) {
+        warnings.push(`${label}: line ${i + 1} is incomplete and was skipped`)
+        return
+      }
+      throw new UsageError(`${label}: line ${i + 1} is not valid JSON`)
+    }
+    if (value && typeof value === 'object' && (value as { type?: unknown }).type === 'reset') {
+      system = undefined
+      messages = []
+      return
+    }
+    const r = messageSchema.safeParse(value)
+    if (!r.success) {
+      const issue = r.error.issues[0]
+      throw new UsageError(`${label}: line ${i + 1}: ${issue?.path.join('.') || 'message'}: ${issue?.message}`)
+    }
+    const m = toChatMessage(r.data)
+    if (m.role === 'system') system = m.content === '' ? undefined : m.content
+    else messages.push(m)
+  })
+  return { system, messages, warnings }
+}
+
+/** Reads a transcript file (a missing file is a usage error: --resume names a conversation that must exist). */
+export async function readTranscript(path: string): Promise<LoadedTranscript> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    throw new UsageError(`--resume ${path}: ${code === 'ENOENT' ? 'no such file' : (err as Error).message}`)
+  }
+  return parseTranscript(text, `--resume ${path}`)
+}
+
+/** Writes a whole conversation as a new transcript, atomically (temp file, fsync, rename). */
+export async function writeTranscript(path: string, system: string | undefined, messages: readonly ChatMessage[]) {
+  const head = system !== undefined ? transcriptLine({ role: 'system', content: system }) : ''
+  await writeFileAtomic(path, head + messages.map((m) => transcriptLine(m)).join(''), 0o600)
+}
+
+/** Appends messages to a transcript as they complete. */
+export class TranscriptWriter {
+  private handle: Promise<FileHandle> | undefined
+  private writtenSystem: string | undefined
+  private chain: Promise<void> = Promise.resolve()
+  private pendingReset = false
+
+  /** `continues`: the file holds this conversation already (--resume of the same file), so no reset line. */
+  constructor(
+    readonly path: string,
+    private readonly continues: boolean,
+    system: string | undefined,
+  ) {
+    if (continues) this.writtenSystem = system
+  }
+
+  private async open(): Promise<FileHandle> {
+    const fh = await open(this.path, 'a', 0o600)
+    // a file that holds another conversation keeps it; a reset line makes --resume pick up this one
+    if ((await fh.stat()).size > 0 && !this.continues) this.pendingReset = true
+    return fh
+  }
+
+  /** Appends messages (preceded by the system prompt when it changed); writes are serialized and flushed. */
+  append(system: string | undefined, entries: { message: ChatMessage; meta?: TranscriptMeta }[]): Promise<void> {
+    let text = ''
+    // an empty system line records that the extra prompt was removed
+    if (system !== this.writtenSystem) text += transcriptLine({ role: 'system', content: system ?? '' })
+    this.writtenSystem = system
+    for (const e of entries) text += transcriptLine(e.message, e.meta)
+    const job = this.chain.then(async () => {
+      this.handle ??= this.open()
+      const fh = await this.handle
+      if (this.pendingReset) text = resetLine() + text
+      this.pendingReset = false
+      await fh.write(text)
+      await fh.datasync()
+    })
+    this.chain = job.catch(() => {})
+    return job
+  }
+
+  /** Marks the start of a new conversation (/new): written before the next message. */
+  reset(): void {
+    this.writtenSystem = undefined
+    this.pendingReset = true
+  }
+
+  /** Waits for pending writes and closes the file. */
+  async close(): Promise<void> {
+    await this.chain
+    if (this.handle) await (await this.handle).close().catch(() => {})
+    this.handle = undefined
+  }
+}
+
+function resetLine(): string {
+  return `${JSON.stringify({ type: 'reset', at: new Date().toISOString() })}\n`
+}
