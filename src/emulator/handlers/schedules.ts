@@ -1,0 +1,104 @@
+// Schedules (wire.md "API keys and schedules"): exactly one of `cron` (croner syntax, in `timezone`) and
+// `intervalSeconds`; `nextRunAt` is computed here and kept up to date by the scheduler (../scheduler.ts).
+import { type Schedule, scheduleCreateSchema } from '../../api/schemas/index.js'
+import { canUseScenario } from '../auth.js'
+import { cronProblem, isTimeZone, nextRunAtIso } from '../schedule-time.js'
+import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
+import {
+  badRequest,
+  bodyOf,
+  isoNow,
+  listPage,
+  newId,
+  notFound,
+  rejectUnknownFields,
+  sentFields,
+} from './resource-util.js'
+
+const fields = ['name', 'scenarioId', 'cron', 'intervalSeconds', 'timezone', 'input', 'status'] as const
+const editSchema = scheduleCreateSchema.partial()
+
+/** A schedule as the API shows it: both timing members present, the unused one null. */
+function view(s: Schedule): Schedule {
+  return { ...s, cron: s.cron ?? null, intervalSeconds: s.intervalSeconds ?? null, lastRunAt: s.lastRunAt ?? null }
+}
+
+function find(env: HandlerEnv, id: string): Schedule {
+  const s = env.state.schedules.get(id)
+  if (s === undefined) throw notFound('schedule', id)
+  return s
+}
+
+/** Checks a complete schedule: one timing, a known time zone, a cron that parses and fires, an existing scenario. */
+function check(req: EmuRequest, env: HandlerEnv, s: Schedule): void {
+  const hasCron = s.cron !== undefined && s.cron !== null
+  const hasInterval = s.intervalSeconds !== undefined && s.intervalSeconds !== null
+  if (hasCron === hasInterval) throw badRequest('exactly one of cron and intervalSeconds is required')
+  const tz = s.timezone ?? 'UTC'
+  if (!isTimeZone(tz)) throw badRequest(`timezone: ${JSON.stringify(tz)} is not an IANA time zone like Europe/Paris`)
+  if (hasCron) {
+    const problem = cronProblem(s.cron ?? '', tz, env.now())
+    if (problem !== undefined) throw badRequest(`cron: ${problem}`)
+  }
+  if (!env.state.scenarios.has(s.scenarioId)) throw badRequest(`scenarioId: scenario "${s.scenarioId}" does not exist`)
+  if (req.principal && !canUseScenario(req.principal, s.scenarioId)) {
+    throw new HttpError(401, `this API key has no access to scenario "${s.scenarioId}"`, {}, 'unauthorized')
+  }
+}
+
+/** Handlers of the schedule routes. */
+export const scheduleHandlers: HandlerTable = {
+  schedulesList(req, { state }) {
+    return { status: 200, json: listPage([...state.schedules.values()].map(view), req.query) }
+  },
+
+  schedulesCreate(req, env) {
+    rejectUnknownFields(req.body, fields)
+    const body = bodyOf(scheduleCreateSchema, req)
+    const now = isoNow(env)
+    const s: Schedule = {
+      id: newId('sch'),
+      ...body,
+      cron: body.cron ?? null,
+      intervalSeconds: body.intervalSeconds ?? null,
+      nextRunAt: null,
+      lastRunAt: null,
+      createdAt: now,
+      updatedAt: now,
+    }
+    check(req, env, s)
+    s.nextRunAt = nextRunAtIso(s, env.now())
+    env.state.schedules.set(s.id, s)
+    return { status: 201, json: view(s) }
+  },
+
+  schedulesGet(req, env) {
+    return { status: 200, json: view(find(env, req.params.scheduleId ?? '')) }
+  },
+
+  // PATCH applies only the members sent (never the create schema's defaults); setting one timing clears the other.
+  schedulesEdit(req, env) {
+    const current = find(env, req.params.scheduleId ?? '')
+    rejectUnknownFields(req.body, fields)
+    const parsed = bodyOf(editSchema, req)
+    const sent = sentFields(req)
+    if (sent.has('cron') && sent.has('intervalSeconds')) {
+      throw badRequest('exactly one of cron and intervalSeconds is required')
+    }
+    const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.has(k))) as Partial<Schedule>
+    const next: Schedule = { ...current, ...patch, updatedAt: isoNow(env) }
+    if (sent.has('cron')) next.intervalSeconds = null
+    if (sent.has('intervalSeconds')) next.cron = null
+    check(req, env, next)
+    const timing = ['cron', 'intervalSeconds', 'timezone', 'status'].some((k) => sent.has(k))
+    if (timing || (next.status === 'active' && !next.nextRunAt)) next.nextRunAt = nextRunAtIso(next, env.now())
+    env.state.schedules.set(next.id, next)
+    return { status: 200, json: view(next) }
+  },
+
+  schedulesDelete(req, env) {
+    const s = find(env, req.params.scheduleId ?? '')
+    env.state.schedules.delete(s.id)
+    return { status: 204 }
+  },
+}

@@ -1,0 +1,49 @@
+// When schedules run (wire.md "API keys and schedules"): cron expressions through croner in the schedule's IANA
+// time zone, or a fixed interval in seconds. Shared by the schedule handlers and the scheduler.
+import { Cron } from 'croner'
+import type { Schedule } from '../api/schemas/index.js'
+
+/** Whether `tz` is an IANA time zone this runtime knows (Intl rejects others with a RangeError). */
+export function isTimeZone(tz: string): boolean {
+  if (tz.trim() === '') return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Why a cron expression is unusable, or undefined when it is fine and fires at least once after `fromMs`. */
+export function cronProblem(expr: string, timezone: string, fromMs: number): string | undefined {
+  let next: Date | null
+  try {
+    next = new Cron(expr, { timezone, paused: true }).nextRun(new Date(fromMs))
+  } catch (e) {
+    return (e as Error).message.replace(/^CronPattern: /, '')
+  }
+  return next === null ? 'the expression never fires' : undefined
+}
+
+/** The first run strictly after `fromMs`, or undefined when there is none (a cron that never fires again). */
+export function nextRunAfter(
+  s: Pick<Schedule, 'cron' | 'intervalSeconds' | 'timezone'>,
+  fromMs: number,
+): number | undefined {
+  if (s.cron) {
+    const next = new Cron(s.cron, { timezone: s.timezone ?? 'UTC', paused: true }).nextRun(new Date(fromMs))
+    return next?.getTime()
+  }
+  if (s.intervalSeconds) return fromMs + s.intervalSeconds * 1000
+  return undefined
+}
+
+/** `nextRunAt` for a schedule as of `nowMs`: null when inactive or when it never fires again. */
+export function nextRunAtIso(
+  s: Pick<Schedule, 'cron' | 'intervalSeconds' | 'timezone' | 'status'>,
+  nowMs: number,
+): string | null {
+  if (s.status !== 'active') return null
+  const next = nextRunAfter(s, nowMs)
+  return next === undefined ? null : new Date(next).toISOString()
+}
