@@ -49,9 +49,10 @@ export function apiKeyCredential(key: string, source: string): Credential {
 /** No credential at all: requests go out without Authorization and the server decides. */
 export const noCredential: Credential = { kind: 'none', source: 'none', token: async () => undefined }
 
-/** A short, safe description of a key: its first characters only (nothing of a key too short to spare them). */
+/** A short, safe description of a key: its first 7 characters, and nothing of a key too short to spare them. */
 export function keyHint(key: string): string {
-  return key.length > 12 ? `${key.slice(0, 7)}…` : '…'
+  // Keys look like agk_<kind>_<random>: the prefix names the kind and never reveals more than a sliver of the rest.
+  return key.length >= 16 ? `${key.slice(0, 7)}…` : '…'
 }
 
 /**

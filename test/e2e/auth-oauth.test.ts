@@ -1,0 +1,162 @@
+// OAuth end to end: the built CLI against the emulator's authorization server. The test plays the browser with an
+// HTTP client (--no-browser prints the URL): GET the consent page, POST "approve", follow the redirect to the CLI's
+// loopback listener. No test seam in the CLI.
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { assertBuilt, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
+
+let emu: Emulator
+beforeAll(async () => {
+  assertBuilt()
+  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+})
+afterAll(async () => {
+  await emu?.close()
+})
+
+const unescapeHtml = (s: string) => s.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)))
+
+/** Plays the user's browser: opens the consent page, clicks `decision`, follows the redirect to the loopback. */
+async function browse(authorizeUrl: string, decision: 'approve' | 'deny'): Promise<number> {
+  const page = await fetch(authorizeUrl)
+  expect(page.status).toBe(200)
+  const html = await page.text()
+  const form = /<form method="post" action="([^"]+)">/.exec(html)
+  expect(form, html).not.toBeNull()
+  const fields = new URLSearchParams()
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields.set(unescapeHtml(m[1]!), unescapeHtml(m[2]!))
+  fields.set('decision', decision)
+  const posted = await fetch(new URL(unescapeHtml(form![1]!), authorizeUrl), {
+    method: 'POST',
+    body: fields,
+    redirect: 'manual',
+  })
+  expect(posted.status).toBe(302)
+  const back = await fetch(posted.headers.get('location')!)
+  await back.text()
+  return back.status
+}
+
+/** Runs `login --no-browser`, waits for the URL on stderr, and answers in the "browser". */
+async function login(configDir: string, decision: 'approve' | 'deny' = 'approve', extra: string[] = []) {
+  const proc = spawnCli(['--base-url', emu.baseUrl, ...extra, 'login', '--no-browser'], { configDir })
+  let stderr = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+)/.exec(stderr)
+      if (m) resolve(m[1]!)
+    })
+    proc.then((r) => reject(new Error(`login ended before printing a URL: ${r.stderr}`)), reject)
+  })
+  const callbackStatus = await browse(url, decision)
+  const r = await proc
+  return { exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr), url, callbackStatus }
+}
+
+const counters = async () =>
+  (await (await fetch(`${emu.url}/__emulator/counters`)).json()) as Record<string, number | undefined>
+
+describe('agentry login (OAuth, built CLI, emulator)', () => {
+  it('logs in through the consent page, then calls the API with the stored grant', async () => {
+    const dir = tempConfigDir()
+    const r = await login(dir)
+    expect(r.exitCode, r.stderr).toBe(0)
+    expect(r.callbackStatus).toBe(200)
+    expect(r.stdout).toBe('')
+    const u = new URL(r.url)
+    expect(u.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(u.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
+    const creds = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8'))
+    const grant = creds.profiles.default.oauth
+    expect(grant).toMatchObject({ clientId: expect.any(String), tokenEndpoint: `${emu.url}/oauth/token` })
+    expect(r.stderr).not.toContain(grant.accessToken)
+    expect(r.stderr).not.toContain(grant.refreshToken)
+    // The profile now knows the server and the account (from the token response).
+    const cfg = JSON.parse(await readFile(join(dir, 'config.json'), 'utf8'))
+    expect(cfg.profiles.default).toEqual({ baseUrl: emu.baseUrl, account: emu.accountId })
+
+    const list = await runCli(['--debug', 'agents', 'list', '--json'], { configDir: dir })
+    expect(list.exitCode, list.stderr).toBe(0)
+    expect(JSON.parse(list.stdout).length).toBeGreaterThan(0)
+    for (const secret of [grant.accessToken, grant.refreshToken])
+      expect(list.stdout + list.stderr).not.toContain(secret)
+
+    const who = await runCli(['whoami', '--json'], { configDir: dir })
+    expect(JSON.parse(who.stdout)).toMatchObject({ kind: 'oauth', account: emu.accountId, baseUrl: emu.baseUrl })
+    const token = await runCli(['oauth', 'token'], { configDir: dir })
+    expect(token).toEqual({ exitCode: 0, stdout: `${grant.accessToken}\n`, stderr: '' })
+
+    // logout revokes at the server: the old access token stops working.
+    const out = await runCli(['logout'], { configDir: dir })
+    expect(out.exitCode, out.stderr).toBe(0)
+    expect(out.stderr).toMatch(/OAuth tokens \(revoked\)/)
+    const res = await fetch(`${emu.baseUrl}/${emu.accountId}/agents`, {
+      headers: { authorization: `Bearer ${grant.accessToken}` },
+    })
+    expect(res.status).toBe(401)
+    expect((await runCli(['whoami'], { configDir: dir })).exitCode).toBe(4)
+  })
+
+  it('exits 4 when the user denies access, storing nothing', async () => {
+    const dir = tempConfigDir()
+    const r = await login(dir, 'deny')
+    expect(r.exitCode).toBe(4)
+    expect(r.stderr).toMatch(/the login was denied in the browser/)
+    await expect(readFile(join(dir, 'credentials.json'))).rejects.toThrow(/ENOENT/)
+  })
+
+  it('20 parallel runs with an almost expired token all succeed with exactly one refresh', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = tempConfigDir()
+    expect((await login(dir)).exitCode).toBe(0)
+    const file = join(dir, 'credentials.json')
+    const creds = JSON.parse(await readFile(file, 'utf8'))
+    // Still valid at the server, but inside the refresh skew: every run wants to refresh it.
+    creds.profiles.default.oauth.expiresAt = Date.now() + 20_000
+    await writeFile(file, JSON.stringify(creds), { mode: 0o600 })
+    const before = (await counters())['oauth.refresh'] ?? 0
+    const runs = await Promise.all(
+      Array.from({ length: 20 }, () => runCli(['agents', 'list', '--json'], { configDir: dir, timeoutMs: 90_000 })),
+    )
+    for (const r of runs) expect(r.exitCode, r.stderr).toBe(0)
+    expect(((await counters())['oauth.refresh'] ?? 0) - before).toBe(1)
+    const after = JSON.parse(await readFile(file, 'utf8')).profiles.default.oauth
+    expect(after.accessToken).not.toBe(creds.profiles.default.oauth.accessToken)
+    expect(after.expiresAt).toBeGreaterThan(Date.now() + 600_000)
+    // The rotated refresh token is still good: nobody reused an old one (which would revoke the family).
+    const refreshed = await runCli(['oauth', 'refresh', '--json'], { configDir: dir })
+    expect(refreshed.exitCode, refreshed.stderr).toBe(0)
+    expect(((await counters())['oauth.refresh'] ?? 0) - before).toBe(2)
+  })
+})
+
+describe('API key secrets (built CLI, emulator)', () => {
+  it('never prints the key: login from stdin, whoami --debug, agents list --debug', async () => {
+    const dir = tempConfigDir()
+    const key = emu.demoApiKey
+    const env = { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId }
+    const login = await runCli(['login', '--with-api-key'], { configDir: dir, input: `${key}\n`, env })
+    expect(login.exitCode, login.stderr).toBe(0)
+    const who = await runCli(['--debug', 'whoami', '--json'], { configDir: dir, env })
+    expect(who.exitCode).toBe(0)
+    expect(JSON.parse(who.stdout)).toMatchObject({ kind: 'api-key', keyPrefix: `${key.slice(0, 7)}…` })
+    const list = await runCli(['--debug', 'agents', 'list'], { configDir: dir, env })
+    expect(list.exitCode, list.stderr).toBe(0)
+    expect(list.stderr).toMatch(/authorization: Bearer \[REDACTED\]/)
+    for (const r of [login, who, list]) expect(r.stdout + r.stderr).not.toContain(key)
+  })
+
+  it('refuses to store a key the server rejects (exit 4)', async () => {
+    const dir = tempConfigDir()
+    const env = { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId }
+    const r = await runCli(['login', '--with-api-key'], { configDir: dir, input: 'agk_not_a_real_key_123456', env })
+    expect(r.exitCode).toBe(4)
+    expect(r.stderr).not.toContain('agk_not_a_real_key_123456')
+    await expect(readFile(join(dir, 'credentials.json'))).rejects.toThrow(/ENOENT/)
+  })
+})
