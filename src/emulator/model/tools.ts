@@ -67,10 +67,31 @@ function explicit(text: string, key: string): string | undefined {
   return m ? (m[1] ?? m[2] ?? m[3]) : undefined
 }
 
+const stopWords = new Set([
+  'in',
+  'for',
+  'about',
+  'of',
+  'on',
+  'with',
+  'using',
+  'and',
+  'please',
+  'at',
+  'to',
+  'by',
+  'from',
+])
+
+// The phrase after a preposition, up to punctuation or the next preposition-like word ("Zürich in fahrenheit").
 function phrase(text: string): string | undefined {
   const m = /\b(?:in|for|about|of|on)\s+([^?!.,;:\n]+)/i.exec(text)
-  const p = m?.[1]?.trim()
-  return p ? p : undefined
+  const words: string[] = []
+  for (const w of (m?.[1] ?? '').trim().split(/\s+/)) {
+    if (w === '' || stopWords.has(w.toLowerCase())) break
+    words.push(w)
+  }
+  return words.length ? words.join(' ') : undefined
 }
 
 function coerce(value: unknown, spec: PropSpec): unknown {

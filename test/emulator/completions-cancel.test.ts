@@ -1,0 +1,157 @@
+// Cancel semantics (service-interface 4.2; wire.md "Requests and identifiers") and client disconnects.
+import { randomUUID } from 'node:crypto'
+import { request } from 'undici'
+import { describe, expect, it } from 'vitest'
+import { demoKeys } from '../../src/emulator/index.js'
+import { call, joinedText, sseData, useEmulator } from './core-client.js'
+
+const { emu, internalErrors } = useEmulator({ tokenDelayMs: 5 })
+const user = (content: string) => ({ role: 'user', content })
+
+/** Starts a slow stream and resolves once its first bytes arrived; `rest()` reads it to the end. */
+async function startStream(path: string, body: Record<string, unknown>, signal?: AbortSignal) {
+  const res = await request(emu().baseUrl + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emu().demoApiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ stream: true, ...body }),
+    signal,
+  })
+  const it = res.body[Symbol.asyncIterator]()
+  const first = await it.next()
+  let text = Buffer.from(first.value as Buffer).toString('utf8')
+  return {
+    res,
+    async rest(): Promise<string> {
+      for (let n = await it.next(); !n.done; n = await it.next()) text += Buffer.from(n.value as Buffer).toString()
+      return text
+    },
+  }
+}
+
+const cancel = (agent: string, body: unknown, key?: string) =>
+  call(emu(), 'POST', `/agent/${agent}/chat/completion/cancel`, { body, ...(key ? { key } : {}) })
+
+async function until(check: () => boolean, ms = 2000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+describe('cancel', () => {
+  it('cancels a running stream: final chunk finish_reason cancelled, then [DONE]; again → already cancelled', async () => {
+    const id = randomUUID()
+    const s = await startStream('/agent/demo-assistant/chat/completion', {
+      messages: [user('count to 100000')],
+      request_id: id,
+    })
+    const r = await cancel('demo-assistant', { request_id: id })
+    expect(r.status).toBe(200)
+    expect(r.json).toEqual({ message: 'Request cancelled' })
+    const events = sseData(await s.rest())
+    expect(events.at(-1)).toBe('[DONE]')
+    const last = events.at(-2) as { choices: { finish_reason: string }[]; usage: { completion_tokens: number } }
+    expect(last.choices[0]?.finish_reason).toBe('cancelled')
+    const partial = joinedText(events.slice(0, -1))
+    expect(partial).toMatch(/^1( \d+)*$/)
+    expect(partial.length).toBeLessThan(100_000)
+    expect(last.usage.completion_tokens).toBe(partial.split(' ').length)
+    const again = await cancel('demo-assistant', { request_id: id })
+    expect(again.status).toBe(200)
+    expect(again.json).toEqual({ message: 'Request already cancelled' })
+  })
+
+  it('answers 404 for unknown and finished requests, 400 without request_id', async () => {
+    const unknown = await cancel('demo-assistant', { request_id: randomUUID() })
+    expect(unknown.status).toBe(404)
+    expect(unknown.json).toEqual({ error: { message: 'Request not found', code: 'not_found' } })
+    const id = randomUUID()
+    await call(emu(), 'POST', '/agent/demo-assistant/chat/completion', {
+      body: { messages: [user('hi')], request_id: id },
+    })
+    expect((await cancel('demo-assistant', { request_id: id })).status).toBe(404)
+    for (const body of [{}, { request_id: '' }, undefined]) {
+      const r = await cancel('demo-assistant', body)
+      expect(r.status).toBe(400)
+      expect(r.json.error.message).toBe('request_id is required')
+    }
+  })
+
+  it('answers 404 for an unknown agent and 401 for an agent outside the key scope', async () => {
+    expect((await cancel('ghost', { request_id: 'x' })).status).toBe(404)
+    expect((await cancel('weather-bot', { request_id: 'x' }, demoKeys.assistantOnly)).status).toBe(401)
+  })
+
+  it("does not cancel another agent's request", async () => {
+    const id = randomUUID()
+    const s = await startStream('/agent/demo-assistant/chat/completion', {
+      messages: [user('count to 100000')],
+      request_id: id,
+    })
+    expect((await cancel('weather-bot', { request_id: id })).status).toBe(404)
+    expect((await cancel('demo-assistant', { request_id: id })).status).toBe(200)
+    await s.rest()
+  })
+
+  it('cancels a non-streamed completion: the partial answer with finish_reason cancelled', async () => {
+    const id = randomUUID()
+    const pending = call(emu(), 'POST', '/agent/demo-assistant/chat/completion', {
+      body: { messages: [user('count to 100000')], request_id: id },
+    })
+    await until(() => emu().state.inflight.has(id))
+    await new Promise((r) => setTimeout(r, 30))
+    expect((await cancel('demo-assistant', { request_id: id })).status).toBe(200)
+    const r = await pending
+    expect(r.json.choices[0].finish_reason).toBe('cancelled')
+    expect(r.json.choices[0].message.content).toMatch(/^1 2/)
+  })
+
+  it('refuses a request_id already in progress with 409', async () => {
+    const id = randomUUID()
+    const s = await startStream('/agent/demo-assistant/chat/completion', {
+      messages: [user('count to 100000')],
+      request_id: id,
+    })
+    const dup = await call(emu(), 'POST', '/agent/demo-assistant/chat/completion', {
+      body: { messages: [user('hi')], request_id: id },
+    })
+    expect(dup.status).toBe(409)
+    await cancel('demo-assistant', { request_id: id })
+    await s.rest()
+  })
+
+  it('stops generating when the client disconnects', async () => {
+    const id = randomUUID()
+    const ac = new AbortController()
+    await startStream(
+      '/agent/demo-assistant/chat/completion',
+      { messages: [user('count to 100000')], request_id: id },
+      ac.signal,
+    )
+    expect(emu().state.inflight.has(id)).toBe(true)
+    ac.abort()
+    await until(() => !emu().state.inflight.has(id))
+    // it was not cancelled, so a cancel now finds nothing
+    expect((await cancel('demo-assistant', { request_id: id })).status).toBe(404)
+  })
+
+  it('keeps the partial answer of a cancelled stateful completion in the chat', async () => {
+    const chat = (await call(emu(), 'POST', '/agent/demo-assistant/chats', { body: { title: 'counting' } })).json
+    const id = randomUUID()
+    const s = await startStream(`/agent/demo-assistant/chat/${chat.id}/completion`, {
+      message: user('count to 100000'),
+      request_id: id,
+    })
+    await cancel('demo-assistant', { request_id: id })
+    const streamed = joinedText(sseData(await s.rest()).slice(0, -1))
+    const messages = (await call(emu(), 'GET', `/agent/demo-assistant/chat/${chat.id}/messages`)).json.data
+    expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant'])
+    expect(messages[1].content).toEqual([{ type: 'text', text: streamed }])
+    expect(messages[1].finish_reason).toBe('cancelled')
+  })
+
+  it('reported no internal errors', () => {
+    expect(internalErrors()).toEqual([])
+  })
+})

@@ -1,0 +1,98 @@
+// Helpers for the emulator's contract tests: a started emulator, a small HTTP caller over undici (keep-alive, no
+// retries, nothing in between), and plain SSE / NDJSON readers so the tests do not depend on the client's decoder.
+import { request } from 'undici'
+import { afterAll, beforeAll } from 'vitest'
+import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js'
+
+/** An answer as the tests look at it. */
+export interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  text: string
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+  json: any
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  body?: unknown
+  rawBody?: string | Buffer
+  headers?: Record<string, string>
+  /** the bearer key; null sends no Authorization header */
+  key?: string | null
+  signal?: AbortSignal
+}
+
+/** Calls the emulator: `path` is relative to {base_url} unless it starts with `//` (then to the origin). */
+export async function call(emu: Emulator, method: string, path: string, opts: CallOptions = {}): Promise<Answer> {
+  const url = path.startsWith('//') ? emu.url + path.slice(1) : emu.baseUrl + path
+  const headers: Record<string, string> = { ...opts.headers }
+  const key = opts.key === undefined ? emu.demoApiKey : opts.key
+  if (key !== null) headers.authorization = `Bearer ${key}`
+  let body: string | Buffer | undefined = opts.rawBody
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  const res = await request(url, { method: method as 'GET', headers, body, signal: opts.signal })
+  const text = await res.body.text()
+  let json: unknown
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+  return { status: res.statusCode, headers: res.headers, text, json }
+}
+
+/** The JSON payloads of the `data:` events of an SSE body (`[DONE]` kept as the string "[DONE]"). */
+export function sseData(text: string): unknown[] {
+  const out: unknown[] = []
+  for (const event of text.split(/\n\n/)) {
+    const data = event
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).trimStart())
+      .join('\n')
+    if (data === '') continue
+    out.push(data === '[DONE]' ? '[DONE]' : JSON.parse(data))
+  }
+  return out
+}
+
+/** The JSON lines of an NDJSON body. */
+export function ndjson(text: string): unknown[] {
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l))
+}
+
+/** Text deltas of completion chunks, joined. */
+export function joinedText(chunks: unknown[]): string {
+  let s = ''
+  for (const c of chunks) {
+    const delta = (c as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta
+    if (typeof delta?.content === 'string') s += delta.content
+  }
+  return s
+}
+
+/** Starts one emulator for the file (port 0, no scheduler) and closes it afterwards. */
+export function useEmulator(opts: EmulatorOptions = {}): { emu: () => Emulator; internalErrors: () => string[] } {
+  let emu: Emulator | undefined
+  const lines: string[] = []
+  beforeAll(async () => {
+    emu = await createEmulator({ port: 0, scheduler: false, tokenDelayMs: 0, log: (l) => lines.push(l), ...opts })
+  })
+  afterAll(async () => {
+    await emu?.close()
+  })
+  return {
+    internalErrors: () => lines.filter((l) => l.includes('internal error') || l.includes('error after the answer')),
+    emu: () => {
+      if (!emu) throw new Error('emulator not started')
+      return emu
+    },
+  }
+}
