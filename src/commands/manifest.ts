@@ -36,24 +36,6 @@ export const groups: GroupSpec[] = [
     load: () => import('./agents/index.js'),
   },
   { name: 'skills', summary: 'List the skills of the account', load: () => import('./agents/skills.js') },
-  {
-    name: 'scenario',
-    aliases: ['scenarios'],
-    summary: 'List, show, run (signed) and sign scenarios',
-    load: () => import('./scenario/index.js'),
-  },
-  {
-    name: 'webhook',
-    aliases: ['webhooks'],
-    summary: 'Manage and trigger webhooks',
-    load: () => import('./webhook/index.js'),
-  },
-  {
-    name: 'schedule',
-    aliases: ['schedules'],
-    summary: 'Manage schedules that run scenarios',
-    load: () => import('./schedule/index.js'),
-  },
   { name: 'api', summary: 'Make an authenticated call to any path', load: () => import('./api/index.js') },
   {
     name: 'login',
