@@ -1,0 +1,85 @@
+// Files (wire.md "Sites, files, images"): raw bytes under slash-separated paths, stored with their Content-Type.
+// Uploads are PUT with the raw body; downloads answer the bytes with the stored type.
+import type { EmulatorState, StoredFile } from '../state.js'
+import { type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
+import { badRequest, headerValue, isoNow, listPage, notFound } from './resource-util.js'
+
+/** Largest file accepted by an upload (413 beyond). */
+export const maxFileBytes = 10 * 1024 * 1024
+
+/** Type of uploads sent without a Content-Type. */
+const defaultType = 'application/octet-stream'
+
+/** Why a file path is unusable, or undefined: relative, no empty, `.` or `..` segments, no control characters. */
+export function filePathProblem(path: string): string | undefined {
+  if (path === '') return 'path is required'
+  if (path.length > 1024) return 'path must be at most 1024 characters'
+  if (path.startsWith('/')) return 'path must not start with /'
+  if (/[\u0000-\u001f\u007f\\]/.test(path)) return 'path must not contain control characters or backslashes'
+  const segments = path.split('/')
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) {
+    return 'path must not contain empty, "." or ".." segments'
+  }
+  return undefined
+}
+
+/** A file record as the API lists it (no bytes). */
+export function fileView(f: StoredFile): Omit<StoredFile, 'data'> {
+  return { path: f.path, contentType: f.contentType, size: f.size, updatedAt: f.updatedAt }
+}
+
+/** Stores bytes under a path (used by uploads, generated images and the seed); true when the file is new. */
+export function putFile(state: EmulatorState, path: string, bytes: Buffer, contentType: string, at: string): boolean {
+  const created = !state.files.has(path)
+  state.files.set(path, { path, contentType, data: bytes.toString('base64'), size: bytes.length, updatedAt: at })
+  return created
+}
+
+function pathOf(params: Record<string, string>): string {
+  const path = params.path ?? ''
+  const problem = filePathProblem(path)
+  if (problem !== undefined) throw badRequest(problem)
+  return path
+}
+
+function find(env: HandlerEnv, path: string): StoredFile {
+  const f = env.state.files.get(path)
+  if (f === undefined) throw notFound('file', path)
+  return f
+}
+
+/** Handlers of the file routes. */
+export const fileHandlers: HandlerTable = {
+  filesList(req, { state }) {
+    const prefix = req.query.get('prefix') ?? ''
+    const all = [...state.files.values()]
+      .filter((f) => f.path.startsWith(prefix))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .map(fileView)
+    return { status: 200, json: listPage(all, req.query) }
+  },
+
+  filesUpload(req, env) {
+    const path = pathOf(req.params)
+    if (req.rawBody.length > maxFileBytes) {
+      throw new HttpError(413, `file is larger than ${maxFileBytes} bytes`, {}, 'payload_too_large')
+    }
+    const type = headerValue(req, 'content-type')?.trim() || defaultType
+    const created = putFile(env.state, path, req.rawBody, type, isoNow(env))
+    return { status: created ? 201 : 200, json: fileView(find(env, path)) }
+  },
+
+  filesDownload(req, env) {
+    const f = find(env, pathOf(req.params))
+    // Uploaded HTML must not run script on the emulator's origin (which also serves the OAuth consent page).
+    const headers = { 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" }
+    return { status: 200, body: Buffer.from(f.data, 'base64'), contentType: f.contentType, headers }
+  },
+
+  filesDelete(req, env) {
+    const path = pathOf(req.params)
+    find(env, path)
+    env.state.files.delete(path)
+    return { status: 204 }
+  },
+}

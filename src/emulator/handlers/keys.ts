@@ -1,0 +1,77 @@
+// API keys (service-interface 5.2; wire.md "API keys and schedules"): the key is shown once, at creation; only its
+// SHA-256 is stored, with an 8-character prefix to recognise it by. Expired keys are refused by ../auth.ts.
+import { randomBytes } from 'node:crypto'
+import { apiKeyCreateSchema } from '../../api/schemas/index.js'
+import { hashApiKey } from '../auth.js'
+import type { StoredApiKey } from '../state.js'
+import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError, type Principal } from '../types.js'
+import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFields } from './resource-util.js'
+
+/** The prefix of every API key the emulator issues (lets scanners and --debug redaction recognise them). */
+export const apiKeyPrefix = 'agk_'
+
+/** A new API key: the prefix and 32 random bytes as base64url. */
+export function generateApiKey(): string {
+  return apiKeyPrefix + randomBytes(32).toString('base64url')
+}
+
+/** A key record as the API shows it: never the hash, never the account. */
+function view(k: StoredApiKey): Record<string, unknown> {
+  const { keyHash: _hash, accountId: _account, ...rest } = k
+  return { ...rest, lastUsedAt: k.lastUsedAt ?? null, expiresAt: k.expiresAt ?? null }
+}
+
+/** Only a caller with unrestricted access may manage keys, or a scoped key could mint itself a broader one. */
+function requireFullAccess(p: Principal | undefined): void {
+  if (p === undefined || p.kind === 'oauth') return
+  const { agents, scenarios, cms } = p.scopes
+  if (agents !== undefined || scenarios !== undefined || (cms !== undefined && cms !== 'write')) {
+    throw new HttpError(403, 'only a key with unrestricted scopes may manage API keys', {}, 'forbidden')
+  }
+}
+
+function accountOf(req: EmuRequest, env: HandlerEnv): string {
+  return req.principal?.accountId ?? env.state.accountId
+}
+
+/** Handlers of the API key routes. */
+export const keyHandlers: HandlerTable = {
+  keysList(req, env) {
+    const account = accountOf(req, env)
+    const mine = [...env.state.apiKeys.values()].filter((k) => k.accountId === account).map(view)
+    return { status: 200, json: listPage(mine, req.query) }
+  },
+
+  keysCreate(req, env) {
+    requireFullAccess(req.principal)
+    rejectUnknownFields(req.body, ['name', 'scopes', 'expiresAt'])
+    const body = bodyOf(apiKeyCreateSchema, req)
+    rejectUnknownFields(body.scopes, ['agents', 'scenarios', 'cms'], 'scopes')
+    if (body.expiresAt !== undefined && Date.parse(body.expiresAt) <= env.now()) {
+      throw badRequest('expiresAt must be in the future')
+    }
+    const key = generateApiKey()
+    const record: StoredApiKey = {
+      id: newId('key'),
+      name: body.name,
+      prefix: key.slice(0, 8),
+      scopes: body.scopes,
+      createdAt: isoNow(env),
+      lastUsedAt: null,
+      expiresAt: body.expiresAt === undefined ? null : new Date(body.expiresAt).toISOString(),
+      keyHash: hashApiKey(key),
+      accountId: accountOf(req, env),
+    }
+    env.state.apiKeys.set(record.id, record)
+    return { status: 201, json: { ...view(record), key } }
+  },
+
+  keysDelete(req, env) {
+    requireFullAccess(req.principal)
+    const id = req.params.keyId ?? ''
+    const k = env.state.apiKeys.get(id)
+    if (k === undefined || k.accountId !== accountOf(req, env)) throw notFound('API key', id)
+    env.state.apiKeys.delete(id)
+    return { status: 204 }
+  },
+}
