@@ -9,29 +9,12 @@
 // It also checks the renderer's promise: rows above a bare LF are committed ("sealed"); a soft break (CR LF) does
 // not seal. Any later change to a sealed row is recorded in `rewrites`.
 import stringWidth from 'string-width'
+import { applySgr } from './vterm-sgr.js'
 
 /** A change to a row that had been committed. */
 export interface Rewrite {
   row: number
   before: string
-}
-
-const sgrGroups: Record<number, string> = {
-  1: 'intensity',
-  2: 'intensity',
-  3: 'italic',
-  4: 'underline',
-  7: 'inverse',
-  9: 'strike',
-}
-const sgrClose: Record<number, string> = {
-  22: 'intensity',
-  23: 'italic',
-  24: 'underline',
-  27: 'inverse',
-  29: 'strike',
-  39: 'fg',
-  49: 'bg',
 }
 
 /** A virtual terminal screen. */
@@ -173,7 +156,7 @@ export class VTerm {
     else if (cmd === 'J' && (n[0] ?? 0) === 0) {
       this.eraseRow(this.row, this.col)
       for (let r = this.row + 1; r < this.grid.length; r++) this.eraseRow(r, 0)
-    } else if (cmd === 'm') this.sgr(n)
+    } else if (cmd === 'm') applySgr(this.attrs, n)
     else throw new Error(`unsupported escape ${all}`)
     return i + all.length
   }
@@ -183,23 +166,6 @@ export class VTerm {
     if (cells.slice(from).some((c) => c !== undefined)) this.touch(row)
     cells.length = Math.min(cells.length, from)
     this.looks[row]!.length = Math.min(this.looks[row]!.length, from)
-  }
-
-  private sgr(n: number[]): void {
-    if (n.length === 0) n = [0]
-    for (let k = 0; k < n.length; k++) {
-      const p = n[k]!
-      if (p === 0) this.attrs.clear()
-      else if (sgrGroups[p]) this.attrs.set(sgrGroups[p], String(p))
-      else if (sgrClose[p]) this.attrs.delete(sgrClose[p])
-      else if ((p >= 30 && p <= 37) || (p >= 90 && p <= 97)) this.attrs.set('fg', String(p))
-      else if ((p >= 40 && p <= 47) || (p >= 100 && p <= 107)) this.attrs.set('bg', String(p))
-      else if (p === 38 || p === 48) {
-        const len = n[k + 1] === 5 ? 2 : 4
-        this.attrs.set(p === 38 ? 'fg' : 'bg', n.slice(k, k + len + 1).join(';'))
-        k += len
-      } else throw new Error(`unsupported SGR ${p}`)
-    }
   }
 
   private look(): string {

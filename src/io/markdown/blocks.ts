@@ -12,8 +12,8 @@ export interface BlockContext {
   theme: Theme
   highlight: boolean
   highlighter?: Highlighter | undefined
-  /** called when a code block opens, so the stream can start loading the highlighter */
-  onCode?: () => void
+  /** called when a code block opens, so the stream can load the highlighter and the language's grammar */
+  onCode?: (lang: string) => void
 }
 
 /** What feeding a line produced: text to commit, and how many of the last lines fed stay held back, raw. */
@@ -69,8 +69,9 @@ export class BlockRenderer {
   private text(line: string): Step {
     const r = this.lines.render(line)
     if (r.fence) {
-      this.code = { marker: r.fence.marker, indent: r.fence.indent, lang: fenceLanguage(r.fence.info), recent: [] }
-      this.ctx.onCode?.()
+      const lang = fenceLanguage(r.fence.info)
+      this.code = { marker: r.fence.marker, indent: r.fence.indent, lang, recent: [] }
+      this.ctx.onCode?.(lang)
     }
     if (r.tableAt !== undefined && hasPipe(line)) {
       this.candidate = { line, out: r.out, at: r.tableAt }

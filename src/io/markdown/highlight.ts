@@ -8,6 +8,8 @@ import type { Style, Theme } from './theme.js'
 export interface Highlighter {
   /** the last of `lines` styled, with the lines before it as context; undefined for an unknown language */
   line(lines: readonly string[], lang: string, theme: Theme): string | undefined
+  /** compiles a language's grammar ahead of its first line (highlight.js compiles lazily, 10-80 ms) */
+  prepare(lang: string): void
 }
 
 /** How many preceding lines of a block are highlighted with each line, so that multi-line comments and strings
@@ -63,6 +65,9 @@ export async function loadHighlighter(): Promise<Highlighter> {
     line(lines, lang, theme) {
       if (!lang || theme.plain || !lowlight.registered(lang) || lines.length === 0) return undefined
       return lastLine(lowlight.highlight(lang, lines.join('\n')), theme)
+    },
+    prepare(lang) {
+      if (lang && lowlight.registered(lang)) lowlight.highlight(lang, '')
     },
   }
 }

@@ -2,6 +2,7 @@
 // into styled segments that the wrapper can break between words.
 import { Lexer, type Token } from 'marked'
 import type { Style, Theme } from './theme.js'
+import { stripControls } from './width.js'
 
 /** A run of text in one style. */
 export interface Segment {
@@ -43,8 +44,9 @@ function walk(tokens: Token[], style: Style | undefined, theme: Theme, out: Segm
   for (const t of tokens) {
     switch (t.type) {
       case 'text':
+        // marked decodes numeric character references itself, so text is stripped of controls after lexing.
         if (t.tokens?.length) walk(t.tokens, style, theme, out)
-        else out.push({ text: t.escaped ? t.text : decodeEntities(t.text), style })
+        else out.push({ text: stripControls(t.escaped ? t.text : decodeEntities(t.text)), style })
         break
       case 'escape':
         out.push({ text: t.text, style })
@@ -78,10 +80,10 @@ function walk(tokens: Token[], style: Style | undefined, theme: Theme, out: Segm
 }
 
 function link(t: Token, style: Style | undefined, theme: Theme, out: Segment[]): void {
-  const href = 'href' in t ? String(t.href) : ''
+  const href = 'href' in t ? stripControls(String(t.href)) : ''
   // Bare URLs, www. and <autolinks> are left as they are: terminals already recognise them.
   if ('autolink' in t && t.autolink) {
-    out.push({ text: 'text' in t ? String(t.text) : t.raw, style })
+    out.push({ text: stripControls('text' in t ? String(t.text) : t.raw), style })
     return
   }
   const children = 'tokens' in t ? (t.tokens ?? []) : []

@@ -49,9 +49,10 @@ export class LineRenderer {
       lists.reset()
       const level = h[1]!.length
       const segs = styled(inlineSegments(h[2] ?? '', this.theme), this.theme.heading(level))
-      if (!this.theme.plain) return this.rows(segs, lead)
+      if (!this.theme.plain) return this.rows(segs, lead, lead)
       const hashes = `${h[1]} `
-      return this.rows(segs, { text: lead.text + hashes, width: lead.width + hashes.length })
+      const hang = { text: lead.text + ' '.repeat(hashes.length), width: lead.width + hashes.length }
+      return this.rows(segs, { text: lead.text + hashes, width: hang.width }, hang)
     }
     const m = itemPattern.exec(text)
     if (m) {
@@ -60,7 +61,7 @@ export class LineRenderer {
       return this.rows(inlineSegments(it.text, this.theme), join(it.first), join(it.rest))
     }
     lists.reset()
-    return this.rows(inlineSegments(text.trim(), this.theme), lead)
+    return this.rows(inlineSegments(text.trim(), this.theme), lead, lead)
   }
 
   /** Renders one complete line (sanitized, without its newline). */

@@ -10,7 +10,8 @@ interface Item {
   indent: number
   /** source column of the content */
   content: number
-  ordered: boolean
+  /** the bullet character or the ordered delimiter: a different one starts a new list (CommonMark §5.3) */
+  delim: string
   next: number
   /** rendered column of the content */
   column: number
@@ -57,9 +58,10 @@ export class ListStack {
     }
     const parent = this.items.at(-1)
     const ordered = /\d/.test(marker[0] ?? '')
-    const n = sibling?.ordered === ordered && ordered ? sibling.next : Number.parseInt(marker, 10)
+    const delim = marker.at(-1) ?? ''
+    const n = ordered && sibling?.delim === delim ? sibling.next : Number.parseInt(marker, 10)
     const depth = this.items.length
-    const glyph = ordered ? `${n}${marker.at(-1)}` : (bullets[depth % bullets.length] ?? '•')
+    const glyph = ordered ? `${n}${delim}` : (bullets[depth % bullets.length] ?? '•')
     let box = ''
     const task = /^\[([ xX])\] +(.*)$/.exec(text)
     if (task) {
@@ -70,7 +72,7 @@ export class ListStack {
     const column = lead + textWidth(glyph) + 1 + textWidth(box)
     // Lazy content (`-   text` with a wide gap, or an empty item) still counts from one space after the marker.
     const content = indent + marker.length + (gap.length > 4 || !text ? 1 : gap.length)
-    this.items.push({ indent, content, ordered, next: ordered ? n + 1 : 0, column })
+    this.items.push({ indent, content, delim, next: ordered ? n + 1 : 0, column })
     return {
       first: { text: `${' '.repeat(lead)}${this.theme.bullet(glyph)} ${box}`, width: column },
       rest: { text: ' '.repeat(column), width: column },

@@ -2,7 +2,7 @@
 // newline arrives it is rendered and replaces its raw echo in place, and from then on it is never touched again.
 // The only rows ever rewritten are the uncommitted ones: the current line and held table lines.
 import { BlockRenderer, codeIndent } from './blocks.js'
-import { loadHighlighter } from './highlight.js'
+import { type Highlighter, loadHighlighter } from './highlight.js'
 import { EchoLayout, softBreak } from './layout.js'
 import { continuationOf, splitAt } from './overflow.js'
 import { blockContext, type RenderOptions } from './render.js'
@@ -34,18 +34,24 @@ const syncEnd = '\x1b[?2026l'
 /** Creates a stream renderer writing to `opts.write`. */
 export function createMarkdownStream(opts: MarkdownStreamOptions): MarkdownStream {
   const ctx = blockContext(opts)
-  let loading = false
-  if (ctx.highlight && !ctx.highlighter && !ctx.theme.plain) {
-    ctx.onCode = () => {
-      if (loading) return
-      loading = true
-      // Lines that complete before lowlight has loaded stay unhighlighted; later ones are highlighted.
-      loadHighlighter().then(
+  if (ctx.highlight && !ctx.theme.plain) {
+    let loading: Promise<Highlighter | undefined> | undefined
+    // The grammar compiles between tokens (the fence line usually comes well before the first code line); lines
+    // that complete before lowlight has loaded stay unhighlighted, later ones are highlighted.
+    ctx.onCode = (lang) => {
+      const ready = ctx.highlighter
+      if (ready) {
+        setImmediate(() => ready.prepare(lang))
+        return
+      }
+      loading ??= loadHighlighter().then(
         (h) => {
           ctx.highlighter = h
+          return h
         },
         () => undefined,
       )
+      void loading.then((h) => h?.prepare(lang))
     }
   }
   const blocks = new BlockRenderer(ctx)

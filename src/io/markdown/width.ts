@@ -87,3 +87,8 @@ export function sanitizeChunk(chunk: string, col: number): Sanitized {
 export function sanitizeLine(line: string): string {
   return sanitizeChunk(line, 0).text
 }
+
+/** Removes C0 and C1 control characters (after entity decoding, so `&#27;` cannot smuggle an ESC in). */
+export function stripControls(s: string): string {
+  return /[\x00-\x1f\x7f-\x9f]/.test(s) ? s.replace(/[\x00-\x1f\x7f-\x9f]/g, '') : s
+}
