@@ -109,6 +109,24 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     await expect(readFile(join(dir, 'credentials.json'))).rejects.toThrow(/ENOENT/)
   })
 
+  it('exits 130 on Ctrl-C while waiting for the browser, and 124 when the browser never answers', async () => {
+    const dir = tempConfigDir()
+    const proc = spawnCli(['--base-url', emu.baseUrl, 'login', '--no-browser'], { configDir: dir })
+    await new Promise<void>((resolve) => {
+      let seen = ''
+      proc.stderr.on('data', (c: Buffer) => {
+        seen += c.toString()
+        if (seen.includes('Waiting for the browser')) resolve()
+      })
+    })
+    proc.kill('SIGINT')
+    expect((await proc).exitCode).toBe(130)
+    const late = await runCli(['--base-url', emu.baseUrl, 'login', '--no-browser', '--wait', '1'], { configDir: dir })
+    expect(late.exitCode).toBe(124)
+    expect(late.stderr).toMatch(/no answer from the browser within 1 s/)
+    await expect(readFile(join(dir, 'credentials.json'))).rejects.toThrow(/ENOENT/)
+  })
+
   it('20 parallel runs with an almost expired token all succeed with exactly one refresh', {
     timeout: 120_000,
   }, async () => {
