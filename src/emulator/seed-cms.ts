@@ -1,0 +1,99 @@
+// Demo CMS content (wire.md "CMS content"): a `posts` collection of thousands of records with strings, numbers,
+// booleans, nested objects, dates and tags, plus `authors` and `products`. A seeded PRNG makes every run identical.
+import type { CmsRecord } from '../api/schemas/index.js'
+import type { EmulatorState } from './state.js'
+
+/** A deterministic PRNG (mulberry32): the same seed gives the same sequence in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const firstNames = ['Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Edsger']
+const lastNames = ['Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Allen']
+const categories = ['news', 'engineering', 'product', 'design', 'culture', 'tutorials']
+const tagPool = ['ai', 'agents', 'cli', 'release', 'howto', 'security', 'performance', 'community']
+const adjectives = ['Fast', 'Quiet', 'Practical', 'Hidden', 'Modern', 'Simple', 'Robust', 'Curious', 'Early', 'Deep']
+const nouns = ['agents', 'workflows', 'webhooks', 'schedules', 'prompts', 'pipelines', 'caches', 'queries', 'models']
+
+/** Base time of seeded records: fixed, so seeded content does not depend on the day it was made. */
+export const seedEpoch = Date.UTC(2025, 0, 1)
+
+function pick<T>(rand: () => number, list: readonly T[]): T {
+  return list[Math.floor(rand() * list.length)]!
+}
+
+function pickSome(rand: () => number, list: readonly string[], max: number): string[] {
+  const n = 1 + Math.floor(rand() * max)
+  const out = new Set<string>()
+  while (out.size < n) out.add(pick(rand, list))
+  return [...out]
+}
+
+const isoDaysAfterEpoch = (days: number) => new Date(seedEpoch + Math.floor(days * 86_400_000)).toISOString()
+
+function authors(rand: () => number, count: number): { name: string; email: string }[] {
+  return Array.from({ length: count }, (_, i) => {
+    const first = firstNames[i % firstNames.length]!
+    const last = lastNames[Math.floor(i / firstNames.length + rand() * lastNames.length) % lastNames.length]!
+    return { name: `${first} ${last}`, email: `${first}.${last}${i}@example.com`.toLowerCase() }
+  })
+}
+
+function record(id: string, data: Record<string, unknown>, tags: string[], day: number): CmsRecord {
+  const at = isoDaysAfterEpoch(day)
+  return { id, data, tags, createdAt: at, updatedAt: at }
+}
+
+/** Fills `posts` (`posts` records), `authors` and `products` with deterministic demo content. */
+export function seedCms(state: EmulatorState, opts: { seed: number; posts: number }): void {
+  const rand = seededRandom(opts.seed)
+  const people = authors(rand, 24)
+  const authorRecords = new Map<string, CmsRecord>()
+  people.forEach((a, i) => {
+    const id = `author_${String(i + 1).padStart(3, '0')}`
+    authorRecords.set(id, record(id, { ...a, bio: `${a.name} writes about ${pick(rand, categories)}.` }, [], i))
+  })
+  const posts = new Map<string, CmsRecord>()
+  for (let i = 1; i <= opts.posts; i++) {
+    const id = `post_${String(i).padStart(5, '0')}`
+    const published = rand() < 0.7
+    const day = rand() * 700
+    const title = `${pick(rand, adjectives)} ${pick(rand, nouns)} #${i}`
+    const data = {
+      title,
+      slug: title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
+      status: published ? 'published' : 'draft',
+      views: published ? Math.floor(rand() ** 2 * 20_000) : 0,
+      featured: published && rand() < 0.1,
+      author: pick(rand, people),
+      category: pick(rand, categories),
+      readingMinutes: 1 + Math.floor(rand() * 15),
+      publishedAt: published ? isoDaysAfterEpoch(day) : null,
+    }
+    posts.set(id, record(id, data, pickSome(rand, tagPool, 3), day))
+  }
+  const products = new Map<string, CmsRecord>()
+  for (let i = 1; i <= 500; i++) {
+    const id = `product_${String(i).padStart(4, '0')}`
+    const data = {
+      name: `${pick(rand, adjectives)} ${pick(rand, ['kit', 'plan', 'pack', 'license', 'bundle'])} ${i}`,
+      price: Math.round(rand() * 50_000) / 100,
+      inStock: rand() < 0.8,
+      category: pick(rand, ['hardware', 'software', 'service']),
+    }
+    products.set(id, record(id, data, pickSome(rand, ['new', 'sale', 'bestseller', 'limited'], 2), rand() * 700))
+  }
+  state.cms.set('posts', posts)
+  state.cms.set('authors', authorRecords)
+  state.cms.set('products', products)
+}
