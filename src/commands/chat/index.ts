@@ -1,0 +1,115 @@
+// `agentry chat [agentId]` (commands.md, issue 4): interactive on a terminal, one-shot with -m or piped stdin.
+import { Command, Option } from 'commander'
+import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
+import type { Context } from '../../context.js'
+import { CliError, UsageError } from '../../errors.js'
+import { examples, parseOptions } from '../shared.js'
+import { type ChatOptions, chatAgent, chatFormat, chatOptionsSchema, messageSource } from './options.js'
+
+const collect = (v: string, prev: string[] = []) => [...prev, v]
+
+/** Registers `chat`. */
+export function register(program: Command, ctx: Context): void {
+  const chat = new Command('chat')
+    .description('Chat with an agent: interactive on a terminal, one-shot with -m or piped stdin')
+    .argument('[agentId]', "the agent (default: the profile's default-agent, env AGENTRY_AGENT)")
+    .option('-m, --message <text>', 'send this message and print the answer (one-shot); "-" reads it from stdin')
+    .option('--system <text>', 'extra system prompt for this conversation (stateless chats)')
+    .option('--max-tokens <n>', "most tokens in the answer (overrides the agent's default)")
+    .option('--tools <file.json>', 'function tools the agent may call: a JSON array of tool definitions')
+    .option(
+      '--tool-handler <command>',
+      'run this shell command for each tool call: arguments JSON on stdin, stdout is the result',
+    )
+    .option('--tool-timeout <seconds>', 'stop a tool handler that runs longer (default 60)')
+    .option(
+      '--image <path|url>',
+      'attach an image (PNG, JPEG, GIF, WebP up to 20 MiB, or an http(s) URL); repeatable',
+      collect,
+    )
+    .addOption(
+      new Option('--chat <chatId>', 'continue a stateful chat kept by the service').conflicts(['newChat', 'resume']),
+    )
+    .addOption(new Option('--new-chat', 'start a stateful chat (its id is printed on stderr)').conflicts(['resume']))
+    .option('--no-stream', 'ask for the whole answer at once (same output)')
+    .option('--save <file.jsonl>', 'append the conversation to a JSONL transcript')
+    .option('--resume <file.jsonl>', 'continue the conversation of a JSONL transcript (stateless)')
+    .addHelpText(
+      'after',
+      `
+Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
+(events: start, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
+Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 7 server error, 8 connection dropped (the partial answer
+stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60), 130 cancelled (Ctrl-C).
+Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits. See docs/chat-output.md.`,
+    )
+    .action(async (agentArg: string | undefined, raw: unknown) => {
+      await chatRun(agentArg, parseOptions(chatOptionsSchema, raw), ctx)
+    })
+  examples(chat, [
+    'agentry chat demo-assistant                          interactive',
+    'agentry chat demo-assistant -m "hello"               one-shot; the answer on stdout',
+    'git diff | agentry chat reviewer --system "Review this diff"',
+    'agentry chat ag_1 -m "weather in Paris" --tools tools.json --tool-handler ./weather.sh',
+    'agentry chat ag_1 -m "describe" --image photo.png -o json | jq -r .message.content',
+    'agentry chat ag_1 --new-chat -m "remember 42"; agentry chat ag_1 --chat <id> -m "what number?"',
+    'agentry chat ag_1 -m "hi" --save talk.jsonl; agentry chat ag_1 --resume talk.jsonl --save talk.jsonl -m "more"',
+  ])
+  program.addCommand(chat)
+}
+
+/** Runs `chat`: builds the session, then the interactive UI or one-shot. */
+export async function chatRun(agentArg: string | undefined, opts: ChatOptions, ctx: Context): Promise<void> {
+  const format = chatFormat(ctx)
+  const stateful = opts.chat !== undefined || opts.newChat
+  if (stateful && opts.system !== undefined)
+    throw new UsageError('--system applies to stateless chats', "a stateful chat uses the agent's own system prompt")
+  const agentId = await chatAgent(ctx, agentArg)
+  const source = await messageSource(ctx, opts)
+  const [{ createChatSession }, { loadToolsFile }, { resolveImages }] = await Promise.all([
+    import('../../chat/session.js'),
+    import('../../chat/tools.js'),
+    import('../../chat/images.js'),
+  ])
+  const tools = opts.tools !== undefined ? await loadToolsFile(opts.tools) : undefined
+  // checked (and read) before anything is sent, so a bad --image is a usage error, not a failed turn
+  const images = (await resolveImages(opts.image)).map((i) => (i.type === 'image_url' ? i.image_url.url : ''))
+  const sessionOptions: ChatSessionOptions = {
+    ctx,
+    agentId,
+    system: opts.system,
+    maxTokens: opts.maxTokens,
+    tools,
+    toolHandler: opts.toolHandler,
+    toolTimeoutMs: opts.toolTimeout,
+    stream: opts.stream,
+    chatId: opts.chat,
+    newChat: opts.newChat,
+    transcriptPath: opts.save,
+    resumePath: opts.resume,
+  }
+  const session = await createChatSession(sessionOptions)
+  ctx.defer(() => session.close())
+  if (opts.newChat)
+    ctx.info(`chat ${session.chatId} (continue it with: agentry chat ${agentId} --chat ${session.chatId})`)
+  if (source === 'interactive') return runInteractiveUi(session, ctx, images)
+  const { runOneShot } = await import('./oneshot.js')
+  await runOneShot(session, source.text, images, format, ctx)
+}
+
+/** Hands over to the interactive UI (src/chat/interactive/index.ts: `runInteractive(session, ctx, opts)`). */
+async function runInteractiveUi(session: ChatSession, ctx: Context, images: string[]): Promise<void> {
+  // A template import (esbuild bundles the folder's .ts files it matches), so this builds before the UI exists.
+  const entry = 'index'
+  let mod: { runInteractive?: (s: ChatSession, c: Context, o?: { images?: string[] }) => Promise<void> }
+  try {
+    mod = await import(`../../chat/interactive/${entry}.ts`)
+  } catch (err) {
+    throw new CliError(`the interactive chat is not available in this build (${(err as Error).message})`, {
+      hint: 'send one message with -m <text>, or pipe it on stdin',
+    })
+  }
+  if (typeof mod.runInteractive !== 'function')
+    throw new CliError('the interactive chat is not available in this build', { hint: 'use -m <text>' })
+  await mod.runInteractive(session, ctx, images.length ? { images } : {})
+}

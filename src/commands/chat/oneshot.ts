@@ -1,0 +1,127 @@
+// One-shot chat (docs/chat-output.md): send one message, write the answer to stdout as text, NDJSON events or one
+// JSON object, and end with an exit code that tells done, cancelled, auth, server and stream failures apart.
+// Ctrl-C cancels the answer on the server (by request_id) and keeps what arrived; a second Ctrl-C quits at once.
+import type { ChatEvent, ChatSession, TurnResult } from '../../chat/session.js'
+import type { Context } from '../../context.js'
+import { CancelledError } from '../../errors.js'
+import { writeAll } from '../../io/iostreams.js'
+import type { ChatFormat } from './options.js'
+
+/** Sends `text` and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
+export async function runOneShot(
+  session: ChatSession,
+  text: string,
+  images: string[],
+  format: ChatFormat,
+  ctx: Context,
+): Promise<void> {
+  let presses = 0
+  ctx.interruptHandler = () => {
+    presses++
+    if (presses > 1) {
+      ctx.abort.abort()
+      return
+    }
+    ctx.info('cancelling the answer… (Ctrl-C again to quit now)')
+    void session.cancel().then((o) => ctx.debug(`cancel ${o.requestId ?? '-'}: ${o.server} ${o.message ?? ''}`))
+  }
+  const turn = session.send(text, { images })
+  const sink = await writerFor(format, ctx, session)
+  try {
+    for await (const event of turn) await sink.event(event)
+  } finally {
+    ctx.interruptHandler = undefined
+  }
+  const result = await turn.result
+  await sink.end(result)
+  if (result.status === 'cancelled' || ctx.abort.signal.aborted)
+    throw new CancelledError('cancelled: the answer was stopped; what arrived was kept')
+  if (result.error) throw result.error
+}
+
+interface EventSink {
+  event(e: ChatEvent): Promise<void>
+  end(r: TurnResult): Promise<void>
+}
+
+async function writerFor(format: ChatFormat, ctx: Context, session: ChatSession): Promise<EventSink> {
+  if (format === 'ndjson') return ndjsonSink(ctx)
+  if (format === 'json') return jsonSink(ctx, session)
+  return textSink(ctx)
+}
+
+/** One JSON object per event, one per line (commands.md "NDJSON events"). */
+export function ndjsonEvent(e: ChatEvent): Record<string, unknown> {
+  switch (e.type) {
+    case 'tool_call':
+      return { type: e.type, id: e.call.id, name: e.call.function.name, arguments: e.call.function.arguments }
+    case 'usage':
+      return { type: e.type, ...e.usage }
+    default:
+      return e
+  }
+}
+
+function ndjsonSink(ctx: Context): EventSink {
+  return {
+    event: (e) => writeAll(ctx.io.stdout, `${JSON.stringify(ndjsonEvent(e))}\n`),
+    end: async () => {},
+  }
+}
+
+function jsonSink(ctx: Context, session: ChatSession): EventSink {
+  let lastError: { message: string; kind: string; exit_code: number } | undefined
+  return {
+    event: async (e) => {
+      if (e.type === 'error') lastError = { message: e.message, kind: e.kind, exit_code: e.exit_code }
+    },
+    end: async (r) => {
+      const message: Record<string, unknown> = { role: 'assistant', content: r.message.content }
+      if (r.message.tool_calls.length) message.tool_calls = r.message.tool_calls
+      const body: Record<string, unknown> = { request_id: r.requestId ?? null, agent_id: session.agentId }
+      if (session.chatId !== undefined) body.chat_id = session.chatId
+      Object.assign(body, { message, finish_reason: r.finishReason, usage: r.usage ?? null })
+      // the messages of the tool loop (assistant and tool), when there was more than one completion
+      const rest = r.added.filter((m) => m.role !== 'user')
+      if (rest.length > 1) body.messages = rest
+      if (lastError) body.error = lastError
+      await writeAll(ctx.io.stdout, `${JSON.stringify(body, null, 2)}\n`)
+    },
+  }
+}
+
+/**
+ * Text: piped, the answer's bytes exactly as sent (nothing added, not even a newline); on a terminal, rendered as
+ * markdown and ended with a newline. Tool calls and their results are noted on stderr.
+ */
+async function textSink(ctx: Context): Promise<EventSink> {
+  const { io } = ctx
+  const md = io.stdoutIsTTY
+    ? (await import('../../io/markdown/index.js')).createMarkdownStream({
+        write: (s) => io.stdout.write(s),
+        width: io.columns(),
+        color: io.colorStdout(),
+      })
+    : undefined
+  const dim = (s: string) => (io.colorStderr() ? `\x1b[2m${s}\x1b[22m` : s)
+  return {
+    event: async (e) => {
+      if (e.type === 'text') {
+        if (md) md.push(e.text)
+        else await writeAll(io.stdout, e.text)
+      } else if (e.type === 'tool_call') {
+        ctx.info(dim(`→ ${e.call.function.name}(${e.call.function.arguments})`))
+      } else if (e.type === 'tool_result') {
+        ctx.info(dim(`← ${e.name}: ${e.ok ? 'ok' : 'failed'} (${e.ms} ms) ${e.content.slice(0, 200)}`))
+      }
+    },
+    end: async (r) => {
+      if (md) {
+        // both leave the cursor at the start of a fresh line
+        if (r.status === 'done') md.end()
+        else md.abort()
+      }
+      if (r.status === 'done' && r.finishReason === 'length') ctx.info(dim('(the answer reached --max-tokens)'))
+    },
+  }
+}

@@ -1,0 +1,83 @@
+// The options of `agentry chat` (commands.md) parsed with zod, the output format, and where the message comes from.
+import { z } from 'zod'
+import type { Context } from '../../context.js'
+import { UsageError } from '../../errors.js'
+import { readAllStdin } from '../../io/iostreams.js'
+
+const positiveInt = (flag: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${flag} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= 1, `${flag} must be 1 or more`)
+
+/** Raw options of `chat`, as commander gives them. */
+export const chatOptionsSchema = z.object({
+  message: z.string().optional(),
+  system: z.string().optional(),
+  maxTokens: positiveInt('--max-tokens').optional(),
+  tools: z.string().min(1).optional(),
+  toolHandler: z.string().trim().min(1, 'give a command').optional(),
+  toolTimeout: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, '--tool-timeout is in seconds, e.g. 30')
+    .transform((s) => Math.round(Number(s) * 1000))
+    .refine((ms) => ms > 0, '--tool-timeout must be more than 0')
+    .default(60_000),
+  image: z.array(z.string().min(1)).default([]),
+  chat: z.string().min(1).optional(),
+  newChat: z.boolean().default(false),
+  stream: z.boolean().default(true),
+  save: z.string().min(1).optional(),
+  resume: z.string().min(1).optional(),
+})
+export type ChatOptions = z.infer<typeof chatOptionsSchema>
+
+/** The output formats of `chat` (commands.md). */
+export const chatFormats = ['text', 'json', 'ndjson'] as const
+export type ChatFormat = (typeof chatFormats)[number]
+
+/** The output format of `chat`: `--json`, `-o text|json|ndjson`, default text (not the table/TSV of lists). */
+export function chatFormat(ctx: Context): ChatFormat {
+  const g = ctx.globals
+  const chosen = g.json ? 'json' : g.output
+  if (chosen === undefined) return 'text'
+  if (!(chatFormats as readonly string[]).includes(chosen))
+    throw new UsageError(`chat: --output ${chosen} is not one of ${chatFormats.join(', ')}`, 'e.g. --output ndjson')
+  return chosen as ChatFormat
+}
+
+/**
+ * Where the message of a one-shot run comes from, or `interactive`. `-m` wins and stdin is then left unread (a
+ * `while read` loop around agentry keeps its input); `-m -` reads the message from stdin; without -m, piped stdin
+ * is the message; with neither, a terminal gets the interactive chat.
+ */
+export async function messageSource(ctx: Context, opts: ChatOptions): Promise<{ text: string } | 'interactive'> {
+  if (opts.message !== undefined && opts.message !== '-') {
+    if (opts.message.trim() === '') throw new UsageError('-m: the message is empty')
+    return { text: opts.message }
+  }
+  if (opts.message === '-' || !ctx.io.stdinIsTTY) {
+    const text = (await readAllStdin(ctx.io)).toString('utf8')
+    if (text.trim() === '') throw new UsageError('the message on stdin is empty', 'pipe some text, or pass -m <text>')
+    return { text }
+  }
+  if (!ctx.io.stdoutIsTTY)
+    throw new UsageError(
+      'no message: pass -m <text> or pipe it on stdin',
+      'the interactive chat needs a terminal on stdin and stdout',
+    )
+  return 'interactive'
+}
+
+/** The agent: the argument, else the profile's default agent (AGENTRY_AGENT, `config set default-agent`). */
+export async function chatAgent(ctx: Context, arg: string | undefined): Promise<string> {
+  if (arg) return arg
+  const settings = await ctx.settings()
+  const fallback = settings.defaultAgent?.value
+  if (typeof fallback === 'string' && fallback !== '') return fallback
+  throw new UsageError(
+    'which agent? name it: agentry chat <agentId>',
+    'list them with `agentry agents list`, or set one: agentry config set default-agent <id>',
+  )
+}
