@@ -95,7 +95,7 @@ describe('scenario execution (signed)', () => {
     const { env, state } = setup()
     const body = '{"input":"x"}'
     const good = sign(summarize.secret, body)
-    const cases = [
+    const cases: Record<string, string>[] = [
       {},
       { 'X-Signature': '' },
       { 'X-Signature': sign('wrong', body) },

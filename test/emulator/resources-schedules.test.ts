@@ -66,6 +66,7 @@ describe('schedule CRUD', () => {
       [{ ...base, cron: '0 9 * * *', timezone: 'Mars/Olympus' }, /^timezone: "Mars\/Olympus"/],
       [{ ...base, intervalSeconds: 0 }, /^intervalSeconds/],
       [{ ...base, intervalSeconds: 1.5 }, /^intervalSeconds/],
+      [{ ...base, intervalSeconds: 1e15 }, /^intervalSeconds must be at most 31622400/],
       [{ ...base, intervalSeconds: 5, scenarioId: 'nope' }, /^scenarioId: scenario "nope" does not exist/],
       [{ ...base, intervalSeconds: 5, status: 'paused' }, /^status/],
       [{ ...base, intervalSeconds: 5, every: '5m' }, /^unknown field "every"/],

@@ -17,6 +17,8 @@ import {
 
 const fields = ['name', 'scenarioId', 'cron', 'intervalSeconds', 'timezone', 'input', 'status'] as const
 const editSchema = scheduleCreateSchema.partial()
+/** Longest interval: a year and a day (beyond it a next run time would soon leave the Date range). */
+export const maxIntervalSeconds = 366 * 24 * 3600
 
 /** A schedule as the API shows it: both timing members present, the unused one null. */
 function view(s: Schedule): Schedule {
@@ -34,6 +36,9 @@ function check(req: EmuRequest, env: HandlerEnv, s: Schedule): void {
   const hasCron = s.cron !== undefined && s.cron !== null
   const hasInterval = s.intervalSeconds !== undefined && s.intervalSeconds !== null
   if (hasCron === hasInterval) throw badRequest('exactly one of cron and intervalSeconds is required')
+  if (hasInterval && (s.intervalSeconds ?? 0) > maxIntervalSeconds) {
+    throw badRequest(`intervalSeconds must be at most ${maxIntervalSeconds} (366 days)`)
+  }
   const tz = s.timezone ?? 'UTC'
   if (!isTimeZone(tz)) throw badRequest(`timezone: ${JSON.stringify(tz)} is not an IANA time zone like Europe/Paris`)
   if (hasCron) {
