@@ -1,0 +1,89 @@
+// What each slash command does (the list and parsing are in slash.ts). A command prints a few dim or coloured
+// lines on the UI stream and never throws: a failure is one red line and the prompt comes back.
+import type { ToolDefinition } from '../../api/schemas/index.js'
+import { resolveImage } from '../images.js'
+import type { ChatSession, ChatTurn } from '../session.js'
+import { helpText } from './help.js'
+import { oneLine } from './status.js'
+import type { SlashName } from './slash.js'
+import type { UiStyle } from './style.js'
+import { describeTools } from './tools-list.js'
+
+/** What the commands act on. */
+export interface CommandDeps {
+  session: ChatSession
+  ui: (s: string) => void
+  style: UiStyle
+  columns: () => number
+  /** images attached to the next message (paths or URLs, as typed) */
+  images: string[]
+  /** the agent's tools and the --tools ones, with where each came from */
+  tools: () => Promise<{ tool: ToolDefinition; source: string }[]>
+  /** streams a turn (the same view as a message's answer); 'exit' after a second Ctrl-C */
+  answer: (turn: ChatTurn) => Promise<'exit' | undefined>
+}
+
+/** Runs a command; resolves to an exit code when the chat should end. */
+export async function runCommand(name: SlashName, arg: string, deps: CommandDeps): Promise<number | undefined> {
+  const { session, style, ui } = deps
+  const note = (s: string) => ui(`${style.dim(s)}\n`)
+  try {
+    switch (name) {
+      case 'exit':
+        return 0
+      case 'help':
+        ui(helpText(style, deps.columns()))
+        return undefined
+      case 'system':
+        if (arg === '') {
+          note(session.system ? 'system prompt (added to the agent’s own):' : 'no system prompt of your own is set')
+          if (session.system) ui(`${session.system}\n`)
+          note('set it with /system <text>, remove it with /system --clear')
+        } else if (arg === '--clear') {
+          session.setSystem(undefined)
+          note('system prompt removed')
+        } else {
+          session.setSystem(arg)
+          note('system prompt set; it applies from the next message')
+        }
+        return undefined
+      case 'image': {
+        if (arg === '') {
+          note(deps.images.length ? `attached: ${deps.images.join(', ')}` : 'usage: /image <path|url>')
+          return undefined
+        }
+        await resolveImage(arg) // checked now, so a typo is reported before the message is written
+        deps.images.push(arg)
+        const n = deps.images.length
+        note(`attached ${arg} (${n} image${n > 1 ? 's' : ''} go${n > 1 ? '' : 'es'} with your next message)`)
+        return undefined
+      }
+      case 'tools':
+        ui(describeTools(await deps.tools(), style, deps.columns()))
+        return undefined
+      case 'new':
+        await session.reset()
+        deps.images.length = 0
+        note('new conversation')
+        return undefined
+      case 'retry': {
+        return (await deps.answer(session.retry())) === 'exit' ? 130 : undefined
+      }
+      case 'save': {
+        if (arg === '') {
+          note('usage: /save <file.jsonl>')
+          return undefined
+        }
+        await session.save(arg)
+        const n = session.history.length
+        note(`saved ${n} message${n === 1 ? '' : 's'} to ${arg} (resume with: agentry chat --resume ${arg})`)
+        return undefined
+      }
+    }
+  } catch (err) {
+    ui(`${style.error(`✗ ${oneLine((err as Error).message)}`)}\n`)
+    const hint = (err as { hint?: string }).hint
+    if (hint) note(hint)
+    return undefined
+  }
+}

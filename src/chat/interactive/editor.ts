@@ -1,0 +1,168 @@
+// The line editor's state machine: text and cursor, edited by decoded keys (keys.ts) with readline/emacs bindings,
+// multi-line input (Alt-Enter, Ctrl-J, a trailing backslash or a paste), history recall and Tab completion. Pure:
+// no terminal here, so every binding is unit-tested; the prompt view draws the state after each key.
+import type { Key } from './keys.js'
+import { lineEnd, lineStart, nextBoundary, prevBoundary, snapBoundary, wordEnd, wordStart } from './text.js'
+
+/** What a key did, for the prompt loop. */
+export type EditorEffect =
+  | { type: 'render' }
+  | { type: 'none' }
+  | { type: 'submit'; text: string }
+  | { type: 'exit'; code: number }
+  | { type: 'clearScreen' }
+  | { type: 'cancelLine' }
+
+/** Completes the input on Tab: a new text (cursor at its end) and/or a hint listing the candidates. */
+export type Completer = (text: string) => { text: string; hint?: string | undefined } | undefined
+
+/** One prompt's editing state. Make a new one per prompt (the history position starts after the newest entry). */
+export class LineEditor {
+  text = ''
+  cursor = 0
+  /** a line shown under the input until the next key (completion candidates) */
+  hint: string | undefined
+  private killed = ''
+  private historyIndex: number
+  private draft = ''
+
+  /** `history` is oldest first and read live; `completer` answers Tab. */
+  constructor(
+    private readonly history: readonly string[],
+    private readonly completer?: Completer,
+  ) {
+    this.historyIndex = history.length
+  }
+
+  /** Applies one key. */
+  handle(key: Key): EditorEffect {
+    this.hint = undefined
+    const { text, cursor } = this
+    switch (key.name) {
+      case 'text':
+      case 'paste':
+        return this.insert(key.text)
+      case 'newline':
+        return this.insert('\n')
+      case 'enter':
+        // A trailing backslash continues the message on a new line, as in a shell.
+        if (cursor > 0 && text[cursor - 1] === '\\' && cursor === lineEnd(text, cursor)) {
+          return this.replace(cursor - 1, cursor, '\n')
+        }
+        return { type: 'submit', text }
+      case 'backspace':
+        return cursor === 0 ? { type: 'none' } : this.replace(prevBoundary(text, cursor), cursor, '')
+      case 'delete':
+        return cursor === text.length ? { type: 'none' } : this.replace(cursor, nextBoundary(text, cursor), '')
+      case 'eof':
+        if (text === '') return { type: 'exit', code: 0 }
+        return cursor === text.length ? { type: 'none' } : this.replace(cursor, nextBoundary(text, cursor), '')
+      case 'interrupt':
+        if (text === '') return { type: 'exit', code: 130 }
+        this.reset('')
+        return { type: 'cancelLine' }
+      case 'left':
+        return this.move(prevBoundary(text, cursor))
+      case 'right':
+        return this.move(nextBoundary(text, cursor))
+      case 'home':
+        return this.move(lineStart(text, cursor))
+      case 'end':
+        return this.move(lineEnd(text, cursor))
+      case 'wordLeft':
+        return this.move(wordStart(text, cursor))
+      case 'wordRight':
+        return this.move(wordEnd(text, cursor))
+      case 'wordBackspace':
+        return this.kill(wordStart(text, cursor), cursor)
+      case 'wordDelete':
+        return this.kill(cursor, wordEnd(text, cursor))
+      case 'killStart':
+        return this.kill(
+          lineStart(text, cursor) === cursor && cursor > 0 ? cursor - 1 : lineStart(text, cursor),
+          cursor,
+        )
+      case 'killEnd':
+        return this.kill(
+          cursor,
+          lineEnd(text, cursor) === cursor && cursor < text.length ? cursor + 1 : lineEnd(text, cursor),
+        )
+      case 'yank':
+        return this.killed === '' ? { type: 'none' } : this.insert(this.killed)
+      case 'up':
+        return this.vertical(-1)
+      case 'down':
+        return this.vertical(1)
+      case 'clear':
+        return { type: 'clearScreen' }
+      case 'tab':
+        return this.complete()
+      case 'escape':
+        return { type: 'none' }
+    }
+  }
+
+  /** Replaces the whole text (cursor at the end); used for history recall and by callers. */
+  reset(text: string): void {
+    this.text = text
+    this.cursor = text.length
+  }
+
+  private insert(s: string): EditorEffect {
+    return s === '' ? { type: 'none' } : this.replace(this.cursor, this.cursor, s)
+  }
+
+  private replace(from: number, to: number, s: string): EditorEffect {
+    this.text = this.text.slice(0, from) + s + this.text.slice(to)
+    this.cursor = from + s.length
+    return { type: 'render' }
+  }
+
+  private kill(from: number, to: number): EditorEffect {
+    if (from === to) return { type: 'none' }
+    this.killed = this.text.slice(from, to)
+    return this.replace(from, to, '')
+  }
+
+  private move(to: number): EditorEffect {
+    if (to === this.cursor) return { type: 'none' }
+    this.cursor = to
+    return { type: 'render' }
+  }
+
+  /** Up/Down move between the lines of a multi-line input, and past its first/last line through the history. */
+  private vertical(dir: -1 | 1): EditorEffect {
+    const { text, cursor } = this
+    const start = lineStart(text, cursor)
+    const col = cursor - start
+    if (dir < 0 && start > 0) {
+      const prev = lineStart(text, start - 1)
+      return this.move(snapBoundary(text, Math.min(prev + col, start - 1)))
+    }
+    const end = lineEnd(text, cursor)
+    if (dir > 0 && end < text.length) {
+      const next = end + 1
+      return this.move(snapBoundary(text, Math.min(next + col, lineEnd(text, next))))
+    }
+    return this.recall(dir)
+  }
+
+  private recall(dir: -1 | 1): EditorEffect {
+    const n = this.history.length
+    const to = this.historyIndex + dir
+    if (to < 0 || to > n) return { type: 'none' }
+    if (this.historyIndex === n) this.draft = this.text
+    this.historyIndex = to
+    this.reset(to === n ? this.draft : (this.history[to] ?? ''))
+    return { type: 'render' }
+  }
+
+  private complete(): EditorEffect {
+    if (!this.completer || this.cursor !== this.text.length) return { type: 'none' }
+    const r = this.completer(this.text)
+    if (!r) return { type: 'none' }
+    this.hint = r.hint
+    if (r.text !== this.text) this.reset(r.text)
+    return { type: 'render' }
+  }
+}

@@ -1,0 +1,130 @@
+// The interactive chat on a terminal (GitHub issue 4, part B): `agentry chat [agentId]` when stdin and stdout are
+// terminals and no -m is given. src/commands/chat/ builds the session and calls runInteractive; this module owns
+// the terminal until it returns, and always gives it back as it found it.
+import { type Agent, agentSchema, type ToolDefinition } from '../../api/schemas/index.js'
+import type { Context } from '../../context.js'
+import type { ChatSession } from '../session.js'
+import { History, historyFile } from './history.js'
+import { repl } from './repl.js'
+import { createUiStyle, type UiStyle } from './style.js'
+import { Terminal } from './terminal.js'
+import { mergeToolLists, toolsOfAgent } from './tools-list.js'
+
+/** Options of the interactive chat, from `agentry chat`'s flags. */
+export interface InteractiveOptions {
+  /** tools given with --tools (listed by /tools next to the agent's own) */
+  tools?: ToolDefinition[] | undefined
+  /** --image values, attached to the first message */
+  images?: string[] | undefined
+  /** highlight code blocks in answers (default true) */
+  highlight?: boolean | undefined
+  /** receives the time of each markdown render step in ms (benchmarks) */
+  onRender?: ((ms: number) => void) | undefined
+}
+
+/** How long the banner waits for the agent's record before starting without its name. */
+const agentInfoTimeoutMs = 1500
+
+/** Runs the interactive chat until the user leaves; resolves to the exit code (0, or 130 after Ctrl-C). */
+export async function runInteractive(
+  session: ChatSession,
+  ctx: Context,
+  opts: InteractiveOptions = {},
+): Promise<number> {
+  const io = ctx.io
+  const style = createUiStyle(io.colorStderr())
+  const uiSink = io.stderrIsTTY ? io.stderr : io.stdout
+  const ui = (s: string) => {
+    uiSink.write(s)
+  }
+  const out = (s: string) => {
+    io.stdout.write(s)
+  }
+  const term = new Terminal(io, ui)
+  const agentInfo = fetchAgent(ctx, session.agentId)
+  const history = await History.open(historyFile(ctx.configDir())).catch((err: Error) => {
+    ctx.warn(`input history unavailable: ${err.message}`)
+    return History.open(undefined)
+  })
+  ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style))
+  const previousHandler = ctx.interruptHandler
+  // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode.
+  ctx.interruptHandler = () => term.feed('\x03')
+  term.start()
+  try {
+    return await repl({
+      session,
+      term,
+      history,
+      style,
+      ui,
+      images: [...(opts.images ?? [])],
+      tools: async () => mergeToolLists(opts.tools ?? [], toolsOfAgent(await agentInfo)),
+      warn: (m) => ctx.warn(m),
+      answer: {
+        out,
+        now: () => ctx.now(),
+        animate: io.canAnimate(),
+        highlight: opts.highlight ?? true,
+        cancel: () => session.cancel(),
+        onRender: opts.onRender,
+      },
+    })
+  } finally {
+    term.close()
+    ctx.interruptHandler = previousHandler
+  }
+}
+
+/** Asks which agent to chat with (`agentry chat` without an agent id, on a terminal). */
+export async function pickAgent(ctx: Context): Promise<string> {
+  const api = await ctx.api()
+  const agents: Agent[] = []
+  for await (const a of api.list('agentsList', agentSchema, { all: true })) agents.push(a)
+  if (agents.length === 0) {
+    const { UsageError } = await import('../../errors.js')
+    throw new UsageError('this account has no agents to chat with', 'create one in the service, or try --emulator')
+  }
+  const prompter = await ctx.prompter('agentId')
+  return prompter.select(
+    'Chat with which agent?',
+    agents.map((a) => ({
+      name: a.name && a.name !== a.id ? `${a.name} (${a.id})` : a.id,
+      value: a.id,
+      ...(a.description ? { description: a.description } : {}),
+    })),
+  )
+}
+
+/** The agent's record, or undefined when it cannot be read (the chat works without it). */
+async function fetchAgent(ctx: Context, agentId: string): Promise<Agent | undefined> {
+  try {
+    const api = await ctx.api()
+    return await api.json('agentsGet', { params: { agentId }, schema: agentSchema })
+  } catch {
+    return undefined
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => resolve(undefined), ms)
+    p.then(
+      (v) => {
+        clearTimeout(t)
+        resolve(v)
+      },
+      () => resolve(undefined),
+    )
+  })
+}
+
+function banner(agent: Agent | undefined, session: ChatSession, style: UiStyle): string {
+  const name = agent?.name && agent.name !== session.agentId ? `${agent.name} (${session.agentId})` : session.agentId
+  const parts = [style.bold(`chat with ${name}`)]
+  if (agent?.model) parts.push(style.dim(agent.model))
+  if (session.chatId) parts.push(style.dim(`chat ${session.chatId}`))
+  const turns = session.history.filter((m) => m.role === 'user').length
+  if (turns > 0) parts.push(style.dim(`resumed: ${turns} message${turns > 1 ? 's' : ''}`))
+  return `${parts.join(style.dim(' · '))}\n${style.dim('/help for commands and keys · Ctrl-D to quit')}\n\n`
+}

@@ -1,0 +1,97 @@
+// The read–send–show loop: a prompt (line editor), then a slash command or a message whose answer streams in,
+// until /exit, Ctrl-D (0) or Ctrl-C at an empty prompt (130). Everything per run lives in this call's closure.
+import type { ToolDefinition } from '../../api/schemas/index.js'
+import type { ChatSession, ChatTurn } from '../session.js'
+import { type AnswerDeps, showAnswer } from './answer.js'
+import { runCommand } from './commands.js'
+import { createCompleter } from './completion.js'
+import { LineEditor } from './editor.js'
+import type { History } from './history.js'
+import { fitWidth, PromptView } from './prompt-view.js'
+import { readInput } from './read-input.js'
+import { askToolResults } from './tool-prompt.js'
+import { parseLine, slashCommands } from './slash.js'
+import type { UiStyle } from './style.js'
+import type { Terminal } from './terminal.js'
+
+/** The prompt's markers: the first line and the continuation lines of a multi-line message. */
+export const promptMarkers = { prompt: '› ', continuation: '· ' }
+
+/** What the loop runs with. */
+export interface ReplDeps {
+  session: ChatSession
+  term: Terminal
+  history: History
+  style: UiStyle
+  ui: (s: string) => void
+  /** the answer view's settings (terminal, writers, clock, cancel) */
+  answer: Omit<AnswerDeps, 'term' | 'style' | 'ui'>
+  /** images attached to the first message (--image) */
+  images: string[]
+  /** the tools listed by /tools */
+  tools: () => Promise<{ tool: ToolDefinition; source: string }[]>
+  /** warns once when the history file cannot be written */
+  warn: (message: string) => void
+}
+
+/** Runs the loop; resolves to the exit code. */
+export async function repl(deps: ReplDeps): Promise<number> {
+  const { session, term, history, style, ui } = deps
+  const view = new PromptView(ui, style, promptMarkers, 'Send a message · /help for commands and keys')
+  const completer = createCompleter()
+  const answer = (turn: ChatTurn) => showAnswer(turn, { ...deps.answer, term, style, ui })
+  let historyBroken = false
+  // An answer, then as long as it stops for tool results the user gives, the agent's next answer.
+  const converse = async (turn: ChatTurn): Promise<'exit' | undefined> => {
+    for (;;) {
+      const outcome = await answer(turn)
+      if (outcome.status === 'exit') return 'exit'
+      if (outcome.unanswered.length === 0) return undefined
+      const results = await askToolResults(outcome.unanswered, { term, ui, style })
+      if (!results) return undefined
+      turn = session.sendToolResults(results)
+    }
+  }
+  for (;;) {
+    const input = await readInput(term, view, new LineEditor(history.entries, completer), style)
+    if (input.type === 'exit') return input.code
+    const line = input.text
+    if (line.trim() === '') continue
+    history.add(line).catch((err: Error) => {
+      if (!historyBroken) deps.warn(`input history not saved: ${err.message}`)
+      historyBroken = true
+    })
+    const parsed = parseLine(line)
+    if (parsed.kind === 'unknown') {
+      const hint = parsed.suggestion ? ` — did you mean /${parsed.suggestion}?` : ' — /help lists the commands'
+      ui(`${style.error(`unknown command /${parsed.name}`)}${style.dim(hint)}\n`)
+      if (!parsed.suggestion) ui(`${style.dim(fitWidth(names(), term.columns() - 1))}\n`)
+      continue
+    }
+    if (parsed.kind === 'command') {
+      const code = await runCommand(parsed.name, parsed.arg, {
+        session,
+        ui,
+        style,
+        columns: () => term.columns(),
+        images: deps.images,
+        tools: deps.tools,
+        answer: converse,
+      })
+      if (code !== undefined) return code
+      continue
+    }
+    let turn: ChatTurn
+    try {
+      turn = session.send(parsed.text, { images: deps.images.splice(0) })
+    } catch (err) {
+      ui(`${style.error(`✗ ${(err as Error).message}`)}\n`)
+      continue
+    }
+    if ((await converse(turn)) === 'exit') return 130
+  }
+}
+
+function names(): string {
+  return slashCommands.map((c) => `/${c.name}`).join(' ')
+}

@@ -1,0 +1,62 @@
+// The dim lines around an answer: usage and speed after it, tool calls and their results as they happen. Pure
+// formatting, unit-tested; the answer view decides when to print them.
+import type { Usage } from '../../api/schemas/index.js'
+import type { ChatToolCall } from '../session.js'
+import { fitWidth } from './prompt-view.js'
+
+/** A duration for people: "850 ms", "1.2 s", "2 m 05 s". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`
+  const s = Math.round(ms / 1000)
+  return `${Math.floor(s / 60)} m ${String(s % 60).padStart(2, '0')} s`
+}
+
+/** Timing of one answer: when it was sent, when the first and last text arrived, when it ended. */
+export interface AnswerTiming {
+  sentAt: number
+  firstTextAt: number | undefined
+  endedAt: number
+}
+
+/**
+ * The usage line: "12 in · 85 out · 1.2 s · 70 tok/s". Speed is output tokens over the streaming time (first text
+ * to end), so time to first token does not dilute it; left out when too short to measure.
+ */
+export function formatUsage(usage: Usage | undefined, t: AnswerTiming): string {
+  const parts: string[] = []
+  if (usage) parts.push(`${usage.prompt_tokens} in`, `${usage.completion_tokens} out`)
+  parts.push(formatDuration(t.endedAt - t.sentAt))
+  const streamMs = t.firstTextAt === undefined ? 0 : t.endedAt - t.firstTextAt
+  if (usage && usage.completion_tokens > 1 && streamMs >= 100) {
+    parts.push(`${Math.round((usage.completion_tokens * 1000) / streamMs)} tok/s`)
+  }
+  return parts.join(' · ')
+}
+
+/** Text from the server made safe for one terminal row: control characters (escape sequences) become spaces. */
+export function oneLine(s: string): string {
+  return s.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')
+}
+
+/** Compact JSON of a tool call's arguments (they arrive as a JSON string, maybe pretty-printed or invalid). */
+export function compactArguments(args: string): string {
+  try {
+    return JSON.stringify(JSON.parse(args))
+  } catch {
+    return args.replace(/\s+/g, ' ').trim()
+  }
+}
+
+/** "⚙ get_weather {"city":"Paris"}", cut to the width. */
+export function formatToolCall(call: ChatToolCall, width: number): string {
+  return fitWidth(oneLine(`⚙ ${call.function.name} ${compactArguments(call.function.arguments)}`).trimEnd(), width)
+}
+
+/** "  ↳ get_weather: 18 °C, light rain · 120 ms" (the result's first line), cut to the width. */
+export function formatToolResult(r: { name: string; content: string; ok: boolean; ms: number }, width: number): string {
+  const first = r.content.trim().split('\n')[0] ?? ''
+  const more = r.content.trim().includes('\n') ? ' …' : ''
+  const label = r.ok ? '' : 'failed: '
+  return fitWidth(oneLine(`  ↳ ${r.name}: ${label}${first}${more} · ${formatDuration(r.ms)}`), width)
+}

@@ -1,0 +1,132 @@
+// The terminal for the whole chat: stdin in raw mode for its entire life (so Ctrl-C arrives as a key, type-ahead is
+// never echoed by the tty driver, and nothing typed during an answer is lost), keys decoded and queued, bracketed
+// paste switched on, and everything put back as it was on close, whatever happened.
+import type { IOStreams } from '../../io/iostreams.js'
+import { type Key, KeyDecoder } from './keys.js'
+
+/** How long to wait for the rest of an escape sequence before a lone ESC counts as the Escape key. */
+const escapeTimeoutMs = 30
+/** How long a paste may pause between chunks before it is delivered as it is. */
+const pasteTimeoutMs = 500
+
+const bracketedPasteOn = '\x1b[?2004h'
+const bracketedPasteOff = '\x1b[?2004l'
+const showCursor = '\x1b[?25h'
+
+type Stdin = IOStreams['stdin']
+interface ResizeSource {
+  on?(event: 'resize', cb: () => void): unknown
+  off?(event: 'resize', cb: () => void): unknown
+  rows?: number
+}
+
+/** Raw keys in, text out. */
+export class Terminal {
+  private readonly decoder = new KeyDecoder()
+  private readonly queue: Key[] = []
+  private waiter: ((k: Key) => void) | undefined
+  private interceptor: ((k: Key) => boolean) | undefined
+  private timer: NodeJS.Timeout | undefined
+  private readonly resizeHandlers = new Set<() => void>()
+  private started = false
+  private readonly onData = (chunk: string | Buffer) => this.feed(typeof chunk === 'string' ? chunk : chunk.toString())
+  private readonly onResize = () => {
+    for (const h of this.resizeHandlers) h()
+  }
+
+  /** `write` receives everything the chat UI draws; `io` gives stdin and the width. */
+  constructor(
+    private readonly io: IOStreams,
+    readonly write: (s: string) => void,
+  ) {}
+
+  /** Enters raw mode and starts reading keys. */
+  start(): void {
+    if (this.started) return
+    this.started = true
+    const stdin = this.io.stdin as Stdin & { setEncoding?(e: string): void; resume?(): void }
+    stdin.setRawMode?.(true)
+    stdin.setEncoding?.('utf8')
+    stdin.on('data', this.onData)
+    stdin.resume?.()
+    ;(this.io.stdout as ResizeSource).on?.('resize', this.onResize)
+    this.write(bracketedPasteOn)
+  }
+
+  /** Restores the terminal: cooked mode, no bracketed paste, cursor visible, stdin released. */
+  close(): void {
+    if (!this.started) return
+    this.started = false
+    clearTimeout(this.timer)
+    const stdin = this.io.stdin as Stdin & { pause?(): void }
+    stdin.off?.('data', this.onData)
+    stdin.setRawMode?.(false)
+    stdin.pause?.()
+    ;(this.io.stdout as ResizeSource).off?.('resize', this.onResize)
+    this.write(`${bracketedPasteOff}\x1b[0m${showCursor}`)
+  }
+
+  /** The width in columns now (read on every use, so a resize applies to the next line drawn). */
+  columns(): number {
+    return this.io.columns()
+  }
+
+  /** The height in rows, when known. */
+  rows(): number | undefined {
+    return (this.io.stdout as ResizeSource).rows
+  }
+
+  /** Calls `cb` on every resize until the returned function is called. */
+  onResizeEvent(cb: () => void): () => void {
+    this.resizeHandlers.add(cb)
+    return () => this.resizeHandlers.delete(cb)
+  }
+
+  /** The next key: queued type-ahead first, else the next one typed. */
+  nextKey(): Promise<Key> {
+    const k = this.queue.shift()
+    if (k) return Promise.resolve(k)
+    return new Promise((resolve) => {
+      this.waiter = resolve
+    })
+  }
+
+  /** Keys already typed and not yet read. */
+  get pending(): number {
+    return this.queue.length
+  }
+
+  /**
+   * While an answer streams: `fn` sees each key first and returns true when it took it (Ctrl-C); other keys are
+   * queued for the next prompt. Returns the function that ends the interception.
+   */
+  intercept(fn: (k: Key) => boolean): () => void {
+    this.interceptor = fn
+    return () => {
+      if (this.interceptor === fn) this.interceptor = undefined
+    }
+  }
+
+  /** Feeds input (the stdin listener; tests call it directly). */
+  feed(chunk: string): void {
+    clearTimeout(this.timer)
+    for (const k of this.decoder.feed(chunk)) this.deliver(k)
+    if (this.decoder.waiting) {
+      this.timer = setTimeout(
+        () => {
+          for (const k of this.decoder.flush()) this.deliver(k)
+        },
+        this.decoder.inPaste ? pasteTimeoutMs : escapeTimeoutMs,
+      )
+    }
+  }
+
+  private deliver(k: Key): void {
+    if (this.interceptor?.(k)) return
+    const w = this.waiter
+    if (w && this.queue.length === 0) {
+      this.waiter = undefined
+      w(k)
+    } else this.queue.push(k)
+  }
+}
