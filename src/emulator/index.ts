@@ -112,6 +112,8 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
         const grace = setTimeout(() => server.closeAllConnections(), 200)
         await closed
         clearTimeout(grace)
+        // a last snapshot always: the scheduler (or a test) may have changed the state outside a request
+        writer?.changed()
         await writer?.flush()
       })()
       return closing

@@ -1,0 +1,92 @@
+// --data-file (persistence.ts): state survives a restart; snapshots are atomic; a corrupt file is refused and kept.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createEmulator, DataFileError } from '../../src/emulator/index.js'
+import { call } from './core-client.js'
+
+const dirs: string[] = []
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'agentry-emu-'))
+  dirs.push(d)
+  return d
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+const start = (dataFile: string) =>
+  createEmulator({ port: 0, dataFile, scheduler: false, tokenDelayMs: 0, log: () => {} })
+
+describe('persistence', () => {
+  it('keeps chats and messages across a restart', async () => {
+    const file = join(tempDir(), 'state.json')
+    const first = await start(file)
+    const chat = (await call(first, 'POST', '/agent/demo-assistant/chats', { body: { title: 'kept' } })).json
+    await call(first, 'POST', `/agent/demo-assistant/chat/${chat.id}/completion`, {
+      body: { message: { role: 'user', content: 'remember me' } },
+    })
+    await first.close()
+    const snapshot = JSON.parse(readFileSync(file, 'utf8'))
+    expect(snapshot.version).toBe(1)
+
+    const second = await start(file)
+    try {
+      const messages = await call(second, 'GET', `/agent/demo-assistant/chat/${chat.id}/messages`)
+      expect(messages.status).toBe(200)
+      expect(messages.json.data.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant'])
+      expect(messages.json.data[0].content).toBe('remember me')
+      // the demo agents came from the file, not from a new seed
+      second.state.agents.delete('slow-poet')
+    } finally {
+      await second.close()
+    }
+    const third = await start(file)
+    try {
+      expect(third.state.agents.has('slow-poet')).toBe(false)
+      expect(third.state.agents.has('demo-assistant')).toBe(true)
+    } finally {
+      await third.close()
+    }
+  })
+
+  it('writes a snapshot soon after a change, leaving no temp file behind', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'state.json')
+    const emu = await start(file)
+    try {
+      await call(emu, 'POST', '/agent/demo-assistant/chats', { body: { title: 'debounced' } })
+      const deadline = Date.now() + 3000
+      while (!readFileSafe(file).includes('debounced')) {
+        if (Date.now() > deadline) throw new Error('no snapshot written')
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      expect(readdirSync(dir)).toEqual(['state.json'])
+    } finally {
+      await emu.close()
+    }
+  })
+
+  it('refuses a corrupt data file with a clear error, and never overwrites it', async () => {
+    const file = join(tempDir(), 'state.json')
+    writeFileSync(file, '{"version": 1, "agents": [')
+    const err = await start(file).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(err).toBeInstanceOf(DataFileError)
+    expect((err as Error).message).toContain(file)
+    expect((err as Error).message).toMatch(/not valid JSON/)
+    expect(readFileSync(file, 'utf8')).toBe('{"version": 1, "agents": [')
+    writeFileSync(file, '[1,2,3]')
+    await expect(start(file)).rejects.toThrow(/not an emulator snapshot/)
+  })
+})
+
+function readFileSafe(path: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return ''
+  }
+}
