@@ -1,0 +1,127 @@
+// --upstream-url: completions relayed to an OpenAI-compatible server, streamed through in the emulator's format.
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { call, joinedText, sseData } from './core-client.js'
+
+interface Seen {
+  path: string
+  body: Record<string, unknown>
+}
+let upstream: Server
+let emu: Emulator
+let broken: Emulator
+const seen: Seen[] = []
+const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra: Record<string, unknown> = {}) =>
+  `data: ${JSON.stringify({ id: 'up-1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let s = ''
+  for await (const c of req) s += c
+  return JSON.parse(s)
+}
+
+beforeAll(async () => {
+  upstream = createServer(async (req, res) => {
+    const body = await readJson(req)
+    seen.push({ path: req.url ?? '', body })
+    const last = JSON.stringify((body.messages as unknown[]).at(-1))
+    if (last.includes('fail')) {
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}')
+      return
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    if (last.includes('tool')) {
+      res.write(
+        chunk({
+          role: 'assistant',
+          tool_calls: [
+            { index: 0, id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":' } },
+          ],
+        }),
+      )
+      res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: '"Rome"}' } }] }))
+      res.end(`${chunk({}, 'tool_calls')}data: [DONE]\n\n`)
+      return
+    }
+    res.write(chunk({ role: 'assistant', content: 'Hello' }))
+    res.write(chunk({ content: ' from upstream' }))
+    res.end(
+      `${chunk({}, 'stop', { usage: { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 } })}data: [DONE]\n\n`,
+    )
+  })
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()))
+  const port = (upstream.address() as { port: number }).port
+  emu = await createEmulator({ port: 0, scheduler: false, upstreamUrl: `http://127.0.0.1:${port}/v1/`, log: () => {} })
+  broken = await createEmulator({ port: 0, scheduler: false, upstreamUrl: 'http://127.0.0.1:1/v1', log: () => {} })
+})
+afterAll(async () => {
+  await emu?.close()
+  await broken?.close()
+  upstream?.close()
+})
+
+describe('upstream relay', () => {
+  it('sends the agent model, its system prompt first and typed content to {upstream}/chat/completions', async () => {
+    seen.length = 0
+    const r = await call(emu, 'POST', '/agent/demo-assistant/chat/completion', {
+      body: {
+        messages: [
+          { role: 'system', content: 'Extra.' },
+          { role: 'user', content: [{ text: 'hi' }] },
+        ],
+        max_tokens: 9,
+        request_id: 'rel-1',
+      },
+    })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({ id: 'rel-1', object: 'chat.completion', model: 'emulator/scripted-1' })
+    expect(r.json.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: 'Hello from upstream' },
+      finish_reason: 'stop',
+    })
+    expect(r.json.usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 })
+    expect(seen[0]?.path).toBe('/v1/chat/completions')
+    expect(seen[0]?.body).toMatchObject({ model: 'emulator/scripted-1', stream: true, max_tokens: 9 })
+    const messages = seen[0]?.body.messages as { role: string; content: unknown }[]
+    expect(messages[0]?.role).toBe('system')
+    expect(messages[0]?.content).toMatch(/^You are Demo Assistant[\s\S]*\n\nExtra\.$/)
+    expect(messages[1]).toEqual({ role: 'user', content: [{ type: 'text', text: 'hi' }] })
+  })
+
+  it('streams the upstream answer through as SSE chunks with the request id', async () => {
+    const r = await call(emu, 'POST', '/agent/demo-assistant/chat/completion', {
+      body: { messages: [{ role: 'user', content: 'hi' }], stream: true, request_id: 'rel-2' },
+    })
+    const events = sseData(r.text)
+    expect(events.at(-1)).toBe('[DONE]')
+    const chunks = events.slice(0, -1) as { id: string; choices: { finish_reason: string | null }[] }[]
+    expect(chunks.every((c) => c.id === 'rel-2')).toBe(true)
+    expect(joinedText(chunks)).toBe('Hello from upstream')
+    expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('stop')
+  })
+
+  it('relays upstream tool calls', async () => {
+    const r = await call(emu, 'POST', '/agent/weather-bot/chat/completion', {
+      body: { messages: [{ role: 'user', content: 'use a tool' }] },
+    })
+    expect(r.json.choices[0].finish_reason).toBe('tool_calls')
+    expect(r.json.choices[0].message.tool_calls).toEqual([
+      { id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Rome"}' } },
+    ])
+    expect(seen.at(-1)?.body.tools).toHaveLength(1)
+  })
+
+  it('answers 502 when the upstream fails or cannot be reached', async () => {
+    const failed = await call(emu, 'POST', '/agent/demo-assistant/chat/completion', {
+      body: { messages: [{ role: 'user', content: 'please fail' }], stream: true },
+    })
+    expect(failed.status).toBe(502)
+    expect(failed.json.error.message).toMatch(/upstream answered 503/)
+    const unreachable = await call(broken, 'POST', '/agent/demo-assistant/chat/completion', {
+      body: { messages: [{ role: 'user', content: 'hi' }] },
+    })
+    expect(unreachable.status).toBe(502)
+    expect(unreachable.json.error.message).toMatch(/unreachable/)
+  })
+})
