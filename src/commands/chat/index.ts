@@ -1,8 +1,9 @@
 // `agentry chat [agentId]` (commands.md, issue 4): interactive on a terminal, one-shot with -m or piped stdin.
 import { Command, Option } from 'commander'
+import type { ToolDefinition } from '../../api/schemas/index.js'
 import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
 import type { Context } from '../../context.js'
-import { CliError, UsageError } from '../../errors.js'
+import { CliError, ExitCode, UsageError } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
 import { type ChatOptions, chatAgent, chatFormat, chatOptionsSchema, messageSource } from './options.js'
 
@@ -92,24 +93,20 @@ export async function chatRun(agentArg: string | undefined, opts: ChatOptions, c
   ctx.defer(() => session.close())
   if (opts.newChat)
     ctx.info(`chat ${session.chatId} (continue it with: agentry chat ${agentId} --chat ${session.chatId})`)
-  if (source === 'interactive') return runInteractiveUi(session, ctx, images)
+  if (source === 'interactive') return runInteractiveUi(session, ctx, { images, tools })
   const { runOneShot } = await import('./oneshot.js')
   await runOneShot(session, source.text, images, format, ctx)
 }
 
-/** Hands over to the interactive UI (src/chat/interactive/index.ts: `runInteractive(session, ctx, opts)`). */
-async function runInteractiveUi(session: ChatSession, ctx: Context, images: string[]): Promise<void> {
-  // A template import (esbuild bundles the folder's .ts files it matches), so this builds before the UI exists.
-  const entry = 'index'
-  let mod: { runInteractive?: (s: ChatSession, c: Context, o?: { images?: string[] }) => Promise<void> }
-  try {
-    mod = await import(`../../chat/interactive/${entry}.ts`)
-  } catch (err) {
-    throw new CliError(`the interactive chat is not available in this build (${(err as Error).message})`, {
-      hint: 'send one message with -m <text>, or pipe it on stdin',
-    })
-  }
-  if (typeof mod.runInteractive !== 'function')
-    throw new CliError('the interactive chat is not available in this build', { hint: 'use -m <text>' })
-  await mod.runInteractive(session, ctx, images.length ? { images } : {})
+/** Hands over to the interactive UI (src/chat/interactive/): it owns the terminal until the user leaves. */
+async function runInteractiveUi(
+  session: ChatSession,
+  ctx: Context,
+  opts: { images: string[]; tools: ToolDefinition[] | undefined },
+): Promise<void> {
+  const { runInteractive } = await import('../../chat/interactive/index.js')
+  const code = await runInteractive(session, ctx, { images: opts.images, tools: opts.tools })
+  // 130 after Ctrl-C at an empty prompt: main() turns an aborted run into exit 130, with no error message
+  if (code === ExitCode.cancelled) ctx.abort.abort()
+  else if (code !== ExitCode.ok) throw new CliError('the interactive chat ended with an error', { exitCode: code })
 }
