@@ -90,7 +90,7 @@ describe('echo layout', () => {
           expect(term.row).toBe(layout.row)
           expect(out.replaceAll(softBreak, '')).toBe(s)
           // Going back over the region lands on its first row, and erases all of it.
-          term.write(layout.rewind())
+          term.write(layout.replace(''))
           expect([term.row, term.col]).toEqual([0, 0])
           expect(term.text()).toBe('')
         },

@@ -26,6 +26,9 @@ describe('vterm (the markdown tests rely on it)', () => {
     expect(t.text()).toBe('1\n2')
     t.write('\r\x1b[2Kx')
     expect(t.text()).toBe('1\nx')
+    // CUD stops at the last row.
+    t.write('\r\x1b[1A\x1b[B\x1b[5B')
+    expect(t.row).toBe(2)
   })
 
   test('a bare LF seals the rows above it; CR LF does not', () => {

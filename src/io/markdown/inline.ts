@@ -10,13 +10,43 @@ export interface Segment {
   style: Style | undefined
 }
 
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+// The named references models actually write; marked already decodes numeric ones.
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  times: '×',
+  divide: '÷',
+  deg: '°',
+  plusmn: '±',
+  middot: '·',
+  bull: '•',
+  rarr: '→',
+  larr: '←',
+  euro: '€',
+  pound: '£',
+}
 
 /** Decodes the character references marked leaves in text (CommonMark §2.5), the common named ones and numeric. */
 export function decodeEntities(s: string): string {
   if (!s.includes('&')) return s
   return s.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (m, ref: string) => {
-    if (ref[0] !== '#') return entities[ref.toLowerCase()] ?? m
+    if (ref[0] !== '#') return entities[ref] ?? m
     const cp = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10)
     // Controls stay encoded: decoding them would let text smuggle escape sequences past the sanitizer.
     return cp >= 0x20 && cp !== 0x7f && !(cp >= 0x80 && cp < 0xa0) && cp <= 0x10ffff ? String.fromCodePoint(cp) : m

@@ -77,8 +77,19 @@ export class EchoLayout {
     this.slack = 0
   }
 
-  /** Escape sequence that returns to the region's first column and erases the region (ECMA-48 CUU, EL, ED). */
-  rewind(): string {
-    return this.row === 0 ? '\r\x1b[2K' : `\r\x1b[${this.row}A\x1b[J`
+  /** Escape sequences that replace the region (from its first row to the cursor) with `text`, see replaceRows. */
+  replace(text: string): string {
+    return replaceRows(this.row, text)
   }
+}
+
+/**
+ * Goes back `up` rows to the first column (CR, CUU), erases those rows one by one (EL 2, CUD), returns and writes
+ * `text`. Not ED: with the cursor at the screen's top-left corner tmux takes it for "clear screen" and moves the
+ * rows into its history (option scroll-on-clear). Not erasing per row as the text is drawn either: a rendered row
+ * wider than the terminal (a long code line) wraps onto a row that would not be erased first.
+ */
+export function replaceRows(up: number, text: string): string {
+  if (up === 0) return `\r\x1b[2K${text}`
+  return `\r\x1b[${up}A${'\x1b[2K\x1b[B'.repeat(up)}\x1b[2K\x1b[${up}A${text}`
 }

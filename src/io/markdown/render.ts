@@ -22,7 +22,7 @@ export interface RenderOptions {
 /** The block renderer settings for options. */
 export function blockContext(opts: RenderOptions): BlockContext {
   return {
-    width: Math.max(1, Math.floor(opts.width)),
+    width: Number.isFinite(opts.width) && opts.width >= 1 ? Math.floor(opts.width) : 80,
     theme: createTheme(opts.color, opts.hyperlinks),
     highlight: opts.highlight ?? true,
     highlighter: opts.highlighter,

@@ -68,7 +68,7 @@ export function createMarkdownStream(opts: MarkdownStreamOptions): MarkdownStrea
 
   const redraw = (text: string) => {
     const multi = layout.row > 0
-    out += (multi ? syncBegin : '') + layout.rewind() + text + (multi ? syncEnd : '')
+    out += (multi ? syncBegin : '') + layout.replace(text) + (multi ? syncEnd : '')
     layout.reset()
   }
 
