@@ -36,6 +36,25 @@ export const groups: GroupSpec[] = [
     load: () => import('./agents/index.js'),
   },
   { name: 'skills', summary: 'List the skills of the account', load: () => import('./agents/skills.js') },
+  {
+    name: 'scenario',
+    aliases: ['scenarios'],
+    summary: 'List, show, run (signed) and sign scenarios',
+    load: () => import('./scenario/index.js'),
+  },
+  {
+    name: 'webhook',
+    aliases: ['webhooks'],
+    summary: 'Manage webhooks, test them, trigger them',
+    load: () => import('./webhook/index.js'),
+  },
+  {
+    name: 'schedule',
+    aliases: ['schedules'],
+    summary: 'Run scenarios on a cron or an interval',
+    load: () => import('./schedule/index.js'),
+  },
+  { name: 'keys', summary: 'List, create and delete API keys', load: () => import('./keys/index.js') },
   { name: 'api', summary: 'Make an authenticated call to any path', load: () => import('./api/index.js') },
   {
     name: 'login',

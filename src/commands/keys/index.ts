@@ -1,0 +1,55 @@
+// `agentry keys list|create|delete` (commands.md; wire.md "API keys"). Lists show a key's prefix, never the key.
+import { Command } from 'commander'
+import { type ApiKey, apiKeySchema } from '../../api/schemas/index.js'
+import type { Context } from '../../context.js'
+import type { Field } from '../../io/output.js'
+import { listOptionsSchema } from '../list-options.js'
+import { examples, parseOptions, withListOptions } from '../shared.js'
+import { confirmDelete } from '../webhook/confirm.js'
+import { keysCreateCommand } from './create.js'
+
+/** A key's scopes in a few words: `agents=a,b cms=read`, or `all` when unrestricted. */
+export function scopeSummary(scopes: ApiKey['scopes']): string {
+  const parts: string[] = []
+  if (scopes?.agents) parts.push(`agents=${scopes.agents.join(',')}`)
+  if (scopes?.scenarios) parts.push(`scenarios=${scopes.scenarios.join(',')}`)
+  if (scopes?.cms) parts.push(`cms=${scopes.cms}`)
+  return parts.join(' ') || 'all'
+}
+
+/** Columns of `keys list`. */
+export const keyFields: Field<ApiKey>[] = [
+  { header: 'ID', get: (k) => k.id },
+  { header: 'NAME', get: (k) => k.name },
+  { header: 'PREFIX', get: (k) => k.prefix },
+  { header: 'SCOPES', get: (k) => scopeSummary(k.scopes) },
+  { header: 'CREATED', get: (k) => k.createdAt },
+  { header: 'LAST USED', get: (k) => k.lastUsedAt },
+  { header: 'EXPIRES', get: (k) => k.expiresAt },
+]
+
+/** Registers the keys group. */
+export function register(program: Command, ctx: Context): void {
+  const group = new Command('keys').description('List, create and delete API keys')
+  const list = withListOptions(new Command('list').alias('ls').description('List the API keys of the account')).action(
+    async (raw) => {
+      const opts = parseOptions(listOptionsSchema, raw)
+      const api = await ctx.api()
+      await ctx.output().list(api.list('keysList', apiKeySchema, opts), keyFields)
+    },
+  )
+  examples(list, ['agentry keys list', 'agentry keys ls --json'])
+  const del = new Command('delete')
+    .alias('rm')
+    .description('Delete (revoke) an API key (asks first on a terminal; --yes otherwise)')
+    .argument('<keyId>', 'the key id (see: agentry keys list), not the key itself')
+    .option('-y, --yes', 'do not ask')
+    .action(async (keyId: string, raw: { yes?: boolean }) => {
+      await confirmDelete(ctx, raw.yes, `Delete API key ${keyId}? Anything using it stops working.`)
+      const api = await ctx.api()
+      await api.json('keysDelete', { params: { keyId } })
+      ctx.info(`deleted API key ${keyId}`)
+    })
+  examples(del, ['agentry keys delete key_123', 'agentry keys rm key_123 --yes'])
+  program.addCommand(group.addCommand(list).addCommand(keysCreateCommand(ctx)).addCommand(del))
+}

@@ -1,0 +1,82 @@
+// Signing and webhook secrets (ARCHITECTURE.md "Secrets"): from a private file or the environment, never from argv,
+// so they stay out of `ps`, shell history and CI logs. Shared by `scenario run|sign` and `webhook trigger`.
+import { readFile } from 'node:fs/promises'
+import { homedir } from 'node:os'
+import type { Command } from 'commander'
+import { Option } from 'commander'
+import { assertPrivate } from '../../config/atomic-file.js'
+import type { Context } from '../../context.js'
+import { UsageError } from '../../errors.js'
+
+/** A secret and where it came from (the source goes into hints; the value never does). */
+export interface SourcedSecret {
+  value: string
+  source: string
+}
+
+/** `~/x` → the home directory's x (profile values are not expanded by a shell). */
+export function expandHome(path: string): string {
+  return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path
+}
+
+/** Reads a secret file: its first line, trimmed. A group/world-readable file is refused, like credentials files. */
+export async function readSecretFile(path: string, origin: string): Promise<string> {
+  const file = expandHome(path)
+  await assertPrivate(file)
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message
+    throw new UsageError(
+      `${origin}: cannot read ${file} (${code})`,
+      'give a file that holds the secret on its first line',
+    )
+  }
+  const secret = text.split(/\r?\n/)[0]?.trim() ?? ''
+  if (!secret) throw new UsageError(`${origin}: ${file} is empty`, 'put the secret on its first line')
+  return secret
+}
+
+/** Where to look for a secret, in order: --secret-file, the environment variable, then the profile's file. */
+export interface SecretSources {
+  file?: string | undefined
+  envName: string
+  /** the path stored in the profile (`secretFile`), if that applies */
+  profileFile?: { path: string; profile: string } | undefined
+}
+
+/** Finds a secret (flag > environment > profile, as commands.md "Precedence"); undefined when none is given. */
+export async function findSecret(ctx: Context, s: SecretSources): Promise<SourcedSecret | undefined> {
+  let found: SourcedSecret | undefined
+  if (s.file !== undefined) found = { value: await readSecretFile(s.file, '--secret-file'), source: '--secret-file' }
+  else if (ctx.env[s.envName]?.trim()) found = { value: ctx.env[s.envName]!.trim(), source: s.envName }
+  else if (s.profileFile) {
+    const origin = `profile ${s.profileFile.profile}: secret-file`
+    found = { value: await readSecretFile(s.profileFile.path, origin), source: origin }
+  }
+  if (found) ctx.redactor.add(found.value)
+  return found
+}
+
+/** A note for "no secret" errors: an empty variable is the usual sign of a CI secret that is not set. */
+export function emptyEnvNote(ctx: Context, envName: string): string {
+  return ctx.env[envName] !== undefined && !ctx.env[envName]?.trim() ? ` (${envName} is set but empty)` : ''
+}
+
+/**
+ * Adds a hidden `--secret` that only explains why there is none: a secret in argv is visible to every user of the
+ * machine and lands in shell history and CI logs (ARCHITECTURE.md "Secrets").
+ */
+export function withSecretFlagGuard(cmd: Command): Command {
+  return cmd.addOption(new Option('--secret <value>').hideHelp())
+}
+
+/** Throws when the hidden `--secret` was used, naming the ways that are allowed. */
+export function refuseSecretFlag(raw: { secret?: unknown }, envName: string): void {
+  if (raw.secret !== undefined)
+    throw new UsageError(
+      '--secret: secrets are never taken from the command line (other users and logs can see argv)',
+      `set ${envName}, or pass --secret-file <path> (a file only you can read)`,
+    )
+}

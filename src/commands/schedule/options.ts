@@ -1,0 +1,91 @@
+// The flags of `schedule create|edit`, checked before anything is sent: exactly one of --cron and --every on create,
+// a cron expression croner accepts, an IANA time zone Intl knows, a positive interval (wire.md Schedules).
+import { z } from 'zod'
+import { UsageError } from '../../errors.js'
+import { parseDuration } from './duration.js'
+
+/** The raw options shared by create and edit. */
+export const scheduleOptionsSchema = z.object({
+  name: z.string().min(1, 'give a name').max(100, 'must be at most 100 characters').optional(),
+  scenario: z.string().min(1, 'give a scenario id (see: agentry scenario list)').optional(),
+  cron: z.string().min(1, 'give a cron expression, e.g. "0 9 * * 1-5"').optional(),
+  every: z.string().optional(),
+  timezone: z.string().optional(),
+  input: z.string().optional(),
+  status: z.enum(['active', 'inactive'], 'must be active or inactive').optional(),
+})
+export type ScheduleOptions = z.infer<typeof scheduleOptionsSchema>
+
+/** The body members a create or edit sends (only those given). */
+export interface ScheduleBody {
+  name?: string
+  scenarioId?: string
+  cron?: string
+  intervalSeconds?: number
+  timezone?: string
+  input?: string
+  status?: 'active' | 'inactive'
+}
+
+/** Whether Intl knows `tz` as a time zone (it throws a RangeError for others). */
+export function isTimeZone(tz: string): boolean {
+  if (tz.trim() === '') return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** --every → seconds, or a usage error that shows the accepted forms. */
+export function intervalSeconds(every: string): number {
+  const s = parseDuration(every)
+  if (s === undefined || s < 1)
+    throw new UsageError(`--every ${every}: not a duration of 1s or more`, 'e.g. --every 30s, 5m, 1h or 1h30m')
+  return s
+}
+
+/** Checks a cron expression with croner (the scheduler's own parser), in the given time zone. */
+export async function checkCron(expr: string, timezone: string | undefined): Promise<void> {
+  const { Cron } = await import('croner')
+  let next: Date | null
+  try {
+    next = new Cron(expr, { paused: true, ...(timezone ? { timezone } : {}) }).nextRun()
+  } catch (err) {
+    const why = (err as Error).message.replace(/^CronPattern: /, '')
+    throw new UsageError(
+      `--cron "${expr}": ${why}`,
+      'five or six fields, e.g. --cron "0 9 * * 1-5" (09:00 on weekdays)',
+    )
+  }
+  if (next === null) throw new UsageError(`--cron "${expr}": never fires`, 'e.g. --cron "0 9 * * 1-5"')
+}
+
+/** The body of a create or edit from checked options (`create` needs a scenario and exactly one timing). */
+export async function scheduleBody(o: ScheduleOptions, create: boolean): Promise<ScheduleBody> {
+  if (o.cron !== undefined && o.every !== undefined)
+    throw new UsageError('--cron and --every are both given', 'a schedule runs on a cron or an interval: pass one')
+  if (create && o.cron === undefined && o.every === undefined)
+    throw new UsageError('when should it run?', 'pass --cron "<expr>" or --every <duration> (e.g. 5m)')
+  if (o.timezone !== undefined && !isTimeZone(o.timezone))
+    throw new UsageError(`--timezone ${o.timezone}: not a time zone`, 'an IANA name, e.g. UTC or Europe/Paris')
+  if (o.cron !== undefined) await checkCron(o.cron, o.timezone)
+  const body: ScheduleBody = {}
+  if (o.name !== undefined) body.name = o.name
+  if (o.scenario !== undefined) body.scenarioId = o.scenario
+  if (o.cron !== undefined) body.cron = o.cron
+  if (o.every !== undefined) body.intervalSeconds = intervalSeconds(o.every)
+  if (o.timezone !== undefined) body.timezone = o.timezone
+  if (o.input !== undefined) body.input = o.input
+  if (o.status !== undefined) body.status = o.status
+  if (create) {
+    if (!body.scenarioId) throw new UsageError('--scenario is required', 'e.g. --scenario scn_1')
+    body.name ??= `${body.scenarioId} ${o.cron !== undefined ? `cron ${o.cron}` : `every ${o.every}`}`.slice(0, 100)
+  } else if (Object.keys(body).length === 0)
+    throw new UsageError(
+      'nothing to change',
+      'pass --name, --scenario, --cron, --every, --timezone, --input or --status',
+    )
+  return body
+}

@@ -1,0 +1,29 @@
+// How webhooks are shown: a table of the interesting members, and the secret hidden unless asked for
+// (ARCHITECTURE.md "Secrets": the secret authenticates triggers, so it stays off screens and logs by default).
+import type { Webhook } from '../../api/schemas/index.js'
+import type { Context } from '../../context.js'
+import type { Field } from '../../io/output.js'
+
+/** Columns of `webhook list`. */
+export const webhookFields: Field<Webhook>[] = [
+  { header: 'ID', get: (w) => w.id },
+  { header: 'NAME', get: (w) => w.name },
+  { header: 'STATUS', get: (w) => w.status },
+  { header: 'SCENARIO', get: (w) => w.scenarioId },
+  { header: 'URL', get: (w) => w.url },
+]
+
+/** What a hidden secret shows as. */
+export const hiddenSecret = '[hidden: --show-secret]'
+
+/** The webhook to print: its secret registered with the redactor, and masked unless `show`. */
+export function shownWebhook(ctx: Context, w: Webhook, show: boolean): Webhook {
+  if (typeof w.secret !== 'string') return w
+  ctx.redactor.add(w.secret)
+  return show ? w : { ...w, secret: hiddenSecret }
+}
+
+/** Maps an async list of webhooks through shownWebhook. */
+export async function* shownWebhooks(ctx: Context, items: AsyncIterable<Webhook>, show: boolean) {
+  for await (const w of items) yield shownWebhook(ctx, w, show)
+}
