@@ -112,12 +112,13 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
   it('exits 130 on Ctrl-C while waiting for the browser, and 124 when the browser never answers', async () => {
     const dir = tempConfigDir()
     const proc = spawnCli(['--base-url', emu.baseUrl, 'login', '--no-browser'], { configDir: dir })
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
       let seen = ''
       proc.stderr.on('data', (c: Buffer) => {
         seen += c.toString()
         if (seen.includes('Waiting for the browser')) resolve()
       })
+      proc.then((r) => reject(new Error(`login ended before waiting: ${r.stderr}`)), reject)
     })
     proc.kill('SIGINT')
     expect((await proc).exitCode).toBe(130)
