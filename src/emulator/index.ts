@@ -1,7 +1,8 @@
 // The local emulator of the service (ARCHITECTURE.md "emulator/"): createEmulator starts a real HTTP server on
 // 127.0.0.1 that serves the shared route table with demo data, the scripted model, fault injection and test hooks.
 // It is bundled as dist/emulator.js and also started in-process by `--emulator`, so start-up stays cheap.
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
+import { createRequire } from 'node:module'
 import { basePathSuffix } from '../api/routes.js'
 import { FaultInjector } from './faults.js'
 import { allHandlers } from './handlers/index.js'
@@ -9,11 +10,15 @@ import { loadState, SnapshotWriter } from './persistence.js'
 import { Router } from './router.js'
 import { type Scheduler, startScheduler } from './scheduler.js'
 import { demoApiKey, ensureDemoKey, seedState } from './seed.js'
-import { seeders } from './seeders.js'
+import { resourceSeeders } from './seeders.js'
 import { createPipeline, onClientError } from './server.js'
 import { EmulatorState } from './state.js'
 import { RequestLog } from './test-hooks.js'
 import type { Emulator, EmulatorOptions, HandlerEnv } from './types.js'
+
+// `import … from 'node:http'` makes Node build an ESM facade of the module, which loads its bundled undici
+// (~25 ms at start); require() does not, and `--emulator` starts an emulator on every command.
+const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http')
 
 export { DataFileError } from './persistence.js'
 export { demoApiKey, demoKeys } from './seed.js'
@@ -42,11 +47,13 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** Starts an emulator; resolves once it listens. */
 export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
   const seedKind = opts.seed ?? 'demo'
+  const now = opts.now ?? Date.now
+  const seeders = resourceSeeders(now)
   const loaded = opts.dataFile ? await loadState(opts.dataFile) : undefined
   const state = loaded ?? new EmulatorState()
   if (loaded) ensureDemoKey(state)
   else seedState(state, seedKind, seeders)
-  const env: HandlerEnv = { state, now: opts.now ?? Date.now, options: opts }
+  const env: HandlerEnv = { state, now, options: opts }
   const report = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   const writer = opts.dataFile
     ? new SnapshotWriter(

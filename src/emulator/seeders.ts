@@ -1,6 +1,21 @@
 // The demo seeders of the resource families beside agents (scenarios, webhooks, schedules, sites, files, CMS),
-// run in this order by `--seed demo` after the agents exist. A new family's seeder is one import and one entry.
+// run by `--seed demo` after the agents exist. A new family's seeder is one import and one entry.
+// The CMS collections (thousands of records) are built on first use: see lazy-map.ts.
+import { LazyMap } from './lazy-map.js'
 import type { Seeder } from './seed.js'
+import { seedCms } from './seed-cms.js'
+import { seedResources } from './seed-resources.js'
 
-/** Every resource seeder, in dependency order (scenarios before the webhooks and schedules that name them). */
-export const seeders: readonly Seeder[] = []
+/** The demo CMS: this seed and size give the documented demo content. */
+export const demoCms = { seed: 42, posts: 5000 } as const
+
+/** Every resource seeder; `now` is the emulator's clock (schedules compute their next run from it). */
+export function resourceSeeders(now: () => number): readonly Seeder[] {
+  return [
+    (state) => {
+      seedResources(state, { now: now(), agentId: 'demo-assistant', seed: demoCms.seed, posts: 0 })
+      // replaced before anyone could read it: the full collections are built on the first CMS access
+      state.cms = new LazyMap(() => seedCms(state, demoCms))
+    },
+  ]
+}

@@ -4,10 +4,12 @@ import type { HandlerTable } from '../types.js'
 import { a2aHandlers } from './a2a.js'
 import { agentHandlers } from './agents.js'
 import { chatHandlers } from './chats.js'
+import { cmsHandlers } from './cms.js'
 import { completionHandlers } from './completions.js'
 import { fileHandlers } from './files.js'
 import { imageHandlers } from './images.js'
 import { keyHandlers } from './keys.js'
+import { oauthHandlers } from './oauth.js'
 import { scenarioHandlers } from './scenarios.js'
 import { scheduleHandlers } from './schedules.js'
 import { siteHandlers } from './sites.js'
@@ -26,6 +28,8 @@ export const tables: readonly HandlerTable[] = [
   siteHandlers,
   fileHandlers,
   imageHandlers,
+  cmsHandlers,
+  oauthHandlers,
 ]
 
 /** One table with every route the emulator serves. */

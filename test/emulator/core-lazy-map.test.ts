@@ -1,0 +1,50 @@
+// LazyMap (the demo CMS is built on first use) and what it means for a running emulator.
+import { describe, expect, it } from 'vitest'
+import { createEmulator } from '../../src/emulator/index.js'
+import { LazyMap } from '../../src/emulator/lazy-map.js'
+import { call } from './core-client.js'
+
+describe('LazyMap', () => {
+  it.each([
+    ['get', (m: Map<string, number>) => m.get('a')],
+    ['has', (m: Map<string, number>) => m.has('a')],
+    ['size', (m: Map<string, number>) => m.size],
+    ['iteration', (m: Map<string, number>) => [...m]],
+    ['values', (m: Map<string, number>) => [...m.values()]],
+    ['set', (m: Map<string, number>) => m.set('b', 2)],
+    ['delete', (m: Map<string, number>) => m.delete('zzz')],
+  ])('fills once, on the first %s', (_name, use) => {
+    let fills = 0
+    const m: LazyMap<string, number> = new LazyMap(() => {
+      fills++
+      m.set('a', 1)
+    })
+    expect(fills).toBe(0)
+    use(m)
+    use(m)
+    expect(fills).toBe(1)
+    expect(m.size).toBeGreaterThanOrEqual(1)
+  })
+
+  it('clear() drops the pending fill', () => {
+    const m = new LazyMap<string, number>(() => {
+      throw new Error('must not run')
+    })
+    m.clear()
+    expect(m.size).toBe(0)
+  })
+})
+
+describe('the demo CMS', () => {
+  it('is built on the first CMS request, with the full demo content', async () => {
+    const emu = await createEmulator({ port: 0, scheduler: false, log: () => {} })
+    try {
+      const r = await call(emu, 'GET', `/${emu.accountId}/cda/records/posts?pageSize=1`)
+      expect(r.status).toBe(200)
+      expect(r.json.pagination.total).toBe(5000)
+      expect([...emu.state.cms.keys()].sort()).toEqual(['authors', 'posts', 'products'])
+    } finally {
+      await emu.close()
+    }
+  })
+})
