@@ -2,7 +2,16 @@
 // multi-line input (Alt-Enter, Ctrl-J, a trailing backslash or a paste), history recall and Tab completion. Pure:
 // no terminal here, so every binding is unit-tested; the prompt view draws the state after each key.
 import type { Key } from './keys.js'
-import { lineEnd, lineStart, nextBoundary, prevBoundary, snapBoundary, wordEnd, wordStart } from './text.js'
+import {
+  ceilBoundary,
+  lineEnd,
+  lineStart,
+  nextBoundary,
+  prevBoundary,
+  snapBoundary,
+  wordEnd,
+  wordStart,
+} from './text.js'
 
 /** What a key did, for the prompt loop. */
 export type EditorEffect =
@@ -25,6 +34,8 @@ export class LineEditor {
   private killed = ''
   private historyIndex: number
   private draft = ''
+  /** the column Up/Down aim for, kept over consecutive vertical moves (as editors do) */
+  private goal: number | undefined
 
   /** `history` is oldest first and read live; `completer` answers Tab. */
   constructor(
@@ -37,6 +48,7 @@ export class LineEditor {
   /** Applies one key. */
   handle(key: Key): EditorEffect {
     this.hint = undefined
+    if (key.name !== 'up' && key.name !== 'down') this.goal = undefined
     const { text, cursor } = this
     switch (key.name) {
       case 'text':
@@ -70,13 +82,13 @@ export class LineEditor {
       case 'end':
         return this.move(lineEnd(text, cursor))
       case 'wordLeft':
-        return this.move(wordStart(text, cursor))
+        return this.move(snapBoundary(text, wordStart(text, cursor)))
       case 'wordRight':
-        return this.move(wordEnd(text, cursor))
+        return this.move(ceilBoundary(text, wordEnd(text, cursor)))
       case 'wordBackspace':
-        return this.kill(wordStart(text, cursor), cursor)
+        return this.kill(snapBoundary(text, wordStart(text, cursor)), cursor)
       case 'wordDelete':
-        return this.kill(cursor, wordEnd(text, cursor))
+        return this.kill(cursor, ceilBoundary(text, wordEnd(text, cursor)))
       case 'killStart':
         return this.kill(
           lineStart(text, cursor) === cursor && cursor > 0 ? cursor - 1 : lineStart(text, cursor),
@@ -114,7 +126,8 @@ export class LineEditor {
 
   private replace(from: number, to: number, s: string): EditorEffect {
     this.text = this.text.slice(0, from) + s + this.text.slice(to)
-    this.cursor = from + s.length
+    // Inserted text can join the grapheme after it (a letter before a lone combining mark): stay on a boundary.
+    this.cursor = ceilBoundary(this.text, from + s.length)
     return { type: 'render' }
   }
 
@@ -134,7 +147,8 @@ export class LineEditor {
   private vertical(dir: -1 | 1): EditorEffect {
     const { text, cursor } = this
     const start = lineStart(text, cursor)
-    const col = cursor - start
+    this.goal ??= cursor - start
+    const col = this.goal
     if (dir < 0 && start > 0) {
       const prev = lineStart(text, start - 1)
       return this.move(snapBoundary(text, Math.min(prev + col, start - 1)))
@@ -153,6 +167,7 @@ export class LineEditor {
     if (to < 0 || to > n) return { type: 'none' }
     if (this.historyIndex === n) this.draft = this.text
     this.historyIndex = to
+    this.goal = undefined
     this.reset(to === n ? this.draft : (this.history[to] ?? ''))
     return { type: 'render' }
   }

@@ -23,7 +23,7 @@ export function fitWidth(s: string, width: number): string {
     if (stringWidth(out + ch) > width - 1) break
     out += ch
   }
-  return `${out}…`
+  return `${out.trimEnd()}…`
 }
 
 /** The input block on screen. */

@@ -57,7 +57,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
     if (input.type === 'exit') return input.code
     const line = input.text
     if (line.trim() === '') continue
-    history.add(line).catch((err: Error) => {
+    await history.add(line).catch((err: Error) => {
       if (!historyBroken) deps.warn(`input history not saved: ${err.message}`)
       historyBroken = true
     })

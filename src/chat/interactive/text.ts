@@ -31,7 +31,8 @@ export function nextBoundary(s: string, i: number): number {
   return i + (first ? first.segment.length : 1)
 }
 
-const wordChar = /[\p{L}\p{N}_]/u
+// Marks (\p{M}) count as word characters so that a word never ends between a letter and its combining accent.
+const wordChar = /[\p{L}\p{M}\p{N}_]/u
 
 /** Start of the word before `i` (skipping spaces and punctuation first), as readline's backward-word. */
 export function wordStart(s: string, i: number): number {
@@ -64,4 +65,10 @@ export function lineEnd(s: string, i: number): number {
 export function snapBoundary(s: string, i: number): number {
   if (i >= lineEnd(s, i)) return i
   return prevBoundary(s, i + 1)
+}
+
+/** The first grapheme boundary at or after index `i`. */
+export function ceilBoundary(s: string, i: number): number {
+  const b = snapBoundary(s, i)
+  return b === i ? i : nextBoundary(s, b)
 }
