@@ -55,6 +55,31 @@ export const groups: GroupSpec[] = [
     load: () => import('./schedule/index.js'),
   },
   { name: 'keys', summary: 'List, create and delete API keys', load: () => import('./keys/index.js') },
+  {
+    name: 'cms',
+    summary: 'Content records: query, get, save, delete, export, import',
+    load: () => import('./cms/index.js'),
+  },
+  { name: 'sites', aliases: ['site'], summary: 'List sites, show one', load: () => import('./sites/index.js') },
+  {
+    name: 'pages',
+    aliases: ['page'],
+    summary: 'List the pages of a site, show one',
+    load: () => import('./sites/pages.js'),
+  },
+  {
+    name: 'files',
+    aliases: ['file'],
+    summary: 'Files: list, upload, download, delete',
+    load: () => import('./files/index.js'),
+  },
+  {
+    name: 'images',
+    aliases: ['image'],
+    summary: 'Analyze an image, or generate one',
+    load: () => import('./images/index.js'),
+  },
+  { name: 'a2a', summary: 'Talk to any agent that publishes an A2A card', load: () => import('./a2a/index.js') },
   { name: 'api', summary: 'Make an authenticated call to any path', load: () => import('./api/index.js') },
   {
     name: 'login',

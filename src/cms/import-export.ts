@@ -1,0 +1,96 @@
+// The NDJSON exchange format of `cms export` / `cms import` (commands.md): one record a line. Export writes the
+// records as the service returns them ({id, data, tags, createdAt, updatedAt}); import takes such a record or a bare
+// `{data, tags?}` (service-interface 2.6: a record is saved with `data` and optional `tags`). Pure, except the pool.
+
+/** One valid import line: saved with PUT under `id` when it has one, else created with POST. */
+export interface ImportItem {
+  id?: string
+  data: Record<string, unknown>
+  tags?: string[]
+}
+
+/** The outcome of checking one line: the item, nothing (a blank line), or why it cannot be imported. */
+export type ImportLineResult = { ok: true; item: ImportItem } | { ok: false; error: string } | { ok: 'blank' }
+
+/** Members an exported record carries that a save does not take (the server sets them); ignored on import. */
+const serverMembers = new Set(['createdAt', 'updatedAt'])
+const known = new Set(['id', 'data', 'tags', ...serverMembers])
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Checks one line of an import file (a BOM or trailing CR is tolerated; blank lines are skipped). */
+export function parseImportLine(text: string): ImportLineResult {
+  const line = text.replace(/^\uFEFF/, '').replace(/\r$/, '')
+  if (line.trim() === '') return { ok: 'blank' }
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch (err) {
+    return { ok: false, error: `not valid JSON (${(err as Error).message})` }
+  }
+  if (!isObject(value)) return { ok: false, error: 'a line must be a JSON object like {"data":{…},"tags":[…]}' }
+  const unknown = Object.keys(value).filter((k) => !known.has(k))
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      error: `unknown member ${unknown.map((k) => JSON.stringify(k)).join(', ')}; a line is {"id"?, "data", "tags"?}`,
+    }
+  if (!('data' in value)) return { ok: false, error: 'data is missing; a line is {"id"?, "data", "tags"?}' }
+  if (!isObject(value.data)) return { ok: false, error: 'data must be a JSON object' }
+  const item: ImportItem = { data: value.data }
+  if (value.id !== undefined && value.id !== null) {
+    if (typeof value.id !== 'string' || value.id === '') return { ok: false, error: 'id must be a non-empty string' }
+    item.id = value.id
+  }
+  if (value.tags !== undefined && value.tags !== null) {
+    if (!Array.isArray(value.tags)) return { ok: false, error: 'tags must be an array of strings' }
+    const bad = value.tags.findIndex(
+      (t) => typeof t !== 'string' || t.trim() === '' || t.includes(',') || t.trim() !== t,
+    )
+    // Tags travel comma-separated in queries (wire.md), so a tag with a comma could never be queried.
+    if (bad >= 0) return { ok: false, error: `tags[${bad}] must be a non-empty string without commas or outer spaces` }
+    item.tags = value.tags as string[]
+  }
+  return { ok: true, item }
+}
+
+/** The body of the save request of an item: `{data, tags?}` (wire.md "CMS content"). */
+export function saveBody(item: ImportItem): { data: Record<string, unknown>; tags?: string[] } {
+  return item.tags ? { data: item.data, tags: item.tags } : { data: item.data }
+}
+
+/** One line of the `<file>.failed.ndjson` report: where it was, why it failed, and the line itself. */
+export function failedLine(line: number, error: string, input: string): string {
+  let parsed: unknown = input
+  try {
+    parsed = JSON.parse(input)
+  } catch {
+    // kept as the raw text: it was not JSON
+  }
+  return `${JSON.stringify({ line, error, input: parsed })}\n`
+}
+
+/** One export line: the record as the service returned it. */
+export function exportLine(record: unknown): string {
+  return `${JSON.stringify(record)}\n`
+}
+
+/**
+ * Runs `work` over `items` with at most `concurrency` calls in flight, pulling the next item only when a slot is
+ * free, so memory stays flat however long the input. Resolves when every call has settled; `work` must not throw
+ * (it reports its own failures).
+ */
+export async function forEachConcurrent<T>(
+  items: AsyncIterable<T> | Iterable<T>,
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be ≥ 1`)
+  const running = new Set<Promise<void>>()
+  for await (const item of items) {
+    const p: Promise<void> = work(item).finally(() => running.delete(p))
+    running.add(p)
+    if (running.size >= concurrency) await Promise.race(running)
+  }
+  await Promise.all(running)
+}

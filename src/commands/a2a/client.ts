@@ -1,0 +1,74 @@
+// Talking to any agent that publishes an A2A card (commands.md `a2a`): the card by agent id (the service's card
+// route, wire.md) or by URL, and the JSON-RPC endpoint it names. Credentials go only to the configured service's
+// own origin (ARCHITECTURE.md "Secrets"): a card or endpoint on another origin is called without them.
+import { check } from '../../api/client.js'
+import type { HttpClient, HttpResponse } from '../../api/request.js'
+import { originOf } from '../../api/routes.js'
+import { type AgentCard, agentCardSchema } from '../../api/schemas/index.js'
+import type { Context } from '../../context.js'
+import { CliError, ExitCode, UsageError } from '../../errors.js'
+
+/** Whether a card argument is a URL (else it is an agent id). */
+export const isUrl = (s: string) => /^https?:\/\//i.test(s)
+
+/** The well-known path of an agent card (A2A v0.3 discovery), used when a bare origin is given. */
+export const wellKnownCardPath = '/.well-known/agent-card.json'
+
+/** An HTTP client for `url` and whether it may carry the credential (same origin as the base URL only). */
+export async function clientFor(ctx: Context, url: string): Promise<{ http: HttpClient; auth: boolean }> {
+  const settings = await ctx.settings()
+  if (settings.baseUrl?.value) {
+    const api = await ctx.api()
+    return { http: api.http, auth: new URL(url).origin === originOf(api.baseUrl) }
+  }
+  // No service configured: a card URL still works, without any credential.
+  const { HttpClient } = await import('../../api/request.js')
+  const http = new HttpClient({
+    userAgent: `agentry/${ctx.version} node/${process.versions.node}`,
+    timeoutMs: Number(settings.timeout?.value ?? 300) * 1000,
+    idleTimeoutMs: Number(ctx.env.AGENTRY_IDLE_TIMEOUT ?? 60) * 1000,
+    retries: Number(settings.retries?.value ?? 2),
+    redactor: ctx.redactor,
+    trace: ctx.debugEnabled() ? (line) => ctx.debug(line) : undefined,
+    signal: ctx.abort.signal,
+  })
+  ctx.defer(() => http.close())
+  return { http, auth: false }
+}
+
+/** Checks a URL given by the user or a card: http(s) and parseable. */
+export function checkHttpUrl(url: string, what: string): URL {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    throw new UsageError(`${what} ${JSON.stringify(url)} is not a valid URL`)
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`${what} ${url} is not http(s)`)
+  return u
+}
+
+/** Reads a JSON body, or fails naming what was asked. */
+export async function jsonOf(res: HttpResponse, what: string): Promise<unknown> {
+  const text = await res.body.text()
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new CliError(`the answer to ${what} is not JSON: ${text.slice(0, 80)}`, { exitCode: ExitCode.server })
+  }
+}
+
+/** The card of an agent id (the service's card route) or of a card URL (a bare origin: its well-known card). */
+export async function fetchCard(ctx: Context, target: string): Promise<{ card: AgentCard; source: string }> {
+  if (!isUrl(target)) {
+    const api = await ctx.api()
+    const card = await api.json('agentCard', { params: { agentId: target }, schema: agentCardSchema })
+    return { card, source: api.url('agentCard', { agentId: target }) }
+  }
+  const u = checkHttpUrl(target, 'the card URL')
+  if (u.pathname === '/' || u.pathname === '') u.pathname = wellKnownCardPath
+  const url = u.toString()
+  const { http, auth } = await clientFor(ctx, url)
+  const res = await http.send({ method: 'GET', url, auth })
+  return { card: check(agentCardSchema, await jsonOf(res, `GET ${url}`), `GET ${url}`), source: url }
+}

@@ -1,0 +1,153 @@
+// The query flags of `cms query` and `cms export` (commands.md), parsed into a CmsQuery (src/cms/query.ts) that
+// toSearchParams encodes for the wire (wire.md "CMS content", query parameters). Every problem is a usage error
+// (exit 2) naming the flag; --where errors carry the parser's caret line.
+import { type Command, Option } from 'commander'
+import { z } from 'zod'
+import type { Aggregate, AggregateFn, CmsQuery, OrderBy } from '../../cms/query.js'
+import { combineAnd } from '../../cms/where.js'
+import { parseWhere, WhereSyntaxError } from '../../cms/where-parser.js'
+import { isFieldPath } from '../../cms/where.js'
+import { UsageError } from '../../errors.js'
+
+/** Commander's collector for a repeatable option. */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value]
+
+const list = z.array(z.string()).default([])
+const positiveInt = (flag: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${flag} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= 1 && Number.isSafeInteger(n), `${flag} must be 1 or more`)
+
+/** The raw query flags as commander hands them over. */
+export const cmsQueryOptionsSchema = z.object({
+  where: list,
+  select: list,
+  orderBy: list,
+  groupBy: list,
+  count: z.union([z.boolean(), z.string()]).optional(),
+  sum: list,
+  avg: list,
+  min: list,
+  max: list,
+  tags: list,
+  page: positiveInt('--page').optional(),
+  pageSize: positiveInt('--page-size').optional(),
+  limit: positiveInt('--limit').optional(),
+  all: z.boolean().default(false),
+  access: z.enum(['cda', 'cma']).default('cda'),
+})
+/** Parsed query flags. */
+export type CmsQueryOptions = z.infer<typeof cmsQueryOptionsSchema>
+
+/** Adds the record-selecting flags shared by `query` and `export`: where, select, order, tags, access. */
+export function withRecordFlags(cmd: Command): Command {
+  return cmd
+    .option('-w, --where <expr>', 'filter, e.g. \'status = "published" and views > 100\' (repeatable: ANDed)', collect)
+    .option('--select <fields>', 'only these data fields, comma-separated (nested: author.name)', collect)
+    .option('--order-by <field[:asc|desc]>', 'sort key; repeatable or comma-separated', collect)
+    .option('--tags <a,b>', 'only records that have every one of these tags', collect)
+    .addOption(new Option('--access <access>', 'delivery (cda) or management (cma) access').choices(['cda', 'cma']))
+}
+
+/** Adds the aggregate and paging flags of `query`. */
+export function withQueryFlags(cmd: Command): Command {
+  return withRecordFlags(cmd)
+    .option('--group-by <fields>', 'group rows by these fields (with aggregates)', collect)
+    .option('--count [field]', 'count rows (or non-null values of a field) per group')
+    .option('--sum <field>', 'sum of a numeric field (repeatable)', collect)
+    .option('--avg <field>', 'average of a numeric field (repeatable)', collect)
+    .option('--min <field>', 'smallest value of a field (repeatable)', collect)
+    .option('--max <field>', 'largest value of a field (repeatable)', collect)
+    .option('--page <n>', 'page number, from 1')
+    .option('--page-size <n>', 'rows a page (the server caps it at 100)')
+    .option('--limit <n>', 'same as --page-size')
+    .option('--all', 'follow every page, printing rows as pages arrive')
+}
+
+/** Splits comma-separated flag values into trimmed items, each checked as a field path. */
+function fields(flag: string, values: readonly string[]): string[] {
+  return splitItems(flag, values).map((f) => {
+    if (!isFieldPath(f))
+      throw new UsageError(`${flag}: ${JSON.stringify(f)} is not a field name like title or author.name`)
+    return f
+  })
+}
+
+function splitItems(flag: string, values: readonly string[]): string[] {
+  const out: string[] = []
+  for (const v of values)
+    for (const item of v.split(',')) {
+      const t = item.trim()
+      if (t === '') throw new UsageError(`${flag}: empty item in ${JSON.stringify(v)}`, `e.g. ${flag} a,b`)
+      out.push(t)
+    }
+  return out
+}
+
+function orderBy(values: readonly string[]): OrderBy[] {
+  return splitItems('--order-by', values).map((item) => {
+    const m = /^(.*?)(?::(\w+))?$/.exec(item)!
+    const field = m[1]!.trim()
+    const dir = (m[2] ?? 'asc').toLowerCase()
+    if (dir !== 'asc' && dir !== 'desc')
+      throw new UsageError(`--order-by: direction must be asc or desc, got ${JSON.stringify(m[2])} in "${item}"`)
+    if (!isFieldPath(field)) throw new UsageError(`--order-by: ${JSON.stringify(item)} is not field[:asc|desc]`)
+    return { field, direction: dir }
+  })
+}
+
+function aggregates(o: CmsQueryOptions): Aggregate[] {
+  const out: Aggregate[] = []
+  if (typeof o.count === 'string' && o.count !== '*') {
+    const f = fields('--count', [o.count])
+    if (f.length !== 1) throw new UsageError(`--count takes one field, got ${JSON.stringify(o.count)}`)
+    out.push({ fn: 'count', field: f[0]! })
+  } else if (o.count) out.push({ fn: 'count', field: '*' })
+  for (const fn of ['sum', 'avg', 'min', 'max'] as const satisfies AggregateFn[])
+    for (const field of fields(`--${fn}`, o[fn])) out.push({ fn, field })
+  return out
+}
+
+/** The where tree of every --where flag, ANDed (a syntax error names `--where #n` when there are several). */
+export function whereOf(values: readonly string[]): CmsQuery['where'] {
+  const trees = values.map((v, i) => {
+    try {
+      return parseWhere(v, { label: values.length > 1 ? `--where #${i + 1}` : '--where' })
+    } catch (err) {
+      if (err instanceof WhereSyntaxError) throw new UsageError(alignCaret(err.message))
+      throw err
+    }
+  })
+  return combineAnd(trees)
+}
+
+/** The error printer puts `error: ` before the first line only, so the caret line is moved right to match. */
+export function alignCaret(message: string, prefix = 'error: '): string {
+  const [first, ...rest] = message.split('\n')
+  return [first, ...rest.map((l) => ' '.repeat(prefix.length) + l)].join('\n')
+}
+
+/** Builds the CmsQuery of the flags; `defaultPageSize` applies when none is given (100 with --all). */
+export function buildCmsQuery(o: CmsQueryOptions, defaultPageSize?: number): CmsQuery {
+  if (o.pageSize !== undefined && o.limit !== undefined && o.pageSize !== o.limit)
+    throw new UsageError('--page-size and --limit are the same setting; give one of them')
+  const q: CmsQuery = {}
+  const where = whereOf(o.where)
+  if (where) q.where = where
+  const select = fields('--select', o.select)
+  if (select.length) q.select = select
+  const order = orderBy(o.orderBy)
+  if (order.length) q.orderBy = order
+  const groupBy = fields('--group-by', o.groupBy)
+  if (groupBy.length) q.groupBy = groupBy
+  const aggs = aggregates(o)
+  if (aggs.length) q.aggregates = aggs
+  const tags = splitItems('--tags', o.tags)
+  if (tags.length) q.tags = tags
+  if (o.page !== undefined) q.page = o.page
+  const size = o.pageSize ?? o.limit ?? defaultPageSize
+  if (size !== undefined) q.pageSize = size
+  return q
+}

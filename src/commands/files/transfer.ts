@@ -1,0 +1,98 @@
+// `agentry files upload|download` (commands.md; wire.md "Sites, files, images": `PUT /{accountId}/files/{path}` with
+// the raw body and its Content-Type; `GET` answers the raw bytes). Both stream: neither holds a whole file.
+import { createReadStream } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { fileSchema } from '../../api/schemas/index.js'
+import { check } from '../../api/client.js'
+import type { Context } from '../../context.js'
+import { UsageError } from '../../errors.js'
+import { writeAll } from '../../io/iostreams.js'
+import { outPath, writeAtomically } from './atomic-out.js'
+import { bodyChunks } from './body-stream.js'
+import { contentTypeFor, isTextual } from './content-type.js'
+
+/** Why a remote path is unusable (relative, slash-separated, no empty, `.` or `..` segments), or undefined. */
+export function remotePathProblem(path: string): string | undefined {
+  if (path === '') return 'it is empty'
+  if (path.startsWith('/')) return 'it must be relative, like docs/a.txt (no leading /)'
+  if (/[\u0000-\u001f\u007f\\]/.test(path)) return 'it must not contain control characters or backslashes'
+  if (path.split('/').some((s) => s === '' || s === '.' || s === '..'))
+    return 'it must not contain empty, "." or ".." segments'
+  return undefined
+}
+
+/** Returns a remote path, or throws a usage error naming `what` and the problem. */
+export function checkRemote(path: string, what: string): string {
+  const problem = remotePathProblem(path)
+  if (problem) throw new UsageError(`${what} ${JSON.stringify(path)}: ${problem}`)
+  return path
+}
+
+/** Options of an upload. */
+export interface UploadOptions {
+  to?: string | undefined
+  contentType?: string | undefined
+}
+
+/** Uploads a local file (streamed) and prints the stored file's record. */
+export async function uploadFile(ctx: Context, local: string, o: UploadOptions): Promise<void> {
+  let size: number
+  try {
+    const s = await stat(local)
+    if (!s.isFile()) throw new UsageError(`${local} is not a file`)
+    size = s.size
+  } catch (err) {
+    if (err instanceof UsageError) throw err
+    const code = (err as NodeJS.ErrnoException).code
+    throw new UsageError(`${local}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
+  }
+  const remote = checkRemote(o.to ?? basename(local), '--to')
+  const type = o.contentType ?? contentTypeFor(o.to ?? local)
+  // A stream cannot be sent twice, so the upload is not retried. Under --debug the request trace prints the body,
+  // which the HTTP client can only do for bytes in memory: then (and only then) the file is read whole.
+  const body = ctx.debugEnabled() ? await readFile(local) : createReadStream(local)
+  const api = await ctx.api()
+  const res = await api.raw('filesUpload', {
+    params: { path: remote },
+    rawBody: body as unknown as Uint8Array,
+    headers: { 'content-type': type, 'content-length': String(size) },
+    idempotent: false,
+  })
+  const text = await res.body.text()
+  const file = text ? check(fileSchema, JSON.parse(text), 'PUT /files') : { path: remote, size, contentType: type }
+  await ctx.output().item(file)
+}
+
+/** Downloads a remote file to --out (atomically; a directory gets the remote's base name) or to stdout. */
+export async function downloadFile(ctx: Context, remote: string, out: string | undefined): Promise<void> {
+  checkRemote(remote, 'the remote path')
+  const api = await ctx.api()
+  const fetchBody = () =>
+    api.raw('filesDownload', { params: { path: remote }, headers: { accept: '*/*' }, stream: true })
+  if (out === undefined || out === '-') {
+    const res = await fetchBody()
+    const contentType = res.headers['content-type']
+    if (out === undefined && ctx.io.stdoutIsTTY && !isTextual(contentType)) {
+      await res.body.dump().catch(() => {})
+      throw new UsageError(
+        `${remote} is ${contentType ?? 'binary data'}; not writing it to a terminal`,
+        'pass --out <file>, or --out - to write it to stdout anyway',
+      )
+    }
+    for await (const chunk of bodyChunks(ctx, res.body, `GET ${remote}`)) await writeAll(ctx.io.stdout, chunk)
+    return
+  }
+  // The temp file is opened before the request, so a bad --out fails before anything is fetched.
+  const path = await outPath(out, basename(remote))
+  const bytes = await writeAtomically(path, async (f) => {
+    const res = await fetchBody()
+    let n = 0
+    for await (const chunk of bodyChunks(ctx, res.body, `GET ${remote}`)) {
+      await f.write(chunk)
+      n += chunk.length
+    }
+    return n
+  })
+  ctx.info(`saved ${remote} (${bytes} bytes) to ${path}`)
+}
