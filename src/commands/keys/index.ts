@@ -8,11 +8,12 @@ import { examples, parseOptions, withListOptions } from '../shared.js'
 import { confirmDelete } from '../webhook/confirm.js'
 import { keysCreateCommand } from './create.js'
 
-/** A key's scopes in a few words: `agents=a,b cms=read`, or `all` when unrestricted. */
+/** A key's scopes in a few words: `agents=a,b cms=read` (an empty list is `none`), or `all` when unrestricted. */
 export function scopeSummary(scopes: ApiKey['scopes']): string {
   const parts: string[] = []
-  if (scopes?.agents) parts.push(`agents=${scopes.agents.join(',')}`)
-  if (scopes?.scenarios) parts.push(`scenarios=${scopes.scenarios.join(',')}`)
+  const ids = (list: string[]) => list.join(',') || 'none'
+  if (scopes?.agents) parts.push(`agents=${ids(scopes.agents)}`)
+  if (scopes?.scenarios) parts.push(`scenarios=${ids(scopes.scenarios)}`)
   if (scopes?.cms) parts.push(`cms=${scopes.cms}`)
   return parts.join(' ') || 'all'
 }

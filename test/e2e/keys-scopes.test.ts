@@ -1,0 +1,65 @@
+// `agentry keys create` end to end: the key printed once to stdout is usable at once; a key scoped to one agent is
+// refused (exit 4) on another; a deleted key stops working. Built CLI, real emulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { assertBuilt, runCli } from '../helpers/cli.js'
+
+let emu: Emulator
+beforeAll(async () => {
+  assertBuilt()
+  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+})
+afterAll(async () => {
+  await emu?.close()
+})
+
+const server = () => ({ AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId })
+const withApi = () => ({ ...server(), AGENTRY_API_KEY: emu.demoApiKey })
+
+/** `KEY=$(agentry keys create …)`: stdout is the key and a newline, nothing else. */
+async function createKey(...flags: string[]): Promise<string> {
+  const r = await runCli(['keys', 'create', ...flags], { env: withApi() })
+  expect(r.stderr).toBe('')
+  expect(r.exitCode).toBe(0)
+  expect(r.stdout).toMatch(/^agk_\S+\n$/)
+  return r.stdout.trim()
+}
+
+describe('keys (built CLI, real emulator)', () => {
+  it('a new key works with agents list at once, and keys list shows its prefix only', async () => {
+    const key = await createKey('--name', 'ci', '--expires', '30d')
+    const agents = await runCli(['agents', 'list', '--json'], { env: { ...server(), AGENTRY_API_KEY: key } })
+    expect(agents.stderr).toBe('')
+    expect(agents.exitCode).toBe(0)
+    expect((JSON.parse(agents.stdout) as { id: string }[]).map((a) => a.id)).toContain('demo-assistant')
+    const list = await runCli(['keys', 'list', '--json'], { env: withApi() })
+    const mine = (JSON.parse(list.stdout) as { name: string; prefix: string; expiresAt: string }[]).find(
+      (k) => k.name === 'ci',
+    )
+    expect(mine?.prefix).toBe(key.slice(0, 8))
+    expect(Date.parse(mine?.expiresAt ?? '') - Date.now()).toBeGreaterThan(29 * 86_400_000)
+    expect(list.stdout).not.toContain(key)
+  })
+
+  it("a key scoped to one agent reads that agent's card, and gets exit 4 on another's", async () => {
+    const key = await createKey('--name', 'assistant-only', '--agent', 'demo-assistant')
+    const env = { ...server(), AGENTRY_API_KEY: key }
+    const own = await runCli(['agents', 'card', 'demo-assistant', '--json'], { env })
+    expect(own.exitCode).toBe(0)
+    const other = await runCli(['agents', 'card', 'weather-bot'], { env })
+    expect(other.exitCode).toBe(4)
+    expect(other.stderr).toMatch(/401 .*no access to agent "weather-bot"/)
+    expect(other.stderr).not.toContain(key)
+  })
+
+  it('--json prints the record with the key; after keys delete --yes the key is refused', async () => {
+    const r = await runCli(['keys', 'create', '--name', 'short-lived', '--json'], { env: withApi() })
+    const record = JSON.parse(r.stdout) as { id: string; key: string }
+    expect(record.key).toMatch(/^agk_/)
+    const env = { ...server(), AGENTRY_API_KEY: record.key }
+    expect((await runCli(['agents', 'list'], { env })).exitCode).toBe(0)
+    expect((await runCli(['keys', 'delete', record.id], { env: withApi() })).exitCode).toBe(2)
+    expect((await runCli(['keys', 'delete', record.id, '--yes'], { env: withApi() })).exitCode).toBe(0)
+    expect((await runCli(['agents', 'list'], { env })).exitCode).toBe(4)
+  })
+})

@@ -1,0 +1,104 @@
+// `agentry webhook …` end to end: create a webhook, trigger it with the secret printed at creation (with and without
+// an API key), and the exit codes of an inactive, a wrongly keyed and a deleted webhook. Built CLI, real emulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { assertBuilt, runCli } from '../helpers/cli.js'
+
+let emu: Emulator
+beforeAll(async () => {
+  assertBuilt()
+  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+})
+afterAll(async () => {
+  await emu?.close()
+})
+
+const withApi = () => ({
+  AGENTRY_BASE_URL: emu.baseUrl,
+  AGENTRY_ACCOUNT: emu.accountId,
+  AGENTRY_API_KEY: emu.demoApiKey,
+})
+
+async function createHook(name: string): Promise<{ id: string; secret: string; url: string }> {
+  const r = await runCli(['webhook', 'create', '--name', name, '--scenario', 'scn_summarize', '--json'], {
+    env: withApi(),
+  })
+  expect(r.stderr).toBe('')
+  expect(r.exitCode).toBe(0)
+  const hook = JSON.parse(r.stdout) as { id: string; secret: string; url: string }
+  expect(hook.secret).toMatch(/^whsec_/)
+  return hook
+}
+
+describe('webhook create → trigger (built CLI, real emulator)', () => {
+  it('triggers with the printed secret and --url, without any API key; the run is recorded', async () => {
+    const hook = await createHook('CI trigger')
+    const data = '{"order":42,"note":"from CI"}'
+    const r = await runCli(['webhook', 'trigger', '--url', hook.url, '--data', data, '--json'], {
+      env: { AGENTRY_WEBHOOK_SECRET: hook.secret },
+    })
+    expect(r.stderr).toBe('')
+    expect(r.exitCode).toBe(0)
+    const answer = JSON.parse(r.stdout) as { received: boolean; executionId: string }
+    expect(answer.received).toBe(true)
+    expect(emu.state.executions.get(answer.executionId)).toMatchObject({
+      trigger: 'webhook',
+      scenarioId: 'scn_summarize',
+      input: data,
+    })
+    expect(r.stdout + r.stderr).not.toContain(hook.secret)
+  })
+
+  it('triggers by id with the API key (URL and secret from the record), body from stdin', async () => {
+    const hook = await createHook('By id')
+    const r = await runCli(['webhook', 'trigger', hook.id, '--data', '-'], { env: withApi(), input: '{"a":1}' })
+    expect(r.stderr).toBe('')
+    expect(r.exitCode).toBe(0)
+    expect(r.stdout).toMatch(/^received\ttrue\nexecutionId\texe_\S+\n$/)
+  })
+
+  it('list and get never print the secret unless --show-secret', async () => {
+    const hook = await createHook('Hidden')
+    const list = await runCli(['webhook', 'list', '--all', '--json'], { env: withApi() })
+    expect(list.exitCode).toBe(0)
+    expect(list.stdout).not.toContain(hook.secret)
+    const get = await runCli(['webhook', 'get', hook.id], { env: withApi() })
+    expect(get.stdout).not.toContain(hook.secret)
+    const shown = await runCli(['webhook', 'get', hook.id, '--show-secret', '--json'], { env: withApi() })
+    expect(JSON.parse(shown.stdout).secret).toBe(hook.secret)
+  })
+
+  it('an inactive webhook exits 5; a wrong secret 4; a deleted webhook 3', async () => {
+    const legacy = await runCli(['webhook', 'trigger', 'whk_legacy'], { env: withApi() })
+    expect(legacy.exitCode).toBe(5)
+    expect(legacy.stderr).toMatch(/409 Webhook is inactive\nhint: activate it: agentry webhook edit whk_legacy/)
+
+    const hook = await createHook('Lifecycle')
+    const wrong = await runCli(['webhook', 'trigger', '--url', hook.url], {
+      env: { AGENTRY_WEBHOOK_SECRET: 'whsec_wrong_000000' },
+    })
+    expect(wrong.exitCode).toBe(4)
+
+    const off = await runCli(['webhook', 'edit', hook.id, '--status', 'inactive'], { env: withApi() })
+    expect(off.exitCode).toBe(0)
+    const inactive = await runCli(['webhook', 'trigger', '--url', hook.url], {
+      env: { AGENTRY_WEBHOOK_SECRET: hook.secret },
+    })
+    expect(inactive.exitCode).toBe(5)
+
+    expect((await runCli(['webhook', 'delete', hook.id], { env: withApi() })).exitCode).toBe(2)
+    expect((await runCli(['webhook', 'delete', hook.id, '--yes'], { env: withApi() })).exitCode).toBe(0)
+    const gone = await runCli(['webhook', 'trigger', '--url', hook.url], {
+      env: { AGENTRY_WEBHOOK_SECRET: hook.secret },
+    })
+    expect(gone.exitCode).toBe(3)
+  })
+
+  it('validates create locally: a 1-character name is exit 2 and nothing is created', async () => {
+    const count = emu.state.webhooks.size
+    const r = await runCli(['webhook', 'create', '--name', 'x', '--scenario', 'scn_summarize'], { env: withApi() })
+    expect(r.exitCode).toBe(2)
+    expect(r.stderr).toMatch(/^error: --name: must be 2 to 100 characters/)
+    expect(emu.state.webhooks.size).toBe(count)
+  })
+})
