@@ -119,3 +119,13 @@ describe('keys list and delete', () => {
     expect(t.stdout()).toBe('')
   })
 })
+
+describe('keys help', () => {
+  it('the group and every verb have examples', async () => {
+    for (const verb of [[], ['list'], ['create'], ['delete']]) {
+      const t = testContext()
+      expect(await t.run(['keys', ...verb, '--help'])).toBe(0)
+      expect(t.stdout()).toMatch(/\nExamples:\n {2}\S/)
+    }
+  })
+})

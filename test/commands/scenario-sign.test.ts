@@ -81,11 +81,11 @@ describe('scenario list and get', () => {
     expect(await u.run(['scenario', 'get', 'nope'])).toBe(3)
   })
 
-  it('every verb has examples in its help', async () => {
-    for (const verb of ['list', 'get', 'run', 'sign']) {
+  it('the group and every verb have examples in their help', async () => {
+    for (const verb of [[], ['list'], ['get'], ['run'], ['sign']]) {
       const t = testContext()
-      expect(await t.run(['scenario', verb, '--help'])).toBe(0)
-      expect(t.stdout()).toMatch(/Examples:\n {2}agentry |Examples:\n {2}\S/)
+      expect(await t.run(['scenario', ...verb, '--help'])).toBe(0)
+      expect(t.stdout()).toMatch(/\nExamples:\n {2}\S/)
     }
   })
 })

@@ -143,3 +143,13 @@ describe('schedule list, get, edit, delete', () => {
     t.agent.assertNoPendingInterceptors()
   })
 })
+
+describe('schedule help', () => {
+  it('the group and every verb have examples', async () => {
+    for (const verb of [[], ['list'], ['get'], ['create'], ['edit'], ['delete']]) {
+      const t = testContext()
+      expect(await t.run(['schedule', ...verb, '--help'])).toBe(0)
+      expect(t.stdout()).toMatch(/\nExamples:\n {2}\S/)
+    }
+  })
+})

@@ -176,3 +176,13 @@ describe('webhook test', () => {
     expect(await v.run(['webhook', 'test', 'whk_1', '--data', '[1,2]'])).toBe(2)
   })
 })
+
+describe('webhook help', () => {
+  it('the group and every verb have examples', async () => {
+    for (const verb of [[], ['list'], ['get'], ['create'], ['edit'], ['delete'], ['test'], ['trigger']]) {
+      const t = testContext()
+      expect(await t.run(['webhook', ...verb, '--help'])).toBe(0)
+      expect(t.stdout()).toMatch(/\nExamples:\n {2}\S/)
+    }
+  })
+})

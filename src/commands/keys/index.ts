@@ -52,5 +52,6 @@ export function register(program: Command, ctx: Context): void {
       ctx.info(`deleted API key ${keyId}`)
     })
   examples(del, ['agentry keys delete key_123', 'agentry keys rm key_123 --yes'])
+  examples(group, ['KEY=$(agentry keys create --name ci --agent ag_1)', 'agentry keys list'])
   program.addCommand(group.addCommand(list).addCommand(keysCreateCommand(ctx)).addCommand(del))
 }

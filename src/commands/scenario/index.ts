@@ -37,5 +37,6 @@ export function register(program: Command, ctx: Context): void {
     })
   examples(get, ['agentry scenario get scn_1', 'agentry scenario get scn_1 --json | jq -r .signature_name'])
   group.addCommand(list).addCommand(get).addCommand(scenarioRunCommand(ctx)).addCommand(scenarioSignCommand(ctx))
+  examples(group, ['agentry scenario list', 'AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input hi'])
   program.addCommand(group)
 }

@@ -92,5 +92,6 @@ export function register(program: Command, ctx: Context): void {
     })
   examples(del, ['agentry schedule delete sch_1', 'agentry schedule rm sch_1 --yes'])
   for (const c of [list, get, create, edit, del]) group.addCommand(c)
+  examples(group, ['agentry schedule create --scenario scn_1 --every 5m', 'agentry schedule list'])
   program.addCommand(group)
 }

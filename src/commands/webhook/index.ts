@@ -51,5 +51,9 @@ export function register(program: Command, ctx: Context): void {
   examples(del, ['agentry webhook delete whk_1', 'agentry webhook rm whk_1 --yes'])
   for (const c of [list, get, webhookCreateCommand(ctx), webhookEditCommand(ctx), del]) group.addCommand(c)
   group.addCommand(webhookTestCommand(ctx)).addCommand(webhookTriggerCommand(ctx))
+  examples(group, [
+    'agentry webhook create --name Orders --scenario scn_1',
+    'agentry webhook trigger whk_1 --data @e.json',
+  ])
   program.addCommand(group)
 }
