@@ -123,17 +123,24 @@ export async function* runRound(input: RoundInput): AsyncGenerator<ChatEvent, Ro
   return out
 }
 
-/** Text collected in pieces, joined now and then so that a long answer is not a million tiny strings. */
+/**
+ * Text collected in pieces. Pieces are joined 256 at a time into blocks, and the blocks once at the end: joining
+ * into one growing string would copy the answer over and over and leave each copy as garbage in the large-object
+ * space (a 1M-token answer then costs hundreds of MB of peak RSS).
+ */
 function createTextBuffer() {
-  let parts: string[] = []
+  const blocks: string[] = []
+  let pieces: string[] = []
   return {
     push(s: string) {
-      parts.push(s)
-      if (parts.length >= 256) parts = [parts.join('')]
+      pieces.push(s)
+      if (pieces.length >= 256) {
+        blocks.push(pieces.join(''))
+        pieces = []
+      }
     },
     value(): string {
-      if (parts.length > 1) parts = [parts.join('')]
-      return parts[0] ?? ''
+      return blocks.join('') + pieces.join('')
     },
   }
 }
