@@ -84,9 +84,13 @@ export async function scenarioRun(scenarioId: string, opts: RunOptions, ctx: Con
     throw new CliError(`scenario ${scenarioId}: run ${execution.id} ${execution.status}: ${oneLine(execution.output)}`)
 }
 
-/** The output of a failed run on one line, cut short (it goes to stderr, next to the exit code). */
+/** The output of a failed run on one line, cut short, control characters dropped (it goes to stderr and CI logs). */
 export function oneLine(v: unknown): string {
-  const s = (typeof v === 'string' ? v : (JSON.stringify(v) ?? '(no output)')).replace(/\s+/g, ' ').trim()
+  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? '')
+  const s = text
+    .replace(/\s+/g, ' ')
+    .replace(/[\x00-\x1f\x7f-\x9f]/g, '')
+    .trim()
   return s.length > 500 ? `${s.slice(0, 499)}…` : s || '(no output)'
 }
 

@@ -2,8 +2,7 @@
 // so they stay out of `ps`, shell history and CI logs. Shared by `scenario run|sign` and `webhook trigger`.
 import { readFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
-import type { Command } from 'commander'
-import { Option } from 'commander'
+import { type Command, Option } from 'commander'
 import { assertPrivate } from '../../config/atomic-file.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
