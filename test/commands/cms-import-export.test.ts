@@ -1,0 +1,254 @@
+// `agentry cms export|import`, in-process: against the real emulator (export → import round trip, bad lines with
+// their line numbers, the failed-lines file) and against stubs (retries only for PUT, a failed export leaves no
+// file). Plus the pure parts: line checking and the bounded pool.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import type { CmsRecord } from '../../src/api/schemas/index.js'
+import { runQuery } from '../../src/cms/engine.js'
+import { forEachConcurrent, parseImportLine } from '../../src/cms/import-export.js'
+import type { CmsQuery } from '../../src/cms/query.js'
+import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { testAccount, testContext } from '../helpers/test-context.js'
+
+let emu: Emulator
+beforeAll(async () => {
+  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+})
+afterAll(async () => {
+  await emu?.close()
+})
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agentry-cms-'))
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** A test context pointed at the emulator, with the demo key. */
+function emuContext() {
+  const t = testContext({
+    env: { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey },
+  })
+  t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)
+  return t
+}
+
+/** Every record of the emulator's posts that a query matches, through its own engine, page after page. */
+function everyPage(q: CmsQuery): CmsRecord[] {
+  const all = [...emu.state.cms.get('posts')!.values()]
+  const out: CmsRecord[] = []
+  for (let page = 1; ; page++) {
+    const r = runQuery(all, { ...q, page, pageSize: 100 })
+    out.push(...(r.data as CmsRecord[]))
+    if (page >= r.pagination.page_count) return out
+  }
+}
+
+const strip = (r: CmsRecord) => ({ id: r.id, data: r.data, tags: r.tags })
+const lines = (text: string) => text.split('\n').filter((l) => l !== '')
+
+describe('cms export and import against the emulator', () => {
+  it('exports every matching record, then imports them into a new collection: the same records', async () => {
+    const dir = tempDir()
+    const out = join(dir, 'design.ndjson')
+    const t = emuContext()
+    const argv = ['cms', 'export', 'posts', '--where', 'category = "design" and views >= 1000', '--order-by', 'views']
+    expect(await t.run([...argv, '--out', out])).toBe(0)
+    const expected = everyPage({
+      where: {
+        and: [
+          { field: 'category', op: 'eq', value: 'design' },
+          { field: 'views', op: 'gte', value: 1000 },
+        ],
+      },
+      orderBy: [{ field: 'views', direction: 'asc' }],
+    })
+    expect(expected.length).toBeGreaterThan(100) // more than one page
+    const exported = lines(readFileSync(out, 'utf8')).map((l) => JSON.parse(l) as CmsRecord)
+    expect(exported).toEqual(expected)
+    expect(t.stdout()).toBe('')
+    expect(t.stderr()).toBe(`exported ${expected.length} records of posts to ${out}\n`)
+    expect(readdirSync(dir)).toEqual(['design.ndjson'])
+
+    t.clearOutput()
+    expect(await t.run(['cms', 'import', 'design_copy', out, '--concurrency', '8'])).toBe(0)
+    expect(t.stderr()).toBe(`imported ${expected.length}, failed 0\n`)
+    expect(existsSync(`${out}.failed.ndjson`)).toBe(false)
+    const copy = [...emu.state.cms.get('design_copy')!.values()]
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
+    expect(copy.map(strip).sort(byId)).toEqual(expected.map(strip).sort(byId))
+  })
+
+  it('reports every bad line with its line number and sends nothing', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'in.ndjson')
+    const good = JSON.stringify({ data: { title: 'ok' } })
+    writeFileSync(
+      file,
+      [good, '', '{"data": {"title": "x"', good, '{"title":"no data"}', '{"data":[1]}', good].join('\n'),
+    )
+    const t = emuContext()
+    expect(await t.run(['cms', 'import', 'bad_lines', file])).toBe(2)
+    expect(t.stderr().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^${file}:3: not valid JSON`)),
+      `${file}:5: unknown member "title"; a line is {"id"?, "data", "tags"?}`,
+      `${file}:6: data must be a JSON object`,
+      `error: ${file} has 3 invalid lines; nothing was imported`,
+      'hint: fix them, or pass --skip-invalid to import the valid lines',
+      '',
+    ])
+    expect(emu.state.cms.has('bad_lines')).toBe(false)
+  })
+
+  it('--skip-invalid imports the rest; invalid lines and server rejections go to <file>.failed.ndjson; exit 1', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'in.ndjson')
+    const rows = [
+      { id: 'keep_1', data: { n: 1 }, tags: ['a'] },
+      'not json',
+      { id: 'bad id!', data: { n: 2 } }, // the emulator refuses this id (400)
+      { data: { n: 3 } },
+    ]
+    writeFileSync(file, `${rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n')}\n`)
+    const t = emuContext()
+    expect(await t.run(['cms', 'import', 'partial', file, '--skip-invalid'])).toBe(1)
+    const failedPath = `${file}.failed.ndjson`
+    const failed = lines(readFileSync(failedPath, 'utf8')).map((l) => JSON.parse(l))
+    expect(failed.map((f) => f.line).sort()).toEqual([2, 3])
+    expect(failed.find((f) => f.line === 2)).toMatchObject({ input: 'not json', error: expect.stringMatching(/JSON/) })
+    expect(failed.find((f) => f.line === 3)).toMatchObject({ input: rows[2], error: expect.stringMatching(/400/) })
+    expect(t.stderr()).toContain(`imported 2, failed 2 (failed lines: ${failedPath})\n`)
+    expect(t.stderr()).toContain(`error: 2 lines of ${file} not imported; see ${failedPath}`)
+    const saved = [...emu.state.cms.get('partial')!.values()]
+    expect(saved.map((r) => r.data.n).sort()).toEqual([1, 3])
+    expect(emu.state.cms.get('partial')!.get('keep_1')?.tags).toEqual(['a'])
+
+    // a later clean run removes the stale report
+    writeFileSync(file, `${JSON.stringify(rows[0])}\n`)
+    t.clearOutput()
+    expect(await t.run(['cms', 'import', 'partial', file])).toBe(0)
+    expect(existsSync(failedPath)).toBe(false)
+  })
+
+  it('--json prints the summary on stdout', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'one.ndjson')
+    writeFileSync(file, '{"data":{"x":1}}\n')
+    const t = emuContext()
+    expect(await t.run(['cms', 'import', 'summary', file, '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toEqual({ collection: 'summary', imported: 1, failed: 0 })
+  })
+
+  it('a missing file and bad --concurrency are usage errors', async () => {
+    const t = emuContext()
+    expect(await t.run(['cms', 'import', 'x', '/nonexistent/file.ndjson'])).toBe(2)
+    expect(t.stderr()).toBe('error: /nonexistent/file.ndjson: no such file\n')
+    expect(await t.run(['cms', 'import', 'x', 'f.ndjson', '--concurrency', '0'])).toBe(2)
+    expect(t.stderr()).toMatch(/--concurrency: must be 1 to 64/)
+  })
+})
+
+describe('cms import and export against stubs', () => {
+  const base = `/api/v1beta/${testAccount}`
+
+  it('retries a PUT (an id) after a 503, but never a POST (a retry could duplicate it)', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'in.ndjson')
+    writeFileSync(file, '{"id":"r1","data":{"a":1}}\n{"data":{"b":2}}\n')
+    const t = testContext()
+    const calls: string[] = []
+    const pool = t.agent.get('http://agentry.test')
+    pool
+      .intercept({ path: `${base}/cma/records/c/r1`, method: 'PUT' })
+      .reply(() => (calls.push('PUT 503'), { statusCode: 503, data: { error: { message: 'busy' } } }))
+    pool
+      .intercept({ path: `${base}/cma/records/c/r1`, method: 'PUT' })
+      .reply(() => (calls.push('PUT 200'), { statusCode: 200, data: { id: 'r1', data: { a: 1 }, tags: [] } }))
+    pool
+      .intercept({ path: `${base}/cma/records/c`, method: 'POST' })
+      .reply(() => (calls.push('POST 503'), { statusCode: 503, data: { error: { message: 'busy' } } }), {
+        headers: { 'retry-after': '0' },
+      })
+      .times(3)
+    expect(await t.run(['cms', 'import', 'c', file, '--concurrency', '1'])).toBe(1)
+    expect(calls).toEqual(['PUT 503', 'PUT 200', 'POST 503'])
+    const failed = lines(readFileSync(`${file}.failed.ndjson`, 'utf8')).map((l) => JSON.parse(l))
+    expect(failed).toEqual([{ line: 2, error: expect.stringMatching(/503 busy/), input: { data: { b: 2 } } }])
+  })
+
+  it('an export that fails half-way leaves no file (nor a temp file) behind', async () => {
+    const dir = tempDir()
+    const out = join(dir, 'out.ndjson')
+    writeFileSync(out, 'an older complete export\n')
+    const t = testContext()
+    const pool = t.agent.get('http://agentry.test')
+    const page1 = {
+      data: [{ id: 'a', data: {}, tags: [] }],
+      pagination: { total: 2, page: 1, page_count: 2, page_size: 1 },
+    }
+    pool.intercept({ path: `${base}/cda/records/posts?page=1&pageSize=100`, method: 'GET' }).reply(200, page1)
+    pool
+      .intercept({ path: `${base}/cda/records/posts?page=2&pageSize=100`, method: 'GET' })
+      .reply(500, { error: { message: 'boom' } })
+    expect(await t.run(['--retries', '0', 'cms', 'export', 'posts', '--out', out])).toBe(7)
+    expect(readdirSync(dir)).toEqual(['out.ndjson'])
+    expect(readFileSync(out, 'utf8')).toBe('an older complete export\n')
+  })
+})
+
+describe('import lines', () => {
+  it('accepts {data}, {data, tags}, exported records; refuses the rest with a reason', () => {
+    expect(parseImportLine('{"data":{"a":1}}')).toEqual({ ok: true, item: { data: { a: 1 } } })
+    expect(parseImportLine('  \r')).toEqual({ ok: 'blank' })
+    const exported = { id: 'p1', data: { a: 1 }, tags: ['x'], createdAt: 't', updatedAt: 't' }
+    expect(parseImportLine(`\uFEFF${JSON.stringify(exported)}\r`)).toEqual({
+      ok: true,
+      item: { id: 'p1', data: { a: 1 }, tags: ['x'] },
+    })
+    const bad: [string, RegExp][] = [
+      ['[]', /must be a JSON object/],
+      ['{"data":null}', /data must be a JSON object/],
+      ['{"data":{},"tags":"a"}', /tags must be an array/],
+      ['{"data":{},"tags":["a,b"]}', /tags\[0\] must be a non-empty string without commas/],
+      ['{"data":{},"id":7}', /id must be a non-empty string/],
+      ['{"data":{},"extra":1}', /unknown member "extra"/],
+      ['{}', /data is missing/],
+    ]
+    for (const [line, why] of bad) {
+      const r = parseImportLine(line)
+      expect(r.ok).toBe(false)
+      expect(r.ok === false && r.error).toMatch(why)
+    }
+  })
+
+  it('the pool never runs more than its limit, runs every item, and starts them in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.nat(5), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 6 }),
+        async (delays, limit) => {
+          let inFlight = 0
+          let most = 0
+          const started: number[] = []
+          async function* items() {
+            for (let i = 0; i < delays.length; i++) yield i
+          }
+          await forEachConcurrent(items(), limit, async (i) => {
+            started.push(i)
+            inFlight++
+            most = Math.max(most, inFlight)
+            await new Promise((r) => setTimeout(r, delays[i]))
+            inFlight--
+          })
+          expect(most).toBeLessThanOrEqual(limit)
+          expect(started).toEqual(delays.map((_, i) => i))
+          expect(inFlight).toBe(0)
+        },
+      ),
+      { numRuns: 40 },
+    )
+  })
+})
