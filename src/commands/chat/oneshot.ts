@@ -4,7 +4,6 @@
 import type { ChatEvent, ChatSession, TurnResult } from '../../chat/session.js'
 import type { Context } from '../../context.js'
 import { CancelledError } from '../../errors.js'
-import { writeAll } from '../../io/iostreams.js'
 import type { ChatFormat } from './options.js'
 
 /** Sends `text` and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
@@ -34,9 +33,29 @@ export async function runOneShot(
   }
   const result = await turn.result
   await sink.end(result)
+  // stdout closed (`| head`): main() ends the run quietly with 130
+  if (ctx.abort.signal.aborted && presses === 0) return
   if (result.status === 'cancelled' || ctx.abort.signal.aborted)
     throw new CancelledError('cancelled: the answer was stopped; what arrived was kept')
   if (result.error) throw result.error
+}
+
+/**
+ * Writes to stdout, waiting while its buffer is full — but not past the end of the run: when stdout is closed
+ * (EPIPE, `| head`) or the run is stopped, main() aborts ctx and no 'drain' will ever come.
+ */
+export async function put(ctx: Context, s: string): Promise<void> {
+  const out = ctx.io.stdout
+  const { signal } = ctx.abort
+  if (signal.aborted || out.write(s) || !out.once) return
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    out.once?.('drain', done)
+    signal.addEventListener('abort', done, { once: true })
+  })
 }
 
 interface EventSink {
@@ -64,7 +83,7 @@ export function ndjsonEvent(e: ChatEvent): Record<string, unknown> {
 
 function ndjsonSink(ctx: Context): EventSink {
   return {
-    event: (e) => writeAll(ctx.io.stdout, `${JSON.stringify(ndjsonEvent(e))}\n`),
+    event: (e) => put(ctx, `${JSON.stringify(ndjsonEvent(e))}\n`),
     end: async () => {},
   }
 }
@@ -85,7 +104,7 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
       const rest = r.added.filter((m) => m.role !== 'user')
       if (rest.length > 1) body.messages = rest
       if (lastError) body.error = lastError
-      await writeAll(ctx.io.stdout, `${JSON.stringify(body, null, 2)}\n`)
+      await put(ctx, `${JSON.stringify(body, null, 2)}\n`)
     },
   }
 }
@@ -108,7 +127,7 @@ async function textSink(ctx: Context): Promise<EventSink> {
     event: async (e) => {
       if (e.type === 'text') {
         if (md) md.push(e.text)
-        else await writeAll(io.stdout, e.text)
+        else await put(ctx, e.text)
       } else if (e.type === 'tool_call') {
         ctx.info(dim(`→ ${e.call.function.name}(${e.call.function.arguments})`))
       } else if (e.type === 'tool_result') {
