@@ -160,18 +160,21 @@ describe('cms import and export against stubs', () => {
     writeFileSync(file, '{"id":"r1","data":{"a":1}}\n{"data":{"b":2}}\n')
     const t = testContext()
     const calls: string[] = []
+    const answer =
+      (label: string, statusCode: number, data: object, headers: Record<string, string> = {}) =>
+      () => {
+        calls.push(label)
+        return { statusCode, data, responseOptions: { headers } }
+      }
+    const busy = { error: { message: 'busy' } }
     const pool = t.agent.get('http://agentry.test')
+    pool.intercept({ path: `${base}/cma/records/c/r1`, method: 'PUT' }).reply(answer('PUT 503', 503, busy))
     pool
       .intercept({ path: `${base}/cma/records/c/r1`, method: 'PUT' })
-      .reply(() => (calls.push('PUT 503'), { statusCode: 503, data: { error: { message: 'busy' } } }))
-    pool
-      .intercept({ path: `${base}/cma/records/c/r1`, method: 'PUT' })
-      .reply(() => (calls.push('PUT 200'), { statusCode: 200, data: { id: 'r1', data: { a: 1 }, tags: [] } }))
+      .reply(answer('PUT 200', 200, { id: 'r1', data: { a: 1 }, tags: [] }))
     pool
       .intercept({ path: `${base}/cma/records/c`, method: 'POST' })
-      .reply(() => (calls.push('POST 503'), { statusCode: 503, data: { error: { message: 'busy' } } }), {
-        headers: { 'retry-after': '0' },
-      })
+      .reply(answer('POST 503', 503, busy, { 'retry-after': '0' }))
       .times(3)
     expect(await t.run(['cms', 'import', 'c', file, '--concurrency', '1'])).toBe(1)
     expect(calls).toEqual(['PUT 503', 'PUT 200', 'POST 503'])
