@@ -1,0 +1,133 @@
+// The interactive chat in a real terminal (tmux, 100x30): the built CLI is typed at and its screen read back, as a
+// user would see it. Against the embedded emulator (`--emulator`, what `npm start` runs) and against an emulator
+// started here, whose request log shows that Ctrl-C cancelled the answer on the server by request_id.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+
+const missing = tmuxMissing()
+if (missing) console.warn(missing)
+
+describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
+  const sessions: TmuxSession[] = []
+  let emu: Emulator
+  let configDir: string
+  const node = sh(process.execPath)
+
+  beforeAll(async () => {
+    requireBuild()
+    emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+    configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-'))
+  })
+
+  afterAll(async () => {
+    for (const s of sessions) s.kill()
+    sessions[0]?.killServer()
+    await emu?.close()
+    if (configDir) rmSync(configDir, { recursive: true, force: true })
+  })
+
+  /** A chat in a new terminal: against our emulator, or the embedded one with `embedded`. */
+  const chat = (name: string, agent: string, embedded = false) => {
+    const t = new TmuxSession(`${name}-${sessions.length}`)
+    sessions.push(t)
+    const env: Record<string, string> = { AGENTRY_CONFIG_DIR: configDir, TERM: 'xterm-256color' }
+    if (!embedded)
+      Object.assign(env, {
+        AGENTRY_BASE_URL: emu.baseUrl,
+        AGENTRY_ACCOUNT: emu.accountId,
+        AGENTRY_API_KEY: emu.demoApiKey,
+      })
+    t.start(`${node} bin/agentry.js ${embedded ? '--emulator ' : ''}chat ${agent}`, env)
+    return t
+  }
+  const requests = async () =>
+    (
+      (await (await fetch(`${emu.url}/__emulator/requests`)).json()) as {
+        data: { method: string; path: string; status: number }[]
+      }
+    ).data
+
+  it('streams a markdown answer, recalls history, takes multi-line input and /help, and /exit ends with 0', async () => {
+    const t = chat('basic', 'demo-assistant', true)
+    await t.waitFor(/^› /m)
+    t.type('show me markdown')
+    t.keys('Enter')
+    // the heading is rendered: its text alone on its line, no leading #'s; then the usage line
+    const answer = await t.waitFor(/\d+ in · \d+ out · /)
+    expect(answer).toMatch(/^Markdown showcase$/m)
+    expect(answer).not.toMatch(/^# Markdown/m)
+    expect(answer).toMatch(/^│ demo-assistant +│ fast +│ none +│$/m)
+
+    t.keys('Up')
+    await t.waitFor((s) => lastPrompt(s) === '› show me markdown')
+    t.keys('C-u')
+    t.type('/help')
+    t.keys('Enter')
+    await t.waitFor(/\/retry +send the last message again/)
+
+    t.type('first line')
+    t.keys('M-Enter')
+    t.type('second line \\')
+    t.keys('Enter')
+    t.type('third line')
+    const multi = await t.waitFor(/^· third line$/m)
+    expect(multi).toMatch(/^› first line\n· second line\n· third line$/m)
+    t.keys('Enter')
+    await t.waitFor((s) => (s.match(/ in · \d+ out · /g) ?? []).length >= 2)
+
+    // a bracketed paste keeps its newlines in one message; Tab completes a command
+    t.type('summarize: ')
+    t.paste('alpha\nbeta\ngamma')
+    await t.waitFor(/^› summarize: alpha\n· beta\n· gamma$/m)
+    t.keys('C-c')
+    await t.waitFor(/^· gamma \^C$/m)
+    t.type('/ex')
+    t.keys('Tab')
+    await t.waitFor((s) => lastPrompt(s) === '› /exit')
+    t.keys('Enter')
+    await t.waitFor(/^EXIT:0$/m)
+    const history = join(configDir, 'history')
+    expect(readFileSync(history, 'utf8')).toContain('"first line\\nsecond line \\nthird line"\n')
+    expect(statSync(history).mode & 0o777).toBe(0o600)
+  })
+
+  it('Ctrl-C mid-answer cancels on the server, keeps the partial answer and returns to the prompt', async () => {
+    const t = chat('cancel', 'slow-poet')
+    await t.waitFor(/^› /m)
+    t.type('write me a very long poem about mountains, rivers and the patient sea')
+    t.keys('Enter')
+    const partial = await t.waitFor(/In the hush of \w+/)
+    const shown = partial.match(/In the hush of .*/)?.[0] ?? ''
+    t.keys('C-c')
+    const after = await t.waitFor(/\(cancelled\)\n\n› /)
+    expect(after).toContain(shown)
+    const cancels = (await requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completion/cancel'))
+    expect(cancels.map((r) => r.status)).toEqual([200])
+    // Ctrl-C at the empty prompt leaves with 130
+    t.keys('C-c')
+    await t.waitFor(/^EXIT:130$/m)
+  })
+
+  it('a dropped connection keeps the partial text and says so in one line', async () => {
+    await fetch(`${emu.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        match: { method: 'POST', path: '/api/v1beta/agent/demo-assistant/chat/completion' },
+        resetAfterBytes: 1500,
+      }),
+    })
+    const t = chat('drop', 'demo-assistant')
+    await t.waitFor(/^› /m)
+    t.type('show me markdown')
+    t.keys('Enter')
+    const screen = await t.waitFor(/✗ connection lost: .*\n\n› /s)
+    expect(screen).toMatch(/^Markdown showcase$/m)
+    t.keys('C-d')
+    await t.waitFor(/^EXIT:0$/m)
+  })
+})
