@@ -64,18 +64,24 @@ export async function* runRound(input: RoundInput): AsyncGenerator<ChatEvent, Ro
     if (input.target.chatId !== undefined) start.chat_id = input.target.chatId
     yield start
     const decoder = createCompletionStreamDecoder(res.headers['content-type'])
+    // The text of consecutive text events, joined into one flat string: a `+=` chain would keep every tiny piece
+    // alive (and promoted to the old generation) for as long as the answer is held.
+    const flushText = (pending: string[]): ChatEvent | undefined => {
+      if (pending.length === 0) return undefined
+      const joined = pending.length === 1 ? pending[0]! : pending.join('')
+      pending.length = 0
+      text.push(joined)
+      return { type: 'text', text: joined }
+    }
     const handle = function* (events: CompletionEvent[]): Generator<ChatEvent> {
-      let pending = ''
+      const pending: string[] = []
       for (const e of events) {
         if (e.type === 'text') {
-          pending += e.text
+          pending.push(e.text)
           continue
         }
-        if (pending !== '') {
-          text.push(pending)
-          yield { type: 'text', text: pending }
-          pending = ''
-        }
+        const t = flushText(pending)
+        if (t) yield t
         if (e.type === 'tool_call') {
           out.toolCalls.push(e.call)
           yield { type: 'tool_call', call: e.call }
@@ -90,10 +96,8 @@ export async function* runRound(input: RoundInput): AsyncGenerator<ChatEvent, Ro
           done = true
         }
       }
-      if (pending !== '') {
-        text.push(pending)
-        yield { type: 'text', text: pending }
-      }
+      const t = flushText(pending)
+      if (t) yield t
     }
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       yield* handle(decoder.push(chunk))
