@@ -1,0 +1,61 @@
+// `agentry a2a …` end to end: the built CLI against the emulator's A2A card and JSON-RPC endpoint.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { runCli } from '../helpers/cli.js'
+
+let emu: Emulator
+beforeAll(async () => {
+  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+})
+afterAll(async () => {
+  await emu?.close()
+})
+
+const env = () => ({ AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey })
+const cli = (args: string[]) => runCli(args, { env: env() })
+
+describe('a2a', () => {
+  it('card by agent id and by URL', async () => {
+    const byId = await cli(['a2a', 'card', 'demo-assistant', '--json'])
+    expect(byId.exitCode).toBe(0)
+    const card = JSON.parse(byId.stdout)
+    expect(card).toMatchObject({ name: 'Demo Assistant', url: `${emu.baseUrl}/agent/demo-assistant/a2a` })
+
+    const byUrl = await cli(['a2a', 'card', `${emu.baseUrl}/agent/demo-assistant/a2a/card`])
+    expect(byUrl.exitCode).toBe(0)
+    expect(byUrl.stdout).toContain(`url\t${card.url}\n`)
+    expect(byUrl.stdout).toContain('streaming\ttrue\n')
+  })
+
+  it('send prints the reply; --stream prints the same reply as it arrives; --json the task', async () => {
+    const sent = await cli(['a2a', 'send', 'demo-assistant', '-m', 'hello'])
+    expect(sent.exitCode).toBe(0)
+    expect(sent.stdout.trim().length).toBeGreaterThan(0)
+    expect(sent.stderr).toBe('')
+
+    const streamed = await cli(['a2a', 'send', 'demo-assistant', '-m', 'hello', '--stream'])
+    expect(streamed.exitCode).toBe(0)
+    expect(streamed.stdout).toBe(sent.stdout)
+
+    const json = await cli(['a2a', 'send', `${emu.baseUrl}/agent/demo-assistant/a2a/card`, '-m', 'hello', '--json'])
+    expect(json.exitCode).toBe(0)
+    const task = JSON.parse(json.stdout)
+    expect(task).toMatchObject({ kind: 'task', status: { state: 'completed' } })
+    expect(task.artifacts[0].parts[0].text.trimEnd()).toBe(sent.stdout.trimEnd())
+
+    const events = await cli(['a2a', 'send', 'demo-assistant', '-m', 'hello', '--stream', '-o', 'ndjson'])
+    const kinds = events.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).kind)
+    expect(kinds[0]).toBe('task')
+    expect(kinds.at(-1)).toBe('status-update')
+    expect(kinds).toContain('artifact-update')
+  })
+
+  it('an unknown agent exits 3', async () => {
+    const r = await cli(['a2a', 'send', 'no-such-agent', '-m', 'hi'])
+    expect(r.exitCode).toBe(3)
+    expect(r.stdout).toBe('')
+  })
+})
