@@ -8,16 +8,9 @@ import { UsageError } from '../errors.js'
 import { resolveImages } from './images.js'
 import { userMessage } from './messages.js'
 import { type Inflight, runTurn, type TurnDeps, type TurnState } from './run-turn.js'
-import type {
-  CancelOutcome,
-  ChatMessage,
-  ChatSession,
-  ChatSessionOptions,
-  ChatTurn,
-  SendOptions,
-  TurnResult,
-} from './session.js'
+import type { CancelOutcome, ChatMessage, ChatSession, ChatSessionOptions, ChatTurn, SendOptions } from './session.js'
 import { readTranscript, TranscriptWriter, writeTranscript } from './transcript.js'
+import { turnHandle } from './turn-handle.js'
 
 /** Creates a session: a `--resume` transcript is read, and with `newChat` the chat is created on the service. */
 export async function createChatSession(opts: ChatSessionOptions): Promise<ChatSession> {
@@ -179,48 +172,13 @@ class Session implements ChatSession {
       record: (entries) =>
         this.transcript?.append(this.system, entries).catch((e) => this.warnWrite(e)) ?? Promise.resolve(),
     }
-    let resolveResult: (r: TurnResult) => void = () => {}
-    const result = new Promise<TurnResult>((r) => {
-      resolveResult = r
-    })
-    let used = false
-    const finish = () => {
-      this.turnOpen = false
-      this.inflight = undefined
-      resolveResult(turnResult(state))
-    }
-    return {
-      result,
-      [Symbol.asyncIterator]: () => {
-        if (used) throw new Error('a chat turn can be iterated once')
-        used = true
-        const gen = runTurn(deps, first)
-        return {
-          next: async () => {
-            const r = await gen.next()
-            if (r.done) finish()
-            return r.done ? { done: true, value: undefined } : r
-          },
-          return: async () => {
-            await gen.return(undefined)
-            finish()
-            return { done: true, value: undefined }
-          },
-        }
+    return turnHandle(
+      () => runTurn(deps, first),
+      state,
+      () => {
+        this.turnOpen = false
+        this.inflight = undefined
       },
-    }
-  }
-}
-
-function turnResult(s: TurnState): TurnResult {
-  const last = s.last
-  return {
-    status: s.status,
-    finishReason: last?.finishReason ?? (s.status === 'cancelled' ? 'cancelled' : null),
-    requestId: last?.requestId,
-    message: { role: 'assistant', content: last?.content ?? '', tool_calls: last?.toolCalls ?? [] },
-    added: s.added,
-    usage: s.usage,
-    error: s.error,
+    )
   }
 }

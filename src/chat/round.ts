@@ -36,18 +36,22 @@ export interface RoundOutcome {
   error: CliError | undefined
 }
 
-/** Runs one completion, yielding its events; returns how it ended. Never throws. */
-export async function* runRound(input: RoundInput): AsyncGenerator<ChatEvent, RoundOutcome> {
-  const out: RoundOutcome = {
+/** A fresh outcome: the caller holds it, so what arrived is there even if the round is stopped midway. */
+export function newOutcome(requestId: string): RoundOutcome {
+  return {
     status: 'failed',
     accepted: false,
-    requestId: input.requestId,
+    requestId,
     content: '',
     toolCalls: [],
     finishReason: null,
     usage: undefined,
     error: undefined,
   }
+}
+
+/** Runs one completion, yielding its events and filling `out` (content last, also when stopped). Never throws. */
+export async function* runRound(input: RoundInput, out: RoundOutcome): AsyncGenerator<ChatEvent, RoundOutcome> {
   const text = createTextBuffer()
   let serverError: string | undefined
   let done = false

@@ -7,7 +7,7 @@ import type { Usage } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
 import type { CliError } from '../errors.js'
 import { statefulBody, statelessBody, toWire, wireHistory } from './messages.js'
-import { errorEvent, type RoundOutcome, runRound, toCliError } from './round.js'
+import { errorEvent, newOutcome, type RoundOutcome, runRound, toCliError } from './round.js'
 import type { ChatEvent, ChatMessage, ChatSession, ChatSessionOptions, ChatToolCall } from './session.js'
 import { errorText, runToolHandler } from './tool-handler.js'
 import type { TranscriptMeta } from './transcript.js'
@@ -81,7 +81,9 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
     f.requestId = requestId
     const body = { stream: opts.stream ?? true, requestId, maxTokens: s.maxTokens, tools: opts.tools }
     const next = s.chatId !== undefined ? queue.shift() : undefined
-    const outcome = yield* runRound({
+    const outcome = newOutcome(requestId)
+    state.last = outcome
+    const input = {
       api: d.api,
       target: { agentId: s.agentId, chatId: s.chatId },
       body:
@@ -91,18 +93,20 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
       signal: f.abort.signal,
       cancelling: () => f.cancelling,
       idleTimeoutMs,
-    })
-    state.last = outcome
-    state.usage = addUsage(state.usage, outcome.usage)
-    if (outcome.accepted) {
-      const answer: ChatMessage = outcome.toolCalls.length
-        ? { role: 'assistant', content: outcome.content, tool_calls: outcome.toolCalls }
-        : { role: 'assistant', content: outcome.content }
-      await add(answer, {
-        request_id: outcome.requestId,
-        finish_reason: outcome.finishReason,
-        ...(outcome.usage ? { usage: outcome.usage } : {}),
-      })
+    }
+    let completed = false
+    try {
+      yield* runRound(input, outcome)
+      completed = true
+    } finally {
+      // a consumer that stops iterating (break) ends the turn: what arrived is kept, as after a cancel
+      if (!completed) {
+        outcome.status = 'cancelled'
+        outcome.finishReason = 'cancelled'
+        state.status = 'cancelled'
+      }
+      state.usage = addUsage(state.usage, outcome.usage)
+      if (outcome.accepted) await add(answerOf(outcome), answerMeta(outcome))
     }
     if (outcome.status !== 'done') {
       state.status = outcome.status
@@ -123,6 +127,16 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
       return
     }
   }
+}
+
+function answerOf(o: RoundOutcome): ChatMessage {
+  return o.toolCalls.length
+    ? { role: 'assistant', content: o.content, tool_calls: o.toolCalls }
+    : { role: 'assistant', content: o.content }
+}
+
+function answerMeta(o: RoundOutcome): TranscriptMeta {
+  return { request_id: o.requestId, finish_reason: o.finishReason, ...(o.usage ? { usage: o.usage } : {}) }
 }
 
 async function* runTools(

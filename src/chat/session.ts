@@ -60,7 +60,9 @@ export interface TurnResult {
 
 /**
  * One turn in flight: iterate it to drive it (events are pulled, so a slow consumer slows the read: back-pressure);
- * `result` settles (never rejects) once the iteration has ended. Iterating twice is an error.
+ * `result` settles (never rejects) once the iteration has ended. Iterating twice is an error. Leaving the loop
+ * early (`break`) closes the connection, keeps the partial answer and ends the turn as cancelled; call
+ * `session.cancel()` instead to cancel on the server and keep reading until its cancelled chunk.
  */
 export interface ChatTurn extends AsyncIterable<ChatEvent> {
   readonly result: Promise<TurnResult>

@@ -235,6 +235,37 @@ process.stdin.on('data', (d) => (s += d)).on('end', () => {
     expect(Date.now() - started).toBeLessThan(5000)
   })
 
+  it('cancel while a handler runs stops it; the turn ends cancelled with every call answered', async () => {
+    const { ctx } = emuContext(emu())
+    const s = await createChatSession({ ctx, agentId: 'weather-bot', toolHandler: 'sleep 10' })
+    const t = s.send('weather in Kyiv')
+    const started = Date.now()
+    for await (const e of t) if (e.type === 'tool_call') setTimeout(() => void s.cancel(), 100)
+    const r = await t.result
+    expect(r.status).toBe('cancelled')
+    expect(r.finishReason).toBe('cancelled')
+    expect(Date.now() - started).toBeLessThan(5000)
+    const tool = s.history.at(-1)
+    expect(tool?.role).toBe('tool')
+    expect(tool?.content).toMatch(/was cancelled/)
+  })
+
+  it('an early break ends the turn: the result settles and the session is free', async () => {
+    const { ctx } = emuContext(emu())
+    const s = await createChatSession({ ctx, agentId: 'demo-assistant' })
+    const t = s.send('count to 100000')
+    for await (const e of t) if (e.type === 'text') break
+    const r = await t.result
+    expect(r.message.content.length).toBeGreaterThan(0)
+    expect(s.busy).toBe(false)
+    expect(r.status).toBe('cancelled')
+    expect(s.history.at(-1)).toEqual({ role: 'assistant', content: r.message.content })
+    const next = s.send('hello')
+    await collect(next)
+    expect((await next.result).status).toBe('done')
+    expect(s.history.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+  })
+
   it('without a handler, ends with the tool calls; sendToolResults answers them', async () => {
     const { ctx } = emuContext(emu())
     const s = await createChatSession({ ctx, agentId: 'weather-bot' })
