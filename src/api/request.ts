@@ -48,7 +48,14 @@ export interface HttpResponse {
   body: Dispatcher.ResponseData['body']
 }
 
-const sleepDefault = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.())
+// Not unref'd: a pending retry must keep the process alive.
+const sleepDefault = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+/** undici, loaded on first use. In a code-split ESM bundle a CommonJS package's exports sit on `default`. */
+async function loadUndici(): Promise<typeof import('undici')> {
+  const m = await import('undici')
+  return (m as unknown as { default?: typeof import('undici') }).default ?? m
+}
 
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {}
@@ -65,7 +72,7 @@ export class HttpClient {
   private dispatcher(): Promise<Dispatcher> {
     this.dispatcherPromise ??= this.opts.dispatcher
       ? Promise.resolve(this.opts.dispatcher)
-      : import('undici').then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connections: 16 }))
+      : loadUndici().then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connections: 16 }))
     return this.dispatcherPromise
   }
 
@@ -117,7 +124,7 @@ export class HttpClient {
   }
 
   private async once(req: SendOptions): Promise<HttpResponse> {
-    const { request } = await import('undici')
+    const { request } = await loadUndici()
     const headers: Record<string, string> = {
       'user-agent': this.opts.userAgent,
       accept: 'application/json',
