@@ -151,6 +151,25 @@ describe('cancel', () => {
     expect(messages[1].finish_reason).toBe('cancelled')
   })
 
+  it('closing the emulator ends open streams promptly', async () => {
+    const { createEmulator } = await import('../../src/emulator/index.js')
+    const other = await createEmulator({ port: 0, scheduler: false, tokenDelayMs: 50, log: () => {} })
+    const res = await request(`${other.baseUrl}/agent/demo-assistant/chat/completion`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${other.demoApiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ stream: true, messages: [user('count to 100000')] }),
+    })
+    const reading = res.body.text().then(
+      () => 'ended',
+      () => 'reset',
+    )
+    const t = Date.now()
+    await other.close()
+    expect(Date.now() - t).toBeLessThan(1000)
+    expect(await reading).toMatch(/ended|reset/)
+    expect(other.state.inflight.size).toBe(0)
+  })
+
   it('reported no internal errors', () => {
     expect(internalErrors()).toEqual([])
   })

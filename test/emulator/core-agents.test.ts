@@ -122,6 +122,14 @@ describe('authentication and scopes', () => {
     expect((await call(emu(), 'GET', '/agent/demo-assistant/a2a/card', { key: demoKeys.cmsRead })).status).toBe(401)
   })
 
+  it('keeps a key to its scenarios', async () => {
+    const own = await call(emu(), 'GET', `/${acc()}/scenarios/scn_summarize`)
+    expect(own.status).toBe(200)
+    const scoped = await call(emu(), 'GET', `/${acc()}/scenarios/scn_summarize`, { key: demoKeys.cmsRead })
+    expect(scoped.status).toBe(401)
+    expect(scoped.json.error.message).toContain('scn_summarize')
+  })
+
   it("answers 404 for another account's paths", async () => {
     const r = await call(emu(), 'GET', '/acc_other/agents')
     expect(r.status).toBe(404)

@@ -56,7 +56,7 @@ export const agentHandlers: HandlerTable = {
   agentsList(req, env) {
     const page = pageRequest(req.query)
     const p = req.principal
-    const all: Agent[] = []
+    const all: StoredAgent[] = []
     for (const a of env.state.agents.values()) {
       if (p && (a.accountId !== p.accountId || !canUseAgent(p, a.id))) continue
       all.push(a)
@@ -64,7 +64,7 @@ export const agentHandlers: HandlerTable = {
     const result = pageOf(all, page)
     return {
       status: 200,
-      json: { data: result.data.map((a) => publicAgent(a as StoredAgent)), pagination: result.pagination },
+      json: { data: result.data.map(publicAgent), pagination: result.pagination },
     }
   },
   agentsGet(req, env) {
