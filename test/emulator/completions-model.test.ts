@@ -158,6 +158,36 @@ describe('tool calls', () => {
     )
   })
 
+  it('answers any JSON tool result, even objects whose toString is not a function', () => {
+    const hostileKey = fc.constantFrom('toString', 'valueOf', 'temperature', 'city', 'conditions', '__proto__')
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.dictionary(hostileKey, fc.jsonValue({ maxDepth: 1 })))
+    fc.assert(
+      fc.property(fc.dictionary(hostileKey, value), (result) => {
+        const messages: Message[] = [
+          { role: 'user', content: 'weather?' },
+          {
+            role: 'assistant',
+            content: '',
+            tool_calls: [{ id: 'c', type: 'function', function: { name: 'get_weather', arguments: '{}' } }],
+          },
+          { role: 'tool', tool_call_id: 'c', content: JSON.stringify(result) },
+        ]
+        expect(text(input(messages))).toContain('`get_weather`')
+      }),
+    )
+    const weird = JSON.stringify({ temperature: { toString: null }, city: { valueOf: null, toString: null } })
+    const t = text(input([{ role: 'tool', name: 'w', content: weird }]))
+    expect(t).toContain('So it is {"toString":null}°')
+    const enumTool: ToolDefinition = {
+      type: 'function',
+      function: {
+        name: 't',
+        parameters: { properties: { u: { enum: [{ toString: null }] } }, required: [{ toString: null }] },
+      },
+    }
+    expect(deriveArguments('t', enumTool)).toEqual({})
+  })
+
   it('plans calls in the order they are named, with stable ids', () => {
     const other: ToolDefinition = { type: 'function', function: { name: 'send_email' } }
     const calls = planToolCalls('send_email then get_weather in Rome', [weather, other], 'seed')

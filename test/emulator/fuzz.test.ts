@@ -202,6 +202,13 @@ const modelMessage = fc.record(
     content: fc.oneof(
       str,
       fc.array(item, { maxLength: 3 }),
+      // tool results are JSON text; keys like toString make naive string conversion throw
+      fc
+        .dictionary(
+          fc.constantFrom('toString', 'valueOf', 'temperature', 'city', 'conditions'),
+          fc.jsonValue({ maxDepth: 2 }),
+        )
+        .map((o) => JSON.stringify(o)),
       fc.constantFrom('count to 30', 'show me markdown', 'get_weather in Oslo'),
     ),
     name: str,

@@ -99,6 +99,9 @@ export function echoAnswer(agentName: string, text: string, turn: number, previo
   return lines.join('\n')
 }
 
+// Tool results are the client's JSON: never `${value}`, which throws on an object like {"toString": null}.
+const show = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)))
+
 /** The answer after tool results: each result listed, with a weather sentence when it looks like weather. */
 export function toolResultAnswer(results: { name: string; content: string }[]): string {
   const out: string[] = []
@@ -112,12 +115,12 @@ export function toolResultAnswer(results: { name: string; content: string }[]): 
     if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
       const o = parsed as Record<string, unknown>
       out.push(`The \`${r.name}\` tool returned:`, '')
-      for (const [k, v] of Object.entries(o)) out.push(`- **${k}**: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      for (const [k, v] of Object.entries(o)) out.push(`- **${k}**: ${show(v)}`)
       const temp = o.temperature ?? o.temp
       const place = o.city ?? o.location
       if (temp !== undefined) {
         const cond = o.conditions ?? o.condition ?? o.summary
-        out.push('', `So it is ${temp}°${cond ? ` and ${cond}` : ''}${place ? ` in ${place}` : ''}.`)
+        out.push('', `So it is ${show(temp)}°${cond ? ` and ${show(cond)}` : ''}${place ? ` in ${show(place)}` : ''}.`)
       }
     } else out.push(`The \`${r.name}\` tool returned: ${r.content.trim() || '(nothing)'}`)
     out.push('')

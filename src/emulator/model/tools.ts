@@ -94,6 +94,9 @@ function phrase(text: string): string | undefined {
   return words.length ? words.join(' ') : undefined
 }
 
+// JSON from the request: String() would throw on an object like {"toString": null}.
+const plain = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))
+
 function coerce(value: unknown, spec: PropSpec): unknown {
   if (typeof value !== 'string') return value
   if (spec.type === 'number' || spec.type === 'integer') {
@@ -110,7 +113,7 @@ export function deriveArguments(text: string, tool: ToolDefinition): Record<stri
   const props = (
     typeof params.properties === 'object' && params.properties !== null ? params.properties : {}
   ) as Record<string, PropSpec>
-  const required = new Set(Array.isArray(params.required) ? params.required.map(String) : [])
+  const required = new Set(Array.isArray(params.required) ? params.required.map(plain) : [])
   const json = inlineJson(text)
   const out: Record<string, unknown> = {}
   const numbers = [...text.matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]))
@@ -124,7 +127,7 @@ export function deriveArguments(text: string, tool: ToolDefinition): Record<stri
       continue
     }
     if (Array.isArray(spec.enum) && spec.enum.length > 0) {
-      const hit = spec.enum.find((v) => text.toLowerCase().includes(String(v).toLowerCase()))
+      const hit = spec.enum.find((v) => text.toLowerCase().includes(plain(v).toLowerCase()))
       if (hit !== undefined || required.has(key)) out[key] = hit ?? spec.enum[0]
     } else if (spec.type === 'number' || spec.type === 'integer') {
       const n = numbers.shift()
