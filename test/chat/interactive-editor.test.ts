@@ -81,18 +81,34 @@ describe('LineEditor', () => {
     expect(press(e, k('down'))).toEqual([{ type: 'none' }])
   })
 
-  it('recalls history with the cursor at the end and keeps the draft', () => {
+  it('recalls history with the cursor at the end, and Down past the newest entry gives the draft back', () => {
     const history = ['first', 'second\nline']
     const e = new LineEditor(history)
-    press(e, 'draft', k('up'))
+    press(e, k('up'))
     expect(show(e)).toBe('second\nline|')
     press(e, k('up'))
     // from the last line of a multi-line entry, Up first moves to its first line
     expect(show(e)).toBe('seco|nd\nline')
     press(e, k('up'))
     expect(show(e)).toBe('first|')
+    expect(press(e, k('up'))).toEqual([{ type: 'none' }])
     press(e, k('down'), k('down'), k('down'))
-    expect(show(e)).toBe('draft|')
+    expect(show(e)).toBe('|')
+  })
+
+  it('filters the history by what was typed before the first Up, skipping repeats of the shown text', () => {
+    const e = new LineEditor(['git status', 'ls -la', 'git log', 'git log', 'make'])
+    press(e, 'git', k('up'))
+    expect(e.text).toBe('git log')
+    press(e, k('up'))
+    expect(e.text).toBe('git status')
+    expect(press(e, k('up'))).toEqual([{ type: 'none' }])
+    press(e, k('down'), k('down'))
+    expect(show(e)).toBe('git|')
+    const f = new LineEditor(['a', 'b'])
+    press(f, 'zzz')
+    expect(press(f, k('up'))).toEqual([{ type: 'none' }])
+    expect(f.text).toBe('zzz')
   })
 
   it('Ctrl-C clears a non-empty line and exits 130 at an empty one; Ctrl-D exits 0 only when empty', () => {

@@ -21,6 +21,7 @@ export type EditorEffect =
   | { type: 'exit'; code: number }
   | { type: 'clearScreen' }
   | { type: 'cancelLine' }
+  | { type: 'suspend' }
 
 /** Completes the input on Tab: a new text (cursor at its end) and/or a hint listing the candidates. */
 export type Completer = (text: string) => { text: string; hint?: string | undefined } | undefined
@@ -34,6 +35,7 @@ export class LineEditor {
   private killed = ''
   private historyIndex: number
   private draft = ''
+  private prefix = ''
   /** the column Up/Down aim for, kept over consecutive vertical moves (as editors do) */
   private goal: number | undefined
 
@@ -111,6 +113,8 @@ export class LineEditor {
         return this.complete()
       case 'escape':
         return { type: 'none' }
+      case 'suspend':
+        return { type: 'suspend' }
     }
   }
 
@@ -161,14 +165,23 @@ export class LineEditor {
     return this.recall(dir)
   }
 
+  /**
+   * Steps through the history. What was typed before the first step filters it (as fish and zsh's
+   * history-beginning-search do): only entries that start with it, skipping ones equal to the text shown.
+   */
   private recall(dir: -1 | 1): EditorEffect {
     const n = this.history.length
-    const to = this.historyIndex + dir
-    if (to < 0 || to > n) return { type: 'none' }
-    if (this.historyIndex === n) this.draft = this.text
-    this.historyIndex = to
+    if (this.historyIndex === n) {
+      this.draft = this.text
+      this.prefix = this.text.includes('\n') ? '' : this.text
+    }
+    let to = this.historyIndex + dir
+    while (to >= 0 && to < n && (!this.history[to]!.startsWith(this.prefix) || this.history[to] === this.text))
+      to += dir
+    if (to < 0 || to > n || to === this.historyIndex) return { type: 'none' }
+    this.historyIndex = Math.min(to, n)
     this.goal = undefined
-    this.reset(to === n ? this.draft : (this.history[to] ?? ''))
+    this.reset(this.historyIndex === n ? this.draft : (this.history[this.historyIndex] ?? ''))
     return { type: 'render' }
   }
 

@@ -5,7 +5,7 @@ import type { UiStyle } from './style.js'
 const keys: [string, string][] = [
   ['Enter', 'send'],
   ['Alt-Enter, Ctrl-J, \\ at the end', 'new line (pasted text keeps its lines)'],
-  ['↑ ↓, Ctrl-P Ctrl-N', 'history (and the lines of a long message)'],
+  ['↑ ↓, Ctrl-P Ctrl-N', 'history, filtered by what you typed (and the lines of a long message)'],
   ['Tab', 'complete a command or a file name'],
   ['Ctrl-A Ctrl-E, Home End', 'start / end of the line'],
   ['Alt-B Alt-F, Ctrl-← Ctrl-→', 'word left / right'],
@@ -14,6 +14,7 @@ const keys: [string, string][] = [
   ['Ctrl-L', 'clear the screen'],
   ['Ctrl-C', 'stop the answer; clear the line; quit at an empty prompt'],
   ['Ctrl-D', 'quit at an empty prompt'],
+  ['Ctrl-Z', 'suspend (fg to come back)'],
 ]
 
 /** The help text, laid out in two columns. */

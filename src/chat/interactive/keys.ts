@@ -26,6 +26,7 @@ export type KeyName =
   | 'clear'
   | 'tab'
   | 'escape'
+  | 'suspend'
 
 /** One decoded key: typed text (possibly several characters), a paste, or a named key. */
 export type Key = { name: 'text'; text: string } | { name: 'paste'; text: string } | { name: KeyName }
@@ -49,6 +50,7 @@ const controls: Record<string, KeyName> = {
   '\x03': 'interrupt',
   '\x04': 'eof',
   '\x0c': 'clear',
+  '\x1a': 'suspend',
 }
 
 // Alt-<char> arrives as ESC followed by the character (xterm's metaSendsEscape, the default of most terminals).

@@ -36,6 +36,11 @@ export async function readInput(
         case 'clearScreen':
           view.clearScreen()
           break
+        case 'suspend':
+          // Ctrl-Z in raw mode is just a key: give the terminal back, stop as the shell expects, redraw on fg.
+          view.finish(editor, term.columns())
+          await term.suspend()
+          break
         default:
           break
       }

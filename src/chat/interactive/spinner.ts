@@ -34,7 +34,9 @@ export function startSpinner(opts: {
   const draw = () => {
     const secs = (opts.now() - started) / 1000
     const time = secs >= 1 ? ` ${secs.toFixed(1)}s` : ''
-    const text = fitWidth(`${frames[frame % frames.length]} ${label}${time}`, opts.columns() - 1)
+    // After a while, say how to stop waiting (unless the label already speaks of Ctrl-C).
+    const hint = secs >= 3 && !label.includes('Ctrl-C') ? ' · Ctrl-C to stop' : ''
+    const text = fitWidth(`${frames[frame % frames.length]} ${label}${time}${hint}`, opts.columns() - 1)
     write(`\r${style.accent(text.slice(0, 1))}${style.dim(text.slice(1))}\x1b[K`)
     frame++
   }

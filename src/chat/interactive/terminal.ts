@@ -66,6 +66,17 @@ export class Terminal {
     this.write(`${bracketedPasteOff}\x1b[0m${showCursor}`)
   }
 
+  /** Job control (Ctrl-Z): restores the terminal, stops the process (SIGTSTP), and takes the terminal back once
+   * the shell continues it (SIGCONT). */
+  async suspend(): Promise<void> {
+    if (process.platform === 'win32') return
+    const resumed = new Promise<void>((resolve) => process.once('SIGCONT', () => resolve()))
+    this.close()
+    process.kill(process.pid, 'SIGTSTP')
+    await resumed
+    this.start()
+  }
+
   /** The width in columns now (read on every use, so a resize applies to the next line drawn). */
   columns(): number {
     return this.io.columns()
