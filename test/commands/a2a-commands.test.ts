@@ -213,3 +213,12 @@ describe('a2a send', () => {
     expect(t2.stderr()).toMatch(/the card's url ftp:\/\/example.com\/rpc is not http\(s\)/)
   })
 })
+
+describe('--help', () => {
+  it.each([['a2a'], ['a2a', 'card'], ['a2a', 'send']])('%j shows examples', async (...argv) => {
+    const t = testContext()
+    expect(await t.run([...argv, '--help'])).toBe(0)
+    expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
+    expect(t.stderr()).toBe('')
+  })
+})

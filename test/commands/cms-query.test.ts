@@ -174,3 +174,20 @@ describe('cms query: usage errors', () => {
     expect(t.stderr()).toContain('404 collection "nope" not found')
   })
 })
+
+describe('--help', () => {
+  it.each([
+    ['cms'],
+    ['cms', 'query'],
+    ['cms', 'get'],
+    ['cms', 'save'],
+    ['cms', 'delete'],
+    ['cms', 'export'],
+    ['cms', 'import'],
+  ])('%j shows examples', async (...argv) => {
+    const t = testContext()
+    expect(await t.run([...argv, '--help'])).toBe(0)
+    expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
+    expect(t.stderr()).toBe('')
+  })
+})

@@ -164,3 +164,15 @@ describe('files: checks before sending', () => {
     expect(remotePathProblem('a\u0001b')).toMatch(/control characters/)
   })
 })
+
+describe('--help', () => {
+  it.each([['files'], ['files', 'list'], ['files', 'upload'], ['files', 'download'], ['files', 'delete']])(
+    '%j shows examples',
+    async (...argv) => {
+      const t = testContext()
+      expect(await t.run([...argv, '--help'])).toBe(0)
+      expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
+      expect(t.stderr()).toBe('')
+    },
+  )
+})

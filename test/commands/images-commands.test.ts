@@ -120,3 +120,12 @@ describe('images generate', () => {
     expect(JSON.parse(t.stdout())).toEqual({ url: 'https://cdn.example.com/i/1.png', savedTo: out })
   })
 })
+
+describe('--help', () => {
+  it.each([['images'], ['images', 'analyze'], ['images', 'generate']])('%j shows examples', async (...argv) => {
+    const t = testContext()
+    expect(await t.run([...argv, '--help'])).toBe(0)
+    expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
+    expect(t.stderr()).toBe('')
+  })
+})

@@ -63,3 +63,15 @@ describe('sites paging on the wire', () => {
     expect(t.stdout()).toBe('s\tS\t\t\n')
   })
 })
+
+describe('--help', () => {
+  it.each([['sites'], ['sites', 'list'], ['sites', 'get'], ['pages'], ['pages', 'list'], ['pages', 'get']])(
+    '%j shows examples',
+    async (...argv) => {
+      const t = testContext()
+      expect(await t.run([...argv, '--help'])).toBe(0)
+      expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
+      expect(t.stderr()).toBe('')
+    },
+  )
+})

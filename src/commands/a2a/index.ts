@@ -69,6 +69,11 @@ export function register(program: Command, ctx: Context): void {
     'agentry a2a send https://agents.example.com/.well-known/agent-card.json -m "hello" --stream',
     'echo "Summarize: …" | agentry a2a send demo-assistant --json | jq .status.state',
   ])
+  examples(a2a, [
+    'agentry a2a card demo-assistant',
+    'agentry a2a send demo-assistant -m "hello" --stream',
+    'agentry a2a send https://agents.example.com/.well-known/agent-card.json -m "hello"',
+  ])
   program.addCommand(a2a.addCommand(card).addCommand(send))
 }
 

@@ -17,6 +17,11 @@ export function register(program: Command, ctx: Context): void {
   operators = != > >= < <= and the words eq neq gt gte lt lte like ilike in notIn begins ends;
   and, or, parentheses; strings in double quotes, numbers, true/false/null, arrays ["a","b"].
   like/ilike: substring (case-sensitive / not); begins/ends: prefix / suffix.
+
+Examples:
+  agentry cms query posts --where 'status = "published"' --order-by views:desc --select title,views
+  agentry cms query posts --group-by category --count --sum views
+  agentry cms export posts --out posts.ndjson && agentry cms import posts_copy posts.ndjson
 `,
     )
   cms.addCommand(queryCommand(ctx))

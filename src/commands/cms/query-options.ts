@@ -55,7 +55,7 @@ export function withRecordFlags(cmd: Command): Command {
 export function withQueryFlags(cmd: Command): Command {
   return withRecordFlags(cmd)
     .option('--group-by <fields>', 'group rows by these fields (with aggregates)', collect)
-    .option('--count [field]', 'count rows (or non-null values of a field) per group')
+    .option('--count [field]', 'count rows (or non-null values of a field) per group; put it after <collection>')
     .option('--sum <field>', 'sum of a numeric field (repeatable)', collect)
     .option('--avg <field>', 'average of a numeric field (repeatable)', collect)
     .option('--min <field>', 'smallest value of a field (repeatable)', collect)

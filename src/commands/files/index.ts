@@ -77,5 +77,10 @@ export function register(program: Command, ctx: Context): void {
       ctx.info(`deleted ${remote}`)
     })
   examples(del, ['agentry files delete images/old.png --yes'])
+  examples(files, [
+    'agentry files list --prefix images/',
+    'agentry files upload ./logo.png --to images/logo.png',
+    'agentry files download images/logo.png --out logo.png',
+  ])
   program.addCommand(files.addCommand(list).addCommand(upload).addCommand(download).addCommand(del))
 }

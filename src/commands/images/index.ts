@@ -92,6 +92,10 @@ export function register(program: Command, ctx: Context): void {
     'agentry images generate --prompt "a lighthouse at dusk"',
     'agentry images generate -p "a cat" --size 512x512 --out cat.png',
   ])
+  examples(images, [
+    'agentry images analyze ./photo.jpg --prompt "What is in this picture?"',
+    'agentry images generate --prompt "a lighthouse at dusk" --out lighthouse.png',
+  ])
   program.addCommand(images.addCommand(analyze).addCommand(generate))
 }
 

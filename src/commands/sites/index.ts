@@ -31,5 +31,6 @@ export function register(program: Command, ctx: Context): void {
       await ctx.output().item(await api.json('sitesGet', { params: { siteId }, schema: siteSchema }))
     })
   examples(get, ['agentry sites get site_docs', 'agentry sites get site_docs --json'])
+  examples(sites, ['agentry sites list', 'agentry sites get site_docs --json', 'agentry pages list site_docs'])
   program.addCommand(sites.addCommand(list).addCommand(get))
 }

@@ -37,5 +37,6 @@ export function register(program: Command, ctx: Context): void {
     'agentry pages get site_docs page_home',
     'agentry pages get site_docs page_home --json | jq -r .content',
   ])
+  examples(pages, ['agentry pages list site_docs', 'agentry pages get site_docs page_home --json'])
   program.addCommand(pages.addCommand(list).addCommand(get))
 }
