@@ -87,10 +87,14 @@ export async function forEachConcurrent<T>(
 ): Promise<void> {
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be ≥ 1`)
   const running = new Set<Promise<void>>()
-  for await (const item of items) {
-    const p: Promise<void> = work(item).finally(() => running.delete(p))
-    running.add(p)
-    if (running.size >= concurrency) await Promise.race(running)
+  try {
+    for await (const item of items) {
+      const p: Promise<void> = work(item).finally(() => running.delete(p))
+      running.add(p)
+      if (running.size >= concurrency) await Promise.race(running)
+    }
+  } finally {
+    // also when reading the items fails: nothing is left running behind the caller's back
+    await Promise.allSettled(running)
   }
-  await Promise.all(running)
 }

@@ -182,6 +182,31 @@ describe('cms import and export against stubs', () => {
     expect(failed).toEqual([{ line: 2, error: expect.stringMatching(/503 busy/), input: { data: { b: 2 } } }])
   })
 
+  it('stops sending after a 401 and lists the lines it did not send; --ignore-ids creates with POST', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'in.ndjson')
+    writeFileSync(file, '{"id":"a","data":{}}\n{"id":"b","data":{}}\n{"id":"c","data":{}}\n')
+    const t = testContext()
+    let posts = 0
+    t.agent
+      .get('http://agentry.test')
+      .intercept({ path: `${base}/cma/records/c`, method: 'POST' })
+      .reply(() => {
+        posts++
+        return { statusCode: 401, data: { error: { message: 'bad key' } } }
+      })
+      .persist()
+    expect(await t.run(['cms', 'import', 'c', file, '--concurrency', '1', '--ignore-ids'])).toBe(1)
+    expect(posts).toBe(1)
+    const failed = lines(readFileSync(`${file}.failed.ndjson`, 'utf8')).map((l) => JSON.parse(l))
+    expect(failed.map((f) => [f.line, f.error.replace(/POST \S+: /, 'POST …: ')])).toEqual([
+      [1, 'POST …: 401 bad key'],
+      [2, 'not sent: stopped after 401 bad key'],
+      [3, 'not sent: stopped after 401 bad key'],
+    ])
+    expect(t.stderr()).toContain('imported 0, failed 3')
+  })
+
   it('an export that fails half-way leaves no file (nor a temp file) behind', async () => {
     const dir = tempDir()
     const out = join(dir, 'out.ndjson')

@@ -111,6 +111,9 @@ async function runImport(
       }
     })
     await writes
+  } catch (err) {
+    await failedFile.discard()
+    throw err
   } finally {
     progress.end()
   }

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { fileSchema } from '../../api/schemas/index.js'
-import { check } from '../../api/client.js'
+import { parseBody } from '../../api/client.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
@@ -59,9 +59,8 @@ export async function uploadFile(ctx: Context, local: string, o: UploadOptions):
     headers: { 'content-type': type, 'content-length': String(size) },
     idempotent: false,
   })
-  const text = await res.body.text()
-  const file = text ? check(fileSchema, JSON.parse(text), 'PUT /files') : { path: remote, size, contentType: type }
-  await ctx.output().item(file)
+  const file = await parseBody(res, fileSchema, `PUT /files/${remote}`)
+  await ctx.output().item(file ?? { path: remote, size, contentType: type })
 }
 
 /** Downloads a remote file to --out (atomically; a directory gets the remote's base name) or to stdout. */
