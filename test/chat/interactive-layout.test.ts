@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import stringWidth from 'string-width'
 import { describe, expect, it } from 'vitest'
-import { layoutInput } from '../../src/chat/interactive/layout.js'
+import { layoutInput, rowsAboveCursor } from '../../src/chat/interactive/layout.js'
 import { fitWidth } from '../../src/chat/interactive/prompt-view.js'
 import {
   compactArguments,
@@ -60,6 +60,18 @@ describe('layoutInput', () => {
         },
       ),
     )
+  })
+})
+
+describe('rowsAboveCursor', () => {
+  it('is the cursor row when the width grew or stayed, and counts rewrapped rows when it shrank', () => {
+    expect(rowsAboveCursor([99, 12], { row: 1, col: 10 }, 100, 100)).toBe(1)
+    expect(rowsAboveCursor([99, 12], { row: 1, col: 10 }, 100, 120)).toBe(1)
+    // 99 columns rewrap onto 2 rows at 60; the cursor's row stays one row
+    expect(rowsAboveCursor([99, 12], { row: 1, col: 10 }, 100, 60)).toBe(2)
+    // at 30: 99 → 4 rows, and the cursor at column 40 of its row is now one row further down
+    expect(rowsAboveCursor([99, 50], { row: 1, col: 40 }, 100, 30)).toBe(5)
+    expect(rowsAboveCursor([0, 0, 5], { row: 2, col: 0 }, 80, 40)).toBe(2)
   })
 })
 

@@ -78,3 +78,21 @@ export function layoutInput(text: string, cursor: number, opts: LayoutOptions): 
   })
   return { rows, cursorRow, cursorCol }
 }
+
+/**
+ * How many rows above the cursor a drawn block starts after the terminal was resized from `drawnColumns` to
+ * `columns`. Rows are drawn narrower than the width (so terminals never mark them as soft-wrapped and never join
+ * them on a resize); when the terminal narrows, reflowing terminals wrap each longer row onto several rows, and
+ * the cursor moves down with them. `widths` are the display widths of the rows as drawn.
+ */
+export function rowsAboveCursor(
+  widths: readonly number[],
+  cursor: { row: number; col: number },
+  drawnColumns: number,
+  columns: number,
+): number {
+  if (columns >= drawnColumns) return cursor.row
+  let up = 0
+  for (let i = 0; i < cursor.row; i++) up += Math.max(1, Math.ceil((widths[i] ?? 0) / columns))
+  return up + Math.floor(cursor.col / columns)
+}

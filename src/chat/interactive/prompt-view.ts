@@ -2,7 +2,7 @@
 // to the block's first row, erased to the end of the screen, rows written, cursor placed), wrapped in DEC
 // synchronized output (mode 2026) so terminals that support it never show a half-drawn block.
 import stringWidth from 'string-width'
-import { type InputLayout, layoutInput } from './layout.js'
+import { type InputLayout, layoutInput, rowsAboveCursor } from './layout.js'
 import type { UiStyle } from './style.js'
 
 /** What the view draws. */
@@ -28,8 +28,8 @@ export function fitWidth(s: string, width: number): string {
 
 /** The input block on screen. */
 export class PromptView {
-  /** the cursor's row within the block, as last drawn */
-  private cursorRow = 0
+  /** the block as last drawn: each row's width, the cursor's place, and the width it was drawn for */
+  private drawn: { widths: number[]; row: number; col: number; columns: number } | undefined
 
   constructor(
     private readonly write: (s: string) => void,
@@ -41,26 +41,32 @@ export class PromptView {
 
   /** Redraws the block for `state` at the current width. */
   draw(state: PromptState, columns: number): void {
-    const layout = layoutInput(state.text, state.cursor, { ...this.markers, columns })
-    let out = syncBegin + this.rewind()
+    // One column is left free: a row that fills the width would be marked soft-wrapped and joined on a resize.
+    const layout = layoutInput(state.text, state.cursor, { ...this.markers, columns: columns - 1 })
+    let out = syncBegin + this.rewind(columns)
     out += this.rows(layout)
-    let below = layout.rows.length - 1
+    const widths = layout.rows.map((r) => stringWidth(r.prefix + r.text))
     if (state.text === '' && this.placeholder) {
       const room = columns - stringWidth(this.markers.prompt) - 1
-      if (room > 8) out += this.style.dim(fitWidth(this.placeholder, room))
+      if (room > 8) {
+        const text = fitWidth(this.placeholder, room)
+        out += this.style.dim(text)
+        widths[0] = (widths[0] ?? 0) + stringWidth(text)
+      }
     }
     if (state.hint) {
       for (const h of state.hint.split('\n')) {
-        out += `\r\n${this.style.dim(fitWidth(h, columns - 1))}`
-        below++
+        const text = fitWidth(h, columns - 1)
+        out += `\r\n${this.style.dim(text)}`
+        widths.push(stringWidth(text))
       }
     }
-    const up = below - layout.cursorRow
+    const up = widths.length - 1 - layout.cursorRow
     if (up > 0) out += `\x1b[${up}A`
     out += '\r'
     if (layout.cursorCol > 0) out += `\x1b[${layout.cursorCol}C`
     this.write(out + syncEnd)
-    this.cursorRow = layout.cursorRow
+    this.drawn = { widths, row: layout.cursorRow, col: layout.cursorCol, columns }
   }
 
   /**
@@ -68,20 +74,23 @@ export class PromptView {
    * `suffix` (e.g. a dim ^C) is written after the input's last character.
    */
   finish(state: PromptState, columns: number, suffix = ''): void {
-    const layout = layoutInput(state.text, state.text.length, { ...this.markers, columns })
-    const out = syncBegin + this.rewind() + this.rows(layout)
+    const layout = layoutInput(state.text, state.text.length, { ...this.markers, columns: columns - 1 })
+    const out = syncBegin + this.rewind(columns) + this.rows(layout)
     this.write(`${out}${suffix}\r\n${syncEnd}`)
-    this.cursorRow = 0
+    this.drawn = undefined
   }
 
   /** Clears the screen (Ctrl-L); the next draw starts at the top. */
   clearScreen(): void {
     this.write('\x1b[H\x1b[2J')
-    this.cursorRow = 0
+    this.drawn = undefined
   }
 
-  private rewind(): string {
-    return `${this.cursorRow > 0 ? `\x1b[${this.cursorRow}A` : ''}\r\x1b[J`
+  /** Moves to the block's first row and erases it and everything below. */
+  private rewind(columns: number): string {
+    const d = this.drawn
+    const up = d ? rowsAboveCursor(d.widths, d, d.columns, columns) : 0
+    return `${up > 0 ? `\x1b[${up}A` : ''}\r\x1b[J`
   }
 
   private rows(layout: InputLayout): string {
