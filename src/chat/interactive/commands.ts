@@ -52,7 +52,12 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
           note(deps.images.length ? `attached: ${deps.images.join(', ')}` : 'usage: /image <path|url>')
           return undefined
         }
-        await resolveImage(arg) // checked now, so a typo is reported before the message is written
+        // checked now, so a typo is reported before the message is written
+        await resolveImage(arg).catch((e: Error) => {
+          throw Object.assign(new Error(e.message.replace(/^--image /, '/image ')), {
+            hint: (e as { hint?: string }).hint,
+          })
+        })
         deps.images.push(arg)
         const n = deps.images.length
         note(`attached ${arg} (${n} image${n > 1 ? 's' : ''} go${n > 1 ? '' : 'es'} with your next message)`)
@@ -76,7 +81,9 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         }
         await session.save(arg)
         const n = session.history.length
-        note(`saved ${n} message${n === 1 ? '' : 's'} to ${arg} (resume with: agentry chat --resume ${arg})`)
+        note(
+          `saved ${n} message${n === 1 ? '' : 's'} to ${arg} (resume: agentry chat ${session.agentId} --resume ${arg})`,
+        )
         return undefined
       }
     }

@@ -5,7 +5,7 @@ import type { UiStyle } from './style.js'
 const keys: [string, string][] = [
   ['Enter', 'send'],
   ['Alt-Enter, Ctrl-J, \\ at the end', 'new line (pasted text keeps its lines)'],
-  ['↑ ↓, Ctrl-P Ctrl-N', 'history, filtered by what you typed (and the lines of a long message)'],
+  ['↑ ↓, Ctrl-P Ctrl-N', 'history, filtered by what you typed; lines of a long message'],
   ['Tab', 'complete a command or a file name'],
   ['Ctrl-A Ctrl-E, Home End', 'start / end of the line'],
   ['Alt-B Alt-F, Ctrl-← Ctrl-→', 'word left / right'],
@@ -40,9 +40,8 @@ export function helpText(style: UiStyle, columns: number): string {
     style.bold('Keys'),
     block(keys),
     '',
-    style.dim(
-      'Start a message with // to send a leading slash; a message starting with a space is not kept in history.',
-    ),
+    style.dim('Start a message with // to send a leading slash.'),
+    style.dim('A message that starts with a space is not kept in the input history.'),
     '',
   ].join('\n')
 }

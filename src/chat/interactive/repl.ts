@@ -66,6 +66,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
       const hint = parsed.suggestion ? ` — did you mean /${parsed.suggestion}?` : ' — /help lists the commands'
       ui(`${style.error(`unknown command /${parsed.name}`)}${style.dim(hint)}\n`)
       if (!parsed.suggestion) ui(`${style.dim(fitWidth(names(), term.columns() - 1))}\n`)
+      ui('\n')
       continue
     }
     if (parsed.kind === 'command') {
@@ -79,6 +80,8 @@ export async function repl(deps: ReplDeps): Promise<number> {
         answer: converse,
       })
       if (code !== undefined) return code
+      // a blank line after a command's output, as after an answer (an answer ends with its own)
+      if (parsed.name !== 'retry') ui('\n')
       continue
     }
     let turn: ChatTurn
