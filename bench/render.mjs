@@ -82,6 +82,7 @@ async function measure(dir) {
       now: () => Date.now(),
       animate: false,
       highlight: true,
+      color: true,
       cancel: async () => ({ requestId: undefined, server: 'none' }),
       onRender: (ms) => times.push(ms),
     })

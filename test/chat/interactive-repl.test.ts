@@ -201,6 +201,30 @@ describe('runInteractive', () => {
     expect(t.screen()).toContain('partial')
   })
 
+  it('Ctrl-C before the request has started cancels it as soon as it starts', async () => {
+    const t = fakeTerminal()
+    const s = scriptedSession()
+    const calls: string[] = []
+    s.session.cancel = async () => {
+      const started = calls.includes('start')
+      calls.push(started ? 'cancel:sent' : 'cancel:none')
+      if (!started) return { requestId: undefined, server: 'none' as const }
+      s.turns[0]!.push({ end: 'cancelled' })
+      return { requestId: 'req_1', server: 'cancelled' as const }
+    }
+    const done = runInteractive(s.session, t.ctx)
+    t.type('hi\r')
+    await sentCount(s, 1)
+    t.type('\x03')
+    await new Promise((r) => setTimeout(r, 20))
+    calls.push('start')
+    s.turns[0]!.push({ type: 'start', request_id: 'req_1', agent_id: 'demo', round: 1 })
+    await t.waitFor('(cancelled)')
+    expect(calls).toEqual(['cancel:none', 'start', 'cancel:sent'])
+    t.type('\x04')
+    expect(await done).toBe(0)
+  })
+
   it('keeps keys typed during an answer for the next prompt, without echoing them meanwhile', async () => {
     const t = fakeTerminal()
     const s = scriptedSession()

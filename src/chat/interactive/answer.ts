@@ -23,6 +23,8 @@ export interface AnswerDeps {
   animate: boolean
   /** highlight code blocks */
   highlight: boolean
+  /** colour in the answer (stdout's setting; the UI lines follow `style`, stderr's) */
+  color: boolean
   /** cancels the answer in flight on the server */
   cancel: () => Promise<CancelOutcome>
   /** receives the time each markdown push took, in ms (for the render benchmark) */
@@ -45,6 +47,8 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
   let spinner: Spinner | undefined
   let md: MarkdownStream | undefined
   let cancelling: Promise<CancelOutcome> | undefined
+  /** Ctrl-C came before the request was sent (no request_id yet): cancel again when it starts */
+  let cancelOnStart = false
   const answered = new Set<string>()
   let failure: { message: string; kind: string } | undefined
   let leave: () => void = () => {}
@@ -69,9 +73,18 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
     else md?.abort()
     md = undefined
   }
+  const cancel = () => {
+    cancelling = deps
+      .cancel()
+      .catch((e: Error): CancelOutcome => ({ requestId: undefined, server: 'failed', message: e.message }))
+      .then((o) => {
+        if (o.server === 'none') cancelOnStart = true
+        return o
+      })
+  }
   const onInterrupt = () => {
     if (cancelling) return leave()
-    cancelling = deps.cancel().catch((e: Error) => ({ requestId: undefined, server: 'failed', message: e.message }))
+    cancel()
     if (spinner?.spinning) spinner.label('cancelling… (Ctrl-C again to quit)')
   }
   const stopIntercept = term.intercept((k) => {
@@ -97,6 +110,10 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
       const ev = step.value
       switch (ev.type) {
         case 'start':
+          if (cancelOnStart) {
+            cancelOnStart = false
+            cancel()
+          }
           if (ev.round > 0 && !md) spin('thinking')
           break
         case 'text': {
@@ -106,7 +123,7 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
             write: deps.out,
             width: term.columns(),
             height: term.rows(),
-            color: style.color,
+            color: deps.color,
             highlight: deps.highlight,
           })
           const t0 = performance.now()

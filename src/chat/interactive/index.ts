@@ -66,6 +66,7 @@ export async function runInteractive(
         now: () => ctx.now(),
         animate: io.canAnimate(),
         highlight: opts.highlight ?? true,
+        color: io.colorStdout(),
         cancel: () => session.cancel(),
         onRender: opts.onRender,
       },
