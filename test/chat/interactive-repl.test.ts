@@ -63,6 +63,17 @@ describe('runInteractive', () => {
     expect(t.screen()).toContain('partial')
   })
 
+  it('ends at the prompt when stdin closes (a hang-up), keeping what was typed ahead', async () => {
+    const t = fakeTerminal()
+    const s = scriptedSession()
+    const done = runInteractive(s.session, t.ctx)
+    t.type('last words\r')
+    t.stdin.end()
+    await sentCount(s, 1)
+    s.turns[0]!.push({ end: 'done' })
+    expect(await done).toBe(0)
+  })
+
   it('Ctrl-C before the request has started cancels it as soon as it starts', async () => {
     const t = fakeTerminal()
     const s = scriptedSession()

@@ -115,6 +115,8 @@ export class LineEditor {
         return { type: 'none' }
       case 'suspend':
         return { type: 'suspend' }
+      case 'hangup':
+        return { type: 'exit', code: 0 }
     }
   }
 

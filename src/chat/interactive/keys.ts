@@ -29,6 +29,7 @@ export type KeyName =
   | 'tab'
   | 'escape'
   | 'suspend'
+  | 'hangup'
 
 /** One decoded key: typed text (possibly several characters), a paste, or a named key. */
 export type Key = { name: 'text'; text: string } | { name: 'paste'; text: string } | { name: KeyName }

@@ -30,6 +30,12 @@ export class Terminal {
   private readonly resizeHandlers = new Set<() => void>()
   private started = false
   private readonly onData = (chunk: string | Buffer) => this.feed(typeof chunk === 'string' ? chunk : chunk.toString())
+  // Input is gone (the terminal hung up, or stdin was closed): the chat ends at the next prompt instead of waiting.
+  private readonly onEnd = () => {
+    this.ended = true
+    this.deliver({ name: 'hangup' })
+  }
+  private ended = false
   private readonly onResize = () => {
     for (const h of this.resizeHandlers) h()
   }
@@ -48,6 +54,7 @@ export class Terminal {
     stdin.setRawMode?.(true)
     stdin.setEncoding?.('utf8')
     stdin.on('data', this.onData)
+    stdin.on('end', this.onEnd)
     stdin.resume?.()
     ;(this.io.stdout as ResizeSource).on?.('resize', this.onResize)
     this.write(bracketedPasteOn)
@@ -60,6 +67,7 @@ export class Terminal {
     clearTimeout(this.timer)
     const stdin = this.io.stdin as Stdin & { pause?(): void }
     stdin.off?.('data', this.onData)
+    stdin.off?.('end', this.onEnd)
     stdin.setRawMode?.(false)
     stdin.pause?.()
     ;(this.io.stdout as ResizeSource).off?.('resize', this.onResize)
@@ -97,6 +105,7 @@ export class Terminal {
   nextKey(): Promise<Key> {
     const k = this.queue.shift()
     if (k) return Promise.resolve(k)
+    if (this.ended) return Promise.resolve({ name: 'hangup' })
     return new Promise((resolve) => {
       this.waiter = resolve
     })
