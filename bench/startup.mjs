@@ -1,10 +1,10 @@
 // Start-up cost of the CLI as whole processes, as ratios to the Node floor measured in the same run
 // (these machines are noisy; ratios in one run are what we compare). Run: npm run bench -- startup
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { writeFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createEmulator } from '../dist/emulator.js'
 
 const runs = Number(process.env.BENCH_RUNS ?? 25)
 const node = process.execPath
@@ -26,7 +26,21 @@ function time(args, env = {}) {
   return median(xs)
 }
 
-const emu = await createEmulator({ port: 0, seed: 'demo', scheduler: false })
+// The emulator runs in its own process: spawnSync below blocks this one.
+const server = spawn(
+  node,
+  [new URL('../bin/agentry.js', import.meta.url).pathname, 'emulator', 'start', '--port', '0'],
+  {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  },
+)
+let banner = ''
+while (!/api-key: .+\n/.test(banner)) {
+  const [chunk] = await once(server.stdout, 'data')
+  banner += chunk
+}
+const field = (name) => new RegExp(`^${name}: (.+)$`, 'm').exec(banner)[1]
+const emu = { baseUrl: field('base-url'), accountId: field('account'), demoApiKey: field('api-key') }
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-'))
 const minimal = join(dir, 'minimal.mjs')
 writeFileSync(
@@ -52,7 +66,7 @@ const version = time([bin, '--version'], env)
 const help = time([bin, '--help'], env)
 const list = time([bin, 'agents', 'list'], env)
 const http = time([minimal], { URL: `${emu.baseUrl}/${emu.accountId}/agents`, KEY: emu.demoApiKey })
-await emu.close()
+server.kill('SIGTERM')
 
 const row = (name, ms, base, target) =>
   console.log(`${name.padEnd(28)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}× ${target}`)

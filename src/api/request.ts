@@ -2,6 +2,7 @@
 // retries, no redirects, proxies from the environment, typed errors, and a --debug trace with secrets redacted.
 import type { Dispatcher } from 'undici'
 import { ApiError, CancelledError, CliError, NetworkError, TimeoutError } from '../errors.js'
+import { cjsExports } from '../io/cjs.js'
 import type { Redactor } from './redact.js'
 import { idempotentMethods, isRetryableError, isRetryableStatus, retryDelay } from './retry.js'
 
@@ -51,10 +52,9 @@ export interface HttpResponse {
 // Not unref'd: a pending retry must keep the process alive.
 const sleepDefault = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
-/** undici, loaded on first use. In a code-split ESM bundle a CommonJS package's exports sit on `default`. */
+/** undici, loaded on first use (it is CommonJS). */
 async function loadUndici(): Promise<typeof import('undici')> {
-  const m = await import('undici')
-  return (m as unknown as { default?: typeof import('undici') }).default ?? m
+  return cjsExports(await import('undici'))
 }
 
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -1,5 +1,6 @@
 // Output of data to stdout in the chosen format: table on a TTY, TSV when piped, or json/ndjson/yaml
 // (ARCHITECTURE.md "Output"). JSON is identical with and without a TTY. Nothing but data goes to stdout.
+import { cjsExports } from './cjs.js'
 import { type IOStreams, writeAll } from './iostreams.js'
 
 /** The formats of `-o, --output`. */
@@ -69,7 +70,7 @@ export class Output {
       case 'yaml': {
         const all: T[] = []
         for await (const item of items) all.push(item)
-        const { stringify } = await import('yaml')
+        const { stringify } = cjsExports(await import('yaml'))
         await writeAll(out, all.length ? stringify(all) : '[]\n')
         return all.length
       }
@@ -104,7 +105,7 @@ export class Output {
       case 'ndjson':
         return writeAll(out, `${JSON.stringify(item)}\n`)
       case 'yaml': {
-        const { stringify } = await import('yaml')
+        const { stringify } = cjsExports(await import('yaml'))
         return writeAll(out, stringify(item))
       }
       default: {

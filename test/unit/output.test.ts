@@ -4,7 +4,11 @@ import { Output, tsvEscape } from '../../src/io/output.js'
 
 function io(tty: boolean) {
   let out = ''
-  const sink = { write: (s: string | Uint8Array) => ((out += String(s)), true), isTTY: tty, columns: 40 }
+  const write = (s: string | Uint8Array) => {
+    out += String(s)
+    return true
+  }
+  const sink = { write, isTTY: tty, columns: 40 }
   const streams = createIO({
     stdin: process.stdin,
     stdout: sink,
