@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The only place that exits the process: it checks the Node version, turns on the compile cache,
-// answers --version without loading anything, then hands argv to run() and sets the exit code.
+// answers --version and --help from text made at build time (nothing else is loaded), then hands argv to run()
+// and sets the exit code.
 const [major] = process.versions.node.split('.').map(Number)
 if (major < 22) {
   process.stderr.write(`agentry: Node ${process.versions.node} is too old; install Node 22 or newer (https://nodejs.org).\n`)
@@ -11,10 +12,21 @@ import('node:module').then(async (mod) => {
     mod.enableCompileCache?.()
   } catch {}
   const argv = process.argv.slice(2)
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  const only = argv.length === 1 ? argv[0] : undefined
+  if (only === '--version' || only === '-V') {
     const { version } = await import('../dist/version.js')
     process.stdout.write(`${version}\n`)
     return
+  }
+  if (only === '--help' || only === '-h') {
+    // The same text commander would print at this width; a narrower terminal gets commander's own wrapping.
+    const { narrow, wide, widest } = await import('../dist/help.js')
+    const cols = process.stdout.isTTY ? process.stdout.columns : undefined
+    const text = cols === undefined || cols === 80 ? narrow : cols >= widest ? wide : undefined
+    if (text !== undefined) {
+      process.stdout.write(text)
+      return
+    }
   }
   const { main } = await import('../dist/cli.js')
   process.exitCode = await main(argv)

@@ -95,7 +95,7 @@ Exit codes: 0 ok, 1 error, 2 usage, 3 not found, 4 auth, 5 conflict, 6 rate-limi
   for (const g of groups) {
     if (loaded.has(g.name)) continue
     program
-      .command(g.name)
+      .command(g.name, { hidden: g.hidden ?? false })
       .aliases(g.aliases ?? [])
       .description(g.summary)
       .helpOption(false)
@@ -167,3 +167,6 @@ export async function main(argv: string[], init: Partial<ContextInit> = {}): Pro
     process.off('SIGINT', onSigint)
   }
 }
+
+/** The Context class, for the build's help renderer (scripts/build.mjs). */
+export { Context }

@@ -2,7 +2,6 @@
 // retries, no redirects, proxies from the environment, typed errors, and a --debug trace with secrets redacted.
 import type { Dispatcher } from 'undici'
 import { ApiError, CancelledError, CliError, NetworkError, TimeoutError } from '../errors.js'
-import { cjsExports } from '../io/cjs.js'
 import type { Redactor } from './redact.js'
 import { idempotentMethods, isRetryableError, isRetryableStatus, retryDelay } from './retry.js'
 
@@ -52,10 +51,8 @@ export interface HttpResponse {
 // Not unref'd: a pending retry must keep the process alive.
 const sleepDefault = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
-/** undici, loaded on first use (it is CommonJS). */
-async function loadUndici(): Promise<typeof import('undici')> {
-  return cjsExports(await import('undici'))
-}
+/** The slice of undici the client uses, loaded on first use. */
+const loadUndici = () => import('./undici-lite.js')
 
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {}
@@ -72,7 +69,7 @@ export class HttpClient {
   private dispatcher(): Promise<Dispatcher> {
     this.dispatcherPromise ??= this.opts.dispatcher
       ? Promise.resolve(this.opts.dispatcher)
-      : loadUndici().then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connections: 16 }))
+      : loadUndici().then(({ createAgent }) => createAgent())
     return this.dispatcherPromise
   }
 

@@ -1,6 +1,6 @@
 // The filter tree of content queries (service-interface 4.7; wire.md "CMS content", `where` parameter):
 // a condition is {field, op, value}; a group is {and:[…]} or {or:[…]}.
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The twelve filter operators of service-interface 4.7, in the order of its table. */
 export const whereOperators = [

@@ -1,5 +1,5 @@
 // The zod schema of --page/--limit/--all, shared by every list command.
-import { z } from 'zod'
+import * as z from 'zod'
 
 const positiveInt = (name: string) =>
   z

@@ -1,5 +1,5 @@
 // The settings a profile holds, with their types (zod) and their environment variables (commands.md, Global).
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Every key `agentry config set` accepts, its env variable and its validation. */
 export const settingKeys = {

@@ -1,7 +1,7 @@
 // Fault injection for tests (ARCHITECTURE.md "Tests": 429 with Retry-After, 5xx storms, reset mid-stream, stalls).
 // A rule matches the next `count` requests by method and path (a prefix, or a regex when it starts with `^`).
 import type { ServerResponse } from 'node:http'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Body of `POST /__emulator/faults`. */
 export const faultRuleSchema = z

@@ -1,7 +1,7 @@
 // Test hooks under /__emulator/ (no auth): fault rules, reseeding, the request log and counters. They let a test
 // make the server misbehave and check what the client sent, without anything in the client knowing it is a test.
 import type { IncomingMessage, IncomingHttpHeaders, ServerResponse } from 'node:http'
-import { z } from 'zod'
+import * as z from 'zod'
 import { issueMessage, parseBody, readBody } from './body.js'
 import { type FaultInjector, faultRuleSchema } from './faults.js'
 import { sendError, sendJson } from './reply.js'

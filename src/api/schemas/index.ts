@@ -1,6 +1,6 @@
 // The zod schemas of the service's bodies (spec/service-interface.md, spec/wire.md), shared by the client and the
 // emulator. Response schemas are loose (.loose()): a server may add members; the client keeps them.
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** `{error:{message, code?}}` (wire.md, Everywhere). */
 export const errorBodySchema = z.object({ error: z.object({ message: z.string(), code: z.string().optional() }) })

@@ -1,7 +1,7 @@
 // `agentry a2a card <agentId|url>`, `agentry a2a send <agentId|card-url> -m <text> [--stream]` (commands.md): the A2A
 // protocol to any agent that publishes a card (wire.md "Agents, skills, A2A"; service-interface 4.3).
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { AgentCard } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'

@@ -2,7 +2,7 @@
 // `message/send` and `message/stream` requests, the response envelope, and the reply text inside Tasks, Messages,
 // status updates and artifact updates. Pure.
 import { randomUUID } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** A JSON-RPC 2.0 response: a result or an error (JSON-RPC 2.0 section 5). */
 export const rpcResponseSchema = z

@@ -1,6 +1,6 @@
 // `agentry login|logout|whoami` and `agentry oauth login|logout|status|token|refresh|register` (commands.md, Groups).
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Context } from '../../context.js'
 import { examples, parseOptions } from '../shared.js'
 import { logoutRun } from './logout.js'

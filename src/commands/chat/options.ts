@@ -1,5 +1,5 @@
 // The options of `agentry chat` (commands.md) parsed with zod, the output format, and where the message comes from.
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { readAllStdin } from '../../io/iostreams.js'

@@ -1,7 +1,7 @@
 // `agentry chats list|create|messages|delete-message` (commands.md): stateful (workspace) chats kept by the service
 // (wire.md "Stateful chats"). Continue one with `agentry chat <agentId> --chat <chatId>`.
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { chatMessages, createChat, deleteChatMessage } from '../../api/completions.js'
 import { chatSchema, type Message } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'

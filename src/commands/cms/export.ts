@@ -1,7 +1,7 @@
 // `agentry cms export <collection> [query options] [--out file.ndjson]` (commands.md): every matching record, one
 // JSON object a line, fetched and written page by page (memory stays flat), to stdout or atomically to --out.
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { exportLine } from '../../cms/import-export.js'
 import { maxPageSize } from '../../cms/query.js'
 import type { Context } from '../../context.js'

@@ -1,6 +1,6 @@
 // Content queries over the wire (wire.md "CMS content"): one page, or every page in turn as an async iterable, so
 // `--all` and `export` print rows as pages arrive and never hold more than one page. Also the table/TSV columns.
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ApiClient } from '../../api/client.js'
 import { parseBody } from '../../api/client.js'
 import { hasNextPage, type Page } from '../../api/pagination.js'

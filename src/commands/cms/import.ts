@@ -5,7 +5,7 @@
 // with their errors, to `<file>.failed.ndjson`, so nothing is half-imported unreported.
 import { rm } from 'node:fs/promises'
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { failedLine, forEachConcurrent, type ImportItem, parseImportLine, saveBody } from '../../cms/import-export.js'
 import type { Context } from '../../context.js'
 import { ApiError, CancelledError, CliError, ExitCode, UsageError } from '../../errors.js'

@@ -2,7 +2,7 @@
 // toSearchParams encodes for the wire (wire.md "CMS content", query parameters). Every problem is a usage error
 // (exit 2) naming the flag; --where errors carry the parser's caret line.
 import { type Command, Option } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Aggregate, AggregateFn, CmsQuery, OrderBy } from '../../cms/query.js'
 import { combineAnd } from '../../cms/where.js'
 import { parseWhere, WhereSyntaxError } from '../../cms/where-parser.js'

@@ -1,7 +1,7 @@
 // `agentry cms get|save|delete` (commands.md): one record by id; save creates (POST → 201) or, with --id, replaces
 // (PUT) a record; delete asks first (wire.md "CMS content").
 import { Command, Option } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { type CmsRecord, cmsRecordSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'

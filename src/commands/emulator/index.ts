@@ -1,7 +1,7 @@
 // `agentry emulator start`: the local emulator as a foreground server (commands.md). It prints where it listens
 // and the demo credentials, one labelled line each on stdout, then runs until Ctrl-C or SIGTERM.
 import { Command, Option } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'

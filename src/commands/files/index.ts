@@ -1,6 +1,6 @@
 // `agentry files list|upload|download|delete` (commands.md; wire.md "Sites, files, images").
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { fileSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'

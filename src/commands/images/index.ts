@@ -2,7 +2,7 @@
 // {imageUrl, prompt} → {text}; `POST /images/generate` {prompt, size?} → {url}).
 import { readFile, stat } from 'node:fs/promises'
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { originOf } from '../../api/routes.js'
 import { imageAnalyzeResponseSchema, imageGenerateResponseSchema } from '../../api/schemas/index.js'
 import { maxImageBytes, sniffImageType } from '../../chat/images.js'

@@ -2,7 +2,7 @@
 // "API keys"). The service shows the key once; agentry prints it once, to stdout: just the key when piped, so
 // `KEY=$(agentry keys create --name ci)` works, the whole record with --json.
 import { Command, Option } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { type ApiKey, apiKeySchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode, UsageError } from '../../errors.js'

@@ -2,7 +2,7 @@
 // ONCE; those exact bytes are signed and sent (ARCHITECTURE.md "HMAC"). POST is not idempotent, so a failed run is
 // never sent again by the client: a retry could run the scenario twice. Exit 0 only when the run completed.
 import { Command, Option } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { executionSchema, type Execution } from '../../api/schemas/index.js'
 import { signBody } from '../../auth/hmac.js'
 import type { Context } from '../../context.js'

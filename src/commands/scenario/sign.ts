@@ -2,7 +2,7 @@
 // by the same signer the client uses (service-interface 5.5: lowercase hex HMAC-SHA256 keyed by the secret).
 import { readFile } from 'node:fs/promises'
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { signBody } from '../../auth/hmac.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'

@@ -1,6 +1,6 @@
 // The flags of `schedule create|edit`, checked before anything is sent: exactly one of --cron and --every on create,
 // a cron expression croner accepts, an IANA time zone Intl knows, a positive interval (wire.md Schedules).
-import { z } from 'zod'
+import * as z from 'zod'
 import { UsageError } from '../../errors.js'
 import { parseDuration } from './duration.js'
 

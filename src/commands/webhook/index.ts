@@ -1,7 +1,7 @@
 // `agentry webhook list|get|create|edit|delete|test|trigger` (commands.md; service-interface 2.4, 4.5; wire.md
 // Webhooks). Secrets are hidden in list/get/edit output unless --show-secret; create prints the new one.
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { webhookSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { listOptionsSchema } from '../list-options.js'

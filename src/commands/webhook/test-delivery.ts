@@ -1,7 +1,7 @@
 // `agentry webhook test <id>`: the dashboard's test delivery (service-interface 6; wire.md Webhooks): the service
 // sends a sample (or the given) payload to the webhook and answers `{delivered, status, execution}`.
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { webhookTestResponseSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode, UsageError } from '../../errors.js'

@@ -2,7 +2,7 @@
 // webhook's URL with `X-Webhook-Secret`. The body is sent exactly as given, once: a trigger runs a scenario, so it is
 // never retried (not idempotent). With --url no API call is needed, so a CI job can trigger with the secret alone.
 import { Command } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { parseBody } from '../../api/client.js'
 import { type Webhook, webhookSchema, webhookTriggerResponseSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'

@@ -1,7 +1,7 @@
 // `webhook create` and `webhook edit`: flags checked locally against the interface's constraints (service-interface
 // 2.4: name 2–100 characters, description at most 1000, status active|inactive) before anything is sent.
 import { Command, Option } from 'commander'
-import { z } from 'zod'
+import * as z from 'zod'
 import { webhookSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'

@@ -1,6 +1,6 @@
 // The parts of the A2A protocol (JSON-RPC 2.0 binding, v0.3) the emulator speaks: request and message shapes,
 // and the JSON-RPC error codes (JSON-RPC 2.0 section 5.1; A2A "Error codes").
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Message } from '../../api/schemas/index.js'
 
 /** JSON-RPC and A2A error codes. */

@@ -1,7 +1,7 @@
 // Stateful (workspace) chats (wire.md "Stateful chats"): the emulator keeps each chat's messages; a completion adds
 // the user's message and the assistant's answer (the partial one too, when it was cancelled).
 import { randomUUID } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 import { type Chat, chatCompletionRequestSchema, type Message } from '../../api/schemas/index.js'
 import { validate } from '../body.js'
 import { contentText } from '../model/content.js'
