@@ -7,10 +7,7 @@ if (major < 22) {
   process.stderr.write(`agentry: Node ${process.versions.node} is too old; install Node 22 or newer (https://nodejs.org).\n`)
   process.exit(1)
 }
-import('node:module').then(async (mod) => {
-  try {
-    mod.enableCompileCache?.()
-  } catch {}
+;(async () => {
   const argv = process.argv.slice(2)
   const only = argv.length === 1 ? argv[0] : undefined
   if (only === '--version' || only === '-V') {
@@ -28,6 +25,11 @@ import('node:module').then(async (mod) => {
       return
     }
   }
+  // The compile cache pays off only once real code loads (the fast paths above load two tiny files).
+  const mod = await import('node:module')
+  try {
+    mod.enableCompileCache?.()
+  } catch {}
   const { main } = await import('../dist/cli.js')
   process.exitCode = await main(argv)
-})
+})()

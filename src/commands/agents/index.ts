@@ -1,6 +1,6 @@
 // `agentry agents list|get|card`.
 import { Command } from 'commander'
-import { agentCardSchema, agentSchema } from '../../api/schemas/index.js'
+import { agentCardSchema, agentSchema } from '../../api/schemas/agents.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'

@@ -1,6 +1,6 @@
 // `agentry skills list`.
 import { Command } from 'commander'
-import { skillSchema } from '../../api/schemas/index.js'
+import { skillSchema } from '../../api/schemas/agents.js'
 import type { Context } from '../../context.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
