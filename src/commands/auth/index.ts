@@ -71,6 +71,7 @@ function oauthGroup(ctx: Context): Command {
   const logout = new Command('logout')
     .description('Revoke the OAuth tokens and forget them (same as agentry logout)')
     .action(() => logoutRun(ctx))
+  examples(logout, ['agentry oauth logout', 'agentry --profile ci oauth logout'])
   const status = new Command('status')
     .description('Show whether the profile is logged in with OAuth, and until when (exit 4 when not)')
     .action(() => oauthStatusRun(ctx))
