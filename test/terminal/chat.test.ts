@@ -95,6 +95,18 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     expect(statSync(history).mode & 0o777).toBe(0o600)
   })
 
+  it('without an agent id shows a picker of the agents; Enter chats with the first one', async () => {
+    const t = chat('pick', '', true)
+    const picker = await t.waitFor(/Chat with which agent\?[\s\S]*❯ \S/)
+    const first = picker.match(/❯ (.+?)\s*$/m)?.[1] ?? ''
+    expect(first).not.toBe('')
+    t.keys('Enter')
+    const screen = await t.waitFor(/^› /m)
+    expect(screen).toContain(`chat with ${first}`)
+    t.keys('C-d')
+    await t.waitFor(/^EXIT:0$/m)
+  })
+
   it('Ctrl-C mid-answer cancels on the server, keeps the partial answer and returns to the prompt', async () => {
     const t = chat('cancel', 'slow-poet')
     await t.waitFor(/^› /m)

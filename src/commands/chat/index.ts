@@ -5,7 +5,7 @@ import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode, UsageError } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
-import { type ChatOptions, chatAgent, chatFormat, chatOptionsSchema, messageSource } from './options.js'
+import { type ChatOptions, chatAgent, chatFormat, chatOptionsSchema, isInteractive, messageSource } from './options.js'
 
 const collect = (v: string, prev: string[] = []) => [...prev, v]
 
@@ -13,7 +13,7 @@ const collect = (v: string, prev: string[] = []) => [...prev, v]
 export function register(program: Command, ctx: Context): void {
   const chat = new Command('chat')
     .description('Chat with an agent: interactive on a terminal, one-shot with -m or piped stdin')
-    .argument('[agentId]', "the agent (default: the profile's default-agent, env AGENTRY_AGENT)")
+    .argument('[agentId]', "the agent (default: env AGENTRY_AGENT or the profile's default-agent; else asked for)")
     .option('-m, --message <text>', 'send this message and print the answer (one-shot); "-" reads it from stdin')
     .option('--system <text>', 'extra system prompt for this conversation (stateless chats)')
     .option('--max-tokens <n>', "most tokens in the answer (overrides the agent's default)")
@@ -65,7 +65,8 @@ export async function chatRun(agentArg: string | undefined, opts: ChatOptions, c
   const stateful = opts.chat !== undefined || opts.newChat
   if (stateful && opts.system !== undefined)
     throw new UsageError('--system applies to stateless chats', "a stateful chat uses the agent's own system prompt")
-  const agentId = await chatAgent(ctx, agentArg)
+  // asked for (a picker) only when the chat will be interactive; a script must name it
+  const agentId = await chatAgent(ctx, agentArg, isInteractive(ctx, opts))
   const source = await messageSource(ctx, opts)
   const [{ createChatSession }, { loadToolsFile }, { resolveImages }] = await Promise.all([
     import('../../chat/session.js'),

@@ -70,14 +70,26 @@ export async function messageSource(ctx: Context, opts: ChatOptions): Promise<{ 
   return 'interactive'
 }
 
-/** The agent: the argument, else the profile's default agent (AGENTRY_AGENT, `config set default-agent`). */
-export async function chatAgent(ctx: Context, arg: string | undefined): Promise<string> {
+/** An interactive chat: stdin and stdout are terminals and no -m was given (commands.md "chat"). */
+export function isInteractive(ctx: Context, opts: ChatOptions): boolean {
+  return opts.message === undefined && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY
+}
+
+/**
+ * The agent: the argument, else the profile's default agent (AGENTRY_AGENT, `config set default-agent`), else — in
+ * an interactive chat — the one the user picks from the account's agents. A script gets a usage error instead.
+ */
+export async function chatAgent(ctx: Context, arg: string | undefined, interactive: boolean): Promise<string> {
   if (arg) return arg
   const settings = await ctx.settings()
   const fallback = settings.defaultAgent?.value
   if (typeof fallback === 'string' && fallback !== '') return fallback
+  if (interactive) {
+    const { pickAgent } = await import('../../chat/interactive/index.js')
+    return pickAgent(ctx)
+  }
   throw new UsageError(
-    'which agent? name it: agentry chat <agentId>',
-    'list them with `agentry agents list`, or set one: agentry config set default-agent <id>',
+    'which agent? name it: agentry chat <agentId>, or set AGENTRY_AGENT',
+    'list them with `agentry agents list`; keep one with: agentry config set default-agent <id>',
   )
 }
