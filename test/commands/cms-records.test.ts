@@ -1,7 +1,8 @@
 // `agentry cms get|save|delete`: exact request bodies (POST create, PUT with --id), JSON-object-only data, tags,
 // flattened key/value output, and the --yes rule of delete.
 import { describe, expect, it } from 'vitest'
-import { fakePrompter, type TestContext, testAccount, testContext } from '../helpers/test-context.js'
+import { stubCall } from '../helpers/http-stub.js'
+import { fakePrompter, testAccount, testContext } from '../helpers/test-context.js'
 
 const base = `/api/v1beta/${testAccount}`
 const record = {
@@ -12,19 +13,10 @@ const record = {
   updatedAt: '2025-01-02T00:00:00.000Z',
 }
 
-function stub(t: TestContext, method: string, path: string, status: number, data?: object) {
-  const bodies: unknown[] = []
-  t.http.intercept({ path, method }).reply((req) => {
-    bodies.push(req.body === undefined || req.body === null ? undefined : JSON.parse(String(req.body)))
-    return { statusCode: status, data: data ?? '' }
-  })
-  return bodies
-}
-
 describe('cms save', () => {
   it('creates with POST {data, tags} and prints the record as returned (--json)', async () => {
     const t = testContext()
-    const bodies = stub(t, 'POST', `${base}/cma/records/posts`, 201, record)
+    const bodies = stubCall(t, 'POST', `${base}/cma/records/posts`, 201, record)
     const argv = ['cms', 'save', 'posts', '--data', '{"title":"Hello","views":3}', '--tags', 'ai', '--tags', 'cli,ai']
     expect(await t.run([...argv, '--json'])).toBe(0)
     expect(bodies).toEqual([{ data: { title: 'Hello', views: 3 }, tags: ['ai', 'cli'] }])
@@ -34,7 +26,7 @@ describe('cms save', () => {
 
   it('replaces with PUT when --id is given; data from stdin; no tags member without --tags', async () => {
     const t = testContext({ stdin: '{"title":"From stdin"}' })
-    const bodies = stub(t, 'PUT', `${base}/cma/records/posts/rec_1`, 200, record)
+    const bodies = stubCall(t, 'PUT', `${base}/cma/records/posts/rec_1`, 200, record)
     expect(await t.run(['cms', 'save', 'posts', '--id', 'rec_1', '--data', '-'])).toBe(0)
     expect(bodies).toEqual([{ data: { title: 'From stdin' } }])
     // TSV key/value rows: id, data fields (a data field named like a record member is prefixed), tags, timestamps
@@ -55,7 +47,7 @@ describe('cms save', () => {
 
   it("--tags '' sends an empty tag list", async () => {
     const t = testContext()
-    const bodies = stub(t, 'PUT', `${base}/cma/records/posts/rec_1`, 200, record)
+    const bodies = stubCall(t, 'PUT', `${base}/cma/records/posts/rec_1`, 200, record)
     expect(await t.run(['cms', 'save', 'posts', '--id', 'rec_1', '--data', '{}', '--tags', ''])).toBe(0)
     expect(bodies).toEqual([{ data: {}, tags: [] }])
   })
@@ -80,8 +72,8 @@ describe('cms save', () => {
 describe('cms get', () => {
   it('reads through the delivery access by default, management with --access cma', async () => {
     const t = testContext()
-    stub(t, 'GET', `${base}/cda/records/posts/rec_1`, 200, record)
-    stub(t, 'GET', `${base}/cma/records/posts/rec_1`, 200, record)
+    stubCall(t, 'GET', `${base}/cda/records/posts/rec_1`, 200, record)
+    stubCall(t, 'GET', `${base}/cma/records/posts/rec_1`, 200, record)
     expect(await t.run(['cms', 'get', 'posts', 'rec_1', '-o', 'yaml'])).toBe(0)
     expect(t.stdout()).toContain('id: rec_1\ndata:\n  title: Hello\n')
     t.clearOutput()
@@ -91,7 +83,7 @@ describe('cms get', () => {
 
   it('a missing record exits 3 with the server message', async () => {
     const t = testContext()
-    stub(t, 'GET', `${base}/cda/records/posts/nope`, 404, { error: { message: 'record "nope" not found' } })
+    stubCall(t, 'GET', `${base}/cda/records/posts/nope`, 404, { error: { message: 'record "nope" not found' } })
     expect(await t.run(['cms', 'get', 'posts', 'nope'])).toBe(3)
     expect(t.stderr()).toMatch(/404 record "nope" not found/)
   })
@@ -106,14 +98,14 @@ describe('cms delete', () => {
 
   it('deletes with --yes, and after a yes on a terminal; a no cancels (130)', async () => {
     const t = testContext()
-    stub(t, 'DELETE', `${base}/cma/records/posts/rec_1`, 204)
+    stubCall(t, 'DELETE', `${base}/cma/records/posts/rec_1`, 204)
     expect(await t.run(['cms', 'rm', 'posts', 'rec_1', '--yes'])).toBe(0)
     expect(t.stderr()).toBe('deleted posts/rec_1\n')
     expect(t.stdout()).toBe('')
 
     const yes = fakePrompter([true])
     const t2 = testContext({ tty: true, prompter: yes })
-    stub(t2, 'DELETE', `${base}/cma/records/posts/rec_2`, 204)
+    stubCall(t2, 'DELETE', `${base}/cma/records/posts/rec_2`, 204)
     expect(await t2.run(['cms', 'delete', 'posts', 'rec_2'])).toBe(0)
     expect(yes.asked).toEqual([{ kind: 'confirm', message: 'Delete record rec_2 of posts?' }])
 

@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFile
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { stubCall } from '../helpers/http-stub.js'
 import { type TestContext, testAccount, testApiKey, testContext, testOrigin } from '../helpers/test-context.js'
 
 const base = `/api/v1beta/${testAccount}/images`
@@ -16,14 +17,7 @@ function tempDir(): string {
 }
 
 /** Stubs a POST and records its JSON body. */
-function stubPost(t: TestContext, path: string, reply: object) {
-  const bodies: unknown[] = []
-  t.http.intercept({ path, method: 'POST' }).reply((req) => {
-    bodies.push(JSON.parse(String(req.body)))
-    return { statusCode: 200, data: reply }
-  })
-  return bodies
-}
+const stubPost = (t: TestContext, path: string, reply: object) => stubCall(t, 'POST', path, 200, reply)
 
 /** Stubs a GET of raw bytes on an origin and records the Authorization header it got. */
 function stubBytes(t: TestContext, origin: string, path: string, bytes: Buffer) {

@@ -2,6 +2,7 @@
 // and the key out of the --debug trace.
 import { describe, expect, it } from 'vitest'
 import { expiresAt } from '../../src/commands/keys/create.js'
+import { stubCall } from '../helpers/http-stub.js'
 import { type TestContext, testAccount, testContext } from '../helpers/test-context.js'
 
 const base = `/api/v1beta/${testAccount}/api-keys`
@@ -18,14 +19,7 @@ const created = {
 }
 const now = Date.parse('2030-01-01T00:00:00.000Z')
 
-function stubCreate(t: TestContext, data: object = created) {
-  const bodies: unknown[] = []
-  t.http.post(base).reply((req) => {
-    bodies.push(JSON.parse(String(req.body)))
-    return { statusCode: 201, data }
-  })
-  return bodies
-}
+const stubCreate = (t: TestContext, data: object = created) => stubCall(t, 'POST', base, 201, data)
 
 describe('keys create', () => {
   it('piped, prints just the key, so KEY=$(agentry keys create …) works', async () => {

@@ -3,7 +3,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatDuration, parseDuration } from '../../src/commands/schedule/duration.js'
-import { type TestContext, testAccount, testContext } from '../helpers/test-context.js'
+import { stubCall } from '../helpers/http-stub.js'
+import { testAccount, testContext } from '../helpers/test-context.js'
 
 const base = `/api/v1beta/${testAccount}/schedules`
 const schedule = {
@@ -17,15 +18,6 @@ const schedule = {
   status: 'active',
   nextRunAt: '2030-01-01T01:00:00.000Z',
   lastRunAt: null,
-}
-
-function stub(t: TestContext, method: string, path: string, status: number, data?: object) {
-  const bodies: unknown[] = []
-  t.http.intercept({ path, method }).reply((req) => {
-    bodies.push(req.body === undefined || req.body === null ? undefined : JSON.parse(String(req.body)))
-    return { statusCode: status, data: data ?? '' }
-  })
-  return bodies
 }
 
 describe('durations', () => {
@@ -73,7 +65,7 @@ describe('durations', () => {
 describe('schedule create', () => {
   it('--every becomes intervalSeconds; the name defaults to the scenario and timing', async () => {
     const t = testContext()
-    const bodies = stub(t, 'POST', base, 201, { ...schedule, intervalSeconds: 5400 })
+    const bodies = stubCall(t, 'POST', base, 201, { ...schedule, intervalSeconds: 5400 })
     const argv = ['schedule', 'create', '--scenario', 'scn_1', '--every', '1h30m', '--input', 'sync', '--json']
     expect(await t.run(argv)).toBe(0)
     expect(bodies).toEqual([{ name: 'scn_1 every 1h30m', scenarioId: 'scn_1', intervalSeconds: 5400, input: 'sync' }])
@@ -82,7 +74,7 @@ describe('schedule create', () => {
 
   it('--cron with a time zone, a name and a status', async () => {
     const t = testContext()
-    const bodies = stub(t, 'POST', base, 201, { ...schedule, cron: '0 9 * * 1-5', intervalSeconds: null })
+    const bodies = stubCall(t, 'POST', base, 201, { ...schedule, cron: '0 9 * * 1-5', intervalSeconds: null })
     const argv = ['schedules', 'create', '--scenario', 'scn_1', '--cron', '0 9 * * 1-5', '--timezone', 'Europe/Paris']
     argv.push('--name', 'Digest', '--status', 'inactive')
     expect(await t.run(argv)).toBe(0)
@@ -128,7 +120,7 @@ describe('schedule list, get, edit, delete', () => {
     t.http.get(`${base}/sch_1`).reply(200, schedule)
     expect(await t.run(['schedule', 'get', 'sch_1', '--json'])).toBe(0)
     expect(JSON.parse(t.stdout())).toEqual(schedule)
-    const bodies = stub(t, 'PATCH', `${base}/sch_1`, 200, { ...schedule, intervalSeconds: 900, status: 'inactive' })
+    const bodies = stubCall(t, 'PATCH', `${base}/sch_1`, 200, { ...schedule, intervalSeconds: 900, status: 'inactive' })
     expect(await t.run(['schedule', 'edit', 'sch_1', '--every', '15m', '--status', 'inactive'])).toBe(0)
     expect(bodies).toEqual([{ intervalSeconds: 900, status: 'inactive' }])
     expect(await t.run(['schedule', 'edit', 'sch_1'])).toBe(2)
@@ -138,7 +130,7 @@ describe('schedule list, get, edit, delete', () => {
     const t = testContext()
     expect(await t.run(['schedule', 'delete', 'sch_1'])).toBe(2)
     expect(t.stderr()).toMatch(/--yes/)
-    stub(t, 'DELETE', `${base}/sch_1`, 204)
+    stubCall(t, 'DELETE', `${base}/sch_1`, 204)
     expect(await t.run(['schedule', 'rm', 'sch_1', '-y'])).toBe(0)
     t.agent.assertNoPendingInterceptors()
   })

@@ -1,7 +1,8 @@
 // `agentry webhook list|get|create|edit|delete|test`: exact request bodies, local validation before anything is
 // sent, secrets hidden unless asked for, and the --yes rule for delete.
 import { describe, expect, it } from 'vitest'
-import { fakePrompter, type TestContext, testAccount, testContext } from '../helpers/test-context.js'
+import { stubCall } from '../helpers/http-stub.js'
+import { fakePrompter, testAccount, testContext } from '../helpers/test-context.js'
 
 const base = `/api/v1beta/${testAccount}/webhooks`
 const secret = 'whsec_created_0123456789'
@@ -16,20 +17,10 @@ const hook = {
   updatedAt: '2030-01-01T00:00:00.000Z',
 }
 
-/** Stubs one call and records its JSON body. */
-function stub(t: TestContext, method: string, path: string, status: number, data?: object) {
-  const bodies: unknown[] = []
-  t.http.intercept({ path, method }).reply((req) => {
-    bodies.push(req.body === undefined || req.body === null ? undefined : JSON.parse(String(req.body)))
-    return { statusCode: status, data: data ?? '' }
-  })
-  return bodies
-}
-
 describe('webhook create', () => {
   it('sends the interface body and prints the webhook with its secret', async () => {
     const t = testContext()
-    const bodies = stub(t, 'POST', base, 201, { ...hook, secret })
+    const bodies = stubCall(t, 'POST', base, 201, { ...hook, secret })
     expect(await t.run(['webhook', 'create', '--name', 'New orders', '--scenario', 'scn_1', '--json'])).toBe(0)
     expect(bodies).toEqual([{ name: 'New orders', status: 'active', scenarioId: 'scn_1' }])
     expect(JSON.parse(t.stdout())).toEqual({ ...hook, secret })
@@ -38,7 +29,7 @@ describe('webhook create', () => {
 
   it('on a terminal, warns on stderr that the secret is shown once', async () => {
     const t = testContext({ tty: true })
-    stub(t, 'POST', base, 201, { ...hook, secret })
+    stubCall(t, 'POST', base, 201, { ...hook, secret })
     const argv = ['webhook', 'create', '--name', 'Hook', '--scenario', 'scn_1', '--status', 'inactive']
     argv.push('--description', 'Paid orders from the shop')
     expect(await t.run(argv)).toBe(0)
@@ -69,7 +60,7 @@ describe('webhook create', () => {
       ['n'.repeat(100), 'd'.repeat(1000)],
     ] as const) {
       const t = testContext()
-      const bodies = stub(t, 'POST', base, 201, { ...hook, secret })
+      const bodies = stubCall(t, 'POST', base, 201, { ...hook, secret })
       const argv = ['webhook', 'create', '--name', name, '--scenario', 'scn_1']
       if (description) argv.push('--description', description)
       expect(await t.run(argv)).toBe(0)
@@ -110,7 +101,7 @@ describe('webhook list, get and edit', () => {
 
   it('edit PATCHes only the members given; nothing given is exit 2', async () => {
     const t = testContext()
-    const bodies = stub(t, 'PATCH', `${base}/whk_1`, 200, { ...hook, status: 'inactive', secret })
+    const bodies = stubCall(t, 'PATCH', `${base}/whk_1`, 200, { ...hook, status: 'inactive', secret })
     expect(await t.run(['webhook', 'edit', 'whk_1', '--status', 'inactive', '--scenario', 'scn_2', '--json'])).toBe(0)
     expect(bodies).toEqual([{ status: 'inactive', scenarioId: 'scn_2' }])
     expect(t.stdout()).not.toContain(secret)
@@ -130,7 +121,7 @@ describe('webhook delete', () => {
 
   it('deletes with --yes', async () => {
     const t = testContext()
-    stub(t, 'DELETE', `${base}/whk_1`, 204)
+    stubCall(t, 'DELETE', `${base}/whk_1`, 204)
     expect(await t.run(['webhook', 'rm', 'whk_1', '--yes'])).toBe(0)
     t.agent.assertNoPendingInterceptors()
     expect(t.stdout()).toBe('')
@@ -140,7 +131,7 @@ describe('webhook delete', () => {
   it('asks on a terminal; "no" deletes nothing (exit 130)', async () => {
     const yes = fakePrompter([true])
     const t = testContext({ tty: true, prompter: yes })
-    stub(t, 'DELETE', `${base}/whk_1`, 204)
+    stubCall(t, 'DELETE', `${base}/whk_1`, 204)
     expect(await t.run(['webhook', 'delete', 'whk_1'])).toBe(0)
     expect(yes.asked[0]?.message).toMatch(/Delete webhook whk_1\?/)
     const u = testContext({ tty: true, prompter: fakePrompter([false]) })
@@ -153,7 +144,7 @@ describe('webhook test', () => {
 
   it('sends the payload and exits 0 when delivered and completed', async () => {
     const t = testContext()
-    const bodies = stub(t, 'POST', `${base}/whk_1/test`, 200, { delivered: true, status: 200, execution })
+    const bodies = stubCall(t, 'POST', `${base}/whk_1/test`, 200, { delivered: true, status: 200, execution })
     expect(await t.run(['webhook', 'test', 'whk_1', '--data', '{"order":42}', '--json'])).toBe(0)
     expect(bodies).toEqual([{ payload: { order: 42 } }])
     expect(JSON.parse(t.stdout()).execution).toEqual(execution)
@@ -161,11 +152,11 @@ describe('webhook test', () => {
 
   it('not delivered → exit 5; a failed run → exit 1; a payload that is not an object → exit 2', async () => {
     const t = testContext()
-    stub(t, 'POST', `${base}/whk_1/test`, 200, { delivered: false, status: 409, execution: null })
+    stubCall(t, 'POST', `${base}/whk_1/test`, 200, { delivered: false, status: 409, execution: null })
     expect(await t.run(['webhook', 'test', 'whk_1'])).toBe(5)
     expect(t.stderr()).toMatch(/not delivered.*\nhint: .*--status active/)
     const u = testContext()
-    stub(u, 'POST', `${base}/whk_1/test`, 200, {
+    stubCall(u, 'POST', `${base}/whk_1/test`, 200, {
       delivered: true,
       status: 200,
       execution: { ...execution, status: 'failed', output: 'boom' },
