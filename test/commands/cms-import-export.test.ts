@@ -1,17 +1,17 @@
 // `agentry cms export|import`, in-process: against the real emulator (export → import round trip, bad lines with
 // their line numbers, the failed-lines file) and against stubs (retries only for PUT, a failed export leaves no
 // file). Plus the pure parts: line checking and the bounded pool.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CmsRecord } from '../../src/api/schemas/index.js'
 import { runQuery } from '../../src/cms/engine.js'
 import { forEachConcurrent, parseImportLine } from '../../src/cms/import-export.js'
 import type { CmsQuery } from '../../src/cms/query.js'
 import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let emu: Emulator
 beforeAll(async () => {
@@ -20,12 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu?.close()
 })
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agentry-cms-'))
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
 
 /** A test context pointed at the emulator, with the demo key. */
 function emuContext() {

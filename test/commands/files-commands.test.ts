@@ -2,14 +2,14 @@
 // (checked in the real emulator's store), downloads are written atomically, binary is never written to a terminal
 // unless asked, and paths and --yes are checked before anything is sent.
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentTypeFor, isTextual } from '../../src/commands/files/content-type.js'
 import { remotePathProblem } from '../../src/commands/files/transfer.js'
 import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let emu: Emulator
 beforeAll(async () => {
@@ -18,12 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu?.close()
 })
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agentry-files-'))
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
 
 function emuContext(tty = false) {
   const t = testContext({

@@ -1,20 +1,14 @@
 // `agentry images analyze|generate`, in-process: local files become data: URLs after a magic-byte check and a size
 // limit, URLs go as is, and a generated image is downloaded with the credential only from the service's origin.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { stubCall } from '../helpers/http-stub.js'
 import { type TestContext, testAccount, testApiKey, testContext, testOrigin } from '../helpers/test-context.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const base = `/api/v1beta/${testAccount}/images`
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de', 'hex')
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agentry-images-'))
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
 
 /** Stubs a POST and records its JSON body. */
 const stubPost = (t: TestContext, path: string, reply: object) => stubCall(t, 'POST', path, 200, reply)

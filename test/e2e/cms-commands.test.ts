@@ -1,14 +1,14 @@
 // `agentry cms …` end to end: the built CLI against a real emulator with the demo content (thousands of posts). The
 // expected results come from the emulator's own query engine over the same records.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CmsRecord } from '../../src/api/schemas/index.js'
 import { runQuery } from '../../src/cms/engine.js'
 import type { CmsQuery } from '../../src/cms/query.js'
 import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { runCli } from '../helpers/cli.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let emu: Emulator
 beforeAll(async () => {
@@ -25,12 +25,6 @@ const ndjson = (text: string) =>
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l))
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agentry-e2e-cms-'))
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
 
 /** Every row the emulator's engine gives for a query over a collection, page after page. */
 function engine(collection: string, q: CmsQuery): Record<string, unknown>[] {

@@ -1,13 +1,13 @@
 // `agentry files …` end to end: the built CLI against a real emulator; binary bytes survive upload and download
 // exactly, to a file and through stdout.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { assertBuilt, binPath, cliEnv, runCli, tempConfigDir } from '../helpers/cli.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let emu: Emulator
 beforeAll(async () => {
@@ -18,12 +18,6 @@ afterAll(async () => {
 })
 
 const env = () => ({ AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey })
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agentry-e2e-files-'))
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
 
 /** Runs the built CLI and keeps stdout as bytes. */
 async function runBinary(args: string[]): Promise<{ exitCode: number; stdout: Buffer; stderr: string }> {

@@ -1,11 +1,11 @@
 // `agentry images …` end to end: the built CLI against a real emulator; a generated image saved with --out is a
 // real PNG of the asked size, and a local image is analyzed from its bytes.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { runCli } from '../helpers/cli.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let emu: Emulator
 beforeAll(async () => {
@@ -17,12 +17,6 @@ afterAll(async () => {
 
 const env = () => ({ AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey })
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agentry-e2e-images-'))
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
 
 describe('images', () => {
   it('generate prints a URL, and --out writes a valid PNG of the asked size', async () => {

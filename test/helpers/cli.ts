@@ -1,12 +1,11 @@
 // Spawns the BUILT cli (bin/agentry.js → dist/) with execa, the way a user or a CI job runs it: a temp
 // AGENTRY_CONFIG_DIR, NO_COLOR=1, none of the developer's own AGENTRY_* variables. `npm test` builds first; a
 // missing dist/ fails loudly instead of testing something stale or nothing at all.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { execa, type ResultPromise } from 'execa'
-import { onTestFinished } from 'vitest'
+import { tempDir } from './temp-dir.js'
 
 /** The repository root. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -23,13 +22,7 @@ export function assertBuilt(): void {
 
 /** A temp config dir, removed when the test finishes (or call the returned cleanup yourself). */
 export function tempConfigDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agentry-e2e-'))
-  try {
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  } catch {
-    // outside a test: the OS cleans tmp
-  }
-  return dir
+  return tempDir('agentry-e2e-')
 }
 
 /** Options of one CLI run. */

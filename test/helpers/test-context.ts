@@ -1,16 +1,13 @@
 // An in-process test context (ARCHITECTURE.md "Tests"): fake IOStreams that capture stdout and stderr (TTY on or
 // off), a temp AGENTRY_CONFIG_DIR, an undici MockAgent that rejects anything not stubbed, and `run([...])` from
 // src/cli.ts with a fresh Context per command line, as the real process has.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { MockAgent } from 'undici'
-import { onTestFinished } from 'vitest'
 import { run } from '../../src/cli.js'
 import { Context } from '../../src/context.js'
 import { createIO } from '../../src/io/iostreams.js'
 import type { Prompter } from '../../src/io/prompter.js'
+import { tempDir } from './temp-dir.js'
 
 /** The origin the MockAgent answers for. */
 export const testOrigin = 'http://agentry.test'
@@ -97,14 +94,7 @@ export function fakePrompter(answers: unknown[]): Prompter & { asked: { kind: st
 
 /** Builds a test context; its temp config dir is removed when the test finishes. */
 export function testContext(opts: TestContextOptions = {}): TestContext {
-  const configDir = opts.configDir ?? mkdtempSync(join(tmpdir(), 'agentry-test-'))
-  if (!opts.configDir) {
-    try {
-      onTestFinished(() => rmSync(configDir, { recursive: true, force: true }))
-    } catch {
-      // created outside a test (e.g. in describe): the OS cleans tmp
-    }
-  }
+  const configDir = opts.configDir ?? tempDir()
   const env: NodeJS.ProcessEnv = {
     AGENTRY_CONFIG_DIR: configDir,
     AGENTRY_BASE_URL: testBaseUrl,
