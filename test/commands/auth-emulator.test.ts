@@ -1,17 +1,11 @@
 // The OAuth client in-process against the real emulator (not stubs): ctx.openBrowser is the injected "browser",
 // which opens the consent page, approves, and follows the redirect to the loopback listener.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadCredentials } from '../../src/config/store.js'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
-import { testContext } from '../helpers/test-context.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorContext } from '../helpers/emulator-context.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
+const fx = emulatorFixture()
 
 const unescapeHtml = (s: string) => s.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)))
 
@@ -31,15 +25,13 @@ const browser = (decision: 'approve' | 'deny', opened: string[] = []) => {
   }
 }
 
-function ctxFor(openBrowser: (url: string) => Promise<void>, configDir?: string) {
-  const t = testContext({
+/** A context with no account and no key: the OAuth login supplies both. */
+const ctxFor = (openBrowser: (url: string) => Promise<void>, configDir?: string) =>
+  emulatorContext(fx, {
     openBrowser,
     ...(configDir ? { configDir } : {}),
-    env: { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined },
+    env: { AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined },
   })
-  t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)
-  return t
-}
 
 describe('OAuth against the emulator, in-process', () => {
   it('logs in, uses the token, refreshes it, and logs out with revocation', async () => {
@@ -49,7 +41,7 @@ describe('OAuth against the emulator, in-process', () => {
     expect(opened).toHaveLength(1)
     expect(t.stderr()).toContain(opened[0])
     const first = (await loadCredentials(t.configDir)).profiles.default?.oauth
-    expect(first?.accountId).toBe(emu.accountId)
+    expect(first?.accountId).toBe(fx.emu.accountId)
 
     t.clearOutput()
     expect(await t.run(['agents', 'list', '--json'])).toBe(0)
@@ -62,7 +54,7 @@ describe('OAuth against the emulator, in-process', () => {
 
     expect(await t.run(['logout'])).toBe(0)
     expect((await loadCredentials(t.configDir)).profiles.default).toBeUndefined()
-    const res = await fetch(`${emu.baseUrl}/${emu.accountId}/agents`, {
+    const res = await fetch(`${fx.emu.baseUrl}/${fx.emu.accountId}/agents`, {
       headers: { authorization: `Bearer ${second?.accessToken}` },
     })
     expect(res.status).toBe(401)

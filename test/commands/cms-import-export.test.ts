@@ -4,35 +4,21 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CmsRecord } from '../../src/api/schemas/index.js'
 import { runQuery } from '../../src/cms/engine.js'
 import { forEachConcurrent, parseImportLine } from '../../src/cms/import-export.js'
 import type { CmsQuery } from '../../src/cms/query.js'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorContext } from '../helpers/emulator-context.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
-
-/** A test context pointed at the emulator, with the demo key. */
-function emuContext() {
-  const t = testContext({
-    env: { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey },
-  })
-  t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)
-  return t
-}
+const fx = emulatorFixture()
 
 /** Every record of the emulator's posts that a query matches, through its own engine, page after page. */
 function everyPage(q: CmsQuery): CmsRecord[] {
-  const all = [...emu.state.cms.get('posts')!.values()]
+  const all = [...fx.emu.state.cms.get('posts')!.values()]
   const out: CmsRecord[] = []
   for (let page = 1; ; page++) {
     const r = runQuery(all, { ...q, page, pageSize: 100 })
@@ -48,7 +34,7 @@ describe('cms export and import against the emulator', () => {
   it('exports every matching record, then imports them into a new collection: the same records', async () => {
     const dir = tempDir()
     const out = join(dir, 'design.ndjson')
-    const t = emuContext()
+    const t = emulatorContext(fx)
     const argv = ['cms', 'export', 'posts', '--where', 'category = "design" and views >= 1000', '--order-by', 'views']
     expect(await t.run([...argv, '--out', out])).toBe(0)
     const expected = everyPage({
@@ -71,7 +57,7 @@ describe('cms export and import against the emulator', () => {
     expect(await t.run(['cms', 'import', 'design_copy', out, '--concurrency', '8'])).toBe(0)
     expect(t.stderr()).toBe(`imported ${expected.length}, failed 0\n`)
     expect(existsSync(`${out}.failed.ndjson`)).toBe(false)
-    const copy = [...emu.state.cms.get('design_copy')!.values()]
+    const copy = [...fx.emu.state.cms.get('design_copy')!.values()]
     const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
     expect(copy.map(strip).sort(byId)).toEqual(expected.map(strip).sort(byId))
   })
@@ -84,7 +70,7 @@ describe('cms export and import against the emulator', () => {
       file,
       [good, '', '{"data": {"title": "x"', good, '{"title":"no data"}', '{"data":[1]}', good].join('\n'),
     )
-    const t = emuContext()
+    const t = emulatorContext(fx)
     expect(await t.run(['cms', 'import', 'bad_lines', file])).toBe(2)
     expect(t.stderr().split('\n')).toEqual([
       expect.stringMatching(new RegExp(`^${file}:3: not valid JSON`)),
@@ -94,7 +80,7 @@ describe('cms export and import against the emulator', () => {
       'hint: fix them, or pass --skip-invalid to import the valid lines',
       '',
     ])
-    expect(emu.state.cms.has('bad_lines')).toBe(false)
+    expect(fx.emu.state.cms.has('bad_lines')).toBe(false)
   })
 
   it('--skip-invalid imports the rest; invalid lines and server rejections go to <file>.failed.ndjson; exit 1', async () => {
@@ -107,7 +93,7 @@ describe('cms export and import against the emulator', () => {
       { data: { n: 3 } },
     ]
     writeFileSync(file, `${rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n')}\n`)
-    const t = emuContext()
+    const t = emulatorContext(fx)
     expect(await t.run(['cms', 'import', 'partial', file, '--skip-invalid'])).toBe(1)
     const failedPath = `${file}.failed.ndjson`
     const failed = lines(readFileSync(failedPath, 'utf8')).map((l) => JSON.parse(l))
@@ -116,9 +102,9 @@ describe('cms export and import against the emulator', () => {
     expect(failed.find((f) => f.line === 3)).toMatchObject({ input: rows[2], error: expect.stringMatching(/400/) })
     expect(t.stderr()).toContain(`imported 2, failed 2 (failed lines: ${failedPath})\n`)
     expect(t.stderr()).toContain(`error: 2 lines of ${file} not imported; see ${failedPath}`)
-    const saved = [...emu.state.cms.get('partial')!.values()]
+    const saved = [...fx.emu.state.cms.get('partial')!.values()]
     expect(saved.map((r) => r.data.n).sort()).toEqual([1, 3])
-    expect(emu.state.cms.get('partial')!.get('keep_1')?.tags).toEqual(['a'])
+    expect(fx.emu.state.cms.get('partial')!.get('keep_1')?.tags).toEqual(['a'])
 
     // a later clean run removes the stale report
     writeFileSync(file, `${JSON.stringify(rows[0])}\n`)
@@ -131,13 +117,13 @@ describe('cms export and import against the emulator', () => {
     const dir = tempDir()
     const file = join(dir, 'one.ndjson')
     writeFileSync(file, '{"data":{"x":1}}\n')
-    const t = emuContext()
+    const t = emulatorContext(fx)
     expect(await t.run(['cms', 'import', 'summary', file, '--json'])).toBe(0)
     expect(JSON.parse(t.stdout())).toEqual({ collection: 'summary', imported: 1, failed: 0 })
   })
 
   it('a missing file and bad --concurrency are usage errors', async () => {
-    const t = emuContext()
+    const t = emulatorContext(fx)
     expect(await t.run(['cms', 'import', 'x', '/nonexistent/file.ndjson'])).toBe(2)
     expect(t.stderr()).toBe('error: /nonexistent/file.ndjson: no such file\n')
     expect(await t.run(['cms', 'import', 'x', 'f.ndjson', '--concurrency', '0'])).toBe(2)

@@ -4,32 +4,18 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contentTypeFor, isTextual } from '../../src/commands/files/content-type.js'
 import { remotePathProblem } from '../../src/commands/files/transfer.js'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorContext } from '../helpers/emulator-context.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
-
-function emuContext(tty = false) {
-  const t = testContext({
-    tty,
-    env: { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey },
-  })
-  t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)
-  return t
-}
+const fx = emulatorFixture()
 
 const stored = (path: string) => {
-  const f = emu.state.files.get(path)
+  const f = fx.emu.state.files.get(path)
   return f && { bytes: Buffer.from(f.data, 'base64'), contentType: f.contentType }
 }
 
@@ -39,7 +25,7 @@ describe('files upload and download against the emulator', () => {
     const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(200_000)])
     const local = join(dir, 'blob.png')
     writeFileSync(local, bytes)
-    const t = emuContext()
+    const t = emulatorContext(fx)
     expect(await t.run(['files', 'upload', local, '--to', 'test/blob.png', '--json'])).toBe(0)
     expect(JSON.parse(t.stdout())).toMatchObject({
       path: 'test/blob.png',
@@ -72,7 +58,7 @@ describe('files upload and download against the emulator', () => {
     const dir = tempDir()
     const local = join(dir, 'notes.md')
     writeFileSync(local, '# notes\n')
-    const t = emuContext()
+    const t = emulatorContext(fx)
     expect(await t.run(['files', 'upload', local])).toBe(0)
     expect(stored('notes.md')).toEqual({ bytes: Buffer.from('# notes\n'), contentType: 'text/markdown; charset=utf-8' })
     t.clearOutput()
@@ -81,7 +67,7 @@ describe('files upload and download against the emulator', () => {
   })
 
   it('refuses to write binary to a terminal unless --out - is given; text is fine', async () => {
-    const t = emuContext(true)
+    const t = emulatorContext(fx, { tty: true })
     expect(await t.run(['files', 'download', 'images/logo.png'])).toBe(2)
     expect(t.stderr()).toMatch(/images\/logo\.png is image\/png; not writing it to a terminal/)
     expect(t.stdout()).toBe('')
@@ -97,15 +83,15 @@ describe('files upload and download against the emulator', () => {
     const dir = tempDir()
     const out = join(dir, 'x.bin')
     writeFileSync(out, 'old')
-    const t = emuContext()
+    const t = emulatorContext(fx)
     expect(await t.run(['files', 'download', 'no/such/file', '--out', out])).toBe(3)
     expect(readdirSync(dir)).toEqual(['x.bin'])
     expect(readFileSync(out, 'utf8')).toBe('old')
   })
 
   it('delete needs --yes off a terminal, then removes the file', async () => {
-    const t = emuContext()
-    emu.state.files.set('tmp/del.txt', {
+    const t = emulatorContext(fx)
+    fx.emu.state.files.set('tmp/del.txt', {
       path: 'tmp/del.txt',
       contentType: 'text/plain',
       data: Buffer.from('x').toString('base64'),
@@ -113,9 +99,9 @@ describe('files upload and download against the emulator', () => {
       updatedAt: new Date().toISOString(),
     })
     expect(await t.run(['files', 'delete', 'tmp/del.txt'])).toBe(2)
-    expect(emu.state.files.has('tmp/del.txt')).toBe(true)
+    expect(fx.emu.state.files.has('tmp/del.txt')).toBe(true)
     expect(await t.run(['files', 'rm', 'tmp/del.txt', '--yes'])).toBe(0)
-    expect(emu.state.files.has('tmp/del.txt')).toBe(false)
+    expect(fx.emu.state.files.has('tmp/del.txt')).toBe(false)
   })
 })
 

@@ -1,30 +1,17 @@
 // `agentry sites list|get` and `agentry pages list|get`, in-process against the emulator's demo sites, plus the
 // paging options sent on the wire.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { describe, expect, it } from 'vitest'
 import { testAccount, testContext } from '../helpers/test-context.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorContext } from '../helpers/emulator-context.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
-
-function emuContext() {
-  const t = testContext({
-    env: { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey },
-  })
-  t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)
-  return t
-}
+const fx = emulatorFixture()
 
 describe('sites and pages against the emulator', () => {
   it('lists sites as TSV (id, name, domain, page count) and shows one', async () => {
-    const t = emuContext()
+    const t = emulatorContext(fx)
     expect(await t.run(['sites', 'list'])).toBe(0)
-    const sites = [...emu.state.sites.values()]
+    const sites = [...fx.emu.state.sites.values()]
     expect(t.stdout()).toBe(sites.map((s) => `${s.id}\t${s.name}\t${s.domain}\t${s.pages.length}\n`).join(''))
     t.clearOutput()
     const first = sites[0]!
@@ -33,8 +20,8 @@ describe('sites and pages against the emulator', () => {
   })
 
   it('lists the pages of a site with --all, and shows one with its content', async () => {
-    const t = emuContext()
-    const site = [...emu.state.sites.values()][0]!
+    const t = emulatorContext(fx)
+    const site = [...fx.emu.state.sites.values()][0]!
     expect(await t.run(['pages', 'list', site.id, '--all', '--limit', '1', '-o', 'ndjson'])).toBe(0)
     const ids = t
       .stdout()
@@ -49,7 +36,7 @@ describe('sites and pages against the emulator', () => {
   })
 
   it('an unknown site exits 3', async () => {
-    const t = emuContext()
+    const t = emulatorContext(fx)
     expect(await t.run(['pages', 'list', 'site_nope'])).toBe(3)
     expect(t.stderr()).toMatch(/404/)
   })

@@ -1,27 +1,20 @@
 // `agentry a2a …` end to end: the built CLI against the emulator's A2A card and JSON-RPC endpoint.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
+const fx = emulatorFixture()
 
-const env = () => ({ AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey })
-const cli = (args: string[]) => runCli(args, { env: env() })
+const cli = (args: string[]) => runCli(args, { env: fx.env() })
 
 describe('a2a', () => {
   it('card by agent id and by URL', async () => {
     const byId = await cli(['a2a', 'card', 'demo-assistant', '--json'])
     expect(byId.exitCode).toBe(0)
     const card = JSON.parse(byId.stdout)
-    expect(card).toMatchObject({ name: 'Demo Assistant', url: `${emu.baseUrl}/agent/demo-assistant/a2a` })
+    expect(card).toMatchObject({ name: 'Demo Assistant', url: `${fx.emu.baseUrl}/agent/demo-assistant/a2a` })
 
-    const byUrl = await cli(['a2a', 'card', `${emu.baseUrl}/agent/demo-assistant/a2a/card`])
+    const byUrl = await cli(['a2a', 'card', `${fx.emu.baseUrl}/agent/demo-assistant/a2a/card`])
     expect(byUrl.exitCode).toBe(0)
     expect(byUrl.stdout).toContain(`url\t${card.url}\n`)
     expect(byUrl.stdout).toContain('streaming\ttrue\n')
@@ -37,7 +30,7 @@ describe('a2a', () => {
     expect(streamed.exitCode).toBe(0)
     expect(streamed.stdout).toBe(sent.stdout)
 
-    const json = await cli(['a2a', 'send', `${emu.baseUrl}/agent/demo-assistant/a2a/card`, '-m', 'hello', '--json'])
+    const json = await cli(['a2a', 'send', `${fx.emu.baseUrl}/agent/demo-assistant/a2a/card`, '-m', 'hello', '--json'])
     expect(json.exitCode).toBe(0)
     const task = JSON.parse(json.stdout)
     expect(task).toMatchObject({ kind: 'task', status: { state: 'completed' } })

@@ -3,18 +3,11 @@
 // loopback listener. No test seam in the CLI.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
-import { assertBuilt, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
+import { describe, expect, it } from 'vitest'
+import { runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  assertBuilt()
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
+const fx = emulatorFixture({ built: true })
 
 const unescapeHtml = (s: string) => s.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)))
 
@@ -42,7 +35,7 @@ async function browse(authorizeUrl: string, decision: 'approve' | 'deny'): Promi
 
 /** Runs `login --no-browser`, waits for the URL on stderr, and answers in the "browser". */
 async function login(configDir: string, decision: 'approve' | 'deny' = 'approve', extra: string[] = []) {
-  const proc = spawnCli(['--base-url', emu.baseUrl, ...extra, 'login', '--no-browser'], { configDir })
+  const proc = spawnCli(['--base-url', fx.emu.baseUrl, ...extra, 'login', '--no-browser'], { configDir })
   let stderr = ''
   const url = await new Promise<string>((resolve, reject) => {
     proc.stderr.on('data', (chunk: Buffer) => {
@@ -58,7 +51,7 @@ async function login(configDir: string, decision: 'approve' | 'deny' = 'approve'
 }
 
 const counters = async () =>
-  (await (await fetch(`${emu.url}/__emulator/counters`)).json()) as Record<string, number | undefined>
+  (await (await fetch(`${fx.emu.url}/__emulator/counters`)).json()) as Record<string, number | undefined>
 
 describe('agentry login (OAuth, built CLI, emulator)', () => {
   it('logs in through the consent page, then calls the API with the stored grant', async () => {
@@ -72,12 +65,12 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     expect(u.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
     const creds = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8'))
     const grant = creds.profiles.default.oauth
-    expect(grant).toMatchObject({ clientId: expect.any(String), tokenEndpoint: `${emu.url}/oauth/token` })
+    expect(grant).toMatchObject({ clientId: expect.any(String), tokenEndpoint: `${fx.emu.url}/oauth/token` })
     expect(r.stderr).not.toContain(grant.accessToken)
     expect(r.stderr).not.toContain(grant.refreshToken)
     // The profile now knows the server and the account (from the token response).
     const cfg = JSON.parse(await readFile(join(dir, 'config.json'), 'utf8'))
-    expect(cfg.profiles.default).toEqual({ baseUrl: emu.baseUrl, account: emu.accountId })
+    expect(cfg.profiles.default).toEqual({ baseUrl: fx.emu.baseUrl, account: fx.emu.accountId })
 
     const list = await runCli(['--debug', 'agents', 'list', '--json'], { configDir: dir })
     expect(list.exitCode, list.stderr).toBe(0)
@@ -86,7 +79,7 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
       expect(list.stdout + list.stderr).not.toContain(secret)
 
     const who = await runCli(['whoami', '--json'], { configDir: dir })
-    expect(JSON.parse(who.stdout)).toMatchObject({ kind: 'oauth', account: emu.accountId, baseUrl: emu.baseUrl })
+    expect(JSON.parse(who.stdout)).toMatchObject({ kind: 'oauth', account: fx.emu.accountId, baseUrl: fx.emu.baseUrl })
     const token = await runCli(['oauth', 'token'], { configDir: dir })
     expect(token).toEqual({ exitCode: 0, stdout: `${grant.accessToken}\n`, stderr: '' })
 
@@ -94,7 +87,7 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     const out = await runCli(['logout'], { configDir: dir })
     expect(out.exitCode, out.stderr).toBe(0)
     expect(out.stderr).toMatch(/OAuth tokens \(revoked\)/)
-    const res = await fetch(`${emu.baseUrl}/${emu.accountId}/agents`, {
+    const res = await fetch(`${fx.emu.baseUrl}/${fx.emu.accountId}/agents`, {
       headers: { authorization: `Bearer ${grant.accessToken}` },
     })
     expect(res.status).toBe(401)
@@ -111,7 +104,7 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
 
   it('exits 130 on Ctrl-C while waiting for the browser, and 124 when the browser never answers', async () => {
     const dir = tempConfigDir()
-    const proc = spawnCli(['--base-url', emu.baseUrl, 'login', '--no-browser'], { configDir: dir })
+    const proc = spawnCli(['--base-url', fx.emu.baseUrl, 'login', '--no-browser'], { configDir: dir })
     await new Promise<void>((resolve, reject) => {
       let seen = ''
       proc.stderr.on('data', (c: Buffer) => {
@@ -122,7 +115,9 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     })
     proc.kill('SIGINT')
     expect((await proc).exitCode).toBe(130)
-    const late = await runCli(['--base-url', emu.baseUrl, 'login', '--no-browser', '--wait', '1'], { configDir: dir })
+    const late = await runCli(['--base-url', fx.emu.baseUrl, 'login', '--no-browser', '--wait', '1'], {
+      configDir: dir,
+    })
     expect(late.exitCode).toBe(124)
     expect(late.stderr).toMatch(/no answer from the browser within 1 s/)
     await expect(readFile(join(dir, 'credentials.json'))).rejects.toThrow(/ENOENT/)
@@ -157,8 +152,8 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
 describe('API key secrets (built CLI, emulator)', () => {
   it('never prints the key: login from stdin, whoami --debug, agents list --debug', async () => {
     const dir = tempConfigDir()
-    const key = emu.demoApiKey
-    const env = { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId }
+    const key = fx.emu.demoApiKey
+    const env = fx.server()
     const login = await runCli(['login', '--with-api-key'], { configDir: dir, input: `${key}\n`, env })
     expect(login.exitCode, login.stderr).toBe(0)
     const who = await runCli(['--debug', 'whoami', '--json'], { configDir: dir, env })
@@ -172,7 +167,7 @@ describe('API key secrets (built CLI, emulator)', () => {
 
   it('refuses to store a key the server rejects (exit 4)', async () => {
     const dir = tempConfigDir()
-    const env = { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId }
+    const env = fx.server()
     const r = await runCli(['login', '--with-api-key'], { configDir: dir, input: 'agk_not_a_real_key_123456', env })
     expect(r.exitCode).toBe(4)
     expect(r.stderr).not.toContain('agk_not_a_real_key_123456')

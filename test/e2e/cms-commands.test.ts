@@ -2,24 +2,18 @@
 // expected results come from the emulator's own query engine over the same records.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CmsRecord } from '../../src/api/schemas/index.js'
 import { runQuery } from '../../src/cms/engine.js'
 import type { CmsQuery } from '../../src/cms/query.js'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { runCli } from '../helpers/cli.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
+const fx = emulatorFixture()
 
-const env = () => ({ AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey })
-const cli = (args: string[], input?: string) => runCli(args, { env: env(), ...(input !== undefined ? { input } : {}) })
+const cli = (args: string[], input?: string) =>
+  runCli(args, { env: fx.env(), ...(input !== undefined ? { input } : {}) })
 const ndjson = (text: string) =>
   text
     .split('\n')
@@ -28,7 +22,7 @@ const ndjson = (text: string) =>
 
 /** Every row the emulator's engine gives for a query over a collection, page after page. */
 function engine(collection: string, q: CmsQuery): Record<string, unknown>[] {
-  const all = [...emu.state.cms.get(collection)!.values()]
+  const all = [...fx.emu.state.cms.get(collection)!.values()]
   const out: Record<string, unknown>[] = []
   for (let page = 1; ; page++) {
     const r = runQuery(all, { ...q, page, pageSize: 100 })
@@ -188,6 +182,6 @@ describe('cms export and import', () => {
       `${file}:3: data must be a JSON object\nerror: ${file} has 1 invalid line; nothing was imported\n` +
         'hint: fix them, or pass --skip-invalid to import the valid lines\n',
     )
-    expect(emu.state.cms.has('never_made')).toBe(false)
+    expect(fx.emu.state.cms.has('never_made')).toBe(false)
   })
 })

@@ -4,26 +4,18 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { describe, expect, it } from 'vitest'
 import { assertBuilt, binPath, cliEnv, runCli, tempConfigDir } from '../helpers/cli.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
-
-const env = () => ({ AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey })
+const fx = emulatorFixture()
 
 /** Runs the built CLI and keeps stdout as bytes. */
 async function runBinary(args: string[]): Promise<{ exitCode: number; stdout: Buffer; stderr: string }> {
   assertBuilt()
   const r = await execa(process.execPath, [binPath, ...args], {
-    env: cliEnv(tempConfigDir(), env()),
+    env: cliEnv(tempConfigDir(), fx.env()),
     extendEnv: false,
     reject: false,
     stdin: 'ignore',
@@ -45,7 +37,7 @@ describe('files upload and download', () => {
     const local = join(dir, 'data.bin')
     writeFileSync(local, bytes)
 
-    const up = await runCli(['files', 'upload', local, '--to', 'e2e/data.bin', '--json'], { env: env() })
+    const up = await runCli(['files', 'upload', local, '--to', 'e2e/data.bin', '--json'], { env: fx.env() })
     expect(up.exitCode).toBe(0)
     expect(JSON.parse(up.stdout)).toMatchObject({
       path: 'e2e/data.bin',
@@ -54,7 +46,7 @@ describe('files upload and download', () => {
     })
 
     const out = join(dir, 'back.bin')
-    const down = await runCli(['files', 'download', 'e2e/data.bin', '--out', out], { env: env() })
+    const down = await runCli(['files', 'download', 'e2e/data.bin', '--out', out], { env: fx.env() })
     expect(down.exitCode).toBe(0)
     expect(down.stdout).toBe('')
     expect(readFileSync(out).equals(bytes)).toBe(true)
@@ -64,11 +56,11 @@ describe('files upload and download', () => {
     expect(piped.exitCode).toBe(0)
     expect(piped.stdout.equals(bytes)).toBe(true)
 
-    const listed = await runCli(['files', 'list', '--prefix', 'e2e/'], { env: env() })
+    const listed = await runCli(['files', 'list', '--prefix', 'e2e/'], { env: fx.env() })
     expect(listed.stdout).toMatch(new RegExp(`^e2e/data\\.bin\\t${bytes.length}\\tapplication/octet-stream\\t`))
 
-    expect((await runCli(['files', 'delete', 'e2e/data.bin', '--yes'], { env: env() })).exitCode).toBe(0)
-    expect((await runCli(['files', 'download', 'e2e/data.bin', '--out', out], { env: env() })).exitCode).toBe(3)
+    expect((await runCli(['files', 'delete', 'e2e/data.bin', '--yes'], { env: fx.env() })).exitCode).toBe(0)
+    expect((await runCli(['files', 'download', 'e2e/data.bin', '--out', out], { env: fx.env() })).exitCode).toBe(3)
     expect(readFileSync(out).equals(bytes)).toBe(true) // the failed download left the older file alone
   })
 })

@@ -1,24 +1,14 @@
 // `agentry keys create` end to end: the key printed once to stdout is usable at once; a key scoped to one agent is
 // refused (exit 4) on another; a deleted key stops working. Built CLI, real emulator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
-import { assertBuilt, runCli } from '../helpers/cli.js'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  assertBuilt()
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
-
-const server = () => ({ AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId })
-const withApi = () => ({ ...server(), AGENTRY_API_KEY: emu.demoApiKey })
+const fx = emulatorFixture({ built: true })
 
 /** `KEY=$(agentry keys create …)`: stdout is the key and a newline, nothing else. */
 async function createKey(...flags: string[]): Promise<string> {
-  const r = await runCli(['keys', 'create', ...flags], { env: withApi() })
+  const r = await runCli(['keys', 'create', ...flags], { env: fx.env() })
   expect(r.stderr).toBe('')
   expect(r.exitCode).toBe(0)
   expect(r.stdout).toMatch(/^agk_\S+\n$/)
@@ -28,11 +18,11 @@ async function createKey(...flags: string[]): Promise<string> {
 describe('keys (built CLI, real emulator)', () => {
   it('a new key works with agents list at once, and keys list shows its prefix only', async () => {
     const key = await createKey('--name', 'ci', '--expires', '30d')
-    const agents = await runCli(['agents', 'list', '--json'], { env: { ...server(), AGENTRY_API_KEY: key } })
+    const agents = await runCli(['agents', 'list', '--json'], { env: { ...fx.server(), AGENTRY_API_KEY: key } })
     expect(agents.stderr).toBe('')
     expect(agents.exitCode).toBe(0)
     expect((JSON.parse(agents.stdout) as { id: string }[]).map((a) => a.id)).toContain('demo-assistant')
-    const list = await runCli(['keys', 'list', '--json'], { env: withApi() })
+    const list = await runCli(['keys', 'list', '--json'], { env: fx.env() })
     const mine = (JSON.parse(list.stdout) as { name: string; prefix: string; expiresAt: string }[]).find(
       (k) => k.name === 'ci',
     )
@@ -43,7 +33,7 @@ describe('keys (built CLI, real emulator)', () => {
 
   it("a key scoped to one agent reads that agent's card, and gets exit 4 on another's", async () => {
     const key = await createKey('--name', 'assistant-only', '--agent', 'demo-assistant')
-    const env = { ...server(), AGENTRY_API_KEY: key }
+    const env = { ...fx.server(), AGENTRY_API_KEY: key }
     const own = await runCli(['agents', 'card', 'demo-assistant', '--json'], { env })
     expect(own.exitCode).toBe(0)
     const other = await runCli(['agents', 'card', 'weather-bot'], { env })
@@ -53,13 +43,13 @@ describe('keys (built CLI, real emulator)', () => {
   })
 
   it('--json prints the record with the key; after keys delete --yes the key is refused', async () => {
-    const r = await runCli(['keys', 'create', '--name', 'short-lived', '--json'], { env: withApi() })
+    const r = await runCli(['keys', 'create', '--name', 'short-lived', '--json'], { env: fx.env() })
     const record = JSON.parse(r.stdout) as { id: string; key: string }
     expect(record.key).toMatch(/^agk_/)
-    const env = { ...server(), AGENTRY_API_KEY: record.key }
+    const env = { ...fx.server(), AGENTRY_API_KEY: record.key }
     expect((await runCli(['agents', 'list'], { env })).exitCode).toBe(0)
-    expect((await runCli(['keys', 'delete', record.id], { env: withApi() })).exitCode).toBe(2)
-    expect((await runCli(['keys', 'delete', record.id, '--yes'], { env: withApi() })).exitCode).toBe(0)
+    expect((await runCli(['keys', 'delete', record.id], { env: fx.env() })).exitCode).toBe(2)
+    expect((await runCli(['keys', 'delete', record.id, '--yes'], { env: fx.env() })).exitCode).toBe(0)
     expect((await runCli(['agents', 'list'], { env })).exitCode).toBe(4)
   })
 })

@@ -2,33 +2,20 @@
 import { createHmac } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { describe, expect, it } from 'vitest'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
-import { assertBuilt, runCli, tempConfigDir } from '../helpers/cli.js'
+import { runCli, tempConfigDir } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  assertBuilt()
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
+const fx = emulatorFixture({ built: true })
 
 const secrets = demoSecrets.scenarios
-/** The environment of a CI job with an API key (enough to read the scenario record for its header name). */
-const withApi = () => ({
-  AGENTRY_BASE_URL: emu.baseUrl,
-  AGENTRY_ACCOUNT: emu.accountId,
-  AGENTRY_API_KEY: emu.demoApiKey,
-})
-const executionIds = () => new Set(emu.state.executions.keys())
+const executionIds = () => new Set(fx.emu.state.executions.keys())
 
 describe('scenario run (built CLI, real emulator)', () => {
   it('a completed run exits 0, prints the execution, and the emulator recorded the signed run', async () => {
     const before = executionIds()
-    const env = { ...withApi(), AGENTRY_SCENARIO_SECRET: secrets.scn_summarize.secret }
+    const env = { ...fx.env(), AGENTRY_SCENARIO_SECRET: secrets.scn_summarize.secret }
     const r = await runCli(['scenario', 'run', 'scn_summarize', '--input', 'Ticket #1: printer on fire', '--json'], {
       env,
     })
@@ -37,7 +24,7 @@ describe('scenario run (built CLI, real emulator)', () => {
     const execution = JSON.parse(r.stdout)
     expect(execution).toMatchObject({ scenarioId: 'scn_summarize', status: 'completed' })
     expect(before.has(execution.id)).toBe(false)
-    expect(emu.state.executions.get(execution.id)).toMatchObject({
+    expect(fx.emu.state.executions.get(execution.id)).toMatchObject({
       trigger: 'signed',
       input: 'Ticket #1: printer on fire',
     })
@@ -48,7 +35,7 @@ describe('scenario run (built CLI, real emulator)', () => {
     const dir = tempConfigDir()
     const file = join(dir, 'translate.secret')
     await writeFile(file, `${secrets.scn_translate.secret}\n`, { mode: 0o600 })
-    const args = ['--base-url', emu.baseUrl, 'scenario', 'run', 'scn_translate', '--secret-file', file]
+    const args = ['--base-url', fx.emu.baseUrl, 'scenario', 'run', 'scn_translate', '--secret-file', file]
     args.push('--signature-header', secrets.scn_translate.header)
     const r = await runCli(args, { configDir: dir, input: 'Good morning' })
     expect(r.stderr).toBe('')
@@ -57,7 +44,7 @@ describe('scenario run (built CLI, real emulator)', () => {
   })
 
   it('a wrong secret exits 4 with a hint about the secret', async () => {
-    const env = { ...withApi(), AGENTRY_SCENARIO_SECRET: 'not-the-secret' }
+    const env = { ...fx.env(), AGENTRY_SCENARIO_SECRET: 'not-the-secret' }
     const r = await runCli(['scenario', 'run', 'scn_summarize', '--input', 'x'], { env })
     expect(r.exitCode).toBe(4)
     expect(r.stderr).toMatch(/401 invalid signature in X-Signature/)
@@ -66,14 +53,14 @@ describe('scenario run (built CLI, real emulator)', () => {
   })
 
   it('a disabled scenario exits 5', async () => {
-    const env = { ...withApi(), AGENTRY_SCENARIO_SECRET: secrets.scn_archive.secret }
+    const env = { ...fx.env(), AGENTRY_SCENARIO_SECRET: secrets.scn_archive.secret }
     const r = await runCli(['scenario', 'run', 'scn_archive', '--input', 'x'], { env })
     expect(r.exitCode).toBe(5)
     expect(r.stderr).toMatch(/409 Scenario is disabled/)
   })
 
   it('a failed run exits 1, the execution on stdout and the reason on stderr', async () => {
-    const env = { ...withApi(), AGENTRY_SCENARIO_SECRET: secrets.scn_orphan.secret }
+    const env = { ...fx.env(), AGENTRY_SCENARIO_SECRET: secrets.scn_orphan.secret }
     const r = await runCli(['scenario', 'run', 'scn_orphan', '--input', 'x', '--json'], { env })
     expect(r.exitCode).toBe(1)
     expect(JSON.parse(r.stdout).status).toBe('failed')
@@ -82,11 +69,11 @@ describe('scenario run (built CLI, real emulator)', () => {
 
   it('no input (stdin closed and empty) or no secret is a usage error, exit 2', async () => {
     const noInput = await runCli(['scenario', 'run', 'scn_summarize'], {
-      env: { ...withApi(), AGENTRY_SCENARIO_SECRET: secrets.scn_summarize.secret },
+      env: { ...fx.env(), AGENTRY_SCENARIO_SECRET: secrets.scn_summarize.secret },
     })
     expect(noInput.exitCode).toBe(2)
     expect(noInput.stderr).toMatch(/--input <text>, --input-file <path>/)
-    const noSecret = await runCli(['scenario', 'run', 'scn_summarize', '--input', 'x'], { env: withApi() })
+    const noSecret = await runCli(['scenario', 'run', 'scn_summarize', '--input', 'x'], { env: fx.env() })
     expect(noSecret.exitCode).toBe(2)
     expect(noSecret.stderr).toMatch(/no signing secret/)
   })
@@ -100,14 +87,14 @@ describe('scenario sign (for curl and friends)', () => {
     expect(r.exitCode).toBe(0)
     const signature = r.stdout.trim()
     expect(r.stdout).toBe(`${createHmac('sha256', key).update(body).digest('hex')}\n`)
-    const res = await fetch(`${emu.baseUrl}/scenario/scn_summarize`, {
+    const res = await fetch(`${fx.emu.baseUrl}/scenario/scn_summarize`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [secrets.scn_summarize.header]: signature },
       body,
     })
     expect(res.status).toBe(200)
     expect(((await res.json()) as { status: string }).status).toBe('completed')
-    const tampered = await fetch(`${emu.baseUrl}/scenario/scn_summarize`, {
+    const tampered = await fetch(`${fx.emu.baseUrl}/scenario/scn_summarize`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [secrets.scn_summarize.header]: signature },
       body: `${body} `,

@@ -1,27 +1,14 @@
 // `agentry webhook …` end to end: create a webhook, trigger it with the secret printed at creation (with and without
 // an API key), and the exit codes of an inactive, a wrongly keyed and a deleted webhook. Built CLI, real emulator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
-import { assertBuilt, runCli } from '../helpers/cli.js'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  assertBuilt()
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-})
-afterAll(async () => {
-  await emu?.close()
-})
-
-const withApi = () => ({
-  AGENTRY_BASE_URL: emu.baseUrl,
-  AGENTRY_ACCOUNT: emu.accountId,
-  AGENTRY_API_KEY: emu.demoApiKey,
-})
+const fx = emulatorFixture({ built: true })
 
 async function createHook(name: string): Promise<{ id: string; secret: string; url: string }> {
   const r = await runCli(['webhook', 'create', '--name', name, '--scenario', 'scn_summarize', '--json'], {
-    env: withApi(),
+    env: fx.env(),
   })
   expect(r.stderr).toBe('')
   expect(r.exitCode).toBe(0)
@@ -41,7 +28,7 @@ describe('webhook create → trigger (built CLI, real emulator)', () => {
     expect(r.exitCode).toBe(0)
     const answer = JSON.parse(r.stdout) as { received: boolean; executionId: string }
     expect(answer.received).toBe(true)
-    expect(emu.state.executions.get(answer.executionId)).toMatchObject({
+    expect(fx.emu.state.executions.get(answer.executionId)).toMatchObject({
       trigger: 'webhook',
       scenarioId: 'scn_summarize',
       input: data,
@@ -51,7 +38,7 @@ describe('webhook create → trigger (built CLI, real emulator)', () => {
 
   it('triggers by id with the API key (URL and secret from the record), body from stdin', async () => {
     const hook = await createHook('By id')
-    const r = await runCli(['webhook', 'trigger', hook.id, '--data', '-'], { env: withApi(), input: '{"a":1}' })
+    const r = await runCli(['webhook', 'trigger', hook.id, '--data', '-'], { env: fx.env(), input: '{"a":1}' })
     expect(r.stderr).toBe('')
     expect(r.exitCode).toBe(0)
     expect(r.stdout).toMatch(/^received\ttrue\nexecutionId\texe_\S+\n$/)
@@ -59,17 +46,17 @@ describe('webhook create → trigger (built CLI, real emulator)', () => {
 
   it('list and get never print the secret unless --show-secret', async () => {
     const hook = await createHook('Hidden')
-    const list = await runCli(['webhook', 'list', '--all', '--json'], { env: withApi() })
+    const list = await runCli(['webhook', 'list', '--all', '--json'], { env: fx.env() })
     expect(list.exitCode).toBe(0)
     expect(list.stdout).not.toContain(hook.secret)
-    const get = await runCli(['webhook', 'get', hook.id], { env: withApi() })
+    const get = await runCli(['webhook', 'get', hook.id], { env: fx.env() })
     expect(get.stdout).not.toContain(hook.secret)
-    const shown = await runCli(['webhook', 'get', hook.id, '--show-secret', '--json'], { env: withApi() })
+    const shown = await runCli(['webhook', 'get', hook.id, '--show-secret', '--json'], { env: fx.env() })
     expect(JSON.parse(shown.stdout).secret).toBe(hook.secret)
   })
 
   it('an inactive webhook exits 5; a wrong secret 4; a deleted webhook 3', async () => {
-    const legacy = await runCli(['webhook', 'trigger', 'whk_legacy'], { env: withApi() })
+    const legacy = await runCli(['webhook', 'trigger', 'whk_legacy'], { env: fx.env() })
     expect(legacy.exitCode).toBe(5)
     expect(legacy.stderr).toMatch(/409 Webhook is inactive\nhint: activate it: agentry webhook edit whk_legacy/)
 
@@ -79,15 +66,15 @@ describe('webhook create → trigger (built CLI, real emulator)', () => {
     })
     expect(wrong.exitCode).toBe(4)
 
-    const off = await runCli(['webhook', 'edit', hook.id, '--status', 'inactive'], { env: withApi() })
+    const off = await runCli(['webhook', 'edit', hook.id, '--status', 'inactive'], { env: fx.env() })
     expect(off.exitCode).toBe(0)
     const inactive = await runCli(['webhook', 'trigger', '--url', hook.url], {
       env: { AGENTRY_WEBHOOK_SECRET: hook.secret },
     })
     expect(inactive.exitCode).toBe(5)
 
-    expect((await runCli(['webhook', 'delete', hook.id], { env: withApi() })).exitCode).toBe(2)
-    expect((await runCli(['webhook', 'delete', hook.id, '--yes'], { env: withApi() })).exitCode).toBe(0)
+    expect((await runCli(['webhook', 'delete', hook.id], { env: fx.env() })).exitCode).toBe(2)
+    expect((await runCli(['webhook', 'delete', hook.id, '--yes'], { env: fx.env() })).exitCode).toBe(0)
     const gone = await runCli(['webhook', 'trigger', '--url', hook.url], {
       env: { AGENTRY_WEBHOOK_SECRET: hook.secret },
     })
@@ -95,10 +82,10 @@ describe('webhook create → trigger (built CLI, real emulator)', () => {
   })
 
   it('validates create locally: a 1-character name is exit 2 and nothing is created', async () => {
-    const count = emu.state.webhooks.size
-    const r = await runCli(['webhook', 'create', '--name', 'x', '--scenario', 'scn_summarize'], { env: withApi() })
+    const count = fx.emu.state.webhooks.size
+    const r = await runCli(['webhook', 'create', '--name', 'x', '--scenario', 'scn_summarize'], { env: fx.env() })
     expect(r.exitCode).toBe(2)
     expect(r.stderr).toMatch(/^error: --name: must be 2 to 100 characters/)
-    expect(emu.state.webhooks.size).toBe(count)
+    expect(fx.emu.state.webhooks.size).toBe(count)
   })
 })

@@ -1,0 +1,51 @@
+// One real emulator per test file (ARCHITECTURE.md "Tests"): the demo seed on 127.0.0.1 port 0, started before the
+// file's tests and closed after them, with the environment that points the CLI at it.
+import { afterAll, beforeAll } from 'vitest'
+import { createEmulator } from '../../src/emulator/index.js'
+import type { Emulator, EmulatorOptions } from '../../src/emulator/types.js'
+import { assertBuilt } from './cli.js'
+
+/** How a file's emulator is set up. */
+export interface EmulatorFixtureOptions {
+  /** the file spawns the built CLI: fail before starting anything when dist/ is missing */
+  built?: boolean
+  /** merged over the defaults: port 0, the demo seed, no request log */
+  emulator?: EmulatorOptions
+}
+
+/** Where the CLI finds the emulator, without a credential (a type, not an interface: it is passed as a Record). */
+export type EmulatorServerEnv = { AGENTRY_BASE_URL: string; AGENTRY_ACCOUNT: string }
+
+/** A file's emulator and the environment for the CLI. */
+export interface EmulatorFixture {
+  /** the running emulator: read it in tests and hooks (it starts in beforeAll) */
+  readonly emu: Emulator
+  /** AGENTRY_BASE_URL and AGENTRY_ACCOUNT of the emulator */
+  server(): EmulatorServerEnv
+  /** server() plus AGENTRY_API_KEY, the demo key with full scope */
+  env(): EmulatorServerEnv & { AGENTRY_API_KEY: string }
+}
+
+/** Starts an emulator in beforeAll and closes it in afterAll; call it at the top level of a test file. */
+export function emulatorFixture(opts: EmulatorFixtureOptions = {}): EmulatorFixture {
+  let running: Emulator | undefined
+  beforeAll(async () => {
+    if (opts.built) assertBuilt()
+    running = await createEmulator({ port: 0, seed: 'demo', log: () => {}, ...opts.emulator })
+  })
+  afterAll(async () => {
+    await running?.close()
+  })
+  const emu = () => {
+    if (!running) throw new Error('the emulator starts in beforeAll: read it in a test or a hook')
+    return running
+  }
+  const server = () => ({ AGENTRY_BASE_URL: emu().baseUrl, AGENTRY_ACCOUNT: emu().accountId })
+  return {
+    get emu() {
+      return emu()
+    },
+    server,
+    env: () => ({ ...server(), AGENTRY_API_KEY: emu().demoApiKey }),
+  }
+}
