@@ -2,6 +2,7 @@
 // SSE streaming, errors, and the credential rule: the bearer token goes only to the base URL's own origin.
 import { describe, expect, it } from 'vitest'
 import { type TestContext, testApiKey, testContext, testOrigin } from '../helpers/test-context.js'
+import { itShowsExamples } from '../helpers/help.js'
 
 const foreign = 'https://agents.example.com'
 const card = (url: string, streaming = true) => ({
@@ -215,10 +216,5 @@ describe('a2a send', () => {
 })
 
 describe('--help', () => {
-  it.each([['a2a'], ['a2a', 'card'], ['a2a', 'send']])('%j shows examples', async (...argv) => {
-    const t = testContext()
-    expect(await t.run([...argv, '--help'])).toBe(0)
-    expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
-    expect(t.stderr()).toBe('')
-  })
+  itShowsExamples([['a2a'], ['a2a', 'card'], ['a2a', 'send']])
 })

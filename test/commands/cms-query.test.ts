@@ -2,6 +2,7 @@
 // columns of records and aggregate rows, and usage errors (exit 2) that name the flag, before anything is sent.
 import { describe, expect, it } from 'vitest'
 import { type TestContext, testAccount, testContext } from '../helpers/test-context.js'
+import { itShowsExamples } from '../helpers/help.js'
 
 const base = `/api/v1beta/${testAccount}`
 
@@ -176,7 +177,7 @@ describe('cms query: usage errors', () => {
 })
 
 describe('--help', () => {
-  it.each([
+  itShowsExamples([
     ['cms'],
     ['cms', 'query'],
     ['cms', 'get'],
@@ -184,10 +185,5 @@ describe('--help', () => {
     ['cms', 'delete'],
     ['cms', 'export'],
     ['cms', 'import'],
-  ])('%j shows examples', async (...argv) => {
-    const t = testContext()
-    expect(await t.run([...argv, '--help'])).toBe(0)
-    expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
-    expect(t.stderr()).toBe('')
-  })
+  ])
 })

@@ -11,6 +11,7 @@ import { testAccount, testContext } from '../helpers/test-context.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
+import { itShowsExamples } from '../helpers/help.js'
 
 const fx = emulatorFixture()
 
@@ -146,13 +147,5 @@ describe('files: checks before sending', () => {
 })
 
 describe('--help', () => {
-  it.each([['files'], ['files', 'list'], ['files', 'upload'], ['files', 'download'], ['files', 'delete']])(
-    '%j shows examples',
-    async (...argv) => {
-      const t = testContext()
-      expect(await t.run([...argv, '--help'])).toBe(0)
-      expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
-      expect(t.stderr()).toBe('')
-    },
-  )
+  itShowsExamples([['files'], ['files', 'list'], ['files', 'upload'], ['files', 'download'], ['files', 'delete']])
 })

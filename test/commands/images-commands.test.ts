@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { stubCall } from '../helpers/http-stub.js'
 import { type TestContext, testAccount, testApiKey, testContext, testOrigin } from '../helpers/test-context.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { itShowsExamples } from '../helpers/help.js'
 
 const base = `/api/v1beta/${testAccount}/images`
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de', 'hex')
@@ -110,10 +111,5 @@ describe('images generate', () => {
 })
 
 describe('--help', () => {
-  it.each([['images'], ['images', 'analyze'], ['images', 'generate']])('%j shows examples', async (...argv) => {
-    const t = testContext()
-    expect(await t.run([...argv, '--help'])).toBe(0)
-    expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
-    expect(t.stderr()).toBe('')
-  })
+  itShowsExamples([['images'], ['images', 'analyze'], ['images', 'generate']])
 })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { expiresAt } from '../../src/commands/keys/create.js'
 import { stubCall } from '../helpers/http-stub.js'
 import { type TestContext, testAccount, testContext } from '../helpers/test-context.js'
+import { itShowsExamples } from '../helpers/help.js'
 
 const base = `/api/v1beta/${testAccount}/api-keys`
 const newKey = 'agk_newkey_0123456789abcdefghij'
@@ -115,11 +116,5 @@ describe('keys list and delete', () => {
 })
 
 describe('keys help', () => {
-  it('the group and every verb have examples', async () => {
-    for (const verb of [[], ['list'], ['create'], ['delete']]) {
-      const t = testContext()
-      expect(await t.run(['keys', ...verb, '--help'])).toBe(0)
-      expect(t.stdout()).toMatch(/\nExamples:\n {2}\S/)
-    }
-  })
+  itShowsExamples([['keys'], ['keys', 'list'], ['keys', 'create'], ['keys', 'delete']], /\nExamples:\n {2}\S/)
 })

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { testAccount, testContext } from '../helpers/test-context.js'
+import { itShowsExamples } from '../helpers/help.js'
 
 const hmac = (key: string, bytes: Uint8Array | string) => createHmac('sha256', key).update(bytes).digest('hex')
 
@@ -81,11 +82,8 @@ describe('scenario list and get', () => {
     expect(await u.run(['scenario', 'get', 'nope'])).toBe(3)
   })
 
-  it('the group and every verb have examples in their help', async () => {
-    for (const verb of [[], ['list'], ['get'], ['run'], ['sign']]) {
-      const t = testContext()
-      expect(await t.run(['scenario', ...verb, '--help'])).toBe(0)
-      expect(t.stdout()).toMatch(/\nExamples:\n {2}\S/)
-    }
-  })
+  itShowsExamples(
+    [['scenario'], ['scenario', 'list'], ['scenario', 'get'], ['scenario', 'run'], ['scenario', 'sign']],
+    /\nExamples:\n {2}\S/,
+  )
 })

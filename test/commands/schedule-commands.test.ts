@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { formatDuration, parseDuration } from '../../src/commands/schedule/duration.js'
 import { stubCall } from '../helpers/http-stub.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
+import { itShowsExamples } from '../helpers/help.js'
 
 const base = `/api/v1beta/${testAccount}/schedules`
 const schedule = {
@@ -137,11 +138,15 @@ describe('schedule list, get, edit, delete', () => {
 })
 
 describe('schedule help', () => {
-  it('the group and every verb have examples', async () => {
-    for (const verb of [[], ['list'], ['get'], ['create'], ['edit'], ['delete']]) {
-      const t = testContext()
-      expect(await t.run(['schedule', ...verb, '--help'])).toBe(0)
-      expect(t.stdout()).toMatch(/\nExamples:\n {2}\S/)
-    }
-  })
+  itShowsExamples(
+    [
+      ['schedule'],
+      ['schedule', 'list'],
+      ['schedule', 'get'],
+      ['schedule', 'create'],
+      ['schedule', 'edit'],
+      ['schedule', 'delete'],
+    ],
+    /\nExamples:\n {2}\S/,
+  )
 })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { testAccount, testContext } from '../helpers/test-context.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
+import { itShowsExamples } from '../helpers/help.js'
 
 const fx = emulatorFixture()
 
@@ -52,13 +53,5 @@ describe('sites paging on the wire', () => {
 })
 
 describe('--help', () => {
-  it.each([['sites'], ['sites', 'list'], ['sites', 'get'], ['pages'], ['pages', 'list'], ['pages', 'get']])(
-    '%j shows examples',
-    async (...argv) => {
-      const t = testContext()
-      expect(await t.run([...argv, '--help'])).toBe(0)
-      expect(t.stdout()).toMatch(/\nExamples:\n {2}agentry /)
-      expect(t.stderr()).toBe('')
-    },
-  )
+  itShowsExamples([['sites'], ['sites', 'list'], ['sites', 'get'], ['pages'], ['pages', 'list'], ['pages', 'get']])
 })

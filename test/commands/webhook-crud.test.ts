@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { stubCall } from '../helpers/http-stub.js'
 import { fakePrompter, testAccount, testContext } from '../helpers/test-context.js'
+import { itShowsExamples } from '../helpers/help.js'
 
 const base = `/api/v1beta/${testAccount}/webhooks`
 const secret = 'whsec_created_0123456789'
@@ -169,11 +170,17 @@ describe('webhook test', () => {
 })
 
 describe('webhook help', () => {
-  it('the group and every verb have examples', async () => {
-    for (const verb of [[], ['list'], ['get'], ['create'], ['edit'], ['delete'], ['test'], ['trigger']]) {
-      const t = testContext()
-      expect(await t.run(['webhook', ...verb, '--help'])).toBe(0)
-      expect(t.stdout()).toMatch(/\nExamples:\n {2}\S/)
-    }
-  })
+  itShowsExamples(
+    [
+      ['webhook'],
+      ['webhook', 'list'],
+      ['webhook', 'get'],
+      ['webhook', 'create'],
+      ['webhook', 'edit'],
+      ['webhook', 'delete'],
+      ['webhook', 'test'],
+      ['webhook', 'trigger'],
+    ],
+    /\nExamples:\n {2}\S/,
+  )
 })
