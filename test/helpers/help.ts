@@ -5,10 +5,11 @@ import { testContext } from './test-context.js'
 
 /** One test a command path: `--help` exits 0, nothing goes to stderr, and stdout matches `examples`. */
 export function itShowsExamples(paths: string[][], examples = /\nExamples:\n {2}agentry /): void {
-  it.each(paths)('%j shows examples', async (...argv: string[]) => {
-    const t = testContext()
-    expect(await t.run([...argv, '--help'])).toBe(0)
-    expect(t.stdout()).toMatch(examples)
-    expect(t.stderr()).toBe('')
-  })
+  for (const path of paths)
+    it(`${path.join(' ')} --help shows examples`, async () => {
+      const t = testContext()
+      expect(await t.run([...path, '--help'])).toBe(0)
+      expect(t.stdout()).toMatch(examples)
+      expect(t.stderr()).toBe('')
+    })
 }
