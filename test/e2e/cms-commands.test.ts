@@ -77,19 +77,8 @@ describe('cms query', () => {
   })
 
   it('groups by status with a count and the sum of views', async () => {
-    const r = await cli([
-      'cms',
-      'query',
-      'posts',
-      '--group-by',
-      'status',
-      '--count',
-      '--sum',
-      'views',
-      '--order-by',
-      'status',
-      '--json',
-    ])
+    const argv = ['cms', 'query', 'posts', '--group-by', 'status', '--count', '--sum', 'views', '--order-by', 'status']
+    const r = await cli([...argv, '--json'])
     expect(r.exitCode).toBe(0)
     const expected = engine('posts', {
       groupBy: ['status'],
@@ -101,18 +90,7 @@ describe('cms query', () => {
     })
     expect(JSON.parse(r.stdout)).toEqual(expected)
     expect(expected.map((row) => row.status)).toEqual(['draft', 'published'])
-    const tsv = await cli([
-      'cms',
-      'query',
-      'posts',
-      '--group-by',
-      'status',
-      '--count',
-      '--sum',
-      'views',
-      '--order-by',
-      'status',
-    ])
+    const tsv = await cli(argv)
     expect(tsv.stdout).toBe(expected.map((row) => `${row.status}\t${row.count}\t${row.views_sum}\n`).join(''))
   })
 
