@@ -51,6 +51,17 @@ async function authorizeFlow(env: HandlerEnv, verifier = createVerifier()) {
   }
 }
 
+/** The token request that redeems a flow's code (RFC 6749 4.1.3 with the PKCE verifier, RFC 7636 4.5). */
+function codeExchange(flow: Awaited<ReturnType<typeof authorizeFlow>>): Record<string, string> {
+  return {
+    grant_type: 'authorization_code',
+    code: flow.code,
+    redirect_uri: redirectUri,
+    client_id: flow.client.client_id,
+    code_verifier: flow.verifier,
+  }
+}
+
 function token(env: HandlerEnv, p: Record<string, string>) {
   return call(oauthHandlers, 'oauthToken', env, form(p))
 }
@@ -209,16 +220,11 @@ describe('OAuth token endpoint', () => {
     const { env, state, clock } = setup({ options: { accessTokenTtlSeconds: 120 } })
     const flow = await authorizeFlow(env)
     const clientId = flow.client.client_id
-    const exchange = {
-      grant_type: 'authorization_code',
-      code: flow.code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-    }
+    const exchange = codeExchange(flow)
     const wrongVerifier = await token(env, { ...exchange, code_verifier: createVerifier() })
     expect(wrongVerifier.status).toBe(400)
     expect(wrongVerifier.json.error).toBe('invalid_grant')
-    const first = await token(env, { ...exchange, code_verifier: flow.verifier })
+    const first = await token(env, exchange)
     expect(first.status).toBe(200)
     expect(first.headers['cache-control']).toBe('no-store')
     expect(first.json).toEqual({
@@ -255,13 +261,7 @@ describe('OAuth token endpoint', () => {
   it('uses each code once, within 60 seconds, for its own client and redirect_uri', async () => {
     const { env, clock } = setup()
     const flow = await authorizeFlow(env)
-    const exchange = {
-      grant_type: 'authorization_code',
-      code: flow.code,
-      redirect_uri: redirectUri,
-      client_id: flow.client.client_id,
-      code_verifier: flow.verifier,
-    }
+    const exchange = codeExchange(flow)
     const other = (await register(env)).json.client_id
     expect((await token(env, { ...exchange, client_id: other })).json.error).toBe('invalid_grant')
     expect((await token(env, { ...exchange, redirect_uri: 'http://127.0.0.1:1/x' })).json.error).toBe('invalid_grant')
@@ -283,13 +283,7 @@ describe('OAuth token endpoint', () => {
 
     const late = await authorizeFlow(env)
     clock.now += 60_000
-    const expired = await token(env, {
-      grant_type: 'authorization_code',
-      code: late.code,
-      redirect_uri: redirectUri,
-      client_id: late.client.client_id,
-      code_verifier: late.verifier,
-    })
+    const expired = await token(env, codeExchange(late))
     expect(expired.json.error).toBe('invalid_grant')
   })
 
@@ -317,13 +311,7 @@ describe('OAuth revocation', () => {
     const { env, state, clock } = setup()
     const flow = await authorizeFlow(env)
     const clientId = flow.client.client_id
-    const exchange = {
-      grant_type: 'authorization_code',
-      code: flow.code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-    }
-    const t = (await token(env, { ...exchange, code_verifier: flow.verifier })).json
+    const t = (await token(env, codeExchange(flow))).json
     const revoke = (p: Record<string, string>) => call(oauthHandlers, 'oauthRevoke', env, form(p))
     expect((await revoke({ token: 'agat_unknown' })).status).toBe(200)
     expect((await revoke({ token: t.access_token, client_id: 'someone-else' })).status).toBe(200)
