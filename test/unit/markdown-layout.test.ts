@@ -29,9 +29,18 @@ const pieces = [
 ]
 const text = fc.array(fc.constantFrom(...pieces), { maxLength: 80 }).map((a) => a.join(''))
 
-function cutAt(s: string, at: number[]): string[] {
+/** `s` cut at `at` into the chunks the stream passes on: it holds back a high surrogate at the end of a chunk. */
+function chunksAt(s: string, at: number[]): string[] {
   const points = [...new Set(at.filter((p) => p < s.length))].sort((a, b) => a - b)
-  return [0, ...points].map((p, i) => s.slice(p, points[i] ?? s.length))
+  const chunks: string[] = []
+  let carry = ''
+  for (const piece of [0, ...points].map((p, i) => s.slice(p, points[i] ?? s.length))) {
+    let c = carry + piece
+    carry = /[\ud800-\udbff]$/.test(c) ? c.slice(-1) : ''
+    if (carry) c = c.slice(0, -1)
+    chunks.push(c)
+  }
+  return chunks
 }
 
 describe('sanitizing', () => {
@@ -40,12 +49,7 @@ describe('sanitizing', () => {
       fc.property(text, fc.array(fc.nat(80)), (s, at) => {
         let col = 0
         let out = ''
-        let carry = ''
-        for (const piece of cutAt(s, at)) {
-          // The stream holds back a high surrogate at the end of a chunk; do the same here.
-          let c = carry + piece
-          carry = /[\ud800-\udbff]$/.test(c) ? c.slice(-1) : ''
-          if (carry) c = c.slice(0, -1)
+        for (const c of chunksAt(s, at)) {
           const r = sanitizeChunk(c, col)
           col = r.col
           out += r.text
@@ -77,13 +81,7 @@ describe('echo layout', () => {
           const layout = new EchoLayout(width)
           const term = new VTerm(width, Number.POSITIVE_INFINITY, clusters)
           let out = ''
-          let carry = ''
-          for (const piece of cutAt(s, at)) {
-            let c = carry + piece
-            carry = /[\ud800-\udbff]$/.test(c) ? c.slice(-1) : ''
-            if (carry) c = c.slice(0, -1)
-            out += layout.place(c)
-          }
+          for (const c of chunksAt(s, at)) out += layout.place(c)
           term.write(out)
           expect(term.autowraps).toBe(0)
           expect(out.split(softBreak).length - 1).toBe(layout.row)
