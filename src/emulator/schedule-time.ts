@@ -2,27 +2,13 @@
 // time zone, or a fixed interval in seconds. Shared by the schedule handlers and the scheduler.
 import { Cron } from 'croner'
 import type { Schedule } from '../api/schemas/index.js'
-
-/** Whether `tz` is an IANA time zone this runtime knows (Intl rejects others with a RangeError). */
-export function isTimeZone(tz: string): boolean {
-  if (tz.trim() === '') return false
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz })
-    return true
-  } catch {
-    return false
-  }
-}
+import { checkCron } from '../schedule/cron-check.js'
 
 /** Why a cron expression is unusable, or undefined when it is fine and fires at least once after `fromMs`. */
 export function cronProblem(expr: string, timezone: string, fromMs: number): string | undefined {
-  let next: Date | null
-  try {
-    next = new Cron(expr, { timezone, paused: true }).nextRun(new Date(fromMs))
-  } catch (e) {
-    return (e as Error).message.replace(/^CronPattern: /, '')
-  }
-  return next === null ? 'the expression never fires' : undefined
+  const check = checkCron(expr, timezone, new Date(fromMs))
+  if (check.kind === 'invalid') return check.reason
+  return check.kind === 'never' ? 'the expression never fires' : undefined
 }
 
 /** The first run strictly after `fromMs`, or undefined when there is none (a cron that never fires again). */

@@ -2,6 +2,7 @@
 // a cron expression croner accepts, an IANA time zone Intl knows, a positive interval (wire.md Schedules).
 import * as z from 'zod'
 import { UsageError } from '../../errors.js'
+import { isTimeZone } from '../../schedule/time-zone.js'
 import { parseDuration } from './duration.js'
 
 /** The raw options shared by create and edit. */
@@ -27,17 +28,6 @@ export interface ScheduleBody {
   status?: 'active' | 'inactive'
 }
 
-/** Whether Intl knows `tz` as a time zone (it throws a RangeError for others). */
-export function isTimeZone(tz: string): boolean {
-  if (tz.trim() === '') return false
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz })
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** --every → seconds, or a usage error that shows the accepted forms. */
 export function intervalSeconds(every: string): number {
   const s = parseDuration(every)
@@ -46,20 +36,16 @@ export function intervalSeconds(every: string): number {
   return s
 }
 
-/** Checks a cron expression with croner (the scheduler's own parser), in the given time zone. */
-export async function checkCron(expr: string, timezone: string | undefined): Promise<void> {
-  const { Cron } = await import('croner')
-  let next: Date | null
-  try {
-    next = new Cron(expr, { paused: true, ...(timezone ? { timezone } : {}) }).nextRun()
-  } catch (err) {
-    const why = (err as Error).message.replace(/^CronPattern: /, '')
+/** Checks --cron with croner (the scheduler's own parser), in the given time zone; a usage error says what is wrong. */
+export async function checkCronOption(expr: string, timezone: string | undefined): Promise<void> {
+  const { checkCron } = await import('../../schedule/cron-check.js')
+  const check = checkCron(expr, timezone)
+  if (check.kind === 'invalid')
     throw new UsageError(
-      `--cron "${expr}": ${why}`,
+      `--cron "${expr}": ${check.reason}`,
       'five or six fields, e.g. --cron "0 9 * * 1-5" (09:00 on weekdays)',
     )
-  }
-  if (next === null) throw new UsageError(`--cron "${expr}": never fires`, 'e.g. --cron "0 9 * * 1-5"')
+  if (check.kind === 'never') throw new UsageError(`--cron "${expr}": never fires`, 'e.g. --cron "0 9 * * 1-5"')
 }
 
 /** The body of a create or edit from checked options (`create` needs a scenario and exactly one timing). */
@@ -70,7 +56,7 @@ export async function scheduleBody(o: ScheduleOptions, create: boolean): Promise
     throw new UsageError('when should it run?', 'pass --cron "<expr>" or --every <duration> (e.g. 5m)')
   if (o.timezone !== undefined && !isTimeZone(o.timezone))
     throw new UsageError(`--timezone ${o.timezone}: not a time zone`, 'an IANA name, e.g. UTC or Europe/Paris')
-  if (o.cron !== undefined) await checkCron(o.cron, o.timezone)
+  if (o.cron !== undefined) await checkCronOption(o.cron, o.timezone)
   const body: ScheduleBody = {}
   if (o.name !== undefined) body.name = o.name
   if (o.scenario !== undefined) body.scenarioId = o.scenario

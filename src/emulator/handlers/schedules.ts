@@ -1,8 +1,9 @@
 // Schedules (wire.md "API keys and schedules"): exactly one of `cron` (croner syntax, in `timezone`) and
 // `intervalSeconds`; `nextRunAt` is computed here and kept up to date by the scheduler (../scheduler.ts).
 import { type Schedule, scheduleCreateSchema } from '../../api/schemas/index.js'
+import { isTimeZone } from '../../schedule/time-zone.js'
 import { canUseScenario } from '../auth.js'
-import { cronProblem, isTimeZone, nextRunAtIso } from '../schedule-time.js'
+import { cronProblem, nextRunAtIso } from '../schedule-time.js'
 import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
 import {
   badRequest,
