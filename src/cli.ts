@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from 'commander'
 import { groups } from './commands/manifest.js'
 import { Context, type ContextInit } from './context.js'
 import { ExitCode, formatError } from './errors.js'
-import { systemIO } from './io/iostreams.js'
+import { OutputClosedError, systemIO } from './io/iostreams.js'
 
 declare const __AGENTRY_VERSION__: string
 /** The package version (injected by the build; "dev" when run from source). */
@@ -121,6 +121,9 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     await program.parseAsync(argv, { from: 'user' })
     return ExitCode.ok
   } catch (err) {
+    // the reader of stdout left (`| head`): what follows from that (a refused write, a cancelled request) is no
+    // failure to report — the run ends quietly with 0 (docs/exit-codes.md)
+    if (err instanceof OutputClosedError || ctx.abort.signal.reason instanceof OutputClosedError) return ExitCode.ok
     if (err instanceof CommanderError) {
       if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(err.code)) return ExitCode.ok
       if (err.code === 'commander.executeSubCommandAsync') return ExitCode.error
@@ -146,26 +149,71 @@ function inheritSettings(cmd: Command): void {
   }
 }
 
-/** The process entry: real streams, Ctrl-C wiring, then run(). */
+/** The process entry: real streams, SIGINT/SIGTERM and closed-pipe wiring, then run(). */
 export async function main(argv: string[], init: Partial<ContextInit> = {}): Promise<number> {
   const io = init.io ?? systemIO()
   const ctx = new Context({ io, env: process.env, version, ...init })
-  const onSigint = () => {
+  const signalsOff = handleStopSignals(ctx)
+  // `agentry … | head`: the reader left. Writes then fail with EPIPE; the run stops and ends quietly.
+  const onStdoutError = (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE' && !ctx.abort.signal.aborted) ctx.abort.abort(new OutputClosedError(e))
+  }
+  process.stdout.on('error', onStdoutError)
+  for (const stream of [process.stdout, process.stderr])
+    if (!stream.listeners('error').includes(ignoreWriteError)) stream.on('error', ignoreWriteError)
+  try {
+    return finalExitCode(ctx, await run(argv, ctx))
+  } finally {
+    signalsOff()
+    process.stdout.off('error', onStdoutError)
+  }
+}
+
+/** Kept for the process's life: an EPIPE event may come after the run (`cms --help | head -1`) or on stderr. */
+function ignoreWriteError(): void {}
+
+/** An aborted run that ended without an error: 130 after a stop request, 0 when stdout's reader left. */
+function finalExitCode(ctx: Context, code: number): number {
+  const { aborted, reason } = ctx.abort.signal
+  if (!aborted || code !== ExitCode.ok) return code
+  return reason instanceof OutputClosedError ? ExitCode.ok : ExitCode.cancelled
+}
+
+type StopSignal = 'SIGINT' | 'SIGTERM'
+/** How long a run may take to stop after SIGTERM before the signal's default action ends the process. */
+const termGraceMs = 5000
+
+/**
+ * SIGINT and SIGTERM ask the run to stop (docs/exit-codes.md): a command that set ctx.interruptHandler decides how
+ * (chat cancels the answer; `emulator start` ends with 0), else the run is aborted (130). A signal once aborted, or
+ * a run still going termGraceMs after SIGTERM, ends by the signal's default action. Returns the unhook function.
+ */
+function handleStopSignals(ctx: Context): () => void {
+  const onSigint = () => onSignal('SIGINT')
+  const onSigterm = () => onSignal('SIGTERM')
+  const off = () => {
+    process.off('SIGINT', onSigint)
+    process.off('SIGTERM', onSigterm)
+  }
+  const force = (signal: StopSignal) => {
+    off()
+    // the default action skips Node's own terminal reset: leave no raw-mode terminal behind
+    if (ctx.io.stdinIsTTY) ctx.io.stdin.setRawMode?.(false)
+    process.kill(process.pid, signal)
+  }
+  const onSignal = (signal: StopSignal) => {
+    if (ctx.abort.signal.aborted) {
+      force(signal)
+      return
+    }
+    // unref: a run that ends in time is not kept alive by the timer
+    if (signal === 'SIGTERM') setTimeout(() => force(signal), termGraceMs).unref()
     if (ctx.interruptHandler) ctx.interruptHandler()
-    else if (ctx.abort.signal.aborted) process.kill(process.pid, 'SIGTERM')
     else ctx.abort.abort()
   }
   process.on('SIGINT', onSigint)
-  // `agentry … | head`: a closed pipe ends the run quietly instead of crashing.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') ctx.abort.abort()
-  })
-  try {
-    const code = await run(argv, ctx)
-    return ctx.abort.signal.aborted && code === ExitCode.ok ? ExitCode.cancelled : code
-  } finally {
-    process.off('SIGINT', onSigint)
-  }
+  process.on('SIGTERM', onSigterm)
+  return off
 }
 
 /** The Context class, for the build's help renderer (scripts/build.mjs). */

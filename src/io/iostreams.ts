@@ -1,10 +1,24 @@
 // One IOStreams object for the whole run (after gh's iostreams): the streams, whether each is a terminal, colour,
 // width, and whether we may prompt. Everything that writes goes through it, so tests can swap it for a fake.
+import { CliError } from '../errors.js'
 
 /** A writable sink: process.stdout/stderr or a test buffer. */
 export interface Sink {
   write(chunk: string | Uint8Array): boolean
-  once?(event: 'drain', cb: () => void): unknown
+  once?(event: 'drain' | 'close' | 'error', cb: (err?: Error) => void): unknown
+  off?(event: 'drain' | 'close' | 'error', cb: (err?: Error) => void): unknown
+  /** set once the stream is gone (node:stream Writable) */
+  readonly destroyed?: boolean
+  /** the error that broke the stream, e.g. EPIPE when the reader of a pipe went away (node:stream Writable) */
+  readonly errored?: Error | null
+}
+
+/** The reader of stdout went away (`agentry … | head`: EPIPE); the run ends quietly (docs/exit-codes.md). */
+export class OutputClosedError extends Error {
+  constructor(cause?: unknown) {
+    super('the output was closed by its reader', { cause })
+    this.name = 'OutputClosedError'
+  }
 }
 
 /** The process's streams and what they are attached to. */
@@ -76,10 +90,42 @@ export function systemIO(): IOStreams {
   return createIO({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env })
 }
 
-/** Writes to a sink and waits for it to drain when its buffer is full (back-pressure for large outputs). */
+/**
+ * Writes to a sink and waits for it to drain when its buffer is full (back-pressure for large outputs). A broken
+ * sink never drains, so it rejects instead of waiting: OutputClosedError when the reader went away (EPIPE).
+ */
 export async function writeAll(sink: Sink, chunk: string | Uint8Array): Promise<void> {
+  throwIfBroken(sink)
   if (sink.write(chunk) || !sink.once) return
-  await new Promise<void>((resolve) => sink.once?.('drain', resolve))
+  // a pipe fails synchronously (EPIPE is set before write() returns), its 'error' event comes a tick later
+  throwIfBroken(sink)
+  await new Promise<void>((resolve, reject) => {
+    const settle = (err?: Error) => {
+      sink.off?.('drain', onDrain)
+      sink.off?.('error', onError)
+      sink.off?.('close', onClose)
+      if (err) reject(err)
+      else resolve()
+    }
+    const onDrain = () => settle()
+    const onError = (e?: Error) => settle(brokenError(e))
+    const onClose = () => settle(new OutputClosedError())
+    sink.once?.('drain', onDrain)
+    sink.once?.('error', onError)
+    sink.once?.('close', onClose)
+  })
+}
+
+function throwIfBroken(sink: Sink): void {
+  if (sink.errored) throw brokenError(sink.errored)
+  if (sink.destroyed) throw new OutputClosedError()
+}
+
+/** EPIPE (and the writes refused after it) mean the reader left; anything else (ENOSPC, EIO) is a real failure. */
+function brokenError(e: Error | undefined): Error {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code
+  if (code === undefined || code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED') return new OutputClosedError(e)
+  return new CliError(`cannot write the output: ${e?.message ?? code}`, { cause: e })
 }
 
 /** Reads all of stdin as bytes. */

@@ -1,0 +1,125 @@
+// `agentry … | head`: a reader that closes stdout early must end the run at once and quietly, with exit 0
+// (docs/exit-codes.md), with the embedded emulator (--emulator) as well as with a separate one. Every run is
+// bounded: a hang fails the test instead of stalling the suite.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { execa } from 'execa'
+import { describe, expect, it } from 'vitest'
+import { assertBuilt, binPath, cliEnv, tempConfigDir } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+
+const fx = emulatorFixture({ built: true })
+/** How long a run may take once its reader has gone (the bug was: forever). */
+const boundMs = 10_000
+
+interface Ended {
+  code: number | null
+  signal: NodeJS.Signals | null
+  ms: number
+  seen: string
+  stderr: string
+}
+
+/**
+ * Runs the built CLI with stdout on a pipe whose reader closes after `keepBytes` bytes (0: before the first write).
+ * Resolves when the process ends; SIGKILLs it and rejects when that takes longer than boundMs.
+ */
+function runWithEarlyClose(args: string[], keepBytes: number, env: Record<string, string> = {}): Promise<Ended> {
+  assertBuilt()
+  const child: ChildProcess = spawn(process.execPath, [binPath, ...args], {
+    env: cliEnv(tempConfigDir(), env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const started = Date.now()
+  let seen = ''
+  let stderr = ''
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
+  const stdout = child.stdout!
+  if (keepBytes === 0) stdout.destroy()
+  else
+    stdout.on('data', (d: Buffer) => {
+      seen += d.toString()
+      if (seen.length >= keepBytes) stdout.destroy()
+    })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`agentry ${args.join(' ')} still running ${boundMs} ms after its reader left`))
+    }, boundMs)
+    child.once('error', reject)
+    child.once('close', (code, signal) => {
+      clearTimeout(timer)
+      resolve({ code, signal, ms: Date.now() - started, seen, stderr })
+    })
+  })
+}
+
+/** `bash -o pipefail -c 'agentry ARGS | head -1'`, each side bounded by coreutils timeout. */
+async function pipeIntoHead(args: string[], env: Record<string, string> = {}) {
+  assertBuilt()
+  const script = 'timeout -k 2 10 "$0" "$@" | head -1'
+  return execa('bash', ['-o', 'pipefail', '-c', script, process.execPath, binPath, ...args], {
+    env: cliEnv(tempConfigDir(), env),
+    extendEnv: false,
+    reject: false,
+    timeout: 20_000,
+    stdin: 'ignore',
+  })
+}
+
+describe('stdout closed by its reader', () => {
+  const commands: [string, string[]][] = [
+    ['agents list', ['agents', 'list']],
+    ['cms query --all (TSV)', ['cms', 'query', 'posts', '--all']],
+    ['cms query --all -o ndjson', ['cms', 'query', 'posts', '--all', '-o', 'ndjson']],
+    ['cms query --all -o json', ['cms', 'query', 'posts', '--all', '-o', 'json']],
+  ]
+
+  for (const [name, args] of commands) {
+    it(`--emulator ${name}: closed before the first write, ends quietly with 0`, async () => {
+      const r = await runWithEarlyClose(['--emulator', ...args], 0)
+      expect(r.signal).toBeNull()
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stderr).toBe('')
+      expect(r.ms).toBeLessThan(boundMs)
+    })
+  }
+
+  it('--emulator cms query --all: the reader leaves after the first line, the run ends quietly with 0', async () => {
+    const r = await runWithEarlyClose(['--emulator', 'cms', 'query', 'posts', '--all'], 1)
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toBe('')
+    expect(r.seen).toMatch(/^post_/)
+  })
+
+  it('against a separate emulator: the same', async () => {
+    const r = await runWithEarlyClose(['cms', 'query', 'posts', '--all'], 1, fx.env())
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toBe('')
+    // the emulator served the run and still serves others: nothing the early close did reached it
+    const again = await runWithEarlyClose(['agents', 'list'], 0, fx.env())
+    expect(again.code, again.stderr).toBe(0)
+  })
+
+  it('help output into a closed pipe ends with 0 and no crash (the EPIPE arrives after the run)', async () => {
+    const r = await runWithEarlyClose(['cms', '--help'], 0)
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toBe('')
+  })
+
+  it('`| head -1` under pipefail: one line, exit 0, nothing on stderr', async () => {
+    for (const args of [
+      ['--emulator', 'agents', 'list'],
+      ['--emulator', 'cms', 'query', 'posts', '--all'],
+    ]) {
+      const r = await pipeIntoHead(args)
+      expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0)
+      expect(String(r.stdout).split('\n')).toHaveLength(1)
+      expect(r.stderr).toBe('')
+    }
+    const tsv = await pipeIntoHead(['cms', 'query', 'posts', '--all'], fx.env())
+    expect(tsv.exitCode, String(tsv.stderr)).toBe(0)
+    expect(String(tsv.stdout)).toMatch(/^post_\S+\t/)
+  })
+})
