@@ -47,7 +47,7 @@ export function register(program: Command, ctx: Context): void {
   program.addCommand(emulator.addCommand(start))
 }
 
-/** Starts the emulator, prints its coordinates, waits for the run to be interrupted, then closes it. */
+/** Starts the emulator, prints its coordinates, serves until asked to stop (Ctrl-C, SIGTERM, abort), then closes it. */
 export async function startRun(opts: StartOptions, ctx: Context): Promise<void> {
   const { createEmulator, DataFileError, PortInUseError } = await import('../../emulator/index.js')
   let emu: Awaited<ReturnType<typeof createEmulator>>
@@ -70,8 +70,21 @@ export async function startRun(opts: StartOptions, ctx: Context): Promise<void> 
     if (e instanceof DataFileError) throw new CliError(e.message, { exitCode: ExitCode.error })
     throw e
   }
-  const onTerm = () => ctx.abort.abort()
-  process.once('SIGTERM', onTerm)
+  // A server's normal end is being asked to stop: Ctrl-C and SIGTERM come here (main() routes both to the
+  // interrupt handler) and the run ends with 0. A second request while closing aborts the run, so a third one
+  // ends the process at once. An aborted run (an in-process caller) stops it too.
+  let stopRequested = false
+  const previousHandler = ctx.interruptHandler
+  const stopped = new Promise<void>((resolve) => {
+    ctx.interruptHandler = () => {
+      if (stopRequested) ctx.abort.abort()
+      stopRequested = true
+      resolve()
+    }
+    const signal = ctx.abort.signal
+    if (signal.aborted) resolve()
+    else signal.addEventListener('abort', () => resolve(), { once: true })
+  })
   try {
     ctx.io.stdout.write(
       `url: ${emu.url}\nbase-url: ${emu.baseUrl}\naccount: ${emu.accountId}\napi-key: ${emu.demoApiKey}\n`,
@@ -79,11 +92,9 @@ export async function startRun(opts: StartOptions, ctx: Context): Promise<void> 
     ctx.info(
       `emulator running; e.g. AGENTRY_BASE_URL=${emu.baseUrl} AGENTRY_ACCOUNT=${emu.accountId} AGENTRY_API_KEY=${emu.demoApiKey} agentry agents list\n(Ctrl-C to stop)`,
     )
-    const signal = ctx.abort.signal
-    if (!signal.aborted)
-      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+    await stopped
   } finally {
-    process.off('SIGTERM', onTerm)
     await emu.close()
+    ctx.interruptHandler = previousHandler
   }
 }

@@ -1,0 +1,165 @@
+// `agentry emulator start` as a user runs it: a foreground server that prints where it listens and stops on
+// Ctrl-C (SIGINT) or SIGTERM with exit 0 — being asked to stop is a server's normal end (docs/exit-codes.md) —
+// even with a keep-alive connection and an unfinished stream open. Every wait is bounded.
+import { spawn } from 'node:child_process'
+import { Agent, request as httpRequest } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { assertBuilt, binPath, cliEnv, spawnCli, tempConfigDir } from '../helpers/cli.js'
+
+/** How long a stopped emulator may take to exit (it closes its connections after a short grace). */
+const stopBoundMs = 10_000
+
+/** Rejects when `p` takes longer than `ms`. */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms)
+  })
+  return Promise.race([p, late]).finally(() => clearTimeout(timer))
+}
+
+type Server = ReturnType<typeof spawnCli>
+
+/** Starts `emulator start --port 0` and reads its labelled lines from stdout. */
+async function startEmulator(): Promise<{ proc: Server; lines: Record<string, string> }> {
+  const proc = spawnCli(['emulator', 'start', '--port', '0'], { timeoutMs: 60_000 })
+  const lines = await within(
+    new Promise<Record<string, string>>((resolve, reject) => {
+      let out = ''
+      proc.stdout.on('data', (d: Buffer) => {
+        out += d.toString()
+        if (!out.includes('api-key: ') || !out.endsWith('\n')) return
+        resolve(
+          Object.fromEntries(
+            out
+              .trim()
+              .split('\n')
+              .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
+          ),
+        )
+      })
+      proc.then((r) => reject(new Error(`the emulator ended before it listened: ${r.stderr}`)), reject)
+    }),
+    15_000,
+    'emulator start',
+  )
+  return { proc, lines }
+}
+
+/** A GET over a keep-alive agent: the connection stays open (idle) after the answer. */
+function getKeepAlive(url: string, key: string, agent: Agent): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent, headers: { authorization: `Bearer ${key}` } }, (res) => {
+      let body = ''
+      res.on('data', (d: Buffer) => {
+        body += d.toString()
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Starts a streamed completion of the slow agent and resolves at its first bytes, leaving the stream open. */
+function openStream(baseUrl: string, key: string): Promise<{ done: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${baseUrl}/agent/slow-poet/chat/completion`,
+      { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`stream answered ${res.statusCode}`))
+        const done = new Promise<void>((end) => {
+          res.on('close', () => end())
+          res.on('error', () => end())
+        })
+        res.once('data', () => resolve({ done }))
+      },
+    )
+    req.on('error', reject)
+    req.end(JSON.stringify({ messages: [{ role: 'user', content: 'a very long poem about the sea' }], stream: true }))
+  })
+}
+
+describe('agentry emulator start', () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`serves requests, then ${signal} stops it with exit 0 despite open connections`, async () => {
+      const { proc, lines } = await startEmulator()
+      expect(lines.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      const key = lines['api-key']!
+      const agent = new Agent({ keepAlive: true })
+      try {
+        const res = await within(
+          getKeepAlive(`${lines['base-url']}/${lines.account}/agents`, key, agent),
+          10_000,
+          'GET agents',
+        )
+        expect(res.status).toBe(200)
+        expect(JSON.parse(res.body).data.length).toBeGreaterThan(0)
+        const stream = await within(openStream(lines['base-url']!, key), 10_000, 'the stream')
+        const asked = Date.now()
+        proc.kill(signal)
+        const r = await within(proc, stopBoundMs, `exit after ${signal}`)
+        expect(r.exitCode, String(r.stderr)).toBe(0)
+        expect(r.signal).toBeUndefined()
+        expect(Date.now() - asked).toBeLessThan(stopBoundMs)
+        expect(String(r.stderr)).not.toMatch(/error/i)
+        // the server is gone: the open stream ended and new connections are refused
+        await within(stream.done, 5_000, 'the stream to end')
+        await expect(fetch(`${lines.url}/__emulator/counters`)).rejects.toThrow()
+      } finally {
+        agent.destroy()
+        proc.kill('SIGKILL') // a no-op once it ended
+      }
+    })
+  }
+})
+
+describe('SIGTERM for other commands', () => {
+  it('aborts the run like Ctrl-C: 130, and the run ends (so its embedded emulator was closed)', async () => {
+    const proc = spawnCli(['--emulator', 'login', '--no-browser'], { timeoutMs: 60_000 })
+    try {
+      await within(
+        new Promise<void>((resolve) => {
+          let err = ''
+          proc.stderr.on('data', (d: Buffer) => {
+            err += d.toString()
+            if (err.includes('Waiting for the browser')) resolve()
+          })
+        }),
+        15_000,
+        'login waiting for the browser',
+      )
+      proc.kill('SIGTERM')
+      const r = await within(proc, stopBoundMs, 'exit after SIGTERM')
+      expect(r.exitCode, String(r.stderr)).toBe(130)
+      expect(String(r.stderr)).toMatch(/cancelled/)
+    } finally {
+      proc.kill('SIGKILL') // a no-op once it ended
+    }
+  })
+
+  it('a run that does not stop (blocked on stdin) still ends, by the signal, a few seconds later', async () => {
+    assertBuilt()
+    const child = spawn(process.execPath, [binPath, '--emulator', 'login', '--with-api-key'], {
+      env: cliEnv(tempConfigDir()),
+      stdio: ['pipe', 'ignore', 'pipe'],
+    })
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    )
+    try {
+      // it reads stdin to the end, and stdin stays open: only the signal can end it
+      await within(new Promise((resolve) => setTimeout(resolve, 1500)), 5000, 'start-up')
+      expect(child.exitCode).toBeNull()
+      const asked = Date.now()
+      child.kill('SIGTERM')
+      const r = await within(ended, stopBoundMs, 'exit after SIGTERM')
+      expect(r.signal).toBe('SIGTERM')
+      expect(Date.now() - asked).toBeGreaterThanOrEqual(4000)
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      child.stdin?.destroy()
+    }
+  })
+})
