@@ -137,6 +137,7 @@ describe('webhook delete', () => {
     expect(yes.asked[0]?.message).toMatch(/Delete webhook whk_1\?/)
     const u = testContext({ tty: true, prompter: fakePrompter([false]) })
     expect(await u.run(['webhook', 'delete', 'whk_1'])).toBe(130)
+    expect(u.stderr()).toMatch(/not deleted/)
   })
 })
 

@@ -5,8 +5,8 @@ import * as z from 'zod'
 import { chatMessages, createChat, deleteChatMessage } from '../../api/completions.js'
 import { chatSchema, type Message } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
-import { CancelledError } from '../../errors.js'
 import type { Field } from '../../io/output.js'
+import { confirmDestructive } from '../confirm.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
 
@@ -78,10 +78,7 @@ export function register(program: Command, ctx: Context): void {
     .option('-y, --yes', 'do not ask')
     .action(async (agentId: string, chatId: string, messageId: string, raw: unknown) => {
       const { yes } = parseOptions(deleteOptionsSchema, raw)
-      if (!yes) {
-        const prompter = await ctx.prompter('--yes')
-        if (!(await prompter.confirm(`Delete message ${messageId} of chat ${chatId}?`))) throw new CancelledError()
-      }
+      await confirmDestructive(ctx, yes, `Delete message ${messageId} of chat ${chatId}?`)
       await deleteChatMessage(await ctx.api(), agentId, chatId, messageId)
       ctx.info(`deleted message ${messageId}`)
     })

@@ -5,9 +5,9 @@ import * as z from 'zod'
 import { type CmsRecord, cmsRecordSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
+import { confirmDestructive } from '../confirm.js'
 import { readDataJson } from '../data-arg.js'
 import { examples, parseOptions } from '../shared.js'
-import { confirmDestructive } from './confirm.js'
 import { collect } from './query-options.js'
 
 const reserved = new Set(['id', 'tags', 'createdAt', 'updatedAt'])

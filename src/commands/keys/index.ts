@@ -5,7 +5,7 @@ import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
-import { confirmDelete } from '../webhook/confirm.js'
+import { confirmDestructive } from '../confirm.js'
 import { keysCreateCommand } from './create.js'
 
 /** A key's scopes in a few words: `agents=a,b cms=read` (an empty list is `none`), or `all` when unrestricted. */
@@ -46,7 +46,7 @@ export function register(program: Command, ctx: Context): void {
     .argument('<keyId>', 'the key id (see: agentry keys list), not the key itself')
     .option('-y, --yes', 'do not ask')
     .action(async (keyId: string, raw: { yes?: boolean }) => {
-      await confirmDelete(ctx, raw.yes, `Delete API key ${keyId}? Anything using it stops working.`)
+      await confirmDestructive(ctx, raw.yes, `Delete API key ${keyId}? Anything using it stops working.`, 'not deleted')
       const api = await ctx.api()
       await api.json('keysDelete', { params: { keyId } })
       ctx.info(`deleted API key ${keyId}`)

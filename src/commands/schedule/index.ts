@@ -6,7 +6,7 @@ import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
-import { confirmDelete } from '../webhook/confirm.js'
+import { confirmDestructive } from '../confirm.js'
 import { formatDuration } from './duration.js'
 import { scheduleBody, scheduleOptionsSchema } from './options.js'
 
@@ -85,7 +85,7 @@ export function register(program: Command, ctx: Context): void {
     .argument('<scheduleId>', 'the schedule')
     .option('-y, --yes', 'do not ask')
     .action(async (scheduleId: string, raw: { yes?: boolean }) => {
-      await confirmDelete(ctx, raw.yes, `Delete schedule ${scheduleId}?`)
+      await confirmDestructive(ctx, raw.yes, `Delete schedule ${scheduleId}?`, 'not deleted')
       const api = await ctx.api()
       await api.json('schedulesDelete', { params: { scheduleId } })
       ctx.info(`deleted schedule ${scheduleId}`)

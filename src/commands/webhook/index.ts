@@ -4,9 +4,9 @@ import { Command } from 'commander'
 import * as z from 'zod'
 import { webhookSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
+import { confirmDestructive } from '../confirm.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
-import { confirmDelete } from './confirm.js'
 import { shownWebhook, shownWebhooks, webhookFields } from './fields.js'
 import { webhookTestCommand } from './test-delivery.js'
 import { webhookTriggerCommand } from './trigger.js'
@@ -43,7 +43,7 @@ export function register(program: Command, ctx: Context): void {
     .argument('<webhookId>', 'the webhook')
     .option('-y, --yes', 'do not ask')
     .action(async (webhookId: string, raw: { yes?: boolean }) => {
-      await confirmDelete(ctx, raw.yes, `Delete webhook ${webhookId}? Its URL stops working.`)
+      await confirmDestructive(ctx, raw.yes, `Delete webhook ${webhookId}? Its URL stops working.`, 'not deleted')
       const api = await ctx.api()
       await api.json('webhooksDelete', { params: { webhookId } })
       ctx.info(`deleted webhook ${webhookId}`)

@@ -1,0 +1,19 @@
+// Destructive verbs ask on a terminal and need --yes otherwise (ARCHITECTURE.md "Verbs", "Prompts"). Shared by every
+// delete verb: webhooks, schedules, API keys, CMS records, files and chat messages.
+import type { Context } from '../context.js'
+import { CancelledError } from '../errors.js'
+
+/**
+ * Goes on when `yes` is set or the user confirms `question` (default no). Without a terminal, ctx.prompter's usage
+ * error names --yes; a "no" is a CancelledError (exit 130) with the message `refused` (default "cancelled").
+ */
+export async function confirmDestructive(
+  ctx: Context,
+  yes: boolean | undefined,
+  question: string,
+  refused?: string,
+): Promise<void> {
+  if (yes) return
+  const prompter = await ctx.prompter('--yes')
+  if (!(await prompter.confirm(question, { default: false }))) throw new CancelledError(refused)
+}
