@@ -1,4 +1,5 @@
-// `--data <json|@file|->`: a JSON body given inline, from a file, or from stdin, checked before anything is sent.
+// `--data <json|@file|->`: a JSON body given inline, from a file, or from stdin, checked before anything is sent; and
+// the read of any file named by a flag (--data @file, --input-file, --file), with one error shape.
 import { readFile } from 'node:fs/promises'
 import { UsageError } from '../errors.js'
 import { type IOStreams, readAllStdin } from '../io/iostreams.js'
@@ -15,15 +16,20 @@ export async function readDataText(value: string, io: IOStreams, flag = '--data'
   }
   if (value.startsWith('@')) {
     const path = value.slice(1)
-    try {
-      return await readFile(path, 'utf8')
-    } catch (err) {
-      throw new UsageError(
-        `${flag} @${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-      )
-    }
+    return (await readArgFile(path, `${flag} @${path}`)).toString('utf8')
   }
   return value
+}
+
+/** Reads a file named on the command line; `what` (the flag and path) starts the usage error when it cannot. */
+export async function readArgFile(path: string, what: string): Promise<Buffer> {
+  try {
+    return await readFile(path)
+  } catch (err) {
+    throw new UsageError(
+      `${what}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    )
+  }
 }
 
 /** Reads and parses a --data value as JSON, with an error that says where it is broken. */

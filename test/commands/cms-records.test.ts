@@ -1,5 +1,7 @@
 // `agentry cms get|save|delete`: exact request bodies (POST create, PUT with --id), JSON-object-only data, tags,
 // flattened key/value output, and the --yes rule of delete.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { stubCall } from '../helpers/http-stub.js'
 import { fakePrompter, testAccount, testContext } from '../helpers/test-context.js'
@@ -60,6 +62,19 @@ describe('cms save', () => {
     const t = testContext()
     expect(await t.run(['cms', 'save', 'posts', '--data', data])).toBe(2)
     expect(t.stderr()).toMatch(pattern)
+  })
+
+  it('reads --data @file, and refuses one it cannot read with exit 2, naming it', async () => {
+    const t = testContext()
+    const file = join(t.configDir, 'post.json')
+    writeFileSync(file, '{"title":"From a file"}')
+    const bodies = stubCall(t, 'POST', `${base}/cma/records/posts`, 201, record)
+    expect(await t.run(['cms', 'save', 'posts', '--data', `@${file}`])).toBe(0)
+    expect(bodies).toEqual([{ data: { title: 'From a file' } }])
+    const missing = join(t.configDir, 'missing.json')
+    const u = testContext()
+    expect(await u.run(['cms', 'save', 'posts', '--data', `@${missing}`])).toBe(2)
+    expect(u.stderr()).toContain(`--data @${missing}: cannot read the file (ENOENT)`)
   })
 
   it('requires --data', async () => {

@@ -46,6 +46,19 @@ describe('scenario sign', () => {
     expect(JSON.parse(t.stdout())).toBe(hmac('file-key-789', '{"input":"hi"}'))
   })
 
+  it('--file is read even when stdin is a terminal; a file that cannot be read is exit 2, named', async () => {
+    const t = testContext({ tty: true, env: { AGENTRY_SCENARIO_SECRET: 'k-123456' } })
+    const body = join(t.configDir, 'body.txt')
+    await writeFile(body, 'signed bytes')
+    expect(await t.run(['scenario', 'sign', '--file', body])).toBe(0)
+    expect(t.stdout()).toBe(`${hmac('k-123456', 'signed bytes')}\n`)
+    const missing = join(t.configDir, 'missing.txt')
+    const u = testContext({ env: { AGENTRY_SCENARIO_SECRET: 'k-123456' } })
+    expect(await u.run(['scenario', 'sign', '--file', missing])).toBe(2)
+    expect(u.stderr()).toContain(`--file ${missing}: cannot read the file (ENOENT)`)
+    expect(u.stdout()).toBe('')
+  })
+
   it('exit 2 when stdin is a terminal, or there is no secret', async () => {
     const t = testContext({ tty: true, env: { AGENTRY_SCENARIO_SECRET: 'k-123456' } })
     expect(await t.run(['scenario', 'sign'])).toBe(2)

@@ -1,8 +1,8 @@
 // The input of `scenario run`: exactly one of --input, --input-file or piped stdin (service-interface 4.4: the body
 // is `{input: string}`).
-import { readFile } from 'node:fs/promises'
 import { UsageError } from '../../errors.js'
 import { type IOStreams, readAllStdin } from '../../io/iostreams.js'
+import { readArgFile } from '../data-arg.js'
 
 /** The raw input options. */
 export interface InputOptions {
@@ -18,14 +18,8 @@ export async function readRunInput(opts: InputOptions, io: IOStreams): Promise<s
   if (opts.input !== undefined && opts.inputFile !== undefined)
     throw new UsageError('--input and --input-file are both given', 'pass only one of them')
   if (opts.input !== undefined) return opts.input
-  if (opts.inputFile !== undefined && opts.inputFile !== '-') {
-    try {
-      return await readFile(opts.inputFile, 'utf8')
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message
-      throw new UsageError(`--input-file ${opts.inputFile}: cannot read the file (${code})`)
-    }
-  }
+  if (opts.inputFile !== undefined && opts.inputFile !== '-')
+    return (await readArgFile(opts.inputFile, `--input-file ${opts.inputFile}`)).toString('utf8')
   if (io.stdinIsTTY)
     throw noInput(opts.inputFile === '-' ? '--input-file - reads stdin, which is a terminal' : 'none given')
   const bytes = await readAllStdin(io)

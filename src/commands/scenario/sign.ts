@@ -1,12 +1,12 @@
 // `agentry scenario sign`: the signature of stdin's exact bytes, for other tools (curl, a CI step, a test), computed
 // by the same signer the client uses (service-interface 5.5: lowercase hex HMAC-SHA256 keyed by the secret).
-import { readFile } from 'node:fs/promises'
 import { Command } from 'commander'
 import * as z from 'zod'
 import { signBody } from '../../auth/hmac.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { readAllStdin } from '../../io/iostreams.js'
+import { readArgFile } from '../data-arg.js'
 import { examples, parseOptions } from '../shared.js'
 import { refuseSecretFlag, withSecretFlagGuard } from './secret.js'
 import { scenarioSecret, scenarioSecretEnv } from './signing.js'
@@ -39,19 +39,10 @@ export function scenarioSignCommand(ctx: Context): Command {
 
 /** Signs the bytes of --file or stdin with the scenario secret and prints the hex digest. */
 export async function scenarioSign(opts: SignOptions, ctx: Context): Promise<void> {
-  let bytes: Buffer
-  if (opts.file !== undefined) {
-    try {
-      bytes = await readFile(opts.file)
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message
-      throw new UsageError(`--file ${opts.file}: cannot read the file (${code})`)
-    }
-  } else {
-    if (ctx.io.stdinIsTTY)
-      throw new UsageError('nothing to sign: stdin is a terminal', 'pipe the bytes in, or pass --file <path>')
-    bytes = await readAllStdin(ctx.io)
-  }
+  if (opts.file === undefined && ctx.io.stdinIsTTY)
+    throw new UsageError('nothing to sign: stdin is a terminal', 'pipe the bytes in, or pass --file <path>')
+  const bytes =
+    opts.file !== undefined ? await readArgFile(opts.file, `--file ${opts.file}`) : await readAllStdin(ctx.io)
   const secret = await scenarioSecret(ctx, opts.secretFile)
   await ctx.output().text(signBody(secret.value, bytes))
 }
