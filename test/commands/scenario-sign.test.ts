@@ -59,6 +59,15 @@ describe('scenario sign', () => {
     expect(u.stdout()).toBe('')
   })
 
+  it('never takes the secret as a flag value', async () => {
+    const t = testContext({ stdin: 'x' })
+    expect(await t.run(['scenario', 'sign', '--secret', 'argv-secret-2'])).toBe(2)
+    expect(t.stderr()).toMatch(/secrets are never taken from the command line/)
+    expect(t.stderr()).toMatch(/set AGENTRY_SCENARIO_SECRET, or pass --secret-file/)
+    expect(t.stderr()).not.toContain('argv-secret-2')
+    expect(t.stdout()).toBe('')
+  })
+
   it('exit 2 when stdin is a terminal, or there is no secret', async () => {
     const t = testContext({ tty: true, env: { AGENTRY_SCENARIO_SECRET: 'k-123456' } })
     expect(await t.run(['scenario', 'sign'])).toBe(2)

@@ -9,7 +9,7 @@ import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
 import { readRunInput } from './input.js'
-import { refuseSecretFlag, withSecretFlagGuard } from './secret.js'
+import { withSecretFlagGuard } from './secret.js'
 import { headerNamePattern, scenarioSecret, scenarioSecretEnv, signatureHeader } from './signing.js'
 
 /** Options of `scenario run`. */
@@ -33,8 +33,8 @@ export function scenarioRunCommand(ctx: Context): Command {
       .option('--secret-file <path>', `file holding the signing secret (or env ${scenarioSecretEnv}, or the profile)`)
       .option('--signature-header <name>', "header carrying the signature (default: profile, else the scenario's)")
       .option('--dry-run', 'print the request (body, header name, signature) without sending it'),
+    scenarioSecretEnv,
   ).action(async (id: string, raw: Record<string, unknown>) => {
-    refuseSecretFlag(raw, scenarioSecretEnv)
     await scenarioRun(id, parseOptions(runOptionsSchema, raw), ctx)
   })
   cmd.addHelpText(

@@ -64,11 +64,13 @@ export function emptyEnvNote(ctx: Context, envName: string): string {
 }
 
 /**
- * Adds a hidden `--secret` that only explains why there is none: a secret in argv is visible to every user of the
- * machine and lands in shell history and CI logs (ARCHITECTURE.md "Secrets").
+ * Adds a hidden `--secret` that only explains why there is none, before the action runs: a secret in argv is visible
+ * to every user of the machine and lands in shell history and CI logs (ARCHITECTURE.md "Secrets").
  */
-export function withSecretFlagGuard(cmd: Command): Command {
-  return cmd.addOption(new Option('--secret <value>').hideHelp())
+export function withSecretFlagGuard(cmd: Command, envName: string): Command {
+  return cmd
+    .addOption(new Option('--secret <value>').hideHelp())
+    .hook('preAction', (_cmd, action) => refuseSecretFlag(action.opts(), envName))
 }
 
 /** Throws when the hidden `--secret` was used, naming the ways that are allowed. */

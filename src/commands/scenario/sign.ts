@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js'
 import { readAllStdin } from '../../io/iostreams.js'
 import { readArgFile } from '../data-arg.js'
 import { examples, parseOptions } from '../shared.js'
-import { refuseSecretFlag, withSecretFlagGuard } from './secret.js'
+import { withSecretFlagGuard } from './secret.js'
 import { scenarioSecret, scenarioSecretEnv } from './signing.js'
 
 /** Options of `scenario sign`. */
@@ -25,8 +25,8 @@ export function scenarioSignCommand(ctx: Context): Command {
       .description("Print the signature (lowercase hex HMAC-SHA256) of stdin's exact bytes")
       .option('--file <path>', 'sign this file instead of stdin')
       .option('--secret-file <path>', `file holding the signing secret (or env ${scenarioSecretEnv}, or the profile)`),
+    scenarioSecretEnv,
   ).action(async (raw: Record<string, unknown>) => {
-    refuseSecretFlag(raw, scenarioSecretEnv)
     await scenarioSign(parseOptions(signOptionsSchema, raw), ctx)
   })
   cmd.addHelpText('after', '\nThe bytes are signed as they are: no newline is added or removed.')

@@ -8,7 +8,7 @@ import { type Webhook, webhookSchema, webhookTriggerResponseSchema } from '../..
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { readDataJson } from '../data-arg.js'
-import { emptyEnvNote, findSecret, refuseSecretFlag, withSecretFlagGuard } from '../scenario/secret.js'
+import { emptyEnvNote, findSecret, withSecretFlagGuard } from '../scenario/secret.js'
 import { examples, parseOptions } from '../shared.js'
 
 /** The environment variable that holds a webhook's secret. */
@@ -34,8 +34,8 @@ export function webhookTriggerCommand(ctx: Context): Command {
       .option('-d, --data <json>', 'JSON object body: inline, @file, or - for stdin (default {})')
       .option('--secret-file <path>', `file holding the webhook secret (or env ${webhookSecretEnv})`)
       .option('--url <url>', 'trigger this URL without an API key (the secret then comes from env or file)'),
+    webhookSecretEnv,
   ).action(async (webhookId: string | undefined, raw: Record<string, unknown>) => {
-    refuseSecretFlag(raw, webhookSecretEnv)
     await webhookTrigger(webhookId, parseOptions(triggerOptionsSchema, raw), ctx)
   })
   cmd.addHelpText(
