@@ -1,7 +1,7 @@
 // Running a scenario (service-interface 1, 4.4; wire.md Scenarios): its agent answers with the scenario's instruction
 // as a `system` message and the input as the `user` message. Shared by signed execution, webhooks and schedules.
 import type { Message } from '../api/schemas/index.js'
-import { scriptedReply } from './model/scripted.js'
+import { modelAgent, scriptedReply } from './model/scripted.js'
 import type { EmulatorState, StoredExecution, StoredScenario } from './state.js'
 import type { HandlerEnv } from './types.js'
 import { newId } from './handlers/resource-util.js'
@@ -23,12 +23,7 @@ export const scriptedRunAgent: RunAgent = async (state, agentId, messages) => {
     .filter((m) => m.role === 'system')
     .map((m) => (typeof m.content === 'string' ? m.content : ''))
   const reply = scriptedReply({
-    agent: {
-      id: agent.id,
-      name: agent.name ?? agent.id,
-      description: agent.description ?? '',
-      systemPrompt: agent.systemPrompt ?? '',
-    },
+    agent: modelAgent(agent),
     requestSystem: system,
     messages: messages.filter((m) => m.role !== 'system'),
     tools: [],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Message, ToolDefinition } from '../../src/api/schemas/index.js'
 import { contentParts } from '../../src/emulator/model/content.js'
 import { describeImage, imageDimensions } from '../../src/emulator/model/image.js'
-import { type ModelInput, scriptedReply } from '../../src/emulator/model/scripted.js'
+import { type ModelInput, modelAgent, scriptedReply } from '../../src/emulator/model/scripted.js'
 import { countTokens, tokenize } from '../../src/emulator/model/tokens.js'
 import { deriveArguments, mentionIndex, planToolCalls } from '../../src/emulator/model/tools.js'
 
@@ -64,6 +64,16 @@ describe('content forms', () => {
 })
 
 describe('scripted answers', () => {
+  it('answers as the agent record says; an agent without a name is its id, missing texts are empty', () => {
+    expect(modelAgent(agent)).toEqual(agent)
+    expect(modelAgent({ id: 'b', description: null, systemPrompt: null })).toEqual({
+      id: 'b',
+      name: 'b',
+      description: '',
+      systemPrompt: '',
+    })
+  })
+
   it('depends only on its input', () => {
     const msg = fc.record({ role: fc.constantFrom('user', 'assistant'), content: fc.string() }) as fc.Arbitrary<Message>
     fc.assert(

@@ -3,7 +3,7 @@
 import type { Message, ToolDefinition } from '../../api/schemas/index.js'
 import { contentText } from '../model/content.js'
 import type { Piece } from '../model/pieces.js'
-import { scriptedReply } from '../model/scripted.js'
+import { modelAgent, scriptedReply } from '../model/scripted.js'
 import { relay } from '../model/upstream.js'
 import type { StoredAgent } from '../state.js'
 import type { HandlerEnv } from '../types.js'
@@ -24,12 +24,7 @@ export interface AnswerSource {
 
 function* scripted(agent: StoredAgent, messages: Message[], requestSystem: string[], tools: ToolDefinition[]) {
   const reply = scriptedReply({
-    agent: {
-      id: agent.id,
-      name: agent.name ?? agent.id,
-      description: agent.description ?? '',
-      systemPrompt: agent.systemPrompt ?? '',
-    },
+    agent: modelAgent(agent),
     requestSystem,
     messages,
     tools,

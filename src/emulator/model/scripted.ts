@@ -9,7 +9,7 @@
 //   "poem" or a poet agent    → a short poem; "hello"/"hi" → a greeting; anything else → an echo with the history
 // A system prompt asking for "uppercase" makes the answer upper-case.
 import { createHash } from 'node:crypto'
-import type { Message, ToolDefinition } from '../../api/schemas/index.js'
+import type { Agent, Message, ToolDefinition } from '../../api/schemas/index.js'
 import {
   echoAnswer,
   greeting,
@@ -57,6 +57,11 @@ function trailingToolResults(messages: Message[]): { name: string; content: stri
     out.push({ name, content: contentText(m.content) })
   }
   return out
+}
+
+/** The persona the model answers as, from an agent record: no name is its id, no description or prompt is ''. */
+export function modelAgent(a: Pick<Agent, 'id' | 'name' | 'description' | 'systemPrompt'>): ModelInput['agent'] {
+  return { id: a.id, name: a.name ?? a.id, description: a.description ?? '', systemPrompt: a.systemPrompt ?? '' }
 }
 
 /** The scripted answer to a conversation. */
