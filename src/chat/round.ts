@@ -21,6 +21,8 @@ export interface RoundInput {
   /** has the user asked to cancel this answer? (then an aborted read is a cancel, not a failure) */
   cancelling: () => boolean
   idleTimeoutMs: number
+  /** collect the text into `content` (false: it only streams out as events, and `content` stays empty) */
+  keepText: boolean
 }
 
 /** How a round ended and what it produced (partial when cancelled or failed). */
@@ -74,7 +76,7 @@ export async function* runRound(input: RoundInput, out: RoundOutcome): AsyncGene
       if (pending.length === 0) return undefined
       const joined = pending.length === 1 ? pending[0]! : pending.join('')
       pending.length = 0
-      text.push(joined)
+      if (input.keepText) text.push(joined)
       return { type: 'text', text: joined }
     }
     const handle = function* (events: CompletionEvent[]): Generator<ChatEvent> {

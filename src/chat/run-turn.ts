@@ -54,6 +54,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
   }
   d.setInflight(f)
   const idleTimeoutMs = Number(d.ctx.env.AGENTRY_IDLE_TIMEOUT ?? 60) * 1000
+  const keepText = opts.keepAnswerText !== false || opts.transcriptPath !== undefined || opts.toolHandler !== undefined
   let opening: ChatMessage[]
   try {
     opening = await first()
@@ -93,6 +94,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
       signal: f.abort.signal,
       cancelling: () => f.cancelling,
       idleTimeoutMs,
+      keepText,
     }
     let completed = false
     try {

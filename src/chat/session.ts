@@ -106,6 +106,12 @@ export interface ChatSessionOptions {
   transcriptPath?: string | undefined
   /** replay the messages of this JSONL transcript as the history (stateless only) */
   resumePath?: string | undefined
+  /**
+   * keep each answer's text for the history and TurnResult (default true). One-shot text and NDJSON output set it
+   * false: they write the text as it arrives and read nothing after, so a long answer is not also held in memory.
+   * The text is kept anyway with a transcript or a tool handler (the next completion sends the answer back).
+   */
+  keepAnswerText?: boolean | undefined
   /** after cancel(), how long to wait for the server's cancelled chunk before closing the stream (default 2000) */
   cancelGraceMs?: number | undefined
 }

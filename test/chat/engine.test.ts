@@ -1,5 +1,6 @@
 // The chat engine in-process against the emulator: turns, history, stateless vs stateful, cancel by request_id,
 // dropped and stalled streams, and the tool loop with a local handler.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createChatSession } from '../../src/chat/session.js'
 import { collect, emuContext, tempFile, textOf, useEmulator } from './helpers.js'
@@ -84,6 +85,33 @@ describe('a stateless session', () => {
     expect(() => s.send('again')).toThrow(/still streaming/)
     await collect(t)
     expect(s.busy).toBe(false)
+  })
+})
+
+describe('keepAnswerText: false (one-shot text output)', () => {
+  it('streams the answer but keeps no copy of it, unless a transcript needs it', async () => {
+    const { ctx } = emuContext(emu())
+    const lean = await createChatSession({ ctx, agentId: 'demo-assistant', keepAnswerText: false })
+    const turn = lean.send('count to 20')
+    const events = await collect(turn)
+    expect(textOf(events)).toBe(Array.from({ length: 20 }, (_, i) => i + 1).join(' '))
+    const r = await turn.result
+    expect(r.status).toBe('done')
+    expect(r.message.content).toBe('')
+    expect(lean.history.at(-1)).toEqual({ role: 'assistant', content: '' })
+
+    const path = tempFile('talk.jsonl', '')
+    const saved = await createChatSession({
+      ctx,
+      agentId: 'demo-assistant',
+      keepAnswerText: false,
+      transcriptPath: path,
+    })
+    const t2 = saved.send('count to 5')
+    await collect(t2)
+    expect((await t2.result).message.content).toBe('1 2 3 4 5')
+    await saved.close()
+    expect(readFileSync(path, 'utf8')).toContain('"content":"1 2 3 4 5"')
   })
 })
 

@@ -3,7 +3,7 @@
 // sniffed from the first non-blank bytes. A JSON body (`application/json`, or sniffed `{`/`[`) is NDJSON when its
 // first line parses on its own, otherwise one (pretty-printed) JSON document read whole.
 import type { StreamFormatError } from './errors.js'
-import { createFormatDecoder } from './format-decoders.js'
+import { createFormatDecoder, type FormatDecoder, type ItemHandler } from './format-decoders.js'
 
 /** The wire formats a completion body may use. */
 export type StreamFormat = 'sse' | 'ndjson' | 'json'
@@ -25,8 +25,14 @@ export interface StreamDecoder {
   end(): StreamItem[]
 }
 
+/** The same decoder handing items to a callback as they complete (the streaming hot path: no array per read). */
+export interface StreamItemReader {
+  readonly format: StreamFormat | undefined
+  push(bytes: Uint8Array): void
+  end(): void
+}
+
 type Choice = StreamFormat | 'sniff' | 'json-or-ndjson'
-type Inner = Pick<StreamDecoder, 'push' | 'end'>
 
 /** The format a Content-Type header names; parameters (`; charset=utf-8`) and case are ignored. */
 export function formatForContentType(contentType: string | undefined | null): Choice {
@@ -52,9 +58,35 @@ const LF = 0x0a
 
 /** Creates a decoder for a response with this Content-Type (see the file header for the sniffing rules). */
 export function createStreamDecoder(contentType?: string | null): StreamDecoder {
+  let out: StreamItem[] = []
+  const reader = createStreamItemReader(contentType, (item) => {
+    out.push(item)
+  })
+  const take = (): StreamItem[] => {
+    const items = out
+    out = []
+    return items
+  }
+  return {
+    get format() {
+      return reader.format
+    },
+    push(bytes) {
+      reader.push(bytes)
+      return take()
+    },
+    end() {
+      reader.end()
+      return take()
+    },
+  }
+}
+
+/** Creates a reader for a response with this Content-Type; each item goes to `onItem` as soon as it is decoded. */
+export function createStreamItemReader(contentType: string | undefined | null, onItem: ItemHandler): StreamItemReader {
   const choice = formatForContentType(contentType)
   let format: StreamFormat | undefined = choice === 'sniff' || choice === 'json-or-ndjson' ? undefined : choice
-  let inner: Inner | undefined = format === undefined ? undefined : createFormatDecoder(format)
+  let inner: FormatDecoder | undefined = format === undefined ? undefined : createFormatDecoder(format, onItem)
   // Sniffing state: bytes held back until the format is known (at most the body's first line).
   let held: Uint8Array[] = []
   let heldLength = 0
@@ -99,16 +131,16 @@ export function createStreamDecoder(contentType?: string | null): StreamDecoder 
     return all
   }
 
-  function sniff(bytes: Uint8Array, atEnd: boolean): StreamItem[] {
+  function sniff(bytes: Uint8Array, atEnd: boolean): void {
     held.push(bytes)
     heldLength += bytes.length
     const decided = decide(bytes, atEnd)
-    if (decided === undefined) return []
+    if (decided === undefined) return
     format = decided
-    inner = createFormatDecoder(decided)
     const all = joinHeld()
     held = []
-    return inner.push(all)
+    inner = createFormatDecoder(decided, onItem)
+    inner.push(all)
   }
 
   return {
@@ -116,15 +148,12 @@ export function createStreamDecoder(contentType?: string | null): StreamDecoder 
       return format
     },
     push(bytes) {
-      return inner === undefined ? sniff(bytes, false) : inner.push(bytes)
+      if (inner === undefined) sniff(bytes, false)
+      else inner.push(bytes)
     },
     end() {
-      if (inner === undefined) {
-        const items = sniff(new Uint8Array(0), true)
-        if (inner === undefined) return items
-        return items.concat((inner as Inner).end())
-      }
-      return inner.end()
+      if (inner === undefined) sniff(new Uint8Array(0), true)
+      inner?.end()
     },
   }
 }

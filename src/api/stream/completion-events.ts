@@ -16,8 +16,12 @@ export type CompletionEvent =
 
 /** Maps chunks to events; keeps the state of one completion (meta sent, tool calls being built, finish reason). */
 export interface CompletionEventMapper {
-  /** One decoded JSON chunk: a chat.completion.chunk, a chat.completion, or an `{error}` object. */
-  push(chunk: unknown): CompletionEvent[]
+  /**
+   * One decoded JSON chunk: a chat.completion.chunk, a chat.completion, or an `{error}` object. Its events are
+   * appended to `out` (a new array by default), which is returned: the stream decoder passes one array per read
+   * instead of getting one per token.
+   */
+  push(chunk: unknown, out?: CompletionEvent[]): CompletionEvent[]
   /** An error reported out of band, e.g. an SSE `event: error` whose data is not an `{error}` object. */
   error(message: string, code?: string): CompletionEvent[]
   /**
@@ -46,8 +50,7 @@ export function createCompletionEventMapper(): CompletionEventMapper {
   }
 
   return {
-    push(chunk) {
-      const out: CompletionEvent[] = []
+    push(chunk, out = []) {
       if (finished || !isRecord(chunk)) return out
       if (chunk.error !== undefined && chunk.error !== null) {
         const { message, code } = errorDetails(chunk.error)

@@ -16,16 +16,18 @@
 // - createSseParser() (sse.ts, WHATWG SSE), createNdjsonParser() (ndjson.ts), createCompletionEventMapper()
 //     (completion-events.ts, chunks → events, `delta` or whole `message`), createCompletionAccumulator()
 //     (completion-accumulator.ts, events → final assistant message).
-import { createStreamDecoder, type StreamItem } from './chunk-decoder.js'
+import { createStreamItemReader, type StreamItem } from './chunk-decoder.js'
 import { type CompletionEvent, createCompletionEventMapper } from './completion-events.js'
 import { StreamIdleTimeoutError, StreamTruncatedError } from './errors.js'
 
 export {
   createStreamDecoder,
+  createStreamItemReader,
   formatForContentType,
   type StreamDecoder,
   type StreamFormat,
   type StreamItem,
+  type StreamItemReader,
 } from './chunk-decoder.js'
 export {
   type AssistantMessage,
@@ -34,8 +36,22 @@ export {
 } from './completion-accumulator.js'
 export { type CompletionEvent, type CompletionEventMapper, createCompletionEventMapper } from './completion-events.js'
 export { StreamFormatError, StreamIdleTimeoutError, type StreamPosition, StreamTruncatedError } from './errors.js'
-export { createNdjsonParser, type NdjsonItem, type NdjsonParser } from './ndjson.js'
-export { createSseParser, type SseEvent, type SseParser, type SseParserOptions } from './sse.js'
+export {
+  createNdjsonParser,
+  createNdjsonReader,
+  type NdjsonItem,
+  type NdjsonParser,
+  type NdjsonReader,
+} from './ndjson.js'
+export {
+  createSseParser,
+  createSseReader,
+  type SseEvent,
+  type SseEventHandler,
+  type SseParser,
+  type SseParserOptions,
+  type SseReader,
+} from './sse.js'
 export type { CompletionToolCall } from './tool-calls.js'
 
 /** A synchronous bytes → events decoder; once `state` leaves 'open', further input is ignored. */
@@ -46,55 +62,61 @@ export interface CompletionStreamDecoder {
   readonly failure: Error | undefined
 }
 
-/** Creates the synchronous decoder behind decodeCompletionStream (also handy for tests and replaying files). */
+/**
+ * Creates the synchronous decoder behind decodeCompletionStream (also handy for tests and replaying files). Each
+ * chunk is mapped to events as soon as it is parsed, so only the events of a read, not its parsed chunks, are held.
+ */
 export function createCompletionStreamDecoder(contentType?: string | null): CompletionStreamDecoder {
-  const items = createStreamDecoder(contentType)
   const mapper = createCompletionEventMapper()
   let state: 'open' | 'done' | 'failed' = 'open'
   let failure: Error | undefined
+  // the events of the current push() or end(); handle() appends to it
+  let out: CompletionEvent[] = []
 
-  function handle(list: StreamItem[], out: CompletionEvent[]): void {
-    for (const item of list) {
-      if (state !== 'open') return
-      switch (item.kind) {
-        case 'chunk':
-          for (const e of mapper.push(item.value)) out.push(e)
-          break
-        case 'error':
-          for (const e of mapper.error(item.message, item.code)) out.push(e)
-          break
-        case 'done':
-          for (const e of mapper.finish(true).events) out.push(e)
-          state = 'done'
-          break
-        case 'malformed':
-          // A cut-off last item is what a dropped connection leaves; finish() below decides if that truncated it.
-          if (item.atEnd) break
-          failure = item.error
-          state = 'failed'
-          break
-      }
+  function handle(item: StreamItem): void {
+    if (state !== 'open') return
+    switch (item.kind) {
+      case 'chunk':
+        mapper.push(item.value, out)
+        break
+      case 'error':
+        for (const e of mapper.error(item.message, item.code)) out.push(e)
+        break
+      case 'done':
+        for (const e of mapper.finish(true).events) out.push(e)
+        state = 'done'
+        break
+      case 'malformed':
+        // A cut-off last item is what a dropped connection leaves; finish() below decides if that truncated it.
+        if (item.atEnd) break
+        failure = item.error
+        state = 'failed'
+        break
     }
+  }
+  const items = createStreamItemReader(contentType, handle)
+  const take = (): CompletionEvent[] => {
+    const events = out
+    out = []
+    return events
   }
 
   return {
     push(bytes) {
-      const out: CompletionEvent[] = []
-      if (state === 'open') handle(items.push(bytes), out)
-      return out
+      if (state === 'open') items.push(bytes)
+      return take()
     },
     end() {
-      const out: CompletionEvent[] = []
-      if (state !== 'open') return out
-      handle(items.end(), out)
-      if (state !== 'open') return out
+      if (state !== 'open') return take()
+      items.end()
+      if (state !== 'open') return take()
       const { events, truncated } = mapper.finish(false)
       for (const e of events) out.push(e)
       if (truncated) {
         failure = new StreamTruncatedError()
         state = 'failed'
       } else state = 'done'
-      return out
+      return take()
     },
     get state() {
       return state

@@ -1,58 +1,70 @@
 // The three body formats of a completion response, each as an incremental bytes → items decoder (see
-// chunk-decoder.ts for how one is chosen). Malformed JSON becomes a `malformed` item, never an exception.
+// chunk-decoder.ts for how one is chosen). Malformed JSON becomes a `malformed` item, never an exception. Items go to
+// a callback as each event or line completes, so a parsed chunk is garbage as soon as it has been handled: with one
+// event per token, holding a whole read's chunks in an array kept them alive across young-generation collections.
 import type { StreamFormat, StreamItem } from './chunk-decoder.js'
+import { parseChunkJson } from './chunk-json.js'
 import { errorDetails } from './completion-events.js'
 import { StreamFormatError } from './errors.js'
-import { createNdjsonParser } from './ndjson.js'
-import { createSseParser } from './sse.js'
+import { createNdjsonReader } from './ndjson.js'
+import { createSseReader } from './sse.js'
 import { isRecord } from './tool-calls.js'
 
-/** An incremental decoder for one format. */
+/** An incremental decoder for one format; items go to the callback it was created with. */
 export interface FormatDecoder {
-  push(bytes: Uint8Array): StreamItem[]
-  end(): StreamItem[]
+  push(bytes: Uint8Array): void
+  end(): void
 }
+
+/** Receives each decoded item. */
+export type ItemHandler = (item: StreamItem) => void
 
 /** The bytes → items decoder for one known format. */
-export function createFormatDecoder(format: StreamFormat): FormatDecoder {
-  if (format === 'sse') return createSseInner()
-  if (format === 'ndjson') return createNdjsonInner()
-  return createJsonInner()
+export function createFormatDecoder(format: StreamFormat, onItem: ItemHandler): FormatDecoder {
+  if (format === 'sse') return createSseInner(onItem)
+  if (format === 'ndjson') return createNdjsonInner(onItem)
+  return createJsonInner(onItem)
 }
 
-function createSseInner(): FormatDecoder {
-  const parser = createSseParser({ dispatchIncompleteAtEnd: true })
+function createSseInner(onItem: ItemHandler): FormatDecoder {
   let ordinal = 0
-  const map = (events: ReturnType<typeof parser.push>, atEnd: boolean): StreamItem[] => {
-    const items: StreamItem[] = []
-    for (const event of events) {
+  let atEnd = false
+  const reader = createSseReader(
+    (type, data) => {
       ordinal++
-      const data = event.data
-      if (data.trim() === '') continue // an empty event is a keep-alive
-      if (event.type === 'error') {
-        items.push(sseErrorItem(data))
-        continue
+      if (data.trim() === '') return // an empty event is a keep-alive (trim() allocates nothing here)
+      if (type === 'error') {
+        onItem(sseErrorItem(data))
+        return
       }
-      if (event.type === 'message' && data.length < 16 && data.trim() === '[DONE]') {
-        items.push({ kind: 'done' })
-        continue
+      if (type === 'message' && data.length < 16 && data.trim() === '[DONE]') {
+        onItem({ kind: 'done' })
+        return
       }
+      let value: unknown
       try {
-        items.push({ kind: 'chunk', value: JSON.parse(data) })
+        value = parseChunkJson(data)
       } catch (error) {
         // Only the default event type carries chunks; a custom event (e.g. `event: ping`) may hold any text.
-        if (event.type === 'message') {
-          items.push({
+        if (type === 'message')
+          onItem({
             kind: 'malformed',
             error: new StreamFormatError({ format: 'sse', event: ordinal }, data, error),
             atEnd,
           })
-        }
+        return
       }
-    }
-    return items
+      onItem({ kind: 'chunk', value })
+    },
+    { dispatchIncompleteAtEnd: true },
+  )
+  return {
+    push: (bytes) => reader.push(bytes),
+    end: () => {
+      atEnd = true
+      reader.end()
+    },
   }
-  return { push: (bytes) => map(parser.push(bytes), false), end: () => map(parser.end(), true) }
 }
 
 // wire.md: an error may arrive as an SSE `event: error`; its data is an `{error:{message}}` body or plain text.
@@ -69,44 +81,38 @@ function sseErrorItem(data: string): StreamItem {
   return { kind: 'error', message: data, code: undefined }
 }
 
-function createNdjsonInner(): FormatDecoder {
-  const parser = createNdjsonParser()
-  const map = (parsed: ReturnType<typeof parser.push>): StreamItem[] => {
-    const items: StreamItem[] = []
-    for (const item of parsed) {
-      if (item.ok) items.push({ kind: 'chunk', value: item.value })
-      else if (item.text.trim() === '[DONE]')
-        items.push({ kind: 'done' }) // tolerated, though not NDJSON
-      else {
-        const error = new StreamFormatError({ format: 'ndjson', line: item.line }, item.text, item.error)
-        items.push({ kind: 'malformed', error, atEnd: item.unterminated })
-      }
+function createNdjsonInner(onItem: ItemHandler): FormatDecoder {
+  return createNdjsonReader((item) => {
+    if (item.ok) onItem({ kind: 'chunk', value: item.value })
+    else if (item.text.trim() === '[DONE]')
+      onItem({ kind: 'done' }) // tolerated, though not NDJSON
+    else {
+      const error = new StreamFormatError({ format: 'ndjson', line: item.line }, item.text, item.error)
+      onItem({ kind: 'malformed', error, atEnd: item.unterminated })
     }
-    return items
-  }
-  return { push: (bytes) => map(parser.push(bytes)), end: () => map(parser.end()) }
+  }, parseChunkJson)
 }
 
 // A whole JSON document: kept as decoded pieces and parsed once at the end. An array is read as a list of chunks.
-function createJsonInner(): FormatDecoder {
+function createJsonInner(onItem: ItemHandler): FormatDecoder {
   const decoder = new TextDecoder('utf-8')
   const parts: string[] = []
   return {
     push(bytes) {
       parts.push(decoder.decode(bytes, { stream: true }))
-      return []
     },
     end() {
       parts.push(decoder.decode())
       const text = parts.join('')
-      if (text.trim() === '') return []
+      if (text.trim() === '') return
+      let value: unknown
       try {
-        const value: unknown = JSON.parse(text)
-        const values = Array.isArray(value) ? value : [value]
-        return values.map((v) => ({ kind: 'chunk', value: v }))
+        value = JSON.parse(text)
       } catch (error) {
-        return [{ kind: 'malformed', error: new StreamFormatError({ format: 'json' }, text, error), atEnd: true }]
+        onItem({ kind: 'malformed', error: new StreamFormatError({ format: 'json' }, text, error), atEnd: true })
+        return
       }
+      for (const v of Array.isArray(value) ? value : [value]) onItem({ kind: 'chunk', value: v })
     },
   }
 }

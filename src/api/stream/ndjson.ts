@@ -18,43 +18,72 @@ export interface NdjsonParser {
 
 /** Creates an NDJSON parser over UTF-8 bytes (a BOM at the start is dropped). */
 export function createNdjsonParser(): NdjsonParser {
+  let out: NdjsonItem[] = []
+  const reader = createNdjsonReader((item) => {
+    out.push(item)
+  })
+  const take = (): NdjsonItem[] => {
+    const items = out
+    out = []
+    return items
+  }
+  return {
+    push(bytes) {
+      reader.push(bytes)
+      return take()
+    },
+    end() {
+      reader.end()
+      return take()
+    },
+  }
+}
+
+/** The NDJSON parser without result arrays: each line's item goes to a callback as soon as the line is complete. */
+export interface NdjsonReader {
+  push(bytes: Uint8Array): void
+  end(): void
+}
+
+/**
+ * Creates an NDJSON reader handing each item to `onItem` (the streaming hot path: nothing is held per read);
+ * `parseJson` replaces JSON.parse (it must throw what JSON.parse throws).
+ */
+export function createNdjsonReader(
+  onItem: (item: NdjsonItem) => void,
+  parseJson: (text: string) => unknown = JSON.parse,
+): NdjsonReader {
   const lines = createLineSplitter({ crIsLineEnd: false })
   let lineNo = 0
-  let out: NdjsonItem[] = []
 
   function parse(text: string, unterminated: boolean): void {
     lineNo++
     if (isBlank(text)) return
+    let value: unknown
     try {
-      out.push({ ok: true, value: JSON.parse(text), line: lineNo })
+      value = parseJson(text)
     } catch (error) {
-      out.push({
+      onItem({
         ok: false,
         text,
         error: error instanceof Error ? error : new Error(String(error)),
         line: lineNo,
         unterminated,
       })
+      return
     }
+    onItem({ ok: true, value, line: lineNo })
   }
 
   const onLine = (text: string): void => parse(text, false)
 
-  function take(): NdjsonItem[] {
-    const items = out
-    out = []
-    return items
-  }
-
   return {
     push(bytes) {
       lines.push(bytes, onLine)
-      return take()
     },
     end() {
       const last = lines.end(onLine)
       if (last !== undefined) parse(last, true)
-      return take()
     },
   }
 }

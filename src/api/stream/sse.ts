@@ -30,21 +30,59 @@ const SPACE = 32
 
 /** Creates an SSE parser. Handles CRLF, LF and lone CR line ends (also split across reads), UTF-8 and a BOM. */
 export function createSseParser(options: SseParserOptions = {}): SseParser {
+  let out: SseEvent[] = []
+  const reader = createSseReader((type, data, lastEventId) => {
+    out.push({ type, data, lastEventId })
+  }, options)
+  const take = (): SseEvent[] => {
+    const events = out
+    out = []
+    return events
+  }
+  return {
+    push(bytes) {
+      reader.push(bytes)
+      return take()
+    },
+    end() {
+      reader.end()
+      return take()
+    },
+    get retryMs() {
+      return reader.retryMs
+    },
+  }
+}
+
+/** Receives each dispatched event (the fields of an {@link SseEvent}). */
+export type SseEventHandler = (type: string, data: string, lastEventId: string) => void
+
+/** The SSE parser without result arrays: events go to a callback as they complete. */
+export interface SseReader {
+  push(bytes: Uint8Array): void
+  end(): void
+  readonly retryMs: number | undefined
+}
+
+/**
+ * Creates an SSE reader that hands each event to `onEvent` as soon as its blank line arrives: the streaming hot path
+ * (one event per token), where nothing of an event need outlive its handling.
+ */
+export function createSseReader(onEvent: SseEventHandler, options: SseParserOptions = {}): SseReader {
   const lines = createLineSplitter({ crIsLineEnd: true })
-  let data: string[] = []
+  // The data buffer: undefined until the event's first `data` line. Kept as one string rather than a list joined at
+  // dispatch, which would copy every (single-line) chunk once more: this runs once per streamed token.
+  let data: string | undefined
   let eventType = ''
   let lastEventId = ''
   let retryMs: number | undefined
-  let out: SseEvent[] = []
 
   function dispatch(): void {
-    if (data.length === 0) {
-      eventType = ''
-      return
-    }
-    out.push({ type: eventType === '' ? 'message' : eventType, data: data.join('\n'), lastEventId })
-    data = []
+    const ready = data
+    const type = eventType === '' ? 'message' : eventType
+    data = undefined
     eventType = ''
+    if (ready !== undefined) onEvent(type, ready, lastEventId)
   }
 
   function onLine(line: string): void {
@@ -54,43 +92,27 @@ export function createSseParser(options: SseParserOptions = {}): SseParser {
     }
     const colon = line.indexOf(':')
     if (colon === 0) return // a comment, e.g. a keep-alive
-    let field: string
-    let value: string
-    if (colon === -1) {
-      field = line
-      value = ''
-    } else {
-      field = line.slice(0, colon)
-      const start = line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1
-      value = line.slice(start)
+    // the field name is compared in place (no slice): `field` is its length
+    const field = colon === -1 ? line.length : colon
+    let start = line.length
+    if (colon !== -1) start = line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1
+    if (field === 4 && line.startsWith('data')) {
+      const value = line.slice(start)
+      data = data === undefined ? value : `${data}\n${value}`
+    } else if (field === 5 && line.startsWith('event')) eventType = line.slice(start)
+    else if (field === 2 && line.startsWith('id')) {
+      const value = line.slice(start)
+      if (!value.includes('\0')) lastEventId = value
+    } else if (field === 5 && line.startsWith('retry')) {
+      const value = line.slice(start)
+      if (isAsciiDigits(value)) retryMs = Number.parseInt(value, 10)
     }
-    switch (field) {
-      case 'data':
-        data.push(value)
-        break
-      case 'event':
-        eventType = value
-        break
-      case 'id':
-        if (!value.includes('\0')) lastEventId = value
-        break
-      case 'retry':
-        if (isAsciiDigits(value)) retryMs = Number.parseInt(value, 10)
-        break
-      default: // unknown fields are ignored (spec)
-    }
-  }
-
-  function take(): SseEvent[] {
-    const events = out
-    out = []
-    return events
+    // other fields are ignored (spec)
   }
 
   return {
     push(bytes) {
       lines.push(bytes, onLine)
-      return take()
     },
     end() {
       const last = lines.end(onLine)
@@ -98,9 +120,8 @@ export function createSseParser(options: SseParserOptions = {}): SseParser {
         if (last !== undefined) onLine(last)
         dispatch()
       }
-      data = []
+      data = undefined
       eventType = ''
-      return take()
     },
     get retryMs() {
       return retryMs

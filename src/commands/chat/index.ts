@@ -89,6 +89,8 @@ export async function chatRun(agentArg: string | undefined, opts: ChatOptions, c
     newChat: opts.newChat,
     transcriptPath: opts.save,
     resumePath: opts.resume,
+    // only the interactive chat and -o json read an answer after it has streamed out
+    keepAnswerText: source === 'interactive' || format === 'json',
   }
   const session = await createChatSession(sessionOptions)
   ctx.defer(() => session.close())
