@@ -16,18 +16,18 @@
 // - createSseParser() (sse.ts, WHATWG SSE), createNdjsonParser() (ndjson.ts), createCompletionEventMapper()
 //     (completion-events.ts, chunks → events, `delta` or whole `message`), createCompletionAccumulator()
 //     (completion-accumulator.ts, events → final assistant message).
+// - The hot path underneath: createStreamItemReader, createSseReader, createNdjsonReader (callbacks, no per-read
+//     arrays) and parseChunkJson (chunk-json.ts: JSON.parse without interning each token).
 import { createStreamItemReader, type StreamItem } from './chunk-decoder.js'
 import { type CompletionEvent, createCompletionEventMapper } from './completion-events.js'
 import { StreamIdleTimeoutError, StreamTruncatedError } from './errors.js'
 
 export {
   createStreamDecoder,
-  createStreamItemReader,
   formatForContentType,
   type StreamDecoder,
   type StreamFormat,
   type StreamItem,
-  type StreamItemReader,
 } from './chunk-decoder.js'
 export {
   type AssistantMessage,
@@ -43,15 +43,7 @@ export {
   type NdjsonParser,
   type NdjsonReader,
 } from './ndjson.js'
-export {
-  createSseParser,
-  createSseReader,
-  type SseEvent,
-  type SseEventHandler,
-  type SseParser,
-  type SseParserOptions,
-  type SseReader,
-} from './sse.js'
+export { createSseParser, type SseEvent, type SseParser, type SseParserOptions } from './sse.js'
 export type { CompletionToolCall } from './tool-calls.js'
 
 /** A synchronous bytes → events decoder; once `state` leaves 'open', further input is ignored. */
