@@ -42,7 +42,8 @@ export class TmuxSession {
     const vars = Object.entries(env)
       .map(([k, v]) => `${k}=${sh(v)}`)
       .join(' ')
-    const line = `cd ${sh(repoRoot)} && env ${vars} ${command}; echo EXIT:$?; sleep 120`
+    // A person at a terminal, not a CI job: CI=true (set when this suite runs in CI) turns prompts off.
+    const line = `cd ${sh(repoRoot)} && env -u CI ${vars} ${command}; echo EXIT:$?; sleep 120`
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(this.size.cols), '-y', String(this.size.rows), line)
   }
 
