@@ -16,8 +16,13 @@ export function prevBoundary(s: string, i: number): number {
   // Segment only the current line: keeps the work per key proportional to one line, not the whole input.
   const start = s.lastIndexOf('\n', i - 1) + 1
   if (start === i) return i - 1
+  // Segment the whole line: a slice that ends inside a cluster (👍 of 👍🏽) would be segmented differently.
+  const end = s.indexOf('\n', i)
   let last = start
-  for (const { index } of segmenter.segment(s.slice(start, i))) last = start + index
+  for (const { index } of segmenter.segment(s.slice(start, end < 0 ? s.length : end))) {
+    if (start + index >= i) break
+    last = start + index
+  }
   return last
 }
 
