@@ -1,5 +1,6 @@
 // One IOStreams object for the whole run (after gh's iostreams): the streams, whether each is a terminal, colour,
 // width, and whether we may prompt. Everything that writes goes through it, so tests can swap it for a fake.
+import { isatty } from 'node:tty'
 import { CliError } from '../errors.js'
 
 /** A writable sink: process.stdout/stderr or a test buffer. */
@@ -55,19 +56,27 @@ function colorWanted(env: NodeJS.ProcessEnv, isTTY: boolean, disabled: boolean):
 
 /** Builds IOStreams over given streams; `systemIO()` uses the process's own. */
 export function createIO(init: {
-  stdin: IOStreams['stdin']
+  /** the stream, or a function that makes it on first use (process.stdin costs ~4 ms to create) */
+  stdin: IOStreams['stdin'] | (() => IOStreams['stdin'])
+  /** whether stdin is a terminal, when `stdin` is a function */
+  stdinIsTTY?: boolean
   stdout: Sink & { isTTY?: boolean; columns?: number }
   stderr: Sink & { isTTY?: boolean; columns?: number }
   env: NodeJS.ProcessEnv
 }): IOStreams {
   let noColor = false
-  const { stdin, stdout, stderr, env } = init
+  const { stdout, stderr, env } = init
+  let stdinStream = typeof init.stdin === 'function' ? undefined : init.stdin
+  const makeStdin = typeof init.stdin === 'function' ? init.stdin : undefined
   const isCI = Boolean(env.CI && env.CI !== 'false' && env.CI !== '0')
-  const stdinIsTTY = Boolean(stdin.isTTY)
+  const stdinIsTTY = Boolean(init.stdinIsTTY ?? stdinStream?.isTTY)
   const stdoutIsTTY = Boolean(stdout.isTTY)
   const stderrIsTTY = Boolean(stderr.isTTY)
   return {
-    stdin,
+    get stdin() {
+      stdinStream ??= makeStdin!()
+      return stdinStream
+    },
     stdout,
     stderr,
     stdinIsTTY,
@@ -87,7 +96,13 @@ export function createIO(init: {
 
 /** IOStreams over the process's own stdin, stdout and stderr. */
 export function systemIO(): IOStreams {
-  return createIO({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env })
+  return createIO({
+    stdin: () => process.stdin,
+    stdinIsTTY: isatty(0),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  })
 }
 
 /**

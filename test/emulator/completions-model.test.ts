@@ -168,6 +168,14 @@ describe('tool calls', () => {
     )
   })
 
+  it('never produces -0, which JSON cannot carry (a property run found it)', () => {
+    const tool: ToolDefinition = {
+      type: 'function',
+      function: { name: 't', parameters: { properties: { n: { type: 'number' } }, required: ['n'] } },
+    }
+    expect(Object.is(deriveArguments('-0', tool).n, -0)).toBe(false)
+  })
+
   it('answers any JSON tool result, even objects whose toString is not a function', () => {
     const hostileKey = fc.constantFrom('toString', 'valueOf', 'temperature', 'city', 'conditions', '__proto__')
     const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.dictionary(hostileKey, fc.jsonValue({ maxDepth: 1 })))

@@ -100,7 +100,7 @@ const plain = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringi
 function coerce(value: unknown, spec: PropSpec): unknown {
   if (typeof value !== 'string') return value
   if (spec.type === 'number' || spec.type === 'integer') {
-    const n = Number(value)
+    const n = Number(value) + 0 // no -0: JSON has none
     return Number.isFinite(n) ? n : value
   }
   if (spec.type === 'boolean') return /^(true|yes|1)$/i.test(value)
@@ -116,7 +116,8 @@ export function deriveArguments(text: string, tool: ToolDefinition): Record<stri
   const required = new Set(Array.isArray(params.required) ? params.required.map(plain) : [])
   const json = inlineJson(text)
   const out: Record<string, unknown> = {}
-  const numbers = [...text.matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]))
+  // `+ 0` turns -0 into 0: the arguments go out as JSON, which has no negative zero.
+  const numbers = [...text.matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]) + 0)
   let mainStringDone = false
   const keys = Object.keys(props).sort((a, b) => Number(required.has(b)) - Number(required.has(a)))
   for (const key of keys) {
