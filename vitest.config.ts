@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    setupFiles: ['./test/helpers/fast-check-seed.ts'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 })
