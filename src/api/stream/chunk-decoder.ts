@@ -4,6 +4,7 @@
 // first line parses on its own, otherwise one (pretty-printed) JSON document read whole.
 import type { StreamFormatError } from './errors.js'
 import { createFormatDecoder, type FormatDecoder, type ItemHandler } from './format-decoders.js'
+import { collecting } from './collect.js'
 
 /** The wire formats a completion body may use. */
 export type StreamFormat = 'sse' | 'ndjson' | 'json'
@@ -58,27 +59,15 @@ const LF = 0x0a
 
 /** Creates a decoder for a response with this Content-Type (see the file header for the sniffing rules). */
 export function createStreamDecoder(contentType?: string | null): StreamDecoder {
-  let out: StreamItem[] = []
-  const reader = createStreamItemReader(contentType, (item) => {
-    out.push(item)
-  })
-  const take = (): StreamItem[] => {
-    const items = out
-    out = []
-    return items
-  }
+  const { reader, push, end } = collecting((emit: (item: StreamItem) => void) =>
+    createStreamItemReader(contentType, emit),
+  )
   return {
     get format() {
       return reader.format
     },
-    push(bytes) {
-      reader.push(bytes)
-      return take()
-    },
-    end() {
-      reader.end()
-      return take()
-    },
+    push,
+    end,
   }
 }
 

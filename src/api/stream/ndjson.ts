@@ -3,6 +3,7 @@
 // before it in the same read are never lost and the caller decides how fatal it is (decoder.ts treats it as a
 // StreamFormatError, or as truncation when it is the cut-off last line).
 import { createLineSplitter } from './line-splitter.js'
+import { collecting } from './collect.js'
 
 /** One parsed line: the JSON value, or the raw text and parse error of a malformed line. Lines are 1-based. */
 export type NdjsonItem =
@@ -18,25 +19,8 @@ export interface NdjsonParser {
 
 /** Creates an NDJSON parser over UTF-8 bytes (a BOM at the start is dropped). */
 export function createNdjsonParser(): NdjsonParser {
-  let out: NdjsonItem[] = []
-  const reader = createNdjsonReader((item) => {
-    out.push(item)
-  })
-  const take = (): NdjsonItem[] => {
-    const items = out
-    out = []
-    return items
-  }
-  return {
-    push(bytes) {
-      reader.push(bytes)
-      return take()
-    },
-    end() {
-      reader.end()
-      return take()
-    },
-  }
+  const { push, end } = collecting((emit: (item: NdjsonItem) => void) => createNdjsonReader(emit))
+  return { push, end }
 }
 
 /** The NDJSON parser without result arrays: each line's item goes to a callback as soon as the line is complete. */

@@ -1,5 +1,6 @@
 // A pure, incremental server-sent events parser following WHATWG HTML 9.2.6 "Interpreting an event stream".
 import { createLineSplitter } from './line-splitter.js'
+import { collecting } from './collect.js'
 
 /** One dispatched event: `type` defaults to "message"; `lastEventId` persists across events, as the spec says. */
 export interface SseEvent {
@@ -30,24 +31,12 @@ const SPACE = 32
 
 /** Creates an SSE parser. Handles CRLF, LF and lone CR line ends (also split across reads), UTF-8 and a BOM. */
 export function createSseParser(options: SseParserOptions = {}): SseParser {
-  let out: SseEvent[] = []
-  const reader = createSseReader((type, data, lastEventId) => {
-    out.push({ type, data, lastEventId })
-  }, options)
-  const take = (): SseEvent[] => {
-    const events = out
-    out = []
-    return events
-  }
+  const { reader, push, end } = collecting((emit: (event: SseEvent) => void) =>
+    createSseReader((type, data, lastEventId) => emit({ type, data, lastEventId }), options),
+  )
   return {
-    push(bytes) {
-      reader.push(bytes)
-      return take()
-    },
-    end() {
-      reader.end()
-      return take()
-    },
+    push,
+    end,
     get retryMs() {
       return reader.retryMs
     },
