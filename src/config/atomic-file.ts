@@ -5,12 +5,12 @@ import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises
 import { basename, dirname, join } from 'node:path'
 import { CliError, ExitCode } from '../errors.js'
 import { jsonSyntaxError, lineColumn } from './json-locate.js'
+import { cjsExports } from '../io/cjs.js'
 
 /** Runs fn while holding an exclusive lock on `file` (a sibling `<file>.lock` directory; stale after 10 s). */
 export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 })
-  // proper-lockfile is CommonJS: its functions hang off `default` in Node and in the code-split bundle alike.
-  const { lock } = (await import('proper-lockfile')).default
+  const { lock } = cjsExports(await import('proper-lockfile'))
   let release: () => Promise<void>
   let compromised: Error | undefined
   try {

@@ -37,6 +37,11 @@ export function tsvEscape(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n').replace(/\r/g, '\\r')
 }
 
+/** YAML text of a value; the yaml package loads only when YAML is asked for. */
+async function yaml(value: unknown): Promise<string> {
+  return cjsExports(await import('yaml')).stringify(value)
+}
+
 /** Writes data to stdout in one format. */
 export class Output {
   constructor(
@@ -70,8 +75,7 @@ export class Output {
       case 'yaml': {
         const all: T[] = []
         for await (const item of items) all.push(item)
-        const { stringify } = cjsExports(await import('yaml'))
-        await writeAll(out, all.length ? stringify(all) : '[]\n')
+        await writeAll(out, all.length ? await yaml(all) : '[]\n')
         return all.length
       }
       case 'tsv':
@@ -105,8 +109,7 @@ export class Output {
       case 'ndjson':
         return writeAll(out, `${JSON.stringify(item)}\n`)
       case 'yaml': {
-        const { stringify } = cjsExports(await import('yaml'))
-        return writeAll(out, stringify(item))
+        return writeAll(out, await yaml(item))
       }
       default: {
         const pairs: [string, string][] = fields
