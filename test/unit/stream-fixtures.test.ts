@@ -11,6 +11,7 @@ import {
   decodeCompletionStream,
   StreamTruncatedError,
 } from '../../src/api/stream/decoder.js'
+import { splitAt } from '../helpers/split-bytes.js'
 
 const dir = fileURLToPath(new URL('../fixtures/streams/', import.meta.url))
 const contentTypes: Record<string, string> = {
@@ -38,18 +39,6 @@ function decode(pieces: Uint8Array[], contentType: string | undefined): Outcome 
   for (const piece of pieces) events.push(...decoder.push(piece))
   events.push(...decoder.end())
   return { events, failure: decoder.failure?.name }
-}
-
-function splitAt(bytes: Uint8Array, points: number[]): Uint8Array[] {
-  const sorted = [...points].sort((a, b) => a - b)
-  const pieces: Uint8Array[] = []
-  let from = 0
-  for (const p of sorted) {
-    pieces.push(bytes.subarray(from, p))
-    from = p
-  }
-  pieces.push(bytes.subarray(from))
-  return pieces
 }
 
 const usage = (p: number, c: number, t: number) => ({ prompt_tokens: p, completion_tokens: c, total_tokens: t })

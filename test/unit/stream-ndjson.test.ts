@@ -2,6 +2,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createNdjsonParser, type NdjsonItem } from '../../src/api/stream/ndjson.js'
+import { splitAt } from '../helpers/split-bytes.js'
 
 const enc = new TextEncoder()
 
@@ -54,14 +55,10 @@ describe('createNdjsonParser', () => {
         (lines, cuts) => {
           const text = lines.map(([v, e]) => JSON.stringify(v) + e).join('')
           const bytes = enc.encode(text)
-          const points = cuts.map((c) => c % (bytes.length + 1)).sort((a, b) => a - b)
-          const pieces: Uint8Array[] = []
-          let from = 0
-          for (const p of points) {
-            pieces.push(bytes.subarray(from, p))
-            from = p
-          }
-          pieces.push(bytes.subarray(from))
+          const pieces = splitAt(
+            bytes,
+            cuts.map((c) => c % (bytes.length + 1)),
+          )
           expect(values(parse(pieces))).toEqual(lines.map(([v]) => JSON.parse(JSON.stringify(v))))
         },
       ),

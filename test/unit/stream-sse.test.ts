@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createSseParser, type SseEvent } from '../../src/api/stream/sse.js'
+import { splitAt } from '../helpers/split-bytes.js'
 
 const enc = new TextEncoder()
 
@@ -154,14 +155,10 @@ describe('createSseParser (property)', () => {
       fc.property(streamArb, fc.boolean(), fc.array(fc.nat(), { maxLength: 12 }), (text, bom, cuts) => {
         const full = (bom ? '\ufeff' : '') + text
         const bytes = enc.encode(full)
-        const points = cuts.map((c) => c % (bytes.length + 1)).sort((a, b) => a - b)
-        const pieces: Uint8Array[] = []
-        let from = 0
-        for (const p of points) {
-          pieces.push(bytes.subarray(from, p))
-          from = p
-        }
-        pieces.push(bytes.subarray(from))
+        const pieces = splitAt(
+          bytes,
+          cuts.map((c) => c % (bytes.length + 1)),
+        )
         expect(parse(pieces)).toEqual(referenceParse(full))
       }),
       { numRuns: 500 },
