@@ -1,8 +1,8 @@
 // buildProgram(ctx) and run(argv, ctx) → exit code. Never calls process.exit (bin/agentry.js sets the code).
 import { Command, CommanderError, Option } from 'commander'
 import { groups } from './commands/manifest.js'
-import { Context, type ContextInit } from './context.js'
-import { ExitCode, formatError } from './errors.js'
+import { Context, type ContextInit, type EmulatorInputs, type GlobalOptions } from './context.js'
+import { ExitCode, exitCodeSummary, formatError } from './errors.js'
 import { OutputClosedError, systemIO } from './io/iostreams.js'
 
 declare const __AGENTRY_VERSION__: string
@@ -74,14 +74,15 @@ Examples:
   agentry scenario run sc_1 --input-file in.txt
   agentry cms query posts --where 'status = "published" and views > 100' --all
 
-Exit codes: 0 ok, 1 error, 2 usage, 3 not found, 4 auth, 5 conflict, 6 rate-limited, 7 server,
-            8 network, 124 timeout, 130 cancelled.`,
+Exit codes: ${exitCodeSummary()}.`,
     )
   program.exitOverride()
+  // The run's inputs are fixed here, once, before any command code runs: no command changes them afterwards.
   program.hook('preAction', async (_this, action) => {
-    ctx.globals = action.optsWithGlobals()
-    if (ctx.globals.color === false) ctx.io.disableColor()
-    if (ctx.globals.emulator) await startEmbeddedEmulator(ctx)
+    const globals: GlobalOptions = action.optsWithGlobals()
+    if (globals.color === false) ctx.io.disableColor()
+    const emulator = globals.emulator ? await startEmbeddedEmulator(ctx) : undefined
+    await ctx.resolve({ globals, emulator })
   })
 
   const word = commandWord(argv)
@@ -105,13 +106,13 @@ Exit codes: 0 ok, 1 error, 2 usage, 3 not found, 4 auth, 5 conflict, 6 rate-limi
   return program
 }
 
-/** Starts an in-process emulator seeded with demo data and points this run at it (`--emulator`). */
-async function startEmbeddedEmulator(ctx: Context): Promise<void> {
+/** Starts an in-process emulator seeded with demo data (`--emulator`): its base URL, account and key are inputs of the run. */
+async function startEmbeddedEmulator(ctx: Context): Promise<EmulatorInputs> {
   const { createEmulator } = await import('./emulator/index.js')
   const emu = await createEmulator({ port: 0, seed: 'demo' })
-  ctx.overrides = { baseUrl: emu.baseUrl, account: emu.accountId, apiKey: emu.demoApiKey }
   ctx.redactor.add(emu.demoApiKey)
   ctx.defer(() => emu.close())
+  return { baseUrl: emu.baseUrl, account: emu.accountId, apiKey: emu.demoApiKey }
 }
 
 /** Runs one command line; resolves to the exit code. Never throws, never exits. */
@@ -130,7 +131,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
       return ExitCode.usage
     }
     const { text, exitCode } = formatError(err, {
-      format: ctx.globals.errorFormat ?? (ctx.env.AGENTRY_ERROR_FORMAT === 'json' ? 'json' : 'text'),
+      format: ctx.errorFormat(),
       debug: ctx.debugEnabled(),
       color: ctx.io.colorStderr() ? (s) => `\x1b[31m${s}\x1b[39m` : (s) => s,
     })

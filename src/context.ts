@@ -2,6 +2,7 @@
 // clock, each built lazily on first use so that a command loads only what it needs. No module-level state.
 import type { Dispatcher } from 'undici'
 import type { ApiClient } from './api/client.js'
+import type { HttpClient } from './api/request.js'
 import { Redactor } from './api/redact.js'
 import type { Credential } from './auth/credential.js'
 import { configDir } from './config/paths.js'
@@ -28,6 +29,30 @@ export interface GlobalOptions {
   apiKeyFile?: string
 }
 
+/** The in-process emulator `--emulator` started: the base URL, account and key the run uses instead of its own. */
+export interface EmulatorInputs {
+  baseUrl: string
+  account: string
+  apiKey: string
+}
+
+/**
+ * What the command line decided, fixed once before any command code runs (Context.resolve): the global options and
+ * the `--emulator`'s inputs. Settings are resolved from these, never from anything a command changes.
+ */
+export interface RunInputs {
+  globals: GlobalOptions
+  emulator?: EmulatorInputs | undefined
+}
+
+/** How errors are written and whether HTTP is traced: read before the profile, so they are known even when it fails. */
+interface RunSwitches {
+  errorFormat: 'text' | 'json'
+  debug: boolean
+}
+
+const noGlobals: Readonly<GlobalOptions> = Object.freeze({})
+
 /** What a test or the real process hands to a run. */
 export interface ContextInit {
   io: IOStreams
@@ -48,16 +73,17 @@ export class Context {
   readonly env: NodeJS.ProcessEnv
   readonly redactor = new Redactor()
   readonly version: string
-  globals: GlobalOptions = {}
   /** aborted on Ctrl-C (unless a command takes over interrupts) */
   readonly abort = new AbortController()
   /** when set, Ctrl-C calls this instead of aborting the run (chat cancels the answer and keeps going) */
   interruptHandler: (() => void) | undefined
-  /** overrides applied by --emulator (base URL, account, key) */
-  overrides: { baseUrl?: string; account?: string; apiKey?: string } = {}
   private readonly init: ContextInit
   private readonly cleanups: (() => Promise<void> | void)[] = []
+  private inputs: Readonly<RunInputs> | undefined
+  private switches: RunSwitches | undefined
   private settingsCache: Promise<Settings> | undefined
+  private settingsValue: Settings | undefined
+  private httpCache: Promise<HttpClient> | undefined
   private credentialCache: Promise<Credential> | undefined
   private apiCache: Promise<ApiClient> | undefined
   private prompterCache: Prompter | undefined
@@ -79,6 +105,39 @@ export class Context {
     return configDir(this.env)
   }
 
+  /** The global options of this run (frozen; empty before the command line is parsed). */
+  get globals(): Readonly<GlobalOptions> {
+    return this.inputs?.globals ?? noGlobals
+  }
+
+  /** The in-process emulator of `--emulator`, if this run started one. */
+  get emulator(): EmulatorInputs | undefined {
+    return this.inputs?.emulator
+  }
+
+  /**
+   * Fixes the run's inputs, once, before any command code runs (the preAction hook of src/cli.ts), and resolves the
+   * settings from them: a bad flag or environment value is a usage error here, before anything is sent. A broken
+   * config file is reported by the first command that needs the settings (so `config path` still finds it).
+   */
+  async resolve(inputs: RunInputs): Promise<void> {
+    if (this.inputs || this.settingsCache) throw new Error('Context.resolve: the run inputs are fixed once')
+    this.inputs = Object.freeze({
+      globals: Object.freeze({ ...inputs.globals }),
+      emulator: inputs.emulator && Object.freeze({ ...inputs.emulator }),
+    })
+    const { resolveOne } = await import('./config/resolve.js')
+    const g = this.inputs.globals
+    const [errorFormat, debug] = [
+      tryResolve(() => resolveOne('errorFormat', g.errorFormat, this.env)?.value),
+      tryResolve(() => resolveOne('debug', g.debug || undefined, this.env)?.value),
+    ]
+    this.switches = { errorFormat: errorFormat ?? 'text', debug: debug ?? false }
+    await this.settings().catch((err: unknown) => {
+      if (err instanceof UsageError) throw err
+    })
+  }
+
   /** The profile name and where it came from. */
   profile(): Sourced<string> {
     if (this.globals.profile) return { value: this.globals.profile, source: 'flag', origin: '--profile' }
@@ -86,24 +145,28 @@ export class Context {
     return { value: 'default', source: 'default', origin: 'default' }
   }
 
-  /** The resolved settings (flag > env > profile > default). */
+  /** The resolved settings (flag > env > profile > default), from the run inputs and the settings table. */
   settings(): Promise<Settings> {
     this.settingsCache ??= (async () => {
-      const [{ loadConfig }, { resolveSettings, validateSetting }] = await Promise.all([
+      const [{ loadConfig }, { resolveSettings }] = await Promise.all([
         import('./config/store.js'),
         import('./config/resolve.js'),
       ])
       const profile = this.profile()
       const cfg = await loadConfig(this.configDir())
       const g = this.globals
-      const flags: Record<string, unknown> = {}
-      if (this.overrides.baseUrl) flags.baseUrl = this.overrides.baseUrl
-      else if (g.baseUrl !== undefined) flags.baseUrl = validateSetting('baseUrl', g.baseUrl, '--base-url')
-      if (this.overrides.account) flags.account = this.overrides.account
-      else if (g.account !== undefined) flags.account = validateSetting('account', g.account, '--account')
-      if (g.timeout !== undefined) flags.timeout = validateSetting('timeout', g.timeout, '--timeout')
-      if (g.retries !== undefined) flags.retries = validateSetting('retries', g.retries, '--retries')
-      return resolveSettings(flags, this.env, profile, cfg.profiles[profile.value])
+      const emu = this.emulator
+      const flags = {
+        baseUrl: emu?.baseUrl ?? g.baseUrl,
+        account: emu?.account ?? g.account,
+        timeout: g.timeout,
+        retries: g.retries,
+        errorFormat: g.errorFormat,
+        debug: g.debug || undefined,
+      }
+      const origins = emu ? { baseUrl: '--emulator', account: '--emulator' } : {}
+      this.settingsValue = resolveSettings(flags, this.env, profile, cfg.profiles[profile.value], origins)
+      return this.settingsValue
     })()
     return this.settingsCache
   }
@@ -114,26 +177,23 @@ export class Context {
     return this.credentialCache
   }
 
-  /** The API client, built on first use. */
-  api(): Promise<ApiClient> {
-    this.apiCache ??= (async () => {
-      const [{ HttpClient }, { ApiClient }, settings, credential] = await Promise.all([
+  /**
+   * The HTTP client of this run, built on first use from the settings (timeouts, retries, tracing). It needs no
+   * base URL: transports to a URL given by the user (`webhook trigger --url`, `a2a card <url>`) use it as it is
+   * and send no credential (`auth: false`).
+   */
+  http(): Promise<HttpClient> {
+    this.httpCache ??= (async () => {
+      const [{ HttpClient }, settings, credential] = await Promise.all([
         import('./api/request.js'),
-        import('./api/client.js'),
         this.settings(),
         this.credential(),
       ])
-      const baseUrl = settings.baseUrl?.value as string | undefined
-      if (!baseUrl)
-        throw new UsageError(
-          'no base URL is set',
-          'pass --base-url https://host/api/v1beta, set AGENTRY_BASE_URL, run `agentry config set base-url <url>`, or try --emulator',
-        )
       const http = new HttpClient({
         userAgent: `agentry/${this.version} node/${process.versions.node}`,
-        timeoutMs: Number(settings.timeout?.value ?? 300) * 1000,
-        idleTimeoutMs: Number(this.env.AGENTRY_IDLE_TIMEOUT ?? 60) * 1000,
-        retries: Number(settings.retries?.value ?? 2),
+        timeoutMs: (settings.timeout?.value ?? 300) * 1000,
+        idleTimeoutMs: (settings.idleTimeout?.value ?? 60) * 1000,
+        retries: settings.retries?.value ?? 2,
         token: () => credential.token(),
         onUnauthorized: credential.onUnauthorized,
         redactor: this.redactor,
@@ -142,12 +202,39 @@ export class Context {
         signal: this.abort.signal,
       })
       this.defer(() => http.close())
-      return new ApiClient(http, baseUrl, settings.account?.value as string | undefined)
+      return http
+    })()
+    return this.httpCache
+  }
+
+  /** The API client of the configured service, built on first use (a usage error when no base URL is set). */
+  api(): Promise<ApiClient> {
+    this.apiCache ??= (async () => {
+      const [{ ApiClient }, settings, http] = await Promise.all([
+        import('./api/client.js'),
+        this.settings(),
+        this.http(),
+      ])
+      const baseUrl = settings.baseUrl?.value
+      if (!baseUrl)
+        throw new UsageError(
+          'no base URL is set',
+          'pass --base-url https://host/api/v1beta, set AGENTRY_BASE_URL, run `agentry config set base-url <url>`, or try --emulator',
+        )
+      return new ApiClient(http, baseUrl, settings.account?.value)
     })()
     return this.apiCache
   }
 
-  /** The output format: --json, -o, the profile's default, then table on a TTY and TSV when piped. */
+  /** How errors are written: --error-format, else AGENTRY_ERROR_FORMAT, else text. */
+  errorFormat(): 'text' | 'json' {
+    return this.switches?.errorFormat ?? (this.env.AGENTRY_ERROR_FORMAT === 'json' ? 'json' : 'text')
+  }
+
+  /**
+   * The output format: --json, -o, the profile's `output` (when the command offers it), then a table on a terminal
+   * and TSV when piped.
+   */
   outputFormat(allowed: readonly string[] = outputFormats): OutputFormat {
     const g = this.globals
     const chosen = g.json ? 'json' : g.output
@@ -159,6 +246,8 @@ export class Context {
         )
       return chosen as OutputFormat
     }
+    const stored = this.settingsValue?.output?.value
+    if (stored !== undefined && allowed.includes(stored)) return stored
     return Output.defaultFormat(this.io)
   }
 
@@ -184,6 +273,7 @@ export class Context {
 
   /** Is the --debug trace on? */
   debugEnabled(): boolean {
+    if (this.switches) return this.switches.debug
     const e = this.env.AGENTRY_DEBUG
     return Boolean(this.globals.debug || (e && e !== '0' && e !== 'false'))
   }
@@ -216,5 +306,14 @@ export class Context {
   /** Runs the deferred work, last registered first. */
   async cleanup(): Promise<void> {
     for (const fn of this.cleanups.splice(0).reverse()) await Promise.resolve(fn()).catch(() => {})
+  }
+}
+
+/** The value `f` finds, or undefined when it throws (a bad value is reported by settings(), not here). */
+function tryResolve<T>(f: () => T): T | undefined {
+  try {
+    return f()
+  } catch {
+    return undefined
   }
 }

@@ -1,45 +1,44 @@
 // Errors and exit codes, mapped in one place (ARCHITECTURE.md "Exit codes"; docs/exit-codes.md).
 
-/** The exit codes scripts may rely on. */
-export const ExitCode = {
-  ok: 0,
-  error: 1,
-  usage: 2,
-  notFound: 3,
-  auth: 4,
-  conflict: 5,
-  rateLimited: 6,
-  server: 7,
-  network: 8,
-  timeout: 124,
-  cancelled: 130,
+/**
+ * The one table of exit codes: each code, its kind (as printed by `--error-format json`) and its words in `--help`.
+ * Scripts may rely on these; docs/exit-codes.md has the same table (a test compares them).
+ */
+export const exitCodeTable = {
+  ok: { code: 0, kind: 'ok', words: 'ok' },
+  error: { code: 1, kind: 'error', words: 'error' },
+  usage: { code: 2, kind: 'usage', words: 'usage' },
+  notFound: { code: 3, kind: 'not_found', words: 'not found' },
+  auth: { code: 4, kind: 'auth', words: 'auth' },
+  conflict: { code: 5, kind: 'conflict', words: 'conflict' },
+  rateLimited: { code: 6, kind: 'rate_limited', words: 'rate-limited' },
+  server: { code: 7, kind: 'server', words: 'server' },
+  network: { code: 8, kind: 'network', words: 'network' },
+  timeout: { code: 124, kind: 'timeout', words: 'timeout' },
+  cancelled: { code: 130, kind: 'cancelled', words: 'cancelled' },
 } as const
+type ExitCodeTable = typeof exitCodeTable
+
+/** The exit codes by name (`ExitCode.usage` is 2), from the table. */
+export const ExitCode = Object.fromEntries(Object.entries(exitCodeTable).map(([name, e]) => [name, e.code])) as {
+  readonly [K in keyof ExitCodeTable]: ExitCodeTable[K]['code']
+}
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]
 
 /** What kind of failure, as printed in `--error-format json`. */
-export type ErrorKind =
-  | 'error'
-  | 'usage'
-  | 'not_found'
-  | 'auth'
-  | 'conflict'
-  | 'rate_limited'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'cancelled'
+export type ErrorKind = Exclude<ExitCodeTable[keyof ExitCodeTable]['kind'], 'ok'>
 
-const kindByCode: Record<number, ErrorKind> = {
-  1: 'error',
-  2: 'usage',
-  3: 'not_found',
-  4: 'auth',
-  5: 'conflict',
-  6: 'rate_limited',
-  7: 'server',
-  8: 'network',
-  124: 'timeout',
-  130: 'cancelled',
+/** The kind of a failing exit code ('error' for a code not in the table). */
+export function kindOfExitCode(code: number): ErrorKind {
+  const found = Object.values(exitCodeTable).find((e) => e.code === code)
+  return !found || found.kind === 'ok' ? 'error' : found.kind
+}
+
+/** The exit codes in one line for `--help`: "0 ok, 1 error, 2 usage, …". */
+export function exitCodeSummary(): string {
+  return Object.values(exitCodeTable)
+    .map((e) => `${e.code} ${e.words}`)
+    .join(', ')
 }
 
 /** An error the user can act on: one line, an optional hint, an exit code. Never a stack trace. */
@@ -52,9 +51,9 @@ export class CliError extends Error {
     this.exitCode = opts.exitCode ?? ExitCode.error
     this.hint = opts.hint
   }
-  /** The kind of failure, derived from the exit code. */
+  /** The kind of failure, from the exit code table. */
   get kind(): ErrorKind {
-    return kindByCode[this.exitCode] ?? 'error'
+    return kindOfExitCode(this.exitCode)
   }
 }
 

@@ -11,7 +11,7 @@ export async function resolveCredential(ctx: Context): Promise<Credential> {
 }
 
 async function pick(ctx: Context): Promise<Credential> {
-  if (ctx.overrides.apiKey) return apiKeyCredential(ctx.overrides.apiKey, 'the --emulator demo key')
+  if (ctx.emulator) return apiKeyCredential(ctx.emulator.apiKey, 'the --emulator demo key')
   const file = ctx.globals.apiKeyFile
   if (file) return apiKeyCredential(await readKeyFile(file), `--api-key-file ${file}`)
   const envKey = ctx.env.AGENTRY_API_KEY?.trim()

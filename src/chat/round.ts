@@ -7,7 +7,7 @@ import { type CompletionBody, type CompletionTarget, sendCompletion } from '../a
 import type { Usage } from '../api/schemas/index.js'
 import { type CompletionEvent, createCompletionStreamDecoder, StreamIdleTimeoutError } from '../api/stream/decoder.js'
 import { CancelledError, CliError, ExitCode, NetworkError } from '../errors.js'
-import type { ChatErrorKind, ChatEvent, ChatToolCall } from './session.js'
+import type { ChatEvent, ChatToolCall } from './session.js'
 
 /** What a round needs. */
 export interface RoundInput {
@@ -181,18 +181,9 @@ export function toCliError(err: unknown, idleTimeoutMs: number): CliError {
   )
 }
 
-const kinds: Record<number, ChatErrorKind> = {
-  [ExitCode.server]: 'server',
-  [ExitCode.network]: 'network',
-  [ExitCode.timeout]: 'timeout',
-  [ExitCode.auth]: 'auth',
-  [ExitCode.notFound]: 'not_found',
-  [ExitCode.usage]: 'usage',
-}
-
 /** The `error` event for a failure. */
 export function errorEvent(e: CliError, code?: string): ChatEvent {
-  const ev: ChatEvent = { type: 'error', message: e.message, kind: kinds[e.exitCode] ?? 'error', exit_code: e.exitCode }
+  const ev: ChatEvent = { type: 'error', message: e.message, kind: e.kind, exit_code: e.exitCode }
   if (code !== undefined) ev.code = code
   return ev
 }

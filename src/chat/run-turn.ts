@@ -53,10 +53,12 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
     cancelling: false,
   }
   d.setInflight(f)
-  const idleTimeoutMs = Number(d.ctx.env.AGENTRY_IDLE_TIMEOUT ?? 60) * 1000
+  let idleTimeoutMs = 60_000
   const keepText = opts.keepAnswerText !== false || opts.transcriptPath !== undefined || opts.toolHandler !== undefined
   let opening: ChatMessage[]
   try {
+    // the setting (AGENTRY_IDLE_TIMEOUT or the profile's idle-timeout), as the HTTP client enforces it
+    idleTimeoutMs = ((await d.ctx.settings()).idleTimeout?.value ?? 60) * 1000
     opening = await first()
   } catch (err) {
     state.status = 'failed'

@@ -5,6 +5,7 @@
 // events stream out as they arrive. Nothing here writes to the terminal; the caller renders the events.
 import type { ToolDefinition, Usage } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
+import type { ErrorKind } from '../errors.js'
 
 /** A function tool call made by the assistant (service-interface 2.2). */
 export interface ChatToolCall {
@@ -38,8 +39,8 @@ export type ChatEvent =
   | { type: 'error'; message: string; code?: string; kind: ChatErrorKind; exit_code: number }
   | { type: 'done'; finish_reason: string | null }
 
-/** What went wrong: `server` (an error event in the stream, a 5xx), `network` (connection dropped), and so on. */
-export type ChatErrorKind = 'server' | 'network' | 'timeout' | 'auth' | 'not_found' | 'usage' | 'error'
+/** What went wrong: `server` (an error event in the stream, a 5xx), `network` (connection dropped), and so on (src/errors.ts). */
+export type ChatErrorKind = ErrorKind
 
 /** How a turn ended. `failed` keeps the partial answer too; `error.exitCode` is the exit code for one-shot mode. */
 export interface TurnResult {

@@ -1,6 +1,10 @@
-// Resolves every setting with its source: flag > environment > profile > default (commands.md, Precedence).
+// Resolves every setting of the table (settings.ts) with its source: flag > environment > profile > default
+// (commands.md, Precedence). Every value is parsed by the table's parser; a refusal is a usage error naming where
+// the value came from (the flag, the variable or the profile) and the allowed values, never the value itself.
 import { UsageError } from '../errors.js'
-import { type Profile, type SettingKey, type Source, profileNameSchema, settingKeys } from './schema.js'
+import type { Profile, Source } from './schema.js'
+import { profileNameSchema } from './schema.js'
+import { type SettingKey, type SettingValue, settingKeyList, settingsTable } from './settings.js'
 
 /** A value and where it came from. */
 export interface Sourced<T> {
@@ -10,46 +14,72 @@ export interface Sourced<T> {
   origin: string
 }
 
-/** Built-in defaults. */
-export const defaults: Partial<Record<SettingKey, unknown>> = { timeout: 300, retries: 2 }
+/** Built-in defaults (from the table). */
+export const defaults: Partial<Record<SettingKey, unknown>> = Object.fromEntries(
+  settingKeyList.filter((k) => settingsTable[k].default !== undefined).map((k) => [k, settingsTable[k].default]),
+)
 
 /** The resolved settings of one run. */
-export type Settings = { [K in SettingKey]?: Sourced<unknown> } & { profile: Sourced<string> }
+export type Settings = { [K in SettingKey]?: Sourced<SettingValue<K>> } & { profile: Sourced<string> }
 
-/** Validates one value for a key, with an error naming where it came from. */
-export function validateSetting(key: SettingKey, value: unknown, origin: string): unknown {
-  const r = settingKeys[key].schema.safeParse(value)
+/** Parses one value for a key; a refusal names where it came from and the allowed values (usage error, exit 2). */
+export function validateSetting<K extends SettingKey>(key: K, value: unknown, origin: string): SettingValue<K> {
+  const spec = settingsTable[key]
+  const r = spec.schema.safeParse(value)
   if (!r.success)
-    throw new UsageError(`${origin}: ${r.error.issues[0]?.message ?? 'invalid value'}`, `see: agentry config --help`)
-  return r.data
+    throw new UsageError(
+      `${origin}: ${r.error.issues[0]?.message ?? 'invalid value'}`,
+      `${kebab(key)} takes ${spec.allowed}; see: agentry config list`,
+    )
+  return r.data as SettingValue<K>
 }
 
-/** Resolves settings from flags (already parsed), the environment and the chosen profile. */
+/** Where a flag value came from, when it is not the setting's own flag (e.g. `--emulator` for the base URL). */
+export type FlagOrigins = Partial<Record<SettingKey, string>>
+
+/**
+ * Resolves settings from flags (strings as typed, or values), the environment and the chosen profile. An empty
+ * environment variable counts as unset (the usual form of a CI secret that is not there).
+ */
 export function resolveSettings(
   flags: Partial<Record<SettingKey, unknown>>,
   env: NodeJS.ProcessEnv,
   profileName: Sourced<string>,
   profile: Profile | undefined,
+  flagOrigins: FlagOrigins = {},
 ): Settings {
-  const out: Settings = { profile: profileName }
-  for (const key of Object.keys(settingKeys) as SettingKey[]) {
-    const spec = settingKeys[key]
-    const flag = flags[key]
-    const envName = spec.env
-    const envValue = envName ? env[envName] : undefined
-    const stored = profile?.[key]
-    if (flag !== undefined) out[key] = { value: flag, source: 'flag', origin: `--${kebab(key)}` }
-    else if (envName && envValue !== undefined && envValue !== '')
-      out[key] = { value: validateSetting(key, envValue, envName), source: 'env', origin: envName }
-    else if (stored !== undefined)
+  const out: Record<string, Sourced<unknown>> = { profile: profileName }
+  for (const key of settingKeyList) {
+    const s = resolveOne(key, flags[key], env, flagOrigins[key])
+    if (s) out[key] = s
+    else if (settingsTable[key].profile && profile?.[key] !== undefined)
       out[key] = {
-        value: validateSetting(key, stored, `profile ${profileName.value}: ${key}`),
+        value: validateSetting(key, profile[key], `profile ${profileName.value}: ${kebab(key)}`),
         source: 'profile',
         origin: profileName.value,
       }
-    else if (defaults[key] !== undefined) out[key] = { value: defaults[key], source: 'default', origin: 'default' }
+    else if (settingsTable[key].default !== undefined)
+      out[key] = { value: settingsTable[key].default, source: 'default', origin: 'default' }
   }
-  return out
+  return out as Settings
+}
+
+/** One setting from its flag, else its environment variable; undefined when neither sets it. */
+export function resolveOne<K extends SettingKey>(
+  key: K,
+  flag: unknown,
+  env: NodeJS.ProcessEnv,
+  flagOrigin?: string,
+): Sourced<SettingValue<K>> | undefined {
+  const spec = settingsTable[key]
+  if (flag !== undefined) {
+    const origin = flagOrigin ?? spec.flag ?? `--${kebab(key)}`
+    return { value: validateSetting(key, flag, origin), source: 'flag', origin }
+  }
+  const envValue = spec.env ? env[spec.env] : undefined
+  if (spec.env && envValue !== undefined && envValue !== '')
+    return { value: validateSetting(key, envValue, spec.env), source: 'env', origin: spec.env }
+  return undefined
 }
 
 /** The profile name of a run, checked before it is used as a member of a file (a usage error names its origin). */
@@ -71,5 +101,5 @@ export function kebab(s: string): string {
 /** base-url, base_url or baseUrl → baseUrl; undefined when not a known key. */
 export function settingKeyFromName(name: string): SettingKey | undefined {
   const camel = name.replace(/[-_]([a-zA-Z])/g, (_m, c: string) => c.toUpperCase())
-  return Object.hasOwn(settingKeys, camel) ? (camel as SettingKey) : undefined
+  return Object.hasOwn(settingsTable, camel) ? (camel as SettingKey) : undefined
 }

@@ -30,17 +30,19 @@ const tokens = {
 const bare = { AGENTRY_API_KEY: undefined, AGENTRY_ACCOUNT: undefined }
 
 /** The authorization server on the MockAgent: discovery, registration and the token endpoint, recording bodies. */
-function stubServer(t: TestContext, over: { meta?: object; token?: object } = {}) {
+function stubServer(t: TestContext, over: { meta?: object; token?: object | false } = {}) {
   const seen: { register?: Record<string, unknown>; token?: Record<string, string> } = {}
   t.http.get('/.well-known/oauth-authorization-server').reply(200, { ...meta, ...over.meta })
   t.http.post('/oauth/register').reply((req) => {
     seen.register = JSON.parse(String(req.body)) as Record<string, unknown>
     return { statusCode: 201, data: { client_id: 'cl_1', ...seen.register } }
   })
-  t.http.post('/oauth/token').reply((req) => {
-    seen.token = Object.fromEntries(new URLSearchParams(String(req.body)))
-    return { statusCode: 200, data: { ...tokens, ...over.token } }
-  })
+  // every stub must be called (test/helpers/test-context.ts): `token: false` for a run that gets no token
+  if (over.token !== false)
+    t.http.post('/oauth/token').reply((req) => {
+      seen.token = Object.fromEntries(new URLSearchParams(String(req.body)))
+      return { statusCode: 200, data: { ...tokens, ...over.token } }
+    })
   return seen
 }
 
@@ -270,7 +272,7 @@ describe('oauth status / token / refresh / register', () => {
 
   it('register prints the new client id', async () => {
     const t = testContext({ env: bare })
-    const seen = stubServer(t)
+    const seen = stubServer(t, { token: false })
     expect(await t.run(['oauth', 'register'])).toBe(0)
     expect(t.stdout()).toBe('cl_1\n')
     expect(seen.register).toMatchObject({

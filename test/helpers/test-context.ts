@@ -1,8 +1,10 @@
 // An in-process test context (ARCHITECTURE.md "Tests"): fake IOStreams that capture stdout and stderr (TTY on or
 // off), a temp AGENTRY_CONFIG_DIR, an undici MockAgent that rejects anything not stubbed, and `run([...])` from
-// src/cli.ts with a fresh Context per command line, as the real process has.
+// src/cli.ts with a fresh Context per command line, as the real process has. Every stub must be used: a test that
+// ends with an interceptor never called fails (a stub nobody calls is a check that cannot fail).
 import { Readable } from 'node:stream'
 import { MockAgent } from 'undici'
+import { onTestFinished } from 'vitest'
 import { run } from '../../src/cli.js'
 import { Context } from '../../src/context.js'
 import { createIO } from '../../src/io/iostreams.js'
@@ -92,7 +94,10 @@ export function fakePrompter(answers: unknown[]): Prompter & { asked: { kind: st
   }
 }
 
-/** Builds a test context; its temp config dir is removed when the test finishes. */
+/**
+ * Builds a test context inside a test; its temp config dir is removed when the test finishes, and the test fails if
+ * an HTTP stub registered on it was never called (`.persist()`ed stubs too: each must be called at least once).
+ */
 export function testContext(opts: TestContextOptions = {}): TestContext {
   const configDir = opts.configDir ?? tempDir()
   const env: NodeJS.ProcessEnv = {
@@ -116,6 +121,10 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
   const io = createIO({ stdin, stdout: sink(out, tty, columns), stderr: sink(err, tty, columns), env })
   const agent = new MockAgent()
   agent.disableNetConnect()
+  // after the test's own checks (and only when they passed: a failure already says what went wrong)
+  onTestFinished(({ task }) => {
+    if (task.result?.state !== 'fail') agent.assertNoPendingInterceptors()
+  })
   const pool = () => agent.get(testOrigin)
   const newContext = () =>
     new Context({

@@ -22,18 +22,7 @@ export async function clientFor(ctx: Context, url: string): Promise<{ http: Http
     return { http: api.http, auth: new URL(url).origin === originOf(api.baseUrl) }
   }
   // No service configured: a card URL still works, without any credential.
-  const { HttpClient } = await import('../../api/request.js')
-  const http = new HttpClient({
-    userAgent: `agentry/${ctx.version} node/${process.versions.node}`,
-    timeoutMs: Number(settings.timeout?.value ?? 300) * 1000,
-    idleTimeoutMs: Number(ctx.env.AGENTRY_IDLE_TIMEOUT ?? 60) * 1000,
-    retries: Number(settings.retries?.value ?? 2),
-    redactor: ctx.redactor,
-    trace: ctx.debugEnabled() ? (line) => ctx.debug(line) : undefined,
-    signal: ctx.abort.signal,
-  })
-  ctx.defer(() => http.close())
-  return { http, auth: false }
+  return { http: await ctx.http(), auth: false }
 }
 
 /** Checks a URL given by the user or a card: http(s) and parseable. */

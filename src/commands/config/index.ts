@@ -5,7 +5,7 @@ import { kebab } from '../../config/resolve.js'
 import type { Context } from '../../context.js'
 import { CliError } from '../../errors.js'
 import { examples } from '../shared.js'
-import { configRowFields, configRows, keyNames, parseKeyName } from './keys.js'
+import { configRowFields, configRows, parseKeyName, readableKeyNames } from './keys.js'
 import { configPathCommand, configProfilesCommand } from './profiles.js'
 import { configSetCommand, configUnsetCommand } from './set.js'
 
@@ -32,7 +32,7 @@ export function register(program: Command, ctx: Context): void {
   examples(list, ['agentry config list', 'agentry --profile ci config list --json', 'agentry config list | cut -f1,2'])
   const get = new Command('get')
     .description('Print the value of one setting as this run sees it (exit 1 when unset)')
-    .argument('<key>', `profile, or one of: ${keyNames().join(', ')}`)
+    .argument('<key>', `one of: ${readableKeyNames().join(', ')}`)
     .action((key: string) => configGetRun(ctx, key))
   examples(get, ['agentry config get base-url', 'agentry config get account --json'])
   config

@@ -1,7 +1,7 @@
 // Key names as `agentry config` accepts them (kebab-case `base-url`, camelCase `baseUrl`, snake `base_url`) and the
 // rows of `config list` and `config get`: each key with its value and where that value came from.
 import { kebab, type Settings, settingKeyFromName } from '../../config/resolve.js'
-import { type SettingKey, settingKeys } from '../../config/schema.js'
+import { profileKeys, type SettingKey, settingKeyList, settingsTable } from '../../config/settings.js'
 import { UsageError } from '../../errors.js'
 import type { Field } from '../../io/output.js'
 
@@ -22,14 +22,17 @@ export const configRowFields: Field<ConfigRow>[] = [
   { header: 'ORIGIN', get: (r) => (r.source === 'unset' ? '' : r.origin) },
 ]
 
-/** Every key, kebab-case, for messages. */
-export const keyNames = (): string[] => Object.keys(settingKeys).map(kebab)
+/** Every key `config set|unset` takes (kebab-case), for messages. */
+export const keyNames = (): string[] => profileKeys.map(kebab)
+
+/** Every key `config get` takes (kebab-case): the profile and every setting. */
+export const readableKeyNames = (): string[] => ['profile', ...settingKeyList.map(kebab)]
 
 /** Names that look like a secret: never a config value, never argv (ARCHITECTURE.md "Secrets"). */
 const secretNames = /key|token|secret|password/i
 
 /** The setting a user-typed name means, or a usage error listing the keys. */
-export function parseKeyName(name: string): SettingKey {
+export function parseKeyName(name: string, known: string[] = readableKeyNames()): SettingKey {
   const key = settingKeyFromName(name)
   if (key) return key
   if (secretNames.test(name))
@@ -37,14 +40,28 @@ export function parseKeyName(name: string): SettingKey {
       `${name} is not a setting: secrets are never stored with config set (nor passed as arguments)`,
       'store an API key with: agentry login --with-api-key < keyfile   (or set AGENTRY_API_KEY)',
     )
-  throw new UsageError(`unknown key ${JSON.stringify(name)}`, `keys: ${keyNames().join(', ')}`)
+  throw new UsageError(`unknown key ${JSON.stringify(name)}`, `keys: ${known.join(', ')}`)
+}
+
+/** A key a profile may store (`config set|unset`); the others are named with the flag and variable that set them. */
+export function parseStoredKeyName(name: string): SettingKey {
+  if (name === 'profile')
+    throw new UsageError('profile is not stored in a profile', 'choose one with --profile <name> or AGENTRY_PROFILE')
+  const key = parseKeyName(name, keyNames())
+  const spec = settingsTable[key]
+  if (!spec.profile)
+    throw new UsageError(
+      `${kebab(key)} is not stored in a profile`,
+      `set it for a run with ${[spec.flag, spec.env].filter(Boolean).join(' or ')}; stored keys: ${keyNames().join(', ')}`,
+    )
+  return key
 }
 
 /** The rows of `config list`: the profile first, then every key in schema order, set or not. */
 export function configRows(settings: Settings): ConfigRow[] {
   const p = settings.profile
   const rows: ConfigRow[] = [{ key: 'profile', value: p.value, source: p.source, origin: p.origin }]
-  for (const key of Object.keys(settingKeys) as SettingKey[]) {
+  for (const key of settingKeyList) {
     const s = settings[key]
     rows.push(
       s

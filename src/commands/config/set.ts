@@ -6,11 +6,11 @@ import { updateConfig } from '../../config/store.js'
 import { configFile } from '../../config/paths.js'
 import type { Context } from '../../context.js'
 import { examples } from '../shared.js'
-import { keyNames, parseKeyName } from './keys.js'
+import { keyNames, parseStoredKeyName } from './keys.js'
 
 /** Stores one setting in the run's profile. */
 export async function configSetRun(ctx: Context, name: string, raw: string): Promise<void> {
-  const key = parseKeyName(name)
+  const key = parseStoredKeyName(name)
   const profile = checkedProfileName(ctx.profile())
   const value = validateSetting(key, raw, `config set ${kebab(key)}`)
   await updateConfig(ctx.configDir(), (cfg) => {
@@ -21,7 +21,7 @@ export async function configSetRun(ctx: Context, name: string, raw: string): Pro
 
 /** Removes one setting from the run's profile. */
 export async function configUnsetRun(ctx: Context, name: string): Promise<void> {
-  const key = parseKeyName(name)
+  const key = parseStoredKeyName(name)
   const profile = checkedProfileName(ctx.profile())
   const had = await updateConfig(ctx.configDir(), (cfg) => {
     const p = cfg.profiles[profile]

@@ -68,8 +68,6 @@ export async function webhookTrigger(webhookId: string | undefined, opts: Trigge
       )
     if (webhookId !== undefined && !new URL(url).pathname.endsWith(`/${encodeURIComponent(webhookId)}`))
       ctx.warn(`--url ${url} does not end in /${webhookId}; triggering the URL`)
-    // The client needs a base URL to exist; this run talks to --url only, so its origin serves (no API call).
-    ctx.overrides.baseUrl ??= new URL('/api/v1beta', url).toString()
   } else {
     const record = await readRecord(ctx, webhookId ?? '')
     if (!secret && record.secret) {
@@ -83,9 +81,10 @@ export async function webhookTrigger(webhookId: string | undefined, opts: Trigge
       )
     url = record.url ?? (await ctx.api()).url('webhookTrigger', { webhookId: webhookId ?? '' })
   }
-  const api = await ctx.api()
+  // --url needs no base URL: the run's HTTP client serves, with no credential (auth: false)
+  const http = await ctx.http()
   const headers = { 'content-type': 'application/json', 'x-webhook-secret': secret.value }
-  const res = await api.http
+  const res = await http
     .send({ method: 'POST', url, headers, body: bytes, auth: false, idempotent: false })
     .catch((err: unknown) => {
       throw explain(err, webhookId ?? '<webhookId>', secret.source)

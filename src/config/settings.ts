@@ -1,0 +1,173 @@
+// The one table of settings (commands.md "Global", "Precedence"): for each, its global flag, environment variable,
+// whether a profile may store it, its default and its parser with the allowed values. Precedence, validation,
+// `config list|get|set|unset` and the profile file's schema are all driven by this table (src/config/resolve.ts).
+import * as z from 'zod'
+
+/** One row of the table. */
+export interface SettingSpec<T = unknown> {
+  /** the global flag that sets it for one run (a command's own flag is not listed here) */
+  flag: string | undefined
+  /** the environment variable that sets it */
+  env: string | undefined
+  /** `config set` may store it in a profile */
+  profile: boolean
+  /** the value when nothing sets it */
+  default: T | undefined
+  /** the allowed values, in words: every refusal names them */
+  allowed: string
+  /** parses a string (flag, env, `config set`) or a stored JSON value */
+  schema: z.ZodType<T, unknown>
+  /** one line for `config --help` and the docs */
+  doc: string
+}
+
+const spec = <T>(s: SettingSpec<T>): SettingSpec<T> => s
+
+/** A number of seconds from `min` to `max` (a string from env or argv, or a stored number). */
+function seconds(min: number, max: number, allowed: string) {
+  return z.coerce
+    .number({ message: `not a number of seconds (${allowed})` })
+    .refine((n) => Number.isFinite(n) && n >= min && n <= max, `out of range (${allowed})`)
+}
+
+/** on/off as a variable: 1, true, yes, on / 0, false, no, off (any case). */
+const onOff = z.union([z.boolean(), z.string()]).transform((v, c) => {
+  if (typeof v === 'boolean') return v
+  const s = v.trim().toLowerCase()
+  if (['1', 'true', 'yes', 'on'].includes(s)) return true
+  if (['0', 'false', 'no', 'off'].includes(s)) return false
+  c.addIssue({ code: 'custom', message: 'not on or off (1, true, yes, on / 0, false, no, off)' })
+  return z.NEVER
+})
+
+/** The output formats a profile may choose (commands.md "Output"). */
+export const profileOutputFormats = ['table', 'json', 'ndjson', 'yaml', 'tsv'] as const
+
+const httpUrl = 'an http(s) URL such as https://host/api/v1beta'
+const timeoutRange = 'a number of seconds from 0.1 to 86400'
+const idleRange = 'a number of seconds from 0.1 to 3600'
+const retriesRange = 'a whole number from 0 to 10'
+
+/** Every setting, in the order `config list` shows them. */
+export const settingsTable = {
+  baseUrl: spec<string>({
+    flag: '--base-url',
+    env: 'AGENTRY_BASE_URL',
+    profile: true,
+    default: undefined,
+    allowed: httpUrl,
+    schema: z.string().refine((u) => URL.canParse(u) && /^https?:\/\//i.test(u), `not ${httpUrl}`),
+    doc: 'the service {base_url}, e.g. https://host/api/v1beta',
+  }),
+  account: spec<string>({
+    flag: '--account',
+    env: 'AGENTRY_ACCOUNT',
+    profile: true,
+    default: undefined,
+    allowed: 'an account id without / ? # or spaces',
+    schema: z
+      .string()
+      .min(1, 'empty')
+      .regex(/^[^/?#\s]+$/, 'account must not contain / ? # or spaces'),
+    doc: 'account id for account-scoped paths',
+  }),
+  output: spec<(typeof profileOutputFormats)[number]>({
+    flag: '--output',
+    env: undefined,
+    profile: true,
+    default: undefined,
+    allowed: `one of ${profileOutputFormats.join(', ')}`,
+    schema: z.enum(profileOutputFormats, { message: `not one of ${profileOutputFormats.join(', ')}` }),
+    doc: 'default output format (else a table on a terminal, TSV when piped)',
+  }),
+  timeout: spec<number>({
+    flag: '--timeout',
+    env: 'AGENTRY_TIMEOUT',
+    profile: true,
+    default: 300,
+    allowed: timeoutRange,
+    schema: seconds(0.1, 86_400, timeoutRange),
+    doc: 'total request timeout in seconds (for a stream: until its headers)',
+  }),
+  idleTimeout: spec<number>({
+    flag: undefined,
+    env: 'AGENTRY_IDLE_TIMEOUT',
+    profile: true,
+    default: 60,
+    allowed: idleRange,
+    schema: seconds(0.1, 3600, idleRange),
+    doc: 'seconds a stream or a download may go without a byte',
+  }),
+  retries: spec<number>({
+    flag: '--retries',
+    env: 'AGENTRY_RETRIES',
+    profile: true,
+    default: 2,
+    allowed: retriesRange,
+    schema: z.coerce
+      .number({ message: `not ${retriesRange}` })
+      .int(`not ${retriesRange}`)
+      .min(0, `not ${retriesRange}`)
+      .max(10, `not ${retriesRange}`),
+    doc: 'retries for idempotent requests',
+  }),
+  defaultAgent: spec<string>({
+    flag: undefined,
+    env: 'AGENTRY_AGENT',
+    profile: true,
+    default: undefined,
+    allowed: 'an agent id',
+    schema: z.string().min(1, 'empty'),
+    doc: 'agent used by `chat` when none is named',
+  }),
+  signatureHeader: spec<string>({
+    flag: undefined,
+    env: undefined,
+    profile: true,
+    default: undefined,
+    allowed: 'an HTTP header name (letters, digits and dashes)',
+    schema: z.string().regex(/^[A-Za-z0-9-]+$/, 'not an HTTP header name (letters, digits and dashes)'),
+    doc: 'scenario signature header name (`scenario run --signature-header` for one run)',
+  }),
+  secretFile: spec<string>({
+    flag: undefined,
+    env: undefined,
+    profile: true,
+    default: undefined,
+    allowed: 'the path of a file only you can read',
+    schema: z.string().min(1, 'empty'),
+    doc: 'file holding the scenario signing secret (AGENTRY_SCENARIO_SECRET and --secret-file come first)',
+  }),
+  errorFormat: spec<'text' | 'json'>({
+    flag: '--error-format',
+    env: 'AGENTRY_ERROR_FORMAT',
+    profile: false,
+    default: 'text',
+    allowed: 'text or json',
+    schema: z.enum(['text', 'json'], { message: 'not text or json' }),
+    doc: 'how errors are written on stderr',
+  }),
+  debug: spec<boolean>({
+    flag: '--debug',
+    env: 'AGENTRY_DEBUG',
+    profile: false,
+    default: false,
+    allowed: 'on or off (1, true, yes, on / 0, false, no, off)',
+    schema: onOff,
+    doc: 'trace HTTP on stderr, secrets redacted',
+  }),
+}
+
+/** A setting's key (camelCase; `config` also takes kebab-case and snake_case). */
+export type SettingKey = keyof typeof settingsTable
+/** The value type of a setting. */
+export type SettingValue<K extends SettingKey> = (typeof settingsTable)[K] extends SettingSpec<infer T> ? T : never
+
+/** Every key, in table order. */
+export const settingKeyList = Object.keys(settingsTable) as SettingKey[]
+
+/** The settings a profile may store (keys `config set` accepts). */
+export const profileKeys = settingKeyList.filter((k) => settingsTable[k].profile)
+
+/** The settings read before the profile is (they decide how errors look, so they cannot wait for the file). */
+export const runKeys = settingKeyList.filter((k) => !settingsTable[k].profile)

@@ -1,0 +1,142 @@
+// The settings table in use (src/config/settings.ts): bad flag and environment values are usage errors naming the
+// flag or variable and the allowed values, before any request; the profile's `output` is honoured; keys a profile
+// cannot hold are refused by `config set`; the run's inputs are fixed once.
+import { readFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { configFile } from '../../src/config/paths.js'
+import { kebab } from '../../src/config/resolve.js'
+import { settingKeyList, settingsTable } from '../../src/config/settings.js'
+import { CliError, ExitCode, exitCodeSummary, exitCodeTable, UsageError } from '../../src/errors.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorContext } from '../helpers/emulator-context.js'
+import { testContext } from '../helpers/test-context.js'
+
+const fx = emulatorFixture()
+
+describe('bad flag and environment values', () => {
+  // No stub is registered: a request would fail the run differently (the MockAgent refuses it).
+  const cases: [string, Record<string, string>, string[], RegExp][] = [
+    ['AGENTRY_IDLE_TIMEOUT=abc', { AGENTRY_IDLE_TIMEOUT: 'abc' }, [], /^error: AGENTRY_IDLE_TIMEOUT: .*0\.1 to 3600/],
+    ['AGENTRY_IDLE_TIMEOUT=0', { AGENTRY_IDLE_TIMEOUT: '0' }, [], /^error: AGENTRY_IDLE_TIMEOUT: out of range/],
+    ['AGENTRY_TIMEOUT=-1', { AGENTRY_TIMEOUT: '-1' }, [], /^error: AGENTRY_TIMEOUT: out of range .*0\.1 to 86400/],
+    ['--timeout 0', {}, ['--timeout', '0'], /^error: --timeout: out of range/],
+    ['--timeout 1e9', {}, ['--timeout', '1e9'], /^error: --timeout: out of range/],
+    ['--timeout soon', {}, ['--timeout', 'soon'], /^error: --timeout: not a number of seconds/],
+    ['AGENTRY_RETRIES=11', { AGENTRY_RETRIES: '11' }, [], /^error: AGENTRY_RETRIES: not a whole number from 0 to 10/],
+    ['--retries 1.5', {}, ['--retries', '1.5'], /^error: --retries: /],
+    ['AGENTRY_BASE_URL=ftp://x', { AGENTRY_BASE_URL: 'ftp://x' }, [], /^error: AGENTRY_BASE_URL: not an http\(s\) URL/],
+    ['AGENTRY_ERROR_FORMAT=xml', { AGENTRY_ERROR_FORMAT: 'xml' }, [], /^error: AGENTRY_ERROR_FORMAT: not text or json/],
+    ['AGENTRY_DEBUG=maybe', { AGENTRY_DEBUG: 'maybe' }, [], /^error: AGENTRY_DEBUG: not on or off/],
+  ]
+  for (const [name, env, flags, message] of cases)
+    it(`${name}: exit 2 before any request, naming it and the allowed values`, async () => {
+      const t = testContext({ env })
+      expect(await t.run([...flags, 'agents', 'list'])).toBe(2)
+      expect(t.stderr()).toMatch(message)
+      expect(t.stderr()).toMatch(/\nhint: [a-z-]+ takes /)
+      expect(t.stdout()).toBe('')
+    })
+
+  it('refuses a bad value even for a command that sends nothing', async () => {
+    const t = testContext({ env: { AGENTRY_TIMEOUT: 'abc' } })
+    expect(await t.run(['config', 'list'])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: AGENTRY_TIMEOUT: /)
+  })
+
+  it('docs/commands.md "Settings" has the row of every setting as the table has it', async () => {
+    const docs = await readFile(new URL('../../docs/commands.md', import.meta.url), 'utf8')
+    const code = (s: string | undefined) => (s ? `\`${s}\`` : '—')
+    for (const key of settingKeyList) {
+      const s = settingsTable[key]
+      const cells = [code(kebab(key)), code(s.flag), code(s.env), s.profile ? 'yes' : 'no', s.default ?? '—', s.allowed]
+      expect(docs).toContain(`| ${cells.join(' | ')} |`)
+    }
+  })
+})
+
+describe('config set refuses what a profile cannot hold', () => {
+  it('names the allowed values of a bad value, and the flag and variable of a run-only key', async () => {
+    const t = testContext()
+    expect(await t.run(['config', 'set', 'timeout', '0'])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: config set timeout: out of range/)
+    expect(t.stderr()).toMatch(/hint: timeout takes a number of seconds from 0\.1 to 86400/)
+    t.clearOutput()
+    expect(await t.run(['config', 'set', 'idle-timeout', 'never'])).toBe(2)
+    expect(t.stderr()).toMatch(/hint: idle-timeout takes a number of seconds from 0\.1 to 3600/)
+    t.clearOutput()
+    expect(await t.run(['config', 'set', 'error-format', 'json'])).toBe(2)
+    expect(t.stderr()).toMatch(
+      /error-format is not stored in a profile\nhint: .*--error-format or AGENTRY_ERROR_FORMAT/,
+    )
+    t.clearOutput()
+    expect(await t.run(['config', 'unset', 'profile'])).toBe(2)
+    expect(t.stderr()).toMatch(/profile is not stored in a profile/)
+    t.clearOutput()
+    expect(await t.run(['config', 'set', 'colour', 'red'])).toBe(2)
+    expect(t.stderr()).toMatch(/hint: keys: base-url, account, output, timeout, idle-timeout, retries, /)
+    await expect(readFile(configFile(t.configDir))).rejects.toThrow(/ENOENT/)
+    expect(await t.run(['config', 'set', 'idle-timeout', '5'])).toBe(0)
+    t.clearOutput()
+    expect(await t.run(['config', 'get', 'idle-timeout', '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toEqual({ key: 'idle-timeout', value: 5, source: 'profile', origin: 'default' })
+  })
+})
+
+describe('the profile output format', () => {
+  it('is used when no --json or -o is given, and a flag still wins', async () => {
+    const t = emulatorContext(fx)
+    expect(await t.run(['config', 'set', 'output', 'json'])).toBe(0)
+    t.clearOutput()
+    expect(await t.run(['agents', 'list'])).toBe(0)
+    const agents = JSON.parse(t.stdout()) as { id: string }[]
+    expect(agents.length).toBeGreaterThan(0)
+    t.clearOutput()
+    expect(await t.run(['agents', 'list', '-o', 'tsv'])).toBe(0)
+    expect(t.stdout().split('\n')[0]).toContain(agents[0]!.id)
+    expect(t.stdout()).not.toMatch(/^\[/)
+  })
+
+  it('is left aside by a command that cannot print it (chat prints text, not a table)', async () => {
+    const t = emulatorContext(fx)
+    expect(await t.run(['config', 'set', 'output', 'table'])).toBe(0)
+    t.clearOutput()
+    expect(await t.run(['chat', 'demo-assistant', '-m', 'hello'])).toBe(0)
+    expect(t.stdout().length).toBeGreaterThan(0)
+    expect(t.stdout()).not.toMatch(/^\{/)
+  })
+})
+
+describe('the run inputs', () => {
+  it('are fixed once: a second resolve is refused', async () => {
+    const t = testContext()
+    await t.ctx.resolve({ globals: { timeout: '5' } })
+    expect(Object.isFrozen(t.ctx.globals)).toBe(true)
+    await expect(t.ctx.resolve({ globals: {} })).rejects.toThrow(/fixed once/)
+    expect((await t.ctx.settings()).timeout).toEqual({ value: 5, source: 'flag', origin: '--timeout' })
+  })
+
+  it('take the --emulator base URL and account as the run settings, named as such', async () => {
+    const t = testContext({ env: { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined } })
+    expect(await t.run(['--emulator', 'config', 'list', '--json'])).toBe(0)
+    const rows = JSON.parse(t.stdout()) as { key: string; value: unknown; origin: string }[]
+    const base = rows.find((r) => r.key === 'base-url')
+    expect(base?.origin).toBe('--emulator')
+    expect(String(base?.value)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+  })
+})
+
+describe('the exit code table', () => {
+  it('is the one docs/exit-codes.md shows, and every CliError takes its kind from it', async () => {
+    const docs = await readFile(new URL('../../docs/exit-codes.md', import.meta.url), 'utf8')
+    for (const e of Object.values(exitCodeTable)) {
+      if (e.code === 0) continue
+      expect(docs).toContain(`| ${e.code} | \`${e.kind}\` |`)
+      expect(new CliError('x', { exitCode: e.code }).kind).toBe(e.kind)
+    }
+    expect(new CliError('x', { exitCode: 99 }).kind).toBe('error')
+    expect(new UsageError('x').exitCode).toBe(ExitCode.usage)
+    const t = testContext()
+    expect(await t.run(['--help'])).toBe(0)
+    expect(t.stdout()).toContain(`Exit codes: ${exitCodeSummary()}.`)
+  })
+})
