@@ -5,9 +5,11 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { patternPng } from '../../src/emulator/png.js'
 import { runCli, spawnCli } from '../helpers/cli.js'
-import { tempDir, tempFile, useEmulator } from './helpers.js'
+import { tempDir, tempFile } from './helpers.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const emu = useEmulator()
+const fx = emulatorFixture({ emulator: quietEmulator })
+const emu = () => fx.emu
 const env = () => ({
   AGENTRY_BASE_URL: emu().baseUrl,
   AGENTRY_ACCOUNT: emu().accountId,

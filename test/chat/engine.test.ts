@@ -3,9 +3,11 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createChatSession } from '../../src/chat/session.js'
-import { collect, emuContext, tempFile, textOf, useEmulator } from './helpers.js'
+import { collect, emuContext, tempFile, textOf } from './helpers.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const emu = useEmulator()
+const fx = emulatorFixture({ emulator: quietEmulator })
+const emu = () => fx.emu
 
 async function fault(rule: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${emu().url}/__emulator/faults`, {

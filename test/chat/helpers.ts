@@ -1,4 +1,4 @@
-// Helpers of the chat tests: an emulator per file, an in-process Context pointed at it (fake IO, a temp config dir),
+// Helpers of the chat tests (the emulator: test/helpers/emulator.ts): an in-process Context pointed at it (fake IO, a temp config dir),
 // a tiny custom server for streams the emulator does not produce, and small file fixtures.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -6,26 +6,11 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, onTestFinished } from 'vitest'
+import { onTestFinished } from 'vitest'
 import type { ChatEvent } from '../../src/chat/session.js'
 import { Context } from '../../src/context.js'
-import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
 import { createIO } from '../../src/io/iostreams.js'
-
-/** Starts an emulator for the file's tests. */
-export function useEmulator(opts: EmulatorOptions = {}): () => Emulator {
-  let emu: Emulator | undefined
-  beforeAll(async () => {
-    emu = await createEmulator({ port: 0, seed: 'demo', tokenDelayMs: 0, scheduler: false, ...opts })
-  })
-  afterAll(async () => {
-    await emu?.close()
-  })
-  return () => {
-    if (!emu) throw new Error('emulator not started')
-    return emu
-  }
-}
 
 /** A temp directory removed after the test. */
 export function tempDir(): string {

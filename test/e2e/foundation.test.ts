@@ -1,26 +1,24 @@
 // The foundation end to end: the built CLI against a real emulator on 127.0.0.1 — output formats, pagination,
 // `agentry api`, exit codes, retries, redaction and usage errors.
 import { createServer } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { createEmulator } from '../../src/emulator/index.js'
 import type { Emulator } from '../../src/emulator/types.js'
 import { runCli } from '../helpers/cli.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 let emu: Emulator
 let env: Record<string, string>
 const agentIds: string[] = []
 
+const fx = emulatorFixture({ built: true, emulator: quietEmulator })
 beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', scheduler: false, tokenDelayMs: 0 })
-  env = { AGENTRY_BASE_URL: emu.baseUrl, AGENTRY_ACCOUNT: emu.accountId, AGENTRY_API_KEY: emu.demoApiKey }
+  emu = fx.emu
+  env = fx.env()
   const res = await fetch(`${emu.baseUrl}/${emu.accountId}/agents?limit=100`, {
     headers: { authorization: `Bearer ${emu.demoApiKey}` },
   })
   for (const a of ((await res.json()) as { data: { id: string }[] }).data) agentIds.push(a.id)
-})
-afterAll(async () => {
-  await emu?.close()
 })
 
 const cli = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) =>

@@ -3,9 +3,12 @@ import { randomUUID } from 'node:crypto'
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
 import { demoKeys } from '../../src/emulator/index.js'
-import { call, joinedText, sseData, useEmulator } from './core-client.js'
+import { call, joinedText, sseData } from './core-client.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const { emu, internalErrors } = useEmulator({ tokenDelayMs: 5 })
+const fx = emulatorFixture({ emulator: { ...quietEmulator, tokenDelayMs: 5 } })
+const { internalErrors } = fx
+const emu = () => fx.emu
 const user = (content: string) => ({ role: 'user', content })
 
 /** Starts a slow stream and resolves once its first bytes arrived; `rest()` reads it to the end. */

@@ -1,7 +1,8 @@
 // --upstream-url: completions relayed to an OpenAI-compatible server, streamed through in the emulator's format.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 import { call, joinedText, sseData } from './core-client.js'
 
 interface Seen {
@@ -51,14 +52,21 @@ beforeAll(async () => {
     )
   })
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()))
-  const port = (upstream.address() as { port: number }).port
-  emu = await createEmulator({ port: 0, scheduler: false, upstreamUrl: `http://127.0.0.1:${port}/v1/`, log: () => {} })
-  broken = await createEmulator({ port: 0, scheduler: false, upstreamUrl: 'http://127.0.0.1:1/v1', log: () => {} })
 })
-afterAll(async () => {
-  await emu?.close()
-  await broken?.close()
+afterAll(() => {
   upstream?.close()
+})
+// registered after the upstream's hook: the options are read once it listens
+const fx = emulatorFixture({
+  emulator: () => ({
+    scheduler: false,
+    upstreamUrl: `http://127.0.0.1:${(upstream.address() as { port: number }).port}/v1/`,
+  }),
+})
+const brokenFx = emulatorFixture({ emulator: { scheduler: false, upstreamUrl: 'http://127.0.0.1:1/v1' } })
+beforeAll(() => {
+  emu = fx.emu
+  broken = brokenFx.emu
 })
 
 describe('upstream relay', () => {

@@ -3,9 +3,12 @@
 import { describe, expect, it } from 'vitest'
 import { completionSchema } from '../../src/api/schemas/index.js'
 import { tokenize } from '../../src/emulator/model/tokens.js'
-import { call, joinedText, ndjson, sseData, useEmulator } from './core-client.js'
+import { call, joinedText, ndjson, sseData } from './core-client.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const { emu, internalErrors } = useEmulator()
+const fx = emulatorFixture({ emulator: quietEmulator })
+const { internalErrors } = fx
+const emu = () => fx.emu
 const complete = (agent: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   call(emu(), 'POST', `/agent/${agent}/chat/completion`, { body, headers })
 const user = (content: unknown) => ({ role: 'user', content })

@@ -1,8 +1,11 @@
 // The A2A JSON-RPC endpoint named by the agent card (wire.md; A2A v0.3): message/send, message/stream, errors.
 import { describe, expect, it } from 'vitest'
-import { call, sseData, useEmulator } from './core-client.js'
+import { call, sseData } from './core-client.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const { emu, internalErrors } = useEmulator()
+const fx = emulatorFixture({ emulator: quietEmulator })
+const { internalErrors } = fx
+const emu = () => fx.emu
 const rpc = (body: unknown, agent = 'demo-assistant') => call(emu(), 'POST', `/agent/${agent}/a2a`, { body })
 const message = (text: string) => ({ role: 'user', parts: [{ kind: 'text', text }], messageId: 'm-1', kind: 'message' })
 

@@ -2,9 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { agentCardSchema, agentSchema, errorBodySchema, pageOf, skillSchema } from '../../src/api/schemas/index.js'
 import { demoKeys } from '../../src/emulator/index.js'
-import { call, useEmulator } from './core-client.js'
+import { call } from './core-client.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const { emu, internalErrors } = useEmulator()
+const fx = emulatorFixture({ emulator: quietEmulator })
+const { internalErrors } = fx
+const emu = () => fx.emu
 const acc = () => emu().accountId
 
 describe('agents and skills', () => {

@@ -1,9 +1,12 @@
 // Stateful (workspace) chats (wire.md "Stateful chats"): create, list, complete, history, delete.
 import { describe, expect, it } from 'vitest'
 import { chatSchema, messageSchema, pageOf } from '../../src/api/schemas/index.js'
-import { call, joinedText, sseData, useEmulator } from './core-client.js'
+import { call, joinedText, sseData } from './core-client.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const { emu, internalErrors } = useEmulator()
+const fx = emulatorFixture({ emulator: quietEmulator })
+const { internalErrors } = fx
+const emu = () => fx.emu
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 describe('stateful chats', () => {

@@ -1,8 +1,7 @@
-// Helpers for the emulator's contract tests: a started emulator, a small HTTP caller over undici (keep-alive, no
+// Helpers for the emulator's contract tests (its fixture: test/helpers/emulator.ts): a small HTTP caller over undici (keep-alive, no
 // retries, nothing in between), and plain SSE / NDJSON readers so the tests do not depend on the client's decoder.
 import { request } from 'undici'
-import { afterAll, beforeAll } from 'vitest'
-import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
 
 /** An answer as the tests look at it. */
 export interface Answer {
@@ -76,23 +75,4 @@ export function joinedText(chunks: unknown[]): string {
     if (typeof delta?.content === 'string') s += delta.content
   }
   return s
-}
-
-/** Starts one emulator for the file (port 0, no scheduler) and closes it afterwards. */
-export function useEmulator(opts: EmulatorOptions = {}): { emu: () => Emulator; internalErrors: () => string[] } {
-  let emu: Emulator | undefined
-  const lines: string[] = []
-  beforeAll(async () => {
-    emu = await createEmulator({ port: 0, scheduler: false, tokenDelayMs: 0, log: (l) => lines.push(l), ...opts })
-  })
-  afterAll(async () => {
-    await emu?.close()
-  })
-  return {
-    internalErrors: () => lines.filter((l) => l.includes('internal error') || l.includes('error after the answer')),
-    emu: () => {
-      if (!emu) throw new Error('emulator not started')
-      return emu
-    },
-  }
 }

@@ -1,9 +1,12 @@
 // Fault injection and test hooks (ARCHITECTURE.md "Tests": 429 with Retry-After, 5xx storms, resets, stalls).
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
-import { call, sseData, useEmulator } from './core-client.js'
+import { call, sseData } from './core-client.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const { emu, internalErrors } = useEmulator()
+const fx = emulatorFixture({ emulator: quietEmulator })
+const { internalErrors } = fx
+const emu = () => fx.emu
 const hook = (method: string, path: string, body?: unknown) =>
   call(emu(), method, `//__emulator${path}`, { body, key: null })
 const agentsPath = () => `/api/v1beta/${emu().accountId}/agents`

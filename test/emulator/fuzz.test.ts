@@ -7,9 +7,12 @@ import { describe, expect, it } from 'vitest'
 import { routes } from '../../src/api/routes.js'
 import { errorBodySchema } from '../../src/api/schemas/index.js'
 import { demoKeys } from '../../src/emulator/index.js'
-import { call, useEmulator } from './core-client.js'
+import { call } from './core-client.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const { emu, internalErrors } = useEmulator()
+const fx = emulatorFixture({ emulator: quietEmulator })
+const { internalErrors } = fx
+const emu = () => fx.emu
 
 const anyMethod = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD')
 const weird = fc.constantFrom(

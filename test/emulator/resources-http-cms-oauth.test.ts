@@ -1,16 +1,19 @@
 // CMS access rules and the OAuth flow through the real emulator over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { challengeS256, createVerifier } from '../../src/auth/pkce.js'
-import { createEmulator, demoKeys, type Emulator } from '../../src/emulator/index.js'
+import { demoKeys, type Emulator } from '../../src/emulator/index.js'
 import { seedResources } from '../../src/emulator/seed-resources.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {}, scheduler: false })
-  if (!emu.state.cms.has('posts')) seedResources(emu.state, { posts: 300 })
+const fx = emulatorFixture({
+  emulator: { scheduler: false },
+  ready: (e) => {
+    if (!e.state.cms.has('posts')) seedResources(e.state, { posts: 300 })
+  },
 })
-afterAll(async () => {
-  await emu?.close()
+let emu: Emulator
+beforeAll(() => {
+  emu = fx.emu
 })
 
 const auth = (key: string = demoKeys.full) => ({ authorization: `Bearer ${key}` })

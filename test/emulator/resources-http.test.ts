@@ -1,18 +1,20 @@
 // The resource handlers through the real emulator over HTTP: routing, bearer auth, raw bodies and headers as a
 // client sends them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signBody } from '../../src/auth/hmac.js'
-import { createEmulator, demoKeys, type Emulator } from '../../src/emulator/index.js'
+import { demoKeys, type Emulator } from '../../src/emulator/index.js'
 import { demoSecrets, seedResources } from '../../src/emulator/seed-resources.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
-let emu: Emulator
-beforeAll(async () => {
-  emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+const fx = emulatorFixture({
   // the demo seed may already hold them; seeding again is harmless (same ids)
-  if (!emu.state.scenarios.has('scn_summarize')) seedResources(emu.state, { posts: 300 })
+  ready: (e) => {
+    if (!e.state.scenarios.has('scn_summarize')) seedResources(e.state, { posts: 300 })
+  },
 })
-afterAll(async () => {
-  await emu?.close()
+let emu: Emulator
+beforeAll(() => {
+  emu = fx.emu
 })
 
 const auth = (key: string = demoKeys.full) => ({ authorization: `Bearer ${key}` })

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 
 const missing = tmuxMissing()
@@ -13,20 +14,20 @@ if (missing) console.warn(missing)
 
 describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
   const sessions: TmuxSession[] = []
+  const fx = emulatorFixture()
   let emu: Emulator
   let configDir: string
   const node = sh(process.execPath)
 
   beforeAll(async () => {
     requireBuild()
-    emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+    emu = fx.emu
     configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-'))
   })
 
   afterAll(async () => {
     for (const s of sessions) s.kill()
     sessions[0]?.killServer()
-    await emu?.close()
     if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 

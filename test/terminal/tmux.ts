@@ -13,10 +13,10 @@ export function tmuxMissing(): string | undefined {
   return r.status === 0 ? undefined : 'tmux is not installed (apt-get install tmux): the terminal tests are skipped'
 }
 
-/** Throws a clear error when the build is missing (npm test builds first; a lone vitest run does not). */
+/** Throws a clear error when the build is missing (vitest's globalSetup builds it before every run). */
 export function requireBuild(): void {
   if (!existsSync(join(repoRoot, 'dist', 'cli.js')))
-    throw new Error('dist/cli.js is missing: run `npm run build` first (npm test does it)')
+    throw new Error('dist/cli.js is missing: the test run builds it (test/helpers/global-build.ts)')
 }
 
 /** Quotes a word for sh. */
