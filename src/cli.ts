@@ -50,8 +50,8 @@ export async function buildProgram(ctx: Context, argv: string[]): Promise<Comman
     .option('--api-key-file <path>', 'read the API key from this file (or env AGENTRY_API_KEY; never a flag value)')
     .option('--json', 'output JSON (same as -o json)')
     .option('-o, --output <format>', 'output format: table, json, ndjson, yaml, tsv (chat: text, json, ndjson)')
-    .option('--timeout <seconds>', 'total request timeout in seconds, default 300 (env AGENTRY_TIMEOUT)')
-    .option('--retries <n>', 'retries for idempotent requests, default 2')
+    .option('--timeout <seconds>', 'total request timeout in seconds, 0.1 to 86400, default 300 (env AGENTRY_TIMEOUT)')
+    .option('--retries <n>', 'retries for idempotent requests, 0 to 10, default 2 (env AGENTRY_RETRIES)')
     .option('--debug', 'trace HTTP on stderr, secrets redacted (env AGENTRY_DEBUG)')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .addOption(new Option('--error-format <format>', 'errors on stderr as text or json').choices(['text', 'json']))
@@ -74,7 +74,7 @@ Examples:
   agentry scenario run sc_1 --input-file in.txt
   agentry cms query posts --where 'status = "published" and views > 100' --all
 
-Exit codes: ${exitCodeSummary()}.`,
+Exit codes: ${exitCodeSummary(104, '            ')}.`,
     )
   program.exitOverride()
   // The run's inputs are fixed here, once, before any command code runs: no command changes them afterwards.

@@ -34,11 +34,18 @@ export function kindOfExitCode(code: number): ErrorKind {
   return !found || found.kind === 'ok' ? 'error' : found.kind
 }
 
-/** The exit codes in one line for `--help`: "0 ok, 1 error, 2 usage, …". */
-export function exitCodeSummary(): string {
-  return Object.values(exitCodeTable)
-    .map((e) => `${e.code} ${e.words}`)
-    .join(', ')
+/** The exit codes for `--help`: "0 ok, 1 error, 2 usage, …", wrapped at `width` with `indent` on later lines. */
+export function exitCodeSummary(width = Number.POSITIVE_INFINITY, indent = ''): string {
+  const lines: string[] = []
+  let line = ''
+  for (const e of Object.values(exitCodeTable)) {
+    const item = `${e.code} ${e.words}`
+    if (line && line.length + item.length + 2 > width) {
+      lines.push(`${line},`)
+      line = indent + item
+    } else line = line ? `${line}, ${item}` : item
+  }
+  return [...lines, line].join('\n')
 }
 
 /** An error the user can act on: one line, an optional hint, an exit code. Never a stack trace. */

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { CmsRecord } from '../../src/api/schemas/index.js'
 import { runQuery } from '../../src/cms/engine.js'
 import { forEachConcurrent, parseImportLine } from '../../src/cms/import-export.js'
@@ -243,13 +243,21 @@ describe('import lines', () => {
           async function* items() {
             for (let i = 0; i < delays.length; i++) yield i
           }
-          await forEachConcurrent(items(), limit, async (i) => {
-            started.push(i)
-            inFlight++
-            most = Math.max(most, inFlight)
-            await new Promise((r) => setTimeout(r, delays[i]))
-            inFlight--
-          })
+          // each task's work takes delays[i] ms of a fake clock: the property runs without waiting for real time
+          vi.useFakeTimers()
+          try {
+            const done = forEachConcurrent(items(), limit, async (i) => {
+              started.push(i)
+              inFlight++
+              most = Math.max(most, inFlight)
+              await new Promise((r) => setTimeout(r, delays[i]))
+              inFlight--
+            })
+            await vi.runAllTimersAsync()
+            await done
+          } finally {
+            vi.useRealTimers()
+          }
           expect(most).toBeLessThanOrEqual(limit)
           expect(started).toEqual(delays.map((_, i) => i))
           expect(inFlight).toBe(0)

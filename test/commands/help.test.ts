@@ -42,7 +42,7 @@ describe('help', () => {
   })
 
   it('the build-time help text is what commander prints, piped and on a wide terminal', async () => {
-    // @ts-expect-error dist/ is built by `npm test` before vitest runs; it has no type declarations
+    // @ts-expect-error dist/ is built by vitest's globalSetup (test/helpers/global-build.ts); it has no type declarations
     const built = (await import('../../dist/help.js')) as { narrow: string; wide: string; widest: number }
     for (const [width, text] of [
       [80, built.narrow],

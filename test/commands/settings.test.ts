@@ -54,6 +54,19 @@ describe('bad flag and environment values', () => {
   })
 })
 
+describe('the global --help', () => {
+  it('names the range of every ranged global flag as the table has it', async () => {
+    const t = testContext()
+    expect(await t.run(['--help'])).toBe(0)
+    const help = t.stdout().replace(/\s+/g, ' ')
+    for (const key of settingKeyList) {
+      const { flag, allowed } = settingsTable[key]
+      const range = / from (\S+ to \S+)$/.exec(allowed)?.[1]
+      if (flag && range) expect(help).toMatch(new RegExp(`${flag} <\\w+> [^-]*${range.replace('.', '\\.')}`))
+    }
+  })
+})
+
 describe('config set refuses what a profile cannot hold', () => {
   it('names the allowed values of a bad value, and the flag and variable of a run-only key', async () => {
     const t = testContext()
@@ -137,6 +150,6 @@ describe('the exit code table', () => {
     expect(new UsageError('x').exitCode).toBe(ExitCode.usage)
     const t = testContext()
     expect(await t.run(['--help'])).toBe(0)
-    expect(t.stdout()).toContain(`Exit codes: ${exitCodeSummary()}.`)
+    expect(t.stdout()).toContain(`Exit codes: ${exitCodeSummary(104, '            ')}.`)
   })
 })

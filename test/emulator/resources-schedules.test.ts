@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { scheduleHandlers } from '../../src/emulator/handlers/schedules.js'
 import { cronProblem, nextRunAfter } from '../../src/emulator/schedule-time.js'
 import { startScheduler } from '../../src/emulator/scheduler.js'
@@ -177,23 +177,27 @@ describe('scheduler', () => {
     }
   })
 
-  it('really fires a 1-second interval schedule on the real clock', async () => {
-    const { state } = setup()
-    state.schedules.clear()
-    const env = { state, now: () => Date.now(), options: {} }
-    const created = await call(scheduleHandlers, 'schedulesCreate', env, { json: { ...base, intervalSeconds: 1 } })
-    const scheduler = startScheduler(env, { tickMs: 50 })
+  it('fires a 1-second interval schedule as its own timers run, and nothing after stop (fake timers)', async () => {
+    vi.useFakeTimers()
     try {
-      const deadline = Date.now() + 5000
-      while (state.executions.size < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-      const runs = [...state.executions.values()].filter((e) => e.trigger === 'schedule')
-      expect(runs.length).toBeGreaterThanOrEqual(2)
-      expect(state.schedules.get(created.json.id)!.lastRunAt).not.toBeNull()
+      const { state } = setup()
+      state.schedules.clear()
+      const env = { state, now: () => Date.now(), options: {} }
+      const created = await call(scheduleHandlers, 'schedulesCreate', env, { json: { ...base, intervalSeconds: 1 } })
+      const scheduler = startScheduler(env, { tickMs: 50 })
+      try {
+        await vi.advanceTimersByTimeAsync(2100)
+        const runs = [...state.executions.values()].filter((e) => e.trigger === 'schedule')
+        expect(runs.length).toBeGreaterThanOrEqual(2)
+        expect(state.schedules.get(created.json.id)!.lastRunAt).not.toBeNull()
+      } finally {
+        await scheduler.stop()
+      }
+      const after = state.executions.size
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(state.executions.size).toBe(after)
     } finally {
-      await scheduler.stop()
+      vi.useRealTimers()
     }
-    const after = state.executions.size
-    await new Promise((r) => setTimeout(r, 1300))
-    expect(state.executions.size).toBe(after)
   })
 })

@@ -1,0 +1,1807 @@
+// Inline snapshots of `--help` (issue 7 item 8): every command's help text is pinned here, one test a group, so a
+// changed flag, description or example shows up as a diff. Adding a flag changes these on purpose: update them all
+// with one run, `npm run test:files -- test/snapshots/help.test.ts -u`, and read the diff before committing.
+import type { Command } from 'commander'
+import { describe, expect, it } from 'vitest'
+import { buildProgram } from '../../src/cli.js'
+import { testContext } from '../helpers/test-context.js'
+
+/** The help of a group and of every command under it, each headed by its command line. */
+async function helpOfGroup(name: string): Promise<string> {
+  const paths: string[][] = [[name]]
+  const walk = (cmd: Command, prefix: string[]) => {
+    for (const c of cmd.commands) {
+      if (c.name() === 'help' || c.name().startsWith('__')) continue
+      paths.push([...prefix, c.name()])
+      walk(c, [...prefix, c.name()])
+    }
+  }
+  const program = await buildProgram(testContext().ctx, [name])
+  walk(program.commands.find((c) => c.name() === name)!, [name])
+  let text = ''
+  for (const path of paths) {
+    const t = testContext({ columns: 100 })
+    expect(await t.run([...path, '--help'])).toBe(0)
+    expect(t.stderr()).toBe('')
+    text += `\n$ agentry ${path.join(' ')} --help\n${t.stdout()}`
+  }
+  return text
+}
+
+describe('--help', () => {
+  it('agentry', async () => {
+    const t = testContext({ columns: 100 })
+    expect(await t.run(['--help'])).toBe(0)
+    expect(t.stdout()).toMatchInlineSnapshot(`
+      "Usage: agentry [options] [command]
+
+      agentry: agents, chat, scenarios, webhooks, schedules, keys, CMS, sites, files
+      and images, from a terminal or a script
+
+      Options:
+        -V, --version            print the version
+        --profile <name>         saved profile to use (env AGENTRY_PROFILE)
+        --base-url <url>         service base URL, e.g. https://host/api/v1beta (env
+                                 AGENTRY_BASE_URL)
+        --account <id>           account id (env AGENTRY_ACCOUNT)
+        --api-key-file <path>    read the API key from this file (or env
+                                 AGENTRY_API_KEY; never a flag value)
+        --json                   output JSON (same as -o json)
+        -o, --output <format>    output format: table, json, ndjson, yaml, tsv (chat:
+                                 text, json, ndjson)
+        --timeout <seconds>      total request timeout in seconds, 0.1 to 86400,
+                                 default 300 (env AGENTRY_TIMEOUT)
+        --retries <n>            retries for idempotent requests, 0 to 10, default 2
+                                 (env AGENTRY_RETRIES)
+        --debug                  trace HTTP on stderr, secrets redacted (env
+                                 AGENTRY_DEBUG)
+        --no-color               no colour (also NO_COLOR)
+        --error-format <format>  errors on stderr as text or json (choices: "text",
+                                 "json")
+        -q, --quiet              no notes or progress on stderr
+        --emulator               start an in-process emulator with demo data and use
+                                 it (no account needed)
+        -h, --help               display help for command
+
+      Commands:
+        chat                     Chat with an agent: interactive on a terminal,
+                                 one-shot with -m or stdin
+        chats                    Stateful (workspace) chats: list, create, messages
+        agents|agent             List agents, show one, show its A2A card
+        skills                   List the skills of the account
+        scenario|scenarios       List, show, run (signed) and sign scenarios
+        webhook|webhooks         Manage webhooks, test them, trigger them
+        schedule|schedules       Run scenarios on a cron or an interval
+        keys                     List, create and delete API keys
+        cms                      Content records: query, get, save, delete, export,
+                                 import
+        sites|site               List sites, show one
+        pages|page               List the pages of a site, show one
+        files|file               Files: list, upload, download, delete
+        images|image             Analyze an image, or generate one
+        a2a                      Talk to any agent that publishes an A2A card
+        api                      Make an authenticated call to any path
+        login                    Log in (OAuth in a browser, or --with-api-key from
+                                 stdin)
+        logout                   Forget the stored credential (and revoke OAuth
+                                 tokens)
+        whoami                   Show which credential is in use and where it came
+                                 from
+        oauth                    OAuth: login, logout, status, token, refresh,
+                                 register
+        config                   Show and change settings and profiles
+        emulator                 Run the local emulator of the service
+        completion               Print a shell completion script (bash, zsh, fish)
+        help [command]           display help for command
+
+      Examples:
+        agentry --emulator chat demo-assistant        chat with a demo agent, no account needed
+        agentry agents list --json                    every agent of the account as JSON
+        echo "hi" | agentry chat ag_123 --output ndjson
+        agentry scenario run sc_1 --input-file in.txt
+        agentry cms query posts --where 'status = "published" and views > 100' --all
+
+      Exit codes: 0 ok, 1 error, 2 usage, 3 not found, 4 auth, 5 conflict, 6 rate-limited, 7 server, 8 network,
+                  124 timeout, 130 cancelled.
+      "
+    `)
+  })
+
+  it('chat', async () => {
+    expect(await helpOfGroup('chat')).toMatchInlineSnapshot(`
+      "
+      $ agentry chat --help
+      Usage: agentry chat [options] [agentId]
+
+      Chat with an agent: interactive on a terminal, one-shot with -m or piped stdin
+
+      Arguments:
+        agentId                   the agent (default: env AGENTRY_AGENT or the
+                                  profile's default-agent; else asked for)
+
+      Options:
+        -m, --message <text>      send this message and print the answer (one-shot);
+                                  "-" reads it from stdin
+        --system <text>           extra system prompt for this conversation (stateless
+                                  chats)
+        --max-tokens <n>          most tokens in the answer (overrides the agent's
+                                  default)
+        --tools <file.json>       function tools the agent may call: a JSON array of
+                                  tool definitions
+        --tool-handler <command>  run this shell command for each tool call: arguments
+                                  JSON on stdin, stdout is the result
+        --tool-timeout <seconds>  stop a tool handler that runs longer (default 60)
+        --image <path|url>        attach an image (PNG, JPEG, GIF, WebP up to 20 MiB,
+                                  or an http(s) URL); repeatable
+        --chat <chatId>           continue a stateful chat kept by the service
+        --new-chat                start a stateful chat (its id is printed on stderr)
+        --no-stream               ask for the whole answer at once (same output)
+        --save <file.jsonl>       append the conversation to a JSONL transcript
+        --resume <file.jsonl>     continue the conversation of a JSONL transcript
+                                  (stateless)
+        -h, --help                display help for command
+
+      Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
+      (events: start, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
+      Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 7 server error, 8 connection dropped (the partial answer
+      stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60), 130 cancelled (Ctrl-C).
+      Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits. See docs/chat-output.md.
+
+      Examples:
+        agentry chat demo-assistant                          interactive
+        agentry chat demo-assistant -m "hello"               one-shot; the answer on stdout
+        git diff | agentry chat reviewer --system "Review this diff"
+        agentry chat ag_1 -m "weather in Paris" --tools tools.json --tool-handler ./weather.sh
+        agentry chat ag_1 -m "describe" --image photo.png -o json | jq -r .message.content
+        agentry chat ag_1 --new-chat -m "remember 42"; agentry chat ag_1 --chat <id> -m "what number?"
+        agentry chat ag_1 -m "hi" --save talk.jsonl; agentry chat ag_1 --resume talk.jsonl --save talk.jsonl -m "more"
+
+      "
+    `)
+  })
+
+  it('chats', async () => {
+    expect(await helpOfGroup('chats')).toMatchInlineSnapshot(`
+      "
+      $ agentry chats --help
+      Usage: agentry chats [options] [command]
+
+      Stateful (workspace) chats: list, create, messages
+
+      Options:
+        -h, --help                                                          display help for command
+
+      Commands:
+        list|ls [options] <agentId>                                         List an agent's stateful chats
+        create [options] <agentId>                                          Start a stateful chat and print it (continue it with: agentry chat <agentId> --chat <id>)
+        messages <agentId> <chatId>                                         Show the messages of a stateful chat, oldest first
+        delete-message|rm-message [options] <agentId> <chatId> <messageId>  Delete one message of a stateful chat (asks first on a terminal; --yes otherwise)
+        help [command]                                                      display help for command
+
+      $ agentry chats list --help
+      Usage: agentry chats list|ls [options] <agentId>
+
+      List an agent's stateful chats
+
+      Arguments:
+        agentId      the agent
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry chats list ag_123
+        agentry chats ls ag_123 --all --json
+
+
+      $ agentry chats create --help
+      Usage: agentry chats create [options] <agentId>
+
+      Start a stateful chat and print it (continue it with: agentry chat <agentId>
+      --chat <id>)
+
+      Arguments:
+        agentId         the agent
+
+      Options:
+        --title <text>  a title (default: the first message)
+        -h, --help      display help for command
+
+      Examples:
+        agentry chats create ag_123
+        id=$(agentry chats create ag_123 --json | jq -r .id)
+
+
+      $ agentry chats messages --help
+      Usage: agentry chats messages [options] <agentId> <chatId>
+
+      Show the messages of a stateful chat, oldest first
+
+      Arguments:
+        agentId     the agent
+        chatId      the chat
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry chats messages ag_123 chat_1
+        agentry chats messages ag_123 chat_1 --json
+
+
+      $ agentry chats delete-message --help
+      Usage: agentry chats delete-message|rm-message [options] <agentId> <chatId> <messageId>
+
+      Delete one message of a stateful chat (asks first on a terminal; --yes
+      otherwise)
+
+      Arguments:
+        agentId     the agent
+        chatId      the chat
+        messageId   the message (see: agentry chats messages)
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry chats delete-message ag_123 chat_1 6f1c… --yes
+
+      "
+    `)
+  })
+
+  it('agents', async () => {
+    expect(await helpOfGroup('agents')).toMatchInlineSnapshot(`
+      "
+      $ agentry agents --help
+      Usage: agentry agents|agent [options] [command]
+
+      List agents, show one, show its A2A card
+
+      Options:
+        -h, --help         display help for command
+
+      Commands:
+        list|ls [options]  List the agents of the account
+        get <agentId>      Show one agent
+        card <agentId>     Show an agent's A2A card (capabilities, skills, endpoint)
+        help [command]     display help for command
+
+      $ agentry agents list --help
+      Usage: agentry agents list|ls [options]
+
+      List the agents of the account
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry agents list
+        agentry agents list --all --json
+        agentry agents ls --limit 5 -o yaml
+
+
+      $ agentry agents get --help
+      Usage: agentry agents get [options] <agentId>
+
+      Show one agent
+
+      Arguments:
+        agentId     the agent id
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry agents get ag_123
+        agentry agents get ag_123 --json | jq .systemPrompt
+
+
+      $ agentry agents card --help
+      Usage: agentry agents card [options] <agentId>
+
+      Show an agent's A2A card (capabilities, skills, endpoint)
+
+      Arguments:
+        agentId     the agent id
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry agents card ag_123
+        agentry agents card ag_123 --json
+
+      "
+    `)
+  })
+
+  it('skills', async () => {
+    expect(await helpOfGroup('skills')).toMatchInlineSnapshot(`
+      "
+      $ agentry skills --help
+      Usage: agentry skills [options] [command]
+
+      List the skills of the account
+
+      Options:
+        -h, --help         display help for command
+
+      Commands:
+        list|ls [options]  List skills
+        help [command]     display help for command
+
+      $ agentry skills list --help
+      Usage: agentry skills list|ls [options]
+
+      List skills
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry skills list
+        agentry skills list --all -o ndjson
+
+      "
+    `)
+  })
+
+  it('scenario', async () => {
+    expect(await helpOfGroup('scenario')).toMatchInlineSnapshot(`
+      "
+      $ agentry scenario --help
+      Usage: agentry scenario|scenarios [options] [command]
+
+      List, show, run and sign scenarios
+
+      Options:
+        -h, --help                  display help for command
+
+      Commands:
+        list|ls [options]           List the scenarios of the account
+        get <scenarioId>            Show one scenario (its signature header name,
+                                    never its secret)
+        run [options] <scenarioId>  Run a scenario, signed with its secret; exit 0
+                                    only when the run completed
+        sign [options]              Print the signature (lowercase hex HMAC-SHA256) of
+                                    stdin's exact bytes
+        help [command]              display help for command
+
+      Examples:
+        agentry scenario list
+        AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input hi
+
+
+      $ agentry scenario list --help
+      Usage: agentry scenario list|ls [options]
+
+      List the scenarios of the account
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry scenario list
+        agentry scenarios ls --all --json
+
+
+      $ agentry scenario get --help
+      Usage: agentry scenario get [options] <scenarioId>
+
+      Show one scenario (its signature header name, never its secret)
+
+      Arguments:
+        scenarioId  the scenario
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry scenario get scn_1
+        agentry scenario get scn_1 --json | jq -r .signature_name
+
+
+      $ agentry scenario run --help
+      Usage: agentry scenario run [options] <scenarioId>
+
+      Run a scenario, signed with its secret; exit 0 only when the run completed
+
+      Arguments:
+        scenarioId                 the scenario
+
+      Options:
+        --input <text>             the input text
+        --input-file <path>        read the input from a file (- for stdin); default:
+                                   piped stdin
+        --secret-file <path>       file holding the signing secret (or env
+                                   AGENTRY_SCENARIO_SECRET, or the profile)
+        --signature-header <name>  header carrying the signature (default: profile,
+                                   else the scenario's)
+        --dry-run                  print the request (body, header name, signature)
+                                   without sending it
+        -h, --help                 display help for command
+
+      The body {"input": "<text>"} is signed with HMAC-SHA256 (lowercase hex) over its exact bytes. The run is never
+      retried by agentry (it is not idempotent: a retry could run the scenario twice).
+      Exit codes: 0 completed, 1 failed (the reason on stderr), 2 usage, 3 no such scenario, 4 signature refused,
+      5 scenario disabled.
+
+      Examples:
+        AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input "Summarize this"
+        git log -1 --format=%B | agentry scenario run scn_1 --secret-file ~/.config/scn_1.secret --json
+        agentry scenario run scn_1 --input-file ticket.txt --signature-header X-Signature -o json
+        agentry scenario run scn_1 --input hi --dry-run
+
+
+      $ agentry scenario sign --help
+      Usage: agentry scenario sign [options]
+
+      Print the signature (lowercase hex HMAC-SHA256) of stdin's exact bytes
+
+      Options:
+        --file <path>         sign this file instead of stdin
+        --secret-file <path>  file holding the signing secret (or env
+                              AGENTRY_SCENARIO_SECRET, or the profile)
+        -h, --help            display help for command
+
+      The bytes are signed as they are: no newline is added or removed.
+
+      Examples:
+        printf '{"input":"hi"}' > body.json
+        sig=$(agentry scenario sign --file body.json)
+        curl -H "X-Signature: $sig" -H "Content-Type: application/json" --data-binary @body.json "$URL/scenario/scn_1"
+
+      "
+    `)
+  })
+
+  it('webhook', async () => {
+    expect(await helpOfGroup('webhook')).toMatchInlineSnapshot(`
+      "
+      $ agentry webhook --help
+      Usage: agentry webhook|webhooks [options] [command]
+
+      Manage webhooks, test them, trigger them
+
+      Options:
+        -h, --help                       display help for command
+
+      Commands:
+        list|ls [options]                List the webhooks of the account
+        get [options] <webhookId>        Show one webhook (its secret hidden unless
+                                         --show-secret)
+        create [options]                 Create a webhook for a scenario and print it,
+                                         with its secret (store the secret then)
+        edit [options] <webhookId>       Change a webhook: name, description, status
+                                         or scenario
+        delete|rm [options] <webhookId>  Delete a webhook (asks first on a terminal;
+                                         --yes otherwise)
+        test [options] <webhookId>       Send a test delivery to a webhook; exit 0
+                                         only when it was delivered and its run
+                                         completed
+        trigger [options] [webhookId]    Trigger a webhook as an external system
+                                         would: POST a JSON object with its secret
+        help [command]                   display help for command
+
+      Examples:
+        agentry webhook create --name Orders --scenario scn_1
+        agentry webhook trigger whk_1 --data @e.json
+
+
+      $ agentry webhook list --help
+      Usage: agentry webhook list|ls [options]
+
+      List the webhooks of the account
+
+      Options:
+        --page <n>     page number, from 1
+        --limit <n>    page size
+        --all          follow every page
+        --show-secret  print secrets instead of hiding them
+        -h, --help     display help for command
+
+      Examples:
+        agentry webhook list
+        agentry webhooks ls --all --json
+
+
+      $ agentry webhook get --help
+      Usage: agentry webhook get [options] <webhookId>
+
+      Show one webhook (its secret hidden unless --show-secret)
+
+      Arguments:
+        webhookId      the webhook
+
+      Options:
+        --show-secret  print the secret instead of hiding it
+        -h, --help     display help for command
+
+      Examples:
+        agentry webhook get whk_1
+        agentry webhook get whk_1 --show-secret --json | jq -r .secret
+
+
+      $ agentry webhook create --help
+      Usage: agentry webhook create [options]
+
+      Create a webhook for a scenario and print it, with its secret (store the secret
+      then)
+
+      Options:
+        --name <name>         name, 2 to 100 characters
+        --description <text>  description, at most 1000 characters
+        --status <status>     active or inactive (choices: "active", "inactive",
+                              default: "active")
+        --scenario <id>       the scenario that runs on each trigger
+        -h, --help            display help for command
+
+      Examples:
+        agentry webhook create --name "New orders" --scenario scn_1
+        agentry webhook create --name Import --scenario scn_2 --status inactive --json > hook.json
+        secret=$(agentry webhook create --name CI --scenario scn_1 --json | jq -r .secret)
+
+
+      $ agentry webhook edit --help
+      Usage: agentry webhook edit [options] <webhookId>
+
+      Change a webhook: name, description, status or scenario
+
+      Arguments:
+        webhookId             the webhook
+
+      Options:
+        --name <name>         new name, 2 to 100 characters
+        --description <text>  new description, at most 1000 characters
+        --status <status>     active (receives triggers) or inactive (choices:
+                              "active", "inactive")
+        --scenario <id>       run this scenario instead
+        --show-secret         print the secret instead of hiding it
+        -h, --help            display help for command
+
+      Examples:
+        agentry webhook edit whk_1 --status inactive
+        agentry webhook edit whk_1 --name "Paid orders" --description "Stripe: paid orders"
+
+
+      $ agentry webhook delete --help
+      Usage: agentry webhook delete|rm [options] <webhookId>
+
+      Delete a webhook (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        webhookId   the webhook
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry webhook delete whk_1
+        agentry webhook rm whk_1 --yes
+
+
+      $ agentry webhook test --help
+      Usage: agentry webhook test [options] <webhookId>
+
+      Send a test delivery to a webhook; exit 0 only when it was delivered and its run
+      completed
+
+      Arguments:
+        webhookId          the webhook
+
+      Options:
+        -d, --data <json>  payload (a JSON object): inline, @file, or - for stdin;
+                           default: a sample event
+        -h, --help         display help for command
+
+      Examples:
+        agentry webhook test whk_1
+        agentry webhook test whk_1 --data '{"order":42}' --json
+
+
+      $ agentry webhook trigger --help
+      Usage: agentry webhook trigger [options] [webhookId]
+
+      Trigger a webhook as an external system would: POST a JSON object with its
+      secret
+
+      Arguments:
+        webhookId             the webhook (its URL and secret are read with the API
+                              key)
+
+      Options:
+        -d, --data <json>     JSON object body: inline, @file, or - for stdin (default
+                              {})
+        --secret-file <path>  file holding the webhook secret (or env
+                              AGENTRY_WEBHOOK_SECRET)
+        --url <url>           trigger this URL without an API key (the secret then
+                              comes from env or file)
+        -h, --help            display help for command
+
+      Never retried (a trigger runs the scenario). Exit codes: 0 received, 2 usage, 3 no such webhook,
+      4 secret refused, 5 webhook inactive.
+
+      Examples:
+        agentry webhook trigger whk_1 --data '{"order":42}'
+        jq -c .payload event.json | agentry webhook trigger whk_1 --data -
+        AGENTRY_WEBHOOK_SECRET=… agentry webhook trigger --url https://host/api/webhooks/whk_1 --data @event.json
+
+      "
+    `)
+  })
+
+  it('schedule', async () => {
+    expect(await helpOfGroup('schedule')).toMatchInlineSnapshot(`
+      "
+      $ agentry schedule --help
+      Usage: agentry schedule|schedules [options] [command]
+
+      Run scenarios on a cron or an interval
+
+      Options:
+        -h, --help                        display help for command
+
+      Commands:
+        list|ls [options]                 List the schedules of the account
+        get <scheduleId>                  Show one schedule
+        create [options]                  Create a schedule: a scenario, and --cron or
+                                          --every
+        edit [options] <scheduleId>       Change a schedule
+        delete|rm [options] <scheduleId>  Delete a schedule (asks first on a terminal;
+                                          --yes otherwise)
+        help [command]                    display help for command
+
+      Examples:
+        agentry schedule create --scenario scn_1 --every 5m
+        agentry schedule list
+
+
+      $ agentry schedule list --help
+      Usage: agentry schedule list|ls [options]
+
+      List the schedules of the account
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry schedule list
+        agentry schedules ls --all --json
+
+
+      $ agentry schedule get --help
+      Usage: agentry schedule get [options] <scheduleId>
+
+      Show one schedule
+
+      Arguments:
+        scheduleId  the schedule
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry schedule get sch_1
+        agentry schedule get sch_1 --json | jq -r .nextRunAt
+
+
+      $ agentry schedule create --help
+      Usage: agentry schedule create [options]
+
+      Create a schedule: a scenario, and --cron or --every
+
+      Options:
+        --name <name>       name (default: scenario and timing)
+        --scenario <id>     the scenario to run
+        --cron <expr>       cron expression, e.g. "0 9 * * 1-5"
+        --every <duration>  interval, e.g. 30s, 5m, 1h, 1h30m
+        --timezone <tz>     IANA time zone of the cron, e.g. Europe/Paris (default
+                            UTC)
+        --input <text>      the input each run gets
+        --status <status>   active or inactive (choices: "active", "inactive")
+        -h, --help          display help for command
+
+      Examples:
+        agentry schedule create --scenario scn_1 --every 1h --input "hourly sync"
+        agentry schedule create --scenario scn_1 --cron "0 9 * * 1-5" --timezone Europe/Paris --name "Daily digest"
+
+
+      $ agentry schedule edit --help
+      Usage: agentry schedule edit [options] <scheduleId>
+
+      Change a schedule
+
+      Arguments:
+        scheduleId          the schedule
+
+      Options:
+        --name <name>       name
+        --scenario <id>     the scenario to run
+        --cron <expr>       cron expression, e.g. "0 9 * * 1-5"
+        --every <duration>  interval, e.g. 30s, 5m, 1h, 1h30m
+        --timezone <tz>     IANA time zone of the cron, e.g. Europe/Paris (default
+                            UTC)
+        --input <text>      the input each run gets
+        --status <status>   active or inactive (choices: "active", "inactive")
+        -h, --help          display help for command
+
+      Examples:
+        agentry schedule edit sch_1 --status inactive
+        agentry schedule edit sch_1 --every 15m
+
+
+      $ agentry schedule delete --help
+      Usage: agentry schedule delete|rm [options] <scheduleId>
+
+      Delete a schedule (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        scheduleId  the schedule
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry schedule delete sch_1
+        agentry schedule rm sch_1 --yes
+
+      "
+    `)
+  })
+
+  it('keys', async () => {
+    expect(await helpOfGroup('keys')).toMatchInlineSnapshot(`
+      "
+      $ agentry keys --help
+      Usage: agentry keys [options] [command]
+
+      List, create and delete API keys
+
+      Options:
+        -h, --help                   display help for command
+
+      Commands:
+        list|ls [options]            List the API keys of the account
+        create [options]             Create an API key and print it once (just the key
+                                     when piped; --json for the record)
+        delete|rm [options] <keyId>  Delete (revoke) an API key (asks first on a
+                                     terminal; --yes otherwise)
+        help [command]               display help for command
+
+      Examples:
+        KEY=$(agentry keys create --name ci --agent ag_1)
+        agentry keys list
+
+
+      $ agentry keys list --help
+      Usage: agentry keys list|ls [options]
+
+      List the API keys of the account
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry keys list
+        agentry keys ls --json
+
+
+      $ agentry keys create --help
+      Usage: agentry keys create [options]
+
+      Create an API key and print it once (just the key when piped; --json for the
+      record)
+
+      Options:
+        --name <name>     a name to recognise it by
+        --agent <id>      allow only this agent (repeatable); default: every agent
+        --scenario <id>   allow only this scenario (repeatable); default: every
+                          scenario
+        --cms <access>    CMS access (default: the service default) (choices: "none",
+                          "read", "write")
+        --expires <when>  expiry: an ISO date or time, or a duration from now such as
+                          30d
+        -h, --help        display help for command
+
+      Examples:
+        KEY=$(agentry keys create --name ci --agent ag_1 --cms read --expires 30d)
+        agentry keys create --name deploy --scenario scn_1 --scenario scn_2 --json
+
+
+      $ agentry keys delete --help
+      Usage: agentry keys delete|rm [options] <keyId>
+
+      Delete (revoke) an API key (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        keyId       the key id (see: agentry keys list), not the key itself
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry keys delete key_123
+        agentry keys rm key_123 --yes
+
+      "
+    `)
+  })
+
+  it('cms', async () => {
+    expect(await helpOfGroup('cms')).toMatchInlineSnapshot(`
+      "
+      $ agentry cms --help
+      Usage: agentry cms [options] [command]
+
+      Content records: query, get, save, delete, export and import
+
+      Options:
+        -h, --help                             display help for command
+
+      Commands:
+        query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
+        get [options] <collection> <id>        Show one record
+        save [options] <collection>            Create a record, or replace one with --id (its data and tags), and print it
+        delete|rm [options] <collection> <id>  Delete a record (asks first on a terminal; --yes otherwise)
+        export [options] <collection>          Write every matching record as NDJSON (one JSON record a line), to stdout or a file
+        import [options] <collection> <file>   Import records from an NDJSON file (a line is {"id"?, "data", "tags"?}, as export writes them)
+        help [command]                         display help for command
+
+      --where language: status = "published" and (views > 100 or featured = true)
+        operators = != > >= < <= and the words eq neq gt gte lt lte like ilike in notIn begins ends;
+        and, or, parentheses; strings in double quotes, numbers, true/false/null, arrays ["a","b"].
+        like/ilike: substring (case-sensitive / not); begins/ends: prefix / suffix.
+
+      Examples:
+        agentry cms query posts --where 'status = "published"' --order-by views:desc --select title,views
+        agentry cms query posts --group-by category --count --sum views
+        agentry cms export posts --out posts.ndjson && agentry cms import posts_copy posts.ndjson
+
+
+      $ agentry cms query --help
+      Usage: agentry cms query|q [options] <collection>
+
+      Query the records of a collection: filter, select, order, group and aggregate
+
+      Arguments:
+        collection                     the collection, e.g. posts
+
+      Options:
+        -w, --where <expr>             filter, e.g. 'status = "published" and views >
+                                       100' (repeatable: ANDed)
+        --select <fields>              only these data fields, comma-separated
+                                       (nested: author.name)
+        --order-by <field[:asc|desc]>  sort key; repeatable or comma-separated
+        --tags <a,b>                   only records that have every one of these tags
+        --access <access>              delivery (cda) or management (cma) access
+                                       (choices: "cda", "cma")
+        --group-by <fields>            group rows by these fields (with aggregates)
+        --count [field]                count rows (or non-null values of a field) per
+                                       group; put it after <collection>
+        --sum <field>                  sum of a numeric field (repeatable)
+        --avg <field>                  average of a numeric field (repeatable)
+        --min <field>                  smallest value of a field (repeatable)
+        --max <field>                  largest value of a field (repeatable)
+        --page <n>                     page number, from 1
+        --page-size <n>                rows a page (the server caps it at 100)
+        --limit <n>                    same as --page-size
+        --all                          follow every page, printing rows as pages
+                                       arrive
+        -h, --help                     display help for command
+
+      Examples:
+        agentry cms query posts --where 'status = "published" and (views > 100 or featured = true)'
+        agentry cms query posts --where 'category in ["news","design"]' --select title,author.name --order-by views:desc
+        agentry cms query posts --tags ai,cli --all -o ndjson > posts.ndjson
+        agentry cms query posts --group-by status --count --sum views
+        agentry cms query posts --where 'title ilike "agents"' --page 2 --page-size 50 --json
+        agentry cms query posts --access cma --where 'status = "draft"' --count
+
+
+      $ agentry cms get --help
+      Usage: agentry cms get [options] <collection> <id>
+
+      Show one record
+
+      Arguments:
+        collection         the collection
+        id                 the record id
+
+      Options:
+        --access <access>  delivery (cda) or management (cma) (choices: "cda", "cma")
+        -h, --help         display help for command
+
+      Examples:
+        agentry cms get posts post_00001
+        agentry cms get posts post_00001 --json | jq .data.title
+
+
+      $ agentry cms save --help
+      Usage: agentry cms save [options] <collection>
+
+      Create a record, or replace one with --id (its data and tags), and print it
+
+      Arguments:
+        collection         the collection
+
+      Options:
+        -d, --data <json>  the record's data: a JSON object, inline, @file, or - for
+                           stdin
+        --id <id>          replace (or create) the record with this id, instead of
+                           creating a new one
+        --tags <a,b>       the record's tags, comma-separated (an update replaces
+                           them; '' for none)
+        -h, --help         display help for command
+
+      Examples:
+        agentry cms save posts --data '{"title":"Hello","status":"draft"}' --tags ai,cli
+        agentry cms save posts --id post_00001 --data @post.json
+        jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id
+
+
+      $ agentry cms delete --help
+      Usage: agentry cms delete|rm [options] <collection> <id>
+
+      Delete a record (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        collection  the collection
+        id          the record id
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry cms delete posts post_00001
+        agentry cms rm posts post_00001 --yes
+
+
+      $ agentry cms export --help
+      Usage: agentry cms export [options] <collection>
+
+      Write every matching record as NDJSON (one JSON record a line), to stdout or a
+      file
+
+      Arguments:
+        collection                     the collection
+
+      Options:
+        -w, --where <expr>             filter, e.g. 'status = "published" and views >
+                                       100' (repeatable: ANDed)
+        --select <fields>              only these data fields, comma-separated
+                                       (nested: author.name)
+        --order-by <field[:asc|desc]>  sort key; repeatable or comma-separated
+        --tags <a,b>                   only records that have every one of these tags
+        --access <access>              delivery (cda) or management (cma) access
+                                       (choices: "cda", "cma")
+        --page-size <n>                records a request (default and maximum 100)
+        --out <file>                   write here instead of stdout; the file appears
+                                       only once the export is complete
+        -h, --help                     display help for command
+
+      Examples:
+        agentry cms export posts --out posts.ndjson
+        agentry cms export posts --where 'status = "published"' --order-by createdAt > published.ndjson
+        agentry cms export posts --access cma --tags release | jq -c .data
+
+
+      $ agentry cms import --help
+      Usage: agentry cms import [options] <collection> <file>
+
+      Import records from an NDJSON file (a line is {"id"?, "data", "tags"?}, as
+      export writes them)
+
+      Arguments:
+        collection         the collection (created on the first record)
+        file               the NDJSON file
+
+      Options:
+        --concurrency <n>  requests in flight, 1 to 64 (default: "4")
+        --skip-invalid     import the valid lines even when some are invalid (those
+                           count as failed)
+        --ignore-ids       create every line as a new record, even lines that carry an
+                           id
+        -h, --help         display help for command
+
+      A line with an "id" replaces (or creates) the record with that id (PUT); a line without one creates a new record
+      (POST). Every line is checked first: if any is invalid, nothing is sent (unless --skip-invalid). Lines that fail
+      are written with their errors to <file>.failed.ndjson as {"line", "error", "input"}; the exit code is then 1.
+
+      Examples:
+        agentry cms import posts posts.ndjson
+        agentry cms export posts --out posts.ndjson && agentry cms import posts_copy posts.ndjson --concurrency 8
+        agentry cms import posts new.ndjson --skip-invalid; jq -c .input new.ndjson.failed.ndjson > retry.ndjson
+
+      "
+    `)
+  })
+
+  it('sites', async () => {
+    expect(await helpOfGroup('sites')).toMatchInlineSnapshot(`
+      "
+      $ agentry sites --help
+      Usage: agentry sites|site [options] [command]
+
+      List the sites of the account, show one
+
+      Options:
+        -h, --help         display help for command
+
+      Commands:
+        list|ls [options]  List sites
+        get <siteId>       Show one site (its pages: agentry pages list <siteId>)
+        help [command]     display help for command
+
+      Examples:
+        agentry sites list
+        agentry sites get site_docs --json
+        agentry pages list site_docs
+
+
+      $ agentry sites list --help
+      Usage: agentry sites list|ls [options]
+
+      List sites
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry sites list
+        agentry sites list --all --json
+
+
+      $ agentry sites get --help
+      Usage: agentry sites get [options] <siteId>
+
+      Show one site (its pages: agentry pages list <siteId>)
+
+      Arguments:
+        siteId      the site id
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry sites get site_docs
+        agentry sites get site_docs --json
+
+      "
+    `)
+  })
+
+  it('pages', async () => {
+    expect(await helpOfGroup('pages')).toMatchInlineSnapshot(`
+      "
+      $ agentry pages --help
+      Usage: agentry pages|page [options] [command]
+
+      List the pages of a site, show one
+
+      Options:
+        -h, --help                  display help for command
+
+      Commands:
+        list|ls [options] <siteId>  List the pages of a site
+        get <siteId> <pageId>       Show one page of a site, with its content
+        help [command]              display help for command
+
+      Examples:
+        agentry pages list site_docs
+        agentry pages get site_docs page_home --json
+
+
+      $ agentry pages list --help
+      Usage: agentry pages list|ls [options] <siteId>
+
+      List the pages of a site
+
+      Arguments:
+        siteId       the site
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry pages list site_docs
+        agentry pages ls site_docs --all -o ndjson
+
+
+      $ agentry pages get --help
+      Usage: agentry pages get [options] <siteId> <pageId>
+
+      Show one page of a site, with its content
+
+      Arguments:
+        siteId      the site
+        pageId      the page
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry pages get site_docs page_home
+        agentry pages get site_docs page_home --json | jq -r .content
+
+      "
+    `)
+  })
+
+  it('files', async () => {
+    expect(await helpOfGroup('files')).toMatchInlineSnapshot(`
+      "
+      $ agentry files --help
+      Usage: agentry files|file [options] [command]
+
+      Files of the account: list, upload, download, delete
+
+      Options:
+        -h, --help                    display help for command
+
+      Commands:
+        list|ls [options]             List files
+        upload [options] <path>       Upload a local file (streamed), with a
+                                      Content-Type guessed from its extension
+        download [options] <remote>   Download a file to --out (written atomically) or
+                                      to stdout (binary only with --out -)
+        delete|rm [options] <remote>  Delete a file (asks first on a terminal; --yes
+                                      otherwise)
+        help [command]                display help for command
+
+      Examples:
+        agentry files list --prefix images/
+        agentry files upload ./logo.png --to images/logo.png
+        agentry files download images/logo.png --out logo.png
+
+
+      $ agentry files list --help
+      Usage: agentry files list|ls [options]
+
+      List files
+
+      Options:
+        --page <n>         page number, from 1
+        --limit <n>        page size
+        --all              follow every page
+        --prefix <prefix>  only paths that start with this, e.g. images/
+        -h, --help         display help for command
+
+      Examples:
+        agentry files list
+        agentry files ls --prefix generated/ --all --json
+
+
+      $ agentry files upload --help
+      Usage: agentry files upload [options] <path>
+
+      Upload a local file (streamed), with a Content-Type guessed from its extension
+
+      Arguments:
+        path                   the local file
+
+      Options:
+        --to <remote>          remote path, e.g. docs/guide.pdf (default: the file
+                               name)
+        --content-type <type>  the Content-Type to store (default: from the extension)
+        -h, --help             display help for command
+
+      Examples:
+        agentry files upload ./logo.png --to images/logo.png
+        agentry files upload notes.txt --content-type "text/markdown; charset=utf-8"
+
+
+      $ agentry files download --help
+      Usage: agentry files download [options] <remote>
+
+      Download a file to --out (written atomically) or to stdout (binary only with
+      --out -)
+
+      Arguments:
+        remote        the remote path
+
+      Options:
+        --out <path>  a file or directory to write to; - for stdout
+        -h, --help    display help for command
+
+      Examples:
+        agentry files download images/logo.png --out logo.png
+        agentry files download docs/readme.txt | less
+        agentry files download images/logo.png --out - | sha256sum
+
+
+      $ agentry files delete --help
+      Usage: agentry files delete|rm [options] <remote>
+
+      Delete a file (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        remote      the remote path
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry files delete images/old.png --yes
+
+      "
+    `)
+  })
+
+  it('images', async () => {
+    expect(await helpOfGroup('images')).toMatchInlineSnapshot(`
+      "
+      $ agentry images --help
+      Usage: agentry images|image [options] [command]
+
+      Analyze an image, or generate one
+
+      Options:
+        -h, --help                 display help for command
+
+      Commands:
+        analyze [options] <image>  Ask about an image (a URL or a local PNG, JPEG, GIF
+                                   or WebP file) and print the answer
+        generate [options]         Generate an image from a prompt; print its URL, or
+                                   save it with --out
+        help [command]             display help for command
+
+      Examples:
+        agentry images analyze ./photo.jpg --prompt "What is in this picture?"
+        agentry images generate --prompt "a lighthouse at dusk" --out lighthouse.png
+
+
+      $ agentry images analyze --help
+      Usage: agentry images analyze [options] <image>
+
+      Ask about an image (a URL or a local PNG, JPEG, GIF or WebP file) and print the
+      answer
+
+      Arguments:
+        image                an http(s) URL or a local file
+
+      Options:
+        -p, --prompt <text>  what to ask about it (default: "Describe this image")
+        -h, --help           display help for command
+
+      Examples:
+        agentry images analyze ./photo.jpg --prompt "What is in this picture?"
+        agentry images analyze https://example.com/chart.png -p "Summarize the trend" --json
+
+
+      $ agentry images generate --help
+      Usage: agentry images generate [options]
+
+      Generate an image from a prompt; print its URL, or save it with --out
+
+      Options:
+        -p, --prompt <text>  what to draw
+        --size <WxH>         width x height in pixels, e.g. 512x512
+        --out <file>         download the image to this file (- for stdout)
+        -h, --help           display help for command
+
+      Examples:
+        agentry images generate --prompt "a lighthouse at dusk"
+        agentry images generate -p "a cat" --size 512x512 --out cat.png
+
+      "
+    `)
+  })
+
+  it('a2a', async () => {
+    expect(await helpOfGroup('a2a')).toMatchInlineSnapshot(`
+      "
+      $ agentry a2a --help
+      Usage: agentry a2a [options] [command]
+
+      Talk to any agent that publishes an A2A card
+
+      Options:
+        -h, --help              display help for command
+
+      Commands:
+        card <agent>            Show an agent's A2A card: by agent id (this service)
+                                or by URL (any agent)
+        send [options] <agent>  Send a message to an agent's A2A endpoint and print
+                                its reply
+        help [command]          display help for command
+
+      Examples:
+        agentry a2a card demo-assistant
+        agentry a2a send demo-assistant -m "hello" --stream
+        agentry a2a send https://agents.example.com/.well-known/agent-card.json -m "hello"
+
+
+      $ agentry a2a card --help
+      Usage: agentry a2a card [options] <agent>
+
+      Show an agent's A2A card: by agent id (this service) or by URL (any agent)
+
+      Arguments:
+        agent       an agent id, or the URL of a card (a bare origin: its
+                    /.well-known/agent-card.json)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry a2a card demo-assistant
+        agentry a2a card https://agents.example.com/.well-known/agent-card.json --json
+
+
+      $ agentry a2a send --help
+      Usage: agentry a2a send [options] <agent>
+
+      Send a message to an agent's A2A endpoint and print its reply
+
+      Arguments:
+        agent                  an agent id, or the URL of its card
+
+      Options:
+        -m, --message <text>   the message (or pipe it on stdin)
+        --stream               use message/stream and print the reply as it arrives
+        --context <contextId>  continue an A2A conversation (its contextId)
+        -h, --help             display help for command
+
+      Examples:
+        agentry a2a send demo-assistant -m "What can you do?"
+        agentry a2a send https://agents.example.com/.well-known/agent-card.json -m "hello" --stream
+        echo "Summarize: …" | agentry a2a send demo-assistant --json | jq .status.state
+
+      "
+    `)
+  })
+
+  it('api', async () => {
+    expect(await helpOfGroup('api')).toMatchInlineSnapshot(`
+      "
+      $ agentry api --help
+      Usage: agentry api [options] <method> <path>
+
+      Make an authenticated call to any path of the service and print the answer
+
+      Arguments:
+        method                    HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD,
+                                  OPTIONS
+        path                      path below the base URL (e.g. /{accountId}/agents),
+                                  or /api/…, /oauth/… from the origin
+
+      Options:
+        -d, --data <json>         JSON body: inline, @file, or - for stdin
+        --paginate                follow page=1,2,… and print every item of \`data\`
+        -H, --header <header...>  extra header "Name: value"
+        -h, --help                display help for command
+
+      Examples:
+        agentry api GET /{accountId}/agents
+        agentry api POST /{accountId}/webhooks -d @webhook.json
+        agentry api GET /{accountId}/cma/records/posts --paginate -o ndjson
+
+      "
+    `)
+  })
+
+  it('login', async () => {
+    expect(await helpOfGroup('login')).toMatchInlineSnapshot(`
+      "
+      $ agentry login --help
+      Usage: agentry login [options]
+
+      Log in: OAuth in the system browser, or --with-api-key to store a key read from
+      stdin
+
+      Options:
+        --no-browser      do not open a browser; only print the URL to open
+        --scope <scope>   OAuth scope to ask for (default: the service scope the
+                          server advertises)
+        --wait <seconds>  how long to wait for the browser, default 300
+        --with-api-key    read an API key from stdin (a masked prompt on a terminal)
+                          and store it
+        --no-verify       store the key without trying it against the server
+        -h, --help        display help for command
+
+      Examples:
+        agentry login                                 browser login (OAuth, PKCE)
+        agentry login --no-browser                    print the URL, open it anywhere
+        agentry login --with-api-key < key.txt        store an API key read from stdin
+        agentry --profile ci login --with-api-key --api-key-file /run/secrets/agentry
+
+      "
+    `)
+  })
+
+  it('logout', async () => {
+    expect(await helpOfGroup('logout')).toMatchInlineSnapshot(`
+      "
+      $ agentry logout --help
+      Usage: agentry logout [options]
+
+      Forget the stored credential of the profile (and revoke OAuth tokens)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry logout
+        agentry --profile ci logout
+
+      "
+    `)
+  })
+
+  it('whoami', async () => {
+    expect(await helpOfGroup('whoami')).toMatchInlineSnapshot(`
+      "
+      $ agentry whoami --help
+      Usage: agentry whoami [options]
+
+      Show which credential is in use, where it came from, and the base URL and
+      account
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry whoami
+        agentry whoami --json
+
+      "
+    `)
+  })
+
+  it('oauth', async () => {
+    expect(await helpOfGroup('oauth')).toMatchInlineSnapshot(`
+      "
+      $ agentry oauth --help
+      Usage: agentry oauth [options] [command]
+
+      OAuth: login, logout, status, token, refresh, register
+
+      Options:
+        -h, --help          display help for command
+
+      Commands:
+        login [options]     Log in with OAuth in the system browser (the URL is
+                            printed too)
+        logout              Revoke the OAuth tokens and forget them (same as agentry
+                            logout)
+        status              Show whether the profile is logged in with OAuth, and
+                            until when (exit 4 when not)
+        token               Print the current access token to stdout, for scripts
+                            (refreshed first when about to expire)
+        refresh             Refresh the access token now
+        register [options]  Register a public OAuth client (RFC 7591) and print its
+                            client id
+        help [command]      display help for command
+
+      Examples:
+        agentry oauth login
+        agentry oauth status
+        TOKEN=$(agentry oauth token)
+
+
+      $ agentry oauth login --help
+      Usage: agentry oauth login [options]
+
+      Log in with OAuth in the system browser (the URL is printed too)
+
+      Options:
+        --no-browser      do not open a browser; only print the URL to open
+        --scope <scope>   OAuth scope to ask for (default: the service scope the
+                          server advertises)
+        --wait <seconds>  how long to wait for the browser, default 300
+        -h, --help        display help for command
+
+      Examples:
+        agentry oauth login
+        agentry oauth login --no-browser --wait 600
+
+
+      $ agentry oauth logout --help
+      Usage: agentry oauth logout [options]
+
+      Revoke the OAuth tokens and forget them (same as agentry logout)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry oauth logout
+        agentry --profile ci oauth logout
+
+
+      $ agentry oauth status --help
+      Usage: agentry oauth status [options]
+
+      Show whether the profile is logged in with OAuth, and until when (exit 4 when
+      not)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry oauth status
+        agentry oauth status --json | jq .expiresInSeconds
+
+
+      $ agentry oauth token --help
+      Usage: agentry oauth token [options]
+
+      Print the current access token to stdout, for scripts (refreshed first when
+      about to expire)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        curl -H "Authorization: Bearer $(agentry oauth token)" https://host/api/v1beta/…
+
+
+      $ agentry oauth refresh --help
+      Usage: agentry oauth refresh [options]
+
+      Refresh the access token now
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry oauth refresh
+        agentry --profile ci oauth refresh --json
+
+
+      $ agentry oauth register --help
+      Usage: agentry oauth register [options]
+
+      Register a public OAuth client (RFC 7591) and print its client id
+
+      Options:
+        --redirect-uri <uri...>  redirect URIs (default: the loopback
+                                 http://127.0.0.1/callback)
+        --name <name>            client name shown on the consent page, default
+                                 agentry
+        --scope <scope>          scope to register
+        -h, --help               display help for command
+
+      Examples:
+        agentry oauth register
+        agentry oauth register --json
+
+      "
+    `)
+  })
+
+  it('config', async () => {
+    expect(await helpOfGroup('config')).toMatchInlineSnapshot(`
+      "
+      $ agentry config --help
+      Usage: agentry config [options] [command]
+
+      Show and change settings and profiles
+
+      Options:
+        -h, --help         display help for command
+
+      Commands:
+        list|ls            Show every setting with its value and where it came from
+                           (flag, env, profile or default)
+        get <key>          Print the value of one setting as this run sees it (exit 1
+                           when unset)
+        set <key> <value>  Store a setting in the profile (checked before it is
+                           written)
+        unset <key>        Remove a setting from the profile
+        path               Print the path of the config file (AGENTRY_CONFIG_DIR, else
+                           the XDG config dir)
+        profiles           List the saved profiles and show which one is in use
+                           (--profile, AGENTRY_PROFILE, or default)
+        help [command]     display help for command
+
+      Examples:
+        agentry config set base-url https://host/api/v1beta
+        agentry config list
+        agentry --profile staging config set account acc_2
+        agentry config profiles
+
+
+      $ agentry config list --help
+      Usage: agentry config list|ls [options]
+
+      Show every setting with its value and where it came from (flag, env, profile or
+      default)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config list
+        agentry --profile ci config list --json
+        agentry config list | cut -f1,2
+
+
+      $ agentry config get --help
+      Usage: agentry config get [options] <key>
+
+      Print the value of one setting as this run sees it (exit 1 when unset)
+
+      Arguments:
+        key         one of: profile, base-url, account, output, timeout, idle-timeout,
+                    retries, default-agent, signature-header, secret-file,
+                    error-format, debug
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config get base-url
+        agentry config get account --json
+
+
+      $ agentry config set --help
+      Usage: agentry config set [options] <key> <value>
+
+      Store a setting in the profile (checked before it is written)
+
+      Arguments:
+        key         one of: base-url, account, output, timeout, idle-timeout, retries,
+                    default-agent, signature-header, secret-file
+        value       the value
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config set base-url https://host/api/v1beta
+        agentry config set account acc_123
+        agentry --profile ci config set timeout 600
+
+
+      $ agentry config unset --help
+      Usage: agentry config unset [options] <key>
+
+      Remove a setting from the profile
+
+      Arguments:
+        key         one of: base-url, account, output, timeout, idle-timeout, retries,
+                    default-agent, signature-header, secret-file
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config unset default-agent
+        agentry --profile ci config unset base-url
+
+
+      $ agentry config path --help
+      Usage: agentry config path [options]
+
+      Print the path of the config file (AGENTRY_CONFIG_DIR, else the XDG config dir)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config path
+        $EDITOR "$(agentry config path)"
+        agentry config path --json
+
+
+      $ agentry config profiles --help
+      Usage: agentry config profiles [options]
+
+      List the saved profiles and show which one is in use (--profile,
+      AGENTRY_PROFILE, or default)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config profiles
+        agentry config profiles --json
+
+      "
+    `)
+  })
+
+  it('emulator', async () => {
+    expect(await helpOfGroup('emulator')).toMatchInlineSnapshot(`
+      "
+      $ agentry emulator --help
+      Usage: agentry emulator [options] [command]
+
+      Run the local emulator of the service
+
+      Options:
+        -h, --help       display help for command
+
+      Commands:
+        start [options]  Start the emulator on 127.0.0.1 and keep it running until
+                         Ctrl-C
+        help [command]   display help for command
+
+      $ agentry emulator start --help
+      Usage: agentry emulator start [options]
+
+      Start the emulator on 127.0.0.1 and keep it running until Ctrl-C
+
+      Options:
+        --port <n>            port on 127.0.0.1; 0 picks a free one (default: "4010")
+        --data-file <path>    keep the state in this JSON file (loaded at start, saved
+                              after changes)
+        --seed <kind>         demo data or an empty service (choices: "demo", "none",
+                              default: "demo")
+        --upstream-url <url>  relay completions to an OpenAI-compatible server (POST
+                              <url>/chat/completions)
+        --token-delay <ms>    delay between streamed tokens in ms (default 15)
+        -h, --help            display help for command
+
+      The scripted model answers deterministically:
+        "show me markdown"           headings, lists, a code block and a table
+        "count to N"                 exactly N tokens (benchmarks)
+        "what is your system prompt" the agent's prompt plus the request's system messages
+        naming a tool (get_weather)  a tool call; a following tool message gets an answer that uses its result
+        images (image_url items)     a description of each image (type, size, dimensions of data URLs)
+      Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage.
+
+      Examples:
+        agentry emulator start
+        agentry emulator start --port 0 --seed none
+        agentry emulator start --data-file ./emulator.json --token-delay 0
+        agentry emulator start --upstream-url http://127.0.0.1:11434/v1
+
+      "
+    `)
+  })
+
+  it('completion', async () => {
+    expect(await helpOfGroup('completion')).toMatchInlineSnapshot(`
+      "
+      $ agentry completion --help
+      Usage: agentry completion [options] <shell>
+
+      Print a shell completion script
+
+      Arguments:
+        shell       bash, zsh or fish
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        source <(agentry completion bash)
+        agentry completion fish > ~/.config/fish/completions/agentry.fish
+
+      "
+    `)
+  })
+})
