@@ -1,11 +1,14 @@
-// Test hooks under /__emulator/ (no auth): fault rules, reseeding, the request log and counters. They let a test
+// Test hooks under /__emulator/: fault rules, latency, reseeding, the request log and counters. They let a test
 // make the server misbehave and check what the client sent, without anything in the client knowing it is a test.
+// They need the hook token and refuse cross-origin browser calls (./guard.ts); their answers carry no CORS header.
 import type { IncomingMessage, IncomingHttpHeaders, ServerResponse } from 'node:http'
 import * as z from 'zod'
 import { issueMessage, parseBody, readBody } from './body.js'
 import { type FaultInjector, faultRuleSchema } from './faults.js'
-import { sendError, sendJson } from './reply.js'
+import { hookProblem, type Latency } from './guard.js'
+import { sendError as sendAnyError, sendJson as sendAnyJson } from './reply.js'
 import type { EmulatorState } from './state.js'
+import { HttpError } from './types.js'
 
 /** One logged request, with secrets redacted. */
 export interface LogEntry {
@@ -80,9 +83,41 @@ export interface HookDeps {
   faults: FaultInjector
   log: RequestLog
   reset(seed: 'demo' | 'none' | undefined): Promise<void>
+  /** the hook token every hook call must carry */
+  token: string
+  /** the emulator's own host:port values (an Origin must be one of them) */
+  hosts: Set<string>
+  /** the delay of API answers, changed by POST /__emulator/latency */
+  latency: Latency
 }
 
 const resetSchema = z.object({ seed: z.enum(['demo', 'none']).optional() })
+const latencySchema = z.object({
+  ms: z.number().int().min(0).max(600_000),
+  jitterMs: z.number().int().min(0).max(600_000).default(0),
+})
+
+const sendJson = (res: ServerResponse, status: number, body: unknown) =>
+  sendAnyJson(res, status, body, undefined, { cors: false })
+const sendError = (res: ServerResponse, status: number, message: string) =>
+  sendAnyError(res, status, message, undefined, 'hook', { cors: false })
+
+/** Every hook, with an example, for `emulator start --help` (the token comes from the start banner). */
+export const hookDocs: readonly { route: string; what: string; body?: string }[] = [
+  {
+    route: 'POST /__emulator/faults',
+    what: 'add a fault rule',
+    body: '{"match":{"path":"/api/v1beta/"},"status":503,"count":2}',
+  },
+  { route: 'GET /__emulator/faults', what: 'list the fault rules' },
+  { route: 'DELETE /__emulator/faults', what: 'remove every fault rule' },
+  { route: 'POST /__emulator/latency', what: 'delay every API answer', body: '{"ms":200,"jitterMs":50}' },
+  { route: 'GET /__emulator/latency', what: 'show the delay' },
+  { route: 'POST /__emulator/reset', what: 'reseed the state (clears faults and the log)', body: '{"seed":"demo"}' },
+  { route: 'GET /__emulator/requests', what: 'the last 1000 requests, secrets redacted' },
+  { route: 'DELETE /__emulator/requests', what: 'clear the request log' },
+  { route: 'GET /__emulator/counters', what: 'counters (requests, refreshes, …)' },
+]
 
 /** Answers one /__emulator/… request. */
 export async function handleTestHook(
@@ -91,9 +126,19 @@ export async function handleTestHook(
   pathname: string,
   deps: HookDeps,
 ): Promise<void> {
+  const refused = hookProblem(req.headers, deps.token, deps.hosts)
+  if (refused !== undefined) {
+    req.resume()
+    return sendError(res, refused.status, refused.message)
+  }
   const route = `${req.method} ${pathname.replace(/\/+$/, '')}`
-  const raw = await readBody(req, 1024 * 1024)
-  const body = parseBody(raw, req.headers['content-type'])
+  let body: unknown
+  try {
+    body = parseBody(await readBody(req, 1024 * 1024), req.headers['content-type'])
+  } catch (e) {
+    if (e instanceof HttpError) return sendError(res, e.status, e.message)
+    throw e
+  }
   switch (route) {
     case 'POST /__emulator/faults': {
       const r = faultRuleSchema.safeParse(body ?? {})
@@ -110,6 +155,14 @@ export async function handleTestHook(
       deps.faults.clear()
       res.writeHead(204).end()
       return
+    case 'POST /__emulator/latency': {
+      const r = latencySchema.safeParse(body ?? {})
+      if (!r.success) return sendError(res, 400, issueMessage(r.error))
+      Object.assign(deps.latency, r.data)
+      return sendJson(res, 200, deps.latency)
+    }
+    case 'GET /__emulator/latency':
+      return sendJson(res, 200, deps.latency)
     case 'POST /__emulator/reset': {
       const r = resetSchema.safeParse(body ?? {})
       if (!r.success) return sendError(res, 400, issueMessage(r.error))

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { patternPng } from '../../src/emulator/png.js'
 import { runCli, spawnCli } from '../helpers/cli.js'
+import { hook } from '../helpers/emulator.js'
 import { tempDir, tempFile, useEmulator } from './helpers.js'
 
 const emu = useEmulator()
@@ -28,10 +29,7 @@ async function wholeAnswer(agentId: string, text: string): Promise<{ content: st
 }
 
 async function emulatorHook(method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${emu().url}/__emulator/${path}`, {
-    method,
-    ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-  })
+  const res = await hook(emu(), method, path, body)
   return res.status === 204 ? undefined : res.json()
 }
 
