@@ -59,10 +59,3 @@ export function latencyDelay(l: Latency): number {
   if (l.ms <= 0 && l.jitterMs <= 0) return 0
   return l.ms + (l.jitterMs > 0 ? Math.floor(Math.random() * (l.jitterMs + 1)) : 0)
 }
-
-/** Parses `--latency <ms>[:<jitter-ms>]`; undefined when malformed. */
-export function parseLatency(text: string): Latency | undefined {
-  const m = /^(\d{1,6})(?::(\d{1,6}))?$/.exec(text.trim())
-  if (!m) return undefined
-  return { ms: Number(m[1]), jitterMs: m[2] === undefined ? 0 : Number(m[2]) }
-}

@@ -11,6 +11,7 @@ import { loadState, SnapshotWriter } from './persistence.js'
 import { Router } from './router.js'
 import { type Scheduler, startScheduler } from './scheduler.js'
 import { demoApiKey, ensureDemoKey, seedState } from './seed.js'
+import { demoSecrets } from './seed-resources.js'
 import { resourceSeeders } from './seeders.js'
 import { createPipeline, onClientError } from './server.js'
 import { EmulatorState } from './state.js'
@@ -23,6 +24,24 @@ const { createServer } = createRequire(import.meta.url)('node:http') as typeof i
 
 export { DataFileError } from './persistence.js'
 export { demoApiKey, demoKeys } from './seed.js'
+
+/**
+ * The demo scenarios' and webhooks' secrets still in `state` as published (public demo data, seed-resources.ts):
+ * the start banner prints them so a newcomer can run `scenario run` at once. A changed secret is never listed.
+ */
+export function publishedDemoSecrets(
+  state: EmulatorState,
+): { kind: 'scenario' | 'webhook'; id: string; header: string; secret: string }[] {
+  const out: { kind: 'scenario' | 'webhook'; id: string; header: string; secret: string }[] = []
+  for (const [id, d] of Object.entries(demoSecrets.scenarios)) {
+    const s = state.scenarios.get(id)
+    if (s?.signature_secret === d.secret) out.push({ kind: 'scenario', id, header: s.signature_name, secret: d.secret })
+  }
+  for (const [id, secret] of Object.entries(demoSecrets.webhooks)) {
+    if (state.webhooks.get(id)?.secret === secret) out.push({ kind: 'webhook', id, header: 'X-Webhook-Secret', secret })
+  }
+  return out
+}
 export type { Emulator, EmulatorOptions } from './types.js'
 
 /** Thrown when the port is taken. */

@@ -6,6 +6,7 @@ import * as z from 'zod'
 import { issueMessage, parseBody, readBody } from './body.js'
 import { type FaultInjector, faultRuleSchema } from './faults.js'
 import { hookProblem, type Latency } from './guard.js'
+import { hookDocs } from './hook-docs.js'
 import { sendError as sendAnyError, sendJson as sendAnyJson } from './reply.js'
 import type { EmulatorState } from './state.js'
 import { HttpError } from './types.js'
@@ -102,23 +103,6 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) =>
 const sendError = (res: ServerResponse, status: number, message: string) =>
   sendAnyError(res, status, message, undefined, 'hook', { cors: false })
 
-/** Every hook, with an example, for `emulator start --help` (the token comes from the start banner). */
-export const hookDocs: readonly { route: string; what: string; body?: string }[] = [
-  {
-    route: 'POST /__emulator/faults',
-    what: 'add a fault rule',
-    body: '{"match":{"path":"/api/v1beta/"},"status":503,"count":2}',
-  },
-  { route: 'GET /__emulator/faults', what: 'list the fault rules' },
-  { route: 'DELETE /__emulator/faults', what: 'remove every fault rule' },
-  { route: 'POST /__emulator/latency', what: 'delay every API answer', body: '{"ms":200,"jitterMs":50}' },
-  { route: 'GET /__emulator/latency', what: 'show the delay' },
-  { route: 'POST /__emulator/reset', what: 'reseed the state (clears faults and the log)', body: '{"seed":"demo"}' },
-  { route: 'GET /__emulator/requests', what: 'the last 1000 requests, secrets redacted' },
-  { route: 'DELETE /__emulator/requests', what: 'clear the request log' },
-  { route: 'GET /__emulator/counters', what: 'counters (requests, refreshes, …)' },
-]
-
 /** Answers one /__emulator/… request. */
 export async function handleTestHook(
   req: IncomingMessage,
@@ -180,6 +164,6 @@ export async function handleTestHook(
     case 'GET /__emulator/counters':
       return sendJson(res, 200, Object.fromEntries(deps.state().counters))
     default:
-      return sendError(res, 404, `no test hook ${route}`)
+      return sendError(res, 404, `no test hook ${route}; the hooks are: ${hookDocs.map((h) => h.route).join(', ')}`)
   }
 }
