@@ -14,13 +14,30 @@ export interface Route {
   readonly auth: 'bearer' | 'signature' | 'webhook-secret' | 'none'
   /** answered 204 to a CORS preflight (service-interface 4) */
   readonly preflight?: boolean
+  /** what a bearer credential's scopes must allow (wire.md "API keys"); see RouteScope */
+  readonly scope: RouteScope
 }
 
+/**
+ * What a scoped API key needs to reach a route (wire.md ApiKey scopes; the emulator enforces it in one place,
+ * src/emulator/scope.ts):
+ * - `agent`: the path's `{agentId}` must be in `scopes.agents` (lists: filtered to them)
+ * - `scenario`: the scenario the path names, directly or through its webhook or schedule, and any `scenarioId` in
+ *   the body must be in `scopes.scenarios` (lists: filtered to them)
+ * - `cms-read` / `cms-write`: `scopes.cms` read or write (`{access}` cma needs write)
+ * - `account`: any key of the account (sites, files, images, skills)
+ * - `unscoped`: only a key without scopes (API-key management; also the default of a bearer route not given one)
+ * - `public`: not a bearer route (OAuth, signed scenario runs, webhook triggers authenticate otherwise)
+ */
+export type RouteScope = 'agent' | 'scenario' | 'cms-read' | 'cms-write' | 'account' | 'unscoped' | 'public'
+
+// A bearer route without a scope needs an unscoped key: a route added without thought is closed, not open.
 const b = (method: HttpMethod, path: string, extra: Partial<Route> = {}): Route => ({
   method,
   path,
   root: 'base',
   auth: 'bearer',
+  scope: extra.auth !== undefined && extra.auth !== 'bearer' ? 'public' : 'unscoped',
   ...extra,
 })
 const o = (method: HttpMethod, path: string, extra: Partial<Route> = {}): Route => ({
@@ -28,67 +45,76 @@ const o = (method: HttpMethod, path: string, extra: Partial<Route> = {}): Route 
   path,
   root: 'origin',
   auth: 'none',
+  scope: 'public',
   ...extra,
 })
+
+// Scopes, spelled once so that each line of the table reads `method, path, who may call it`.
+const agent = { scope: 'agent' } as const
+const scenario = { scope: 'scenario' } as const
+const account = { scope: 'account' } as const
+const cmsRead = { scope: 'cms-read' } as const
+const cmsWrite = { scope: 'cms-write' } as const
+const unscoped = { scope: 'unscoped' } as const
 
 /** Every operation, by a stable name. */
 export const routes = {
   // agents, skills, A2A
-  agentsList: b('GET', '/{accountId}/agents'),
-  agentsGet: b('GET', '/{accountId}/agents/{agentId}'),
-  skillsList: b('GET', '/{accountId}/skills'),
-  agentCard: b('GET', '/agent/{agentId}/a2a/card'),
-  agentA2a: b('POST', '/agent/{agentId}/a2a'),
+  agentsList: b('GET', '/{accountId}/agents', agent),
+  agentsGet: b('GET', '/{accountId}/agents/{agentId}', agent),
+  skillsList: b('GET', '/{accountId}/skills', account),
+  agentCard: b('GET', '/agent/{agentId}/a2a/card', agent),
+  agentA2a: b('POST', '/agent/{agentId}/a2a', agent),
   // completions
-  completion: b('POST', '/agent/{agentId}/chat/completion', { preflight: true }),
-  completionCancel: b('POST', '/agent/{agentId}/chat/completion/cancel', { preflight: true }),
+  completion: b('POST', '/agent/{agentId}/chat/completion', { ...agent, preflight: true }),
+  completionCancel: b('POST', '/agent/{agentId}/chat/completion/cancel', { ...agent, preflight: true }),
   // stateful chats
-  chatsList: b('GET', '/agent/{agentId}/chats'),
-  chatsCreate: b('POST', '/agent/{agentId}/chats'),
-  chatCompletion: b('POST', '/agent/{agentId}/chat/{chatId}/completion', { preflight: true }),
-  chatMessages: b('GET', '/agent/{agentId}/chat/{chatId}/messages'),
-  chatMessageDelete: b('DELETE', '/agent/{agentId}/chat/{chatId}/messages/{messageId}'),
+  chatsList: b('GET', '/agent/{agentId}/chats', agent),
+  chatsCreate: b('POST', '/agent/{agentId}/chats', agent),
+  chatCompletion: b('POST', '/agent/{agentId}/chat/{chatId}/completion', { ...agent, preflight: true }),
+  chatMessages: b('GET', '/agent/{agentId}/chat/{chatId}/messages', agent),
+  chatMessageDelete: b('DELETE', '/agent/{agentId}/chat/{chatId}/messages/{messageId}', agent),
   // scenarios
-  scenariosList: b('GET', '/{accountId}/scenarios'),
-  scenariosGet: b('GET', '/{accountId}/scenarios/{scenarioId}'),
+  scenariosList: b('GET', '/{accountId}/scenarios', scenario),
+  scenariosGet: b('GET', '/{accountId}/scenarios/{scenarioId}', scenario),
   scenarioExecute: b('POST', '/scenario/{scenarioId}', { auth: 'signature', preflight: true }),
-  // webhooks
-  webhooksList: b('GET', '/{accountId}/webhooks'),
-  webhooksCreate: b('POST', '/{accountId}/webhooks'),
-  webhooksGet: b('GET', '/{accountId}/webhooks/{webhookId}'),
-  webhooksEdit: b('PATCH', '/{accountId}/webhooks/{webhookId}'),
-  webhooksDelete: b('DELETE', '/{accountId}/webhooks/{webhookId}'),
-  webhooksTest: b('POST', '/{accountId}/webhooks/{webhookId}/test'),
+  // webhooks (each belongs to its scenario's scope: its secret runs that scenario)
+  webhooksList: b('GET', '/{accountId}/webhooks', scenario),
+  webhooksCreate: b('POST', '/{accountId}/webhooks', scenario),
+  webhooksGet: b('GET', '/{accountId}/webhooks/{webhookId}', scenario),
+  webhooksEdit: b('PATCH', '/{accountId}/webhooks/{webhookId}', scenario),
+  webhooksDelete: b('DELETE', '/{accountId}/webhooks/{webhookId}', scenario),
+  webhooksTest: b('POST', '/{accountId}/webhooks/{webhookId}/test', scenario),
   webhookTrigger: o('POST', '/api/webhooks/{webhookId}', { auth: 'webhook-secret' }),
-  // API keys
-  keysList: b('GET', '/{accountId}/api-keys'),
-  keysCreate: b('POST', '/{accountId}/api-keys'),
-  keysDelete: b('DELETE', '/{accountId}/api-keys/{keyId}'),
-  // schedules
-  schedulesList: b('GET', '/{accountId}/schedules'),
-  schedulesCreate: b('POST', '/{accountId}/schedules'),
-  schedulesGet: b('GET', '/{accountId}/schedules/{scheduleId}'),
-  schedulesEdit: b('PATCH', '/{accountId}/schedules/{scheduleId}'),
-  schedulesDelete: b('DELETE', '/{accountId}/schedules/{scheduleId}'),
+  // API keys (a scoped key could otherwise mint itself a broader one)
+  keysList: b('GET', '/{accountId}/api-keys', unscoped),
+  keysCreate: b('POST', '/{accountId}/api-keys', unscoped),
+  keysDelete: b('DELETE', '/{accountId}/api-keys/{keyId}', unscoped),
+  // schedules (each belongs to its scenario's scope)
+  schedulesList: b('GET', '/{accountId}/schedules', scenario),
+  schedulesCreate: b('POST', '/{accountId}/schedules', scenario),
+  schedulesGet: b('GET', '/{accountId}/schedules/{scheduleId}', scenario),
+  schedulesEdit: b('PATCH', '/{accountId}/schedules/{scheduleId}', scenario),
+  schedulesDelete: b('DELETE', '/{accountId}/schedules/{scheduleId}', scenario),
   // sites and pages
-  sitesList: b('GET', '/{accountId}/sites'),
-  sitesGet: b('GET', '/{accountId}/sites/{siteId}'),
-  pagesList: b('GET', '/{accountId}/sites/{siteId}/pages'),
-  pagesGet: b('GET', '/{accountId}/sites/{siteId}/pages/{pageId}'),
+  sitesList: b('GET', '/{accountId}/sites', account),
+  sitesGet: b('GET', '/{accountId}/sites/{siteId}', account),
+  pagesList: b('GET', '/{accountId}/sites/{siteId}/pages', account),
+  pagesGet: b('GET', '/{accountId}/sites/{siteId}/pages/{pageId}', account),
   // files ({path} may hold slashes: it is the rest of the path)
-  filesList: b('GET', '/{accountId}/files'),
-  filesUpload: b('PUT', '/{accountId}/files/{path*}'),
-  filesDownload: b('GET', '/{accountId}/files/{path*}'),
-  filesDelete: b('DELETE', '/{accountId}/files/{path*}'),
+  filesList: b('GET', '/{accountId}/files', account),
+  filesUpload: b('PUT', '/{accountId}/files/{path*}', account),
+  filesDownload: b('GET', '/{accountId}/files/{path*}', account),
+  filesDelete: b('DELETE', '/{accountId}/files/{path*}', account),
   // images
-  imagesAnalyze: b('POST', '/{accountId}/images/analyze'),
-  imagesGenerate: b('POST', '/{accountId}/images/generate'),
-  // CMS ({access} is cda or cma)
-  cmsQuery: b('GET', '/{accountId}/{access}/records/{collection}'),
-  cmsGet: b('GET', '/{accountId}/{access}/records/{collection}/{recordId}'),
-  cmsCreate: b('POST', '/{accountId}/cma/records/{collection}'),
-  cmsUpdate: b('PUT', '/{accountId}/cma/records/{collection}/{recordId}'),
-  cmsDelete: b('DELETE', '/{accountId}/cma/records/{collection}/{recordId}'),
+  imagesAnalyze: b('POST', '/{accountId}/images/analyze', account),
+  imagesGenerate: b('POST', '/{accountId}/images/generate', account),
+  // CMS ({access} is cda or cma; reading through cma needs write, as cma is the management access)
+  cmsQuery: b('GET', '/{accountId}/{access}/records/{collection}', cmsRead),
+  cmsGet: b('GET', '/{accountId}/{access}/records/{collection}/{recordId}', cmsRead),
+  cmsCreate: b('POST', '/{accountId}/cma/records/{collection}', cmsWrite),
+  cmsUpdate: b('PUT', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
+  cmsDelete: b('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
   // OAuth 2.1 (RFC 8414, 7591, 7636, 7009)
   oauthMetadata: o('GET', '/.well-known/oauth-authorization-server'),
   oauthRegister: o('POST', '/oauth/register'),

@@ -1,7 +1,6 @@
 // Bearer authentication (service-interface 5.1–5.4): API keys looked up by the SHA-256 of the key, OAuth access
-// tokens by value; then the key's scopes (wire.md "API keys": agents, scenarios, cms none|read|write).
+// tokens by value. What a key's scopes allow is decided in ./scope.ts, from each route's declared scope.
 import { createHash } from 'node:crypto'
-import type { Route } from '../api/routes.js'
 import type { EmulatorState } from './state.js'
 import { HttpError, type Principal } from './types.js'
 
@@ -53,35 +52,4 @@ export function canUseCms(p: Principal, access: string): boolean {
   const cms = p.scopes.cms ?? 'write'
   if (cms === 'none') return false
   return cms === 'write' || access === 'cda'
-}
-
-/**
- * Checks what the path names against the caller: the account must be the caller's, an agent must exist in it (404)
- * and be in the key's scope (401), a scenario or CMS access must be in scope (401).
- */
-export function authorize(
-  route: Route,
-  params: Readonly<Record<string, string>>,
-  p: Principal,
-  state: EmulatorState,
-): void {
-  const { accountId, agentId, scenarioId } = params
-  if (accountId !== undefined && accountId !== p.accountId) {
-    throw new HttpError(404, `account "${accountId}" not found (this credential belongs to ${p.accountId})`)
-  }
-  if (agentId !== undefined) {
-    const agent = state.agents.get(agentId)
-    if (agent === undefined || agent.accountId !== p.accountId) throw new HttpError(404, `agent "${agentId}" not found`)
-    if (!canUseAgent(p, agentId)) throw unauthorized(`this API key has no access to agent "${agentId}"`)
-  }
-  if (scenarioId !== undefined && !canUseScenario(p, scenarioId)) {
-    throw unauthorized(`this API key has no access to scenario "${scenarioId}"`)
-  }
-  const access = params.access ?? (route.path.includes('/cma/') ? 'cma' : route.path.includes('/cda/') ? 'cda' : '')
-  if (access !== '' && !canUseCms(p, access)) {
-    const cms = p.scopes.cms ?? 'write'
-    throw unauthorized(
-      cms === 'none' ? 'this API key has no CMS access' : `this API key may use the delivery access (cda) only`,
-    )
-  }
 }

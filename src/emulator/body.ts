@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http'
 import type { z } from 'zod'
 import { HttpError } from './types.js'
 
-/** Largest body accepted (file uploads included); larger ones get 413. */
+/** Largest body accepted (file uploads included; wire.md: 25 MB); larger ones get 413 naming the limit. */
 export const maxBodyBytes = 25 * 1024 * 1024
 
 /** The body of a request that has none. */
@@ -14,7 +14,12 @@ export const emptyBody: Buffer = Buffer.alloc(0)
 export class ClientGoneError extends Error {}
 
 const tooLarge = (limit: number) =>
-  new HttpError(413, `body is larger than ${limit} bytes`, { connection: 'close' }, 'payload_too_large')
+  new HttpError(
+    413,
+    `body is larger than ${limit} bytes (${Math.round(limit / 1048576)} MB): send less`,
+    { connection: 'close' },
+    'payload_too_large',
+  )
 
 /** Reads the whole body, up to `limit` bytes. A request without Content-Length or Transfer-Encoding has none. */
 export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<Buffer> {
@@ -54,6 +59,29 @@ export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<Bu
   })
 }
 
+/** Deepest JSON nesting accepted (wire.md: 64 levels); deeper bodies could be stored but never saved or served. */
+export const maxJsonDepth = 64
+
+/** Does this JSON text nest objects and arrays deeper than `max`? A byte scan, before JSON.parse builds anything. */
+export function tooDeep(raw: Buffer, max = maxJsonDepth): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]
+    if (inString) {
+      if (c === 0x5c)
+        i++ // a backslash escapes the next byte
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return false
+}
+
+const tooDeepError = () => new HttpError(400, `body: JSON is nested deeper than ${maxJsonDepth} levels`, {}, 'too_deep')
+
 /** Is this Content-Type a JSON one (application/json, application/*+json)? */
 export function isJsonType(contentType: string | undefined): boolean {
   return contentType !== undefined && /[/+]json\b/i.test(contentType)
@@ -66,6 +94,7 @@ export function isJsonType(contentType: string | undefined): boolean {
 export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined
   if (isJsonType(contentType)) {
+    if (tooDeep(raw)) throw tooDeepError()
     try {
       return JSON.parse(raw.toString('utf8'))
     } catch (e) {
@@ -73,6 +102,7 @@ export function parseBody(raw: Buffer, contentType: string | undefined): unknown
     }
   }
   if (contentType === undefined) {
+    if (tooDeep(raw)) throw tooDeepError()
     try {
       return JSON.parse(raw.toString('utf8'))
     } catch {
@@ -82,12 +112,22 @@ export function parseBody(raw: Buffer, contentType: string | undefined): unknown
   return undefined
 }
 
-/** The first zod issue as one line naming the field, e.g. `messages.0.role: Invalid option …`. */
+/** One zod issue as a sentence that starts with the field: `name is required`, `status: Invalid option …`. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map(String).join('.')
+  if (issue.code === 'unrecognized_keys') {
+    const where = path === '' ? '' : `${path}: `
+    return `${where}unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
+  }
+  if (path === '') return `body: ${issue.message}`
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${path} is required`
+  return issue.message.startsWith(`${path} `) ? issue.message : `${path}: ${issue.message}`
+}
+
+/** The first zod issue as one line naming the field, e.g. `messages.0.role: Invalid option …` (the one error style). */
 export function issueMessage(error: z.ZodError): string {
   const issue = error.issues[0]
-  if (issue === undefined) return 'invalid body'
-  const path = issue.path.map(String).join('.')
-  return path ? `${path}: ${issue.message}` : `body: ${issue.message}`
+  return issue === undefined ? 'invalid body' : describeIssue(issue)
 }
 
 /** Validates a JSON body with a shared schema; a failure is a 400 naming the field. */

@@ -5,11 +5,13 @@ import type { Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { basePathSuffix } from '../api/routes.js'
 import { FaultInjector } from './faults.js'
+import { newHookToken, ownHosts } from './guard.js'
 import { allHandlers } from './handlers/index.js'
 import { loadState, SnapshotWriter } from './persistence.js'
 import { Router } from './router.js'
 import { type Scheduler, startScheduler } from './scheduler.js'
 import { demoApiKey, ensureDemoKey, seedState } from './seed.js'
+import { demoSecrets } from './seed-resources.js'
 import { resourceSeeders } from './seeders.js'
 import { createPipeline, onClientError } from './server.js'
 import { EmulatorState } from './state.js'
@@ -22,6 +24,24 @@ const { createServer } = createRequire(import.meta.url)('node:http') as typeof i
 
 export { DataFileError } from './persistence.js'
 export { demoApiKey, demoKeys } from './seed.js'
+
+/**
+ * The demo scenarios' and webhooks' secrets still in `state` as published (public demo data, seed-resources.ts):
+ * the start banner prints them so a newcomer can run `scenario run` at once. A changed secret is never listed.
+ */
+export function publishedDemoSecrets(
+  state: EmulatorState,
+): { kind: 'scenario' | 'webhook'; id: string; header: string; secret: string }[] {
+  const out: { kind: 'scenario' | 'webhook'; id: string; header: string; secret: string }[] = []
+  for (const [id, d] of Object.entries(demoSecrets.scenarios)) {
+    const s = state.scenarios.get(id)
+    if (s?.signature_secret === d.secret) out.push({ kind: 'scenario', id, header: s.signature_name, secret: d.secret })
+  }
+  for (const [id, secret] of Object.entries(demoSecrets.webhooks)) {
+    if (state.webhooks.get(id)?.secret === secret) out.push({ kind: 'webhook', id, header: 'X-Webhook-Secret', secret })
+  }
+  return out
+}
 export type { Emulator, EmulatorOptions } from './types.js'
 
 /** Thrown when the port is taken. */
@@ -56,12 +76,11 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const env: HandlerEnv = { state, now, options: opts }
   const report = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   const writer = opts.dataFile
-    ? new SnapshotWriter(
-        opts.dataFile,
-        () => state,
-        (e) => report(`emulator: cannot save ${opts.dataFile}: ${e}`),
-      )
+    ? new SnapshotWriter(opts.dataFile, () => state, report, { retryMs: opts.saveRetryMs })
     : undefined
+  const hookToken = opts.hookToken ?? newHookToken()
+  const hosts = new Set<string>()
+  const latency = { ms: opts.latency?.ms ?? 0, jitterMs: opts.latency?.jitterMs ?? 0 }
   const faults = new FaultInjector()
   const log = new RequestLog()
   const origin = { value: '' }
@@ -74,11 +93,16 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     origin,
     changed: () => writer?.changed(),
     report,
-    logRequests: opts.log !== undefined,
+    logRequests: opts.logRequests ?? opts.log !== undefined,
+    hosts,
+    latency,
     hooks: {
       state: () => state,
       faults,
       log,
+      token: hookToken,
+      hosts,
+      latency,
       async reset(seed) {
         for (const f of state.inflight.values()) f.controller.abort()
         const fresh = new EmulatorState()
@@ -98,6 +122,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const port = await listen(server, opts.port ?? 0, host)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   origin.value = url
+  for (const h of ownHosts(host, port)) hosts.add(h)
   if (!loaded) writer?.changed()
   const scheduler: Scheduler | undefined = opts.scheduler === false ? undefined : startScheduler(env)
   let closing: Promise<void> | undefined
@@ -106,6 +131,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     baseUrl: url + basePathSuffix,
     accountId: state.accountId,
     demoApiKey,
+    hookToken,
     get state() {
       return state
     },
@@ -120,8 +146,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
         await closed
         clearTimeout(grace)
         // a last snapshot always: the scheduler (or a test) may have changed the state outside a request
-        writer?.changed()
-        await writer?.flush()
+        await writer?.close()
       })()
       return closing
     },

@@ -1,5 +1,6 @@
-// `page` and `limit` of list endpoints (service-interface 4.6; wire.md): page from 1, limit default 20, at most
-// 100; anything else is a 400 that names the parameter. The answer carries the pagination object of 2.6.
+// `page` and `limit` of every list endpoint (service-interface 4.6; wire.md): page from 1, limit default 20; a limit
+// above 100 is clamped to 100, never an error (wire.md "CMS content", which says the same of every list). Anything
+// that is not a whole number from 1 is a 400 that names the parameter. The answer carries the pagination of 2.6.
 import type { Pagination } from '../api/schemas/index.js'
 import { HttpError } from './types.js'
 
@@ -12,15 +13,20 @@ export interface PageRequest {
 function whole(query: URLSearchParams, name: string, fallback: number, max: number): number {
   const raw = query.get(name)
   if (raw === null || raw === '') return fallback
-  const n = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(n >= 1 && n <= max)) {
-    const range = max === Number.MAX_SAFE_INTEGER ? 'at least 1' : `from 1 to ${max}`
-    throw new HttpError(400, `${name} must be a whole number ${range} (got "${raw.slice(0, 40)}")`, {}, 'invalid_query')
+  const text = raw.trim()
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN
+  if (!(n >= 1)) {
+    throw new HttpError(
+      400,
+      `${name} must be a whole number from 1 (got ${JSON.stringify(raw.slice(0, 40))})`,
+      {},
+      'invalid_query',
+    )
   }
-  return n
+  return Math.min(n, max)
 }
 
-/** Reads `page` and `limit` from the query; 400 naming the parameter when one is bad. */
+/** Reads `page` and `limit` from the query (limit clamped to `maxLimit`); 400 naming the parameter when one is bad. */
 export function pageRequest(query: URLSearchParams, defaultLimit = 20, maxLimit = 100): PageRequest {
   return {
     page: whole(query, 'page', 1, Number.MAX_SAFE_INTEGER),

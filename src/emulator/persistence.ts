@@ -65,31 +65,53 @@ export async function writeAtomic(path: string, text: string): Promise<void> {
   }
 }
 
-/** Debounced snapshots of a state to one file. */
+/** Longest wait between two attempts to save after failures. */
+const maxRetryMs = 30_000
+
+/**
+ * Debounced snapshots of a state to one file. A failed save is reported at once (through `report`, stderr by
+ * default) and retried with a doubling delay until one succeeds, which is reported too: changes are never dropped
+ * in silence (issue 8, "Input limits").
+ */
 export class SnapshotWriter {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> = Promise.resolve()
   private dirty = false
+  private failures = 0
+  private readonly delayMs: number
+  private readonly retryMs: number
 
   constructor(
     private readonly path: string,
     private readonly state: () => EmulatorState,
-    private readonly onError: (e: unknown) => void,
-    private readonly delayMs = 150,
-  ) {}
+    private readonly report: (line: string) => void,
+    opts: { delayMs?: number; retryMs?: number | undefined } = {},
+  ) {
+    this.delayMs = opts.delayMs ?? 150
+    this.retryMs = opts.retryMs ?? 250
+  }
 
-  /** Notes a change; a snapshot follows after a short quiet period. */
+  /** Notes a change; a snapshot follows after a short quiet period (or at the next retry while saves fail). */
   changed(): void {
     this.dirty = true
+    this.schedule(this.delayMs)
+  }
+
+  /** Saves that failed in a row (0 once a save succeeded). */
+  get failedSaves(): number {
+    return this.failures
+  }
+
+  private schedule(ms: number): void {
     if (this.timer !== undefined) return
     this.timer = setTimeout(() => {
       this.timer = undefined
       void this.flush()
-    }, this.delayMs)
+    }, ms)
     this.timer.unref()
   }
 
-  /** Writes now if anything changed (one write at a time, in order). */
+  /** Writes now if anything changed (one write at a time, in order); resolves whether or not it succeeded. */
   flush(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer)
     this.timer = undefined
@@ -98,11 +120,28 @@ export class SnapshotWriter {
       this.dirty = false
       try {
         await writeAtomic(this.path, JSON.stringify(this.state()))
+        if (this.failures > 0)
+          this.report(`emulator: saved ${this.path} again after ${this.failures} failed attempt(s)`)
+        this.failures = 0
       } catch (e) {
         this.dirty = true
-        this.onError(e)
+        this.failures++
+        const wait = Math.min(this.retryMs * 2 ** (this.failures - 1), maxRetryMs)
+        this.report(
+          `emulator: cannot save ${this.path}: ${(e as Error)?.message ?? e}; changes are kept in memory and the save is retried in ${wait} ms (fix the path or its permissions)`,
+        )
+        this.schedule(wait)
       }
     })
     return this.running
+  }
+
+  /** A last save at close; when it fails too, says plainly that the unsaved changes are lost. */
+  async close(): Promise<void> {
+    this.dirty = true
+    await this.flush()
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
+    if (this.failures > 0) this.report(`emulator: closing without saving ${this.path}: the last changes are lost`)
   }
 }

@@ -20,8 +20,19 @@ export function sendPreflight(res: ServerResponse, requestHeaders: string | unde
   res.end()
 }
 
+/** How an answer is sent: `cors: false` for the test hooks and refused hosts (no wildcard CORS there). */
+export interface SendOptions {
+  cors?: boolean
+}
+
 /** Sends a JSON body with a status. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers?: Record<string, string>,
+  opts: SendOptions = {},
+): void {
   if (res.headersSent) {
     res.end()
     return
@@ -30,8 +41,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   const h: Record<string, string | number> = {
     'content-type': jsonType,
     'content-length': Buffer.byteLength(text),
-    'access-control-allow-origin': '*',
   }
+  if (opts.cors !== false) h['access-control-allow-origin'] = '*'
   if (headers) Object.assign(h, headers)
   res.writeHead(status, h)
   res.end(text)
@@ -44,8 +55,9 @@ export function sendError(
   message: string,
   headers?: Record<string, string>,
   code?: string,
+  opts: SendOptions = {},
 ): void {
-  sendJson(res, status, { error: code === undefined ? { message } : { message, code } }, headers)
+  sendJson(res, status, { error: code === undefined ? { message } : { message, code } }, headers, opts)
 }
 
 /** Writes what a handler answered (a streamed answer has already been written by the handler). */

@@ -4,7 +4,7 @@ import type { Message } from '../api/schemas/index.js'
 import { modelAgent, scriptedReply } from './model/scripted.js'
 import type { EmulatorState, StoredExecution, StoredScenario } from './state.js'
 import type { HandlerEnv } from './types.js'
-import { newId } from './handlers/resource-util.js'
+import { newId } from './kit.js'
 
 /** Runs an agent over messages and answers its text; rejects when the agent cannot answer. */
 export type RunAgent = (state: EmulatorState, agentId: string, messages: Message[]) => Promise<string>

@@ -1,15 +1,17 @@
-// The request pipeline over plain node:http: route (404/405/preflight), injected faults, bearer auth and scopes,
-// body (413/400), handler. It never lets an error escape: a handler's HttpError becomes its JSON answer, anything
+// The request pipeline over plain node:http: Host check (421), guarded test hooks, route (404/405/preflight),
+// latency, injected faults, bearer auth, body (413/400), scopes (./scope.ts), handler. It never lets an error escape: a handler's HttpError becomes its JSON answer, anything
 // else a logged 500 (a 500 is always an emulator bug), and a vanished client is simply dropped.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { authenticate, authorize } from './auth.js'
+import { authenticate } from './auth.js'
 import { ClientGoneError, issueMessage, parseBody, readBody } from './body.js'
 import { EmuRequestImpl } from './emu-request.js'
 import { type FaultInjector, sabotage } from './faults.js'
 import { sendError, sendPreflight, sendResult } from './reply.js'
 import type { Router } from './router.js'
+import { enforceScope } from './scope.js'
+import { hostProblem, type Latency, latencyDelay } from './guard.js'
 import { handleTestHook, type HookDeps, type RequestLog } from './test-hooks.js'
 import { type HandlerEnv, type HandlerTable, HttpError } from './types.js'
 
@@ -28,6 +30,10 @@ export interface PipelineDeps {
   /** where 500s and (when set) request lines go */
   report: (line: string) => void
   logRequests: boolean
+  /** the Host values this emulator answers to (its own loopback addresses with its port), known once it listens */
+  hosts: Set<string>
+  /** the delay of every API answer (--latency; the latency hook changes it) */
+  latency: Latency
 }
 
 const noop = () => {}
@@ -35,19 +41,28 @@ const noop = () => {}
 /** The `request` listener of the emulator's server. */
 export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const { env, log } = deps
+  const started = new WeakMap<ServerResponse, number>()
   function onClose(this: ServerResponse) {
     const req = this.req
     const method = req.method ?? 'GET'
     log.record(method, req.url ?? '/', this.statusCode, req.headers, env.now())
     env.state.count('requests')
     if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && this.statusCode < 400) deps.changed()
-    if (deps.logRequests) deps.report(`${method} ${(req.url ?? '/').split('?')[0]} ${this.statusCode}`)
+    if (deps.logRequests) logLine(this, deps.report, started.get(this))
   }
   const fail = (res: ServerResponse, e: unknown) => failWith(res, e, deps.report)
   return (req, res) => {
     req.on('error', noop)
+    if (deps.logRequests) started.set(res, performance.now())
     const url = req.url ?? '/'
-    if (url.startsWith('/__emulator/')) {
+    // DNS rebinding: a page on evil.example resolved to 127.0.0.1 still sends `Host: evil.example`
+    const wrongHost = hostProblem(req.headers.host, deps.hosts)
+    if (wrongHost !== undefined) {
+      res.once('close', () => deps.logRequests && logLine(res, deps.report, started.get(res)))
+      return sendError(res, 421, wrongHost, undefined, 'misdirected_request', { cors: false })
+    }
+    if (url.startsWith('/__emulator/') || url === '/__emulator') {
+      if (deps.logRequests) res.once('close', () => logLine(res, deps.report, started.get(res)))
       handleTestHook(req, res, url.split('?')[0] ?? url, deps.hooks).catch((e) => fail(res, e))
       return
     }
@@ -71,6 +86,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
     case 'method-not-allowed':
       return sendError(res, 405, `${method} is not allowed here; use ${found.allow}`, { allow: found.allow }, 'method')
   }
+  const delay = latencyDelay(deps.latency)
+  if (delay > 0) await sleep(delay)
   const fault = deps.faults.take(method, pathname)
   if (fault !== undefined) {
     if (fault.stallMs !== undefined && fault.stallAfterBytes === undefined) await sleep(fault.stallMs)
@@ -90,7 +107,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
   const { env } = deps
   const principal =
     found.route.auth === 'bearer' ? authenticate(req.headers.authorization, env.state, env.now()) : undefined
-  if (principal !== undefined) authorize(found.route, found.params, principal, env.state)
   const handler = deps.handlers[found.name]
   if (handler === undefined) return sendError(res, 501, `${found.name} is not implemented by the emulator`)
   const rawBody = await readBody(req)
@@ -104,6 +120,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
       body = undefined
     }
   } else body = parseBody(rawBody, contentType)
+  // after the body: a webhook or schedule may be moved to another scenario by the body's scenarioId
+  if (principal !== undefined) enforceScope(found.route, found.params, body, principal, env.state)
   const request = new EmuRequestImpl(req, res, {
     params: found.params,
     search: q < 0 ? '' : url.slice(q + 1),
@@ -114,6 +132,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
   if (principal !== undefined) request.principal = principal
   const result = await handler(request, env)
   if (!res.writableEnded && !res.destroyed) sendResult(res, result)
+}
+
+/** One line per request for --log-requests: method, path without its query (it may hold codes), status, ms. */
+function logLine(res: ServerResponse, report: (line: string) => void, start: number | undefined): void {
+  const req = res.req
+  const path = (req.url ?? '/').split('?')[0] ?? '/'
+  const ms = start === undefined ? 0 : Math.round(performance.now() - start)
+  report(`${req.method ?? 'GET'} ${path.slice(0, 300)} ${res.statusCode} ${ms}ms`)
 }
 
 function isZodError(e: unknown): e is Parameters<typeof issueMessage>[0] {

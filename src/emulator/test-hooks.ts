@@ -1,11 +1,15 @@
-// Test hooks under /__emulator/ (no auth): fault rules, reseeding, the request log and counters. They let a test
+// Test hooks under /__emulator/: fault rules, latency, reseeding, the request log and counters. They let a test
 // make the server misbehave and check what the client sent, without anything in the client knowing it is a test.
+// They need the hook token and refuse cross-origin browser calls (./guard.ts); their answers carry no CORS header.
 import type { IncomingMessage, IncomingHttpHeaders, ServerResponse } from 'node:http'
 import * as z from 'zod'
 import { issueMessage, parseBody, readBody } from './body.js'
 import { type FaultInjector, faultRuleSchema } from './faults.js'
-import { sendError, sendJson } from './reply.js'
+import { hookProblem, type Latency } from './guard.js'
+import { hookDocs } from './hook-docs.js'
+import { sendError as sendAnyError, sendJson as sendAnyJson } from './reply.js'
 import type { EmulatorState } from './state.js'
+import { HttpError } from './types.js'
 
 /** One logged request, with secrets redacted. */
 export interface LogEntry {
@@ -80,9 +84,24 @@ export interface HookDeps {
   faults: FaultInjector
   log: RequestLog
   reset(seed: 'demo' | 'none' | undefined): Promise<void>
+  /** the hook token every hook call must carry */
+  token: string
+  /** the emulator's own host:port values (an Origin must be one of them) */
+  hosts: Set<string>
+  /** the delay of API answers, changed by POST /__emulator/latency */
+  latency: Latency
 }
 
 const resetSchema = z.object({ seed: z.enum(['demo', 'none']).optional() })
+const latencySchema = z.object({
+  ms: z.number().int().min(0).max(600_000),
+  jitterMs: z.number().int().min(0).max(600_000).default(0),
+})
+
+const sendJson = (res: ServerResponse, status: number, body: unknown) =>
+  sendAnyJson(res, status, body, undefined, { cors: false })
+const sendError = (res: ServerResponse, status: number, message: string) =>
+  sendAnyError(res, status, message, undefined, 'hook', { cors: false })
 
 /** Answers one /__emulator/… request. */
 export async function handleTestHook(
@@ -91,9 +110,19 @@ export async function handleTestHook(
   pathname: string,
   deps: HookDeps,
 ): Promise<void> {
+  const refused = hookProblem(req.headers, deps.token, deps.hosts)
+  if (refused !== undefined) {
+    req.resume()
+    return sendError(res, refused.status, refused.message)
+  }
   const route = `${req.method} ${pathname.replace(/\/+$/, '')}`
-  const raw = await readBody(req, 1024 * 1024)
-  const body = parseBody(raw, req.headers['content-type'])
+  let body: unknown
+  try {
+    body = parseBody(await readBody(req, 1024 * 1024), req.headers['content-type'])
+  } catch (e) {
+    if (e instanceof HttpError) return sendError(res, e.status, e.message)
+    throw e
+  }
   switch (route) {
     case 'POST /__emulator/faults': {
       const r = faultRuleSchema.safeParse(body ?? {})
@@ -110,6 +139,14 @@ export async function handleTestHook(
       deps.faults.clear()
       res.writeHead(204).end()
       return
+    case 'POST /__emulator/latency': {
+      const r = latencySchema.safeParse(body ?? {})
+      if (!r.success) return sendError(res, 400, issueMessage(r.error))
+      Object.assign(deps.latency, r.data)
+      return sendJson(res, 200, deps.latency)
+    }
+    case 'GET /__emulator/latency':
+      return sendJson(res, 200, deps.latency)
     case 'POST /__emulator/reset': {
       const r = resetSchema.safeParse(body ?? {})
       if (!r.success) return sendError(res, 400, issueMessage(r.error))
@@ -127,6 +164,6 @@ export async function handleTestHook(
     case 'GET /__emulator/counters':
       return sendJson(res, 200, Object.fromEntries(deps.state().counters))
     default:
-      return sendError(res, 404, `no test hook ${route}`)
+      return sendError(res, 404, `no test hook ${route}; the hooks are: ${hookDocs.map((h) => h.route).join(', ')}`)
   }
 }

@@ -87,8 +87,16 @@ export interface EmulatorOptions {
   scheduler?: boolean
   /** the clock (tests) */
   now?: () => number
-  /** log each request to this function */
+  /** where internal errors, save failures and (with logRequests) request lines go; default stderr */
   log?: (line: string) => void
+  /** one line per request (method, path, status, ms) to `log` (--log-requests); default: on when `log` is given */
+  logRequests?: boolean
+  /** delay every API answer (not the hooks) by `ms` plus up to `jitterMs` (--latency <ms>[:<jitter-ms>]) */
+  latency?: { ms: number; jitterMs?: number }
+  /** the token of the /__emulator/* hooks (default: a random one, returned as Emulator.hookToken) */
+  hookToken?: string
+  /** first delay before retrying a failed --data-file save, in ms (doubles up to 30 s; default 250) */
+  saveRetryMs?: number
 }
 
 /** A running emulator. */
@@ -100,6 +108,8 @@ export interface Emulator {
   accountId: string
   /** an API key with full scope, for demos and tests */
   demoApiKey: string
+  /** the bearer token of the /__emulator/* test hooks (wire.md "The emulator's own endpoints") */
+  hookToken: string
   state: EmulatorState
   close(): Promise<void>
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { patternPng } from '../../src/emulator/png.js'
 import { runCli, spawnCli } from '../helpers/cli.js'
 import { tempDir, tempFile } from './helpers.js'
-import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { hook, emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const emu = () => fx.emu
@@ -30,10 +30,7 @@ async function wholeAnswer(agentId: string, text: string): Promise<{ content: st
 }
 
 async function emulatorHook(method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${emu().url}/__emulator/${path}`, {
-    method,
-    ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-  })
+  const res = await hook(emu(), method, path, body)
   return res.status === 204 ? undefined : res.json()
 }
 

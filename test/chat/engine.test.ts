@@ -4,17 +4,13 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createChatSession } from '../../src/chat/session.js'
 import { collect, emuContext, tempFile, textOf } from './helpers.js'
-import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { hook, emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const emu = () => fx.emu
 
 async function fault(rule: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${emu().url}/__emulator/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(rule),
-  })
+  const res = await hook(emu(), 'POST', 'faults', rule)
   expect(res.status).toBe(201)
 }
 

@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorFixture, hook } from '../helpers/emulator.js'
 
 const fx = emulatorFixture({ built: true })
 
@@ -51,7 +51,7 @@ async function login(configDir: string, decision: 'approve' | 'deny' = 'approve'
 }
 
 const counters = async () =>
-  (await (await fetch(`${fx.emu.url}/__emulator/counters`)).json()) as Record<string, number | undefined>
+  (await (await hook(fx.emu, 'GET', 'counters')).json()) as Record<string, number | undefined>
 
 describe('agentry login (OAuth, built CLI, emulator)', () => {
   it('logs in through the consent page, then calls the API with the stored grant', async () => {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import type { Emulator } from '../../src/emulator/types.js'
 import { runCli } from '../helpers/cli.js'
-import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { hook, emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 let emu: Emulator
 let env: Record<string, string>
@@ -25,11 +25,7 @@ const cli = (args: string[], extra: Record<string, string | undefined> = {}, inp
   runCli(args, { env: { ...env, ...extra }, ...(input !== undefined ? { input } : {}) })
 
 async function fault(rule: Record<string, unknown>) {
-  const r = await fetch(`${emu.url}/__emulator/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(rule),
-  })
+  const r = await hook(emu, 'POST', 'faults', rule)
   expect(r.ok).toBe(true)
 }
 
@@ -163,7 +159,7 @@ describe('exit codes and errors', () => {
     })
     const limited = await cli(['agents', 'list', '--retries', '1'])
     expect(limited.exitCode).toBe(6)
-    await fetch(`${emu.url}/__emulator/reset`, { method: 'POST' })
+    await hook(emu, 'POST', 'reset')
   })
 
   it('traces HTTP with --debug on stderr, the key redacted, stdout unchanged', async () => {

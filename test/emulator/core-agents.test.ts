@@ -46,12 +46,22 @@ describe('agents and skills', () => {
     ['page=0', 'page'],
     ['page=abc', 'page'],
     ['limit=0', 'limit'],
-    ['limit=101', 'limit'],
     ['limit=2.5', 'limit'],
   ])('answers 400 naming the parameter for %s', async (query, name) => {
     const r = await call(emu(), 'GET', `/${acc()}/agents?${query}`)
     expect(r.status).toBe(400)
     expect(errorBodySchema.parse(r.json).error.message.startsWith(`${name} `)).toBe(true)
+  })
+
+  it('clamps a limit above 100 to 100 on every list, as wire.md asks (never an error)', async () => {
+    const lists = ['agents', 'skills', 'scenarios', 'webhooks', 'schedules', 'api-keys', 'sites', 'files']
+    for (const path of [...lists.map((l) => `/${acc()}/${l}`), '/agent/demo-assistant/chats']) {
+      const r = await call(emu(), 'GET', `${path}?limit=500`)
+      expect(r.status, path).toBe(200)
+      expect(r.json.pagination.page_size, path).toBe(100)
+    }
+    const r = await call(emu(), 'GET', `/${acc()}/agents?limit=99999999999999999999`)
+    expect(r.json.pagination.page_size).toBe(100)
   })
 
   it('gets one agent, and 404s an unknown one', async () => {

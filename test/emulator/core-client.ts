@@ -17,7 +17,7 @@ export interface CallOptions {
   body?: unknown
   rawBody?: string | Buffer
   headers?: Record<string, string>
-  /** the bearer key; null sends no Authorization header */
+  /** the bearer key; null sends no Authorization header (hook paths, `//__emulator/…`, get the hook token) */
   key?: string | null
   signal?: AbortSignal
 }
@@ -26,8 +26,10 @@ export interface CallOptions {
 export async function call(emu: Emulator, method: string, path: string, opts: CallOptions = {}): Promise<Answer> {
   const url = path.startsWith('//') ? emu.url + path.slice(1) : emu.baseUrl + path
   const headers: Record<string, string> = { ...opts.headers }
-  const key = opts.key === undefined ? emu.demoApiKey : opts.key
+  const hookPath = path.startsWith('//__emulator')
+  const key = opts.key === undefined ? (hookPath ? emu.hookToken : emu.demoApiKey) : opts.key
   if (key !== null) headers.authorization = `Bearer ${key}`
+  else if (hookPath) headers.authorization = `Bearer ${emu.hookToken}`
   let body: string | Buffer | undefined = opts.rawBody
   if (opts.body !== undefined) {
     body = JSON.stringify(opts.body)

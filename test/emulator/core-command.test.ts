@@ -13,11 +13,11 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
 }
 
 describe('agentry emulator start', () => {
-  it('prints url, base-url, account and api-key, serves them, and stops when the run is aborted', async () => {
+  it('prints url, base-url, account, api-key and hook-token, serves them, and stops when the run is aborted', async () => {
     const t = testContext()
     const ctx = t.newContext()
     const done = run(['emulator', 'start', '--port', '0', '--seed', 'none'], ctx)
-    await waitFor(() => t.stdout().includes('api-key: '))
+    await waitFor(() => t.stdout().includes('hook-token: '))
     const lines = Object.fromEntries(
       t
         .stdout()
@@ -25,7 +25,7 @@ describe('agentry emulator start', () => {
         .split('\n')
         .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
     )
-    expect(Object.keys(lines)).toEqual(['url', 'base-url', 'account', 'api-key'])
+    expect(Object.keys(lines)).toEqual(['url', 'base-url', 'account', 'api-key', 'hook-token'])
     expect(lines.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(lines['base-url']).toBe(`${lines.url}/api/v1beta`)
     const res = await fetch(`${lines['base-url']}/${lines.account}/agents`, {
@@ -34,6 +34,9 @@ describe('agentry emulator start', () => {
     expect(res.status).toBe(200)
     expect(((await res.json()) as { data: unknown[] }).data).toEqual([])
     expect(t.stderr()).toContain('Ctrl-C')
+    const counters = `${lines.url}/__emulator/counters`
+    expect((await fetch(counters)).status).toBe(401)
+    expect((await fetch(counters, { headers: { authorization: `Bearer ${lines['hook-token']}` } })).status).toBe(200)
     ctx.abort.abort()
     expect(await done).toBe(0)
     await expect(fetch(`${lines.url}/__emulator/counters`)).rejects.toThrow()
@@ -54,10 +57,52 @@ describe('agentry emulator start', () => {
     }
   })
 
+  it('prints the demo secrets, delays answers by --latency and logs each request with --log-requests', async () => {
+    const t = testContext()
+    const ctx = t.newContext()
+    const done = run(['emulator', 'start', '--port', '0', '--latency', '120', '--log-requests'], ctx)
+    await waitFor(() => t.stdout().includes('webhook whk_legacy: '))
+    expect(t.stdout()).toContain('scenario scn_summarize: X-Signature demo-summarize-secret\n')
+    expect(t.stdout()).toContain('webhook whk_orders: X-Webhook-Secret whsec_demo_orders\n')
+    expect(t.stderr()).toContain('AGENTRY_SCENARIO_SECRET=demo-summarize-secret agentry scenario run scn_summarize')
+    const url = /^url: (.+)$/m.exec(t.stdout())![1]!
+    const key = /^api-key: (.+)$/m.exec(t.stdout())![1]!
+    const started = performance.now()
+    const res = await fetch(`${url}/api/v1beta/acc_demo/agents?code=s3cret`, {
+      headers: { authorization: `Bearer ${key}` },
+    })
+    expect(res.status).toBe(200)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(110)
+    await waitFor(() => /GET \/api\/v1beta\/acc_demo\/agents 200 \d+ms/.test(t.stderr()))
+    const logged = t
+      .stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('GET '))
+    expect(logged.join('\n')).not.toContain('s3cret')
+    expect(logged.join('\n')).not.toContain(key)
+    ctx.abort.abort()
+    expect(await done).toBe(0)
+  })
+
+  it('documents every test hook with a curl example in --help', async () => {
+    const t = testContext()
+    expect(await t.run(['emulator', 'start', '--help'])).toBe(0)
+    const { hookDocs } = await import('../../src/emulator/hook-docs.js')
+    for (const h of hookDocs) {
+      const [method, path] = h.route.split(' ')
+      expect(t.stdout()).toContain(`curl -X ${method} -H "authorization: Bearer $TOKEN"`)
+      expect(t.stdout()).toContain(`http://127.0.0.1:4010${path}`)
+    }
+    expect(t.stdout()).toContain('--latency')
+    expect(t.stdout()).toContain('--log-requests')
+  })
+
   it('refuses bad option values as usage errors', async () => {
     const t = testContext()
     expect(await t.run(['emulator', 'start', '--port', '70000'])).toBe(2)
     expect(t.stderr()).toContain('--port')
     expect(await t.run(['emulator', 'start', '--seed', 'lots'])).toBe(2)
+    expect(await t.run(['emulator', 'start', '--latency', 'slow'])).toBe(2)
+    expect(t.stderr()).toContain('--latency')
   })
 })

@@ -10,7 +10,8 @@ import {
   HttpError,
   type Principal,
 } from '../../src/emulator/types.js'
-import type { RouteName } from '../../src/api/routes.js'
+import { type RouteName, routes } from '../../src/api/routes.js'
+import { enforceScope } from '../../src/emulator/scope.js'
 
 /** What a handler answered, normalised: JSON errors included. */
 export interface Answer {
@@ -85,7 +86,7 @@ export function setup(opts: { now?: number; posts?: number; options?: EmulatorOp
   return { state, env, clock }
 }
 
-/** Calls a handler and normalises its answer; HttpError becomes `{error:{message, code?}}` as the server sends it. */
+/** Calls a handler (after the scope check the server makes) and normalises its answer; HttpError becomes `{error:{message, code?}}` as the server sends it. */
 export async function call(
   table: HandlerTable,
   name: RouteName,
@@ -96,6 +97,8 @@ export async function call(
   if (handler === undefined) throw new Error(`no handler for ${name}`)
   const emuReq = 'rawBody' in req ? req : fakeRequest(req)
   try {
+    // as the server does: the route's declared scope is enforced before the handler runs (src/emulator/scope.ts)
+    if (emuReq.principal) enforceScope(routes[name], emuReq.params, emuReq.body, emuReq.principal, env.state)
     const res = await handler(emuReq, env)
     if ('streamed' in res) throw new Error('unexpected streamed answer')
     const headers = res.headers ?? {}

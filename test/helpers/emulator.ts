@@ -36,6 +36,17 @@ export interface EmulatorFixture {
   internalErrors(): string[]
 }
 
+/** Calls a test hook (`/__emulator/<path>`) with the emulator's hook token; `body` is sent as JSON. */
+export function hook(emu: Pick<Emulator, 'url' | 'hookToken'>, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${emu.hookToken}` }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  return fetch(`${emu.url}/__emulator/${path.replace(/^\/+/, '')}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+}
+
 /** Starts an emulator in beforeAll and closes it in afterAll; call it at the top level of a test file. */
 export function emulatorFixture(opts: EmulatorFixtureOptions = {}): EmulatorFixture {
   let running: Emulator | undefined

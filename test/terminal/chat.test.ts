@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Emulator } from '../../src/emulator/index.js'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { hook, emulatorFixture } from '../helpers/emulator.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 
 const missing = tmuxMissing()
@@ -47,7 +47,7 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
   }
   const requests = async () =>
     (
-      (await (await fetch(`${emu.url}/__emulator/requests`)).json()) as {
+      (await (await hook(emu, 'GET', 'requests')).json()) as {
         data: { method: string; path: string; status: number }[]
       }
     ).data
@@ -126,13 +126,9 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
   })
 
   it('a dropped connection keeps the partial text and says so in one line', async () => {
-    await fetch(`${emu.url}/__emulator/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        match: { method: 'POST', path: '/api/v1beta/agent/demo-assistant/chat/completion' },
-        resetAfterBytes: 1500,
-      }),
+    await hook(emu, 'POST', 'faults', {
+      match: { method: 'POST', path: '/api/v1beta/agent/demo-assistant/chat/completion' },
+      resetAfterBytes: 1500,
     })
     const t = chat('drop', 'demo-assistant')
     await t.waitFor(/^› /m)

@@ -1,10 +1,12 @@
-// `agentry emulator start`: the local emulator as a foreground server (commands.md). It prints where it listens
-// and the demo credentials, one labelled line each on stdout, then runs until Ctrl-C or SIGTERM.
+// `agentry emulator start`: the local emulator as a foreground server (commands.md). It prints where it listens,
+// the demo key, the hook token and the demo secrets, one labelled line each on stdout, then runs until Ctrl-C or
+// SIGTERM.
 import { Command, Option } from 'commander'
 import * as z from 'zod'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
+import { hooksHelp, modelHelp, secretLines } from './help.js'
 
 /** Options of `emulator start`, as parsed from the raw flags. */
 export const startOptionsSchema = z.object({
@@ -13,18 +15,18 @@ export const startOptionsSchema = z.object({
   seed: z.enum(['demo', 'none']).default('demo'),
   upstreamUrl: z.url({ message: 'must be a URL such as http://127.0.0.1:11434/v1' }).optional(),
   tokenDelay: z.coerce.number().int().min(0, 'must be 0 or more').max(60_000).optional(),
+  latency: z
+    .string()
+    .regex(/^\d{1,6}(:\d{1,6})?$/, 'must be <ms> or <ms>:<jitter-ms>, e.g. 200 or 200:50')
+    .transform((v) => {
+      const [ms, jitter] = v.split(':')
+      return { ms: Number(ms), jitterMs: Number(jitter ?? 0) }
+    })
+    .optional(),
+  logRequests: z.boolean().optional(),
 })
 /** Parsed options of `emulator start`. */
 export type StartOptions = z.infer<typeof startOptionsSchema>
-
-const modelHelp = `
-The scripted model answers deterministically:
-  "show me markdown"           headings, lists, a code block and a table
-  "count to N"                 exactly N tokens (benchmarks)
-  "what is your system prompt" the agent's prompt plus the request's system messages
-  naming a tool (get_weather)  a tool call; a following tool message gets an answer that uses its result
-  images (image_url items)     a description of each image (type, size, dimensions of data URLs)
-Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage.`
 
 /** Registers `emulator start`. */
 export function register(program: Command, ctx: Context): void {
@@ -36,20 +38,26 @@ export function register(program: Command, ctx: Context): void {
     .addOption(new Option('--seed <kind>', 'demo data or an empty service').choices(['demo', 'none']).default('demo'))
     .option('--upstream-url <url>', 'relay completions to an OpenAI-compatible server (POST <url>/chat/completions)')
     .option('--token-delay <ms>', 'delay between streamed tokens in ms (default 15)')
-    .addHelpText('after', modelHelp)
+    .option('--latency <ms[:jitter]>', 'delay every API answer by ms plus up to jitter ms (not the test hooks)')
+    .option('--log-requests', 'one line per request on stderr: method, path, status, milliseconds')
+    .addHelpText('after', () => modelHelp + hooksHelp())
     .action(async (raw) => startRun(parseOptions(startOptionsSchema, raw), ctx))
   examples(start, [
     'agentry emulator start',
     'agentry emulator start --port 0 --seed none',
     'agentry emulator start --data-file ./emulator.json --token-delay 0',
     'agentry emulator start --upstream-url http://127.0.0.1:11434/v1',
+    'agentry emulator start --latency 200:50 --log-requests',
   ])
   program.addCommand(emulator.addCommand(start))
 }
 
 /** Starts the emulator, prints its coordinates, serves until asked to stop (Ctrl-C, SIGTERM, abort), then closes it. */
 export async function startRun(opts: StartOptions, ctx: Context): Promise<void> {
-  const { createEmulator, DataFileError, PortInUseError } = await import('../../emulator/index.js')
+  const { createEmulator, DataFileError, PortInUseError, publishedDemoSecrets } = await import(
+    '../../emulator/index.js'
+  )
+  const log = (line: string) => ctx.io.stderr.write(`${line}\n`)
   let emu: Awaited<ReturnType<typeof createEmulator>>
   try {
     emu = await createEmulator({
@@ -58,7 +66,10 @@ export async function startRun(opts: StartOptions, ctx: Context): Promise<void> 
       ...(opts.dataFile !== undefined ? { dataFile: opts.dataFile } : {}),
       ...(opts.upstreamUrl !== undefined ? { upstreamUrl: opts.upstreamUrl } : {}),
       ...(opts.tokenDelay !== undefined ? { tokenDelayMs: opts.tokenDelay } : {}),
-      ...(ctx.debugEnabled() ? { log: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}),
+      ...(opts.latency !== undefined ? { latency: opts.latency } : {}),
+      // save failures and internal errors always reach stderr; request lines with --log-requests (or --debug)
+      log,
+      logRequests: opts.logRequests === true || ctx.debugEnabled(),
     })
   } catch (e) {
     if (e instanceof PortInUseError) {
@@ -86,12 +97,17 @@ export async function startRun(opts: StartOptions, ctx: Context): Promise<void> 
     else signal.addEventListener('abort', () => resolve(), { once: true })
   })
   try {
+    const secrets = publishedDemoSecrets(emu.state)
     ctx.io.stdout.write(
-      `url: ${emu.url}\nbase-url: ${emu.baseUrl}\naccount: ${emu.accountId}\napi-key: ${emu.demoApiKey}\n`,
+      `url: ${emu.url}\nbase-url: ${emu.baseUrl}\naccount: ${emu.accountId}\napi-key: ${emu.demoApiKey}\n` +
+        `hook-token: ${emu.hookToken}\n${secretLines(secrets)}`,
     )
-    ctx.info(
-      `emulator running; e.g. AGENTRY_BASE_URL=${emu.baseUrl} AGENTRY_ACCOUNT=${emu.accountId} AGENTRY_API_KEY=${emu.demoApiKey} agentry agents list\n(Ctrl-C to stop)`,
-    )
+    const env = `AGENTRY_BASE_URL=${emu.baseUrl} AGENTRY_ACCOUNT=${emu.accountId} AGENTRY_API_KEY=${emu.demoApiKey}`
+    const scenario = secrets.find((s) => s.kind === 'scenario')
+    const run = scenario
+      ? `\nor ${env} AGENTRY_SCENARIO_SECRET=${scenario.secret} agentry scenario run ${scenario.id} --input hi`
+      : ''
+    ctx.info(`emulator running; e.g. ${env} agentry agents list${run}\n(Ctrl-C to stop)`)
     await stopped
   } finally {
     await emu.close()

@@ -2,16 +2,17 @@
 // exists in the caller's account (404) and is in the key's scope (401).
 import type { Agent, AgentCard, Skill } from '../../api/schemas/index.js'
 import { basePathSuffix } from '../../api/routes.js'
-import { canUseAgent } from '../auth.js'
 import { pageOf, pageRequest } from '../paging.js'
+import { notFound } from '../kit.js'
+import { visibleTo } from '../scope.js'
 import type { StoredAgent } from '../state.js'
-import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
+import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 
 /** The agent a path names (its existence and scope were checked by the server). */
 export function agentOf(req: EmuRequest, env: HandlerEnv): StoredAgent {
   const id = req.params.agentId ?? ''
   const agent = env.state.agents.get(id)
-  if (agent === undefined) throw new HttpError(404, `agent "${id}" not found`)
+  if (agent === undefined) throw notFound('agent', id)
   return agent
 }
 
@@ -56,11 +57,8 @@ export const agentHandlers: HandlerTable = {
   agentsList(req, env) {
     const page = pageRequest(req.query)
     const p = req.principal
-    const all: StoredAgent[] = []
-    for (const a of env.state.agents.values()) {
-      if (p && (a.accountId !== p.accountId || !canUseAgent(p, a.id))) continue
-      all.push(a)
-    }
+    const mine = [...env.state.agents.values()].filter((a) => p === undefined || a.accountId === p.accountId)
+    const all = visibleTo(p, mine, (a) => ({ agentId: a.id }))
     const result = pageOf(all, page)
     return {
       status: 200,

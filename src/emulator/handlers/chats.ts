@@ -4,10 +4,11 @@ import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
 import { type Chat, chatCompletionRequestSchema, type Message } from '../../api/schemas/index.js'
 import { validate } from '../body.js'
+import { notFound } from '../kit.js'
 import { contentText } from '../model/content.js'
 import { pageOf, pageRequest } from '../paging.js'
 import type { StoredChat } from '../state.js'
-import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
+import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 import { agentOf } from './agents.js'
 import { runCompletion } from './completion-run.js'
 import { requestIdOf } from './completions.js'
@@ -28,7 +29,7 @@ function chatOf(req: EmuRequest, env: HandlerEnv): StoredChat {
   const agent = agentOf(req, env)
   const id = req.params.chatId ?? ''
   const chat = env.state.chats.get(id)
-  if (chat === undefined || chat.agentId !== agent.id) throw new HttpError(404, `chat "${id}" not found`)
+  if (chat === undefined || chat.agentId !== agent.id) throw notFound('chat', id)
   return chat
 }
 
@@ -101,7 +102,7 @@ export const chatHandlers: HandlerTable = {
     const chat = chatOf(req, env)
     const id = req.params.messageId ?? ''
     const at = chat.messages.findIndex((m) => m.id === id)
-    if (at < 0) throw new HttpError(404, `message "${id}" not found`)
+    if (at < 0) throw notFound('message', id)
     chat.messages.splice(at, 1)
     chat.updatedAt = new Date(env.now()).toISOString()
     return { status: 204 }

@@ -2,7 +2,7 @@
 // Uploads are PUT with the raw body; downloads answer the bytes with the stored type.
 import type { EmulatorState, StoredFile } from '../state.js'
 import { type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
-import { badRequest, headerValue, isoNow, listPage, notFound } from './resource-util.js'
+import { badRequest, headerValue, isoNow, listPage, notFound } from '../kit.js'
 
 /** Largest file accepted by an upload (413 beyond). */
 export const maxFileBytes = 10 * 1024 * 1024

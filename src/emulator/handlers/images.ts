@@ -8,7 +8,7 @@ import { imageAnalyzeRequestSchema, imageGenerateRequestSchema } from '../../api
 import { imageDimensions } from '../model/image.js'
 import { patternPng } from '../png.js'
 import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
-import { badRequest, bodyOf, isoNow, rejectUnknownFields } from './resource-util.js'
+import { badRequest, bodyOf, isoNow, rejectUnknownFields } from '../kit.js'
 import { putFile } from './files.js'
 
 /** Largest generated side in pixels. */

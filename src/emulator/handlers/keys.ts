@@ -1,11 +1,12 @@
 // API keys (service-interface 5.2; wire.md "API keys and schedules"): the key is shown once, at creation; only its
-// SHA-256 is stored, with an 8-character prefix to recognise it by. Expired keys are refused by ../auth.ts.
+// SHA-256 is stored, with an 8-character prefix to recognise it by. Expired keys are refused by ../auth.ts; only
+// unscoped keys reach these routes (their scope in the route table, enforced by ../scope.ts).
 import { randomBytes } from 'node:crypto'
 import { apiKeyCreateSchema } from '../../api/schemas/index.js'
 import { hashApiKey } from '../auth.js'
 import type { StoredApiKey } from '../state.js'
-import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError, type Principal } from '../types.js'
-import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFields } from './resource-util.js'
+import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
+import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFields } from '../kit.js'
 
 /** The prefix of every API key the emulator issues (lets scanners and --debug redaction recognise them). */
 export const apiKeyPrefix = 'agk_'
@@ -21,15 +22,6 @@ function view(k: StoredApiKey): Record<string, unknown> {
   return { ...rest, lastUsedAt: k.lastUsedAt ?? null, expiresAt: k.expiresAt ?? null }
 }
 
-/** Only a caller with unrestricted access may manage keys, or a scoped key could mint itself a broader one. */
-function requireFullAccess(p: Principal | undefined): void {
-  if (p === undefined || p.kind === 'oauth') return
-  const { agents, scenarios, cms } = p.scopes
-  if (agents !== undefined || scenarios !== undefined || (cms !== undefined && cms !== 'write')) {
-    throw new HttpError(403, 'only a key with unrestricted scopes may manage API keys', {}, 'forbidden')
-  }
-}
-
 function accountOf(req: EmuRequest, env: HandlerEnv): string {
   return req.principal?.accountId ?? env.state.accountId
 }
@@ -43,7 +35,6 @@ export const keyHandlers: HandlerTable = {
   },
 
   keysCreate(req, env) {
-    requireFullAccess(req.principal)
     rejectUnknownFields(req.body, ['name', 'scopes', 'expiresAt'])
     const body = bodyOf(apiKeyCreateSchema, req)
     rejectUnknownFields(body.scopes, ['agents', 'scenarios', 'cms'], 'scopes')
@@ -67,7 +58,6 @@ export const keyHandlers: HandlerTable = {
   },
 
   keysDelete(req, env) {
-    requireFullAccess(req.principal)
     const id = req.params.keyId ?? ''
     const k = env.state.apiKeys.get(id)
     if (k === undefined || k.accountId !== accountOf(req, env)) throw notFound('API key', id)

@@ -1,11 +1,11 @@
 // Scenarios (service-interface 2.5, 4.4, 5.5; wire.md Scenarios): list and get never show `signature_secret`;
 // execution is authenticated by an HMAC-SHA256 of the exact body bytes in the header the scenario names.
 import { verifySignature } from '../../auth/hmac.js'
-import { canUseScenario } from '../auth.js'
 import { executeScenario, executionView, type RunAgent, scriptedRunAgent } from '../scenario-run.js'
+import { visibleTo } from '../scope.js'
 import type { StoredScenario } from '../state.js'
 import { type EmuRequest, type HandlerTable, HttpError } from '../types.js'
-import { badRequest, headerValue, listPage, notFound } from './resource-util.js'
+import { badRequest, conflict, headerValue, listPage, notFound } from '../kit.js'
 
 /** A scenario as the API shows it: everything but the signing secret. */
 export function scenarioView(s: StoredScenario): Record<string, unknown> {
@@ -51,8 +51,7 @@ export function checkSignature(req: EmuRequest, scenario: StoredScenario): void 
 export function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
   return {
     scenariosList(req, { state }) {
-      const p = req.principal
-      const all = [...state.scenarios.values()].filter((s) => p === undefined || canUseScenario(p, s.id))
+      const all = visibleTo(req.principal, state.scenarios.values(), (s) => ({ scenarioId: s.id }))
       return { status: 200, json: listPage(all.map(scenarioView), req.query) }
     },
 
@@ -69,7 +68,7 @@ export function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): H
       const scenario = env.state.scenarios.get(id)
       if (scenario === undefined) throw notFound('scenario', id)
       checkSignature(req, scenario)
-      if (scenario.enabled === false) throw new HttpError(409, 'Scenario is disabled', {}, 'scenario_disabled')
+      if (scenario.enabled === false) throw conflict('Scenario is disabled', 'scenario_disabled')
       const input = executeInput(req)
       const execution = await executeScenario(env, scenario, input, 'signed', runAgent)
       return { status: 200, json: executionView(execution) }

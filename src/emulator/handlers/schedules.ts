@@ -2,19 +2,10 @@
 // `intervalSeconds`; `nextRunAt` is computed here and kept up to date by the scheduler (../scheduler.ts).
 import { type Schedule, scheduleCreateSchema } from '../../api/schemas/index.js'
 import { isTimeZone } from '../../schedule/time-zone.js'
-import { canUseScenario } from '../auth.js'
 import { cronProblem, nextRunAtIso } from '../schedule-time.js'
-import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
-import {
-  badRequest,
-  bodyOf,
-  isoNow,
-  listPage,
-  newId,
-  notFound,
-  rejectUnknownFields,
-  sentFields,
-} from './resource-util.js'
+import { visibleTo } from '../scope.js'
+import type { HandlerEnv, HandlerTable } from '../types.js'
+import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFields, sentFields } from '../kit.js'
 
 const fields = ['name', 'scenarioId', 'cron', 'intervalSeconds', 'timezone', 'input', 'status'] as const
 const editSchema = scheduleCreateSchema.partial()
@@ -33,7 +24,7 @@ function find(env: HandlerEnv, id: string): Schedule {
 }
 
 /** Checks a complete schedule: one timing, a known time zone, a cron that parses and fires, an existing scenario. */
-function check(req: EmuRequest, env: HandlerEnv, s: Schedule): void {
+function check(env: HandlerEnv, s: Schedule): void {
   const hasCron = s.cron !== undefined && s.cron !== null
   const hasInterval = s.intervalSeconds !== undefined && s.intervalSeconds !== null
   if (hasCron === hasInterval) throw badRequest('exactly one of cron and intervalSeconds is required')
@@ -47,15 +38,13 @@ function check(req: EmuRequest, env: HandlerEnv, s: Schedule): void {
     if (problem !== undefined) throw badRequest(`cron: ${problem}`)
   }
   if (!env.state.scenarios.has(s.scenarioId)) throw badRequest(`scenarioId: scenario "${s.scenarioId}" does not exist`)
-  if (req.principal && !canUseScenario(req.principal, s.scenarioId)) {
-    throw new HttpError(401, `this API key has no access to scenario "${s.scenarioId}"`, {}, 'unauthorized')
-  }
 }
 
 /** Handlers of the schedule routes. */
 export const scheduleHandlers: HandlerTable = {
   schedulesList(req, { state }) {
-    return { status: 200, json: listPage([...state.schedules.values()].map(view), req.query) }
+    const mine = visibleTo(req.principal, state.schedules.values(), (s) => ({ scenarioId: s.scenarioId }))
+    return { status: 200, json: listPage(mine.map(view), req.query) }
   },
 
   schedulesCreate(req, env) {
@@ -72,7 +61,7 @@ export const scheduleHandlers: HandlerTable = {
       createdAt: now,
       updatedAt: now,
     }
-    check(req, env, s)
+    check(env, s)
     s.nextRunAt = nextRunAtIso(s, env.now())
     env.state.schedules.set(s.id, s)
     return { status: 201, json: view(s) }
@@ -95,7 +84,7 @@ export const scheduleHandlers: HandlerTable = {
     const next: Schedule = { ...current, ...patch, updatedAt: isoNow(env) }
     if (sent.has('cron')) next.intervalSeconds = null
     if (sent.has('intervalSeconds')) next.cron = null
-    check(req, env, next)
+    check(env, next)
     const timing = ['cron', 'intervalSeconds', 'timezone', 'status'].some((k) => sent.has(k))
     if (timing || (next.status === 'active' && !next.nextRunAt)) next.nextRunAt = nextRunAtIso(next, env.now())
     env.state.schedules.set(next.id, next)

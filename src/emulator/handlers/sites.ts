@@ -1,7 +1,7 @@
 // Sites and their pages (service-interface 4.8; wire.md "Sites, files, images"): read-only lists and records.
 import type { StoredSite } from '../state.js'
 import type { HandlerEnv, HandlerTable } from '../types.js'
-import { listPage, notFound } from './resource-util.js'
+import { listPage, notFound } from '../kit.js'
 
 /** A site as the API shows it: its pages are a separate list, so only their count is given. */
 function view(s: StoredSite): Record<string, unknown> {

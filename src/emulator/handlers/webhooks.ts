@@ -4,19 +4,20 @@ import { randomBytes } from 'node:crypto'
 import { secretsEqual } from '../../auth/hmac.js'
 import { routes, urlFor } from '../../api/routes.js'
 import { type Webhook, webhookCreateSchema, webhookEditSchema } from '../../api/schemas/index.js'
-import { canUseScenario } from '../auth.js'
 import { executionView, type RunAgent, runScenarioById, scriptedRunAgent } from '../scenario-run.js'
+import { visibleTo } from '../scope.js'
 import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
 import {
   badRequest,
   bodyOf,
+  conflict,
   headerValue,
   isoNow,
   listPage,
   newId,
   notFound,
   rejectUnknownFields,
-} from './resource-util.js'
+} from '../kit.js'
 
 type StoredWebhook = Webhook & { secret: string }
 
@@ -39,26 +40,24 @@ function find(env: HandlerEnv, id: string): StoredWebhook {
   return w
 }
 
-/** The linked scenario must exist (service-interface 2.4) and be within the key's scope. */
-function checkScenario(req: EmuRequest, env: HandlerEnv, scenarioId: string): void {
+/** The linked scenario must exist (service-interface 2.4); ../scope.ts has checked it is within the key's scope. */
+function checkScenario(env: HandlerEnv, scenarioId: string): void {
   if (!env.state.scenarios.has(scenarioId)) throw badRequest(`scenarioId: scenario "${scenarioId}" does not exist`)
-  if (req.principal && !canUseScenario(req.principal, scenarioId)) {
-    throw new HttpError(401, `this API key has no access to scenario "${scenarioId}"`, {}, 'unauthorized')
-  }
 }
 
 /** The webhook handlers, running scenarios through `runAgent` (the scripted model by default). */
 export function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
   return {
     webhooksList(req, { state }) {
-      const all = [...state.webhooks.values()].map((w) => view(w, req, false))
+      const mine = visibleTo(req.principal, state.webhooks.values(), (w) => ({ scenarioId: w.scenarioId }))
+      const all = mine.map((w) => view(w, req, false))
       return { status: 200, json: listPage(all, req.query) }
     },
 
     webhooksCreate(req, env) {
       rejectUnknownFields(req.body, writableFields)
       const body = bodyOf(webhookCreateSchema, req)
-      checkScenario(req, env, body.scenarioId)
+      checkScenario(env, body.scenarioId)
       const now = isoNow(env)
       const id = newId('whk')
       const hook: StoredWebhook = {
@@ -84,7 +83,7 @@ export function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): Ha
       const hook = find(env, req.params.webhookId ?? '')
       rejectUnknownFields(req.body, writableFields)
       const body = bodyOf(webhookEditSchema, req)
-      if (body.scenarioId !== undefined) checkScenario(req, env, body.scenarioId)
+      if (body.scenarioId !== undefined) checkScenario(env, body.scenarioId)
       const next: StoredWebhook = { ...hook, ...body, updatedAt: isoNow(env) }
       env.state.webhooks.set(hook.id, next)
       return { status: 200, json: view(next, req, true) }
@@ -123,7 +122,7 @@ export function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): Ha
       if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
         throw badRequest('body must be a JSON object')
       }
-      if (hook.status !== 'active') throw new HttpError(409, 'Webhook is inactive', {}, 'webhook_inactive')
+      if (hook.status !== 'active') throw conflict('Webhook is inactive', 'webhook_inactive')
       // The linked scenario gets the body as its input (service-interface 2.4): the exact text that was sent.
       const input = req.rawBody.toString('utf8')
       const execution = await runScenarioById(env, hook.scenarioId, input, 'webhook', runAgent)
