@@ -251,6 +251,12 @@ export class Context {
     return Output.defaultFormat(this.io)
   }
 
+  /** Whether this run asked for an output format (--json, -o, or the profile's `output` when `allowed` has it). */
+  outputChosen(allowed: readonly string[] = outputFormats): boolean {
+    const stored = this.settingsValue?.output?.value
+    return Boolean(this.globals.json || this.globals.output !== undefined || (stored && allowed.includes(stored)))
+  }
+
   /** The data writer for stdout. */
   output(): Output {
     return new Output(this.io, this.outputFormat())

@@ -109,6 +109,16 @@ describe('the profile output format', () => {
     expect(t.stdout()).not.toMatch(/^\[/)
   })
 
+  it('counts as asking for a format where a command prints differently without one (keys create, piped)', async () => {
+    const t = emulatorContext(fx)
+    expect(await t.run(['keys', 'create', '--name', 'plain'])).toBe(0)
+    expect(t.stdout()).toMatch(/^agk_\S+\n$/)
+    expect(await t.run(['config', 'set', 'output', 'json'])).toBe(0)
+    t.clearOutput()
+    expect(await t.run(['keys', 'create', '--name', 'as-json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toMatchObject({ name: 'as-json', key: expect.stringMatching(/^agk_/) })
+  })
+
   it('is left aside by a command that cannot print it (chat prints text, not a table)', async () => {
     const t = emulatorContext(fx)
     expect(await t.run(['config', 'set', 'output', 'table'])).toBe(0)

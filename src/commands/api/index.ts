@@ -87,5 +87,5 @@ async function paginateAll(ctx: Context, url: string, headers: Record<string, st
   })
   const fmt = ctx.outputFormat(['json', 'ndjson'])
   const { Output } = await import('../../io/output.js')
-  await new Output(ctx.io, ctx.globals.output || ctx.globals.json ? fmt : 'json').list(items, [])
+  await new Output(ctx.io, ctx.outputChosen(['json', 'ndjson']) ? fmt : 'json').list(items, [])
 }

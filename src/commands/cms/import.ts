@@ -124,7 +124,7 @@ async function runImport(
   }
   const summary = `imported ${imported}, failed ${failed}`
   ctx.info(failed ? `${summary} (failed lines: ${failedPath})` : summary)
-  if (ctx.globals.json || ctx.globals.output)
+  if (ctx.outputChosen())
     await ctx.output().item({ collection, imported, failed, ...(failed ? { failedFile: failedPath } : {}) })
   if (stopped === 'the import was cancelled') throw new CancelledError(`cancelled: ${summary}`)
   if (failed > 0)

@@ -65,8 +65,7 @@ export async function keysCreate(o: CreateOptions, ctx: Context): Promise<void> 
   if (!created.key)
     throw new CliError('the service created the key but did not return it', { exitCode: ExitCode.server })
   ctx.redactor.add(created.key)
-  const chosen = ctx.globals.json || ctx.globals.output !== undefined
-  if (!chosen && !ctx.io.stdoutIsTTY) return writeAll(ctx.io.stdout, `${created.key}\n`)
+  if (!ctx.outputChosen() && !ctx.io.stdoutIsTTY) return writeAll(ctx.io.stdout, `${created.key}\n`)
   await ctx.output().item(created)
   if (ctx.io.stdoutIsTTY) ctx.warn('the key above is shown once; store it now')
 }
