@@ -167,8 +167,9 @@ export class EmulatorState {
       const list = j[name] ?? []
       if (!Array.isArray(list)) throw new SnapshotError(`${name} must be an array`)
       const map = new Map<string, unknown>()
-      list.forEach((v, i) => map.set(checkRecord(`${name}[${i}]`, v, spec), v))
-      // each field holds the Map of its own record type; the checks above are what the handlers rely on
+      for (const [i, v] of list.entries())
+        map.set(checkRecord(`${name}[${i}]`, v, spec), v)
+        // each field holds the Map of its own record type; the checks above are what the handlers rely on
       ;(s as unknown as Record<CollectionName, Map<string, unknown>>)[name] = map
     }
     const cms = j.cms ?? {}
@@ -176,9 +177,9 @@ export class EmulatorState {
     for (const [name, recs] of Object.entries(cms as Record<string, unknown>)) {
       if (!Array.isArray(recs)) throw new SnapshotError(`cms.${name} must be an array`)
       const map = new Map<string, CmsRecord>()
-      recs.forEach((r, i) =>
-        map.set(checkRecord(`cms.${name}[${i}]`, r, { key: 'id', members: { data: 'object' } }), r),
-      )
+      for (const [i, r] of recs.entries()) {
+        map.set(checkRecord(`cms.${name}[${i}]`, r, { key: 'id', members: { data: 'object' } }), r)
+      }
       s.cms.set(name, map)
     }
     return s
