@@ -6,9 +6,10 @@ import { canUseAgent, canUseCms, canUseScenario } from './auth.js'
 import type { EmulatorState } from './state.js'
 import { HttpError, type Principal } from './types.js'
 
-/** A scope refusal: 401 as wire.md asks for keys that name other agents or scenarios. */
+/** A scope refusal: 401 as wire.md asks for keys that name other agents or scenarios (RFC 6750 §3.1's error). */
 function outOfScope(message: string): HttpError {
-  return new HttpError(401, message, {}, 'unauthorized')
+  const challenge = 'Bearer realm="agentry-emulator", error="insufficient_scope"'
+  return new HttpError(401, message, { 'www-authenticate': challenge }, 'unauthorized')
 }
 
 /** Does this caller hold no scope restriction at all (OAuth tokens and keys with empty scopes)? */

@@ -116,7 +116,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
   if (found.name === 'agentA2a') {
     try {
       body = parseBody(rawBody, contentType)
-    } catch {
+    } catch (e) {
+      // a body nested too deep is refused with a 400 on every route (wire.md); only bad syntax is JSON-RPC's
+      if (e instanceof HttpError && e.code === 'too_deep') throw e
       body = undefined
     }
   } else body = parseBody(rawBody, contentType)

@@ -1,5 +1,7 @@
 // The emulator's whole state: plain records in Maps, one per resource, serializable for --data-file snapshots.
-// Every handler reads and writes it through here; nothing else holds state.
+// Every handler reads and writes it through here; nothing else holds state. The persisted collections are declared
+// once (`collections` below: field, key, the members a restored record must have); snapshots and the validated
+// restore both walk that table.
 import type {
   Agent,
   ApiKey,
@@ -74,6 +76,52 @@ export interface OAuthToken {
   redirectUri?: string
 }
 
+/** A collection that goes into snapshots: the member its records are keyed by and the members it must have. */
+interface CollectionSpec {
+  key: string
+  /** members every restored record must have, by their JSON type (`array` for arrays) */
+  members: Record<string, 'string' | 'number' | 'boolean' | 'object' | 'array'>
+}
+
+/** THE persisted collections, in snapshot order (a new Map field of EmulatorState that must survive restarts goes here). */
+export const collections = {
+  agents: { key: 'id', members: { accountId: 'string' } },
+  skills: { key: 'id', members: {} },
+  chats: { key: 'id', members: { agentId: 'string', messages: 'array' } },
+  scenarios: { key: 'id', members: { signature_secret: 'string', signature_name: 'string' } },
+  executions: { key: 'id', members: { scenarioId: 'string' } },
+  webhooks: { key: 'id', members: { scenarioId: 'string', secret: 'string', status: 'string' } },
+  schedules: { key: 'id', members: { scenarioId: 'string' } },
+  apiKeys: { key: 'id', members: { keyHash: 'string', accountId: 'string', scopes: 'object' } },
+  sites: { key: 'id', members: { pages: 'array' } },
+  files: { key: 'path', members: { data: 'string', contentType: 'string' } },
+  oauthClients: { key: 'client_id', members: { redirect_uris: 'array' } },
+  oauthTokens: { key: 'token', members: { kind: 'string', clientId: 'string', expiresAt: 'number' } },
+} as const satisfies Record<string, CollectionSpec>
+
+/** The name of a persisted collection. */
+export type CollectionName = keyof typeof collections
+
+/** A snapshot that cannot be restored: names the collection, the record and the member. */
+export class SnapshotError extends Error {}
+
+function typeOf(v: unknown): string {
+  return Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v
+}
+
+/** Checks one restored record against its collection's spec; returns its key. */
+function checkRecord(where: string, v: unknown, spec: CollectionSpec): string {
+  if (typeOf(v) !== 'object') throw new SnapshotError(`${where} is ${typeOf(v)}, not an object`)
+  const rec = v as Record<string, unknown>
+  const key = rec[spec.key]
+  if (typeof key !== 'string' || key === '') throw new SnapshotError(`${where}.${spec.key} must be a non-empty string`)
+  for (const [name, type] of Object.entries(spec.members)) {
+    if (typeOf(rec[name]) !== type)
+      throw new SnapshotError(`${where}.${name} must be ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}`)
+  }
+  return key
+}
+
 /** Everything the emulator knows. */
 export class EmulatorState {
   accountId = 'acc_demo'
@@ -103,48 +151,37 @@ export class EmulatorState {
     this.counters.set(name, (this.counters.get(name) ?? 0) + n)
   }
 
-  /** A JSON-serializable snapshot (in-flight requests are not kept). */
+  /** A JSON-serializable snapshot of the persisted collections (in-flight requests are not kept). */
   toJSON(): Record<string, unknown> {
-    const m = <V>(map: Map<string, V>) => [...map.values()]
-    return {
-      version: 1,
-      accountId: this.accountId,
-      agents: m(this.agents),
-      skills: m(this.skills),
-      chats: m(this.chats),
-      scenarios: m(this.scenarios),
-      executions: m(this.executions),
-      webhooks: m(this.webhooks),
-      schedules: m(this.schedules),
-      apiKeys: m(this.apiKeys),
-      sites: m(this.sites),
-      files: m(this.files),
-      cms: Object.fromEntries([...this.cms].map(([name, recs]) => [name, m(recs)])),
-      oauthClients: m(this.oauthClients),
-      oauthTokens: m(this.oauthTokens),
-    }
+    const out: Record<string, unknown> = { version: 1, accountId: this.accountId }
+    for (const name of Object.keys(collections) as CollectionName[]) out[name] = [...this[name].values()]
+    out.cms = Object.fromEntries([...this.cms].map(([name, recs]) => [name, [...recs.values()]]))
+    return out
   }
 
-  /** Restores a snapshot written by toJSON. */
+  /** Restores a snapshot written by toJSON; a record without its key or required members is a SnapshotError. */
   static fromJSON(j: Record<string, unknown>): EmulatorState {
     const s = new EmulatorState()
-    const arr = <V>(k: string) => (Array.isArray(j[k]) ? (j[k] as V[]) : [])
-    const by = <V>(k: string, key: (v: V) => string) => new Map(arr<V>(k).map((v) => [key(v), v]))
     if (typeof j.accountId === 'string') s.accountId = j.accountId
-    s.agents = by('agents', (v: StoredAgent) => v.id)
-    s.skills = by('skills', (v: Skill) => v.id)
-    s.chats = by('chats', (v: StoredChat) => v.id)
-    s.scenarios = by('scenarios', (v: StoredScenario) => v.id)
-    s.executions = by('executions', (v: StoredExecution) => v.id)
-    s.webhooks = by('webhooks', (v: Webhook & { secret: string }) => v.id)
-    s.schedules = by('schedules', (v: Schedule) => v.id)
-    s.apiKeys = by('apiKeys', (v: StoredApiKey) => v.id)
-    s.sites = by('sites', (v: StoredSite) => v.id)
-    s.files = by('files', (v: StoredFile) => v.path)
-    s.oauthClients = by('oauthClients', (v: OAuthClient) => v.client_id)
-    s.oauthTokens = by('oauthTokens', (v: OAuthToken) => v.token)
-    const cms = (j.cms ?? {}) as Record<string, CmsRecord[]>
-    for (const [name, recs] of Object.entries(cms)) s.cms.set(name, new Map(recs.map((r) => [r.id, r])))
+    for (const [name, spec] of Object.entries(collections) as [CollectionName, CollectionSpec][]) {
+      const list = j[name] ?? []
+      if (!Array.isArray(list)) throw new SnapshotError(`${name} must be an array`)
+      const map = new Map<string, unknown>()
+      for (const [i, v] of list.entries())
+        map.set(checkRecord(`${name}[${i}]`, v, spec), v)
+        // each field holds the Map of its own record type; the checks above are what the handlers rely on
+      ;(s as unknown as Record<CollectionName, Map<string, unknown>>)[name] = map
+    }
+    const cms = j.cms ?? {}
+    if (typeOf(cms) !== 'object') throw new SnapshotError('cms must be an object of collections')
+    for (const [name, recs] of Object.entries(cms as Record<string, unknown>)) {
+      if (!Array.isArray(recs)) throw new SnapshotError(`cms.${name} must be an array`)
+      const map = new Map<string, CmsRecord>()
+      for (const [i, r] of recs.entries()) {
+        map.set(checkRecord(`cms.${name}[${i}]`, r, { key: 'id', members: { data: 'object' } }), r)
+      }
+      s.cms.set(name, map)
+    }
     return s
   }
 }

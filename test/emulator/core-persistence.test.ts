@@ -81,6 +81,28 @@ describe('persistence', () => {
     writeFileSync(file, '[1,2,3]')
     await expect(start(file)).rejects.toThrow(/not an emulator snapshot/)
   })
+
+  it('validates every collection of a snapshot, naming the record and member that is wrong', async () => {
+    const file = join(tempDir(), 'state.json')
+    const cases: [unknown, RegExp][] = [
+      [{ chats: [{ id: 'c1', agentId: 'a' }] }, /chats\[0\]\.messages must be an array/],
+      [{ webhooks: 'x' }, /webhooks must be an array/],
+      [{ apiKeys: [null] }, /apiKeys\[0\] is null, not an object/],
+      [{ files: [{ data: 'aGk=', contentType: 'text/plain' }] }, /files\[0\]\.path must be a non-empty string/],
+      [{ cms: { posts: [{ id: 'r1', data: [] }] } }, /cms\.posts\[0\]\.data must be an object/],
+    ]
+    for (const [snapshot, message] of cases) {
+      const text = JSON.stringify({ version: 1, ...(snapshot as object) })
+      writeFileSync(file, text)
+      const err = await start(file).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(err, text).toBeInstanceOf(DataFileError)
+      expect((err as Error).message).toMatch(message)
+      expect(readFileSync(file, 'utf8')).toBe(text)
+    }
+  })
 })
 
 function readFileSafe(path: string): string {
