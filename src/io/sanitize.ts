@@ -41,13 +41,14 @@ export function sanitizeText(s: string): string {
   return sanitize(s, { newlines: true, tabs: true })
 }
 
-const jsonUnsafe = /[\u007f-\u009f]/
-const jsonUnsafeAll = /[\u007f-\u009f]/g
+const jsonUnsafe = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+const jsonUnsafeAll = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
 
 /**
  * JSON text that keeps exact values but never carries a raw control character: JSON.stringify escapes U+0000–U+001F
  * already; DEL and the C1 controls (U+007F–U+009F) are escaped here as `\u0085` (RFC 8259 §7 allows any character
- * escaped). Those characters only occur inside strings of JSON text, so replacing them in the text is exact.
+ * escaped), and so are the bidi overrides. Those characters only occur inside strings of JSON text, so replacing them
+ * in the text is exact.
  */
 export function stringifyJson(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, null, indent)

@@ -66,7 +66,9 @@ export function sanitizeChunk(chunk: string, col: number): Sanitized {
       if (cp > 0xffff) i++
       continue
     }
-    const isControl = c < 0x20 || (c >= 0x7f && c < 0xa0)
+    // bidi overrides reorder what is shown (CVE-2021-42574): shown as escapes like the controls
+    const isControl =
+      c < 0x20 || (c >= 0x7f && c < 0xa0) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
     if (!isControl && c !== 0x2028 && c !== 0x2029) {
       col += charWidth(c)
       continue
