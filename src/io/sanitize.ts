@@ -55,3 +55,18 @@ export function stringifyJson(value: unknown, indent?: number): string {
   if (text === undefined) return 'null'
   return jsonUnsafe.test(text) ? text.replace(jsonUnsafeAll, visibleEscape) : text
 }
+
+/** Sanitises text that arrives in pieces of bytes (a file shown on a terminal): UTF-8 and CRLF split anywhere. */
+export function sanitizingDecoder(): { push(bytes: Uint8Array): string; end(): string } {
+  const decoder = new TextDecoder()
+  let carry = ''
+  const take = (text: string, last: boolean) => {
+    const s = carry + text
+    carry = !last && s.endsWith('\r') ? '\r' : ''
+    return sanitizeText(carry ? s.slice(0, -1) : s)
+  }
+  return {
+    push: (bytes) => take(decoder.decode(bytes, { stream: true }), false),
+    end: () => take(decoder.decode(), true),
+  }
+}

@@ -97,6 +97,23 @@ describe('hostile strings from the server', () => {
   })
 })
 
+describe('a hostile text file', () => {
+  it('downloaded to a terminal is shown with escapes visible; --out - writes its exact bytes', async () => {
+    const local = join(tempDir(), 'notes.txt')
+    writeFileSync(local, `line 1\r\n${hostileText}\n`)
+    const up = emulatorContext(fx)
+    expect(await up.run(['files', 'upload', local, '--to', 'hostile/notes.txt'])).toBe(0)
+    const t = emulatorContext(fx, { tty: true })
+    expect(await t.run(['files', 'download', 'hostile/notes.txt'])).toBe(0)
+    expectNoRawAttack(t.stdout())
+    expect(t.stdout()).toMatch(/^line 1\n/)
+    expectShown(t.stdout())
+    const exact = emulatorContext(fx, { tty: true })
+    expect(await exact.run(['files', 'download', 'hostile/notes.txt', '--out', '-'])).toBe(0)
+    expect(exact.stdout()).toBe(`line 1\r\n${hostileText}\n`)
+  })
+})
+
 describe('hostile text in the chat', () => {
   it('one-shot to a terminal: the answer (the model echoes it) is rendered with the escapes shown', async () => {
     const t = emulatorContext(fx, { tty: true })

@@ -26,7 +26,9 @@ describe('a connection that breaks mid-body', () => {
     const r = await cli(['agents', 'list', '--json'])
     expect(r.exitCode).toBe(8)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toContain(`error: GET ${fx.emu.baseUrl}/${fx.emu.accountId}/agents?page=1: the connection broke while reading the answer`)
+    expect(r.stderr).toContain(
+      `error: GET ${fx.emu.baseUrl}/${fx.emu.accountId}/agents?page=1: the connection broke while reading the answer`,
+    )
     expect(r.stderr).toContain('(after 3 attempts)')
     expect(r.stderr).not.toMatch(/bug in agentry/)
   })
@@ -42,7 +44,9 @@ describe('a connection that breaks mid-body', () => {
     const r = await cli(['agents', 'list', '--json', '--timeout', '0.5', '--retries', '1'])
     expect(r.exitCode).toBe(124)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toContain(`error: GET ${fx.emu.baseUrl}/${fx.emu.accountId}/agents?page=1: the answer stalled: not complete within 0.5 s`)
+    expect(r.stderr).toContain(
+      `error: GET ${fx.emu.baseUrl}/${fx.emu.accountId}/agents?page=1: the answer stalled: not complete within 0.5 s`,
+    )
     expect(r.stderr).toContain('(after 2 attempts)')
     expect(r.stderr).toContain('hint: raise --timeout')
   })
