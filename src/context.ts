@@ -10,6 +10,7 @@ import type { Settings, Sourced } from './config/resolve.js'
 import { CancelledError, UsageError } from './errors.js'
 import type { IOStreams } from './io/iostreams.js'
 import { Output, type OutputFormat, outputFormats } from './io/output.js'
+import { sanitizeText } from './io/sanitize.js'
 import type { Prompter } from './io/prompter.js'
 
 /** The global options of commands.md, as parsed by commander. */
@@ -284,19 +285,22 @@ export class Context {
     return Boolean(this.globals.debug || (e && e !== '0' && e !== 'false'))
   }
 
-  /** Writes a line of the debug trace to stderr (secrets scrubbed again, as a last line of defence). */
+  /** Writes a line of the debug trace to stderr (secrets scrubbed again, as a last line of defence; sanitised). */
   debug(line: string): void {
-    if (this.debugEnabled()) this.io.stderr.write(`${this.redactor.text(line)}\n`)
+    if (this.debugEnabled()) this.io.stderr.write(`${sanitizeText(this.redactor.text(line))}\n`)
   }
 
-  /** Writes a note for the user to stderr (suppressed by --quiet). */
-  info(line: string): void {
-    if (!this.globals.quiet) this.io.stderr.write(`${line}\n`)
+  /**
+   * Writes a note for the user to stderr (suppressed by --quiet). The line may carry server or tool text, so it is
+   * sanitised (src/io/sanitize.ts); `style` (e.g. dim) is applied after that, so our own styling still works.
+   */
+  info(line: string, style?: (s: string) => string): void {
+    if (!this.globals.quiet) this.io.stderr.write(`${style ? style(sanitizeText(line)) : sanitizeText(line)}\n`)
   }
 
-  /** Writes a warning to stderr (always). */
+  /** Writes a warning to stderr (always), sanitised like info. */
   warn(line: string): void {
-    this.io.stderr.write(`${this.io.colorStderr() ? '\x1b[33mwarning:\x1b[39m' : 'warning:'} ${line}\n`)
+    this.io.stderr.write(`${this.io.colorStderr() ? '\x1b[33mwarning:\x1b[39m' : 'warning:'} ${sanitizeText(line)}\n`)
   }
 
   /** Throws CancelledError if the run was interrupted. */

@@ -1,4 +1,5 @@
 // Errors and exit codes, mapped in one place (ARCHITECTURE.md "Exit codes"; docs/exit-codes.md).
+import { sanitizeText, stringifyJson } from './io/sanitize.js'
 
 /**
  * The one table of exit codes: each code, its kind (as printed by `--error-format json`) and its words in `--help`.
@@ -178,14 +179,15 @@ export function formatError(err: unknown, opts: ErrorFormatOptions): { text: str
       if (err.requestId) e.requestId = err.requestId
       if (err.code) e.code = err.code
     }
-    return { text: `${JSON.stringify(body)}\n`, exitCode }
+    return { text: `${stringifyJson(body)}\n`, exitCode }
   }
-  let text = `${opts.color('error:')} ${message}\n`
-  if (known && err.hint) text += `hint: ${err.hint}\n`
+  // messages and hints carry the server's words (and file names, tool output): shown, never obeyed
+  let text = `${opts.color('error:')} ${sanitizeText(message)}\n`
+  if (known && err.hint) text += `hint: ${sanitizeText(err.hint)}\n`
   if (!known) {
     text +=
       opts.debug && err instanceof Error && err.stack
-        ? `${err.stack}\n`
+        ? `${sanitizeText(err.stack)}\n`
         : 'This is a bug in agentry; run again with --debug for details.\n'
   }
   return { text, exitCode }

@@ -82,9 +82,10 @@ export class ApiClient {
       ...(opts.params ? { params: opts.params } : {}),
       query: { ...opts.query, page: opts.page, limit: opts.limit },
     })
-    const body = await parseBody<Page<unknown>>(res, undefined, routes[name].path)
+    const what = `${routes[name].method} ${routes[name].path}`
+    const body = await parseBody<Page<unknown>>(res, undefined, what)
     if (!body || !Array.isArray(body.data))
-      throw new CliError(`the server's answer to ${routes[name].path} has no data array`, { exitCode: ExitCode.server })
+      throw new CliError(`the server's answer to ${what} has no data array`, { exitCode: ExitCode.server })
     if (item) body.data = body.data.map((d, i) => check(item, d, `${routes[name].path}: data[${i}]`))
     return body as Page<T>
   }
@@ -100,16 +101,25 @@ export class ApiClient {
   }
 }
 
-/** Reads a JSON body and checks it against a schema (an empty body is undefined). */
+/**
+ * Reads a JSON body and checks it against a schema (an empty body is undefined). A 2xx whose body is not what the
+ * interface says (malformed JSON, an HTML page from a proxy) is the server's failure: exit 7 (docs/exit-codes.md).
+ */
 export async function parseBody<T>(res: HttpResponse, schema: ZodType<T> | undefined, what: string): Promise<T> {
-  const text = await res.body.text()
+  const text = res.bytes ? res.bytes.toString('utf8') : await res.body.text()
   if (res.status === 204 || text.trim() === '') return undefined as T
   let value: unknown
   try {
     value = JSON.parse(text)
-  } catch {
-    throw new CliError(`the server's answer to ${what} is not JSON: ${text.slice(0, 80)}`, {
+  } catch (err) {
+    const type = res.headers['content-type']?.split(';')[0]?.trim()
+    const html = /html/i.test(type ?? '') || /^\s*<(!doctype|html)/i.test(text)
+    const detail = html ? `an HTML page (${type ?? 'no content type'})` : `${(err as Error).message}`
+    throw new CliError(`the server's answer to ${what} is not JSON: ${detail}: ${JSON.stringify(text.slice(0, 80))}`, {
       exitCode: ExitCode.server,
+      hint: html
+        ? 'is --base-url the API address (…/api/v1beta)? check it with `agentry config list`'
+        : 'the server sent a broken answer; try again, or add --debug to see it',
     })
   }
   return schema ? check(schema, value, what) : (value as T)

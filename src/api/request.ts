@@ -2,6 +2,7 @@
 // retries, no redirects, proxies from the environment, typed errors, and a --debug trace with secrets redacted.
 import type { Dispatcher } from 'undici'
 import { ApiError, CancelledError, CliError, NetworkError, TimeoutError } from '../errors.js'
+import { BufferedBody } from './buffered-body.js'
 import type { Redactor } from './redact.js'
 import { idempotentMethods, isRetryableError, isRetryableStatus, retryDelay } from './retry.js'
 
@@ -46,7 +47,37 @@ export interface HttpResponse {
   headers: Record<string, string>
   requestId: string | undefined
   body: Dispatcher.ResponseData['body']
+  /** the whole body, read inside the timeout and retry (absent for `stream` requests) */
+  bytes?: Buffer
 }
+
+/** A failed try of one request: the user's error, whether another try may help, whether the server may have it. */
+class TransportFailure extends Error {
+  constructor(
+    readonly error: CliError,
+    readonly retryable: boolean,
+    readonly maybeSent: boolean,
+  ) {
+    super(error.message)
+  }
+}
+
+/** A failed try that `send` retries. */
+class RetryableFailure extends Error {
+  constructor(readonly error: CliError) {
+    super(error.message)
+  }
+}
+
+/** Codes of failures to connect: the request never left (a POST may be sent again safely). */
+const notSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
 
 // Not unref'd: a pending retry must keep the process alive.
 const sleepDefault = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
@@ -79,7 +110,11 @@ export class HttpClient {
     await (await this.dispatcherPromise).close().catch(() => {})
   }
 
-  /** Sends a request, retrying when safe; throws ApiError on a non-2xx answer. */
+  /**
+   * Sends a request, retrying when safe; throws ApiError on a non-2xx answer. Unless `stream` is set the whole body
+   * is read here, inside the timeout and the retry: a connection that breaks or stalls mid-body is a connection
+   * error like any other (retried when idempotent), never a failure of whoever parses the body later.
+   */
   async send(req: SendOptions): Promise<HttpResponse> {
     const idempotent = req.idempotent ?? idempotentMethods.has(req.method)
     const sleep = this.opts.sleep ?? sleepDefault
@@ -87,15 +122,13 @@ export class HttpClient {
     for (let attempt = 0; ; attempt++) {
       let res: HttpResponse
       try {
-        res = await this.once(req)
+        res = await this.attempt(req, idempotent, attempt)
       } catch (err) {
-        if (err instanceof NetworkError && idempotent && attempt < this.opts.retries && isRetryableError(err.cause)) {
-          const ms = retryDelay(attempt, undefined) ?? 0
-          this.trace(`! ${err.message}; retrying in ${ms} ms (${attempt + 1}/${this.opts.retries})`)
-          await sleep(ms)
-          continue
-        }
-        throw err
+        if (!(err instanceof RetryableFailure)) throw err
+        const ms = retryDelay(attempt, undefined) ?? 0
+        this.trace(`! ${err.error.message}; retrying in ${ms} ms (${attempt + 1}/${this.opts.retries})`)
+        await sleep(ms)
+        continue
       }
       if (res.status >= 200 && res.status < 300) return res
       if (res.status === 401 && req.auth !== false && !refreshed && this.opts.onUnauthorized) {
@@ -105,7 +138,9 @@ export class HttpClient {
           attempt--
           continue
         }
-        res = await this.once(req)
+        res = await this.attempt(req, idempotent, attempt).catch((e: unknown) => {
+          throw e instanceof RetryableFailure ? e.error : e
+        })
         if (res.status >= 200 && res.status < 300) return res
       }
       const retryAfter = res.headers['retry-after']
@@ -118,6 +153,38 @@ export class HttpClient {
       }
       throw await this.apiError(req, res)
     }
+  }
+
+  /** One try; a failure worth another try comes back as RetryableFailure, the last one as the user's error. */
+  private async attempt(req: SendOptions, idempotent: boolean, attempt: number): Promise<HttpResponse> {
+    try {
+      return await this.once(req)
+    } catch (err) {
+      if (!(err instanceof TransportFailure)) throw err
+      if (idempotent && err.retryable && attempt < this.opts.retries) throw new RetryableFailure(err.error)
+      throw this.finalError(err, req, idempotent, attempt)
+    }
+  }
+
+  /** The error the user sees when a transport failure is not retried (any more). */
+  private finalError(f: TransportFailure, req: SendOptions, idempotent: boolean, attempt: number): CliError {
+    const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : ''
+    if (f.error instanceof CancelledError) return f.error
+    if (idempotent || !f.maybeSent) {
+      f.error.message += tries
+      return f.error
+    }
+    // RFC 9110 9.2.2: a non-idempotent request is not repeated automatically; the user must find out what happened.
+    const where = `${req.method} ${this.opts.redactor.url(req.url)}`
+    const detail = f.error.message.startsWith(`${where}: `) ? f.error.message.slice(where.length + 2) : f.error.message
+    return new CliError(
+      `${where}: the request was sent but the answer was lost (${detail}); it may or may not have taken effect`,
+      {
+        exitCode: f.error.exitCode,
+        hint: 'check before sending it again: list or get the resource (e.g. `agentry <resource> list`, or `agentry api GET <path>`)',
+        cause: f.error,
+      },
+    )
   }
 
   private async once(req: SendOptions): Promise<HttpResponse> {
@@ -143,6 +210,7 @@ export class HttpClient {
     const signal = AbortSignal.any(signals)
     this.traceRequest(req, headers)
     const started = performance.now()
+    let phase: 'send' | 'body' = 'send'
     try {
       const res = await request(req.url, {
         method: req.method as Dispatcher.HttpMethod,
@@ -154,7 +222,6 @@ export class HttpClient {
         bodyTimeout: req.stream ? this.opts.idleTimeoutMs : this.opts.timeoutMs,
       })
       if (req.stream) clearTimeout(clock)
-      else res.body.once('close', () => clearTimeout(clock))
       const out: HttpResponse = {
         status: res.statusCode,
         headers: flatHeaders(res.headers),
@@ -171,23 +238,49 @@ export class HttpClient {
           { hint: 'point --base-url at the final address' },
         )
       }
+      if (!req.stream) {
+        phase = 'body'
+        const chunks: Buffer[] = []
+        for await (const chunk of res.body) chunks.push(chunk as Buffer)
+        clearTimeout(clock)
+        out.bytes = Buffer.concat(chunks)
+        out.body = new BufferedBody(out.bytes) as unknown as HttpResponse['body']
+      }
       return out
     } catch (err) {
       clearTimeout(clock)
-      throw this.transportError(err, req, timeout, signals)
+      throw this.transportError(err, req, timeout, signals, phase)
     }
   }
 
-  private transportError(err: unknown, req: SendOptions, timeout: AbortSignal, signals: AbortSignal[]): unknown {
+  private transportError(
+    err: unknown,
+    req: SendOptions,
+    timeout: AbortSignal,
+    signals: AbortSignal[],
+    phase: 'send' | 'body',
+  ): unknown {
     if (err instanceof CliError) return err
     const where = `${req.method} ${this.opts.redactor.url(req.url)}`
     const code = (err as { code?: string }).code
-    if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT')
-      return new TimeoutError(`${where}: no answer within ${this.opts.timeoutMs / 1000} s`, 'raise --timeout (seconds)')
-    if (signals.slice(1).some((s) => s.aborted)) return new CancelledError()
+    const midBody = phase === 'body'
+    if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      const what = midBody ? 'the answer stalled: not complete' : 'no answer'
+      const error = new TimeoutError(
+        `${where}: ${what} within ${this.opts.timeoutMs / 1000} s`,
+        'raise --timeout (seconds)',
+      )
+      // a stall mid-body is a broken connection more often than a slow server: worth a new one; a server that does
+      // not answer at all would only make the user wait --timeout again
+      return new TransportFailure(error, midBody, true)
+    }
+    if (signals.slice(1).some((s) => s.aborted)) return new TransportFailure(new CancelledError(), false, false)
     const reason = this.opts.redactor.text((err as Error).message || String(err))
     const hint = code === 'ECONNREFUSED' ? 'is the server running? check --base-url (agentry config list)' : undefined
-    return new NetworkError(`${where}: ${code ? `${code} ` : ''}${reason}`, hint, err)
+    const what = midBody ? 'the connection broke while reading the answer: ' : ''
+    const error = new NetworkError(`${where}: ${what}${code ? `${code} ` : ''}${reason}`, hint, err)
+    const notSent = !midBody && code !== undefined && notSentCodes.has(code)
+    return new TransportFailure(error, midBody || isRetryableError(err), !notSent)
   }
 
   private async apiError(req: SendOptions, res: HttpResponse): Promise<ApiError> {

@@ -1,6 +1,7 @@
 // `--image <path|url>`: an http(s) URL goes to the agent as is; a local file becomes a data: URL (service-interface
 // 2.1 "Image URL" item), after its type is checked by its magic bytes (not its name) and its size is bounded.
-import { readFile, stat } from 'node:fs/promises'
+import { readArgFile } from '../io/arg-file.js'
+import { stat } from 'node:fs/promises'
 import { UsageError } from '../errors.js'
 import type { ChatContentItem } from './session.js'
 
@@ -54,7 +55,10 @@ export async function resolveImage(value: string): Promise<ChatContentItem> {
   // Checked before reading, so that a huge file is refused without loading it.
   if (size > maxImageBytes)
     throw new UsageError(`--image ${value}: ${formatSize(size)} is over the ${formatSize(maxImageBytes)} limit`)
-  return { type: 'image_url', image_url: { url: imageDataUrl(await readFile(value), value) } }
+  return {
+    type: 'image_url',
+    image_url: { url: imageDataUrl(await readArgFile(value, `--image ${value}`, maxImageBytes), value) },
+  }
 }
 
 /** Resolves every `--image` value, in order. */

@@ -1,6 +1,6 @@
 // `--tools <file.json>`: a JSON array of function tool definitions (service-interface 2.3), each checked with the
 // shared schema; an error names the file, the item (index and tool name) and the member that is wrong.
-import { readFile } from 'node:fs/promises'
+import { readArgFile } from '../io/arg-file.js'
 import { type ToolDefinition, toolDefinitionSchema } from '../api/schemas/index.js'
 import { UsageError } from '../errors.js'
 
@@ -37,13 +37,7 @@ export function parseToolDefinitions(value: unknown, label: string): ToolDefinit
 
 /** Reads and checks a `--tools` file. */
 export async function loadToolsFile(path: string): Promise<ToolDefinition[]> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    throw new UsageError(`--tools ${path}: ${code === 'ENOENT' ? 'no such file' : (err as Error).message}`)
-  }
+  const text = (await readArgFile(path, `--tools ${path}`)).toString('utf8')
   let value: unknown
   try {
     value = JSON.parse(text)

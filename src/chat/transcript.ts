@@ -3,7 +3,8 @@
 // `{"type":"reset"}` starts a new conversation in the same file. Each message is appended with one write(2) on an
 // O_APPEND descriptor and flushed to disk, as soon as it is complete — a cancelled or cut-off answer included — so
 // Ctrl-C or a crash loses at most the message being written; a torn last line is skipped (with a warning) on resume.
-import { type FileHandle, open, readFile } from 'node:fs/promises'
+import { readArgFile } from '../io/arg-file.js'
+import { type FileHandle, open } from 'node:fs/promises'
 import { messageSchema } from '../api/schemas/index.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 import { UsageError } from '../errors.js'
@@ -68,15 +69,12 @@ export function parseTranscript(text: string, label: string): LoadedTranscript {
   return { system, messages, warnings }
 }
 
+/** The largest transcript --resume reads (a conversation's whole history: more than one request body). */
+export const maxTranscriptBytes = 100 * 1024 * 1024
+
 /** Reads a transcript file (a missing file is a usage error: --resume names a conversation that must exist). */
 export async function readTranscript(path: string): Promise<LoadedTranscript> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    throw new UsageError(`--resume ${path}: ${code === 'ENOENT' ? 'no such file' : (err as Error).message}`)
-  }
+  const text = (await readArgFile(path, `--resume ${path}`, maxTranscriptBytes)).toString('utf8')
   return parseTranscript(text, `--resume ${path}`)
 }
 

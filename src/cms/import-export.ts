@@ -1,6 +1,7 @@
 // The NDJSON exchange format of `cms export` / `cms import` (commands.md): one record a line. Export writes the
 // records as the service returns them ({id, data, tags, createdAt, updatedAt}); import takes such a record or a bare
 // `{data, tags?}` (service-interface 2.6: a record is saved with `data` and optional `tags`). Pure, except the pool.
+import { stringifyJson } from '../io/sanitize.js'
 
 /** One valid import line: saved with PUT under `id` when it has one, else created with POST. */
 export interface ImportItem {
@@ -67,12 +68,12 @@ export function failedLine(line: number, error: string, input: string): string {
   } catch {
     // kept as the raw text: it was not JSON
   }
-  return `${JSON.stringify({ line, error, input: parsed })}\n`
+  return `${stringifyJson({ line, error, input: parsed })}\n`
 }
 
-/** One export line: the record as the service returned it. */
+/** One export line: the record as the service returned it (C1 controls escaped, like all JSON output). */
 export function exportLine(record: unknown): string {
-  return `${JSON.stringify(record)}\n`
+  return `${stringifyJson(record)}\n`
 }
 
 /**

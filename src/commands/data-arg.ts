@@ -1,8 +1,11 @@
 // `--data <json|@file|->`: a JSON body given inline, from a file, or from stdin, checked before anything is sent; and
-// the read of any file named by a flag (--data @file, --input-file, --file), with one error shape.
-import { readFile } from 'node:fs/promises'
+// the read of any file named by a flag (--data @file, --input-file, --file), with one error shape and a size limit
+// (src/io/arg-file.ts: the service's 25 MiB body limit).
 import { UsageError } from '../errors.js'
+import { readArgFile } from '../io/arg-file.js'
 import { type IOStreams, readAllStdin } from '../io/iostreams.js'
+
+export { readArgFile }
 
 /** Reads the raw text of a --data value (inline, @file or - for stdin). */
 export async function readDataText(value: string, io: IOStreams, flag = '--data'): Promise<string> {
@@ -12,24 +15,13 @@ export async function readDataText(value: string, io: IOStreams, flag = '--data'
         `${flag} - reads stdin, but stdin is a terminal`,
         `pipe the JSON in: echo '{}' | agentry … ${flag} -`,
       )
-    return (await readAllStdin(io)).toString('utf8')
+    return (await readAllStdin(io, `${flag} -`)).toString('utf8')
   }
   if (value.startsWith('@')) {
     const path = value.slice(1)
     return (await readArgFile(path, `${flag} @${path}`)).toString('utf8')
   }
   return value
-}
-
-/** Reads a file named on the command line; `what` (the flag and path) starts the usage error when it cannot. */
-export async function readArgFile(path: string, what: string): Promise<Buffer> {
-  try {
-    return await readFile(path)
-  } catch (err) {
-    throw new UsageError(
-      `${what}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-    )
-  }
 }
 
 /** Reads and parses a --data value as JSON, with an error that says where it is broken. */

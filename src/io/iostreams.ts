@@ -143,9 +143,8 @@ function brokenError(e: Error | undefined): Error {
   return new CliError(`cannot write the output: ${e?.message ?? code}`, { cause: e })
 }
 
-/** Reads all of stdin as bytes. */
-export async function readAllStdin(io: IOStreams): Promise<Buffer> {
-  const parts: Buffer[] = []
-  for await (const chunk of io.stdin) parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk))
-  return Buffer.concat(parts)
+/** Reads all of stdin as bytes, at most `limit` (default: the service's body limit); `what` names it in the error. */
+export async function readAllStdin(io: IOStreams, what = 'stdin', limit?: number): Promise<Buffer> {
+  const { readBounded } = await import('./arg-file.js')
+  return readBounded(io.stdin as AsyncIterable<string | Uint8Array>, what, limit)
 }

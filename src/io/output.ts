@@ -1,7 +1,9 @@
 // Output of data to stdout in the chosen format: table on a TTY, TSV when piped, or json/ndjson/yaml
-// (ARCHITECTURE.md "Output"). JSON is identical with and without a TTY. Nothing but data goes to stdout.
+// (ARCHITECTURE.md "Output"). JSON is identical with and without a TTY. Nothing but data goes to stdout. What a
+// terminal shows goes through the sanitiser (sanitize.ts): tables and item views always, YAML and TSV on a TTY.
 import { cjsExports } from './cjs.js'
 import { type IOStreams, writeAll } from './iostreams.js'
+import { sanitize, sanitizeText, stringifyJson } from './sanitize.js'
 
 /** The formats of `-o, --output`. */
 export const outputFormats = ['table', 'json', 'ndjson', 'yaml', 'tsv'] as const
@@ -60,33 +62,34 @@ export class Output {
     const out = this.io.stdout
     switch (this.format) {
       case 'json': {
-        // Streamed as a JSON array so --all over many pages never holds every item as text at once.
-        await writeAll(out, '[')
-        for await (const item of items) await writeAll(out, `${n++ ? ',' : ''}\n  ${JSON.stringify(item)}`)
-        await writeAll(out, n ? '\n]\n' : ']\n')
+        // Streamed as a JSON array so --all over many pages never holds every item as text at once. Nothing is
+        // written before the first item: that is, until the first page has been read and checked, so a list that
+        // fails leaves stdout empty instead of a lone `[`.
+        for await (const item of items) await writeAll(out, `${n++ ? ',' : '['}\n  ${stringifyJson(item)}`)
+        await writeAll(out, n ? '\n]\n' : '[]\n')
         return n
       }
       case 'ndjson':
         for await (const item of items) {
-          await writeAll(out, `${JSON.stringify(item)}\n`)
+          await writeAll(out, `${stringifyJson(item)}\n`)
           n++
         }
         return n
       case 'yaml': {
         const all: T[] = []
         for await (const item of items) all.push(item)
-        await writeAll(out, all.length ? await yaml(all) : '[]\n')
+        await writeAll(out, all.length ? this.onTerminal(await yaml(all)) : '[]\n')
         return all.length
       }
       case 'tsv':
         for await (const item of items) {
-          await writeAll(out, `${fields.map((f) => tsvEscape(cell(f.get(item)))).join('\t')}\n`)
+          await writeAll(out, `${fields.map((f) => this.tsvCell(cell(f.get(item)))).join('\t')}\n`)
           n++
         }
         return n
       default: {
         const rows: string[][] = []
-        for await (const item of items) rows.push(fields.map((f) => cell(f.get(item)).replace(/\s+/g, ' ')))
+        for await (const item of items) rows.push(fields.map((f) => sanitize(cell(f.get(item)).replace(/\s+/g, ' '))))
         await writeAll(
           out,
           await renderTable(
@@ -105,17 +108,22 @@ export class Output {
     const out = this.io.stdout
     switch (this.format) {
       case 'json':
-        return writeAll(out, `${JSON.stringify(item, null, 2)}\n`)
+        return writeAll(out, `${stringifyJson(item, 2)}\n`)
       case 'ndjson':
-        return writeAll(out, `${JSON.stringify(item)}\n`)
+        return writeAll(out, `${stringifyJson(item)}\n`)
       case 'yaml': {
-        return writeAll(out, await yaml(item))
+        return writeAll(out, this.onTerminal(await yaml(item)))
       }
       default: {
         const pairs: [string, string][] = fields
           ? fields.map((f) => [f.header.toLowerCase(), cell(f.get(item))])
           : Object.entries(item as Record<string, unknown>).map(([k, v]) => [k, cell(v)])
-        if (this.format === 'tsv') return writeAll(out, pairs.map(([k, v]) => `${k}\t${tsvEscape(v)}\n`).join(''))
+        if (this.format === 'tsv')
+          return writeAll(out, pairs.map(([k, v]) => `${this.tsvCell(k)}\t${this.tsvCell(v)}\n`).join(''))
+        for (const p of pairs) {
+          p[0] = sanitize(p[0])
+          p[1] = sanitizeText(p[1])
+        }
         const w = Math.max(0, ...pairs.map(([k]) => k.length))
         const bold = this.io.colorStdout() ? (s: string) => `\x1b[1m${s}\x1b[22m` : (s: string) => s
         return writeAll(out, pairs.map(([k, v]) => `${bold(k.padEnd(w))}  ${v}\n`).join(''))
@@ -125,8 +133,20 @@ export class Output {
 
   /** Prints a bare string value followed by a newline (for `config get`, `scenario sign`, …). */
   async text(s: string): Promise<void> {
-    if (this.format === 'json' || this.format === 'ndjson') return writeAll(this.io.stdout, `${JSON.stringify(s)}\n`)
-    return writeAll(this.io.stdout, s.endsWith('\n') ? s : `${s}\n`)
+    if (this.format === 'json' || this.format === 'ndjson') return writeAll(this.io.stdout, `${stringifyJson(s)}\n`)
+    const t = this.onTerminal(s)
+    return writeAll(this.io.stdout, t.endsWith('\n') ? t : `${t}\n`)
+  }
+
+  /** Text as a terminal may show it: sanitised on a TTY (LF and TAB kept), exact when piped. */
+  private onTerminal(text: string): string {
+    return this.io.stdoutIsTTY ? sanitizeText(text) : text
+  }
+
+  /** One TSV cell: escaped, and sanitised too on a TTY. */
+  private tsvCell(v: string): string {
+    const t = tsvEscape(v)
+    return this.io.stdoutIsTTY ? sanitize(t) : t
   }
 }
 

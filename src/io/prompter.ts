@@ -1,6 +1,7 @@
 // The Prompter interface over @inquirer/prompts, loaded only when a command really asks something.
 import { CancelledError } from '../errors.js'
 import type { IOStreams } from './iostreams.js'
+import { sanitize } from './sanitize.js'
 
 /** Questions a command may ask on a terminal. */
 export interface Prompter {
@@ -21,7 +22,21 @@ export async function inquirerPrompter(io: IOStreams): Promise<Prompter> {
   const p = await import('@inquirer/prompts')
   const ctx = { input: io.stdin, output: io.stderr as NodeJS.WritableStream, clearPromptOnDone: false }
   return {
-    select: (message, choices) => p.select({ message, choices }, ctx).catch(cancelled),
+    // choices are often the server's names and descriptions: shown, never obeyed (sanitize.ts)
+    select: (message, choices) =>
+      p
+        .select(
+          {
+            message: sanitize(message),
+            choices: choices.map((c) => ({
+              ...c,
+              name: sanitize(c.name),
+              ...(c.description !== undefined ? { description: sanitize(c.description) } : {}),
+            })),
+          },
+          ctx,
+        )
+        .catch(cancelled),
     input: (message, opts) =>
       p.input({ message, ...(opts?.default ? { default: opts.default } : {}) }, ctx).catch(cancelled),
     password: (message) => p.password({ message, mask: '*' }, ctx).catch(cancelled),

@@ -127,7 +127,9 @@ export function fakeTerminal() {
     }
     throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`)
   }
-  return { dir, stdin, ctx, screen, waitFor, type: (s: string) => stdin.write(s) }
+  /** everything written, escape sequences included */
+  const raw = () => chunks.join('')
+  return { dir, stdin, ctx, screen, raw, waitFor, type: (s: string) => stdin.write(s) }
 }
 
 /** Waits until the session has been sent `n` messages (the prompt draws the text before Enter submits it). */

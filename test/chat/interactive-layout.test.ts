@@ -100,7 +100,7 @@ describe('status lines', () => {
     expect(formatToolCall(call, 80)).toBe('⚙ get_weather {"city":"Paris"}')
     expect(formatToolCall(call, 15)).toBe('⚙ get_weather…')
     expect(compactArguments('not json\n at all')).toBe('not json at all')
-    expect(oneLine('a\x1b[2Jb\r\nc')).toBe('a [2Jb c')
+    expect(oneLine('a\x1b[2Jb\r\nc')).toBe('a\\u001b[2Jb c')
     expect(formatToolResult({ name: 'w', content: '18 °C\nrain', ok: true, ms: 120 }, 80)).toBe(
       '  ↳ w: 18 °C … · 120 ms',
     )

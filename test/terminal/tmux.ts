@@ -89,6 +89,11 @@ export class TmuxSession {
     throw new Error(`timed out after ${timeoutMs} ms waiting for ${String(what)}; the screen:\n${screen}`)
   }
 
+  /** The pane's title (what an OSC 0/2 escape sequence written to the terminal would have set). */
+  title(): string {
+    return this.tmux('display-message', '-p', '-t', this.name, '#{pane_title}').trim()
+  }
+
   /** Kills the session (and the private server once no session is left); never throws. */
   kill(): void {
     try {

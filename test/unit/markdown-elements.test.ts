@@ -94,10 +94,10 @@ describe('markdown elements without colour (exact text)', () => {
     expect(plain('🚀 one 🚀 two 🚀 three', 10)).toBe('🚀 one 🚀\ntwo 🚀\nthree\n')
   })
 
-  test('entities and escapes are decoded; control characters and escape sequences are removed', () => {
+  test('entities and escapes are decoded; raw control characters are shown as escapes, decoded ones removed', () => {
     expect(plain('a &amp; b &lt;c&gt; &#x41; \\*x\\* &#39;')).toBe("a & b <c> A *x* '\n")
-    expect(plain('red\x1b[31m alert\x07 &#x1b;[1m &#27;[2m &#155;1m [&#27;](u)')).toBe(
-      'red[31m alert [1m [2m 1m  (u)\n',
+    expect(plain('red\x1b[31m alert\x07 &#x1b;[1m &#27;[2m &#155;1m [&#27;](u)', 80)).toBe(
+      'red\\u001b[31m alert\\u0007 [1m [2m 1m  (u)\n',
     )
     expect(plain('a\tb\t\tc')).toBe('a   b       c\n')
   })

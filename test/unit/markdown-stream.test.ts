@@ -83,10 +83,10 @@ describe('streamed rendering ends as the whole-text rendering', () => {
     }
   })
 
-  test('CRLF line ends and control characters never reach the terminal', () => {
+  test('CRLF line ends are read, and control characters reach the terminal only as visible escapes', () => {
     const doc = '# T\x1b[31m\r\n\tcode\x07 after tab\r\nx\u0085y\u2028z\r\n'
     const { term } = streamed(doc.split(''), { width: 30, color: false })
-    expect(term.text()).toBe('# T[31m\n    code after tab\nxy z')
+    expect(term.text()).toBe('# T\\u001b[31m\n    code\\u0007 after tab\nx\\u0085y z')
     expectSameAsWhole(doc, doc.split(''), { width: 30, color: true })
   })
 })

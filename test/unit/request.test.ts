@@ -138,6 +138,42 @@ describe('HttpClient', () => {
     expect(sleeps).toHaveLength(2)
   })
 
+  it('a POST that could not connect was not sent: a plain network error, not retried', async () => {
+    agent
+      .get(origin)
+      .intercept({ path: '/x', method: 'POST' })
+      .replyWithError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))
+    const err = await client()
+      .send({ method: 'POST', url: `${origin}/x`, body: '{}' })
+      .catch((e) => e)
+    expect(err).toBeInstanceOf(NetworkError)
+    expect(err.message).not.toMatch(/answer was lost/)
+    expect(sleeps).toEqual([])
+  })
+
+  it('a POST whose connection broke after sending: the outcome is unknown, said once, not retried', async () => {
+    agent
+      .get(origin)
+      .intercept({ path: '/x', method: 'POST' })
+      .replyWithError(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }))
+    const err = await client()
+      .send({ method: 'POST', url: `${origin}/x`, body: '{}' })
+      .catch((e) => e)
+    expect(err.exitCode).toBe(ExitCode.network)
+    expect(err.message).toBe(
+      `POST ${origin}/x: the request was sent but the answer was lost (UND_ERR_SOCKET other side closed); it may or may not have taken effect`,
+    )
+    expect(err.hint).toMatch(/^check before sending it again/)
+    expect(sleeps).toEqual([])
+  })
+
+  it('hands back a non-streamed body already read, as text, JSON and bytes', async () => {
+    agent.get(origin).intercept({ path: '/x', method: 'GET' }).reply(200, '{"a":1}')
+    const res = await client().send({ method: 'GET', url: `${origin}/x` })
+    expect(res.bytes?.toString()).toBe('{"a":1}')
+    expect(await res.body.json()).toEqual({ a: 1 })
+  })
+
   it('times out with exit 124', async () => {
     agent.get(origin).intercept({ path: '/x', method: 'GET' }).reply(200, 'late').delay(500)
     const err = await client({ timeoutMs: 50, retries: 0 })

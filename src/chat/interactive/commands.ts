@@ -1,6 +1,7 @@
 // What each slash command does (the list and parsing are in slash.ts). A command prints a few dim or coloured
 // lines on the UI stream and never throws: a failure is one red line and the prompt comes back.
 import type { ToolDefinition } from '../../api/schemas/index.js'
+import { sanitizeText } from '../../io/sanitize.js'
 import { resolveImage } from '../images.js'
 import type { ChatSession, ChatTurn } from '../session.js'
 import { helpText } from './help.js'
@@ -37,7 +38,7 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
       case 'system':
         if (arg === '') {
           note(session.system ? 'system prompt (added to the agent’s own):' : 'no system prompt of your own is set')
-          if (session.system) ui(`${session.system}\n`)
+          if (session.system) ui(`${sanitizeText(session.system)}\n`)
           note('set it with /system <text>, remove it with /system --clear')
         } else if (arg === '--clear') {
           session.setSystem(undefined)

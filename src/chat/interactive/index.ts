@@ -6,6 +6,7 @@ import type { Context } from '../../context.js'
 import type { ChatSession } from '../session.js'
 import { History, historyFile } from './history.js'
 import { repl } from './repl.js'
+import { oneLine } from './status.js'
 import { createUiStyle, type UiStyle } from './style.js'
 import { Terminal } from './terminal.js'
 import { mergeToolLists, toolsOfAgent } from './tools-list.js'
@@ -122,8 +123,8 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
 
 function banner(agent: Agent | undefined, session: ChatSession, style: UiStyle): string {
   const name = agent?.name && agent.name !== session.agentId ? `${agent.name} (${session.agentId})` : session.agentId
-  const parts = [style.bold(`chat with ${name}`)]
-  if (agent?.model) parts.push(style.dim(agent.model))
+  const parts = [style.bold(`chat with ${oneLine(name)}`)]
+  if (agent?.model) parts.push(style.dim(oneLine(agent.model)))
   if (session.chatId) parts.push(style.dim(`chat ${session.chatId}`))
   const turns = session.history.filter((m) => m.role === 'user').length
   if (turns > 0) parts.push(style.dim(`resumed: ${turns} message${turns > 1 ? 's' : ''}`))

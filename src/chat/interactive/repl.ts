@@ -11,6 +11,7 @@ import { fitWidth, PromptView } from './prompt-view.js'
 import { readInput } from './read-input.js'
 import { askToolResults } from './tool-prompt.js'
 import { parseLine, slashCommands } from './slash.js'
+import { oneLine } from './status.js'
 import type { UiStyle } from './style.js'
 import type { Terminal } from './terminal.js'
 
@@ -88,7 +89,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
     try {
       turn = session.send(parsed.text, { images: deps.images.splice(0) })
     } catch (err) {
-      ui(`${style.error(`✗ ${(err as Error).message}`)}\n`)
+      ui(`${style.error(`✗ ${oneLine((err as Error).message)}`)}\n`)
       continue
     }
     if ((await converse(turn)) === 'exit') return 130

@@ -2,6 +2,7 @@
 // formatting, unit-tested; the answer view decides when to print them.
 import type { Usage } from '../../api/schemas/index.js'
 import type { ChatToolCall } from '../session.js'
+import { sanitize } from '../../io/sanitize.js'
 import { fitWidth } from './prompt-view.js'
 
 /** A duration for people: "850 ms", "1.2 s", "2 m 05 s". */
@@ -34,9 +35,9 @@ export function formatUsage(usage: Usage | undefined, t: AnswerTiming): string {
   return parts.join(' · ')
 }
 
-/** Text from the server made safe for one terminal row: control characters (escape sequences) become spaces. */
+/** Text from the server made safe for one terminal row: line breaks and tabs become spaces, escape sequences shown. */
 export function oneLine(s: string): string {
-  return s.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')
+  return sanitize(s.replace(/[\t\n\r]+/g, ' '))
 }
 
 /** Compact JSON of a tool call's arguments (they arrive as a JSON string, maybe pretty-printed or invalid). */

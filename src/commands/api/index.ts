@@ -1,6 +1,7 @@
 // `agentry api <METHOD> <path>`: any call, authenticated, like `gh api`.
 import { Command } from 'commander'
-import { UsageError } from '../../errors.js'
+import { parseBody } from '../../api/client.js'
+import { CliError, ExitCode, UsageError } from '../../errors.js'
 import type { Context } from '../../context.js'
 import { writeAll } from '../../io/iostreams.js'
 import { readDataJson } from '../data-arg.js'
@@ -64,12 +65,18 @@ export function register(program: Command, ctx: Context): void {
   program.addCommand(cmd)
 }
 
+/** Prints an answer: exact bytes when piped; on a terminal JSON pretty-printed and any text sanitised. */
 async function printBody(ctx: Context, text: string, contentType: string): Promise<void> {
   if (!text) return
-  if (/json/.test(contentType) && ctx.io.stdoutIsTTY) {
-    try {
-      return writeAll(ctx.io.stdout, `${JSON.stringify(JSON.parse(text), null, 2)}\n`)
-    } catch {}
+  if (ctx.io.stdoutIsTTY) {
+    const { sanitizeText, stringifyJson } = await import('../../io/sanitize.js')
+    if (/json/.test(contentType)) {
+      try {
+        return writeAll(ctx.io.stdout, `${stringifyJson(JSON.parse(text), 2)}\n`)
+      } catch {}
+    }
+    const safe = sanitizeText(text)
+    return writeAll(ctx.io.stdout, safe.endsWith('\n') ? safe : `${safe}\n`)
   }
   await writeAll(ctx.io.stdout, text.endsWith('\n') || !/json|text/.test(contentType) ? text : `${text}\n`)
 }
@@ -81,9 +88,10 @@ async function paginateAll(ctx: Context, url: string, headers: Record<string, st
     const u = new URL(url)
     u.searchParams.set('page', String(page))
     const res = await api.http.send({ method: 'GET', url: u.toString(), headers })
-    const body = JSON.parse(await res.body.text())
-    if (!Array.isArray(body?.data)) throw new UsageError(`--paginate: the answer of ${u.pathname} has no data array`)
-    return body
+    const body = await parseBody<{ data?: unknown }>(res, undefined, `GET ${u.pathname}`)
+    if (!Array.isArray(body?.data))
+      throw new CliError(`--paginate: the answer to GET ${u.pathname} has no data array`, { exitCode: ExitCode.server })
+    return body as { data: unknown[] }
   })
   const fmt = ctx.outputFormat(['json', 'ndjson'])
   const { Output } = await import('../../io/output.js')

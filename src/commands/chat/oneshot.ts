@@ -5,6 +5,7 @@ import type { ChatEvent, ChatSession, TurnResult } from '../../chat/session.js'
 import type { Context } from '../../context.js'
 import { CancelledError } from '../../errors.js'
 import type { ChatFormat } from './options.js'
+import { stringifyJson } from '../../io/sanitize.js'
 
 /** Sends `text` and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
 export async function runOneShot(
@@ -96,7 +97,7 @@ export function ndjsonEvent(e: ChatEvent): Record<string, unknown> {
 
 function ndjsonSink(ctx: Context): EventSink {
   return {
-    event: (e) => put(ctx, `${JSON.stringify(ndjsonEvent(e))}\n`),
+    event: (e) => put(ctx, `${stringifyJson(ndjsonEvent(e))}\n`),
     end: async () => {},
   }
 }
@@ -117,7 +118,7 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
       const rest = r.added.filter((m) => m.role !== 'user')
       if (rest.length > 1) body.messages = rest
       if (lastError) body.error = lastError
-      await put(ctx, `${JSON.stringify(body, null, 2)}\n`)
+      await put(ctx, `${stringifyJson(body, 2)}\n`)
     },
   }
 }
@@ -142,9 +143,9 @@ async function textSink(ctx: Context): Promise<EventSink> {
         if (md) md.push(e.text)
         else await put(ctx, e.text)
       } else if (e.type === 'tool_call') {
-        ctx.info(dim(`→ ${e.call.function.name}(${e.call.function.arguments})`))
+        ctx.info(`→ ${e.call.function.name}(${e.call.function.arguments})`, dim)
       } else if (e.type === 'tool_result') {
-        ctx.info(dim(`← ${e.name}: ${e.ok ? 'ok' : 'failed'} (${e.ms} ms) ${e.content.slice(0, 200)}`))
+        ctx.info(`← ${e.name}: ${e.ok ? 'ok' : 'failed'} (${e.ms} ms) ${e.content.slice(0, 200)}`, dim)
       }
     },
     end: async (r) => {
@@ -153,7 +154,7 @@ async function textSink(ctx: Context): Promise<EventSink> {
         if (r.status === 'done') md.end()
         else md.abort()
       }
-      if (r.status === 'done' && r.finishReason === 'length') ctx.info(dim('(the answer reached --max-tokens)'))
+      if (r.status === 'done' && r.finishReason === 'length') ctx.info('(the answer reached --max-tokens)', dim)
     },
   }
 }

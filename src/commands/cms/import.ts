@@ -13,6 +13,7 @@ import { openAtomicFile } from '../files/atomic-out.js'
 import { examples, parseOptions } from '../shared.js'
 import { badLinesReport, checkImportFile, readLines } from './import-file.js'
 import { progressLine } from './progress.js'
+import { sanitizeText } from '../../io/sanitize.js'
 
 const importSchema = z.object({
   concurrency: z
@@ -50,7 +51,7 @@ are written with their errors to <file>.failed.ndjson as {"line", "error", "inpu
         throw new UsageError('import reads its file twice (check, then send), so it cannot read stdin', 'save it first')
       const check = await checkImportFile(file)
       if (check.invalid > 0) {
-        ctx.io.stderr.write(badLinesReport(file, check))
+        ctx.io.stderr.write(sanitizeText(badLinesReport(file, check)))
         if (!o.skipInvalid)
           throw new UsageError(
             `${file} has ${check.invalid} invalid line${check.invalid === 1 ? '' : 's'}; nothing was imported`,

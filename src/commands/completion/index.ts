@@ -3,6 +3,7 @@
 import { Command } from 'commander'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
+import { sanitize } from '../../io/sanitize.js'
 import { examples } from '../shared.js'
 
 const scripts: Record<string, string> = {
@@ -69,7 +70,7 @@ export function register(program: Command, ctx: Context): void {
       .action(async (words: string[]) => {
         const { Context } = await import('../../context.js')
         const quiet = new Context({ io: ctx.io, env: ctx.env, version: ctx.version })
-        for (const c of await complete(words.length ? words : [''], quiet)) ctx.io.stdout.write(`${c}\n`)
+        for (const c of await complete(words.length ? words : [''], quiet)) ctx.io.stdout.write(`${sanitize(c)}\n`)
       }),
     { hidden: true },
   )

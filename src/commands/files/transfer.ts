@@ -11,6 +11,7 @@ import { writeAll } from '../../io/iostreams.js'
 import { outPath, writeAtomically } from './atomic-out.js'
 import { bodyChunks } from './body-stream.js'
 import { contentTypeFor, isTextual } from './content-type.js'
+import { sanitizingDecoder } from '../../io/sanitize.js'
 
 /** Why a remote path is unusable (relative, slash-separated, no empty, `.` or `..` segments), or undefined. */
 export function remotePathProblem(path: string): string | undefined {
@@ -79,7 +80,11 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
         'pass --out <file>, or --out - to write it to stdout anyway',
       )
     }
-    for await (const chunk of bodyChunks(ctx, res.body, `GET ${remote}`)) await writeAll(ctx.io.stdout, chunk)
+    // a text file shown on a terminal is shown, never obeyed (src/io/sanitize.ts); `--out -` is the exact bytes
+    const shown = out === undefined && ctx.io.stdoutIsTTY ? sanitizingDecoder() : undefined
+    for await (const chunk of bodyChunks(ctx, res.body, `GET ${remote}`))
+      await writeAll(ctx.io.stdout, shown ? shown.push(chunk) : chunk)
+    if (shown) await writeAll(ctx.io.stdout, shown.end())
     return
   }
   // The temp file is opened before the request, so a bad --out fails before anything is fetched.

@@ -1,6 +1,7 @@
 // `agentry images analyze|generate` (commands.md; wire.md "Sites, files, images": `POST /images/analyze`
 // {imageUrl, prompt} → {text}; `POST /images/generate` {prompt, size?} → {url}).
-import { readFile, stat } from 'node:fs/promises'
+import { readArgFile } from '../../io/arg-file.js'
+import { stat } from 'node:fs/promises'
 import { Command } from 'commander'
 import * as z from 'zod'
 import { originOf } from '../../api/routes.js'
@@ -37,7 +38,7 @@ export async function imageUrlOf(value: string): Promise<string> {
   }
   if (size > maxImageBytes)
     throw new UsageError(`${value}: ${mib(size)} is over the ${mib(maxImageBytes)} limit`, 'shrink it, or upload it')
-  const bytes = await readFile(value)
+  const bytes = await readArgFile(value, value, maxImageBytes)
   const type = sniffImageType(bytes)
   if (!type) throw new UsageError(`${value}: not a PNG, JPEG, GIF or WebP image`, 'convert it, or pass an https URL')
   return `data:${type};base64,${bytes.toString('base64')}`

@@ -22,7 +22,7 @@ export async function readRunInput(opts: InputOptions, io: IOStreams): Promise<s
     return (await readArgFile(opts.inputFile, `--input-file ${opts.inputFile}`)).toString('utf8')
   if (io.stdinIsTTY)
     throw noInput(opts.inputFile === '-' ? '--input-file - reads stdin, which is a terminal' : 'none given')
-  const bytes = await readAllStdin(io)
+  const bytes = await readAllStdin(io, 'the run input (stdin)')
   // Empty stdin is what a CI step gets when nothing was piped; an empty input on purpose is `--input ''`.
   if (bytes.length === 0) throw noInput('stdin is empty')
   return bytes.toString('utf8')

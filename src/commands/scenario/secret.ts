@@ -1,6 +1,6 @@
 // Signing and webhook secrets (ARCHITECTURE.md "Secrets"): from a private file or the environment, never from argv,
 // so they stay out of `ps`, shell history and CI logs. Shared by `scenario run|sign` and `webhook trigger`.
-import { readFile } from 'node:fs/promises'
+import { readArgFile } from '../../io/arg-file.js'
 import { homedir } from 'node:os'
 import { type Command, Option } from 'commander'
 import { assertPrivate } from '../../config/atomic-file.js'
@@ -22,16 +22,8 @@ export function expandHome(path: string): string {
 export async function readSecretFile(path: string, origin: string): Promise<string> {
   const file = expandHome(path)
   await assertPrivate(file)
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message
-    throw new UsageError(
-      `${origin}: cannot read ${file} (${code})`,
-      'give a file that holds the secret on its first line',
-    )
-  }
+  // a secret is a line, not a document: 64 KiB is far more than any, and bounds a mistaken /dev/zero
+  const text = (await readArgFile(file, `${origin} ${file}`, 64 * 1024)).toString('utf8')
   const secret = text.split(/\r?\n/)[0]?.trim() ?? ''
   if (!secret) throw new UsageError(`${origin}: ${file} is empty`, 'put the secret on its first line')
   return secret

@@ -42,7 +42,9 @@ export async function scenarioSign(opts: SignOptions, ctx: Context): Promise<voi
   if (opts.file === undefined && ctx.io.stdinIsTTY)
     throw new UsageError('nothing to sign: stdin is a terminal', 'pipe the bytes in, or pass --file <path>')
   const bytes =
-    opts.file !== undefined ? await readArgFile(opts.file, `--file ${opts.file}`) : await readAllStdin(ctx.io)
+    opts.file !== undefined
+      ? await readArgFile(opts.file, `--file ${opts.file}`)
+      : await readAllStdin(ctx.io, 'the bytes to sign (stdin)')
   const secret = await scenarioSecret(ctx, opts.secretFile)
   await ctx.output().text(signBody(secret.value, bytes))
 }

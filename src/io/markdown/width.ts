@@ -2,6 +2,7 @@
 // string-width's tables per code point. Code points are summed rather than grapheme clusters because that is
 // what xterm, VTE and tmux do, and because a cluster split across two tokens then measures the same.
 import stringWidth from 'string-width'
+import { visibleEscape } from '../sanitize.js'
 
 /** Columns used on a tab stop: markdown counts a tab as 4 columns (CommonMark §2.2). */
 export const tabStop = 4
@@ -44,8 +45,9 @@ export interface Sanitized {
 }
 
 /**
- * Makes model text safe and predictable on a terminal: drops CR and other C0/C1 controls (no escape sequence
- * from the model reaches the terminal), expands tabs to the next tab stop from `col`, turns U+2028/U+2029 into
+ * Makes model text safe and predictable on a terminal: C0/C1 controls are shown as visible escapes (`\u001b`, the
+ * convention of src/io/sanitize.ts), so no escape sequence from the model reaches the terminal but the user sees it
+ * was there; CR is dropped (CRLF line ends; a lone CR would overwrite the line), expands tabs to the next tab stop from `col`, turns U+2028/U+2029 into
  * spaces. Chunk by chunk it gives the same result as on the whole line, so the streamed echo and the rendered
  * line agree.
  */
@@ -64,7 +66,9 @@ export function sanitizeChunk(chunk: string, col: number): Sanitized {
       if (cp > 0xffff) i++
       continue
     }
-    const isControl = c < 0x20 || (c >= 0x7f && c < 0xa0)
+    // bidi overrides reorder what is shown (CVE-2021-42574): shown as escapes like the controls
+    const isControl =
+      c < 0x20 || (c >= 0x7f && c < 0xa0) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
     if (!isControl && c !== 0x2028 && c !== 0x2029) {
       col += charWidth(c)
       continue
@@ -78,6 +82,10 @@ export function sanitizeChunk(chunk: string, col: number): Sanitized {
     } else if (c === 0x2028 || c === 0x2029) {
       out += ' '
       col++
+    } else if (c !== 0x0d) {
+      const shown = visibleEscape(chunk[i]!)
+      out += shown
+      col += shown.length
     }
   }
   return { text: start === 0 ? chunk : out + chunk.slice(start), col }

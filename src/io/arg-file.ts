@@ -1,0 +1,80 @@
+// The one reader of files named by flags (--data @file, --input-file, --file, --tools, --resume, --image, secret
+// files) and of stdin given as input: always with a size limit, so `--data @/dev/zero` or an endless pipe fails
+// fast with a usage error instead of eating the machine's memory. A regular file is refused by its size before a
+// byte is read; anything else (a device, a FIFO, stdin) is read until it goes over the limit.
+import { open } from 'node:fs/promises'
+import { UsageError } from '../errors.js'
+
+/** The service's request body limit (wire.md "Request bodies: at most 25 MB"): a bigger input could not be sent. */
+export const maxBodyBytes = 25 * 1024 * 1024
+
+/** Bytes for people: "25 MiB", "1 KiB". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024)
+    return `${Number.isInteger(n / 1024 / 1024) ? n / 1024 / 1024 : (n / 1024 / 1024).toFixed(1)} MiB`
+  return n >= 1024 ? `${Math.ceil(n / 1024)} KiB` : `${n} bytes`
+}
+
+function tooLarge(what: string, limit: number, size?: number): UsageError {
+  const got = size !== undefined ? `${formatBytes(size)} is` : 'it is'
+  return new UsageError(`${what}: ${got} over the ${formatBytes(limit)} limit`, 'give a smaller file')
+}
+
+/**
+ * Reads a file named on the command line, at most `limit` bytes (default: the service's body limit); `what` (the flag
+ * and path) starts the usage error when it cannot.
+ */
+export async function readArgFile(path: string, what: string, limit = maxBodyBytes): Promise<Buffer> {
+  let fh: Awaited<ReturnType<typeof open>>
+  try {
+    fh = await open(path, 'r')
+  } catch (err) {
+    throw cannotRead(what, err)
+  }
+  try {
+    const st = await fh.stat()
+    if (st.isDirectory()) throw new UsageError(`${what}: is a directory, not a file`)
+    if (st.isFile() && st.size > limit) throw tooLarge(what, limit, st.size)
+    const parts: Buffer[] = []
+    let total = 0
+    for (;;) {
+      const buf = Buffer.allocUnsafe(64 * 1024)
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null)
+      if (bytesRead === 0) break
+      total += bytesRead
+      if (total > limit) throw tooLarge(what, limit)
+      parts.push(buf.subarray(0, bytesRead))
+    }
+    return Buffer.concat(parts, total)
+  } catch (err) {
+    if (err instanceof UsageError) throw err
+    throw cannotRead(what, err)
+  } finally {
+    await fh.close().catch(() => {})
+  }
+}
+
+function cannotRead(what: string, err: unknown): UsageError {
+  const code = (err as NodeJS.ErrnoException).code
+  return new UsageError(`${what}: cannot read the file (${code ?? (err as Error).message})`)
+}
+
+/** Reads a whole stream (stdin) as bytes, at most `limit`; `what` names it in the usage error. */
+export async function readBounded(
+  stream: AsyncIterable<string | Uint8Array>,
+  what: string,
+  limit = maxBodyBytes,
+): Promise<Buffer> {
+  const parts: Buffer[] = []
+  let total = 0
+  for await (const chunk of stream) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk)
+    total += b.length
+    if (total > limit) {
+      ;(stream as { destroy?: () => void }).destroy?.()
+      throw tooLarge(what, limit)
+    }
+    parts.push(b)
+  }
+  return Buffer.concat(parts, total)
+}

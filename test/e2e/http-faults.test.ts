@@ -1,0 +1,145 @@
+// The HTTP core under injected faults, end to end (issue 7 item 3): the built CLI against the real emulator. A reset
+// or stall in the middle of a JSON body is retried on a GET and, when retries run out, is exit 8 or 124 naming the
+// method and URL; a POST whose answer was lost says so; a 2xx that is not JSON is exit 7; a failed --json list leaves
+// stdout empty; a file named by a flag is read with a limit.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
+
+const fx = emulatorFixture({ built: true, emulator: { tokenDelayMs: 0, scheduler: false } })
+const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { env: { ...fx.env(), ...extra } })
+const agentsPath = () => `/api/v1beta/${fx.emu.accountId}/agents`
+const webhooksPath = () => `/api/v1beta/${fx.emu.accountId}/webhooks`
+
+describe('a connection that breaks mid-body', () => {
+  it('is retried on a GET (the answer is complete), and is exit 8 naming GET and the URL when retries run out', async () => {
+    await injectFault(fx.emu, { match: { method: 'GET', path: agentsPath() }, resetAfterBytes: 10 })
+    const ok = await cli(['agents', 'list', '--json'])
+    expect(ok.stderr).toBe('')
+    expect(ok.exitCode).toBe(0)
+    expect((JSON.parse(ok.stdout) as unknown[]).length).toBeGreaterThan(0)
+
+    await injectFault(fx.emu, { match: { method: 'GET', path: agentsPath() }, resetAfterBytes: 10, count: 3 })
+    const r = await cli(['agents', 'list', '--json'])
+    expect(r.exitCode).toBe(8)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toContain(
+      `error: GET ${fx.emu.baseUrl}/${fx.emu.accountId}/agents?page=1: the connection broke while reading the answer`,
+    )
+    expect(r.stderr).toContain('(after 3 attempts)')
+    expect(r.stderr).not.toMatch(/bug in agentry/)
+  })
+
+  it('a stall mid-body is retried on a GET, and is exit 124 naming GET and the URL when retries run out', async () => {
+    const stall = { match: { method: 'GET', path: agentsPath() }, stallMs: 4000, stallAfterBytes: 10 }
+    await injectFault(fx.emu, stall)
+    const ok = await cli(['agents', 'list', '--json', '--timeout', '0.5'])
+    expect(ok.exitCode).toBe(0)
+    expect(JSON.parse(ok.stdout)).toBeInstanceOf(Array)
+
+    await injectFault(fx.emu, { ...stall, count: 2 })
+    const r = await cli(['agents', 'list', '--json', '--timeout', '0.5', '--retries', '1'])
+    expect(r.exitCode).toBe(124)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toContain(
+      `error: GET ${fx.emu.baseUrl}/${fx.emu.accountId}/agents?page=1: the answer stalled: not complete within 0.5 s`,
+    )
+    expect(r.stderr).toContain('(after 2 attempts)')
+    expect(r.stderr).toContain('hint: raise --timeout')
+  })
+
+  it('a POST is not sent again: the outcome is unknown, and the message says how to check it', async () => {
+    const count = async () =>
+      (JSON.parse((await cli(['webhook', 'list', '--all', '--json'])).stdout) as unknown[]).length
+    const before = await count()
+    await injectFault(fx.emu, { match: { method: 'POST', path: webhooksPath() }, resetAfterBytes: 5 })
+    const r = await cli(['webhook', 'create', '--name', 'lost answer', '--scenario', 'scn_summarize'])
+    expect(r.exitCode).toBe(8)
+    expect(r.stderr).toContain(`error: POST ${fx.emu.baseUrl}/${fx.emu.accountId}/webhooks: the request was sent but`)
+    expect(r.stderr).toContain('it may or may not have taken effect')
+    expect(r.stderr).toMatch(/hint: check before sending it again: list or get the resource/)
+    // sent once, not retried: exactly one webhook more
+    expect(await count()).toBe(before + 1)
+  })
+})
+
+describe('a failed --json list', () => {
+  it('writes nothing to stdout (no lone `[`) in json, ndjson and yaml', async () => {
+    for (const format of ['json', 'ndjson', 'yaml']) {
+      await injectFault(fx.emu, { match: { method: 'GET', path: agentsPath() }, status: 500, count: 3 })
+      const r = await cli(['agents', 'list', '-o', format])
+      expect(r.exitCode, format).toBe(7)
+      expect(r.stdout, format).toBe('')
+    }
+    await clearFaults(fx.emu)
+  })
+
+  it('an empty list is still `[]`', async () => {
+    const r = await cli(['webhook', 'list', '--json', '--page', '999'])
+    expect(r.exitCode).toBe(0)
+    expect(r.stdout).toBe('[]\n')
+  })
+})
+
+describe('a 2xx that is not what the interface says', () => {
+  let stub: Server
+  let body = ''
+  let type = 'text/html'
+  let base = ''
+  beforeAll(async () => {
+    stub = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': type })
+      res.end(body)
+    })
+    await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r))
+    base = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/api/v1beta`
+  })
+  afterAll(() => new Promise<void>((r) => stub.close(() => r())))
+  const env = () => ({ AGENTRY_BASE_URL: base, AGENTRY_ACCOUNT: 'acc_1', AGENTRY_API_KEY: 'agk_test_key' })
+
+  it('is exit 7 on every command, naming an HTML page, with nothing on stdout', async () => {
+    body = '<!doctype html><html><body>Sign in to the corporate proxy</body></html>'
+    type = 'text/html; charset=utf-8'
+    for (const argv of [
+      ['agents', 'list', '--json'],
+      ['agents', 'get', 'a1'],
+      ['webhook', 'list'],
+      ['api', 'GET', '/{accountId}/agents', '--paginate'],
+    ]) {
+      const r = await runCli(argv, { env: env() })
+      expect(r.exitCode, argv.join(' ')).toBe(7)
+      expect(r.stdout, argv.join(' ')).toBe('')
+      expect(r.stderr, argv.join(' ')).toMatch(/is not JSON: an HTML page \(text\/html\)/)
+      expect(r.stderr).toContain('hint: is --base-url the API address')
+    }
+  })
+
+  it('malformed JSON is exit 7 too', async () => {
+    body = '{"data": [{"id": "a1"'
+    type = 'application/json'
+    const r = await runCli(['agents', 'list', '--json'], { env: env() })
+    expect(r.exitCode).toBe(7)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toMatch(/^error: the server's answer to GET \/\{accountId\}\/agents is not JSON: /m)
+  })
+})
+
+describe('files named by flags', () => {
+  it('are read with a limit: /dev/zero fails fast with a usage error that says the limit', async () => {
+    for (const [argv, what] of [
+      [['api', 'POST', '/{accountId}/webhooks', '--data', '@/dev/zero'], '--data @/dev/zero'],
+      [['scenario', 'run', 'scn_summarize', '--input-file', '/dev/zero'], '--input-file /dev/zero'],
+      [['chat', 'demo-assistant', '-m', 'hi', '--tools', '/dev/zero'], '--tools /dev/zero'],
+      [['scenario', 'sign', '--file', '/dev/zero', '--secret-file', '/dev/zero'], '--file /dev/zero'],
+    ] as const) {
+      const started = Date.now()
+      const r = await cli([...argv])
+      expect(r.exitCode, argv.join(' ')).toBe(2)
+      expect(r.stderr).toContain(`error: ${what}: it is over the 25 MiB limit`)
+      expect(Date.now() - started).toBeLessThan(10_000)
+    }
+  })
+})

@@ -1,0 +1,71 @@
+// Terminal safety in a real terminal (tmux): a record whose name carries escape sequences, created in the emulator,
+// printed by the built CLI as a table, and a chat answer echoing them. Were they obeyed, the pane's title would be
+// "pwned" and the erase-line would wipe the row; instead the screen shows them as visible escapes.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+
+const missing = tmuxMissing()
+if (missing) console.warn(missing)
+
+const title = '\x1b]0;pwned\x07'
+const hostileName = `evil${title}\x1b[2K\u009b31mred`
+
+describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () => {
+  const sessions: TmuxSession[] = []
+  let emu: Emulator
+  let configDir: string
+  let env: Record<string, string>
+
+  beforeAll(async () => {
+    requireBuild()
+    emu = await createEmulator({ port: 0, seed: 'demo', log: () => {}, tokenDelayMs: 0, scheduler: false })
+    configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-hostile-'))
+    env = {
+      AGENTRY_CONFIG_DIR: configDir,
+      TERM: 'xterm-256color',
+      AGENTRY_BASE_URL: emu.baseUrl,
+      AGENTRY_ACCOUNT: emu.accountId,
+      AGENTRY_API_KEY: emu.demoApiKey,
+    }
+    const res = await fetch(`${emu.baseUrl}/${emu.accountId}/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.demoApiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: hostileName, status: 'active', scenarioId: 'scn_summarize' }),
+    })
+    expect(res.status).toBe(201)
+  })
+
+  afterAll(async () => {
+    for (const s of sessions) s.kill()
+    sessions[0]?.killServer()
+    await emu?.close()
+    if (configDir) rmSync(configDir, { recursive: true, force: true })
+  })
+
+  const run = (name: string, args: string) => {
+    const t = new TmuxSession(`${name}-${sessions.length}`, { cols: 200, rows: 30 })
+    sessions.push(t)
+    t.start(`${sh(process.execPath)} bin/agentry.js ${args}`, env)
+    return t
+  }
+
+  it('a table row shows the escapes and the title stays', async () => {
+    const t = run('table', 'webhook list --limit 100')
+    const screen = await t.waitFor(/^EXIT:\d+$/m)
+    expect(screen).toContain('EXIT:0')
+    expect(screen).toContain('evil\\u001b]0;pwned\\u0007\\u001b[2K\\u009b31mred')
+    expect(t.title()).not.toBe('pwned')
+  })
+
+  it('a chat answer on the terminal shows the escapes and the title stays', async () => {
+    const t = run('chat', `chat demo-assistant -m ${sh(`say ${hostileName}`)}`)
+    const screen = await t.waitFor(/^EXIT:\d+$/m)
+    expect(screen).toContain('EXIT:0')
+    expect(screen).toContain('\\u001b]0;pwned\\u0007')
+    expect(t.title()).not.toBe('pwned')
+  })
+})
