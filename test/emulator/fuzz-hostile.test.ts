@@ -9,9 +9,12 @@ import { routes } from '../../src/api/routes.js'
 import { errorBodySchema } from '../../src/api/schemas/index.js'
 import { hashApiKey } from '../../src/emulator/auth.js'
 import { EmulatorState } from '../../src/emulator/state.js'
-import { call, useEmulator } from './core-client.js'
+import { call } from './core-client.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const { emu, internalErrors } = useEmulator()
+const fx = emulatorFixture({ emulator: quietEmulator })
+const emu = () => fx.emu
+const { internalErrors } = fx
 
 /** Keys of random scope combinations, installed before the run (index = key number). */
 const scopeSets = fc.sample(
