@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici'
 import type { ApiClient } from './api/client.js'
 import { Redactor } from './api/redact.js'
 import type { Credential } from './auth/credential.js'
+import type { AgentryClient } from './sdk/client.js'
 import { configDir } from './config/paths.js'
 import type { Settings, Sourced } from './config/resolve.js'
 import { CancelledError, UsageError } from './errors.js'
@@ -60,6 +61,7 @@ export class Context {
   private settingsCache: Promise<Settings> | undefined
   private credentialCache: Promise<Credential> | undefined
   private apiCache: Promise<ApiClient> | undefined
+  private sdkCache: Promise<AgentryClient> | undefined
   private prompterCache: Prompter | undefined
 
   constructor(init: ContextInit) {
@@ -145,6 +147,14 @@ export class Context {
       return new ApiClient(http, baseUrl, settings.account?.value as string | undefined)
     })()
     return this.apiCache
+  }
+
+  /** The resource layer (the public library's client) over this run's API client, built on first use. */
+  sdk(): Promise<AgentryClient> {
+    this.sdkCache ??= Promise.all([import('./sdk/client.js'), this.api()]).then(([{ clientFromApi }, api]) =>
+      clientFromApi(api, Number(this.env.AGENTRY_IDLE_TIMEOUT ?? 60) * 1000),
+    )
+    return this.sdkCache
   }
 
   /** The output format: --json, -o, the profile's default, then table on a TTY and TSV when piped. */
