@@ -37,11 +37,15 @@ export interface CallRequest {
   signal?: AbortSignal
 }
 
-/** Checks a request part against its schema; the first problem is a usage error naming the member. */
-function checkRequest(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+/**
+ * Checks a request part against its schema; the first problem is a usage error naming the member. What is sent is
+ * the body as given, not the parsed one: a schema's defaults must not add members (a PATCH would reset them).
+ */
+function checkRequest(schema: z.ZodType | undefined, value: unknown, part: 'query' | 'body'): unknown {
   if (!schema || value === undefined) return value
   const r = schema.safeParse(value)
-  if (r.success) return r.data
+  // A query is sent as parsed: members the route does not take (the CLI's --all) are left out.
+  if (r.success) return part === 'query' ? r.data : value
   const issue = r.error.issues[0]
   const member = issue?.path.length ? issue.path.join('.') : part
   throw new UsageError(`${member}: ${issue?.message ?? 'invalid value'}`)
@@ -60,7 +64,7 @@ export class Transport {
     return this.api.url(name, params)
   }
 
-  /** A JSON body checked against the route's contract (defaults filled in); a usage error names what is off. */
+  /** A JSON body checked against the route's contract; a usage error names what is off. */
   async checkBody(name: ContractRoute, body: unknown): Promise<unknown> {
     return checkRequest((await endpointOf(name)).body, body, 'body')
   }
