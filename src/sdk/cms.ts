@@ -3,7 +3,7 @@
 // src/cms/query-builder.ts) that is also an async iterable over its rows, and the record calls.
 import type { CmsRecord } from '../api/schemas/content.js'
 import { CmsQueryBuilder } from '../cms/query-builder.js'
-import type { CmsQuery } from '../cms/query.js'
+import { type CmsQuery, isAggregateQuery } from '../cms/query.js'
 import { QueryParamError, toSearchParams } from '../cms/query-params.js'
 import { UsageError } from '../errors.js'
 import type { ItemList } from './pages.js'
@@ -13,11 +13,6 @@ import type { Transport } from './transport.js'
 export type CmsAccess = 'cda' | 'cma'
 /** A row of a query: a record, or an aggregate row (grouped fields plus `count`, `<field>_<fn>`). */
 export type CmsRow = Record<string, unknown>
-
-/** Whether the query answers aggregate rows rather than records. */
-export function isAggregate(q: CmsQuery): boolean {
-  return (q.aggregates?.length ?? 0) > 0 || (q.groupBy?.length ?? 0) > 0
-}
 
 /** The wire parameters of a query (a usage error when a value cannot be encoded). */
 export function cmsQueryParams(q: CmsQuery): Record<string, string> {
@@ -59,7 +54,7 @@ export class ContentQuery extends CmsQueryBuilder implements AsyncIterable<CmsRo
 }
 
 function queryRows(t: Transport, target: { collection: string; access: CmsAccess }, q: CmsQuery): ItemList<CmsRow> {
-  const item = isAggregate(q) ? undefined : async () => (await import('../api/schemas/content.js')).cmsRecordSchema
+  const item = isAggregateQuery(q) ? undefined : async () => (await import('../api/schemas/content.js')).cmsRecordSchema
   return t.list(
     'cmsQuery',
     { params: { access: target.access, collection: target.collection }, query: cmsQueryParams(q) },

@@ -37,6 +37,11 @@ export interface CallRequest {
   signal?: AbortSignal
 }
 
+function keepKeysOf(value: unknown, parsed: unknown): unknown {
+  if (typeof value !== 'object' || value === null || typeof parsed !== 'object' || parsed === null) return value
+  return Object.fromEntries(Object.entries(value).filter(([k]) => Object.hasOwn(parsed, k)))
+}
+
 /**
  * Checks a request part against its schema; the first problem is a usage error naming the member. What is sent is
  * the body as given, not the parsed one: a schema's defaults must not add members (a PATCH would reset them).
@@ -44,8 +49,8 @@ export interface CallRequest {
 function checkRequest(schema: z.ZodType | undefined, value: unknown, part: 'query' | 'body'): unknown {
   if (!schema || value === undefined) return value
   const r = schema.safeParse(value)
-  // A query is sent as parsed: members the route does not take (the CLI's --all) are left out.
-  if (r.success) return part === 'query' ? r.data : value
+  // Members a query does not take (the CLI's --all) are left out; the rest go in the caller's order.
+  if (r.success) return part === 'query' ? keepKeysOf(value, r.data) : value
   const issue = r.error.issues[0]
   const member = issue?.path.length ? issue.path.join('.') : part
   throw new UsageError(`${member}: ${issue?.message ?? 'invalid value'}`)
@@ -106,7 +111,9 @@ export class Transport {
     const what = `${routes[name].method} ${routes[name].path}`
     const fetchPage = async (page: number): Promise<Page<ItemOf<N>>> => {
       const endpoint = await endpointOf(name)
-      const query = sizeKey === 'pageSize' ? { ...rest, page: String(page) } : { ...rest, page }
+      // `page` keeps its place among the caller's members (the wire order stays the caller's).
+      const value = sizeKey === 'pageSize' ? String(page) : page
+      const query = Object.hasOwn(req.query ?? {}, 'page') ? { ...req.query, page: value } : { ...rest, page: value }
       const res = await this.raw(name, { ...req, query })
       const body = await parseBody<Page<unknown>>(res, undefined, what)
       if (!body || !Array.isArray(body.data))
