@@ -3,7 +3,7 @@
 import type { Dispatcher } from 'undici'
 import { ApiClient } from '../api/client.js'
 import { Redactor } from '../api/redact.js'
-import { HttpClient } from '../api/request.js'
+import { HttpClient, type HttpResponse, type SendOptions } from '../api/request.js'
 import { agentsResource, skillsResource } from './agents.js'
 import { chatResource } from './chat.js'
 import { chatsResource } from './chats.js'
@@ -74,6 +74,19 @@ export class AgentryClient {
     this.files = filesResource(transport)
     this.images = imagesResource(transport)
     this.cms = cmsResource(transport)
+  }
+
+  /** `{base_url}` of the service. */
+  get baseUrl(): string {
+    return this.transport.api.baseUrl
+  }
+
+  /**
+   * Sends a request to any URL (e.g. an operation the library does not wrap yet) through the same HTTP core:
+   * bearer auth, retries of idempotent requests, timeouts, typed errors. The body comes back unread.
+   */
+  request(req: SendOptions): Promise<HttpResponse> {
+    return this.transport.request(req)
   }
 
   /** Closes idle connections (call it when done, so the process can exit at once). */

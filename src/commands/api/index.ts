@@ -41,9 +41,9 @@ export function register(program: Command, ctx: Context): void {
     .action(async (method: string, path: string, raw: { data?: string; paginate?: boolean; header?: string[] }) => {
       const m = method.toUpperCase()
       if (!methods.includes(m)) throw new UsageError(`unknown method ${method}`, `use one of ${methods.join(', ')}`)
-      const api = await ctx.api()
+      const sdk = await ctx.sdk()
       const settings = await ctx.settings()
-      const url = resolveApiPath(path, api.baseUrl, settings.account?.value as string | undefined)
+      const url = resolveApiPath(path, sdk.baseUrl, settings.account?.value as string | undefined)
       const body = raw.data !== undefined ? (await readDataJson(raw.data, ctx.io)).text : undefined
       const headers: Record<string, string> = {}
       for (const h of raw.header ?? []) {
@@ -52,7 +52,7 @@ export function register(program: Command, ctx: Context): void {
         headers[h.slice(0, i).trim()] = h.slice(i + 1).trim()
       }
       if (raw.paginate) return paginateAll(ctx, url, headers)
-      const res = await api.http.send({ method: m, url, headers, ...(body !== undefined ? { body } : {}) })
+      const res = await sdk.request({ method: m, url, headers, ...(body !== undefined ? { body } : {}) })
       const text = await res.body.text()
       await printBody(ctx, text, res.headers['content-type'] ?? '')
     })
@@ -75,12 +75,12 @@ async function printBody(ctx: Context, text: string, contentType: string): Promi
 }
 
 async function paginateAll(ctx: Context, url: string, headers: Record<string, string>): Promise<void> {
-  const api = await ctx.api()
-  const { paginate } = await import('../../api/pagination.js')
-  const items = paginate(async (page) => {
+  const sdk = await ctx.sdk()
+  const { ItemList } = await import('../../sdk/pages.js')
+  const items = new ItemList(async (page) => {
     const u = new URL(url)
     u.searchParams.set('page', String(page))
-    const res = await api.http.send({ method: 'GET', url: u.toString(), headers })
+    const res = await sdk.request({ method: 'GET', url: u.toString(), headers })
     const body = JSON.parse(await res.body.text())
     if (!Array.isArray(body?.data)) throw new UsageError(`--paginate: the answer of ${u.pathname} has no data array`)
     return body
