@@ -57,10 +57,9 @@ describe('lists', () => {
   it('firstPage() asks for one page only; without a pagination object a short page is the last', async () => {
     const { pool, client } = mocked()
     pool.intercept({ path: '/api/v1beta/acc_1/skills?page=2&limit=2' }).reply(200, page(['x', 'y'], 2, 9))
-    expect((await Array.fromAsync(client.skills.list({ page: 2, limit: 2 }).firstPage())).map((s) => s.id)).toEqual([
-      'x',
-      'y',
-    ])
+    const firstPage: string[] = []
+    for await (const s of client.skills.list({ page: 2, limit: 2 }).firstPage()) firstPage.push(s.id)
+    expect(firstPage).toEqual(['x', 'y'])
     pool
       .intercept({ path: '/api/v1beta/acc_1/sites?limit=2&page=1' })
       .reply(200, { data: [{ id: 's1' }, { id: 's2' }] })
