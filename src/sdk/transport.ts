@@ -2,12 +2,12 @@
 // against its schemas (usage error naming the member, before anything is sent) → the HTTP core → answer checked
 // against the loose response schema. ApiErrors come out as their typed subclasses (errors.ts).
 import type * as z from 'zod'
-import { type ApiClient, type CallOptions, check, parseBody } from '../api/client.js'
+import { type ApiClient, type CallOptions, parseBody } from '../api/client.js'
 import { type ContractRoute, type Endpoints, endpointOf } from '../api/contract/index.js'
 import type { Page } from '../api/pagination.js'
 import type { HttpResponse, SendOptions } from '../api/request.js'
 import { routes } from '../api/routes.js'
-import { ExitCode, CliError, UsageError } from '../errors.js'
+import { UsageError } from '../errors.js'
 import { typedErrors } from './errors.js'
 import { ItemList } from './pages.js'
 
@@ -108,20 +108,22 @@ export class Transport {
     const sizeKey = opts.sizeKey ?? 'limit'
     const { page: start, ...rest } = req.query ?? {}
     const size = rest[sizeKey] === undefined ? undefined : Number(rest[sizeKey])
-    const what = `${routes[name].method} ${routes[name].path}`
-    const fetchPage = async (page: number): Promise<Page<ItemOf<N>>> => {
-      const endpoint = await endpointOf(name)
-      // `page` keeps its place among the caller's members (the wire order stays the caller's).
-      const value = sizeKey === 'pageSize' ? String(page) : page
-      const query = Object.hasOwn(req.query ?? {}, 'page') ? { ...req.query, page: value } : { ...rest, page: value }
-      const res = await this.raw(name, { ...req, query })
-      const body = await parseBody<Page<unknown>>(res, undefined, what)
-      if (!body || !Array.isArray(body.data))
-        throw new CliError(`the server's answer to ${what} has no data array`, { exitCode: ExitCode.server })
-      const item = opts.item ? await opts.item() : endpoint.item
-      if (item) body.data = body.data.map((d, i) => check(item, d, `${what}: data[${i}]`))
-      return body as Page<ItemOf<N>>
-    }
+    const fetchPage = (page: number): Promise<Page<ItemOf<N>>> =>
+      typedErrors(async () => {
+        const endpoint = await endpointOf(name)
+        // `page` keeps its place among the caller's members (CMS parameters travel as strings).
+        const value = sizeKey === 'pageSize' ? String(page) : page
+        const query = checkRequest(endpoint.query, { ...req.query, page: value }, 'query') as Record<string, string>
+        const item = opts.item ? await opts.item() : endpoint.item
+        const limit = typeof query.limit === 'number' ? query.limit : undefined
+        // ApiClient.page is the one reader of a page (`data` array checked, items checked against `item`).
+        return this.api.page(name, item as z.ZodType<ItemOf<N>> | undefined, {
+          ...(req.params ? { params: req.params } : {}),
+          query,
+          page,
+          limit,
+        })
+      })
     return new ItemList(fetchPage, start === undefined ? 1 : Number(start), size)
   }
 
