@@ -9,7 +9,8 @@ mkdirSync('dist', { recursive: true })
 writeFileSync('dist/version.js', `export const version = ${JSON.stringify(pkg.version)}\n`)
 
 await build({
-  entryPoints: { cli: 'src/cli.ts', emulator: 'src/emulator/index.ts' },
+  // index: the public library (`import { createClient } from 'agentry'`); its .d.ts come from `npm run build:types`.
+  entryPoints: { cli: 'src/cli.ts', emulator: 'src/emulator/index.ts', index: 'src/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -5,6 +5,7 @@ import type { ApiClient } from './api/client.js'
 import type { HttpClient } from './api/request.js'
 import { Redactor } from './api/redact.js'
 import type { Credential } from './auth/credential.js'
+import type { AgentryClient } from './sdk/client.js'
 import { configDir } from './config/paths.js'
 import type { Settings, Sourced } from './config/resolve.js'
 import { CancelledError, UsageError } from './errors.js'
@@ -87,6 +88,7 @@ export class Context {
   private httpCache: Promise<HttpClient> | undefined
   private credentialCache: Promise<Credential> | undefined
   private apiCache: Promise<ApiClient> | undefined
+  private sdkCache: Promise<AgentryClient> | undefined
   private prompterCache: Prompter | undefined
 
   constructor(init: ContextInit) {
@@ -216,15 +218,18 @@ export class Context {
         this.settings(),
         this.http(),
       ])
-      const baseUrl = settings.baseUrl?.value
-      if (!baseUrl)
-        throw new UsageError(
-          'no base URL is set',
-          'pass --base-url https://host/api/v1beta, set AGENTRY_BASE_URL, run `agentry config set base-url <url>`, or try --emulator',
-        )
-      return new ApiClient(http, baseUrl, settings.account?.value)
+      // a missing base URL is reported when a call needs it (ApiClient.baseUrl): a call by full URL needs none
+      return new ApiClient(http, settings.baseUrl?.value, settings.account?.value)
     })()
     return this.apiCache
+  }
+
+  /** The resource layer (the public library's client) over this run's API client, built on first use. */
+  sdk(): Promise<AgentryClient> {
+    this.sdkCache ??= Promise.all([import('./sdk/client.js'), this.api(), this.settings()]).then(
+      ([{ clientFromApi }, api, settings]) => clientFromApi(api, (settings.idleTimeout?.value ?? 60) * 1000),
+    )
+    return this.sdkCache
   }
 
   /** How errors are written: --error-format, else AGENTRY_ERROR_FORMAT, else text. */

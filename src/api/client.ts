@@ -33,9 +33,19 @@ export interface ListOptions {
 export class ApiClient {
   constructor(
     readonly http: HttpClient,
-    readonly baseUrl: string,
+    private readonly base: string | undefined,
     private readonly account: string | undefined,
   ) {}
+
+  /** {base_url}, or a usage error that says how to set it (a call by full URL, e.g. a trigger --url, needs none). */
+  get baseUrl(): string {
+    if (!this.base)
+      throw new UsageError(
+        'no base URL is set',
+        'pass --base-url https://host/api/v1beta, set AGENTRY_BASE_URL, run `agentry config set base-url <url>`, or try --emulator',
+      )
+    return this.base
+  }
 
   /** The account id, or a usage error that says how to set it. */
   accountId(): string {

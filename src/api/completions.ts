@@ -3,15 +3,7 @@
 import { ApiError } from '../errors.js'
 import type { ApiClient } from './client.js'
 import type { HttpResponse } from './request.js'
-import {
-  type Chat,
-  type ChatCompletionRequest,
-  type CompletionRequest,
-  chatSchema,
-  type Message,
-  messageSchema,
-  pageOf,
-} from './schemas/index.js'
+import { type Chat, type ChatCompletionRequest, type CompletionRequest, chatSchema } from './schemas/index.js'
 
 /** Where a completion goes: the stateless path, or a stateful chat's path (wire.md). */
 export interface CompletionTarget {
@@ -77,20 +69,4 @@ export function createChat(api: ApiClient, agentId: string, title?: string): Pro
     body: title === undefined ? {} : { title },
     schema: chatSchema,
   })
-}
-
-/** The messages of a stateful chat, oldest first. */
-export async function chatMessages(api: ApiClient, agentId: string, chatId: string): Promise<Message[]> {
-  const page = await api.json('chatMessages', { params: { agentId, chatId }, schema: pageOf(messageSchema) })
-  return page.data
-}
-
-/** Deletes one message of a stateful chat (204). */
-export async function deleteChatMessage(
-  api: ApiClient,
-  agentId: string,
-  chatId: string,
-  messageId: string,
-): Promise<void> {
-  await api.raw('chatMessageDelete', { params: { agentId, chatId, messageId } })
 }

@@ -2,6 +2,8 @@
 // Paths are templates; `{name}` is a path parameter. `base` routes hang off {base_url} (<origin>/api/v1beta),
 // `origin` routes off the server's origin (OAuth, well-known metadata, webhook trigger URLs).
 
+import { checkPathValue } from './contract/path.js'
+
 /** HTTP methods used by the service. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
 
@@ -130,11 +132,13 @@ export type RouteName = keyof typeof routes
 /** The version segment that ends every {base_url}. */
 export const basePathSuffix = '/api/v1beta'
 
-/** Fills a path template; each value is percent-encoded (a `{name*}` value keeps its slashes). */
+/**
+ * Fills a path template; each value is percent-encoded (a `{name*}` value keeps its slashes). An empty, `.` or `..`
+ * segment is a usage error naming the parameter, before any request (contract/path.ts).
+ */
 export function fillPath(template: string, params: Record<string, string>): string {
   return template.replace(/\{(\w+)(\*?)\}/g, (_m, name: string, rest: string) => {
-    const value = params[name]
-    if (value === undefined || value === '') throw new Error(`missing path parameter ${name}`)
+    const value = checkPathValue(name, params[name], rest === '*')
     return rest ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value)
   })
 }

@@ -6,10 +6,11 @@ import { type AggregateRow, aggregateRecords } from './aggregate.js'
 import { fieldGetter } from './fields.js'
 import { sortByKeys } from './ordering.js'
 import { compileTags, compileWhere } from './predicate.js'
-import { type CmsQuery, resolvePaging } from './query.js'
+import { type CmsQuery, isAggregateQuery, resolvePaging } from './query.js'
 import { compileSelect } from './select.js'
 
 export type { AggregateRow } from './aggregate.js'
+export { isAggregateQuery } from './query.js'
 
 /** A list result: a page of records (or of aggregate rows) and the pagination object of 2.6. */
 export interface CmsQueryResult {
@@ -36,11 +37,6 @@ export function paginate<T>(
     data: items.slice(start, start + pageSize),
     pagination: { total, page, page_count: Math.ceil(total / pageSize), page_size: pageSize },
   }
-}
-
-/** Whether a query asks for grouped rows rather than records: it has aggregates or groupBy. */
-export function isAggregateQuery(q: CmsQuery): boolean {
-  return (q.aggregates?.length ?? 0) > 0 || (q.groupBy?.length ?? 0) > 0
 }
 
 function matching(records: readonly CmsRecord[], q: CmsQuery): readonly CmsRecord[] {

@@ -2,7 +2,14 @@
 // grouping with openGrouping/andOpenGrouping/orOpenGrouping/closeGrouping, select, groupBy, orderBy, paging,
 // aggregates, tags and id. Within a group `and` binds tighter than `or`, as in the `--where` language, so
 // `where(a).or(b).and(c)` means a OR (b AND c) and the builder and parseWhere give the same trees.
-import type { Aggregate, AggregateFn, CmsQuery, OrderBy, SortDirection } from './query.js'
+import {
+  type Aggregate,
+  type AggregateFn,
+  type CmsQuery,
+  maxPageSize,
+  type OrderBy,
+  type SortDirection,
+} from './query.js'
 import { toSearchParams } from './query-params.js'
 import { checkConditionValue, type Filter, isFieldPath, type WhereOperator, type WhereValue } from './where.js'
 
@@ -121,9 +128,10 @@ export class CmsQueryBuilder {
     this.#query.page = positive('page', n)
     return this
   }
-  /** The page size (the service clamps it to 100). */
+  /** The page size, 1 to 100 (wire.md: the interface's maximum; the builder never asks for more). */
   pageSize(n: number): this {
-    this.#query.pageSize = positive('pageSize', n)
+    if (positive('pageSize', n) > maxPageSize) throw new RangeError(`pageSize must be 1–${maxPageSize}, got ${n}`)
+    this.#query.pageSize = n
     return this
   }
   #aggregate(fn: AggregateFn, field: string): this {

@@ -36,6 +36,11 @@ export const defaultPageSize = 20
 /** Largest page size; larger requests are clamped, never an error (wire.md). */
 export const maxPageSize = 100
 
+/** Whether a query asks for grouped rows rather than records: it has aggregates or groupBy (wire.md). */
+export function isAggregateQuery(q: CmsQuery): boolean {
+  return (q.aggregates?.length ?? 0) > 0 || (q.groupBy?.length ?? 0) > 0
+}
+
 /** The member name an aggregate gets in a result row: `count` for `count:*`, else `<field>_<fn>` (wire.md). */
 export function aggregateKey(a: Aggregate): string {
   return a.fn === 'count' && a.field === '*' ? 'count' : `${a.field}_${a.fn}`

@@ -1,5 +1,6 @@
-// The zod schema of --page/--limit/--all, shared by every list command.
+// The zod schema of --page/--limit/--all, shared by every list command; the --limit range comes from the contract.
 import * as z from 'zod'
+import { pageSizeRange } from '../api/contract/paging.js'
 
 const positiveInt = (name: string) =>
   z
@@ -11,8 +12,12 @@ const positiveInt = (name: string) =>
 /** --page, --limit, --all */
 export const listOptionsSchema = z.object({
   page: positiveInt('page').optional(),
+  // The interface's range (wire.md: at most 100), so the CLI never sends what the service would clamp.
   limit: positiveInt('limit')
-    .refine((n) => n <= 1000, 'limit must be at most 1000')
+    .refine(
+      (n) => n >= pageSizeRange.min && n <= pageSizeRange.max,
+      `limit must be ${pageSizeRange.min}–${pageSizeRange.max}`,
+    )
     .optional(),
   all: z.boolean().default(false),
 })

@@ -35,3 +35,42 @@ describe('chats delete-message', () => {
     expect(u.stderr()).toMatch(/cancelled/)
   })
 })
+
+describe('chats messages', () => {
+  const messages = {
+    data: [
+      { id: 'm1', role: 'user', content: [{ type: 'text', text: 'weather in Oslo?' }], createdAt: 't1' },
+      {
+        id: 'm2',
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }],
+        usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
+        createdAt: 't2',
+      },
+      { id: 'm3', role: 'tool', tool_call_id: 'c1', name: 'get_weather', content: '{"temp":3}', createdAt: 't3' },
+      {
+        id: 'm4',
+        role: 'assistant',
+        content: [{ type: 'text', text: 'It is 3°C.' }],
+        usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 },
+        createdAt: 't4',
+      },
+    ],
+  }
+  const list = '/api/v1beta/agent/ag_1/chat/chat_1/messages?page=1'
+
+  it('renders through the 2.8 conversion: a call and its result in one assistant turn, usage added up', async () => {
+    const t = testContext()
+    t.http.get(list).reply(200, messages)
+    expect(await t.run(['chats', 'messages', 'ag_1', 'chat_1'])).toBe(0)
+    expect(t.stdout()).toBe('m1\tuser\tt1\t\tweather in Oslo?\nm2\tassistant\tt2\t19\t[get_weather() ✓] It is 3°C.\n')
+  })
+
+  it('--json keeps the service messages as they are', async () => {
+    const t = testContext()
+    t.http.get(list).reply(200, messages)
+    expect(await t.run(['chats', 'messages', 'ag_1', 'chat_1', '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toEqual(messages.data)
+  })
+})

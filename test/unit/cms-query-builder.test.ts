@@ -99,3 +99,11 @@ describe('query builder', () => {
     expect(() => query('p').sum('*')).toThrow(/needs a field/)
   })
 })
+
+describe('page size range', () => {
+  it('pageSize is 1–100, the interface maximum (wire.md)', () => {
+    expect(query('p').pageSize(100).toQuery().pageSize).toBe(100)
+    expect(() => query('p').pageSize(101)).toThrow(/pageSize must be 1–100/)
+    expect(() => query('p').pageSize(0)).toThrow(RangeError)
+  })
+})

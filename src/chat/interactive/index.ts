@@ -1,7 +1,7 @@
 // The interactive chat on a terminal (GitHub issue 4, part B): `agentry chat [agentId]` when stdin and stdout are
 // terminals and no -m is given. src/commands/chat/ builds the session and calls runInteractive; this module owns
 // the terminal until it returns, and always gives it back as it found it.
-import { type Agent, agentSchema, type ToolDefinition } from '../../api/schemas/index.js'
+import type { Agent, ToolDefinition } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { ChatSession } from '../session.js'
 import { History, historyFile } from './history.js'
@@ -80,9 +80,7 @@ export async function runInteractive(
 
 /** Asks which agent to chat with (`agentry chat` without an agent id, on a terminal). */
 export async function pickAgent(ctx: Context): Promise<string> {
-  const api = await ctx.api()
-  const agents: Agent[] = []
-  for await (const a of api.list('agentsList', agentSchema, { all: true })) agents.push(a)
+  const agents: Agent[] = await (await ctx.sdk()).agents.list().toArray()
   if (agents.length === 0) {
     const { UsageError } = await import('../../errors.js')
     throw new UsageError('this account has no agents to chat with', 'create one in the service, or try --emulator')
@@ -101,8 +99,7 @@ export async function pickAgent(ctx: Context): Promise<string> {
 /** The agent's record, or undefined when it cannot be read (the chat works without it). */
 async function fetchAgent(ctx: Context, agentId: string): Promise<Agent | undefined> {
   try {
-    const api = await ctx.api()
-    return await api.json('agentsGet', { params: { agentId }, schema: agentSchema })
+    return await (await ctx.sdk()).agents.get(agentId)
   } catch {
     return undefined
   }

@@ -1,6 +1,5 @@
 // `agentry agents list|get|card`.
 import { Command } from 'commander'
-import { agentCardSchema, agentSchema } from '../../api/schemas/agents.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
@@ -20,8 +19,8 @@ export function register(program: Command, ctx: Context): void {
   const list = withListOptions(new Command('list').alias('ls').description('List the agents of the account')).action(
     async (raw) => {
       const opts = parseOptions(listOptionsSchema, raw)
-      const api = await ctx.api()
-      await ctx.output().list(api.list('agentsList', agentSchema, opts), agentFields)
+      const sdk = await ctx.sdk()
+      await ctx.output().list(sdk.agents.list(opts).take(opts.all), agentFields)
     },
   )
   examples(list, ['agentry agents list', 'agentry agents list --all --json', 'agentry agents ls --limit 5 -o yaml'])
@@ -29,8 +28,7 @@ export function register(program: Command, ctx: Context): void {
     .description('Show one agent')
     .argument('<agentId>', 'the agent id')
     .action(async (agentId: string) => {
-      const api = await ctx.api()
-      const agent = await api.json('agentsGet', { params: { agentId }, schema: agentSchema })
+      const agent = await (await ctx.sdk()).agents.get(agentId)
       await ctx.output().item(agent)
     })
   examples(get, ['agentry agents get ag_123', 'agentry agents get ag_123 --json | jq .systemPrompt'])
@@ -38,8 +36,7 @@ export function register(program: Command, ctx: Context): void {
     .description("Show an agent's A2A card (capabilities, skills, endpoint)")
     .argument('<agentId>', 'the agent id')
     .action(async (agentId: string) => {
-      const api = await ctx.api()
-      const c = await api.json('agentCard', { params: { agentId }, schema: agentCardSchema })
+      const c = await (await ctx.sdk()).agents.card(agentId)
       await ctx.output().item(c)
     })
   examples(card, ['agentry agents card ag_123', 'agentry agents card ag_123 --json'])

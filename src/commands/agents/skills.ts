@@ -1,6 +1,5 @@
 // `agentry skills list`.
 import { Command } from 'commander'
-import { skillSchema } from '../../api/schemas/agents.js'
 import type { Context } from '../../context.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
@@ -10,8 +9,8 @@ export function register(program: Command, ctx: Context): void {
   const skills = new Command('skills').description('List the skills of the account')
   const list = withListOptions(new Command('list').alias('ls').description('List skills')).action(async (raw) => {
     const opts = parseOptions(listOptionsSchema, raw)
-    const api = await ctx.api()
-    await ctx.output().list(api.list('skillsList', skillSchema, opts), [
+    const sdk = await ctx.sdk()
+    await ctx.output().list(sdk.skills.list(opts).take(opts.all), [
       { header: 'ID', get: (s) => s.id },
       { header: 'NAME', get: (s) => s.name },
       { header: 'TAGS', get: (s) => s.tags },

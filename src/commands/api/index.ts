@@ -1,7 +1,7 @@
 // `agentry api <METHOD> <path>`: any call, authenticated, like `gh api`.
 import { Command } from 'commander'
 import { parseBody } from '../../api/client.js'
-import { CliError, ExitCode, UsageError } from '../../errors.js'
+import { UsageError } from '../../errors.js'
 import type { Context } from '../../context.js'
 import { writeAll } from '../../io/iostreams.js'
 import { readDataJson } from '../data-arg.js'
@@ -42,9 +42,9 @@ export function register(program: Command, ctx: Context): void {
     .action(async (method: string, path: string, raw: { data?: string; paginate?: boolean; header?: string[] }) => {
       const m = method.toUpperCase()
       if (!methods.includes(m)) throw new UsageError(`unknown method ${method}`, `use one of ${methods.join(', ')}`)
-      const api = await ctx.api()
+      const sdk = await ctx.sdk()
       const settings = await ctx.settings()
-      const url = resolveApiPath(path, api.baseUrl, settings.account?.value as string | undefined)
+      const url = resolveApiPath(path, sdk.baseUrl, settings.account?.value as string | undefined)
       const body = raw.data !== undefined ? (await readDataJson(raw.data, ctx.io)).text : undefined
       const headers: Record<string, string> = {}
       for (const h of raw.header ?? []) {
@@ -53,7 +53,7 @@ export function register(program: Command, ctx: Context): void {
         headers[h.slice(0, i).trim()] = h.slice(i + 1).trim()
       }
       if (raw.paginate) return paginateAll(ctx, url, headers)
-      const res = await api.http.send({ method: m, url, headers, ...(body !== undefined ? { body } : {}) })
+      const res = await sdk.request({ method: m, url, headers, ...(body !== undefined ? { body } : {}) })
       const text = await res.body.text()
       await printBody(ctx, text, res.headers['content-type'] ?? '')
     })
@@ -82,15 +82,18 @@ async function printBody(ctx: Context, text: string, contentType: string): Promi
 }
 
 async function paginateAll(ctx: Context, url: string, headers: Record<string, string>): Promise<void> {
-  const api = await ctx.api()
-  const { paginate } = await import('../../api/pagination.js')
-  const items = paginate(async (page) => {
+  const sdk = await ctx.sdk()
+  const { ItemList } = await import('../../sdk/pages.js')
+  const items = new ItemList(async (page) => {
     const u = new URL(url)
     u.searchParams.set('page', String(page))
-    const res = await api.http.send({ method: 'GET', url: u.toString(), headers })
+    const res = await sdk.request({ method: 'GET', url: u.toString(), headers })
     const body = await parseBody<{ data?: unknown }>(res, undefined, `GET ${u.pathname}`)
     if (!Array.isArray(body?.data))
-      throw new CliError(`--paginate: the answer to GET ${u.pathname} has no data array`, { exitCode: ExitCode.server })
+      throw new UsageError(
+        `--paginate: the answer of ${u.pathname} has no data array`,
+        'drop --paginate: it follows lists only',
+      )
     return body as { data: unknown[] }
   })
   const fmt = ctx.outputFormat(['json', 'ndjson'])

@@ -2,10 +2,9 @@
 // (wire.md "Stateful chats"). Continue one with `agentry chat <agentId> --chat <chatId>`.
 import { Command } from 'commander'
 import * as z from 'zod'
-import { chatMessages, createChat, deleteChatMessage } from '../../api/completions.js'
-import { chatSchema, type Message } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
+import { toUiMessages, type UiMessage, uiMessageSummary } from '../../sdk/messages.js'
 import { confirmDestructive } from '../confirm.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
@@ -17,23 +16,16 @@ export const chatFields: Field<Record<string, unknown>>[] = [
   { header: 'UPDATED', get: (c) => c.updatedAt },
 ]
 
-/** The text of a message's content (images shown as [image]). */
-export function contentSummary(content: Message['content']): string {
-  if (typeof content === 'string' || content === null) return content ?? ''
-  return content
-    .map((c) => ('image_url' in c && c.type === 'image_url' ? '[image]' : (c as { text: string }).text))
-    .join('')
-}
-
-/** Columns of `chats messages`. */
-export const messageFields: Field<Message>[] = [
+/**
+ * Columns of `chats messages` on a terminal or in TSV: the messages converted for rendering (service-interface
+ * 2.8), so a tool call and its result are one entry and consecutive messages of one role one row.
+ */
+export const messageFields: Field<UiMessage>[] = [
   { header: 'ID', get: (m) => m.id },
   { header: 'ROLE', get: (m) => m.role },
   { header: 'CREATED', get: (m) => m.createdAt },
-  {
-    header: 'CONTENT',
-    get: (m) => contentSummary(m.content) || (m.tool_calls?.map((c) => `${c.function.name}()`).join(' ') ?? ''),
-  },
+  { header: 'TOKENS', get: (m) => m.usage?.total_tokens },
+  { header: 'CONTENT', get: (m) => uiMessageSummary(m) },
 ]
 
 const createOptionsSchema = z.object({ title: z.string().max(200, 'at most 200 characters').optional() })
@@ -46,8 +38,7 @@ export function register(program: Command, ctx: Context): void {
     new Command('list').alias('ls').description("List an agent's stateful chats").argument('<agentId>', 'the agent'),
   ).action(async (agentId: string, raw: unknown) => {
     const opts = parseOptions(listOptionsSchema, raw)
-    const api = await ctx.api()
-    await ctx.output().list(api.list('chatsList', chatSchema, { ...opts, params: { agentId } }), chatFields)
+    await ctx.output().list((await ctx.sdk()).chats.list(agentId, opts).take(opts.all), chatFields)
   })
   examples(list, ['agentry chats list ag_123', 'agentry chats ls ag_123 --all --json'])
   const create = new Command('create')
@@ -56,7 +47,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--title <text>', 'a title (default: the first message)')
     .action(async (agentId: string, raw: unknown) => {
       const { title } = parseOptions(createOptionsSchema, raw)
-      const chat = await createChat(await ctx.api(), agentId, title)
+      const chat = await (await ctx.sdk()).chats.create(agentId, { title })
       await ctx.output().item(chat, chatFields)
     })
   examples(create, ['agentry chats create ag_123', 'id=$(agentry chats create ag_123 --json | jq -r .id)'])
@@ -65,8 +56,11 @@ export function register(program: Command, ctx: Context): void {
     .argument('<agentId>', 'the agent')
     .argument('<chatId>', 'the chat')
     .action(async (agentId: string, chatId: string) => {
-      const data = await chatMessages(await ctx.api(), agentId, chatId)
-      await ctx.output().list(data, messageFields)
+      const data = await (await ctx.sdk()).chats.messages(agentId, chatId)
+      const out = ctx.output()
+      // JSON, NDJSON and YAML keep the service's messages as they are; what a person reads is converted.
+      if (out.format === 'table' || out.format === 'tsv') await out.list(toUiMessages(data), messageFields)
+      else await out.list(data, [])
     })
   examples(messages, ['agentry chats messages ag_123 chat_1', 'agentry chats messages ag_123 chat_1 --json'])
   const del = new Command('delete-message')
@@ -79,7 +73,7 @@ export function register(program: Command, ctx: Context): void {
     .action(async (agentId: string, chatId: string, messageId: string, raw: unknown) => {
       const { yes } = parseOptions(deleteOptionsSchema, raw)
       await confirmDestructive(ctx, yes, `Delete message ${messageId} of chat ${chatId}?`)
-      await deleteChatMessage(await ctx.api(), agentId, chatId, messageId)
+      await (await ctx.sdk()).chats.deleteMessage(agentId, chatId, messageId)
       ctx.info(`deleted message ${messageId}`)
     })
   examples(del, ['agentry chats delete-message ag_123 chat_1 6f1c… --yes'])

@@ -29,11 +29,10 @@ export function exportCommand(ctx: Context): Command {
     .action(async (collection: string, raw: unknown) => {
       const o = parseOptions(exportSchema, raw)
       const q = buildCmsQuery(o, maxPageSize)
-      const api = await ctx.api()
       const progress = progressLine(ctx, 'exported')
       let total: number | undefined
       const rows = cmsRows(
-        api,
+        await ctx.sdk(),
         { collection, access: o.access },
         { ...q, page: 1 },
         {

@@ -1,14 +1,14 @@
-// Content queries over the wire (wire.md "CMS content"): one page, or every page in turn as an async iterable, so
+// Content queries through the SDK (wire.md "CMS content"): one page, or every page in turn as an async iterable, so
 // `--all` and `export` print rows as pages arrive and never hold more than one page. Also the table/TSV columns.
-import * as z from 'zod'
-import type { ApiClient } from '../../api/client.js'
-import { parseBody } from '../../api/client.js'
-import { hasNextPage, type Page } from '../../api/pagination.js'
-import { type CmsRecord, cmsRecordSchema, pageOf } from '../../api/schemas/index.js'
+import type { Page } from '../../api/pagination.js'
+import type { CmsRecord } from '../../api/schemas/index.js'
 import { aggregateKey, type CmsQuery } from '../../cms/query.js'
-import { QueryParamError, toSearchParams } from '../../cms/query-params.js'
-import { CliError, ExitCode, UsageError } from '../../errors.js'
 import type { Field } from '../../io/output.js'
+import type { AgentryClient } from '../../sdk/client.js'
+import type { CmsRow } from '../../sdk/cms.js'
+
+export { isAggregateQuery as isAggregate } from '../../cms/query.js'
+export type { CmsRow } from '../../sdk/cms.js'
 
 /** Which collection, through which access (`cda` delivery or `cma` management). */
 export interface CmsTarget {
@@ -16,52 +16,16 @@ export interface CmsTarget {
   access: 'cda' | 'cma'
 }
 
-/** A row of a query: a record, or an aggregate row (grouped fields plus `count`, `<field>_<fn>`). */
-export type CmsRow = Record<string, unknown>
-
-const rowSchema = z.record(z.string(), z.unknown())
-const recordPageSchema = pageOf(cmsRecordSchema)
-const rowPageSchema = pageOf(rowSchema)
-
-/** Whether the query answers aggregate rows rather than records (it has aggregates or groupBy). */
-export function isAggregate(q: CmsQuery): boolean {
-  return (q.aggregates?.length ?? 0) > 0 || (q.groupBy?.length ?? 0) > 0
-}
-
-/** The wire parameters of a query, as the client's query object. */
-export function queryParams(q: CmsQuery): Record<string, string> {
-  try {
-    return Object.fromEntries(toSearchParams(q))
-  } catch (err) {
-    if (err instanceof QueryParamError) throw new UsageError(err.message)
-    throw err
-  }
-}
-
-/** Fetches one page of a query. */
-export async function fetchCmsPage(api: ApiClient, target: CmsTarget, q: CmsQuery): Promise<Page<CmsRow>> {
-  const res = await api.raw('cmsQuery', {
-    params: { access: target.access, collection: target.collection },
-    query: queryParams(q),
-  })
-  const what = `GET /${target.access}/records/${target.collection}`
-  const body = await parseBody(res, isAggregate(q) ? rowPageSchema : recordPageSchema, what)
-  if (!body) throw new CliError(`the server's answer to ${what} is empty`, { exitCode: ExitCode.server })
-  return body as Page<CmsRow>
-}
-
 /** The rows of a query: its page (default 1), or with `all` that page and every one after it, in order. */
 export async function* cmsRows(
-  api: ApiClient,
+  sdk: AgentryClient,
   target: CmsTarget,
   q: CmsQuery,
   opts: { all: boolean; onPage?: (page: Page<CmsRow>) => void },
 ): AsyncGenerator<CmsRow> {
-  for (let page = q.page ?? 1; ; page++) {
-    const res = await fetchCmsPage(api, target, { ...q, page })
-    opts.onPage?.(res)
-    yield* res.data
-    if (!opts.all || !hasNextPage(res, q.pageSize)) return
+  for await (const page of sdk.cms.query(target, q).pages(opts.all ? Number.POSITIVE_INFINITY : 1)) {
+    opts.onPage?.(page)
+    yield* page.data
   }
 }
 

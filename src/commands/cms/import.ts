@@ -74,7 +74,7 @@ async function runImport(
   o: z.infer<typeof importSchema>,
   total: number,
 ): Promise<void> {
-  const api = await ctx.api()
+  const cms = (await ctx.sdk()).cms
   const failedPath = failedFileOf(file)
   const failedFile = await openAtomicFile(failedPath, 'the failed-lines file')
   const progress = progressLine(ctx, 'imported')
@@ -90,9 +90,7 @@ async function runImport(
   let stopped: string | undefined
   const send = (item: ImportItem) => {
     const body = saveBody(item)
-    return item.id && !o.ignoreIds
-      ? api.json('cmsUpdate', { params: { collection, recordId: item.id }, body })
-      : api.json('cmsCreate', { params: { collection }, body })
+    return item.id && !o.ignoreIds ? cms.update(collection, item.id, body) : cms.create(collection, body)
   }
   try {
     await forEachConcurrent(readLines(file), o.concurrency, async ({ line, text }) => {

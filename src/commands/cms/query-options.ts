@@ -7,6 +7,7 @@ import type { Aggregate, AggregateFn, CmsQuery, OrderBy } from '../../cms/query.
 import { combineAnd } from '../../cms/where.js'
 import { parseWhere, WhereSyntaxError } from '../../cms/where-parser.js'
 import { isFieldPath } from '../../cms/where.js'
+import { pageSizeRange } from '../../api/contract/paging.js'
 import { UsageError } from '../../errors.js'
 
 /** Commander's collector for a repeatable option. */
@@ -19,6 +20,10 @@ const positiveInt = (flag: string) =>
     .regex(/^\d+$/, `${flag} must be a whole number`)
     .transform(Number)
     .refine((n) => n >= 1 && Number.isSafeInteger(n), `${flag} must be 1 or more`)
+
+// --page-size/--limit in the interface's range (wire.md "CMS content": at most 100).
+const pageSizeOption = (flag: string) =>
+  positiveInt(flag).refine((n) => n <= pageSizeRange.max, `${flag} must be ${pageSizeRange.min}–${pageSizeRange.max}`)
 
 /** The raw query flags as commander hands them over. */
 export const cmsQueryOptionsSchema = z.object({
@@ -33,8 +38,8 @@ export const cmsQueryOptionsSchema = z.object({
   max: list,
   tags: list,
   page: positiveInt('--page').optional(),
-  pageSize: positiveInt('--page-size').optional(),
-  limit: positiveInt('--limit').optional(),
+  pageSize: pageSizeOption('--page-size').optional(),
+  limit: pageSizeOption('--limit').optional(),
   all: z.boolean().default(false),
   access: z.enum(['cda', 'cma']).default('cda'),
 })
@@ -61,7 +66,7 @@ export function withQueryFlags(cmd: Command): Command {
     .option('--min <field>', 'smallest value of a field (repeatable)', collect)
     .option('--max <field>', 'largest value of a field (repeatable)', collect)
     .option('--page <n>', 'page number, from 1')
-    .option('--page-size <n>', 'rows a page (the server caps it at 100)')
+    .option('--page-size <n>', `rows a page, ${pageSizeRange.min}–${pageSizeRange.max}`)
     .option('--limit <n>', 'same as --page-size')
     .option('--all', 'follow every page, printing rows as pages arrive')
 }

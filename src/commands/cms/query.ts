@@ -35,8 +35,7 @@ export function queryCommand(ctx: Context): Command {
     // --all fetches the largest pages the service allows (wire.md: pageSize maximum 100): fewest round trips.
     const q = buildCmsQuery(o, o.all ? maxPageSize : undefined)
     const out = ctx.output()
-    const api = await ctx.api()
-    const rows = cmsRows(api, { collection, access: o.access }, q, { all: o.all })
+    const rows = cmsRows(await ctx.sdk(), { collection, access: o.access }, q, { all: o.all })
     if (isAggregate(q)) {
       await out.list(rows, aggregateFields(q))
       return

@@ -2,7 +2,7 @@
 // (PUT) a record; delete asks first (wire.md "CMS content").
 import { Command, Option } from 'commander'
 import * as z from 'zod'
-import { type CmsRecord, cmsRecordSchema } from '../../api/schemas/index.js'
+import type { CmsRecord } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { confirmDestructive } from '../confirm.js'
@@ -55,8 +55,7 @@ export function recordCommands(ctx: Context): Command[] {
     .addOption(accessOption())
     .action(async (collection: string, id: string, raw: unknown) => {
       const { access } = parseOptions(getSchema, raw)
-      const api = await ctx.api()
-      const r = await api.json('cmsGet', { params: { access, collection, recordId: id }, schema: cmsRecordSchema })
+      const r = await (await ctx.sdk()).cms.get(collection, id, access)
       await printRecord(ctx, r)
     })
   examples(get, ['agentry cms get posts post_00001', 'agentry cms get posts post_00001 --json | jq .data.title'])
@@ -76,11 +75,9 @@ export function recordCommands(ctx: Context): Command[] {
           `e.g. --data '{"title":"Hello","views":0}'`,
         )
       const tags = o.tags ? tagsOf(o.tags) : undefined
-      const body = { data: json, ...(tags ? { tags } : {}) }
-      const api = await ctx.api()
-      const r = o.id
-        ? await api.json('cmsUpdate', { params: { collection, recordId: o.id }, body, schema: cmsRecordSchema })
-        : await api.json('cmsCreate', { params: { collection }, body, schema: cmsRecordSchema })
+      const body = { data: json as Record<string, unknown>, ...(tags ? { tags } : {}) }
+      const cms = (await ctx.sdk()).cms
+      const r = o.id ? await cms.update(collection, o.id, body) : await cms.create(collection, body)
       await printRecord(ctx, r)
     })
   examples(save, [
@@ -98,8 +95,7 @@ export function recordCommands(ctx: Context): Command[] {
     .action(async (collection: string, id: string, raw: unknown) => {
       const { yes } = parseOptions(deleteSchema, raw)
       await confirmDestructive(ctx, yes, `Delete record ${id} of ${collection}?`)
-      const api = await ctx.api()
-      await api.json('cmsDelete', { params: { collection, recordId: id } })
+      await (await ctx.sdk()).cms.delete(collection, id)
       ctx.info(`deleted ${collection}/${id}`)
     })
   examples(del, ['agentry cms delete posts post_00001', 'agentry cms rm posts post_00001 --yes'])

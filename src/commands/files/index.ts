@@ -1,7 +1,6 @@
 // `agentry files list|upload|download|delete` (commands.md; wire.md "Sites, files, images").
 import { Command } from 'commander'
 import * as z from 'zod'
-import { fileSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { confirmDestructive } from '../confirm.js'
@@ -35,8 +34,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--prefix <prefix>', 'only paths that start with this, e.g. images/')
     .action(async (raw: unknown) => {
       const { prefix, ...opts } = parseOptions(listSchema, raw)
-      const api = await ctx.api()
-      const items = api.list('filesList', fileSchema, { ...opts, ...(prefix ? { query: { prefix } } : {}) })
+      const items = (await ctx.sdk()).files.list({ ...opts, ...(prefix ? { prefix } : {}) }).take(opts.all)
       await ctx.output().list(items, fileFields)
     })
   examples(list, ['agentry files list', 'agentry files ls --prefix generated/ --all --json'])
@@ -72,8 +70,7 @@ export function register(program: Command, ctx: Context): void {
       const { yes } = parseOptions(deleteSchema, raw)
       checkRemote(remote, 'the remote path')
       await confirmDestructive(ctx, yes, `Delete file ${remote}?`)
-      const api = await ctx.api()
-      await api.json('filesDelete', { params: { path: remote } })
+      await (await ctx.sdk()).files.delete(remote)
       ctx.info(`deleted ${remote}`)
     })
   examples(del, ['agentry files delete images/old.png --yes'])

@@ -3,8 +3,6 @@
 import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { fileSchema } from '../../api/schemas/index.js'
-import { parseBody } from '../../api/client.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
@@ -53,23 +51,15 @@ export async function uploadFile(ctx: Context, local: string, o: UploadOptions):
   // A stream cannot be sent twice, so the upload is not retried. Under --debug the request trace prints the body,
   // which the HTTP client can only do for bytes in memory: then (and only then) the file is read whole.
   const body = ctx.debugEnabled() ? await readFile(local) : createReadStream(local)
-  const api = await ctx.api()
-  const res = await api.raw('filesUpload', {
-    params: { path: remote },
-    rawBody: body as unknown as Uint8Array,
-    headers: { 'content-type': type, 'content-length': String(size) },
-    idempotent: false,
-  })
-  const file = await parseBody(res, fileSchema, `PUT /files/${remote}`)
+  const file = await (await ctx.sdk()).files.upload(remote, body, { contentType: type, size })
   await ctx.output().item(file ?? { path: remote, size, contentType: type })
 }
 
 /** Downloads a remote file to --out (atomically; a directory gets the remote's base name) or to stdout. */
 export async function downloadFile(ctx: Context, remote: string, out: string | undefined): Promise<void> {
   checkRemote(remote, 'the remote path')
-  const api = await ctx.api()
-  const fetchBody = () =>
-    api.raw('filesDownload', { params: { path: remote }, headers: { accept: '*/*' }, stream: true })
+  const sdk = await ctx.sdk()
+  const fetchBody = () => sdk.files.download(remote)
   if (out === undefined || out === '-') {
     const res = await fetchBody()
     const contentType = res.headers['content-type']

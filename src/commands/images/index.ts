@@ -4,8 +4,6 @@ import { readArgFile } from '../../io/arg-file.js'
 import { stat } from 'node:fs/promises'
 import { Command } from 'commander'
 import * as z from 'zod'
-import { originOf } from '../../api/routes.js'
-import { imageAnalyzeResponseSchema, imageGenerateResponseSchema } from '../../api/schemas/index.js'
 import { maxImageBytes, sniffImageType } from '../../chat/images.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
@@ -64,8 +62,7 @@ export function register(program: Command, ctx: Context): void {
     .action(async (image: string, raw: unknown) => {
       const { prompt } = parseOptions(analyzeSchema, raw)
       const imageUrl = await imageUrlOf(image)
-      const api = await ctx.api()
-      const res = await api.json('imagesAnalyze', { body: { imageUrl, prompt }, schema: imageAnalyzeResponseSchema })
+      const res = await (await ctx.sdk()).images.analyze({ imageUrl, prompt })
       const out = ctx.output()
       await (out.format === 'table' || out.format === 'tsv' ? out.text(res.text) : out.item(res))
     })
@@ -80,9 +77,8 @@ export function register(program: Command, ctx: Context): void {
     .option('--out <file>', 'download the image to this file (- for stdout)')
     .action(async (raw: unknown) => {
       const o = parseOptions(generateSchema, raw)
-      const api = await ctx.api()
       const body = { prompt: o.prompt, ...(o.size ? { size: o.size } : {}) }
-      const res = await api.json('imagesGenerate', { body, schema: imageGenerateResponseSchema })
+      const res = await (await ctx.sdk()).images.generate(body)
       const out = ctx.output()
       if (o.out) await saveImage(ctx, res.url, o.out)
       if (o.out === '-') return
@@ -102,10 +98,8 @@ export function register(program: Command, ctx: Context): void {
 
 /** Downloads a generated image; the credential goes along only to the service's own origin. */
 async function saveImage(ctx: Context, url: string, out: string): Promise<void> {
-  const api = await ctx.api()
-  if (!/^https?:\/\//i.test(url)) throw new UsageError(`the service answered an image URL that is not http(s): ${url}`)
-  const auth = new URL(url).origin === originOf(api.baseUrl)
-  const fetchImage = () => api.http.send({ method: 'GET', url, auth, headers: { accept: 'image/*' }, stream: true })
+  const sdk = await ctx.sdk()
+  const fetchImage = () => sdk.images.download(url)
   const chunks = async () => bodyChunks(ctx, (await fetchImage()).body, 'the image download')
   if (out === '-') {
     for await (const chunk of await chunks()) await writeAll(ctx.io.stdout, chunk)

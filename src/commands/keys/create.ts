@@ -3,7 +3,7 @@
 // `KEY=$(agentry keys create --name ci)` works, the whole record with --json.
 import { Command, Option } from 'commander'
 import * as z from 'zod'
-import { type ApiKey, apiKeySchema } from '../../api/schemas/index.js'
+import type { ApiKey } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode, UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
@@ -60,8 +60,7 @@ export async function keysCreate(o: CreateOptions, ctx: Context): Promise<void> 
   if (o.scenario.length) scopes.scenarios = o.scenario
   if (o.cms) scopes.cms = o.cms
   const body = { name: o.name, scopes, ...(o.expires ? { expiresAt: expiresAt(o.expires, ctx.now()) } : {}) }
-  const api = await ctx.api()
-  const created = await api.json('keysCreate', { body, idempotent: false, schema: apiKeySchema })
+  const created = await (await ctx.sdk()).keys.create(body)
   if (!created.key)
     throw new CliError('the service created the key but did not return it', { exitCode: ExitCode.server })
   ctx.redactor.add(created.key)

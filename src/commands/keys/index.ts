@@ -1,6 +1,6 @@
 // `agentry keys list|create|delete` (commands.md; wire.md "API keys"). Lists show a key's prefix, never the key.
 import { Command } from 'commander'
-import { type ApiKey, apiKeySchema } from '../../api/schemas/index.js'
+import type { ApiKey } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
@@ -35,8 +35,7 @@ export function register(program: Command, ctx: Context): void {
   const list = withListOptions(new Command('list').alias('ls').description('List the API keys of the account')).action(
     async (raw) => {
       const opts = parseOptions(listOptionsSchema, raw)
-      const api = await ctx.api()
-      await ctx.output().list(api.list('keysList', apiKeySchema, opts), keyFields)
+      await ctx.output().list((await ctx.sdk()).keys.list(opts).take(opts.all), keyFields)
     },
   )
   examples(list, ['agentry keys list', 'agentry keys ls --json'])
@@ -47,8 +46,7 @@ export function register(program: Command, ctx: Context): void {
     .option('-y, --yes', 'do not ask')
     .action(async (keyId: string, raw: { yes?: boolean }) => {
       await confirmDestructive(ctx, raw.yes, `Delete API key ${keyId}? Anything using it stops working.`, 'not deleted')
-      const api = await ctx.api()
-      await api.json('keysDelete', { params: { keyId } })
+      await (await ctx.sdk()).keys.delete(keyId)
       ctx.info(`deleted API key ${keyId}`)
     })
   examples(del, ['agentry keys delete key_123', 'agentry keys rm key_123 --yes'])

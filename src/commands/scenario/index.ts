@@ -1,6 +1,6 @@
 // `agentry scenario list|get|run|sign` (commands.md; wire.md Scenarios). Records never carry the signing secret.
 import { Command } from 'commander'
-import { type Scenario, scenarioSchema } from '../../api/schemas/index.js'
+import type { Scenario } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
@@ -23,8 +23,7 @@ export function register(program: Command, ctx: Context): void {
   const list = withListOptions(new Command('list').alias('ls').description('List the scenarios of the account')).action(
     async (raw) => {
       const opts = parseOptions(listOptionsSchema, raw)
-      const api = await ctx.api()
-      await ctx.output().list(api.list('scenariosList', scenarioSchema, opts), scenarioFields)
+      await ctx.output().list((await ctx.sdk()).scenarios.list(opts).take(opts.all), scenarioFields)
     },
   )
   examples(list, ['agentry scenario list', 'agentry scenarios ls --all --json'])
@@ -32,8 +31,7 @@ export function register(program: Command, ctx: Context): void {
     .description('Show one scenario (its signature header name, never its secret)')
     .argument('<scenarioId>', 'the scenario')
     .action(async (scenarioId: string) => {
-      const api = await ctx.api()
-      await ctx.output().item(await api.json('scenariosGet', { params: { scenarioId }, schema: scenarioSchema }))
+      await ctx.output().item(await (await ctx.sdk()).scenarios.get(scenarioId))
     })
   examples(get, ['agentry scenario get scn_1', 'agentry scenario get scn_1 --json | jq -r .signature_name'])
   group.addCommand(list).addCommand(get).addCommand(scenarioRunCommand(ctx)).addCommand(scenarioSignCommand(ctx))

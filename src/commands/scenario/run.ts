@@ -3,8 +3,8 @@
 // never sent again by the client: a retry could run the scenario twice. Exit 0 only when the run completed.
 import { Command, Option } from 'commander'
 import * as z from 'zod'
-import { executionSchema, type Execution } from '../../api/schemas/index.js'
-import { signBody } from '../../auth/hmac.js'
+import type { Execution } from '../../api/schemas/index.js'
+import { signScenarioInput } from '../../sdk/scenarios.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
@@ -59,23 +59,16 @@ export async function scenarioRun(scenarioId: string, opts: RunOptions, ctx: Con
   const secret = await scenarioSecret(ctx, opts.secretFile)
   const header = await signatureHeader(ctx, scenarioId, opts.signatureHeader)
   ctx.redactor.addHeader(header.name)
-  const bytes = Buffer.from(JSON.stringify({ input }), 'utf8')
-  const signature = signBody(secret.value, bytes)
-  const api = await ctx.api()
+  const sdk = await ctx.sdk()
   if (opts.dryRun) {
-    const url = api.url('scenarioExecute', { scenarioId })
-    const request = { method: 'POST', url, header: header.name, signature, body: bytes.toString('utf8') }
+    const { body, signature } = await signScenarioInput(input, secret.value)
+    const url = sdk.scenarios.executeUrl(scenarioId)
+    const request = { method: 'POST', url, header: header.name, signature, body: Buffer.from(body).toString('utf8') }
     return ctx.output().item(request)
   }
   let execution: Execution
   try {
-    execution = await api.json('scenarioExecute', {
-      params: { scenarioId },
-      rawBody: bytes,
-      headers: { 'content-type': 'application/json', [header.name]: signature },
-      idempotent: false,
-      schema: executionSchema,
-    })
+    execution = await sdk.scenarios.execute(scenarioId, input, { secret: secret.value, signatureHeader: header.name })
   } catch (err) {
     throw explain(err, scenarioId, header.name, secret.source, header.source)
   }

@@ -1,6 +1,5 @@
 // What a signed scenario call needs besides its body (service-interface 2.5, 5.5): the signing secret and the name
 // of the header that carries the signature. Precedence as commands.md: flag > environment > profile > the record.
-import { scenarioSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { emptyEnvNote, findSecret, type SourcedSecret } from './secret.js'
@@ -52,10 +51,9 @@ export async function signatureHeader(
       `which header carries the signature? Scenario ${scenarioId}'s record names it, but reading it needs API credentials`,
       `${ways}, or set AGENTRY_API_KEY so that it can be read`,
     )
-  const api = await ctx.api()
   let record: { signature_name?: string | null | undefined }
   try {
-    record = await api.json('scenariosGet', { params: { scenarioId }, schema: scenarioSchema })
+    record = await (await ctx.sdk()).scenarios.get(scenarioId)
   } catch (err) {
     if (err instanceof ApiError && err.status !== 404)
       throw new CliError(`reading scenario ${scenarioId} for its signature header: ${err.message}`, {

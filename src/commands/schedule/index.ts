@@ -1,7 +1,7 @@
 // `agentry schedule list|get|create|edit|delete` (commands.md; wire.md "API keys and schedules"): scenarios run on
 // a cron (in a time zone) or every N seconds.
 import { Command, Option } from 'commander'
-import { type Schedule, scheduleSchema } from '../../api/schemas/index.js'
+import type { Schedule } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
@@ -45,8 +45,7 @@ export function register(program: Command, ctx: Context): void {
   const list = withListOptions(new Command('list').alias('ls').description('List the schedules of the account')).action(
     async (raw) => {
       const opts = parseOptions(listOptionsSchema, raw)
-      const api = await ctx.api()
-      await ctx.output().list(api.list('schedulesList', scheduleSchema, opts), scheduleFields)
+      await ctx.output().list((await ctx.sdk()).schedules.list(opts).take(opts.all), scheduleFields)
     },
   )
   examples(list, ['agentry schedule list', 'agentry schedules ls --all --json'])
@@ -54,8 +53,7 @@ export function register(program: Command, ctx: Context): void {
     .description('Show one schedule')
     .argument('<scheduleId>', 'the schedule')
     .action(async (scheduleId: string) => {
-      const api = await ctx.api()
-      await ctx.output().item(await api.json('schedulesGet', { params: { scheduleId }, schema: scheduleSchema }))
+      await ctx.output().item(await (await ctx.sdk()).schedules.get(scheduleId))
     })
   examples(get, ['agentry schedule get sch_1', 'agentry schedule get sch_1 --json | jq -r .nextRunAt'])
   const create = withScheduleOptions(
@@ -63,8 +61,10 @@ export function register(program: Command, ctx: Context): void {
     'create',
   ).action(async (raw) => {
     const body = await scheduleBody(parseOptions(scheduleOptionsSchema, raw), true)
-    const api = await ctx.api()
-    await ctx.output().item(await api.json('schedulesCreate', { body, schema: scheduleSchema }))
+    // scheduleBody(…, true) has filled in name and scenarioId; the contract checks the body again before sending.
+    await ctx
+      .output()
+      .item(await (await ctx.sdk()).schedules.create(body as typeof body & { name: string; scenarioId: string }))
   })
   examples(create, [
     'agentry schedule create --scenario scn_1 --every 1h --input "hourly sync"',
@@ -75,8 +75,7 @@ export function register(program: Command, ctx: Context): void {
     'edit',
   ).action(async (scheduleId: string, raw) => {
     const body = await scheduleBody(parseOptions(scheduleOptionsSchema, raw), false)
-    const api = await ctx.api()
-    await ctx.output().item(await api.json('schedulesEdit', { params: { scheduleId }, body, schema: scheduleSchema }))
+    await ctx.output().item(await (await ctx.sdk()).schedules.edit(scheduleId, body))
   })
   examples(edit, ['agentry schedule edit sch_1 --status inactive', 'agentry schedule edit sch_1 --every 15m'])
   const del = new Command('delete')
@@ -86,8 +85,7 @@ export function register(program: Command, ctx: Context): void {
     .option('-y, --yes', 'do not ask')
     .action(async (scheduleId: string, raw: { yes?: boolean }) => {
       await confirmDestructive(ctx, raw.yes, `Delete schedule ${scheduleId}?`, 'not deleted')
-      const api = await ctx.api()
-      await api.json('schedulesDelete', { params: { scheduleId } })
+      await (await ctx.sdk()).schedules.delete(scheduleId)
       ctx.info(`deleted schedule ${scheduleId}`)
     })
   examples(del, ['agentry schedule delete sch_1', 'agentry schedule rm sch_1 --yes'])

@@ -1,6 +1,5 @@
 // `agentry sites list|get` (commands.md; wire.md "Sites, files, images"): read-only.
 import { Command } from 'commander'
-import { siteSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
@@ -19,16 +18,15 @@ export function register(program: Command, ctx: Context): void {
   const sites = new Command('sites').alias('site').description('List the sites of the account, show one')
   const list = withListOptions(new Command('list').alias('ls').description('List sites')).action(async (raw) => {
     const opts = parseOptions(listOptionsSchema, raw)
-    const api = await ctx.api()
-    await ctx.output().list(api.list('sitesList', siteSchema, opts), siteFields)
+    const sdk = await ctx.sdk()
+    await ctx.output().list(sdk.sites.list(opts).take(opts.all), siteFields)
   })
   examples(list, ['agentry sites list', 'agentry sites list --all --json'])
   const get = new Command('get')
     .description('Show one site (its pages: agentry pages list <siteId>)')
     .argument('<siteId>', 'the site id')
     .action(async (siteId: string) => {
-      const api = await ctx.api()
-      await ctx.output().item(await api.json('sitesGet', { params: { siteId }, schema: siteSchema }))
+      await ctx.output().item(await (await ctx.sdk()).sites.get(siteId))
     })
   examples(get, ['agentry sites get site_docs', 'agentry sites get site_docs --json'])
   examples(sites, ['agentry sites list', 'agentry sites get site_docs --json', 'agentry pages list site_docs'])

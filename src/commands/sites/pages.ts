@@ -1,6 +1,5 @@
 // `agentry pages list <siteId>|get <siteId> <pageId>` (commands.md; wire.md "Sites, files, images"): read-only.
 import { Command } from 'commander'
-import { pageSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
@@ -21,8 +20,8 @@ export function register(program: Command, ctx: Context): void {
     new Command('list').alias('ls').description('List the pages of a site').argument('<siteId>', 'the site'),
   ).action(async (siteId: string, raw: unknown) => {
     const opts = parseOptions(listOptionsSchema, raw)
-    const api = await ctx.api()
-    await ctx.output().list(api.list('pagesList', pageSchema, { ...opts, params: { siteId } }), pageFields)
+    const sdk = await ctx.sdk()
+    await ctx.output().list(sdk.pages.list(siteId, opts).take(opts.all), pageFields)
   })
   examples(list, ['agentry pages list site_docs', 'agentry pages ls site_docs --all -o ndjson'])
   const get = new Command('get')
@@ -30,8 +29,7 @@ export function register(program: Command, ctx: Context): void {
     .argument('<siteId>', 'the site')
     .argument('<pageId>', 'the page')
     .action(async (siteId: string, pageId: string) => {
-      const api = await ctx.api()
-      await ctx.output().item(await api.json('pagesGet', { params: { siteId, pageId }, schema: pageSchema }))
+      await ctx.output().item(await (await ctx.sdk()).pages.get(siteId, pageId))
     })
   examples(get, [
     'agentry pages get site_docs page_home',

@@ -2,7 +2,6 @@
 // Webhooks). Secrets are hidden in list/get/edit output unless --show-secret; create prints the new one.
 import { Command } from 'commander'
 import * as z from 'zod'
-import { webhookSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { confirmDestructive } from '../confirm.js'
 import { listOptionsSchema } from '../list-options.js'
@@ -21,8 +20,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--show-secret', 'print secrets instead of hiding them')
     .action(async (raw) => {
       const opts = parseOptions(listOptionsSchema.extend(showSchema.shape), raw)
-      const api = await ctx.api()
-      const items = api.list('webhooksList', webhookSchema, opts)
+      const items = (await ctx.sdk()).webhooks.list(opts).take(opts.all)
       await ctx.output().list(shownWebhooks(ctx, items, opts.showSecret), webhookFields)
     })
   examples(list, ['agentry webhook list', 'agentry webhooks ls --all --json'])
@@ -32,8 +30,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--show-secret', 'print the secret instead of hiding it')
     .action(async (webhookId: string, raw) => {
       const { showSecret } = parseOptions(showSchema, raw)
-      const api = await ctx.api()
-      const hook = await api.json('webhooksGet', { params: { webhookId }, schema: webhookSchema })
+      const hook = await (await ctx.sdk()).webhooks.get(webhookId)
       await ctx.output().item(shownWebhook(ctx, hook, showSecret))
     })
   examples(get, ['agentry webhook get whk_1', 'agentry webhook get whk_1 --show-secret --json | jq -r .secret'])
@@ -44,8 +41,7 @@ export function register(program: Command, ctx: Context): void {
     .option('-y, --yes', 'do not ask')
     .action(async (webhookId: string, raw: { yes?: boolean }) => {
       await confirmDestructive(ctx, raw.yes, `Delete webhook ${webhookId}? Its URL stops working.`, 'not deleted')
-      const api = await ctx.api()
-      await api.json('webhooksDelete', { params: { webhookId } })
+      await (await ctx.sdk()).webhooks.delete(webhookId)
       ctx.info(`deleted webhook ${webhookId}`)
     })
   examples(del, ['agentry webhook delete whk_1', 'agentry webhook rm whk_1 --yes'])

@@ -2,7 +2,6 @@
 // sends a sample (or the given) payload to the webhook and answers `{delivered, status, execution}`.
 import { Command } from 'commander'
 import * as z from 'zod'
-import { webhookTestResponseSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode, UsageError } from '../../errors.js'
 import { readDataJson } from '../data-arg.js'
@@ -20,19 +19,14 @@ export function webhookTestCommand(ctx: Context): Command {
     .option('-d, --data <json>', 'payload (a JSON object): inline, @file, or - for stdin; default: a sample event')
     .action(async (webhookId: string, raw) => {
       const o = parseOptions(testOptionsSchema, raw)
-      let payload: unknown
+      let payload: Record<string, unknown> | undefined
       if (o.data !== undefined) {
-        payload = (await readDataJson(o.data, ctx.io)).json
-        if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+        const json = (await readDataJson(o.data, ctx.io)).json
+        if (typeof json !== 'object' || json === null || Array.isArray(json))
           throw new UsageError('--data must be a JSON object', `e.g. --data '{"event":"test"}'`)
+        payload = json as Record<string, unknown>
       }
-      const api = await ctx.api()
-      const result = await api.json('webhooksTest', {
-        params: { webhookId },
-        body: payload === undefined ? {} : { payload },
-        idempotent: false,
-        schema: webhookTestResponseSchema,
-      })
+      const result = await (await ctx.sdk()).webhooks.test(webhookId, payload)
       await ctx.output().item(result)
       if (!result.delivered)
         throw new CliError(`webhook ${webhookId}: test not delivered (status ${result.status ?? 'unknown'})`, {

@@ -3,8 +3,7 @@
 // never retried (not idempotent). With --url no API call is needed, so a CI job can trigger with the secret alone.
 import { Command } from 'commander'
 import * as z from 'zod'
-import { parseBody } from '../../api/client.js'
-import { type Webhook, webhookSchema, webhookTriggerResponseSchema } from '../../api/schemas/index.js'
+import type { Webhook } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { readDataJson } from '../data-arg.js'
@@ -79,17 +78,13 @@ export async function webhookTrigger(webhookId: string | undefined, opts: Trigge
         `webhook ${webhookId}'s record has no secret`,
         `set ${webhookSecretEnv} or pass --secret-file`,
       )
-    url = record.url ?? (await ctx.api()).url('webhookTrigger', { webhookId: webhookId ?? '' })
+    url = record.url
   }
-  // --url needs no base URL: the run's HTTP client serves, with no credential (auth: false)
-  const http = await ctx.http()
-  const headers = { 'content-type': 'application/json', 'x-webhook-secret': secret.value }
-  const res = await http
-    .send({ method: 'POST', url, headers, body: bytes, auth: false, idempotent: false })
-    .catch((err: unknown) => {
-      throw explain(err, webhookId ?? '<webhookId>', secret.source)
-    })
-  const answer = await parseBody(res, webhookTriggerResponseSchema, 'POST /api/webhooks/{webhookId}')
+  const sdk = await ctx.sdk()
+  const target = url !== undefined ? { url } : { webhookId: webhookId ?? '' }
+  const answer = await sdk.webhooks.trigger(target, bytes, secret.value).catch((err: unknown) => {
+    throw explain(err, webhookId ?? '<webhookId>', secret.source)
+  })
   await ctx.output().item(answer)
   if (!answer.received) throw new CliError('the service did not receive the trigger (received: false)')
 }
@@ -101,8 +96,7 @@ async function readRecord(ctx: Context, webhookId: string): Promise<Webhook> {
       `reading webhook ${webhookId} (its URL and secret) needs API credentials`,
       `set AGENTRY_API_KEY, or trigger with --url <url> and ${webhookSecretEnv} or --secret-file`,
     )
-  const api = await ctx.api()
-  return api.json('webhooksGet', { params: { webhookId }, schema: webhookSchema })
+  return (await ctx.sdk()).webhooks.get(webhookId)
 }
 
 /** Adds what to check to the errors a trigger can meet (401 secret, 409 inactive). */

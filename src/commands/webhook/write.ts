@@ -2,7 +2,6 @@
 // 2.4: name 2–100 characters, description at most 1000, status active|inactive) before anything is sent.
 import { Command, Option } from 'commander'
 import * as z from 'zod'
-import { webhookSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
@@ -45,8 +44,7 @@ export function webhookCreateCommand(ctx: Context): Command {
     .action(async (raw) => {
       const o = parseOptions(createOptionsSchema, raw)
       const body = { name: o.name, description: o.description, status: o.status, scenarioId: o.scenario }
-      const api = await ctx.api()
-      const hook = await api.json('webhooksCreate', { body, schema: webhookSchema })
+      const hook = await (await ctx.sdk()).webhooks.create(body)
       await ctx.output().item(shownWebhook(ctx, hook, true))
       if (ctx.io.stdoutIsTTY && hook.secret) ctx.warn('the secret above is shown once; store it now')
     })
@@ -72,8 +70,7 @@ export function webhookEditCommand(ctx: Context): Command {
       const body = { name: o.name, description: o.description, status: o.status, scenarioId: o.scenario }
       if (Object.values(body).every((v) => v === undefined))
         throw new UsageError('nothing to change', 'pass --name, --description, --status or --scenario')
-      const api = await ctx.api()
-      const hook = await api.json('webhooksEdit', { params: { webhookId }, body, schema: webhookSchema })
+      const hook = await (await ctx.sdk()).webhooks.edit(webhookId, body)
       await ctx.output().item(shownWebhook(ctx, hook, o.showSecret))
     })
   return examples(cmd, [

@@ -1,0 +1,33 @@
+// The chats family: completions, cancel and stateful chats (service-interface 4.1, 4.2; wire.md "Stateful chats").
+import * as z from 'zod'
+import {
+  cancelRequestSchema,
+  chatCompletionRequestSchema,
+  chatSchema,
+  completionRequestSchema,
+  messageSchema,
+} from '../schemas/messages.js'
+import { pageQuery } from './paging.js'
+import type { Contract } from './types.js'
+
+/** The cancel endpoint's answer (`{message}`; 404 when the request is unknown or finished). */
+export const cancelResponseSchema = z.object({ message: z.string().optional() }).loose()
+
+/** Completions and stateful chats. Completion answers are streams: the stream decoder reads them, not a schema. */
+export const chats = {
+  completion: { body: completionRequestSchema, idempotent: false },
+  completionCancel: { body: cancelRequestSchema, response: cancelResponseSchema, idempotent: true },
+  chatsList: { query: pageQuery, item: chatSchema },
+  chatsCreate: { body: z.object({ title: z.string().max(200).optional() }), response: chatSchema },
+  chatCompletion: { body: chatCompletionRequestSchema, idempotent: false },
+  chatMessages: { item: messageSchema },
+  chatMessageDelete: {},
+} satisfies Contract<
+  | 'completion'
+  | 'completionCancel'
+  | 'chatsList'
+  | 'chatsCreate'
+  | 'chatCompletion'
+  | 'chatMessages'
+  | 'chatMessageDelete'
+>

@@ -1,0 +1,17 @@
+// The files family (wire.md "Sites, files, images"): uploads and downloads are raw bytes, so only the list and
+// the upload's answer have schemas. `{path*}` keeps its slashes; each segment is checked (path.ts).
+import * as z from 'zod'
+import { fileSchema } from '../schemas/content.js'
+import { pageQuery } from './paging.js'
+import type { Contract } from './types.js'
+
+/** `files list` query: paging and a path prefix. */
+export const filesListQuery = pageQuery.extend({ prefix: z.string().optional() })
+
+/** Files. */
+export const files = {
+  filesList: { query: filesListQuery, item: fileSchema },
+  filesUpload: { response: fileSchema, idempotent: false },
+  filesDownload: {},
+  filesDelete: {},
+} satisfies Contract<'filesList' | 'filesUpload' | 'filesDownload' | 'filesDelete'>

@@ -1,0 +1,107 @@
+// The contract, one module a family, loaded on first use (a command builds only the schemas of its family). The
+// route table (routes.ts) stays the one source of methods and paths; this maps each route to its family.
+import type { RouteName } from '../routes.js'
+import type { agents } from './agents.js'
+import type { chats } from './chats.js'
+import type { cms } from './cms.js'
+import type { files } from './files.js'
+import type { images } from './images.js'
+import type { keys } from './keys.js'
+import type { schedules } from './schedules.js'
+import type { scenarios } from './scenarios.js'
+import type { sites } from './sites.js'
+import type { Endpoint, Family } from './types.js'
+import type { webhooks } from './webhooks.js'
+
+export type { Contract, Endpoint, Family } from './types.js'
+
+/** Every endpoint of the contract, by route name (a type: nothing is loaded for it). */
+export type Endpoints = typeof agents &
+  typeof chats &
+  typeof scenarios &
+  typeof webhooks &
+  typeof keys &
+  typeof schedules &
+  typeof sites &
+  typeof files &
+  typeof images &
+  typeof cms
+
+/** A route that the contract describes. */
+export type ContractRoute = keyof Endpoints
+
+const loaders: Record<Family, () => Promise<Record<string, Endpoint>>> = {
+  agents: () => import('./agents.js').then((m) => m.agents),
+  chats: () => import('./chats.js').then((m) => m.chats),
+  scenarios: () => import('./scenarios.js').then((m) => m.scenarios),
+  webhooks: () => import('./webhooks.js').then((m) => m.webhooks),
+  keys: () => import('./keys.js').then((m) => m.keys),
+  schedules: () => import('./schedules.js').then((m) => m.schedules),
+  sites: () => import('./sites.js').then((m) => m.sites),
+  files: () => import('./files.js').then((m) => m.files),
+  images: () => import('./images.js').then((m) => m.images),
+  cms: () => import('./cms.js').then((m) => m.cms),
+}
+
+/** The family of each route the contract describes. */
+export const familyOf: { readonly [K in ContractRoute]: Family } = {
+  agentsList: 'agents',
+  agentsGet: 'agents',
+  skillsList: 'agents',
+  agentCard: 'agents',
+  completion: 'chats',
+  completionCancel: 'chats',
+  chatsList: 'chats',
+  chatsCreate: 'chats',
+  chatCompletion: 'chats',
+  chatMessages: 'chats',
+  chatMessageDelete: 'chats',
+  scenariosList: 'scenarios',
+  scenariosGet: 'scenarios',
+  scenarioExecute: 'scenarios',
+  webhooksList: 'webhooks',
+  webhooksCreate: 'webhooks',
+  webhooksGet: 'webhooks',
+  webhooksEdit: 'webhooks',
+  webhooksDelete: 'webhooks',
+  webhooksTest: 'webhooks',
+  webhookTrigger: 'webhooks',
+  keysList: 'keys',
+  keysCreate: 'keys',
+  keysDelete: 'keys',
+  schedulesList: 'schedules',
+  schedulesCreate: 'schedules',
+  schedulesGet: 'schedules',
+  schedulesEdit: 'schedules',
+  schedulesDelete: 'schedules',
+  sitesList: 'sites',
+  sitesGet: 'sites',
+  pagesList: 'sites',
+  pagesGet: 'sites',
+  filesList: 'files',
+  filesUpload: 'files',
+  filesDownload: 'files',
+  filesDelete: 'files',
+  imagesAnalyze: 'images',
+  imagesGenerate: 'images',
+  cmsQuery: 'cms',
+  cmsGet: 'cms',
+  cmsCreate: 'cms',
+  cmsUpdate: 'cms',
+  cmsDelete: 'cms',
+}
+
+const cache = new Map<Family, Promise<Record<string, Endpoint>>>()
+
+/** The endpoint of a route, loading its family on first use. */
+export async function endpointOf(name: ContractRoute & RouteName): Promise<Endpoint> {
+  const family = familyOf[name]
+  let loaded = cache.get(family)
+  if (!loaded) {
+    loaded = loaders[family]()
+    cache.set(family, loaded)
+  }
+  const endpoint = (await loaded)[name]
+  if (!endpoint) throw new Error(`the ${family} contract has no ${name}`)
+  return endpoint
+}

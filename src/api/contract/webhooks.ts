@@ -1,0 +1,35 @@
+// The webhooks family (service-interface 2.4, 4.5): CRUD, test deliveries and the secret-authenticated trigger.
+import * as z from 'zod'
+import {
+  webhookCreateSchema,
+  webhookEditSchema,
+  webhookSchema,
+  webhookTestResponseSchema,
+  webhookTriggerResponseSchema,
+} from '../schemas/automation.js'
+import { pageQuery } from './paging.js'
+import type { Contract } from './types.js'
+
+/** The body of a trigger: a JSON object (service-interface 4.5). */
+export const webhookPayloadSchema = z.record(z.string(), z.unknown())
+/** The body of a test delivery: the payload to deliver (default: a sample event). */
+export const webhookTestBodySchema = z.object({ payload: webhookPayloadSchema.optional() })
+
+/** Webhooks. */
+export const webhooks = {
+  webhooksList: { query: pageQuery, item: webhookSchema },
+  webhooksCreate: { body: webhookCreateSchema, response: webhookSchema },
+  webhooksGet: { response: webhookSchema },
+  webhooksEdit: { body: webhookEditSchema, response: webhookSchema },
+  webhooksDelete: {},
+  webhooksTest: { body: webhookTestBodySchema, response: webhookTestResponseSchema, idempotent: false },
+  webhookTrigger: { body: webhookPayloadSchema, response: webhookTriggerResponseSchema, idempotent: false },
+} satisfies Contract<
+  | 'webhooksList'
+  | 'webhooksCreate'
+  | 'webhooksGet'
+  | 'webhooksEdit'
+  | 'webhooksDelete'
+  | 'webhooksTest'
+  | 'webhookTrigger'
+>

@@ -1,0 +1,51 @@
+// The public library (`import { createClient } from 'agentry'`): the client, its resources' types, the CMS query
+// builder, the §2.8 message conversion, the HMAC signer and the typed errors. The CLI never loads this file.
+export { pageSizeRange } from './api/contract/paging.js'
+export type { PageQuery } from './api/contract/paging.js'
+export type { CancelAnswer } from './api/completions.js'
+export type {
+  Agent,
+  AgentCard,
+  ApiKey,
+  Chat,
+  CmsRecord,
+  Completion,
+  Execution,
+  Message,
+  Scenario,
+  Schedule,
+  Skill,
+  ToolCall,
+  ToolDefinition,
+  Usage,
+  Webhook,
+} from './api/schemas/index.js'
+export type { AssistantMessage, CompletionEvent } from './api/stream/decoder.js'
+export { signBody, verifySignature } from './auth/hmac.js'
+export { CmsQueryBuilder, query } from './cms/query-builder.js'
+export type { CmsQuery } from './cms/query.js'
+export { ApiError, CancelledError, CliError, ExitCode, NetworkError, TimeoutError, UsageError } from './errors.js'
+export type { ChatRequest, ChatStream } from './sdk/chat.js'
+export { AgentryClient, type ClientOptions, createClient } from './sdk/client.js'
+export { type CmsAccess, type CmsRow, type CmsSave, ContentQuery } from './sdk/cms.js'
+export {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from './sdk/errors.js'
+export {
+  toUiMessages,
+  type ToolInvocation,
+  type UiMessage,
+  type UiPart,
+  type UiUsage,
+  uiMessageSummary,
+} from './sdk/messages.js'
+export { ItemList } from './sdk/pages.js'
+export { type ExecuteOptions, type SignedRequest, signScenarioInput } from './sdk/scenarios.js'
+export type { TriggerTarget } from './sdk/webhooks.js'

@@ -1,0 +1,93 @@
+// Content records (service-interface 4.7; wire.md "CMS content"): a fluent query in the service's own vocabulary
+// (`client.cms.from('posts').where('status', '=', 'published').orderBy('date', 'desc')`, the one builder of
+// src/cms/query-builder.ts) that is also an async iterable over its rows, and the record calls.
+import type { CmsRecord } from '../api/schemas/content.js'
+import { CmsQueryBuilder } from '../cms/query-builder.js'
+import { type CmsQuery, isAggregateQuery } from '../cms/query.js'
+import { QueryParamError, toSearchParams } from '../cms/query-params.js'
+import { UsageError } from '../errors.js'
+import type { ItemList } from './pages.js'
+import type { Transport } from './transport.js'
+
+/** `cda` (delivery, read-only) or `cma` (management) access. */
+export type CmsAccess = 'cda' | 'cma'
+/** A row of a query: a record, or an aggregate row (grouped fields plus `count`, `<field>_<fn>`). */
+export type CmsRow = Record<string, unknown>
+
+/** The wire parameters of a query (a usage error when a value cannot be encoded). */
+export function cmsQueryParams(q: CmsQuery): Record<string, string> {
+  try {
+    return Object.fromEntries(toSearchParams(q))
+  } catch (err) {
+    if (err instanceof QueryParamError) throw new UsageError(err.message)
+    throw err
+  }
+}
+
+/** A query bound to a client: build it fluently, then iterate its rows (every page) or fetch one record. */
+export class ContentQuery extends CmsQueryBuilder implements AsyncIterable<CmsRow> {
+  #access: CmsAccess = 'cda'
+  constructor(
+    collection: string,
+    private readonly t: Transport,
+  ) {
+    super(collection)
+  }
+  /** Reads through `cda` (default) or `cma`. */
+  access(access: CmsAccess): this {
+    this.#access = access
+    return this
+  }
+  /** The rows, page by page, from the query's page. */
+  rows(): ItemList<CmsRow> {
+    return queryRows(this.t, { collection: this.collection, access: this.#access }, this.toQuery())
+  }
+  /** Every row of every page from the query's page. */
+  [Symbol.asyncIterator](): AsyncIterator<CmsRow> {
+    return this.rows()[Symbol.asyncIterator]()
+  }
+  /** The record set with id(). */
+  get(): Promise<CmsRecord> {
+    if (this.recordId === undefined) throw new TypeError('get() needs id(<recordId>) first')
+    return getRecord(this.t, this.collection, this.recordId, this.#access)
+  }
+}
+
+function queryRows(t: Transport, target: { collection: string; access: CmsAccess }, q: CmsQuery): ItemList<CmsRow> {
+  const item = isAggregateQuery(q) ? undefined : async () => (await import('../api/schemas/content.js')).cmsRecordSchema
+  return t.list(
+    'cmsQuery',
+    { params: { access: target.access, collection: target.collection }, query: cmsQueryParams(q) },
+    { sizeKey: 'pageSize', ...(item ? { item } : {}) },
+  )
+}
+
+async function getRecord(t: Transport, collection: string, recordId: string, access: CmsAccess): Promise<CmsRecord> {
+  return t.call('cmsGet', { params: { access, collection, recordId } }) as Promise<CmsRecord>
+}
+
+/** A record body: `data`, and optional `tags`. */
+export interface CmsSave {
+  data: Record<string, unknown>
+  tags?: string[] | undefined
+}
+
+/** `client.cms`. */
+export const cmsResource = (t: Transport) => ({
+  /** Starts a fluent query on a collection. */
+  from: (collection: string): ContentQuery => new ContentQuery(collection, t),
+  /** The rows of a query object (the CLI's flags build one), page by page. */
+  query: (target: { collection: string; access?: CmsAccess }, q: CmsQuery): ItemList<CmsRow> =>
+    queryRows(t, { collection: target.collection, access: target.access ?? 'cda' }, q),
+  /** One record. */
+  get: (collection: string, recordId: string, access: CmsAccess = 'cda') => getRecord(t, collection, recordId, access),
+  /** Creates a record (management access). */
+  create: (collection: string, body: CmsSave) => t.call('cmsCreate', { params: { collection }, body }),
+  /** Replaces a record's data and tags (management access). */
+  update: (collection: string, recordId: string, body: CmsSave) =>
+    t.call('cmsUpdate', { params: { collection, recordId }, body }),
+  /** Deletes a record (management access). */
+  delete: async (collection: string, recordId: string): Promise<void> => {
+    await t.call('cmsDelete', { params: { collection, recordId } })
+  },
+})

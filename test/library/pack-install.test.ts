@@ -1,0 +1,138 @@
+// The public library as a user gets it (issue 7 item 2): `npm pack`, the tarball unpacked into a separate temporary
+// package as npm would (its dependencies resolved from this repo's node_modules: no network), a TypeScript program
+// that imports 'agentry' type-checked by tsc (with deliberate type errors that must be reported) and run against
+// a real emulator.
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { describe, expect, it } from 'vitest'
+import { repoRoot } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+const fx = emulatorFixture({ built: true })
+
+/** Packs the repo and unpacks the tarball into `<app>/node_modules/agentry`, dependencies linked from the repo. */
+async function installPacked(app: string): Promise<void> {
+  // dist/ is built by the suite; the declarations are built here (tsc writes only under dist/types).
+  await execa('npm', ['run', 'build:types', '--silent'], { cwd: repoRoot })
+  const out = tempDir('agentry-pack-')
+  const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], {
+    cwd: repoRoot,
+  })
+  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }]
+  const target = join(app, 'node_modules', 'agentry')
+  mkdirSync(target, { recursive: true })
+  await execa('tar', ['-xzf', join(out, filename), '-C', target, '--strip-components=1'])
+  const pkg = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  for (const dep of [...Object.keys(pkg.dependencies), '@types/node']) {
+    const link = join(app, 'node_modules', dep)
+    mkdirSync(join(link, '..'), { recursive: true })
+    symlinkSync(join(repoRoot, 'node_modules', dep), link, 'dir')
+  }
+}
+
+const program = `import { type Agent, createClient, NotFoundError, toUiMessages, UsageError } from 'agentry'
+
+const client = createClient({
+  baseUrl: process.env.AGENTRY_BASE_URL!,
+  apiKey: process.env.AGENTRY_API_KEY!,
+  account: process.env.AGENTRY_ACCOUNT!,
+})
+const out: Record<string, unknown> = {}
+const agents: Agent[] = []
+for await (const a of client.agents.list({ limit: 2 })) agents.push(a)
+out.agents = agents.map((a) => a.id)
+const first = await client.agents.list({ limit: 2 }).pages(1).next()
+out.firstPageSize = first.value?.data.length
+try {
+  await client.agents.get('no-such-agent')
+} catch (e) {
+  if (e instanceof NotFoundError) out.notFound = e.status
+}
+try {
+  await client.agents.get('..')
+} catch (e) {
+  if (e instanceof UsageError) out.dotDot = e.exitCode
+}
+const posts: unknown[] = []
+for await (const row of client.cms.from('posts').where('status', 'eq', 'published').orderBy('createdAt').pageSize(3).page(1).select('title').rows().pages(2))
+  posts.push(...row.data)
+out.posts = posts.length
+let text = ''
+const stream = client.chat.stream('demo-assistant', { messages: [{ role: 'user', content: 'hello' }] })
+for await (const e of stream) if (e.type === 'text') text += e.text
+out.streamed = text.length > 0
+out.requestId = typeof stream.requestId
+const chat = await client.chats.create('demo-assistant', { title: 'from the library' })
+const answer = await client.chat.complete('demo-assistant', { chatId: chat.id, message: { role: 'user', content: 'hi' } })
+out.completed = answer.content.length > 0
+out.ui = toUiMessages(await client.chats.messages('demo-assistant', chat.id)).map((m) => m.role)
+await client.close()
+process.stdout.write(JSON.stringify(out))
+`
+
+// Each line must be a type error; if the library's types were \`any\`, tsc would report the directive as unused.
+const misuse = `import { createClient } from 'agentry'
+const client = createClient({ baseUrl: 'http://127.0.0.1:1/api/v1beta', apiKey: 'k', account: 'a' })
+// @ts-expect-error an agent id is a string
+void client.agents.get(42)
+const agent = await client.agents.get('a')
+// @ts-expect-error id is a string, not a number
+const n: number = agent.id
+// @ts-expect-error webhooks need a name and a scenarioId
+void client.webhooks.create({ status: 'active' })
+// @ts-expect-error there is no such resource
+void client.nothing
+void n
+`
+
+describe('the packed library', () => {
+  it('installs from its tarball, type-checks with tsc and works against the emulator', async () => {
+    const app = tempDir('agentry-app-')
+    await installPacked(app)
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }))
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'es2023',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+          skipLibCheck: false,
+          allowImportingTsExtensions: true,
+        },
+        include: ['*.ts'],
+      }),
+    )
+    writeFileSync(join(app, 'main.ts'), program)
+    writeFileSync(join(app, 'misuse.ts'), misuse)
+    const tsc = await execa(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', app], { cwd: app, reject: false })
+    expect(tsc.stdout + tsc.stderr).toBe('')
+    expect(tsc.exitCode).toBe(0)
+
+    const run = await execa(process.execPath, ['main.ts'], { cwd: app, env: fx.env(), reject: false })
+    expect(run.stderr).toBe('')
+    const out = JSON.parse(run.stdout)
+    const env = fx.env()
+    const listed = await fetch(`${env.AGENTRY_BASE_URL}/${env.AGENTRY_ACCOUNT}/agents?limit=100`, {
+      headers: { authorization: `Bearer ${env.AGENTRY_API_KEY}` },
+    })
+    const all = ((await listed.json()) as { data: { id: string }[] }).data.map((a) => a.id)
+    expect(all.length).toBeGreaterThan(2)
+    expect(out).toEqual({
+      agents: all,
+      firstPageSize: 2,
+      notFound: 404,
+      dotDot: 2,
+      posts: 6,
+      streamed: true,
+      requestId: 'string',
+      completed: true,
+      ui: ['user', 'assistant'],
+    })
+  }, 120_000)
+})

@@ -1,0 +1,69 @@
+// The contract (src/api/contract): every route it describes is in the route table, each family loads on its own,
+// path values are checked before a URL is made, and page sizes follow the interface's range (wire.md).
+import { describe, expect, it } from 'vitest'
+import { endpointOf, familyOf } from '../../src/api/contract/index.js'
+import { pageQuery, pageSizeRange } from '../../src/api/contract/paging.js'
+import { pathValueProblem } from '../../src/api/contract/path.js'
+import { type RouteName, routes, urlFor } from '../../src/api/routes.js'
+import { UsageError } from '../../src/errors.js'
+
+describe('the contract', () => {
+  it('describes routes of the route table only, and every service route but OAuth and A2A messaging', async () => {
+    const described = Object.keys(familyOf)
+    for (const name of described) expect(routes).toHaveProperty(name)
+    const others = (Object.keys(routes) as RouteName[]).filter((n) => !described.includes(n))
+    expect(others.every((n) => n.startsWith('oauth') || n === 'agentA2a')).toBe(true)
+    for (const name of described) await expect(endpointOf(name as keyof typeof familyOf)).resolves.toBeDefined()
+  })
+
+  it('every list route checks page and limit and names an item schema', async () => {
+    for (const name of [
+      'agentsList',
+      'skillsList',
+      'chatsList',
+      'scenariosList',
+      'webhooksList',
+      'keysList',
+    ] as const) {
+      const e = await endpointOf(name)
+      expect(e.item).toBeDefined()
+      expect(e.query?.safeParse({ limit: 101 }).success).toBe(false)
+      expect(e.query?.safeParse({ limit: 100, page: 3 }).success).toBe(true)
+    }
+    expect(pageSizeRange).toEqual({ min: 1, max: 100 })
+    expect(pageQuery.safeParse({ page: 0 }).success).toBe(false)
+  })
+
+  it('CMS queries refuse a pageSize above 100', async () => {
+    const q = (await endpointOf('cmsQuery')).query!
+    expect(q.safeParse({ pageSize: '101' }).success).toBe(false)
+    expect(q.safeParse({ pageSize: '100', where: '{}' }).success).toBe(true)
+  })
+})
+
+describe('path values', () => {
+  it.each([
+    ['', false, 'is empty'],
+    ['.', false, 'has a "." segment'],
+    ['..', false, 'has a ".." segment'],
+    ['a/../b', true, 'has a ".." segment'],
+    ['a//b', true, 'has an empty segment'],
+    ['./a', true, 'has a "." segment'],
+  ])('%j (rest %s) %s', (value, rest, problem) => {
+    expect(pathValueProblem(value, rest)).toBe(problem)
+  })
+
+  it('ordinary values pass; a URL is never made with a dot segment', () => {
+    expect(pathValueProblem('..a', false)).toBeUndefined()
+    expect(pathValueProblem('dir/file.txt', true)).toBeUndefined()
+    expect(() => urlFor('http://h/api/v1beta', routes.agentsGet, { accountId: 'acc', agentId: '..' })).toThrow(
+      UsageError,
+    )
+    expect(() => urlFor('http://h/api/v1beta', routes.filesDelete, { accountId: 'acc', path: 'a/../../x' })).toThrow(
+      /<path> has a "\.\." segment/,
+    )
+    expect(urlFor('http://h/api/v1beta', routes.agentsGet, { accountId: 'acc', agentId: 'a/b' })).toBe(
+      'http://h/api/v1beta/acc/agents/a%2Fb',
+    )
+  })
+})
