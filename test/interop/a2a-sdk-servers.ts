@@ -16,6 +16,7 @@ import {
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express'
 import * as v03 from 'a2a-sdk-03/server'
 import * as v03express from 'a2a-sdk-03/server/express'
+import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3'
 import express from 'express'
 
 /** A running server: its origin (the card is at its well-known path) and how to stop it. */
@@ -109,11 +110,9 @@ class Echo10 implements AgentExecutor {
   }
 }
 
-/** A server on the current @a2a-js/sdk with its defaults: a 1.0 card (no top-level `url`), JSON-RPC 1.0 only. */
-export async function startSdk10Server(): Promise<SdkServer> {
-  const app = express()
-  const { server, origin } = await listen(app)
-  const card: AgentCard = {
+/** The echo agent's 1.0 card, as the SDK's samples write it: `supportedInterfaces`, no top-level `url`. */
+function card10(origin: string): AgentCard {
+  return {
     name: 'Echo 1.0',
     description: 'Echoes what it is told',
     supportedInterfaces: [{ url: `${origin}/`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
@@ -138,9 +137,34 @@ export async function startSdk10Server(): Promise<SdkServer> {
     ],
     signatures: [],
   }
+}
+
+/** A server on the current @a2a-js/sdk with its defaults: a 1.0 card (no top-level `url`), JSON-RPC 1.0 only. */
+export async function startSdk10Server(): Promise<SdkServer> {
+  const app = express()
+  const { server, origin } = await listen(app)
+  const card = card10(origin)
   const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), new Echo10())
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: requestHandler }))
   app.use(jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication }))
+  return { origin, close: closer(server) }
+}
+
+/** A server on the current @a2a-js/sdk with its v0.3 compatibility layer on: both generations on one endpoint, and
+ * a card per generation (the 0.3 one to requests without `A2A-Version`). */
+export async function startSdk10CompatServer(): Promise<SdkServer> {
+  const app = express()
+  const { server, origin } = await listen(app)
+  const base = card10(origin)
+  const card: AgentCard = {
+    ...base,
+    name: 'Echo 1.0',
+    supportedInterfaces: duplicateInterfacesForLegacy(base.supportedInterfaces, ['JSONRPC']),
+  }
+  const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), new Echo10())
+  const legacyCompat = { enabled: true }
+  app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: requestHandler, legacyCompat }))
+  app.use(jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication, legacyCompat }))
   return { origin, close: closer(server) }
 }
 
@@ -208,4 +232,8 @@ export async function startSdk03Server(): Promise<SdkServer> {
 }
 
 /** Both servers, by name, for parameterised tests. */
-export const sdkServers = { 'current (1.0)': startSdk10Server, '0.3': startSdk03Server } as const
+export const sdkServers = {
+  'current (1.0)': startSdk10Server,
+  'current with 0.3 compatibility': startSdk10CompatServer,
+  '0.3': startSdk03Server,
+} as const

@@ -48,18 +48,26 @@ export async function jsonOf(res: HttpResponse, what: string): Promise<unknown> 
   }
 }
 
+/** A card request names the newest generation we speak: a server that serves a card per version (A2A 3.6.1; the
+ * reference SDK's compatibility layer does) then gives its 1.0 card; a 0.3 server ignores the header. */
+const cardHeaders = { 'A2A-Version': '1.0' }
+
 /** The card of an agent id (the service's card route) or of a card URL (a bare origin: its well-known card). */
 export async function fetchCard(ctx: Context, target: string): Promise<{ card: AgentCard; source: string }> {
   if (!isUrl(target)) {
     const api = await ctx.api()
-    const card = await api.json('agentCard', { params: { agentId: target }, schema: agentCardSchema })
+    const card = await api.json('agentCard', {
+      params: { agentId: target },
+      schema: agentCardSchema,
+      headers: cardHeaders,
+    })
     return { card, source: api.url('agentCard', { agentId: target }) }
   }
   const u = checkHttpUrl(target, 'the card URL')
   if (u.pathname === '/' || u.pathname === '') u.pathname = wellKnownCardPath
   const url = u.toString()
   const { http, auth } = await clientFor(ctx, url)
-  const res = await http.send({ method: 'GET', url, auth })
+  const res = await http.send({ method: 'GET', url, auth, headers: cardHeaders })
   return { card: check(agentCardSchema, await jsonOf(res, `GET ${url}`), `GET ${url}`), source: url }
 }
 
