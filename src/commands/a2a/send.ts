@@ -58,7 +58,8 @@ export async function sendToAgent(ctx: Context, ep: Endpoint, o: SendOptions): P
           await writeAll(out, '\n')
           printed += '\n'
         }
-        ctx.info(`(${step.state})`)
+        // a state is a word; anything else the server put there is not written to the terminal
+        ctx.info(`(${step.state.replace(/[^\w-]/g, '?')})`)
       }
     }
     state = step.state ?? state

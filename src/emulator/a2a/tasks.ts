@@ -111,7 +111,8 @@ async function run(env: HandlerEnv, rec: A2aTaskRecord, agent: StoredAgent, conv
       held = piece
       text += piece
       t.artifacts = [{ artifactId, name: 'answer', parts: [{ kind: 'text', text }] }]
-      if (answer.delayMs > 0) await sleep(answer.delayMs, undefined, { signal }).catch(() => {})
+      // unref'd: a task left running never keeps a closed emulator's process alive
+      if (answer.delayMs > 0) await sleep(answer.delayMs, undefined, { signal, ref: false }).catch(() => {})
     }
   } catch (e) {
     if (!signal.aborted) setState(env, rec, 'failed', agentMessage(t, `the model failed: ${(e as Error).message}`))
