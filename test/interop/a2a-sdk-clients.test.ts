@@ -132,6 +132,45 @@ describe('@a2a-js/sdk 1.x (current default client) against the emulator', () => 
       name: 'TaskNotFoundError',
     })
   })
+
+  it('resubscribes to a running task, lists the tasks of a context; no push notifications (the card says so)', async () => {
+    const c = await client10()
+    const running = (await c.sendMessage(request10('count to 40', { returnImmediately: true }))) as AnyTask & {
+      contextId: string
+    }
+    const cases: string[] = []
+    let last: unknown
+    for await (const ev of c.resubscribeTask({ tenant: '', id: running.id })) {
+      cases.push(ev.payload?.$case ?? '?')
+      if (ev.payload?.$case === 'statusUpdate') last = ev.payload.value.status?.state
+    }
+    expect(cases[0]).toBe('task')
+    expect(last).toBe(TaskState.TASK_STATE_COMPLETED)
+    const listed = await c.listTasks({
+      tenant: '',
+      contextId: running.contextId,
+      status: TaskState.TASK_STATE_UNSPECIFIED,
+      pageSize: 10,
+      pageToken: '',
+      historyLength: undefined,
+      statusTimestampAfter: undefined,
+      includeArtifacts: true,
+    })
+    expect(listed.tasks.map((t) => t.id)).toEqual([running.id])
+    expect(listed.totalSize).toBe(1)
+    const config = {
+      tenant: '',
+      id: '',
+      taskId: running.id,
+      url: 'http://127.0.0.1:9/hook',
+      token: '',
+      authentication: undefined,
+    }
+    // the client reads capabilities.pushNotifications: false from our card and refuses before asking
+    await expect((async () => c.createTaskPushNotificationConfig(config))()).rejects.toMatchObject({
+      name: 'PushNotificationNotSupportedError',
+    })
+  })
 })
 
 describe('@a2a-js/sdk 0.3 client against the emulator', () => {
@@ -175,6 +214,25 @@ describe('@a2a-js/sdk 0.3 client against the emulator', () => {
     await expect(c.getTask({ id: 'no-such-task' })).rejects.toBeInstanceOf(v03.TaskNotFoundError)
     await expect(c.sendMessage({ message: message03('hi', { taskId: 'no-such-task' }) })).rejects.toBeInstanceOf(
       v03.TaskNotFoundError,
+    )
+  })
+
+  it('resubscribes to a running task; no push notifications (the card says so)', async () => {
+    const c = await client03()
+    const running = (await c.sendMessage({
+      message: message03('count to 40'),
+      configuration: { blocking: false },
+    })) as {
+      id: string
+    }
+    const kinds: string[] = []
+    for await (const ev of c.resubscribeTask({ id: running.id })) kinds.push(ev.kind)
+    expect(kinds[0]).toBe('task')
+    expect(kinds.at(-1)).toBe('status-update')
+    // the client reads capabilities.pushNotifications: false from our card and refuses before asking
+    const config = { taskId: running.id, pushNotificationConfig: { url: 'http://127.0.0.1:9/hook' } }
+    await expect((async () => c.setTaskPushNotificationConfig(config))()).rejects.toBeInstanceOf(
+      v03.PushNotificationNotSupportedError,
     )
   })
 })
