@@ -130,10 +130,14 @@ describe('both generations', () => {
     expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'GetExtendedAgentCard' })).json.error.code).toBe(-32007)
   })
 
-  it('a notification (no id) gets no reply: 204, empty body, even when it fails', async () => {
-    const note = await rpc({ jsonrpc: '2.0', method: 'SendMessage', params: { message: msg1('hi') } })
+  it('a notification (no id) is carried out but gets no reply: 204, empty body, even when it fails', async () => {
+    const contextId = crypto.randomUUID()
+    const note = await rpc({ jsonrpc: '2.0', method: 'SendMessage', params: { message: msg1('hi', { contextId }) } })
     expect(note.status).toBe(204)
     expect(note.text).toBe('')
+    // ...but carried out: the task exists
+    const listed = await rpc({ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: { contextId } })
+    expect(listed.json.result.totalSize).toBe(1)
     const bad = await rpc({ jsonrpc: '2.0', method: 'tasks/get', params: { id: 'none' } }, {})
     expect(bad.status).toBe(204)
     expect(bad.text).toBe('')
