@@ -13,6 +13,7 @@ import type {
   Skill,
   Webhook,
 } from '../api/schemas/index.js'
+import type { A2aTaskRecord } from './a2a/tasks.js'
 
 /** A scenario as stored: the public record plus its signing secret (never sent by GET). */
 export type StoredScenario = Scenario & { signature_secret: string; signature_name: string }
@@ -141,6 +142,8 @@ export class EmulatorState {
   oauthTokens = new Map<string, OAuthToken>()
   /** in-flight completions by request_id: cancel aborts them; finished ones are removed */
   inflight = new Map<string, { agentId: string; controller: AbortController; cancelled: boolean }>()
+  /** A2A tasks by id, with their runs (not saved: a task outlives neither the process nor a reset) */
+  a2aTasks = new Map<string, A2aTaskRecord>()
   /** recently cancelled request ids (for "Request already cancelled") */
   cancelled = new Set<string>()
   /** counters for tests (/__emulator/counters): e.g. refreshes served */

@@ -1,8 +1,9 @@
 // `agentry a2a card|send`: cards by agent id or URL, the JSON-RPC 2.0 request, replies from Tasks and Messages,
 // SSE streaming, errors, and the credential rule: the bearer token goes only to the base URL's own origin.
 import { describe, expect, it } from 'vitest'
-import { type TestContext, testApiKey, testContext, testOrigin } from '../helpers/test-context.js'
+import { testApiKey, testContext, testOrigin } from '../helpers/test-context.js'
 import { itShowsExamples } from '../helpers/help.js'
+import { stub } from './a2a-stub.js'
 
 const foreign = 'https://agents.example.com'
 const card = (url: string, streaming = true) => ({
@@ -16,29 +17,6 @@ const card = (url: string, streaming = true) => ({
   defaultOutputModes: ['text/plain'],
   skills: [{ id: 's1', name: 'Echo', description: 'echo', tags: [] }],
 })
-
-interface Seen {
-  auth: string | undefined
-  body: unknown
-}
-
-/** Stubs one request on an origin and records its Authorization header and JSON body. */
-function stub(t: TestContext, origin: string, method: string, path: string, reply: object | string, headers = {}) {
-  const seen: Seen[] = []
-  t.agent
-    .get(origin)
-    .intercept({ path, method })
-    .reply((req) => {
-      const h = req.headers as Record<string, string>
-      seen.push({ auth: h.authorization, body: req.body ? JSON.parse(String(req.body)) : undefined })
-      return {
-        statusCode: 200,
-        data: reply,
-        responseOptions: { headers: { 'content-type': 'application/json', ...headers } },
-      }
-    })
-  return seen
-}
 
 const task = (text: string, state = 'completed') => ({
   kind: 'task',
@@ -68,7 +46,7 @@ describe('a2a card', () => {
     const t = testContext()
     const seen = stub(t, foreign, 'GET', '/.well-known/agent-card.json', card(`${foreign}/a2a`))
     expect(await t.run(['a2a', 'card', foreign])).toBe(0)
-    expect(seen).toEqual([{ auth: undefined, body: undefined }])
+    expect(seen).toEqual([{ auth: undefined, body: undefined, version: '1.0' }])
     expect(t.stdout()).toContain(`url\t${foreign}/a2a\n`)
     expect(t.stdout()).toContain('streaming\ttrue\n')
   })

@@ -17,6 +17,7 @@ describe('a2a', () => {
     const byUrl = await cli(['a2a', 'card', `${fx.emu.baseUrl}/agent/demo-assistant/a2a/card`])
     expect(byUrl.exitCode).toBe(0)
     expect(byUrl.stdout).toContain(`url\t${card.url}\n`)
+    expect(byUrl.stdout).toContain('protocol\tA2A 1.0 JSON-RPC\n')
     expect(byUrl.stdout).toContain('streaming\ttrue\n')
   })
 
@@ -44,6 +45,27 @@ describe('a2a', () => {
     expect(kinds[0]).toBe('task')
     expect(kinds.at(-1)).toBe('status-update')
     expect(kinds).toContain('artifact-update')
+  })
+
+  it('send --no-wait, then task get sees it working, task cancel cancels it; a completed task is not cancelable (5)', async () => {
+    const started = await cli(['a2a', 'send', 'demo-assistant', '-m', 'count to 100000', '--no-wait'])
+    expect(started.exitCode).toBe(0)
+    const id = started.stdout.trim()
+    const running = await cli(['a2a', 'task', 'get', 'demo-assistant', id, '--json', '--history', '0'])
+    expect(running.exitCode).toBe(0)
+    expect(JSON.parse(running.stdout)).toMatchObject({ kind: 'task', id, status: { state: 'working' } })
+    const canceled = await cli(['a2a', 'task', 'cancel', 'demo-assistant', id])
+    expect(canceled.exitCode).toBe(0)
+    expect(canceled.stdout).toContain('state\tcanceled\n')
+    const after = await cli(['a2a', 'task', 'get', 'demo-assistant', id, '--json'])
+    expect(JSON.parse(after.stdout).status.state).toBe('canceled')
+
+    const done = JSON.parse((await cli(['a2a', 'send', 'demo-assistant', '-m', 'count to 3', '--json'])).stdout)
+    const late = await cli(['a2a', 'task', 'cancel', 'demo-assistant', done.id])
+    expect(late.exitCode).toBe(5)
+    expect(late.stderr).toMatch(/A2A error -32002: Task cannot be canceled: it is completed/)
+    const unknown = await cli(['a2a', 'task', 'get', 'demo-assistant', 'no-such-task'])
+    expect(unknown.exitCode).toBe(3)
   })
 
   it('an unknown agent exits 3', async () => {

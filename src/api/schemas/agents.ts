@@ -26,12 +26,22 @@ export const skillSchema = z
   .loose()
 export type Skill = z.infer<typeof skillSchema>
 
+/** An endpoint a 1.0 card offers (A2A 4.4.6, AgentInterface). */
+export const agentInterfaceSchema = z
+  .object({ url: z.string(), protocolBinding: z.string(), protocolVersion: z.string().optional() })
+  .loose()
+export type AgentInterface = z.infer<typeof agentInterfaceSchema>
+
+/** An A2A agent card of either generation: 1.0 (`supportedInterfaces`) or 0.3 (`url`, `preferredTransport`). */
 export const agentCardSchema = z
   .object({
     protocolVersion: z.string().optional(),
     name: z.string(),
     description: z.string().optional(),
-    url: z.string(),
+    supportedInterfaces: z.array(agentInterfaceSchema).optional(),
+    url: z.string().optional(),
+    preferredTransport: z.string().optional(),
+    additionalInterfaces: z.array(z.object({ url: z.string(), transport: z.string() }).loose()).optional(),
     version: z.string().optional(),
     capabilities: z.object({ streaming: z.boolean().optional() }).loose().optional(),
     defaultInputModes: z.array(z.string()).optional(),

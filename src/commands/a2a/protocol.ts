@@ -1,42 +1,6 @@
-// The client side of the A2A protocol's JSON-RPC 2.0 binding (A2A v0.3; wire.md "Agents, skills, A2A"): the
-// `message/send` and `message/stream` requests, the response envelope, and the reply text inside Tasks, Messages,
-// status updates and artifact updates. Pure.
-import { randomUUID } from 'node:crypto'
-import * as z from 'zod'
-
-/** A JSON-RPC 2.0 response: a result or an error (JSON-RPC 2.0 section 5). */
-export const rpcResponseSchema = z
-  .object({
-    jsonrpc: z.string().optional(),
-    id: z.unknown().optional(),
-    result: z.unknown().optional(),
-    error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }).loose().optional(),
-  })
-  .loose()
-  .refine((r) => r.result !== undefined || r.error !== undefined, 'a JSON-RPC response has a result or an error')
-/** A JSON-RPC response. */
-export type RpcResponse = z.infer<typeof rpcResponseSchema>
-
-/** The methods the CLI calls. */
-export type SendMethod = 'message/send' | 'message/stream'
-
-/** A `message/send` or `message/stream` request with one user text part (A2A MessageSendParams). */
-export function sendRequest(method: SendMethod, text: string, opts: { contextId?: string | undefined } = {}) {
-  return {
-    jsonrpc: '2.0' as const,
-    id: randomUUID(),
-    method,
-    params: {
-      message: {
-        kind: 'message',
-        role: 'user',
-        messageId: randomUUID(),
-        parts: [{ kind: 'text', text }],
-        ...(opts.contextId ? { contextId: opts.contextId } : {}),
-      },
-    },
-  }
-}
+// The reply inside A2A results (wire.md "Agents, skills, A2A"): the text of Tasks, Messages, status updates and
+// artifact updates, read in the one shape wire.ts gives answers of either generation. Pure.
+import { endStates } from './wire.js'
 
 type Obj = Record<string, unknown>
 const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null ? (v as Obj) : undefined)
@@ -91,7 +55,7 @@ export interface StreamStep {
   text: string
   /** the task's state, when the event carries one */
   state?: string | undefined
-  /** the last event of the stream (A2A: a status-update with final: true, or a Message) */
+  /** the last event of the stream: a Message, or a status update or Task whose state ends the stream */
   final: boolean
 }
 
@@ -107,12 +71,16 @@ export function streamStep(result: unknown, printedSoFar: boolean): StreamStep {
     case 'message':
       return { text: partsText(r.parts), final: true }
     case 'status-update': {
-      const final = r.final === true
+      // v0.3 marks the last event; 1.0 ends the stream at a terminal or interrupted state (A2A 3.1.2)
+      const final = r.final === true || endStates.has(String(stateOf(r)))
       const text = final && !printedSoFar ? partsText(obj(obj(r.status)?.message)?.parts) : ''
       return { text, state: stateOf(r), final }
     }
-    case 'task':
-      return { text: printedSoFar ? '' : replyText({ ...r, history: [] }), state: stateOf(r), final: false }
+    case 'task': {
+      // a stream may be a single Task that has already ended
+      const final = endStates.has(String(stateOf(r)))
+      return { text: printedSoFar ? '' : replyText({ ...r, history: [] }), state: stateOf(r), final }
+    }
     default:
       return { text: '', final: false }
   }

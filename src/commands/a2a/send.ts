@@ -1,22 +1,14 @@
-// `agentry a2a send`: one user message to the endpoint a card names, as JSON-RPC 2.0 `message/send` (one answer) or
-// `message/stream` (server-sent events, each a JSON-RPC response: A2A v0.3 "Streaming"), printing the reply text
-// as it arrives, or the JSON results with --json.
-import type { AgentCard } from '../../api/schemas/index.js'
-import { createSseParser } from '../../api/stream/sse.js'
+// `agentry a2a send`: one user message to the endpoint the card names (endpoint.ts), as a send (one answer) or a
+// streaming send (A2A 3.1.2: the task, then status and artifact updates). Text mode prints the reply as it
+// arrives and the task's state changes on stderr; --json prints the result, -o ndjson one event a line (both in
+// the one shape of wire.ts, whatever generation the agent speaks).
 import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
-import { bodyChunks } from '../files/body-stream.js'
-import { checkHttpUrl, clientFor, jsonOf } from './client.js'
-import {
-  failedStates,
-  replyText,
-  type RpcResponse,
-  rpcResponseSchema,
-  sendRequest,
-  stateOf,
-  streamStep,
-} from './protocol.js'
+import type { Endpoint } from './endpoint.js'
+import { failedStates, replyText, stateOf, streamStep } from './protocol.js'
+import { call, events } from './rpc.js'
+import { readEvent, sendParams } from './wire.js'
 
 /** Options of a send. */
 export interface SendOptions {
@@ -25,78 +17,56 @@ export interface SendOptions {
   contextId?: string | undefined
   /** print JSON (the result; with --stream, one result a line) instead of the reply text */
   json: boolean
-}
-
-function resultOf(r: unknown, endpoint: string): unknown {
-  const parsed = rpcResponseSchema.safeParse(r)
-  if (!parsed.success) throw new CliError(`${endpoint} answered something that is not a JSON-RPC response`)
-  const res: RpcResponse = parsed.data
-  if (res.error)
-    throw new CliError(`${endpoint}: A2A error ${res.error.code}: ${res.error.message}`, {
-      exitCode: res.error.code === -32001 ? ExitCode.notFound : ExitCode.error,
-    })
-  return res.result
+  /** false: the agent answers the task at once, before it ends (A2A 3.2.2) */
+  wait?: boolean
 }
 
 function checkState(state: string | undefined): void {
   if (state && failedStates.has(state)) throw new CliError(`the agent's task ended ${state}`)
 }
 
-/** Sends the message to the card's endpoint and prints the reply. */
-export async function sendToAgent(ctx: Context, card: AgentCard, o: SendOptions): Promise<void> {
-  const endpoint = checkHttpUrl(card.url, "the card's url").toString()
-  const { http, auth } = await clientFor(ctx, endpoint)
-  const body = JSON.stringify(sendRequest(o.stream ? 'message/stream' : 'message/send', o.text, o))
-  const res = await http.send({
-    method: 'POST',
-    url: endpoint,
-    auth,
-    body,
-    headers: { 'content-type': 'application/json', accept: o.stream ? 'text/event-stream' : 'application/json' },
-    idempotent: false,
-    ...(o.stream ? { stream: true } : {}),
-  })
+/** Sends the message to the endpoint and prints the reply. */
+export async function sendToAgent(ctx: Context, ep: Endpoint, o: SendOptions): Promise<void> {
+  const params = sendParams(ep.version, o.text, o.contextId, o.wait === false && !o.stream)
   const out = ctx.io.stdout
-  if (!o.stream || !/text\/event-stream/i.test(res.headers['content-type'] ?? '')) {
-    // message/send, or a server that answered a stream request with one JSON response (e.g. an error)
-    const result = resultOf(await jsonOf(res, `POST ${endpoint}`), endpoint)
-    if (o.json) await writeAll(out, `${JSON.stringify(result, null, o.stream ? undefined : 2)}\n`)
+  if (!o.stream) {
+    const result = readEvent(await call(ctx, ep, 'send', params))
+    if (o.json) await writeAll(out, `${JSON.stringify(result, null, 2)}\n`)
+    else if (o.wait === false) await writeAll(out, `${String((result as { id?: unknown }).id ?? '')}\n`)
     else {
       const text = replyText(result)
       if (text) await writeAll(out, text.endsWith('\n') ? text : `${text}\n`)
     }
     return checkState(stateOf(result))
   }
-  const sse = createSseParser({ dispatchIncompleteAtEnd: true })
   let printed = ''
   let state: string | undefined
   let final = false
-  const handle = async (data: string) => {
-    let json: unknown
-    try {
-      json = JSON.parse(data)
-    } catch {
-      throw new CliError(`${endpoint}: a streamed event is not JSON: ${data.slice(0, 80)}`, {
-        exitCode: ExitCode.server,
-      })
-    }
-    const result = resultOf(json, endpoint)
+  for await (const raw of events(ctx, ep, 'stream', params)) {
+    const result = readEvent(raw)
     const step = streamStep(result, printed !== '')
-    state = step.state ?? state
     final ||= step.final
-    if (o.json) return writeAll(out, `${JSON.stringify(result)}\n`)
-    if (step.text) {
-      printed += step.text.slice(-1)
-      await writeAll(out, step.text)
+    if (o.json) await writeAll(out, `${JSON.stringify(result)}\n`)
+    else {
+      if (step.text) {
+        printed += step.text.slice(-1)
+        await writeAll(out, step.text)
+      }
+      if (step.state && step.state !== state) {
+        // the state changes on stderr, each on its own line (the reply may be mid-line on stdout)
+        if (printed && !printed.endsWith('\n')) {
+          await writeAll(out, '\n')
+          printed += '\n'
+        }
+        // a state is a word; anything else the server put there is not written to the terminal
+        ctx.info(`(${step.state.replace(/[^\w-]/g, '?')})`)
+      }
     }
-  }
-  for await (const chunk of bodyChunks(ctx, res.body, `POST ${endpoint}`)) {
-    for (const ev of sse.push(chunk)) await handle(ev.data)
+    state = step.state ?? state
     if (final) break
   }
-  if (!final) for (const ev of sse.end()) await handle(ev.data)
   if (!o.json && printed && !printed.endsWith('\n')) await writeAll(out, '\n')
   if (!final)
-    throw new CliError(`${endpoint}: the stream ended before the agent finished`, { exitCode: ExitCode.network })
+    throw new CliError(`${ep.url}: the stream ended before the agent finished`, { exitCode: ExitCode.network })
   checkState(state)
 }

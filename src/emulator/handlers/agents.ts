@@ -1,7 +1,6 @@
-// Agents, skills and A2A cards (wire.md "Agents, skills, A2A"). The server has already checked that a path's agent
+// Agents and skills (wire.md "Agents, skills, A2A"). The server has already checked that a path's agent
 // exists in the caller's account (404) and is in the key's scope (401).
-import type { Agent, AgentCard, Skill } from '../../api/schemas/index.js'
-import { basePathSuffix } from '../../api/routes.js'
+import type { Agent } from '../../api/schemas/index.js'
 import { pageOf, pageRequest } from '../paging.js'
 import { notFound } from '../kit.js'
 import { visibleTo } from '../scope.js'
@@ -22,37 +21,7 @@ export function publicAgent(a: StoredAgent): Agent {
   return rest
 }
 
-/** The agent's A2A card (wire.md; A2A AgentCard). Its url is the JSON-RPC endpoint. */
-export function agentCard(a: StoredAgent, origin: string, skills: Map<string, Skill>): AgentCard {
-  const own = (a.skills ?? []).map((id) => skills.get(id)).filter((s): s is Skill => s !== undefined)
-  const list = own.length
-    ? own.map((s) => ({ id: s.id, name: s.name ?? s.id, description: s.description ?? '', tags: s.tags ?? [] }))
-    : [
-        {
-          id: `${a.id}-chat`,
-          name: 'Chat',
-          description: a.description ?? `Chat with ${a.name ?? a.id}`,
-          tags: ['chat'],
-        },
-      ]
-  return {
-    protocolVersion: '0.3.0',
-    name: a.name ?? a.id,
-    description: a.description ?? '',
-    url: `${origin}${basePathSuffix}/agent/${encodeURIComponent(a.id)}/a2a`,
-    preferredTransport: 'JSONRPC',
-    version: '1.0.0',
-    provider: { organization: 'agentry emulator', url: origin },
-    capabilities: { streaming: true, pushNotifications: false, stateTransitionHistory: false },
-    defaultInputModes: ['text/plain', 'image/png', 'image/jpeg'],
-    defaultOutputModes: ['text/plain', 'text/markdown'],
-    skills: list,
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key or OAuth access token' } },
-    security: [{ bearer: [] }],
-  }
-}
-
-/** Handlers: agentsList, agentsGet, skillsList, agentCard. */
+/** Handlers: agentsList, agentsGet, skillsList (the A2A card is in ../a2a/). */
 export const agentHandlers: HandlerTable = {
   agentsList(req, env) {
     const page = pageRequest(req.query)
@@ -70,8 +39,5 @@ export const agentHandlers: HandlerTable = {
   },
   skillsList(req, env) {
     return { status: 200, json: pageOf([...env.state.skills.values()], pageRequest(req.query)) }
-  },
-  agentCard(req, env) {
-    return { status: 200, json: agentCard(agentOf(req, env), req.origin, env.state.skills) }
   },
 }

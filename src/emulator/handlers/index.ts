@@ -1,7 +1,7 @@
 // The handler registry: every resource's table, merged into one map from route name to handler.
 // A table added later is one import and one entry in `tables`.
 import type { HandlerTable } from '../types.js'
-import { a2aHandlers } from './a2a.js'
+import { a2aHandlers } from '../a2a/handlers.js'
 import { agentHandlers } from './agents.js'
 import { chatHandlers } from './chats.js'
 import { cmsHandlers } from './cms.js'
