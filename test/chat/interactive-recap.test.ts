@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { runInteractive } from '../../src/chat/interactive/index.js'
 import { recap, userTurns } from '../../src/chat/interactive/recap.js'
 import { createUiStyle } from '../../src/chat/interactive/style.js'
+import { createClient } from '../../src/index.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 import { fakeTerminal, scriptedSession } from './interactive-fakes.js'
+
+const fx = emulatorFixture()
 
 const history = [
   { role: 'user', content: 'weather in Oslo?' },
@@ -45,6 +49,24 @@ describe('recap', () => {
     await t.waitFor('agent: [get_weather() ✓] It is 3°C.')
     expect(t.screen()).toContain('resumed: 1 message')
     expect(t.screen()).toContain('you: weather in Oslo?')
+    t.type('\x04')
+    expect(await done).toBe(0)
+  })
+
+  it('a stateful chat (--chat) reads its messages from the service for the recap', async () => {
+    const c = createClient({ baseUrl: fx.emu.baseUrl, apiKey: fx.emu.demoApiKey, account: fx.emu.accountId })
+    const chat = await c.chats.create('demo-assistant')
+    await c.chat.complete('demo-assistant', {
+      chatId: chat.id,
+      message: { role: 'user', content: 'remember the lighthouse' },
+    })
+    await c.close()
+    const t = fakeTerminal(fx.env())
+    const s = scriptedSession()
+    Object.assign(s.session, { agentId: 'demo-assistant', chatId: chat.id })
+    const done = runInteractive(s.session, t.ctx)
+    await t.waitFor('you: remember the lighthouse')
+    expect(t.screen()).toMatch(/resumed: 1 message[\s\S]*you: remember the lighthouse\n {2}agent: \S/)
     t.type('\x04')
     expect(await done).toBe(0)
   })
