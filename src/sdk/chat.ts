@@ -1,8 +1,9 @@
 // Completions (service-interface 4.1, 4.2; wire.md "Completions"): `stream()` is an async iterable of the decoder's
 // events with `cancel()`, built on the CLI's own completion calls (api/completions.ts) and stream decoder
-// (api/stream/decoder.ts), so SSE, NDJSON and a whole JSON completion are read alike.
+// (api/stream/decoder.ts), so SSE, NDJSON and a whole JSON completion are read alike. Both load on first use: the
+// message schemas they build cost ~10 ms, which commands that never chat must not pay.
 import { randomUUID } from 'node:crypto'
-import { type CancelAnswer, cancelCompletion, sendCompletion } from '../api/completions.js'
+import type { CancelAnswer } from '../api/completions.js'
 import type { ChatCompletionRequest, CompletionRequest } from '../api/schemas/messages.js'
 import type { AssistantMessage, CompletionEvent } from '../api/stream/decoder.js'
 import { CancelledError } from '../errors.js'
@@ -27,12 +28,16 @@ export interface ChatStream extends AsyncIterable<CompletionEvent> {
 
 /** `client.chat`. */
 export const chatResource = (t: Transport) => {
+  /** Cancels an answer by its request id (service-interface 4.2). */
+  const cancel = async (agentId: string, requestId: string) =>
+    (await import('../api/completions.js')).cancelCompletion(t.api, agentId, requestId)
   const start = async (agentId: string, req: ChatRequest, stream: boolean, signal: AbortSignal, requestId: string) => {
     const { chatId, signal: _s, ...rest } = req
     const route = chatId === undefined ? 'completion' : 'chatCompletion'
     const body = (await t.checkBody(route, { ...rest, stream, request_id: requestId })) as
       | CompletionRequest
       | ChatCompletionRequest
+    const { sendCompletion } = await import('../api/completions.js')
     return sendCompletion(t.api, { agentId, chatId }, body, signal)
   }
   const open = (agentId: string, req: ChatRequest, streamed: boolean): ChatStream => {
@@ -57,7 +62,7 @@ export const chatResource = (t: Transport) => {
       async cancel() {
         cancelled = true
         try {
-          return await cancelCompletion(t.api, agentId, requestId)
+          return await cancel(agentId, requestId)
         } finally {
           local.abort(new CancelledError())
         }
@@ -75,6 +80,6 @@ export const chatResource = (t: Transport) => {
       return acc.result()
     },
     /** Cancels an answer by its request id (service-interface 4.2). */
-    cancel: (agentId: string, requestId: string) => cancelCompletion(t.api, agentId, requestId),
+    cancel,
   }
 }

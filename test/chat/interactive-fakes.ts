@@ -100,7 +100,8 @@ export function scriptedSession() {
   return { session, turns, sent, cancels: () => cancels }
 }
 
-export function fakeTerminal() {
+/** A fake terminal and a Context on it; `env` is merged over the defaults (e.g. an emulator's base URL). */
+export function fakeTerminal(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'agentry-repl-'))
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
   const chunks: string[] = []
@@ -116,7 +117,7 @@ export function fakeTerminal() {
     stderr: sink,
     env: { NO_COLOR: '1' },
   })
-  const ctx = new Context({ io, env: { AGENTRY_CONFIG_DIR: dir, NO_COLOR: '1', AGENTRY_BASE_URL: '' } })
+  const ctx = new Context({ io, env: { AGENTRY_CONFIG_DIR: dir, NO_COLOR: '1', AGENTRY_BASE_URL: '', ...env } })
   const screen = () => chunks.join('').replace(ansi, '').replace(/\r\n/g, '\n').replace(/\r/g, '')
   const waitFor = async (what: string | RegExp, timeoutMs = 3000) => {
     const deadline = Date.now() + timeoutMs

@@ -5,6 +5,7 @@ import type { Agent, ToolDefinition } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { ChatSession } from '../session.js'
 import { History, historyFile } from './history.js'
+import { recap, userTurns } from './recap.js'
 import { repl } from './repl.js'
 import { oneLine } from './status.js'
 import { createUiStyle, type UiStyle } from './style.js'
@@ -43,11 +44,14 @@ export async function runInteractive(
   }
   const term = new Terminal(io, ui)
   const agentInfo = fetchAgent(ctx, session.agentId)
+  const earlierInfo = earlierMessages(ctx, session)
   const history = await History.open(historyFile(ctx.configDir())).catch((err: Error) => {
     ctx.warn(`input history unavailable: ${err.message}`)
     return History.open(undefined)
   })
-  ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style))
+  const earlier = await earlierInfo
+  ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style, earlier))
+  ui(recap(earlier, style, io.columns()))
   const previousHandler = ctx.interruptHandler
   // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode.
   ctx.interruptHandler = () => term.feed('\x03')
@@ -96,6 +100,14 @@ export async function pickAgent(ctx: Context): Promise<string> {
   )
 }
 
+/** A resumed chat's messages: the --resume transcript, or a stateful chat's messages kept by the service. */
+async function earlierMessages(ctx: Context, session: ChatSession): Promise<readonly unknown[]> {
+  if (session.history.length > 0 || session.chatId === undefined) return session.history
+  const chatId = session.chatId
+  const read = (async () => (await ctx.sdk()).chats.messages(session.agentId, chatId))()
+  return (await withTimeout(read, agentInfoTimeoutMs)) ?? []
+}
+
 /** The agent's record, or undefined when it cannot be read (the chat works without it). */
 async function fetchAgent(ctx: Context, agentId: string): Promise<Agent | undefined> {
   try {
@@ -118,12 +130,12 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   })
 }
 
-function banner(agent: Agent | undefined, session: ChatSession, style: UiStyle): string {
+function banner(agent: Agent | undefined, session: ChatSession, style: UiStyle, earlier: readonly unknown[]): string {
   const name = agent?.name && agent.name !== session.agentId ? `${agent.name} (${session.agentId})` : session.agentId
   const parts = [style.bold(`chat with ${oneLine(name)}`)]
   if (agent?.model) parts.push(style.dim(oneLine(agent.model)))
   if (session.chatId) parts.push(style.dim(`chat ${session.chatId}`))
-  const turns = session.history.filter((m) => m.role === 'user').length
+  const turns = userTurns(earlier)
   if (turns > 0) parts.push(style.dim(`resumed: ${turns} message${turns > 1 ? 's' : ''}`))
   return `${parts.join(style.dim(' · '))}\n${style.dim('/help for commands and keys · Ctrl-D to quit')}\n\n`
 }
