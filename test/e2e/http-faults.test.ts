@@ -137,6 +137,15 @@ describe('a 2xx that is not what the interface says', () => {
     expect(r.stdout).toBe('')
     expect(r.stderr).toMatch(/^error: the server's answer to GET \/\{accountId\}\/agents is not JSON: /m)
   })
+
+  it('an empty body where the interface expects a record is exit 7 too', async () => {
+    body = ''
+    type = 'application/json'
+    const r = await runCli(['agents', 'get', 'a1'], { env: env() })
+    expect(r.exitCode).toBe(7)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toMatch(/does not match the interface: body: /)
+  })
 })
 
 describe('files named by flags', () => {
