@@ -117,7 +117,9 @@ export class ApiClient {
  */
 export async function parseBody<T>(res: HttpResponse, schema: ZodType<T> | undefined, what: string): Promise<T> {
   const text = res.bytes ? res.bytes.toString('utf8') : await res.body.text()
-  if (res.status === 204 || text.trim() === '') return undefined as T
+  if (res.status === 204) return undefined as T
+  // an empty 2xx is fine where the interface expects nothing; where it expects a value, the schema says it is missing
+  if (text.trim() === '') return schema ? check(schema, undefined, what) : (undefined as T)
   let value: unknown
   try {
     value = JSON.parse(text)

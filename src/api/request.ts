@@ -57,6 +57,8 @@ class TransportFailure extends Error {
     readonly error: CliError,
     readonly retryable: boolean,
     readonly maybeSent: boolean,
+    /** the status of the answer whose body broke off, when the headers had arrived */
+    readonly status?: number,
   ) {
     super(error.message)
   }
@@ -177,14 +179,15 @@ export class HttpClient {
     // RFC 9110 9.2.2: a non-idempotent request is not repeated automatically; the user must find out what happened.
     const where = `${req.method} ${this.opts.redactor.url(req.url)}`
     const detail = f.error.message.startsWith(`${where}: `) ? f.error.message.slice(where.length + 2) : f.error.message
-    return new CliError(
-      `${where}: the request was sent but the answer was lost (${detail}); it may or may not have taken effect`,
-      {
-        exitCode: f.error.exitCode,
-        hint: 'check before sending it again: list or get the resource (e.g. `agentry <resource> list`, or `agentry api GET <path>`)',
-        cause: f.error,
-      },
-    )
+    const ok = f.status !== undefined && f.status >= 200 && f.status < 300
+    const outcome = ok
+      ? `the server answered ${f.status} but the rest of the answer was lost (${detail}); it has most likely taken effect`
+      : `the request was sent but the answer was lost (${detail}); it may or may not have taken effect`
+    return new CliError(`${where}: ${outcome}`, {
+      exitCode: f.error.exitCode,
+      hint: 'check before sending it again: list or get the resource (e.g. `agentry <resource> list`, or `agentry api GET <path>`)',
+      cause: f.error,
+    })
   }
 
   private async once(req: SendOptions): Promise<HttpResponse> {
@@ -211,6 +214,7 @@ export class HttpClient {
     this.traceRequest(req, headers)
     const started = performance.now()
     let phase: 'send' | 'body' = 'send'
+    let status: number | undefined
     try {
       const res = await request(req.url, {
         method: req.method as Dispatcher.HttpMethod,
@@ -240,6 +244,7 @@ export class HttpClient {
       }
       if (!req.stream) {
         phase = 'body'
+        status = res.statusCode
         const chunks: Buffer[] = []
         for await (const chunk of res.body) chunks.push(chunk as Buffer)
         clearTimeout(clock)
@@ -249,7 +254,7 @@ export class HttpClient {
       return out
     } catch (err) {
       clearTimeout(clock)
-      throw this.transportError(err, req, timeout, signals, phase)
+      throw this.transportError(err, req, timeout, signals, phase, status)
     }
   }
 
@@ -259,6 +264,7 @@ export class HttpClient {
     timeout: AbortSignal,
     signals: AbortSignal[],
     phase: 'send' | 'body',
+    status?: number,
   ): unknown {
     if (err instanceof CliError) return err
     const where = `${req.method} ${this.opts.redactor.url(req.url)}`
@@ -272,7 +278,7 @@ export class HttpClient {
       )
       // a stall mid-body is a broken connection more often than a slow server: worth a new one; a server that does
       // not answer at all would only make the user wait --timeout again
-      return new TransportFailure(error, midBody, true)
+      return new TransportFailure(error, midBody, true, status)
     }
     if (signals.slice(1).some((s) => s.aborted)) return new TransportFailure(new CancelledError(), false, false)
     const reason = this.opts.redactor.text((err as Error).message || String(err))
@@ -280,7 +286,7 @@ export class HttpClient {
     const what = midBody ? 'the connection broke while reading the answer: ' : ''
     const error = new NetworkError(`${where}: ${what}${code ? `${code} ` : ''}${reason}`, hint, err)
     const notSent = !midBody && code !== undefined && notSentCodes.has(code)
-    return new TransportFailure(error, midBody || isRetryableError(err), !notSent)
+    return new TransportFailure(error, midBody || isRetryableError(err), !notSent, status)
   }
 
   private async apiError(req: SendOptions, res: HttpResponse): Promise<ApiError> {

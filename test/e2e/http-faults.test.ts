@@ -55,13 +55,25 @@ describe('a connection that breaks mid-body', () => {
     const count = async () =>
       (JSON.parse((await cli(['webhook', 'list', '--all', '--json'])).stdout) as unknown[]).length
     const before = await count()
+    // the answer's headers (201) arrived, its body broke off
     await injectFault(fx.emu, { match: { method: 'POST', path: webhooksPath() }, resetAfterBytes: 5 })
-    const r = await cli(['webhook', 'create', '--name', 'lost answer', '--scenario', 'scn_summarize'])
-    expect(r.exitCode).toBe(8)
-    expect(r.stderr).toContain(`error: POST ${fx.emu.baseUrl}/${fx.emu.accountId}/webhooks: the request was sent but`)
-    expect(r.stderr).toContain('it may or may not have taken effect')
-    expect(r.stderr).toMatch(/hint: check before sending it again: list or get the resource/)
-    // sent once, not retried: exactly one webhook more
+    const cut = await cli(['webhook', 'create', '--name', 'lost answer', '--scenario', 'scn_summarize'])
+    expect(cut.exitCode).toBe(8)
+    expect(cut.stderr).toContain(
+      `error: POST ${fx.emu.baseUrl}/${fx.emu.accountId}/webhooks: the server answered 201 but the rest of the answer was lost`,
+    )
+    expect(cut.stderr).toContain('it has most likely taken effect')
+    expect(cut.stderr).toMatch(/hint: check before sending it again: list or get the resource/)
+    expect(await count()).toBe(before + 1) // sent once, not again
+    // no answer at all within --timeout
+    await injectFault(fx.emu, { match: { method: 'POST', path: webhooksPath() }, stallMs: 3000 })
+    const r = await cli(['webhook', 'create', '--name', 'no answer', '--scenario', 'scn_summarize', '--timeout', '0.5'])
+    expect(r.exitCode).toBe(124)
+    expect(r.stderr).toContain(
+      `error: POST ${fx.emu.baseUrl}/${fx.emu.accountId}/webhooks: the request was sent but the answer was lost (no answer within 0.5 s); it may or may not have taken effect`,
+    )
+    expect(r.stderr).toMatch(/hint: check before sending it again/)
+    // the emulator stalled before running it: not created, and not sent again
     expect(await count()).toBe(before + 1)
   })
 })
@@ -124,6 +136,15 @@ describe('a 2xx that is not what the interface says', () => {
     expect(r.exitCode).toBe(7)
     expect(r.stdout).toBe('')
     expect(r.stderr).toMatch(/^error: the server's answer to GET \/\{accountId\}\/agents is not JSON: /m)
+  })
+
+  it('an empty body where the interface expects a record is exit 7 too', async () => {
+    body = ''
+    type = 'application/json'
+    const r = await runCli(['agents', 'get', 'a1'], { env: env() })
+    expect(r.exitCode).toBe(7)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toMatch(/does not match the interface: body: /)
   })
 })
 

@@ -33,6 +33,22 @@ describe('Output', () => {
     expect(t.out()).toBe('ag_1\tSupport\\tdesk\nag_2\tSales\n')
   })
 
+  it('writes nothing until the first page arrives: a list that fails at once leaves stdout empty', async () => {
+    for (const format of ['json', 'ndjson', 'yaml', 'tsv', 'table'] as const) {
+      const t = io(false)
+      const failing = {
+        [Symbol.asyncIterator]: () => ({
+          next: () => Promise.reject(new Error('first page failed')),
+        }),
+      }
+      await expect(new Output(t.streams, format).list(failing, fields)).rejects.toThrow('first page failed')
+      expect(t.out(), format).toBe('')
+    }
+    const empty = io(false)
+    await new Output(empty.streams, 'json').list([], fields)
+    expect(empty.out()).toBe('[]\n')
+  })
+
   it('prints an aligned table with a header on a TTY', async () => {
     const t = io(true)
     await new Output(t.streams, Output.defaultFormat(t.streams)).list(items, fields)

@@ -2,8 +2,10 @@
 // so that memory stays flat however large the file. Errors opening it are usage errors naming the file.
 import { open } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
+import { Transform } from 'node:stream'
 import { parseImportLine } from '../../cms/import-export.js'
 import { UsageError } from '../../errors.js'
+import { formatBytes, maxBodyBytes } from '../../io/arg-file.js'
 
 /** One line of the file, numbered from 1. */
 export interface NumberedLine {
@@ -25,7 +27,10 @@ export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
     const code = (err as NodeJS.ErrnoException).code
     throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
   }
-  const rl = createInterface({ input: fh.createReadStream(), crlfDelay: Number.POSITIVE_INFINITY })
+  const rl = createInterface({
+    input: fh.createReadStream().pipe(lineLimit(path)),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })
   try {
     let line = 0
     for await (const text of rl) yield { line: ++line, text }
@@ -33,6 +38,24 @@ export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
     rl.close()
     await fh.close().catch(() => {})
   }
+}
+
+/**
+ * Passes bytes through, failing once a line grows past the service's body limit: readline would otherwise hold a
+ * line of any length (a multi-gigabyte file without a newline) in memory. No record line can be longer.
+ */
+function lineLimit(path: string): Transform {
+  let run = 0
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      const first = chunk.indexOf(10)
+      const longest = first < 0 ? run + chunk.length : Math.max(run + first, chunk.length - chunk.lastIndexOf(10) - 1)
+      run = first < 0 ? longest : chunk.length - chunk.lastIndexOf(10) - 1
+      if (longest > maxBodyBytes)
+        done(new UsageError(`${path}: a line is longer than ${formatBytes(maxBodyBytes)} (the service's body limit)`))
+      else done(null, chunk)
+    },
+  })
 }
 
 /** What the checking pass found. */
