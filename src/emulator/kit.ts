@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import type { Pagination } from '../api/schemas/index.js'
-import { issueMessage } from './body.js'
+import { validate } from './body.js'
 import { pageOf, pageRequest } from './paging.js'
 import { type EmuRequest, type HandlerEnv, HttpError } from './types.js'
 
@@ -44,17 +44,12 @@ export function listPage<T>(items: readonly T[], query: URLSearchParams): { data
 /** One zod issue as a sentence naming the field (the one error style lives in ./body.ts). */
 export { describeIssue } from './body.js'
 
-/** Validates a JSON object body with a schema; the first failure is a 400 naming the field. */
+/** Validates a JSON object body with a shared schema; the first failure is a 400 naming the field (./body.ts). */
 export function bodyOf<S extends z.ZodType>(schema: S, req: EmuRequest): z.infer<S> {
-  if (req.body === undefined && req.rawBody.length > 0) {
-    throw badRequest('body must be JSON (send Content-Type: application/json)')
-  }
   if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))) {
     throw badRequest('body must be a JSON object')
   }
-  const r = schema.safeParse(req.body ?? {})
-  if (!r.success) throw badRequest(issueMessage(r.error))
-  return r.data
+  return validate(schema, req.body, req.rawBody.length)
 }
 
 /** The members a JSON body really sent (PATCH applies only these, never a schema's defaults). */

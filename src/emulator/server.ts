@@ -73,6 +73,9 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: 
 
 async function handle(req: IncomingMessage, res: ServerResponse, url: string, deps: PipelineDeps): Promise<void> {
   const method = req.method ?? 'GET'
+  // --latency delays every API answer, errors included (not the hooks, which never come here)
+  const delay = latencyDelay(deps.latency)
+  if (delay > 0) await sleep(delay)
   const q = url.indexOf('?')
   const pathname = q < 0 ? url : url.slice(0, q)
   const found = deps.router.lookup(method, pathname)
@@ -86,8 +89,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
     case 'method-not-allowed':
       return sendError(res, 405, `${method} is not allowed here; use ${found.allow}`, { allow: found.allow }, 'method')
   }
-  const delay = latencyDelay(deps.latency)
-  if (delay > 0) await sleep(delay)
   const fault = deps.faults.take(method, pathname)
   if (fault !== undefined) {
     if (fault.stallMs !== undefined && fault.stallAfterBytes === undefined) await sleep(fault.stallMs)

@@ -100,8 +100,8 @@ const latencySchema = z.object({
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) =>
   sendAnyJson(res, status, body, undefined, { cors: false })
-const sendError = (res: ServerResponse, status: number, message: string) =>
-  sendAnyError(res, status, message, undefined, 'hook', { cors: false })
+const sendError = (res: ServerResponse, status: number, message: string, code = 'hook') =>
+  sendAnyError(res, status, message, undefined, code, { cors: false })
 
 /** Answers one /__emulator/… request. */
 export async function handleTestHook(
@@ -113,7 +113,7 @@ export async function handleTestHook(
   const refused = hookProblem(req.headers, deps.token, deps.hosts)
   if (refused !== undefined) {
     req.resume()
-    return sendError(res, refused.status, refused.message)
+    return sendError(res, refused.status, refused.message, refused.status === 401 ? 'unauthorized' : 'forbidden')
   }
   const route = `${req.method} ${pathname.replace(/\/+$/, '')}`
   let body: unknown

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createEmulator, DataFileError } from '../../src/emulator/index.js'
+import { collections, EmulatorState } from '../../src/emulator/state.js'
 import { call } from './core-client.js'
 
 const dirs: string[] = []
@@ -80,6 +81,16 @@ describe('persistence', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"version": 1, "agents": [')
     writeFileSync(file, '[1,2,3]')
     await expect(start(file)).rejects.toThrow(/not an emulator snapshot/)
+  })
+
+  it('declares every Map of the state as a persisted collection, except what lives only in memory', () => {
+    // in-flight requests and counters live only in memory; the CMS's nested maps are saved on their own
+    const inMemory = ['inflight', 'counters', 'cms']
+    const maps = Object.entries(new EmulatorState())
+      .filter(([, v]) => v instanceof Map)
+      .map(([k]) => k)
+      .filter((k) => !inMemory.includes(k))
+    expect(maps.sort()).toEqual(Object.keys(collections).sort())
   })
 
   it('validates every collection of a snapshot, naming the record and member that is wrong', async () => {

@@ -118,13 +118,30 @@ const caller = fc.oneof(
   fc.integer({ min: 0, max: scopeSets.length - 1 }).map((i) => `Bearer ${keyValue(i)}`),
   fc.constantFrom(undefined, 'Bearer wrong', 'Bearer '),
 )
-const query = fc.constantFrom(
-  '',
-  '?limit=500',
-  '?limit=0',
-  '?page=99999999999999999999',
-  '?pageSize=1000',
-  '?where=%7B',
+const query = fc.oneof(
+  fc.constantFrom('', '?limit=500', '?limit=0', '?page=99999999999999999999', '?pageSize=1000', '?where=%7B'),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        'page',
+        'limit',
+        'pageSize',
+        'where',
+        'select',
+        'orderBy',
+        'groupBy',
+        'aggregate',
+        'tags',
+        'prefix',
+      ),
+      fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.string({ unit: 'binary', maxLength: 10 }),
+        deepValue.map((v) => JSON.stringify(v).slice(0, 2000)),
+      ),
+      { maxKeys: 3 },
+    )
+    .map((d) => `?${new URLSearchParams(d)}`),
 )
 
 /** The deepest nesting of a JSON text (an iterative scan: the test must not overflow on 20 000 levels). */

@@ -82,12 +82,14 @@ const target = fc.oneof(
   },
   {
     weight: 1,
+    arbitrary: fc.tuple(anyMethod, fc.webPath()).map(([m, p]) => ({ method: m, path: p || '/' })),
+  },
+  {
+    // the test hooks, called without their token (issue 8): never obeyed, whatever the method, path or body
+    weight: 1,
     arbitrary: fc
-      .tuple(
-        anyMethod,
-        fc.webPath().filter((p) => !p.startsWith('/__emulator')),
-      )
-      .map(([m, p]) => ({ method: m, path: p || '/' })),
+      .tuple(anyMethod, fc.constantFrom('reset', 'faults', 'requests', 'counters', 'latency', ''), segment)
+      .map(([m, hook, extra]) => ({ method: m, path: `/__emulator/${hook}${hook === '' ? extra : ''}` })),
   },
 )
 const query = fc.oneof(
@@ -317,6 +319,7 @@ describe('fuzz', () => {
           if (a !== undefined) headers.authorization = a
           if (b.type !== undefined) headers['content-type'] = b.type
           const status = await probe(m, emu().url + p + q, headers, b.text)
+          if (p.startsWith('/__emulator/')) expect([401, 403], `${m} ${p}`).toContain(status)
           seen.set(status, (seen.get(status) ?? 0) + 1)
         },
       ),

@@ -102,3 +102,8 @@ export const chatSchema = z
   })
   .loose()
 export type Chat = z.infer<typeof chatSchema>
+
+/** Body of `POST /agent/{agentId}/chats` (wire.md "Stateful chats"): an optional title. */
+export const chatCreateSchema = z.object({
+  title: z.string().max(200, 'title must be at most 200 characters').optional(),
+})

@@ -1,8 +1,7 @@
 // Stateful (workspace) chats (wire.md "Stateful chats"): the emulator keeps each chat's messages; a completion adds
 // the user's message and the assistant's answer (the partial one too, when it was cancelled).
 import { randomUUID } from 'node:crypto'
-import * as z from 'zod'
-import { type Chat, chatCompletionRequestSchema, type Message } from '../../api/schemas/index.js'
+import { type Chat, chatCompletionRequestSchema, chatCreateSchema, type Message } from '../../api/schemas/index.js'
 import { validate } from '../body.js'
 import { notFound } from '../kit.js'
 import { contentText } from '../model/content.js'
@@ -12,10 +11,6 @@ import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 import { agentOf } from './agents.js'
 import { runCompletion } from './completion-run.js'
 import { requestIdOf } from './completions.js'
-
-const chatCreateSchema = z.object({
-  title: z.string().max(200, 'title must be at most 200 characters').optional(),
-})
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
