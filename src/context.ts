@@ -147,11 +147,12 @@ export class Context {
   /** The resolved settings (flag > env > profile > default), from the run inputs and the settings table. */
   settings(): Promise<Settings> {
     this.settingsCache ??= (async () => {
-      const [{ loadConfig }, { flagValues, resolveSettings }] = await Promise.all([
+      const [{ loadConfig }, { checkedProfileName, flagValues, resolveSettings }] = await Promise.all([
         import('./config/store.js'),
         import('./config/resolve.js'),
       ])
       const profile = this.profile()
+      checkedProfileName(profile)
       const cfg = await loadConfig(this.configDir())
       const flags = flagValues({ ...this.globals })
       // --emulator's base URL and account are this run's, whatever else says otherwise

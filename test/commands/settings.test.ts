@@ -37,6 +37,15 @@ describe('bad flag and environment values', () => {
       expect(t.stdout()).toBe('')
     })
 
+  it('refuses a profile name that could not be a profile (AGENTRY_PROFILE or --profile)', async () => {
+    const t = testContext({ env: { AGENTRY_PROFILE: '../x' } })
+    expect(await t.run(['agents', 'list'])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: AGENTRY_PROFILE: a profile name is 1-64 letters/)
+    t.clearOutput()
+    expect(await t.run(['--profile', 'constructor', 'config', 'list'])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: --profile: that name is reserved/)
+  })
+
   it('refuses a bad value even for a command that sends nothing', async () => {
     const t = testContext({ env: { AGENTRY_TIMEOUT: 'abc' } })
     expect(await t.run(['config', 'list'])).toBe(2)
