@@ -129,13 +129,12 @@ export class Context {
       globals: Object.freeze({ ...inputs.globals }),
       emulator: inputs.emulator && Object.freeze({ ...inputs.emulator }),
     })
-    const { resolveOne } = await import('./config/resolve.js')
-    const g = this.inputs.globals
-    const [errorFormat, debug] = [
-      tryResolve(() => resolveOne('errorFormat', g.errorFormat, this.env)?.value),
-      tryResolve(() => resolveOne('debug', g.debug || undefined, this.env)?.value),
-    ]
-    this.switches = { errorFormat: errorFormat ?? 'text', debug: debug ?? false }
+    const { flagValues, resolveOne } = await import('./config/resolve.js')
+    const flags = flagValues({ ...this.inputs.globals })
+    this.switches = {
+      errorFormat: tryResolve(() => resolveOne('errorFormat', flags.errorFormat, this.env)?.value) ?? 'text',
+      debug: tryResolve(() => resolveOne('debug', flags.debug, this.env)?.value) ?? false,
+    }
     await this.settings().catch((err: unknown) => {
       if (err instanceof UsageError) throw err
     })
@@ -151,22 +150,17 @@ export class Context {
   /** The resolved settings (flag > env > profile > default), from the run inputs and the settings table. */
   settings(): Promise<Settings> {
     this.settingsCache ??= (async () => {
-      const [{ loadConfig }, { resolveSettings }] = await Promise.all([
+      const [{ loadConfig }, { checkedProfileName, flagValues, resolveSettings }] = await Promise.all([
         import('./config/store.js'),
         import('./config/resolve.js'),
       ])
       const profile = this.profile()
+      checkedProfileName(profile)
       const cfg = await loadConfig(this.configDir())
-      const g = this.globals
+      const flags = flagValues({ ...this.globals })
+      // --emulator's base URL and account are this run's, whatever else says otherwise
       const emu = this.emulator
-      const flags = {
-        baseUrl: emu?.baseUrl ?? g.baseUrl,
-        account: emu?.account ?? g.account,
-        timeout: g.timeout,
-        retries: g.retries,
-        errorFormat: g.errorFormat,
-        debug: g.debug || undefined,
-      }
+      if (emu) Object.assign(flags, { baseUrl: emu.baseUrl, account: emu.account })
       const origins = emu ? { baseUrl: '--emulator', account: '--emulator' } : {}
       this.settingsValue = resolveSettings(flags, this.env, profile, cfg.profiles[profile.value], origins)
       return this.settingsValue

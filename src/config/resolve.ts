@@ -34,6 +34,18 @@ export function validateSetting<K extends SettingKey>(key: K, value: unknown, or
   return r.data as SettingValue<K>
 }
 
+/**
+ * The values the global flags give, by setting key: each setting's flag is the global option of the same name
+ * (`--base-url` → baseUrl). `--output` is left to the command, which knows its formats (chat prints text).
+ */
+export function flagValues(globals: Record<string, unknown>): Partial<Record<SettingKey, unknown>> {
+  const out: Partial<Record<SettingKey, unknown>> = {}
+  for (const key of settingKeyList)
+    if (settingsTable[key].flag && key !== 'output' && globals[key] !== undefined && globals[key] !== false)
+      out[key] = globals[key]
+  return out
+}
+
 /** Where a flag value came from, when it is not the setting's own flag (e.g. `--emulator` for the base URL). */
 export type FlagOrigins = Partial<Record<SettingKey, string>>
 

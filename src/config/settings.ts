@@ -23,11 +23,27 @@ export interface SettingSpec<T = unknown> {
 
 const spec = <T>(s: SettingSpec<T>): SettingSpec<T> => s
 
+/** A decimal number, as typed (`12`, `0.5`, `1e3`) or as stored; blanks, `0x10` and `Infinity` are not numbers here. */
+function decimal(notANumber: string) {
+  return z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i, notANumber)
+        .transform(Number),
+    ],
+    { message: notANumber },
+  )
+}
+
 /** A number of seconds from `min` to `max` (a string from env or argv, or a stored number). */
 function seconds(min: number, max: number, allowed: string) {
-  return z.coerce
-    .number({ message: `not a number of seconds (${allowed})` })
-    .refine((n) => Number.isFinite(n) && n >= min && n <= max, `out of range (${allowed})`)
+  return decimal(`not a number of seconds (${allowed})`).refine(
+    (n) => Number.isFinite(n) && n >= min && n <= max,
+    `out of range (${allowed})`,
+  )
 }
 
 /** on/off as a variable: 1, true, yes, on / 0, false, no, off (any case). */
@@ -104,11 +120,10 @@ export const settingsTable = {
     profile: true,
     default: 2,
     allowed: retriesRange,
-    schema: z.coerce
-      .number({ message: `not ${retriesRange}` })
-      .int(`not ${retriesRange}`)
-      .min(0, `not ${retriesRange}`)
-      .max(10, `not ${retriesRange}`),
+    schema: decimal(`not ${retriesRange}`).refine(
+      (n) => Number.isInteger(n) && n >= 0 && n <= 10,
+      `not ${retriesRange}`,
+    ),
     doc: 'retries for idempotent requests',
   }),
   defaultAgent: spec<string>({

@@ -1,7 +1,7 @@
 // The settings table in use (src/config/settings.ts): bad flag and environment values are usage errors naming the
 // flag or variable and the allowed values, before any request; the profile's `output` is honoured; keys a profile
 // cannot hold are refused by `config set`; the run's inputs are fixed once.
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { configFile } from '../../src/config/paths.js'
 import { kebab } from '../../src/config/resolve.js'
@@ -36,6 +36,15 @@ describe('bad flag and environment values', () => {
       expect(t.stderr()).toMatch(/\nhint: [a-z-]+ takes /)
       expect(t.stdout()).toBe('')
     })
+
+  it('refuses a profile name that could not be a profile (AGENTRY_PROFILE or --profile)', async () => {
+    const t = testContext({ env: { AGENTRY_PROFILE: '../x' } })
+    expect(await t.run(['agents', 'list'])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: AGENTRY_PROFILE: a profile name is 1-64 letters/)
+    t.clearOutput()
+    expect(await t.run(['--profile', 'constructor', 'config', 'list'])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: --profile: that name is reserved/)
+  })
 
   it('refuses a bad value even for a command that sends nothing', async () => {
     const t = testContext({ env: { AGENTRY_TIMEOUT: 'abc' } })
@@ -126,6 +135,20 @@ describe('the profile output format', () => {
     expect(await t.run(['chat', 'demo-assistant', '-m', 'hello'])).toBe(0)
     expect(t.stdout().length).toBeGreaterThan(0)
     expect(t.stdout()).not.toMatch(/^\{/)
+  })
+})
+
+describe('a broken config file', () => {
+  it('is reported by the first command that needs the settings, while `config path` still finds it', async () => {
+    const t = testContext()
+    await mkdir(t.configDir, { recursive: true })
+    await writeFile(configFile(t.configDir), '{"profiles": {"default": {"timeout": "soon"}}}\n')
+    expect(await t.run(['config', 'path'])).toBe(0)
+    expect(t.stdout()).toBe(`${configFile(t.configDir)}\n`)
+    expect(await t.run(['agents', 'list'])).toBe(1)
+    expect(t.stderr()).toMatch(
+      /config\.json:1:\d+: invalid value at profiles\.default\.timeout: not a number of seconds/,
+    )
   })
 })
 

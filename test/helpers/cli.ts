@@ -1,6 +1,6 @@
 // Spawns the BUILT cli (bin/agentry.js → dist/) with execa, the way a user or a CI job runs it: a temp
 // AGENTRY_CONFIG_DIR, NO_COLOR=1, none of the developer's own AGENTRY_* variables. vitest's globalSetup
-// (test/helpers/global-build.ts) builds dist/ from the current source before any test runs; a missing dist/ (e.g. a
+// (test/helpers/global-build.ts) rebuilds a stale dist/ from the current source before any test runs; a missing dist/ (e.g. a
 // bad AGENTRY_E2E_ROOT) fails loudly instead of testing something stale or nothing at all.
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'

@@ -4,7 +4,7 @@
 // ends with an interceptor never called fails (a stub nobody calls is a check that cannot fail).
 import { Readable } from 'node:stream'
 import { MockAgent } from 'undici'
-import { onTestFinished } from 'vitest'
+import { afterAll, onTestFinished } from 'vitest'
 import { run } from '../../src/cli.js'
 import { Context } from '../../src/context.js'
 import { createIO } from '../../src/io/iostreams.js'
@@ -75,6 +75,21 @@ function sink(chunks: string[], isTTY: boolean, columns: number) {
   }
 }
 
+/**
+ * Fails the test that made `agent` if a stub on it was never called: checked after the test's own checks (and only
+ * when they passed: a failure already says what went wrong). A context made in a describe block is checked after
+ * the block's tests.
+ */
+function checkStubsUsed(agent: MockAgent): void {
+  try {
+    onTestFinished(({ task }) => {
+      if (task.result?.state !== 'fail') agent.assertNoPendingInterceptors()
+    })
+  } catch {
+    afterAll(() => agent.assertNoPendingInterceptors())
+  }
+}
+
 /** A scripted prompter: answers in order, and records each question asked. */
 export function fakePrompter(answers: unknown[]): Prompter & { asked: { kind: string; message: string }[] } {
   const asked: { kind: string; message: string }[] = []
@@ -121,10 +136,7 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
   const io = createIO({ stdin, stdout: sink(out, tty, columns), stderr: sink(err, tty, columns), env })
   const agent = new MockAgent()
   agent.disableNetConnect()
-  // after the test's own checks (and only when they passed: a failure already says what went wrong)
-  onTestFinished(({ task }) => {
-    if (task.result?.state !== 'fail') agent.assertNoPendingInterceptors()
-  })
+  checkStubsUsed(agent)
   const pool = () => agent.get(testOrigin)
   const newContext = () =>
     new Context({

@@ -13,7 +13,7 @@ export function tmuxMissing(): string | undefined {
   return r.status === 0 ? undefined : 'tmux is not installed (apt-get install tmux): the terminal tests are skipped'
 }
 
-/** Throws a clear error when the build is missing (vitest's globalSetup builds it before every run). */
+/** Throws a clear error when the build is missing (vitest's globalSetup rebuilds it when stale). */
 export function requireBuild(): void {
   if (!existsSync(join(repoRoot, 'dist', 'cli.js')))
     throw new Error('dist/cli.js is missing: the test run builds it (test/helpers/global-build.ts)')

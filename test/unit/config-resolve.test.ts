@@ -9,8 +9,10 @@ import {
   resolveSettings,
   type Sourced,
   settingKeyFromName,
+  validateSetting,
 } from '../../src/config/resolve.js'
-import { settingKeyList } from '../../src/config/settings.js'
+import { profileSchema } from '../../src/config/schema.js'
+import { settingKeyList, settingsTable } from '../../src/config/settings.js'
 import { UsageError } from '../../src/errors.js'
 
 const def: Sourced<string> = { value: 'default', source: 'default', origin: 'default' }
@@ -53,6 +55,56 @@ describe('precedence: flag > env > profile > default', () => {
 
   it('leaves a key without a default unset', () => {
     expect(resolveSettings({}, {}, def, undefined).account).toBeUndefined()
+  })
+})
+
+describe('the settings table', () => {
+  const ranged: [string, number, number, boolean][] = [
+    ['timeout', 0.1, 86_400, false],
+    ['idleTimeout', 0.1, 3600, false],
+    ['retries', 0, 10, true],
+  ]
+  for (const [key, min, max, whole] of ranged)
+    it(`${key}: takes ${min} to ${max}${whole ? ' (whole numbers)' : ''} and refuses the rest, naming the range`, () => {
+      const k = key as 'timeout'
+      const inside = whole ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true })
+      fc.assert(
+        fc.property(inside, (n) => {
+          expect(validateSetting(k, String(n), 'X')).toBe(n)
+        }),
+      )
+      const outside = fc.oneof(
+        // as typed: -0 is "0"
+        fc.double({ max: min, maxExcluded: true, noNaN: true }).filter((n) => Number(String(n)) < min),
+        fc.double({ min: max, minExcluded: true, noNaN: true }),
+        fc.constantFrom('abc', '', ' ', '1s', 'Infinity', '--1'),
+      )
+      fc.assert(
+        fc.property(outside, (v) => {
+          expect(() => validateSetting(k, String(v), 'X')).toThrow(UsageError)
+          try {
+            validateSetting(k, String(v), 'X')
+          } catch (e) {
+            expect((e as UsageError).message).toMatch(/^X: /)
+            expect((e as UsageError).hint).toContain(settingsTable[k].allowed)
+          }
+        }),
+      )
+    })
+
+  it('keeps every run-only key out of the profile schema and every default valid', () => {
+    for (const key of settingKeyList) {
+      const spec = settingsTable[key]
+      if (spec.default !== undefined) expect(validateSetting(key, spec.default, 'default')).toEqual(spec.default)
+    }
+    expect(profileSchema.parse({ errorFormat: 'json', timeout: 5 })).toMatchObject({ timeout: 5 })
+    expect(() => profileSchema.parse({ timeout: 0 })).toThrow()
+  })
+
+  it('reads debug as on/off words, refusing others', () => {
+    for (const on of ['1', 'true', 'YES', 'on']) expect(validateSetting('debug', on, 'X')).toBe(true)
+    for (const off of ['0', 'false', 'no', 'Off']) expect(validateSetting('debug', off, 'X')).toBe(false)
+    expect(() => validateSetting('debug', 'maybe', 'AGENTRY_DEBUG')).toThrow(/^AGENTRY_DEBUG: not on or off/)
   })
 })
 
