@@ -72,6 +72,8 @@ export interface OAuthToken {
   /** codes: PKCE challenge and redirect URI */
   codeChallenge?: string
   redirectUri?: string
+  /** RFC 8707: the resource the token is for (its audience); absent: any resource of this server */
+  resource?: string
 }
 
 /** Everything the emulator knows. */
