@@ -332,7 +332,8 @@ describe('OAuth revocation', () => {
     expect((await revoke({ token: t.refresh_token, client_id: other })).status).toBe(200)
     expect(authenticate(`Bearer ${t.access_token}`, state, clock.now)).toMatchObject({ kind: 'oauth' })
     // No client, or an unknown one: client authentication fails (401 invalid_client with a challenge).
-    for (const p of [{ token: t.access_token }, { token: t.access_token, client_id: 'someone-else' }]) {
+    const noClient: Record<string, string>[] = [{ token: t.access_token }, { token: t.access_token, client_id: 'x' }]
+    for (const p of noClient) {
       const res = await revoke(p)
       expect(res.status).toBe(401)
       expect(res.json.error).toBe('invalid_client')

@@ -1,0 +1,64 @@
+// The device's side of the device authorization grant (RFC 8628 3.4, 3.5): poll the token endpoint at the interval
+// the server gave, keep polling on authorization_pending, add 5 seconds for every slow_down, and stop on
+// access_denied, expired_token or when the device code's lifetime is over.
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { HttpClient } from '../api/request.js'
+import { type TokenResponse, tokenResponseSchema } from '../api/schemas/index.js'
+import { CancelledError, CliError, ExitCode, TimeoutError } from '../errors.js'
+import { type DeviceAuthorization, deviceGrantType, oauthErrorCode, postForm } from './oauth.js'
+
+/** What the poll needs besides the device authorization. */
+export interface DevicePollOptions {
+  http: HttpClient
+  tokenEndpoint: string
+  clientId: string
+  signal: AbortSignal
+  /** the clock, ms (a seam for tests) */
+  now: () => number
+  /** called when the server asks to slow down, with the new interval in seconds */
+  onSlowDown?: (seconds: number) => void
+}
+
+/** Polls until the user approves (the tokens), denies, or the code expires. */
+export async function pollDeviceToken(d: DeviceAuthorization, o: DevicePollOptions): Promise<TokenResponse> {
+  // RFC 8628 3.2: 5 seconds when the server names no interval.
+  let interval = d.interval ?? 5
+  const deadline = o.now() + d.expires_in * 1000
+  const form = { grant_type: deviceGrantType, device_code: d.device_code, client_id: o.clientId }
+  for (;;) {
+    try {
+      await sleep(interval * 1000, undefined, { signal: o.signal })
+    } catch {
+      throw new CancelledError('login cancelled')
+    }
+    if (o.now() >= deadline) throw expired()
+    try {
+      return await postForm(o.http, o.tokenEndpoint, form, tokenResponseSchema)
+    } catch (err) {
+      const code = oauthErrorCode(err)
+      if (code === 'authorization_pending') continue
+      if (code === 'slow_down') {
+        interval += 5
+        o.onSlowDown?.(interval)
+        continue
+      }
+      if (code === 'access_denied')
+        throw new CliError('the login was denied on the verification page', {
+          exitCode: ExitCode.auth,
+          hint: 'run agentry login --device again and approve the code',
+        })
+      if (code === 'expired_token') throw expired()
+      if (code !== undefined)
+        throw new CliError(`the OAuth server refused the device login (${code})`, {
+          exitCode: ExitCode.auth,
+          hint: 'run agentry login --device again',
+          cause: err,
+        })
+      throw err
+    }
+  }
+}
+
+function expired(): TimeoutError {
+  return new TimeoutError('the device code expired before it was approved', 'run agentry login --device again')
+}
