@@ -9,6 +9,8 @@ import { CancelledError, TimeoutError } from '../errors.js'
 export type CallbackResult = ({ code: string } | { error: string; errorDescription?: string }) & {
   /** RFC 9207: the issuer that answered, checked against the metadata's issuer */
   iss?: string
+  /** only the code was pasted by hand: there is no response whose `iss` could be checked */
+  codeOnly?: true
 }
 
 /** A running listener. */

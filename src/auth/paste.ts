@@ -19,7 +19,7 @@ export function parsePasted(line: string, state: string): PastedLine {
       return { problem: 'that is not a URL; paste the whole address the browser shows, or only the code' }
     }
   } else if (text.includes('=')) params = new URLSearchParams(text.replace(/^\?/, ''))
-  else if (/^[\x21-\x7e]{1,2048}$/.test(text)) return { result: { code: text } }
+  else if (/^[\x21-\x7e]{1,2048}$/.test(text)) return { result: { code: text, codeOnly: true } }
   else return { problem: 'that is not a code; paste the whole address the browser shows, or only the code' }
   const got = params.get('state')
   if (got === null) return { problem: 'the pasted address has no state, so it cannot be checked; paste all of it' }
@@ -59,5 +59,11 @@ export function readPastedResponse(
       resolve(parsed.result)
     })
   })
-  return { result, stop: () => rl.close() }
+  const stop = () => {
+    rl.close()
+    // Stop reading for good: a terminal or pipe left open must not keep the process alive after the login.
+    input.pause()
+    ;(input as { unref?: () => void }).unref?.()
+  }
+  return { result, stop }
 }

@@ -83,7 +83,7 @@ export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Prom
       paste?.stop()
       done.abort()
     })
-    checkResponseIssuer(meta, result.iss)
+    if (!result.codeOnly) checkResponseIssuer(meta, result.iss)
     if ('error' in result) throw authorizationError(result.error, result.errorDescription)
     ctx.redactor.add(result.code)
     const tokens = await exchangeCode(http, meta.token_endpoint, {
