@@ -17,7 +17,11 @@ export interface DevicePollOptions {
   now: () => number
   /** called when the server asks to slow down, with the new interval in seconds */
   onSlowDown?: (seconds: number) => void
+  /** waits `ms` (a seam for tests; default: a timer that the signal cancels) */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
 }
+
+const timerSleep = (ms: number, signal: AbortSignal) => sleep(ms, undefined, { signal })
 
 /** Polls until the user approves (the tokens), denies, or the code expires. */
 export async function pollDeviceToken(d: DeviceAuthorization, o: DevicePollOptions): Promise<TokenResponse> {
@@ -27,7 +31,7 @@ export async function pollDeviceToken(d: DeviceAuthorization, o: DevicePollOptio
   const form = { grant_type: deviceGrantType, device_code: d.device_code, client_id: o.clientId }
   for (;;) {
     try {
-      await sleep(interval * 1000, undefined, { signal: o.signal })
+      await (o.sleep ?? timerSleep)(interval * 1000, o.signal)
     } catch {
       throw new CancelledError('login cancelled')
     }
