@@ -47,8 +47,9 @@ describe('login --device', () => {
     expect(m, t.stderr()).not.toBeNull()
     expect((await decideDevice(m![1]!, m![2]!)).status).toBe(200)
     expect(await login).toBe(0)
-    const creds = (await loadCredentials(t.configDir)) as { oauthClients?: Record<string, { clientId: string }> }
-    const clientId = creds.oauthClients?.[baseUrl]?.clientId
+    const creds = await loadCredentials(t.configDir)
+    const clients = (creds as { oauthClients?: Record<string, { clientId: string }> }).oauthClients
+    const clientId = clients?.[baseUrl]?.clientId
     expect(clientId).toMatch(/^agcl_/)
     expect(clientId).not.toBe('agcl_gone')
     expect(creds.profiles.default?.oauth?.clientId).toBe(clientId)

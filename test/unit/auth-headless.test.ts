@@ -64,7 +64,7 @@ describe('checkResponseIssuer (RFC 9207)', () => {
 describe('pollDeviceToken', () => {
   it('waits the interval, keeps polling while pending, adds 5 s on slow_down, and returns the tokens', async () => {
     const t = testContext()
-    const answers = [
+    const answers: { statusCode: number; data: Record<string, unknown> }[] = [
       { statusCode: 400, data: { error: 'authorization_pending' } },
       { statusCode: 400, data: { error: 'slow_down' } },
       { statusCode: 400, data: { error: 'authorization_pending' } },
