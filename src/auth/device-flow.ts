@@ -1,11 +1,35 @@
-// The device's side of the device authorization grant (RFC 8628 3.4, 3.5): poll the token endpoint at the interval
-// the server gave, keep polling on authorization_pending, add 5 seconds for every slow_down, and stop on
-// access_denied, expired_token or when the device code's lifetime is over.
+// The device's side of the device authorization grant (RFC 8628): ask for the codes (3.1), then poll the token
+// endpoint (3.4, 3.5) at the interval the server gave, keep polling on authorization_pending, add 5 seconds for every
+// slow_down, and stop on access_denied, expired_token or when the device code's lifetime is over.
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { HttpClient } from '../api/request.js'
-import { type TokenResponse, tokenResponseSchema } from '../api/schemas/index.js'
+import type { z } from 'zod'
+import { type TokenResponse, deviceAuthorizationSchema, tokenResponseSchema } from '../api/schemas/index.js'
 import { CancelledError, CliError, ExitCode, TimeoutError } from '../errors.js'
-import { type DeviceAuthorization, deviceGrantType, oauthErrorCode, postForm } from './oauth.js'
+import { deviceGrantType, type OAuthMetadata, oauthErrorCode, postForm } from './oauth.js'
+
+/** A device authorization response (RFC 8628 3.2). */
+export type DeviceAuthorization = z.infer<typeof deviceAuthorizationSchema>
+
+/** RFC 8628 3.1: asks for a device code and a user code. */
+export function requestDeviceCode(
+  http: HttpClient,
+  meta: OAuthMetadata,
+  p: { clientId: string; scope?: string | undefined },
+): Promise<DeviceAuthorization> {
+  const endpoint = meta.device_authorization_endpoint
+  if (!endpoint)
+    throw new CliError(`the OAuth server ${meta.issuer} does not offer device authorization (RFC 8628)`, {
+      exitCode: ExitCode.auth,
+      hint: 'use agentry login --no-browser and paste the address the browser ends on',
+    })
+  return postForm(
+    http,
+    endpoint,
+    { client_id: p.clientId, ...(p.scope ? { scope: p.scope } : {}) },
+    deviceAuthorizationSchema,
+  )
+}
 
 /** What the poll needs besides the device authorization. */
 export interface DevicePollOptions {

@@ -1,14 +1,13 @@
 // The OAuth 2.1 client of a native app: discovery (RFC 8414), dynamic registration of a public client (RFC 7591),
 // the authorization request with PKCE (RFC 7636, RFC 8252), the code exchange and refresh (RFC 6749 4.1.3, 6) and
-// revocation (RFC 7009), the `iss` check of RFC 9207 and the device authorization request (RFC 8628 3.1). Every call
-// goes through the run's one HTTP client, unauthenticated, with secrets redacted.
+// revocation (RFC 7009) and the `iss` check of RFC 9207. Every call goes through the run's one HTTP client,
+// unauthenticated, with secrets redacted.
 import type { z } from 'zod'
 import { parseBody } from '../api/client.js'
 import type { HttpClient } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
 import {
   type TokenResponse,
-  deviceAuthorizationSchema,
   oauthClientSchema,
   oauthMetadataSchema,
   tokenResponseSchema,
@@ -21,8 +20,6 @@ import { ApiError, CliError, ExitCode } from '../errors.js'
 export type OAuthMetadata = z.infer<typeof oauthMetadataSchema>
 /** A registered client (RFC 7591 3.2.1). */
 export type OAuthClientInfo = z.infer<typeof oauthClientSchema>
-/** A device authorization response (RFC 8628 3.2). */
-export type DeviceAuthorization = z.infer<typeof deviceAuthorizationSchema>
 /** RFC 8628 7.2: the device grant's registered name. */
 export const deviceGrantType = 'urn:ietf:params:oauth:grant-type:device_code'
 
@@ -163,26 +160,6 @@ export function refreshAccessToken(http: HttpClient, grant: OAuthGrant): Promise
     })
   const form = { grant_type: 'refresh_token', refresh_token: grant.refreshToken, client_id: grant.clientId }
   return tokenRequest(http, grant.tokenEndpoint, form, 'refresh token')
-}
-
-/** RFC 8628 3.1: asks for a device code and a user code. */
-export function requestDeviceCode(
-  http: HttpClient,
-  meta: OAuthMetadata,
-  p: { clientId: string; scope?: string | undefined },
-): Promise<DeviceAuthorization> {
-  const endpoint = meta.device_authorization_endpoint
-  if (!endpoint)
-    throw new CliError(`the OAuth server ${meta.issuer} does not offer device authorization (RFC 8628)`, {
-      exitCode: ExitCode.auth,
-      hint: 'use agentry login --no-browser and paste the address the browser ends on',
-    })
-  return postForm(
-    http,
-    endpoint,
-    { client_id: p.clientId, ...(p.scope ? { scope: p.scope } : {}) },
-    deviceAuthorizationSchema,
-  )
 }
 
 /**

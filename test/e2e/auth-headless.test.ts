@@ -71,6 +71,19 @@ describe('login --no-browser with the response pasted on stdin', () => {
     expect(list.exitCode, list.stderr).toBe(0)
   })
 
+  it('ends as soon as the loopback redirect wins, though stdin stays open', async () => {
+    const dir = tempConfigDir()
+    const run = spawnWithStdin(['--base-url', fx.emu.baseUrl, 'login', '--no-browser'], dir)
+    const back = await consent((await run.waitFor(authorizeUrl))[1]!)
+    const page = await fetch(back)
+    expect(page.status).toBe(200)
+    const started = Date.now()
+    const r = await run.proc
+    expect(r.exitCode, run.stderr()).toBe(0)
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(run.proc.stdin.writableEnded).toBe(false)
+  })
+
   it('accepts only the code, pasted alone', async () => {
     const dir = tempConfigDir()
     const run = spawnWithStdin(['--base-url', fx.emu.baseUrl, 'login', '--no-browser'], dir)

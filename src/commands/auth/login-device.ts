@@ -1,16 +1,8 @@
 // `agentry login --device`: the device authorization grant (RFC 8628) for machines without a browser, where the
 // server advertises it. Prints where to go and the code to type (on stderr, always), polls at the server's interval
 // (slower after slow_down), and stores the grant like the browser login.
-import { pollDeviceToken } from '../../auth/device-flow.js'
-import {
-  chooseScope,
-  deviceGrantType,
-  discover,
-  grantFromTokens,
-  oauthErrorCode,
-  oauthHttp,
-  requestDeviceCode,
-} from '../../auth/oauth.js'
+import { pollDeviceToken, requestDeviceCode } from '../../auth/device-flow.js'
+import { chooseScope, deviceGrantType, discover, grantFromTokens, oauthErrorCode, oauthHttp } from '../../auth/oauth.js'
 import { checkedProfileName } from '../../config/resolve.js'
 import type { OAuthGrant } from '../../config/schema.js'
 import type { Context } from '../../context.js'
