@@ -70,7 +70,7 @@ describe('protected resource metadata and 401 challenges (RFC 9728, RFC 6750)', 
     })
     const narrow = ((await key.json()) as { key: string }).key
     const agentId = [...fx.emu.state.agents.keys()][0]!
-    const denied = await fetch(`${fx.emu.baseUrl}/agent/${agentId}/a2a/card`, {
+    const denied = await fetch(`${fx.emu.baseUrl}/${fx.emu.accountId}/agents/${agentId}`, {
       headers: { authorization: `Bearer ${narrow}` },
     })
     expect(denied.status).toBe(401)
