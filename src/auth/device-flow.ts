@@ -15,7 +15,7 @@ export type DeviceAuthorization = z.infer<typeof deviceAuthorizationSchema>
 export function requestDeviceCode(
   http: HttpClient,
   meta: OAuthMetadata,
-  p: { clientId: string; scope?: string | undefined },
+  p: { clientId: string; scope?: string | undefined; resource?: string | undefined },
 ): Promise<DeviceAuthorization> {
   const endpoint = meta.device_authorization_endpoint
   if (!endpoint)
@@ -26,7 +26,11 @@ export function requestDeviceCode(
   return postForm(
     http,
     endpoint,
-    { client_id: p.clientId, ...(p.scope ? { scope: p.scope } : {}) },
+    {
+      client_id: p.clientId,
+      ...(p.scope ? { scope: p.scope } : {}),
+      ...(p.resource ? { resource: p.resource } : {}),
+    },
     deviceAuthorizationSchema,
   )
 }

@@ -85,7 +85,15 @@ export async function registerClient(
 /** RFC 6749 4.1.1 with RFC 7636 4.3: the URL the user opens to approve agentry. */
 export function authorizationUrl(
   meta: OAuthMetadata,
-  p: { clientId: string; redirectUri: string; codeChallenge: string; state: string; scope?: string | undefined },
+  p: {
+    clientId: string
+    redirectUri: string
+    codeChallenge: string
+    state: string
+    scope?: string | undefined
+    /** RFC 8707 */
+    resource?: string | undefined
+  },
 ): string {
   const url = new URL(meta.authorization_endpoint)
   url.searchParams.set('response_type', 'code')
@@ -95,6 +103,7 @@ export function authorizationUrl(
   url.searchParams.set('code_challenge_method', 'S256')
   url.searchParams.set('state', p.state)
   if (p.scope) url.searchParams.set('scope', p.scope)
+  if (p.resource) url.searchParams.set('resource', p.resource)
   return url.toString()
 }
 
@@ -139,7 +148,7 @@ async function tokenRequest(http: HttpClient, endpoint: string, form: Record<str
 export function exchangeCode(
   http: HttpClient,
   tokenEndpoint: string,
-  p: { code: string; redirectUri: string; clientId: string; codeVerifier: string },
+  p: { code: string; redirectUri: string; clientId: string; codeVerifier: string; resource?: string | undefined },
 ): Promise<TokenResponse> {
   const form = {
     grant_type: 'authorization_code',
@@ -147,6 +156,7 @@ export function exchangeCode(
     redirect_uri: p.redirectUri,
     client_id: p.clientId,
     code_verifier: p.codeVerifier,
+    ...(p.resource ? { resource: p.resource } : {}),
   }
   return tokenRequest(http, tokenEndpoint, form, 'authorization code')
 }

@@ -65,6 +65,9 @@ describe('login --no-browser with the response pasted on stdin', () => {
     expect(r.exitCode, run.stderr()).toBe(0)
     const grant = (await readJson(dir, 'credentials.json')).profiles.default.oauth
     expect(grant.accountId).toBe(fx.emu.accountId)
+    // RFC 8707: the server's RFC 9728 metadata names the base URL, so the tokens are bound to it.
+    expect(new URL(run.stderr().match(authorizeUrl)![1]!).searchParams.get('resource')).toBe(fx.emu.baseUrl)
+    expect(fx.emu.state.oauthTokens.get(grant.accessToken)?.resource).toBe(fx.emu.baseUrl)
     expect(run.stderr()).not.toContain(grant.accessToken)
     expect(run.stderr()).not.toContain(back.searchParams.get('code'))
     const list = await runCli(['agents', 'list', '--json'], { configDir: dir })
@@ -107,6 +110,7 @@ describe('login --device (RFC 8628)', () => {
     expect(r.exitCode, run.stderr()).toBe(0)
     const creds = await readJson(dir, 'credentials.json')
     expect(creds.profiles.default.oauth).toMatchObject({ accountId: fx.emu.accountId, scope: 'agentry:api' })
+    expect(fx.emu.state.oauthTokens.get(creds.profiles.default.oauth.accessToken)?.resource).toBe(fx.emu.baseUrl)
     expect(await readJson(dir, 'config.json')).toEqual({
       profiles: { default: { baseUrl: fx.emu.baseUrl, account: fx.emu.accountId } },
     })

@@ -6,8 +6,9 @@ import { loadStoredClient, saveStoredClient } from '../../src/auth/client-store.
 import { pollDeviceToken } from '../../src/auth/device-flow.js'
 import { checkResponseIssuer, type OAuthMetadata, oauthHttp } from '../../src/auth/oauth.js'
 import { parsePasted, readPastedResponse } from '../../src/auth/paste.js'
+import { resourceIndicator } from '../../src/auth/resource-indicator.js'
 import { loadCredentials, updateCredentials } from '../../src/config/store.js'
-import { testContext, testOrigin } from '../helpers/test-context.js'
+import { testBaseUrl, testContext, testOrigin } from '../helpers/test-context.js'
 
 const state = 'st_0123456789'
 
@@ -140,5 +141,21 @@ describe('the stored OAuth client', () => {
     await saveStoredClient(dir, 'https://a.test/api/v1beta', undefined)
     expect(await loadStoredClient(dir, 'https://a.test/api/v1beta')).toBeUndefined()
     expect((await loadCredentials(dir)).profiles.default?.apiKey).toBe('agk_x_0123456789')
+  })
+})
+
+describe('resourceIndicator (RFC 8707 from RFC 9728)', () => {
+  it('is the base URL only when the protected resource metadata names it', async () => {
+    const path = '/.well-known/oauth-protected-resource/api/v1beta'
+    const cases: [number, object, string | undefined][] = [
+      [200, { resource: testBaseUrl, authorization_servers: [testOrigin] }, testBaseUrl],
+      [200, { resource: 'https://elsewhere.test/api' }, undefined],
+      [404, { error: { message: 'no route' } }, undefined],
+    ]
+    for (const [status, body, expected] of cases) {
+      const t = testContext()
+      t.http.get(path).reply(status, body)
+      expect(await resourceIndicator(t.ctx, await oauthHttp(t.ctx), testBaseUrl)).toBe(expected)
+    }
   })
 })

@@ -3,6 +3,7 @@
 // (slower after slow_down), and stores the grant like the browser login.
 import { pollDeviceToken, requestDeviceCode } from '../../auth/device-flow.js'
 import { chooseScope, deviceGrantType, discover, grantFromTokens, oauthErrorCode, oauthHttp } from '../../auth/oauth.js'
+import { resourceIndicator } from '../../auth/resource-indicator.js'
 import { checkedProfileName } from '../../config/resolve.js'
 import type { OAuthGrant } from '../../config/schema.js'
 import type { Context } from '../../context.js'
@@ -21,10 +22,11 @@ export async function deviceLoginRun(ctx: Context, opts: { scope?: string | unde
       hint: 'use agentry login --no-browser, open the URL anywhere and paste the address the browser ends on',
     })
   const scope = opts.scope ?? chooseScope(meta)
+  const resource = await resourceIndicator(ctx, http, baseUrl)
   const start = async (retry: boolean) => {
     const clientId = await obtainClient(ctx, http, meta, baseUrl, { grant: deviceGrantType, scope })
     try {
-      return { clientId, device: await requestDeviceCode(http, meta, { clientId, scope }) }
+      return { clientId, device: await requestDeviceCode(http, meta, { clientId, scope, resource }) }
     } catch (err) {
       // The stored client is gone at the server (a reset emulator, a cleaned-up registration): register anew once.
       if (!retry || oauthErrorCode(err) !== 'invalid_client') throw err

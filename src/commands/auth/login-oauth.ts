@@ -2,6 +2,7 @@
 // or register a public client with a loopback redirect (RFC 7591), open the system browser with a PKCE S256
 // authorization request (RFC 7636), take the response from the loopback listener or, with --no-browser, pasted on
 // stdin (a browser on another machine), check `state` and `iss` (RFC 9207), exchange the code, store the grant.
+// Tokens are asked for the base URL as their resource (RFC 8707) when the server's RFC 9728 metadata names it.
 import { randomBytes } from 'node:crypto'
 import { startLoopbackListener } from '../../auth/loopback.js'
 import {
@@ -15,6 +16,7 @@ import {
   oauthHttp,
 } from '../../auth/oauth.js'
 import { readPastedResponse } from '../../auth/paste.js'
+import { resourceIndicator } from '../../auth/resource-indicator.js'
 import { createPkcePair } from '../../auth/pkce.js'
 import { checkedProfileName } from '../../config/resolve.js'
 import type { OAuthGrant } from '../../config/schema.js'
@@ -50,6 +52,7 @@ export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Prom
   const meta = await discover(http, baseUrl)
   const scope = opts.scope ?? chooseScope(meta)
   const clientId = await obtainClient(ctx, http, meta, baseUrl, { grant: 'authorization_code', scope })
+  const resource = await resourceIndicator(ctx, http, baseUrl)
   const listener = await startLoopbackListener()
   // Ends whichever of the loopback wait and the paste reader did not win.
   const done = new AbortController()
@@ -62,6 +65,7 @@ export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Prom
       codeChallenge: pkce.challenge,
       state,
       scope,
+      resource,
     })
     // Listen for this state before the browser opens: an already-approved client may call back at once.
     const signal = AbortSignal.any([ctx.abort.signal, done.signal])
@@ -91,6 +95,7 @@ export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Prom
       redirectUri: listener.redirectUri,
       clientId,
       codeVerifier: pkce.verifier,
+      resource,
     }).catch(async (err: unknown) => {
       // The server no longer knows the stored client (RFC 6749 5.2): register afresh at the next login.
       if (oauthErrorCode((err as { cause?: unknown }).cause) === 'invalid_client') await forgetClient(ctx, baseUrl)
