@@ -227,4 +227,15 @@ describe('device authorization grant (RFC 8628)', () => {
     expect((await decideDevice(late.verification_uri, late.user_code)).status).toBe(400)
     expect((await decideDevice(late.verification_uri, 'BCDF-GHJK')).status).toBe(400)
   })
+
+  it('limits wrong user codes (RFC 8628 5.1): after 10 in 10 minutes even a right one waits', async () => {
+    clock += 3_600_000 // earlier tests' misses are long past
+    const client = await register()
+    const d = await start(client)
+    for (let i = 0; i < 10; i++) expect((await decideDevice(d.verification_uri, 'ZZZZ-ZZZZ')).status).toBe(400)
+    expect((await decideDevice(d.verification_uri, d.user_code)).status).toBe(429)
+    clock += 601_000
+    const again = await start(client)
+    expect((await decideDevice(again.verification_uri, again.user_code)).status).toBe(200)
+  })
 })

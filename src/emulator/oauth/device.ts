@@ -32,6 +32,9 @@ interface DeviceAuthorization {
 }
 
 const stores = new WeakMap<EmulatorState, Map<string, DeviceAuthorization>>()
+/** RFC 8628 5.1: user codes are short, so wrong guesses are limited: this many in 10 minutes, then a pause. */
+export const maxWrongUserCodes = 10
+const misses = new WeakMap<EmulatorState, number[]>()
 const storeOf = (state: EmulatorState) => {
   const s = stores.get(state) ?? new Map<string, DeviceAuthorization>()
   stores.set(state, s)
@@ -97,8 +100,15 @@ export function deviceDecision(req: EmuRequest, env: HandlerEnv): EmuResponse {
   } catch (e) {
     return errorPage(400, (e as Error).message)
   }
-  const d = byUserCode(env.state, p.get('user_code') ?? '', env.now())
+  const now = env.now()
+  const recent = (misses.get(env.state) ?? []).filter((t) => t > now - 600_000)
+  misses.set(env.state, recent)
+  if (recent.length >= maxWrongUserCodes) {
+    return errorPage(429, 'Too many wrong codes. Wait a few minutes, then type the code your device shows.')
+  }
+  const d = byUserCode(env.state, p.get('user_code') ?? '', now)
   if (d === undefined || d.status !== 'pending') {
+    recent.push(now)
     return errorPage(400, 'That code is unknown, already used or expired. Check the code your device shows.')
   }
   const decision = p.get('decision')
