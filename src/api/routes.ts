@@ -117,13 +117,19 @@ export const routes = {
   cmsCreate: b('POST', '/{accountId}/cma/records/{collection}', cmsWrite),
   cmsUpdate: b('PUT', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
   cmsDelete: b('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
-  // OAuth 2.1 (RFC 8414, 7591, 7636, 7009)
+  // OAuth 2.1 (RFC 8414, 7591, 7636, 7009, 9207)
   oauthMetadata: o('GET', '/.well-known/oauth-authorization-server'),
   oauthRegister: o('POST', '/oauth/register'),
   oauthAuthorize: o('GET', '/oauth/authorize'),
   oauthAuthorizeDecision: o('POST', '/oauth/authorize'),
   oauthToken: o('POST', '/oauth/token'),
   oauthRevoke: o('POST', '/oauth/revoke'),
+  // RFC 8628 device authorization, its user-code page, and RFC 9728 protected resource metadata
+  oauthDeviceAuthorization: o('POST', '/oauth/device_authorization'),
+  oauthDevicePage: o('GET', '/oauth/device'),
+  oauthDeviceDecision: o('POST', '/oauth/device'),
+  oauthProtectedResource: o('GET', '/.well-known/oauth-protected-resource'),
+  oauthProtectedResourceApi: o('GET', '/.well-known/oauth-protected-resource/api/v1beta'),
 } as const satisfies Record<string, Route>
 
 /** The name of an operation in the route table. */

@@ -6,7 +6,12 @@ import type { AddressInfo } from 'node:net'
 import { CancelledError, TimeoutError } from '../errors.js'
 
 /** The authorization response (RFC 6749 4.1.2 and 4.1.2.1). */
-export type CallbackResult = { code: string } | { error: string; errorDescription?: string }
+export type CallbackResult = ({ code: string } | { error: string; errorDescription?: string }) & {
+  /** RFC 9207: the issuer that answered, checked against the metadata's issuer */
+  iss?: string
+  /** only the code was pasted by hand: there is no response whose `iss` could be checked */
+  codeOnly?: true
+}
 
 /** A running listener. */
 export interface LoopbackListener {
@@ -45,13 +50,15 @@ export async function startLoopbackListener(path = '/callback'): Promise<Loopbac
       return answer(res, 400, 'Login failed', 'This response does not belong to the login in progress.')
     const code = q.get('code')
     const error = q.get('error')
+    const iss = q.get('iss')
+    const extra = iss === null ? {} : { iss }
     if (error) {
       const description = q.get('error_description') ?? undefined
       answer(res, 200, 'Login cancelled', 'agentry was not authorized. You can close this tab.')
-      deliver({ error, ...(description ? { errorDescription: description } : {}) })
+      deliver({ error, ...(description ? { errorDescription: description } : {}), ...extra })
     } else if (code) {
       answer(res, 200, 'Logged in', 'agentry is authorized. You can close this tab and go back to the terminal.')
-      deliver({ code })
+      deliver({ code, ...extra })
     } else return answer(res, 400, 'Login failed', 'The response has neither a code nor an error.')
     deliver = undefined
   }

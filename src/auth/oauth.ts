@@ -1,6 +1,7 @@
 // The OAuth 2.1 client of a native app: discovery (RFC 8414), dynamic registration of a public client (RFC 7591),
 // the authorization request with PKCE (RFC 7636, RFC 8252), the code exchange and refresh (RFC 6749 4.1.3, 6) and
-// revocation (RFC 7009). Every call goes through the run's one HTTP client, unauthenticated, with secrets redacted.
+// revocation (RFC 7009) and the `iss` check of RFC 9207. Every call goes through the run's one HTTP client,
+// unauthenticated, with secrets redacted.
 import type { z } from 'zod'
 import { parseBody } from '../api/client.js'
 import type { HttpClient } from '../api/request.js'
@@ -19,6 +20,8 @@ import { ApiError, CliError, ExitCode } from '../errors.js'
 export type OAuthMetadata = z.infer<typeof oauthMetadataSchema>
 /** A registered client (RFC 7591 3.2.1). */
 export type OAuthClientInfo = z.infer<typeof oauthClientSchema>
+/** RFC 8628 7.2: the device grant's registered name. */
+export const deviceGrantType = 'urn:ietf:params:oauth:grant-type:device_code'
 
 /** The HTTP client for OAuth calls: the run's own (proxy, timeouts, --debug trace, test dispatcher). */
 export async function oauthHttp(ctx: Context): Promise<HttpClient> {
@@ -54,7 +57,7 @@ export function chooseScope(meta: OAuthMetadata): string | undefined {
 export async function registerClient(
   http: HttpClient,
   meta: OAuthMetadata,
-  opts: { redirectUris: string[]; scope?: string | undefined; clientName?: string },
+  opts: { redirectUris: string[]; scope?: string | undefined; clientName?: string; grantTypes?: string[] },
 ): Promise<OAuthClientInfo> {
   if (!meta.registration_endpoint)
     throw new CliError(`the OAuth server ${meta.issuer} offers no dynamic client registration (RFC 7591)`, {
@@ -63,7 +66,7 @@ export async function registerClient(
   const body = {
     client_name: opts.clientName ?? 'agentry',
     redirect_uris: opts.redirectUris,
-    grant_types: ['authorization_code', 'refresh_token'],
+    grant_types: opts.grantTypes ?? ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',
     application_type: 'native',
@@ -82,7 +85,15 @@ export async function registerClient(
 /** RFC 6749 4.1.1 with RFC 7636 4.3: the URL the user opens to approve agentry. */
 export function authorizationUrl(
   meta: OAuthMetadata,
-  p: { clientId: string; redirectUri: string; codeChallenge: string; state: string; scope?: string | undefined },
+  p: {
+    clientId: string
+    redirectUri: string
+    codeChallenge: string
+    state: string
+    scope?: string | undefined
+    /** RFC 8707 */
+    resource?: string | undefined
+  },
 ): string {
   const url = new URL(meta.authorization_endpoint)
   url.searchParams.set('response_type', 'code')
@@ -92,19 +103,35 @@ export function authorizationUrl(
   url.searchParams.set('code_challenge_method', 'S256')
   url.searchParams.set('state', p.state)
   if (p.scope) url.searchParams.set('scope', p.scope)
+  if (p.resource) url.searchParams.set('resource', p.resource)
   return url.toString()
+}
+
+/** POSTs a form to an OAuth endpoint and parses the JSON answer; an error answer throws ApiError (RFC 6749 5.2). */
+export async function postForm<T>(
+  http: HttpClient,
+  endpoint: string,
+  form: Record<string, string>,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const res = await http.send({
+    method: 'POST',
+    url: endpoint,
+    auth: false,
+    body: new URLSearchParams(form).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  return parseBody(res, schema, `POST ${new URL(endpoint).pathname}`)
+}
+
+/** The OAuth `error` code of a refused request (RFC 6749 5.2), or undefined when it is not such an answer. */
+export function oauthErrorCode(err: unknown): string | undefined {
+  return err instanceof ApiError && (err.status === 400 || err.status === 401) ? err.serverMessage : undefined
 }
 
 async function tokenRequest(http: HttpClient, endpoint: string, form: Record<string, string>, what: string) {
   try {
-    const res = await http.send({
-      method: 'POST',
-      url: endpoint,
-      auth: false,
-      body: new URLSearchParams(form).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
-    return await parseBody(res, tokenResponseSchema, `POST ${new URL(endpoint).pathname}`)
+    return await postForm(http, endpoint, form, tokenResponseSchema)
   } catch (err) {
     // RFC 6749 5.2: 400/401 with {error: "invalid_grant" | …}: the grant is no good; log in again.
     if (err instanceof ApiError && (err.status === 400 || err.status === 401))
@@ -121,7 +148,7 @@ async function tokenRequest(http: HttpClient, endpoint: string, form: Record<str
 export function exchangeCode(
   http: HttpClient,
   tokenEndpoint: string,
-  p: { code: string; redirectUri: string; clientId: string; codeVerifier: string },
+  p: { code: string; redirectUri: string; clientId: string; codeVerifier: string; resource?: string | undefined },
 ): Promise<TokenResponse> {
   const form = {
     grant_type: 'authorization_code',
@@ -129,6 +156,7 @@ export function exchangeCode(
     redirect_uri: p.redirectUri,
     client_id: p.clientId,
     code_verifier: p.codeVerifier,
+    ...(p.resource ? { resource: p.resource } : {}),
   }
   return tokenRequest(http, tokenEndpoint, form, 'authorization code')
 }
@@ -142,6 +170,21 @@ export function refreshAccessToken(http: HttpClient, grant: OAuthGrant): Promise
     })
   const form = { grant_type: 'refresh_token', refresh_token: grant.refreshToken, client_id: grant.clientId }
   return tokenRequest(http, grant.tokenEndpoint, form, 'refresh token')
+}
+
+/**
+ * RFC 9207 2.4: the `iss` of an authorization response must be the issuer the request went to (a mix-up attack
+ * otherwise); when the server advertises it, a response without one is refused as well.
+ */
+export function checkResponseIssuer(meta: OAuthMetadata, iss: string | undefined): void {
+  if (iss === undefined && !meta.authorization_response_iss_parameter_supported) return
+  if (iss === meta.issuer) return
+  throw new CliError(
+    iss === undefined
+      ? `the authorization response has no iss, although ${meta.issuer} promises one (RFC 9207); refusing it`
+      : `the authorization response comes from another issuer than ${meta.issuer} (RFC 9207); refusing it`,
+    { exitCode: ExitCode.auth, hint: 'run agentry login again' },
+  )
 }
 
 /** RFC 7009 2.1: revokes a token; public clients identify themselves with client_id. */

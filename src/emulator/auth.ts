@@ -1,7 +1,8 @@
 // Bearer authentication (service-interface 5.1–5.4): API keys looked up by the SHA-256 of the key, OAuth access
 // tokens by value. What a key's scopes allow is decided in ./scope.ts, from each route's declared scope.
 import { createHash } from 'node:crypto'
-import type { EmulatorState } from './state.js'
+import { resourceMetadataUrl } from './oauth/resource.js'
+import type { EmulatorState, OAuthToken } from './state.js'
 import { HttpError, type Principal } from './types.js'
 
 const unauthorized = (message: string) =>
@@ -12,8 +13,37 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex')
 }
 
-/** Who is calling, from the Authorization header; throws 401 when the credential is missing, unknown or expired. */
-export function authenticate(header: string | undefined, state: EmulatorState, now: number): Principal {
+/**
+ * The `WWW-Authenticate` of a 401 on the API (RFC 6750 3, RFC 9728 5.1): where the resource's metadata is, and
+ * `error="invalid_token"` unless the request carried no credential at all (RFC 6750 3.1).
+ */
+export function challenge401(origin: string, credentialSent: boolean): string {
+  const metadata = `resource_metadata="${resourceMetadataUrl(origin)}"`
+  return credentialSent ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}`
+}
+
+/** A 401 of a bearer route with its challenge set (other errors pass through unchanged). */
+export function withChallenge401(e: unknown, origin: string, authorization: string | undefined): unknown {
+  if (!(e instanceof HttpError) || e.status !== 401) return e
+  const challenge = challenge401(origin, authorization !== undefined && authorization.trim() !== '')
+  return new HttpError(401, e.message, { ...e.headers, 'www-authenticate': challenge }, e.code)
+}
+
+/** RFC 8707: a token issued for a resource is good only there; one issued without a resource, anywhere here. */
+export function tokenFitsResource(token: Pick<OAuthToken, 'resource'>, resource: string | undefined): boolean {
+  return token.resource === undefined || resource === undefined || token.resource === resource
+}
+
+/**
+ * Who is calling, from the Authorization header; throws 401 when the credential is missing, unknown, expired, or
+ * (an OAuth token) issued for another `resource` than the API's {base_url}.
+ */
+export function authenticate(
+  header: string | undefined,
+  state: EmulatorState,
+  now: number,
+  resource?: string,
+): Principal {
   if (header === undefined || header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') {
     throw unauthorized('missing or invalid API key')
   }
@@ -23,6 +53,7 @@ export function authenticate(header: string | undefined, state: EmulatorState, n
   if (oauth !== undefined && oauth.kind === 'access') {
     if (oauth.revoked) throw unauthorized('the access token was revoked')
     if (oauth.expiresAt <= now) throw unauthorized('the access token has expired')
+    if (!tokenFitsResource(oauth, resource)) throw unauthorized('the access token was issued for another resource')
     return { kind: 'oauth', id: oauth.clientId, accountId: oauth.accountId, scopes: {} }
   }
   const hash = hashApiKey(token)

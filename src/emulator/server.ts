@@ -4,7 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { authenticate } from './auth.js'
+import { basePathSuffix } from '../api/routes.js'
+import { authenticate, withChallenge401 } from './auth.js'
 import { ClientGoneError, issueMessage, parseBody, readBody } from './body.js'
 import { EmuRequestImpl } from './emu-request.js'
 import { type FaultInjector, sabotage } from './faults.js'
@@ -67,8 +68,16 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: 
       return
     }
     res.once('close', onClose)
-    handle(req, res, url, deps).catch((e) => fail(res, e))
+    handle(req, res, url, deps).catch((e) => fail(res, challenged(e, req, deps)))
   }
+}
+
+/** Every 401 of a bearer route carries the RFC 6750 / RFC 9728 challenge (wire.md OAuth); looked up only then. */
+function challenged(e: unknown, req: IncomingMessage, deps: PipelineDeps): unknown {
+  if (!(e instanceof HttpError) || e.status !== 401) return e
+  const found = deps.router.lookup(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/')
+  if (found.kind !== 'match' || found.route.auth !== 'bearer') return e
+  return withChallenge401(e, deps.origin.value, req.headers.authorization)
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, url: string, deps: PipelineDeps): Promise<void> {
@@ -107,7 +116,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
   }
   const { env } = deps
   const principal =
-    found.route.auth === 'bearer' ? authenticate(req.headers.authorization, env.state, env.now()) : undefined
+    found.route.auth === 'bearer'
+      ? authenticate(req.headers.authorization, env.state, env.now(), deps.origin.value + basePathSuffix)
+      : undefined
   const handler = deps.handlers[found.name]
   if (handler === undefined) return sendError(res, 501, `${found.name} is not implemented by the emulator`)
   const rawBody = await readBody(req)

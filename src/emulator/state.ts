@@ -75,6 +75,8 @@ export interface OAuthToken {
   /** codes: PKCE challenge and redirect URI */
   codeChallenge?: string
   redirectUri?: string
+  /** RFC 8707: the resource the token is for (its audience); absent: any resource of this server */
+  resource?: string
 }
 
 /** A collection that goes into snapshots: the member its records are keyed by and the members it must have. */

@@ -175,3 +175,19 @@ describe('logout (API key)', () => {
     expect(t.stderr()).toMatch(/profile default has no stored credential/)
   })
 })
+
+describe('login --with-api-key over an OAuth login', () => {
+  it('says that it replaces the OAuth login, and keeps a --base-url given with it in the profile', async () => {
+    const t = testContext({ stdin: key, env: { ...noKey, AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined } })
+    await updateCredentials(t.configDir, (c) => {
+      c.profiles.default = { oauth: { accessToken: 'at_old_0123456789', clientId: 'cl', tokenEndpoint: 'http://x/t' } }
+    })
+    const args = ['--base-url', 'https://other.test/api/v1beta', 'login', '--with-api-key', '--no-verify']
+    expect(await t.run(args)).toBe(0)
+    expect(t.stderr()).toMatch(/the API key replaces the OAuth login stored for profile default/)
+    expect((await loadCredentials(t.configDir)).profiles.default).toEqual({ apiKey: key })
+    const cfg = JSON.parse(await readFile(join(t.configDir, 'config.json'), 'utf8'))
+    expect(cfg.profiles.default).toEqual({ baseUrl: 'https://other.test/api/v1beta' })
+    expect(t.stderr()).not.toContain('at_old')
+  })
+})

@@ -61,9 +61,9 @@ describe('OAuth against the emulator, in-process', () => {
     expect(t.stdout() + t.stderr()).not.toContain(String(second?.refreshToken))
   })
 
-  it('exits 4 when the user denies, and stores nothing', async () => {
+  it('exits 4 when the user denies, and stores no grant (only the client, for the next login)', async () => {
     const t = ctxFor(browser('deny'))
     expect(await t.run(['oauth', 'login'])).toBe(4)
-    await expect(loadCredentials(t.configDir)).resolves.toEqual({ profiles: {} })
+    await expect(loadCredentials(t.configDir)).resolves.toMatchObject({ profiles: {} })
   })
 })

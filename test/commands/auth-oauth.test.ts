@@ -82,7 +82,11 @@ describe('login (OAuth, in-process with a fake browser)', () => {
       scope: 'agentry:api',
     })
     expect(u.searchParams.get('state')).toMatch(/^[\w-]{32}$/)
-    expect(seen.register).toMatchObject({ redirect_uris: [redirect], token_endpoint_auth_method: 'none' })
+    // RFC 8252 7.3: registered once without a port, so that later logins reuse the client whatever port they get.
+    expect(seen.register).toMatchObject({
+      redirect_uris: ['http://127.0.0.1/callback'],
+      token_endpoint_auth_method: 'none',
+    })
     expect(seen.token).toMatchObject({
       grant_type: 'authorization_code',
       code: 'code_1',
@@ -142,13 +146,13 @@ describe('login (OAuth, in-process with a fake browser)', () => {
     expect((await loadCredentials(t.configDir)).profiles.default?.oauth?.accessToken).toBe('at_login_0123456789')
   })
 
-  it('exits 4 when the user denies access in the browser, storing nothing', async () => {
+  it('exits 4 when the user denies access in the browser, storing no grant', async () => {
     const t = testContext({ env: bare, openBrowser: approvingBrowser([], () => 'error=access_denied') })
     t.http.get('/.well-known/oauth-authorization-server').reply(200, meta)
     t.http.post('/oauth/register').reply(201, { client_id: 'cl_1' })
     expect(await t.run(['login'])).toBe(4)
     expect(t.stderr()).toMatch(/error: the login was denied in the browser/)
-    await expect(readFile(credentialsFile(t.configDir))).rejects.toThrow(/ENOENT/)
+    expect((await loadCredentials(t.configDir)).profiles).toEqual({})
   })
 
   it('exits 124 when the browser never comes back', async () => {

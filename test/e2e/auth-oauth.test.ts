@@ -94,12 +94,12 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     expect((await runCli(['whoami'], { configDir: dir })).exitCode).toBe(4)
   })
 
-  it('exits 4 when the user denies access, storing nothing', async () => {
+  it('exits 4 when the user denies access, storing no grant', async () => {
     const dir = tempConfigDir()
     const r = await login(dir, 'deny')
     expect(r.exitCode).toBe(4)
     expect(r.stderr).toMatch(/the login was denied in the browser/)
-    await expect(readFile(join(dir, 'credentials.json'))).rejects.toThrow(/ENOENT/)
+    expect(JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')).profiles).toEqual({})
   })
 
   it('exits 130 on Ctrl-C while waiting for the browser, and 124 when the browser never answers', async () => {
@@ -120,7 +120,7 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     })
     expect(late.exitCode).toBe(124)
     expect(late.stderr).toMatch(/no answer from the browser within 1 s/)
-    await expect(readFile(join(dir, 'credentials.json'))).rejects.toThrow(/ENOENT/)
+    expect(JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')).profiles).toEqual({})
   })
 
   it('20 parallel runs with an almost expired token all succeed with exactly one refresh', {

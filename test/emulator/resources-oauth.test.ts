@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { challengeS256, createVerifier } from '../../src/auth/pkce.js'
 import { authenticate } from '../../src/emulator/auth.js'
-import { oauthHandlers } from '../../src/emulator/handlers/oauth.js'
+import { oauthHandlers } from '../../src/emulator/oauth/handlers.js'
 import type { HandlerEnv } from '../../src/emulator/types.js'
 import { call, setup } from './resources-harness.js'
 
@@ -78,9 +78,11 @@ describe('OAuth metadata and registration', () => {
       revocation_endpoint: `${origin}/oauth/revoke`,
       scopes_supported: ['agentry:api'],
       code_challenge_methods_supported: ['S256'],
-      grant_types_supported: ['authorization_code', 'refresh_token'],
+      grant_types_supported: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
       token_endpoint_auth_methods_supported: ['none'],
       response_types_supported: ['code'],
+      device_authorization_endpoint: `${origin}/oauth/device_authorization`,
+      authorization_response_iss_parameter_supported: true,
     })
   })
 
@@ -103,9 +105,8 @@ describe('OAuth metadata and registration', () => {
       [{ redirect_uris: ['https://app.example.com/cb#frag'] }, 'invalid_redirect_uri'],
       [{ redirect_uris: ['javascript:alert(1)'] }, 'invalid_redirect_uri'],
       [{ redirect_uris: ['myapp:/cb'] }, 'invalid_redirect_uri'],
-      [{ token_endpoint_auth_method: 'client_secret_basic' }, 'invalid_client_metadata'],
       [{ grant_types: ['client_credentials'] }, 'invalid_client_metadata'],
-      [{ scope: 'admin' }, 'invalid_client_metadata'],
+      [{ scope: 42 }, 'invalid_client_metadata'],
     ]
     for (const [extra, error] of cases) {
       const res = await register(env, extra)
@@ -119,6 +120,17 @@ describe('OAuth metadata and registration', () => {
       'com.example.app:/cb',
     ]) {
       expect((await register(env, { redirect_uris: [uri] })).status, uri).toBe(201)
+    }
+  })
+
+  it('replaces a token_endpoint_auth_method other than none, and an unknown scope, instead of refusing', async () => {
+    const { env, state } = setup()
+    for (const method of ['client_secret_post', 'client_secret_basic', 'private_key_jwt']) {
+      const res = await register(env, { token_endpoint_auth_method: method, scope: 'admin agentry:api' })
+      expect(res.status, method).toBe(201)
+      expect(res.json).toMatchObject({ token_endpoint_auth_method: 'none', scope: 'agentry:api' })
+      expect(res.json).not.toHaveProperty('client_secret')
+      expect(state.oauthClients.get(res.json.client_id)?.token_endpoint_auth_method).toBe('none')
     }
   })
 })
@@ -313,14 +325,27 @@ describe('OAuth revocation', () => {
     const clientId = flow.client.client_id
     const t = (await token(env, codeExchange(flow))).json
     const revoke = (p: Record<string, string>) => call(oauthHandlers, 'oauthRevoke', env, form(p))
-    expect((await revoke({ token: 'agat_unknown' })).status).toBe(200)
-    expect((await revoke({ token: t.access_token, client_id: 'someone-else' })).status).toBe(200)
+    expect((await revoke({ token: 'agat_unknown', client_id: clientId })).status).toBe(200)
+    const other = (await register(env)).json.client_id
+    // RFC 7009 2.1: another client's token is left alone, and the answer is still 200 (2.2).
+    expect((await revoke({ token: t.access_token, client_id: other })).status).toBe(200)
+    expect((await revoke({ token: t.refresh_token, client_id: other })).status).toBe(200)
     expect(authenticate(`Bearer ${t.access_token}`, state, clock.now)).toMatchObject({ kind: 'oauth' })
-    expect((await revoke({ token: t.access_token, token_type_hint: 'access_token' })).status).toBe(200)
+    // No client, or an unknown one: client authentication fails (401 invalid_client with a challenge).
+    const noClient: Record<string, string>[] = [{ token: t.access_token }, { token: t.access_token, client_id: 'x' }]
+    for (const p of noClient) {
+      const res = await revoke(p)
+      expect(res.status).toBe(401)
+      expect(res.json.error).toBe('invalid_client')
+      expect(res.headers['www-authenticate']).toMatch(/^Basic /)
+    }
+    expect(authenticate(`Bearer ${t.access_token}`, state, clock.now)).toMatchObject({ kind: 'oauth' })
+    const mine = { client_id: clientId }
+    expect((await revoke({ token: t.access_token, token_type_hint: 'access_token', ...mine })).status).toBe(200)
     expect(() => authenticate(`Bearer ${t.access_token}`, state, clock.now)).toThrow(/revoked/)
     const r = await token(env, { grant_type: 'refresh_token', refresh_token: t.refresh_token, client_id: clientId })
     expect(r.status).toBe(200)
-    expect((await revoke({ token: r.json.refresh_token, token_type_hint: 'refresh_token' })).status).toBe(200)
+    expect((await revoke({ token: r.json.refresh_token, token_type_hint: 'refresh_token', ...mine })).status).toBe(200)
     expect(() => authenticate(`Bearer ${r.json.access_token}`, state, clock.now)).toThrow(/revoked/)
     const after = await token(env, {
       grant_type: 'refresh_token',
@@ -328,6 +353,6 @@ describe('OAuth revocation', () => {
       client_id: clientId,
     })
     expect(after.json.error).toBe('invalid_grant')
-    expect((await revoke({})).status).toBe(400)
+    expect((await revoke(mine)).status).toBe(400)
   })
 })

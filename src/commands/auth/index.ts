@@ -2,6 +2,7 @@
 import { Command } from 'commander'
 import * as z from 'zod'
 import type { Context } from '../../context.js'
+import { UsageError } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
 import { logoutRun } from './logout.js'
 import { oauthRefreshRun, oauthRegisterRun, oauthStatusRun, oauthTokenRun } from './oauth-verbs.js'
@@ -11,6 +12,7 @@ import { whoamiRun } from './whoami.js'
 export const loginOptionsSchema = z.object({
   withApiKey: z.boolean().default(false),
   browser: z.boolean().default(true),
+  device: z.boolean().default(false),
   verify: z.boolean().default(true),
   scope: z.string().min(1).optional(),
   wait: z
@@ -25,10 +27,11 @@ function loginCommand(name: string, ctx: Context, withApiKey: boolean): Command 
   const cmd = new Command(name)
     .description(
       withApiKey
-        ? 'Log in: OAuth in the system browser, or --with-api-key to store a key read from stdin'
-        : 'Log in with OAuth in the system browser (the URL is printed too)',
+        ? 'Log in: OAuth in the system browser, --device without one, or --with-api-key to store a key read from stdin'
+        : 'Log in with OAuth in the system browser (the URL is printed too), or --device without one',
     )
-    .option('--no-browser', 'do not open a browser; only print the URL to open')
+    .option('--no-browser', 'do not open a browser: print the URL, then take the address it ends on pasted on stdin')
+    .option('--device', 'log in with a code typed on another device (RFC 8628), where the server offers it')
     .option('--scope <scope>', 'OAuth scope to ask for (default: the service scope the server advertises)')
     .option('--wait <seconds>', 'how long to wait for the browser, default 300')
   if (withApiKey)
@@ -37,7 +40,9 @@ function loginCommand(name: string, ctx: Context, withApiKey: boolean): Command 
       .option('--no-verify', 'store the key without trying it against the server')
   cmd.action(async (raw) => {
     const opts = parseOptions(loginOptionsSchema, raw)
+    if (opts.withApiKey && opts.device) throw new UsageError('--device and --with-api-key cannot be used together')
     if (opts.withApiKey) return (await import('./login-api-key.js')).apiKeyLoginRun(ctx, { verify: opts.verify })
+    if (opts.device) return void (await (await import('./login-device.js')).deviceLoginRun(ctx, { scope: opts.scope }))
     const { oauthLoginRun } = await import('./login-oauth.js')
     await oauthLoginRun(ctx, { browser: opts.browser, scope: opts.scope, waitSeconds: opts.wait })
   })
@@ -49,7 +54,8 @@ export function register(program: Command, ctx: Context): void {
   const login = loginCommand('login', ctx, true)
   examples(login, [
     'agentry login                                 browser login (OAuth, PKCE)',
-    'agentry login --no-browser                    print the URL, open it anywhere',
+    'agentry login --no-browser                    print the URL, open it anywhere, paste back where it ends',
+    'agentry login --device                        type a code on another device (RFC 8628)',
     'agentry login --with-api-key < key.txt        store an API key read from stdin',
     'agentry --profile ci login --with-api-key --api-key-file /run/secrets/agentry',
   ])

@@ -3,6 +3,7 @@
 // configured (a 401 is refused), then stored for the profile in credentials.json (0600, atomic, locked).
 import { apiKeyShapeProblem, keyHint, readKeyFile } from '../../auth/credential.js'
 import { credentialsFile } from '../../config/paths.js'
+import { rememberServer } from './login-common.js'
 import { checkedProfileName } from '../../config/resolve.js'
 import { updateCredentials } from '../../config/store.js'
 import type { Context } from '../../context.js'
@@ -46,7 +47,7 @@ async function verifyKey(ctx: Context, key: string): Promise<void> {
   }
 }
 
-/** Stores an API key for the run's profile (replacing an OAuth grant there). */
+/** Stores an API key for the run's profile (replacing an OAuth grant there) with the base URL and account given. */
 export async function apiKeyLoginRun(ctx: Context, opts: { verify: boolean }): Promise<void> {
   const profile = checkedProfileName(ctx.profile())
   const key = await readApiKey(ctx)
@@ -58,10 +59,15 @@ export async function apiKeyLoginRun(ctx: Context, opts: { verify: boolean }): P
       'pipe the key on stdin: agentry login --with-api-key < key.txt (or use --api-key-file <path>)',
     )
   if (opts.verify) await verifyKey(ctx, key)
-  await updateCredentials(ctx.configDir(), (c) => {
+  const previous = await updateCredentials(ctx.configDir(), (c) => {
+    const before = c.profiles[profile]
     c.profiles[profile] = { apiKey: key }
+    return before
   })
-  ctx.info(`stored API key ${keyHint(key)} for profile ${profile} in ${credentialsFile(ctx.configDir())}`)
+  if (previous?.oauth) ctx.info(`the API key replaces the OAuth login stored for profile ${profile}`)
+  const server = await rememberServer(ctx, profile)
+  const where = server ? ` (${server})` : ''
+  ctx.info(`stored API key ${keyHint(key)} for profile ${profile}${where} in ${credentialsFile(ctx.configDir())}`)
   if (ctx.env.AGENTRY_API_KEY)
     ctx.warn('AGENTRY_API_KEY is set in the environment and takes precedence over the stored key')
 }

@@ -1,7 +1,8 @@
 // The browser pages of the emulator's authorization endpoint (RFC 6749 3.1): a consent page whose form POSTs the
 // decision back to /oauth/authorize, and an error page for requests that cannot be redirected (RFC 6749 4.1.2.1:
-// with a bad client_id or redirect_uri the user is told, never redirected).
-import type { EmuResponse } from './types.js'
+// with a bad client_id or redirect_uri the user is told, never redirected), and the user-code page of the device
+// authorization grant (RFC 8628 3.3).
+import type { EmuResponse } from '../types.js'
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(s: string): string {
@@ -48,6 +49,29 @@ export function consentPage(p: {
       '<button type="submit" name="decision" value="deny">Deny</button></form>' +
       '<p><small>agentry emulator: no sign-in is needed; approving grants access to the demo account.</small></p>',
   )
+}
+
+/** RFC 8628 3.3: the page where the user types the code shown on the device, and approves or denies it. */
+export function deviceCodePage(p: { userCode: string; clientName?: string | undefined; scope?: string }): EmuResponse {
+  const who = p.clientName
+    ? `<p><strong>${escapeHtml(p.clientName)}</strong> asks for access to your account with the scope ` +
+      `<code>${escapeHtml(p.scope ?? '')}</code>.</p>`
+    : '<p>Type the code your device shows.</p>'
+  return page(
+    200,
+    'Connect a device',
+    `<h1>Connect a device</h1>${who}<form method="post" action="/oauth/device">` +
+      `<p><label>Code <input name="user_code" value="${escapeHtml(p.userCode)}" autocomplete="off" ` +
+      'autocapitalize="characters" size="10"></label></p>' +
+      '<button class="approve" type="submit" name="decision" value="approve">Approve</button>' +
+      '<button type="submit" name="decision" value="deny">Deny</button></form>' +
+      '<p><small>agentry emulator: no sign-in is needed; approving grants access to the demo account.</small></p>',
+  )
+}
+
+/** A short page that tells the user what happened and what to do next. */
+export function messagePage(status: number, title: string, message: string): EmuResponse {
+  return page(status, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`)
 }
 
 /** An error shown to the user instead of a redirect. */

@@ -1,44 +1,44 @@
-// The token endpoint's two grants (RFC 6749 4.1.3 and 6, with RFC 7636 4.6 and OAuth 2.1 4.3.1): an authorization
+// The token endpoint's grants (RFC 6749 4.1.3 and 6, with RFC 7636 4.6 and OAuth 2.1 4.3.1): an authorization
 // code exchanged once with its PKCE verifier, and refresh tokens that rotate; reuse of a used refresh token revokes
-// its family (OAuth 2.1 4.14.2). Errors follow RFC 6749 5.2.
-import { verifyS256 } from '../auth/pkce.js'
-import { issueTokens, newToken, revokeFamily, type TokenGrant } from './oauth-tokens.js'
-import type { EmulatorState } from './state.js'
+// its family (OAuth 2.1 4.14.2). The device code grant is in ./device.ts. Errors follow RFC 6749 5.2 and never
+// repeat what the client sent.
+import { verifyS256 } from '../../auth/pkce.js'
+import type { EmulatorState } from '../state.js'
+import { OAuthError } from './errors.js'
+import { checkedResource, narrowedResource } from './resource.js'
+import { issueTokens, newToken, revokeFamily, type TokenGrant } from './tokens.js'
 
-/** An RFC 6749 5.2 error: `{error, error_description}` with 400, or 401 for invalid_client. */
-export class OAuthError extends Error {
-  constructor(
-    readonly error: string,
-    readonly description: string,
-    readonly status = 400,
-  ) {
-    super(description)
-  }
-}
+export { OAuthError } from './errors.js'
 
 /** What a grant needs besides its parameters. */
 export interface GrantContext {
   state: EmulatorState
   now: number
   ttlSeconds: number
+  /** the server's origin: the resource (RFC 8707) a token may be for is derived from it */
+  origin: string
+  /** the client_id of the request (form or HTTP Basic), see ./errors.ts requestClientId */
+  clientId: string | undefined
 }
 
-function required(p: URLSearchParams, name: string): string {
+/** A required form parameter. */
+export function required(p: URLSearchParams, name: string): string {
   const v = p.get(name)
   if (!v) throw new OAuthError('invalid_request', `${name} is required`)
   return v
 }
 
-/** The public client named by client_id (token_endpoint_auth_method "none": identified, not authenticated). */
-function clientOf(ctx: GrantContext, p: URLSearchParams): string {
-  const id = required(p, 'client_id')
-  if (!ctx.state.oauthClients.has(id)) throw new OAuthError('invalid_client', `unknown client_id ${id}`, 401)
+/** The public client of the request (token_endpoint_auth_method "none": identified, not authenticated). */
+export function clientOf(ctx: Pick<GrantContext, 'state' | 'clientId'>): string {
+  const id = ctx.clientId
+  if (!id) throw new OAuthError('invalid_client', 'client_id is required', 401)
+  if (!ctx.state.oauthClients.has(id)) throw new OAuthError('invalid_client', 'the client is not registered', 401)
   return id
 }
 
-/** grant_type=authorization_code: code, redirect_uri, client_id, code_verifier. */
+/** grant_type=authorization_code: code, redirect_uri, client_id, code_verifier, optional resource (RFC 8707). */
 export function authorizationCodeGrant(ctx: GrantContext, p: URLSearchParams): TokenGrant {
-  const clientId = clientOf(ctx, p)
+  const clientId = clientOf(ctx)
   const code = ctx.state.oauthTokens.get(required(p, 'code'))
   const verifier = required(p, 'code_verifier')
   if (code === undefined || code.kind !== 'code' || code.revoked || code.expiresAt <= ctx.now) {
@@ -57,15 +57,23 @@ export function authorizationCodeGrant(ctx: GrantContext, p: URLSearchParams): T
   if (!verifyS256(verifier, code.codeChallenge ?? '')) {
     throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge (PKCE S256)')
   }
+  const resource = narrowedResource(checkedResource(p.get('resource'), ctx.origin), code.resource)
   const family = newToken('refresh').slice(5, 21)
   code.used = true
   code.family = family
-  return issueTokens(ctx.state, { clientId, accountId: code.accountId, scope: code.scope, family, ...ctxTimes(ctx) })
+  return issueTokens(ctx.state, {
+    clientId,
+    accountId: code.accountId,
+    scope: code.scope,
+    family,
+    resource,
+    ...ctxTimes(ctx),
+  })
 }
 
-/** grant_type=refresh_token: refresh_token, client_id, optional narrower scope. Rotates the refresh token. */
+/** grant_type=refresh_token: refresh_token, client_id, optional narrower scope and resource. Rotates the token. */
 export function refreshTokenGrant(ctx: GrantContext, p: URLSearchParams): TokenGrant {
-  const clientId = clientOf(ctx, p)
+  const clientId = clientOf(ctx)
   const old = ctx.state.oauthTokens.get(required(p, 'refresh_token'))
   if (old === undefined || old.kind !== 'refresh' || old.expiresAt <= ctx.now) {
     throw new OAuthError('invalid_grant', 'the refresh token is invalid or has expired')
@@ -80,16 +88,19 @@ export function refreshTokenGrant(ctx: GrantContext, p: URLSearchParams): TokenG
   const asked = p.get('scope')?.trim()
   if (asked) {
     const granted = old.scope.split(/\s+/)
-    const extra = asked.split(/\s+/).filter((s) => !granted.includes(s))
-    if (extra.length > 0) throw new OAuthError('invalid_scope', `scope ${extra.join(' ')} was not granted`)
+    if (asked.split(/\s+/).some((s) => !granted.includes(s))) {
+      throw new OAuthError('invalid_scope', 'the scope asked for exceeds the one granted')
+    }
     scope = asked
   }
+  const resource = narrowedResource(checkedResource(p.get('resource'), ctx.origin), old.resource)
   old.used = true
   ctx.state.count('oauth.refresh')
   const family = old.family ?? newToken('refresh').slice(5, 21)
-  return issueTokens(ctx.state, { clientId, accountId: old.accountId, scope, family, ...ctxTimes(ctx) })
+  return issueTokens(ctx.state, { clientId, accountId: old.accountId, scope, family, resource, ...ctxTimes(ctx) })
 }
 
-function ctxTimes(ctx: GrantContext): { now: number; ttlSeconds: number } {
+/** The times of a grant context, as issueTokens takes them. */
+export function ctxTimes(ctx: GrantContext): { now: number; ttlSeconds: number } {
   return { now: ctx.now, ttlSeconds: ctx.ttlSeconds }
 }

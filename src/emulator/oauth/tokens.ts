@@ -2,7 +2,7 @@
 // PKCE challenge, access tokens looked up by their string (../auth.ts), and refresh tokens that rotate on every use;
 // presenting an already used refresh token revokes its whole family.
 import { randomBytes } from 'node:crypto'
-import type { EmulatorState, OAuthToken } from './state.js'
+import type { EmulatorState, OAuthToken } from '../state.js'
 
 /** The one scope of the service, in the `<service>:api` form (service-interface 5.4). */
 export const oauthScope = 'agentry:api'
@@ -34,9 +34,23 @@ export interface TokenGrant {
 /** Issues an access token and a refresh token in `family` (a new family for a code exchange). */
 export function issueTokens(
   state: EmulatorState,
-  p: { clientId: string; accountId: string; scope: string; family: string; now: number; ttlSeconds: number },
+  p: {
+    clientId: string
+    accountId: string
+    scope: string
+    family: string
+    now: number
+    ttlSeconds: number
+    resource?: string | undefined
+  },
 ): TokenGrant {
-  const base = { clientId: p.clientId, accountId: p.accountId, scope: p.scope, family: p.family }
+  const base = {
+    clientId: p.clientId,
+    accountId: p.accountId,
+    scope: p.scope,
+    family: p.family,
+    ...(p.resource !== undefined ? { resource: p.resource } : {}),
+  }
   const access = newToken('access')
   const refresh = newToken('refresh')
   state.oauthTokens.set(access, { ...base, token: access, kind: 'access', expiresAt: p.now + p.ttlSeconds * 1000 })
