@@ -15,17 +15,25 @@ export function hashApiKey(key: string): string {
 
 /**
  * The `WWW-Authenticate` of a 401 on the API (RFC 6750 3, RFC 9728 5.1): where the resource's metadata is, and
- * `error="invalid_token"` unless the request carried no credential at all (RFC 6750 3.1).
+ * `error="invalid_token"` (or `insufficient_scope` for a scope refusal) unless the request carried no credential at
+ * all (RFC 6750 3.1).
  */
-export function challenge401(origin: string, credentialSent: boolean): string {
+export function challenge401(
+  origin: string,
+  credentialSent: boolean,
+  error: 'invalid_token' | 'insufficient_scope' = 'invalid_token',
+): string {
   const metadata = `resource_metadata="${resourceMetadataUrl(origin)}"`
-  return credentialSent ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}`
+  return credentialSent ? `Bearer error="${error}", ${metadata}` : `Bearer ${metadata}`
 }
 
 /** A 401 of a bearer route with its challenge set (other errors pass through unchanged). */
 export function withChallenge401(e: unknown, origin: string, authorization: string | undefined): unknown {
   if (!(e instanceof HttpError) || e.status !== 401) return e
-  const challenge = challenge401(origin, authorization !== undefined && authorization.trim() !== '')
+  // a scope refusal (./scope.ts) keeps its RFC 6750 error code; every other 401 is an invalid token
+  const scope = String(e.headers?.['www-authenticate'] ?? '').includes('insufficient_scope')
+  const sent = authorization !== undefined && authorization.trim() !== ''
+  const challenge = challenge401(origin, sent, scope ? 'insufficient_scope' : 'invalid_token')
   return new HttpError(401, e.message, { ...e.headers, 'www-authenticate': challenge }, e.code)
 }
 

@@ -84,8 +84,9 @@ describe('persistence', () => {
   })
 
   it('declares every Map of the state as a persisted collection, except what lives only in memory', () => {
-    // in-flight requests and counters live only in memory; the CMS's nested maps are saved on their own
-    const inMemory = ['inflight', 'counters', 'cms']
+    // in-flight requests, counters and A2A tasks (running work) live only in memory; the CMS's nested maps are
+    // saved on their own
+    const inMemory = ['inflight', 'counters', 'cms', 'a2aTasks']
     const maps = Object.entries(new EmulatorState())
       .filter(([, v]) => v instanceof Map)
       .map(([k]) => k)

@@ -62,7 +62,8 @@ describe('protected resource metadata and 401 challenges (RFC 9728, RFC 6750)', 
     const bad = await agents('agat_not_a_token')
     expect(bad.status).toBe(401)
     expect(bad.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", ${md}`)
-    // A 401 decided after authentication (a key without access to an agent) carries it too.
+    // A 401 decided after authentication (a key without access to an agent) carries it too, with RFC 6750's
+    // insufficient_scope: the token is valid, its scope is not enough.
     const key = await fetch(`${fx.emu.baseUrl}/${fx.emu.accountId}/api-keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${fx.emu.demoApiKey}`, 'content-type': 'application/json' },
@@ -74,7 +75,7 @@ describe('protected resource metadata and 401 challenges (RFC 9728, RFC 6750)', 
       headers: { authorization: `Bearer ${narrow}` },
     })
     expect(denied.status).toBe(401)
-    expect(denied.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", ${md}`)
+    expect(denied.headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", ${md}`)
     // Not a bearer route: the OAuth endpoints keep their own answers.
     expect((await fetch(`${fx.emu.url}/.well-known/oauth-authorization-server`)).headers.get('www-authenticate')).toBe(
       null,
