@@ -7,11 +7,8 @@ import type { Transport } from './transport.js'
 
 /** `client.chats`. */
 export const chatsResource = (t: Transport) => {
-  const messages = async (agentId: string, chatId: string): Promise<Message[]> => {
-    const all: Message[] = []
-    for await (const m of t.list('chatMessages', { params: { agentId, chatId } })) all.push(m)
-    return all
-  }
+  const messages = async (agentId: string, chatId: string): Promise<Message[]> =>
+    (await t.call('chatMessages', { params: { agentId, chatId } })).data
   return {
     /** An agent's stateful chats, page by page. */
     list: (agentId: string, query: PageQuery = {}) => t.list('chatsList', { params: { agentId }, query }),

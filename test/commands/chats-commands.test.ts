@@ -58,7 +58,7 @@ describe('chats messages', () => {
       },
     ],
   }
-  const list = '/api/v1beta/agent/ag_1/chat/chat_1/messages?page=1'
+  const list = '/api/v1beta/agent/ag_1/chat/chat_1/messages'
 
   it('renders through the 2.8 conversion: a call and its result in one assistant turn, usage added up', async () => {
     const t = testContext()

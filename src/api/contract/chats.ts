@@ -7,6 +7,7 @@ import {
   completionRequestSchema,
   messageSchema,
 } from '../schemas/messages.js'
+import { pageOf } from '../schemas/common.js'
 import { pageQuery } from './paging.js'
 import type { Contract } from './types.js'
 
@@ -20,7 +21,8 @@ export const chats = {
   chatsList: { query: pageQuery, item: chatSchema },
   chatsCreate: { body: z.object({ title: z.string().max(200).optional() }), response: chatSchema },
   chatCompletion: { body: chatCompletionRequestSchema, idempotent: false },
-  chatMessages: { item: messageSchema },
+  // `{data:[Message]}` oldest first, one answer without paging (wire.md "Stateful chats"): no page is asked for.
+  chatMessages: { response: pageOf(messageSchema) },
   chatMessageDelete: {},
 } satisfies Contract<
   | 'completion'
