@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { challengeS256 } from '../../src/auth/pkce.js'
 import { run } from '../../src/cli.js'
