@@ -152,6 +152,39 @@ describe('a broken config file', () => {
   })
 })
 
+describe('transports that need no base URL', () => {
+  const noService = { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined }
+
+  it("use the run's HTTP client from the Context: a card by URL with no service configured, per --retries", async () => {
+    const t = testContext({ env: noService })
+    const origin = 'https://agents.example.com'
+    const pool = t.agent.get(origin)
+    pool.intercept({ path: '/.well-known/agent-card.json', method: 'GET' }).reply(503, 'busy')
+    pool.intercept({ path: '/.well-known/agent-card.json', method: 'GET' }).reply(200, {
+      protocolVersion: '0.3.0',
+      name: 'Echo',
+      description: 'Echoes',
+      url: `${origin}/a2a`,
+      version: '1.0.0',
+      capabilities: {},
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      skills: [],
+    })
+    // --retries 0: the 503 ends the run (with the default 2 it would have been retried into the 200)
+    expect(await t.run(['--retries', '0', 'a2a', 'card', origin, '--json'])).toBe(7)
+    t.clearOutput()
+    expect(await t.run(['a2a', 'card', origin, '--json']), t.stderr()).toBe(0)
+    expect(JSON.parse(t.stdout())).toMatchObject({ name: 'Echo' })
+  })
+
+  it('still refuse a bad setting before sending anything', async () => {
+    const t = testContext({ env: { ...noService, AGENTRY_WEBHOOK_SECRET: 'whsec_x', AGENTRY_IDLE_TIMEOUT: 'x' } })
+    expect(await t.run(['webhook', 'trigger', '--url', 'https://hooks.example.com/api/webhooks/whk_1'])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: AGENTRY_IDLE_TIMEOUT: /)
+  })
+})
+
 describe('the run inputs', () => {
   it('are fixed once: a second resolve is refused', async () => {
     const t = testContext()
