@@ -128,13 +128,15 @@ describe('the profile output format', () => {
     expect(JSON.parse(t.stdout())).toMatchObject({ name: 'as-json', key: expect.stringMatching(/^agk_/) })
   })
 
-  it('is left aside by a command that cannot print it (chat prints text, not a table)', async () => {
-    const t = emulatorContext(fx)
-    expect(await t.run(['config', 'set', 'output', 'table'])).toBe(0)
-    t.clearOutput()
-    expect(await t.run(['chat', 'demo-assistant', '-m', 'hello'])).toBe(0)
-    expect(t.stdout().length).toBeGreaterThan(0)
-    expect(t.stdout()).not.toMatch(/^\{/)
+  it('does not change chat, which prints text unless -o says otherwise', async () => {
+    for (const stored of ['table', 'json']) {
+      const t = emulatorContext(fx)
+      expect(await t.run(['config', 'set', 'output', stored])).toBe(0)
+      t.clearOutput()
+      expect(await t.run(['chat', 'demo-assistant', '-m', 'hello'])).toBe(0)
+      expect(t.stdout().length).toBeGreaterThan(0)
+      expect(t.stdout()).not.toMatch(/^\{/)
+    }
   })
 })
 
