@@ -30,7 +30,7 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]
 export type ErrorKind = Exclude<ExitCodeTable[keyof ExitCodeTable]['kind'], 'ok'>
 
 /** The kind of a failing exit code ('error' for a code not in the table). */
-export function kindOfExitCode(code: number): ErrorKind {
+function kindOfExitCode(code: number): ErrorKind {
   const found = Object.values(exitCodeTable).find((e) => e.code === code)
   return !found || found.kind === 'ok' ? 'error' : found.kind
 }

@@ -4,7 +4,7 @@
 import * as z from 'zod'
 
 /** One row of the table. */
-export interface SettingSpec<T = unknown> {
+interface SettingSpec<T = unknown> {
   /** the global flag that sets it for one run (a command's own flag is not listed here) */
   flag: string | undefined
   /** the environment variable that sets it */
@@ -57,7 +57,7 @@ const onOff = z.union([z.boolean(), z.string()]).transform((v, c) => {
 })
 
 /** The output formats a profile may choose (commands.md "Output"). */
-export const profileOutputFormats = ['table', 'json', 'ndjson', 'yaml', 'tsv'] as const
+const profileOutputFormats = ['table', 'json', 'ndjson', 'yaml', 'tsv'] as const
 
 const httpUrl = 'an http(s) URL such as https://host/api/v1beta'
 const timeoutRange = 'a number of seconds from 0.1 to 86400'
@@ -183,6 +183,3 @@ export const settingKeyList = Object.keys(settingsTable) as SettingKey[]
 
 /** The settings a profile may store (keys `config set` accepts). */
 export const profileKeys = settingKeyList.filter((k) => settingsTable[k].profile)
-
-/** The settings read before the profile is (they decide how errors look, so they cannot wait for the file). */
-export const runKeys = settingKeyList.filter((k) => !settingsTable[k].profile)

@@ -128,13 +128,15 @@ describe('the profile output format', () => {
     expect(JSON.parse(t.stdout())).toMatchObject({ name: 'as-json', key: expect.stringMatching(/^agk_/) })
   })
 
-  it('is left aside by a command that cannot print it (chat prints text, not a table)', async () => {
-    const t = emulatorContext(fx)
-    expect(await t.run(['config', 'set', 'output', 'table'])).toBe(0)
-    t.clearOutput()
-    expect(await t.run(['chat', 'demo-assistant', '-m', 'hello'])).toBe(0)
-    expect(t.stdout().length).toBeGreaterThan(0)
-    expect(t.stdout()).not.toMatch(/^\{/)
+  it('does not change chat, which prints text unless -o says otherwise', async () => {
+    for (const stored of ['table', 'json']) {
+      const t = emulatorContext(fx)
+      expect(await t.run(['config', 'set', 'output', stored])).toBe(0)
+      t.clearOutput()
+      expect(await t.run(['chat', 'demo-assistant', '-m', 'hello'])).toBe(0)
+      expect(t.stdout().length).toBeGreaterThan(0)
+      expect(t.stdout()).not.toMatch(/^\{/)
+    }
   })
 })
 
@@ -149,6 +151,39 @@ describe('a broken config file', () => {
     expect(t.stderr()).toMatch(
       /config\.json:1:\d+: invalid value at profiles\.default\.timeout: not a number of seconds/,
     )
+  })
+})
+
+describe('transports that need no base URL', () => {
+  const noService = { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined }
+
+  it("use the run's HTTP client from the Context: a card by URL with no service configured, per --retries", async () => {
+    const t = testContext({ env: noService })
+    const origin = 'https://agents.example.com'
+    const pool = t.agent.get(origin)
+    pool.intercept({ path: '/.well-known/agent-card.json', method: 'GET' }).reply(503, 'busy')
+    pool.intercept({ path: '/.well-known/agent-card.json', method: 'GET' }).reply(200, {
+      protocolVersion: '0.3.0',
+      name: 'Echo',
+      description: 'Echoes',
+      url: `${origin}/a2a`,
+      version: '1.0.0',
+      capabilities: {},
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      skills: [],
+    })
+    // --retries 0: the 503 ends the run (with the default 2 it would have been retried into the 200)
+    expect(await t.run(['--retries', '0', 'a2a', 'card', origin, '--json'])).toBe(7)
+    t.clearOutput()
+    expect(await t.run(['a2a', 'card', origin, '--json']), t.stderr()).toBe(0)
+    expect(JSON.parse(t.stdout())).toMatchObject({ name: 'Echo' })
+  })
+
+  it('still refuse a bad setting before sending anything', async () => {
+    const t = testContext({ env: { ...noService, AGENTRY_WEBHOOK_SECRET: 'whsec_x', AGENTRY_IDLE_TIMEOUT: 'x' } })
+    expect(await t.run(['webhook', 'trigger', '--url', 'https://hooks.example.com/api/webhooks/whk_1'])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: AGENTRY_IDLE_TIMEOUT: /)
   })
 })
 

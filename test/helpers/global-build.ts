@@ -16,7 +16,7 @@ const inputs = ['src', 'scripts/build.mjs', 'package.json']
 const lastOutput = join(repoRoot, 'dist/help.js')
 
 /** The newest modification time under `path` (a file or a directory), in ms. */
-export function newestMtime(path: string): number {
+function newestMtime(path: string): number {
   const st = statSync(path)
   if (!st.isDirectory()) return st.mtimeMs
   let newest = 0
