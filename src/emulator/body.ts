@@ -82,6 +82,14 @@ export function tooDeep(raw: Buffer, max = maxJsonDepth): boolean {
 
 const tooDeepError = () => new HttpError(400, `body: JSON is nested deeper than ${maxJsonDepth} levels`, {}, 'too_deep')
 
+/**
+ * Refuses a body nested too deep whatever its Content-Type (some handlers read JSON from a text/plain body, as
+ * JSON-RPC clients send it): every route but raw file uploads. JSON types are checked by parseBody already.
+ */
+export function refuseTooDeep(raw: Buffer, contentType: string | undefined): void {
+  if (raw.length > 0 && contentType !== undefined && !isJsonType(contentType) && tooDeep(raw)) throw tooDeepError()
+}
+
 /** Is this Content-Type a JSON one (application/json, application/*+json)? */
 export function isJsonType(contentType: string | undefined): boolean {
   return contentType !== undefined && /[/+]json\b/i.test(contentType)

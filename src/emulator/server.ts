@@ -6,7 +6,7 @@ import type { Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { basePathSuffix } from '../api/routes.js'
 import { authenticate, withChallenge401 } from './auth.js'
-import { ClientGoneError, issueMessage, parseBody, readBody } from './body.js'
+import { ClientGoneError, issueMessage, parseBody, readBody, refuseTooDeep } from './body.js'
 import { EmuRequestImpl } from './emu-request.js'
 import { type FaultInjector, sabotage } from './faults.js'
 import { sendError, sendPreflight, sendResult } from './reply.js'
@@ -123,6 +123,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
   if (handler === undefined) return sendError(res, 501, `${found.name} is not implemented by the emulator`)
   const rawBody = await readBody(req)
   const contentType = req.headers['content-type']
+  if (found.name !== 'filesUpload') refuseTooDeep(rawBody, contentType)
   // A2A answers a bad body with a JSON-RPC parse error (code -32700), not with an HTTP 400.
   let body: unknown
   if (found.name === 'agentA2a') {

@@ -114,6 +114,20 @@ describe('input limits', () => {
     const untyped = await call(emu(), 'POST', '/acc_demo/webhooks', { rawBody: nested(65) })
     expect(untyped.status).toBe(400)
     expect(records()).toBe(before)
+    // JSON-RPC bodies are read as JSON whatever their type: A2A with text/plain is limited too (it was a 500)
+    const rpc = (data: string) =>
+      `{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"role":"user","messageId":"m","parts":[{"kind":"data","data":${data}}]}}}`
+    const a2a = await call(emu(), 'POST', '/agent/demo-assistant/a2a', {
+      rawBody: rpc(nested(20_000)),
+      headers: { 'content-type': 'text/plain' },
+    })
+    expect(a2a.status).toBe(400)
+    // raw file uploads are bytes, not JSON: any nesting is fine
+    const file = await call(emu(), 'PUT', '/acc_demo/files/deep.txt', {
+      rawBody: nested(100),
+      headers: { 'content-type': 'text/plain' },
+    })
+    expect(file.status).toBeLessThan(300)
     // 64 levels in all is fine, and reads back
     const ok = await call(emu(), 'POST', '/acc_demo/cma/records/posts', {
       rawBody: `{"data":${nested(63)}}`,

@@ -184,13 +184,14 @@ describe('hostile input', () => {
         origin,
         caller,
         query,
-        async (target, body, host, from, auth, q) => {
+        fc.constantFrom('application/json', 'application/json', 'text/plain', undefined),
+        async (target, body, host, from, auth, q, type) => {
           const isHook = typeof target === 'string'
           const method = isHook ? (target === 'reset' ? 'POST' : 'DELETE') : target.method
           const path = isHook
             ? `/__emulator/${target}`
             : (target.root === 'base' ? '/api/v1beta' : '') + fill(target.path)
-          const headers: Record<string, string> = { 'content-type': 'application/json' }
+          const headers: Record<string, string> = type === undefined ? {} : { 'content-type': type }
           headers.host = {
             own: `127.0.0.1:${port}`,
             localhost: `localhost:${port}`,
