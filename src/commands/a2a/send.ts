@@ -2,7 +2,7 @@
 // `message/stream` (server-sent events, each a JSON-RPC response: A2A v0.3 "Streaming"), printing the reply text
 // as it arrives, or the JSON results with --json.
 import type { AgentCard } from '../../api/schemas/index.js'
-import { createSseParser } from '../../api/stream/sse.js'
+import { readSse } from '../../api/stream/sse.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
@@ -67,7 +67,6 @@ export async function sendToAgent(ctx: Context, card: AgentCard, o: SendOptions)
     }
     return checkState(stateOf(result))
   }
-  const sse = createSseParser({ dispatchIncompleteAtEnd: true })
   let printed = ''
   let state: string | undefined
   let final = false
@@ -90,11 +89,10 @@ export async function sendToAgent(ctx: Context, card: AgentCard, o: SendOptions)
       await writeAll(out, step.text)
     }
   }
-  for await (const chunk of bodyChunks(ctx, res.body, `POST ${endpoint}`)) {
-    for (const ev of sse.push(chunk)) await handle(ev.data)
+  for await (const ev of readSse(bodyChunks(ctx, res.body, `POST ${endpoint}`), { dispatchIncompleteAtEnd: true })) {
+    await handle(ev.data)
     if (final) break
   }
-  if (!final) for (const ev of sse.end()) await handle(ev.data)
   if (!o.json && printed && !printed.endsWith('\n')) await writeAll(out, '\n')
   if (!final)
     throw new CliError(`${endpoint}: the stream ended before the agent finished`, { exitCode: ExitCode.network })
