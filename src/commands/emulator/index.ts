@@ -5,13 +5,14 @@ import * as z from 'zod'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
+import { addUpstreamOptions, upstreamEmulatorOptions, upstreamOptionFields } from './upstream-options.js'
 
 /** Options of `emulator start`, as parsed from the raw flags. */
 export const startOptionsSchema = z.object({
   port: z.coerce.number().int().min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(4010),
   dataFile: z.string().min(1).optional(),
   seed: z.enum(['demo', 'none']).default('demo'),
-  upstreamUrl: z.url({ message: 'must be a URL such as http://127.0.0.1:11434/v1' }).optional(),
+  ...upstreamOptionFields,
   tokenDelay: z.coerce.number().int().min(0, 'must be 0 or more').max(60_000).optional(),
 })
 /** Parsed options of `emulator start`. */
@@ -24,6 +25,10 @@ The scripted model answers deterministically:
   "what is your system prompt" the agent's prompt plus the request's system messages
   naming a tool (get_weather)  a tool call; a following tool message gets an answer that uses its result
   images (image_url items)     a description of each image (type, size, dimensions of data URLs)
+  "think step by step"         reasoning first (streamed as delta.reasoning), then the answer
+With --upstream-url, every answer (completions, chats, A2A, scenario, webhook and schedule runs) comes from that
+OpenAI-compatible server instead, asked for usage; its key is read from --upstream-api-key-file or
+AGENTRY_UPSTREAM_API_KEY and sent as Authorization: Bearer.
 Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage.`
 
 /** Registers `emulator start`. */
@@ -34,8 +39,8 @@ export function register(program: Command, ctx: Context): void {
     .option('--port <n>', 'port on 127.0.0.1; 0 picks a free one', '4010')
     .option('--data-file <path>', 'keep the state in this JSON file (loaded at start, saved after changes)')
     .addOption(new Option('--seed <kind>', 'demo data or an empty service').choices(['demo', 'none']).default('demo'))
-    .option('--upstream-url <url>', 'relay completions to an OpenAI-compatible server (POST <url>/chat/completions)')
     .option('--token-delay <ms>', 'delay between streamed tokens in ms (default 15)')
+  addUpstreamOptions(start)
     .addHelpText('after', modelHelp)
     .action(async (raw) => startRun(parseOptions(startOptionsSchema, raw), ctx))
   examples(start, [
@@ -43,6 +48,7 @@ export function register(program: Command, ctx: Context): void {
     'agentry emulator start --port 0 --seed none',
     'agentry emulator start --data-file ./emulator.json --token-delay 0',
     'agentry emulator start --upstream-url http://127.0.0.1:11434/v1',
+    'AGENTRY_UPSTREAM_API_KEY=… agentry emulator start --upstream-url https://openrouter.ai/api/v1 --upstream-model openai/gpt-4o-mini',
   ])
   program.addCommand(emulator.addCommand(start))
 }
@@ -50,13 +56,14 @@ export function register(program: Command, ctx: Context): void {
 /** Starts the emulator, prints its coordinates, serves until asked to stop (Ctrl-C, SIGTERM, abort), then closes it. */
 export async function startRun(opts: StartOptions, ctx: Context): Promise<void> {
   const { createEmulator, DataFileError, PortInUseError } = await import('../../emulator/index.js')
+  const upstream = await upstreamEmulatorOptions(opts, ctx)
   let emu: Awaited<ReturnType<typeof createEmulator>>
   try {
     emu = await createEmulator({
       port: opts.port,
       seed: opts.seed,
       ...(opts.dataFile !== undefined ? { dataFile: opts.dataFile } : {}),
-      ...(opts.upstreamUrl !== undefined ? { upstreamUrl: opts.upstreamUrl } : {}),
+      ...upstream,
       ...(opts.tokenDelay !== undefined ? { tokenDelayMs: opts.tokenDelay } : {}),
       ...(ctx.debugEnabled() ? { log: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}),
     })

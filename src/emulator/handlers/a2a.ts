@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { issueMessage } from '../body.js'
-import type { Piece } from '../model/pieces.js'
+import type { Piece } from '../completions/model/pieces.js'
 import type { EmuRequest, EmuResponse, HandlerEnv, HandlerTable } from '../types.js'
 import {
   rpcError,
@@ -18,7 +18,7 @@ import {
   toChatMessage,
 } from './a2a-protocol.js'
 import { agentOf } from './agents.js'
-import { answerSource } from './answer-source.js'
+import { answer } from '../completions/answer.js'
 
 const rpc = (json: unknown): EmuResponse => ({ status: 200, json })
 
@@ -59,10 +59,10 @@ const agentMessage = (t: Turn, text: string) => ({
 
 async function send(req: EmuRequest, env: HandlerEnv, id: unknown, params: SendParams): Promise<EmuResponse> {
   const t = turnOf(params)
-  const src = answerSource(env, agentOf(req, env), [toChatMessage(params.message)], undefined, undefined, req.signal)
+  const src = answer(env, agentOf(req, env), [toChatMessage(params.message)], { signal: req.signal })
   let text = ''
   let n = 0
-  for await (const p of src.pieces) {
+  for await (const p of src) {
     if (p.kind === 'text' && src.maxTokens !== undefined && ++n > src.maxTokens) break
     text += pieceText(p)
   }
@@ -81,7 +81,7 @@ async function send(req: EmuRequest, env: HandlerEnv, id: unknown, params: SendP
 
 async function stream(req: EmuRequest, env: HandlerEnv, id: unknown, params: SendParams): Promise<EmuResponse> {
   const t = turnOf(params)
-  const src = answerSource(env, agentOf(req, env), [toChatMessage(params.message)], undefined, undefined, req.signal)
+  const src = answer(env, agentOf(req, env), [toChatMessage(params.message)], { signal: req.signal })
   const res: ServerResponse = req.raw.res
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -114,7 +114,7 @@ async function stream(req: EmuRequest, env: HandlerEnv, id: unknown, params: Sen
       append: sent++ > 0,
       lastChunk: last,
     })
-  for await (const p of src.pieces) {
+  for await (const p of src) {
     if (req.signal.aborted) break
     if (p.kind === 'text' && src.maxTokens !== undefined && ++n > src.maxTokens) break
     const piece = pieceText(p)

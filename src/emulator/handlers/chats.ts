@@ -4,13 +4,13 @@ import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
 import { type Chat, chatCompletionRequestSchema, type Message } from '../../api/schemas/index.js'
 import { validate } from '../body.js'
-import { contentText } from '../model/content.js'
+import { contentText } from '../completions/model/content.js'
 import { pageOf, pageRequest } from '../paging.js'
 import type { StoredChat } from '../state.js'
 import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
 import { agentOf } from './agents.js'
-import { runCompletion } from './completion-run.js'
-import { requestIdOf } from './completions.js'
+import { runCompletion } from '../completions/run.js'
+import { requestIdOf } from '../completions/handlers.js'
 
 const chatCreateSchema = z.object({
   title: z.string().max(200, 'title must be at most 200 characters').optional(),
