@@ -124,3 +124,9 @@ export function executionView(e: StoredExecution): Record<string, unknown> {
     finishedAt: e.finishedAt,
   }
 }
+
+/**
+ * The model seam under its first name (the handlers and the scheduler import it): it is {@link modelRunAgent}, no
+ * longer the scripted model alone.
+ */
+export const scriptedRunAgent: RunAgent = modelRunAgent

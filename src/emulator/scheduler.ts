@@ -2,13 +2,13 @@
 // schedules trigger scenarios). One polling timer looks for schedules whose `nextRunAt` has come, by the emulator's
 // clock (env.now, the seam tests move), so schedules created, edited or deleted through the API need no bookkeeping.
 // Missed runs (the emulator was down) are not caught up; a schedule still running is not started again.
-import { type RunAgent, runScenarioById, modelRunAgent } from './scenario-run.js'
+import { type RunAgent, runScenarioById, scriptedRunAgent } from './scenario-run.js'
 import { nextRunAfter } from './schedule-time.js'
 import type { HandlerEnv } from './types.js'
 
 /** Options of startScheduler. */
 export interface SchedulerOptions {
-  /** how agents answer (the model seam by default) */
+  /** how agents answer (the scripted model by default) */
   runAgent?: RunAgent
   /** how often due schedules are looked for, in ms (default 250) */
   tickMs?: number
@@ -24,7 +24,7 @@ export interface Scheduler {
 
 /** Starts the scheduler over env.state; the timer is unref'd so it never keeps the process alive. */
 export function startScheduler(env: HandlerEnv, opts: SchedulerOptions = {}): Scheduler {
-  const runAgent = opts.runAgent ?? modelRunAgent
+  const runAgent = opts.runAgent ?? scriptedRunAgent
   const tickMs = opts.tickMs ?? 250
   const running = new Map<string, Promise<void>>()
   let timer: NodeJS.Timeout | undefined

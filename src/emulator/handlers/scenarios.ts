@@ -2,7 +2,7 @@
 // execution is authenticated by an HMAC-SHA256 of the exact body bytes in the header the scenario names.
 import { verifySignature } from '../../auth/hmac.js'
 import { canUseScenario } from '../auth.js'
-import { executeScenario, executionView, type RunAgent, modelRunAgent } from '../scenario-run.js'
+import { executeScenario, executionView, type RunAgent, scriptedRunAgent } from '../scenario-run.js'
 import type { StoredScenario } from '../state.js'
 import { type EmuRequest, type HandlerTable, HttpError } from '../types.js'
 import { badRequest, headerValue, listPage, notFound } from './resource-util.js'
@@ -47,8 +47,8 @@ export function checkSignature(req: EmuRequest, scenario: StoredScenario): void 
   }
 }
 
-/** The scenario handlers, running agents through `runAgent` (the model seam by default). */
-export function createScenarioHandlers(runAgent: RunAgent = modelRunAgent): HandlerTable {
+/** The scenario handlers, running agents through `runAgent` (the scripted model by default). */
+export function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
   return {
     scenariosList(req, { state }) {
       const p = req.principal

@@ -5,7 +5,7 @@ import { secretsEqual } from '../../auth/hmac.js'
 import { routes, urlFor } from '../../api/routes.js'
 import { type Webhook, webhookCreateSchema, webhookEditSchema } from '../../api/schemas/index.js'
 import { canUseScenario } from '../auth.js'
-import { executionView, type RunAgent, runScenarioById, modelRunAgent } from '../scenario-run.js'
+import { executionView, type RunAgent, runScenarioById, scriptedRunAgent } from '../scenario-run.js'
 import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
 import {
   badRequest,
@@ -47,8 +47,8 @@ function checkScenario(req: EmuRequest, env: HandlerEnv, scenarioId: string): vo
   }
 }
 
-/** The webhook handlers, running scenarios through `runAgent` (the model seam by default). */
-export function createWebhookHandlers(runAgent: RunAgent = modelRunAgent): HandlerTable {
+/** The webhook handlers, running scenarios through `runAgent` (the scripted model by default). */
+export function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
   return {
     webhooksList(req, { state }) {
       const all = [...state.webhooks.values()].map((w) => view(w, req, false))
