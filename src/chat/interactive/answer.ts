@@ -1,7 +1,7 @@
 // Shows one turn as it streams: a spinner until the first token, the model's reasoning dimmed and set apart (when it
-// sends any), the text through the incremental markdown renderer, tool calls and results as dim lines when they happen, then the usage line — or "(cancelled)" after
-// Ctrl-C (the server is told by request_id, wire.md "Cancel"), or one red line when the stream failed. What was
-// already on screen always stays: a partial answer is never erased.
+// sends any), the text through the incremental markdown renderer, tool calls and results as dim lines when they
+// happen, then the usage line — or "(cancelled)" after Ctrl-C (the server is told by request_id, wire.md "Cancel"),
+// or one red line when the stream failed. What was already on screen always stays: a partial answer is never erased.
 import { performance } from 'node:perf_hooks'
 import { createMarkdownStream, type MarkdownStream } from '../../io/markdown/index.js'
 import type { CancelOutcome, ChatToolCall, ChatTurn, TurnResult } from '../session.js'
