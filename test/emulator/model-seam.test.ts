@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerText as wholeAnswer } from '../../src/emulator/completions/answer.js'
 import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { startScheduler } from '../../src/emulator/scheduler.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
@@ -162,5 +163,21 @@ describe('the model seam with --upstream-url', () => {
     expect(r.json.error.message).toMatch(/upstream answered 401: .*Incorrect API key provided: \*\*\*/)
     expect(r.text).not.toContain('sk-wrong-key-000')
     seen.length = 0
+  })
+
+  it('a run waits a bounded time for a silent upstream, then fails with a reason', async () => {
+    const silent = createServer(() => {})
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()))
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/v1`
+      const env = { state: emu.state, now: Date.now, options: { upstreamUrl: url } }
+      const agent = emu.state.agents.get('demo-assistant')!
+      await expect(wholeAnswer(env, agent, [{ role: 'user', content: 'hi' }], { timeoutMs: 200 })).rejects.toThrow(
+        'the model did not answer within 0.2 s',
+      )
+    } finally {
+      silent.closeAllConnections()
+      silent.close()
+    }
   })
 })

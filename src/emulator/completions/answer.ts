@@ -72,27 +72,35 @@ export function answer(env: HandlerEnv, agent: StoredAgent, messages: Message[],
 /** Longest answer a text is made of (the scripted model can count to millions). */
 const maxTextTokens = 20_000
 
+/** How long a whole-text answer may take by default: a run nobody waits on must not hang on a silent upstream. */
+const defaultTextTimeoutMs = 60_000
+
 /**
  * The whole text of an answer, for callers that keep no stream (scenario, webhook and schedule runs): text pieces
  * joined, tool calls written out as `name(arguments)` lines when there is no text; reasoning is left out. Rejects
- * with the upstream's error.
+ * with the upstream's error, or when the answer takes longer than `timeoutMs` (default 60 s).
  */
 export async function answerText(
   env: HandlerEnv,
   agent: StoredAgent,
   messages: Message[],
-  opts: AnswerOptions = {},
+  opts: AnswerOptions & { timeoutMs?: number } = {},
 ): Promise<string> {
+  const timeoutMs = opts.timeoutMs ?? defaultTextTimeoutMs
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
   const texts: string[] = []
   const calls: string[] = []
   let n = 0
-  for await (const p of answer(env, agent, messages, opts)) {
+  for await (const p of answer(env, agent, messages, { ...opts, signal })) {
     if (p.kind === 'text') {
       if (n++ >= maxTextTokens) break
       texts.push(p.text)
     } else if (p.kind === 'tools') for (const c of p.calls) calls.push(`${c.name}(${c.arguments})`)
     else if (p.kind === 'error') throw new Error(p.message)
   }
+  if (timeout.aborted) throw new Error(`the model did not answer within ${timeoutMs / 1000} s`)
+  if (opts.signal?.aborted) throw new Error('the answer was stopped')
   const text = texts.join('')
   return text === '' && calls.length > 0 ? calls.join('\n') : text
 }
