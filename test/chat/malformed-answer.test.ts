@@ -63,6 +63,18 @@ describe('chat: a 200 that is not a completion is exit 7', () => {
     }
   })
 
+  it('plain text without a Content-Type (a proxy error page in text)', async () => {
+    const r = await chatAgainst((_req, res) => {
+      res.removeHeader('content-type')
+      res.writeHead(200)
+      res.end('Bad Gateway: upstream connect error\n')
+    })
+    expect(r.exitCode).toBe(7)
+    expect(r.stderr).toMatch(
+      /the server's answer is not a completion stream \(got "Bad Gateway: upstream connect error"\)/,
+    )
+  })
+
   it('valid JSON that is not a completion', async () => {
     const r = await chatAgainst((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })

@@ -178,6 +178,12 @@ describe('decodeCompletionStream events', () => {
       ['{"hello": "world"}', 'application/json', /JSON response body is not a chat completion/],
       ['<html><body>502 Bad Gateway</body></html>', 'text/html', /answered with a page \(text\/html\)/],
       ['\n\n<!DOCTYPE html><html>', undefined, /answered with a page/],
+      [
+        'Bad Gateway\n',
+        'text/plain',
+        /the server's answer \(text\/plain\) is not a completion stream \(got "Bad Gateway"\)/,
+      ],
+      ['OK', undefined, /the server's answer is not a completion stream/],
     ]
     for (const [body, type, message] of cases) {
       const { events, failure } = await decodeAll(body, type)
@@ -186,6 +192,20 @@ describe('decodeCompletionStream events', () => {
       expect((failure as StreamFormatError).exitCode).toBe(ExitCode.server)
       expect(failure?.message).toMatch(message)
     }
+  })
+
+  it('still reads a sniffed stream that starts with an unknown field, and keep-alives alone as a dropped stream', async () => {
+    const unknownFirst = await decodeAll(`x-trace: 1\n\ndata: ${chunk('a', 'stop')}\n\ndata: [DONE]\n\n`, 'text/plain')
+    expect(unknownFirst.failure).toBeUndefined()
+    expect(texts(unknownFirst.events)).toEqual(['a'])
+    // a body of SSE comments only: a stream that began and was cut, not a body of another kind
+    expect((await decodeAll(': keep-alive\n\n', undefined)).failure).toBeInstanceOf(StreamTruncatedError)
+    // the refusal needs the whole body: a long text split anywhere is refused alike
+    const long = `Service Unavailable. ${'x'.repeat(500)}`
+    const split = await readAll(
+      decodeCompletionStream(bodyOf([long.slice(0, 3), long.slice(3, 9), long.slice(9)]), undefined),
+    )
+    expect((split.error as Error).message).toMatch(/not a completion stream \(got "Service Unavailable\. x+…"\)/)
   })
 
   it('reads reasoning from delta.reasoning, reasoning_content or reasoning_details, once each, before the text', async () => {

@@ -52,6 +52,8 @@ const ndjsonTypes = new Set([
 const BRACE = 0x7b
 const BRACKET = 0x5b
 const LT = 0x3c
+/** The bytes an SSE line can start with: `d`ata, `e`vent, `i`d, `r`etry, `:` (a comment). */
+const sseStarts = new Set([0x64, 0x65, 0x69, 0x72, 0x3a])
 const LF = 0x0a
 
 /** Options of {@link readStreamItems}. */
@@ -98,6 +100,13 @@ export function createStreamItemReader(contentType: string | undefined | null, o
   let format: StreamFormat | undefined = choice === 'sse' || choice === 'ndjson' ? choice : undefined
   let inner: FormatDecoder | undefined = format === undefined ? undefined : createFormatDecoder(format, onItem)
   let refused = false
+  // A sniffed SSE body whose first byte cannot start an SSE line (`data`, `event`, `id`, `retry`, `:`) and that yields
+  // no item at all is some other text (a proxy's "Bad Gateway"): refused at the end. Its head is kept for the error.
+  let notSse: { head: string; items: number } | undefined
+  const count: ItemHandler = (item) => {
+    if (notSse) notSse.items++
+    onItem(item)
+  }
   // Sniffing state: bytes held back until the format is known (at most the body's first line).
   let held: Uint8Array[] = []
   let heldLength = 0
@@ -159,8 +168,16 @@ export function createStreamItemReader(contentType: string | undefined | null, o
       return
     }
     format = decided
-    inner = createFormatDecoder(decided, onItem)
+    if (decided === 'sse' && !sseStarts.has(all[firstSignificant]!))
+      notSse = { head: new TextDecoder().decode(all.subarray(firstSignificant, firstSignificant + 200)), items: 0 }
+    inner = createFormatDecoder(decided, notSse ? count : onItem)
     inner.push(all)
+  }
+
+  function refuseText(): void {
+    if (notSse === undefined || notSse.items > 0) return
+    const error = new StreamFormatError({ format: 'body', contentType: contentType ?? '' }, notSse.head.trim())
+    onItem({ kind: 'malformed', error, atEnd: false })
   }
 
   return {
@@ -169,13 +186,16 @@ export function createStreamItemReader(contentType: string | undefined | null, o
     },
     push(bytes) {
       if (refused) return
-      if (inner === undefined) sniff(bytes, false)
-      else inner.push(bytes)
+      if (inner === undefined) return sniff(bytes, false)
+      inner.push(bytes)
+      if (notSse !== undefined && notSse.head.length < 200)
+        notSse.head += new TextDecoder().decode(bytes.subarray(0, 200))
     },
     end() {
       if (refused) return
       if (inner === undefined) sniff(new Uint8Array(0), true)
       inner?.end()
+      refuseText()
     },
   }
 }

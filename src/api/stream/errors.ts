@@ -11,13 +11,14 @@ function snippet(text: string): string {
 
 /**
  * Where in the stream a malformed item was found: an NDJSON line number, an SSE event ordinal (both 1-based), the
- * whole JSON body, or a page (HTML/XML) where a completion was expected.
+ * whole JSON body, a page (HTML) or some other text where a completion was expected.
  */
 export type StreamPosition =
   | { format: 'ndjson'; line: number }
   | { format: 'sse'; event: number }
   | { format: 'json' }
   | { format: 'page'; contentType: string }
+  | { format: 'body'; contentType: string }
 
 /**
  * The server answered 2xx with something that is not a completion (issue 7 item 3: exit 7, "the answer does not match
@@ -29,10 +30,13 @@ export class StreamFormatError extends CliError {
   readonly text: string
   constructor(position: StreamPosition, text: string, cause?: unknown, problem = 'is not valid JSON') {
     const reason = cause instanceof Error ? `: ${cause.message}` : ''
+    const type = 'contentType' in position && position.contentType ? ` (${position.contentType})` : ''
     const what =
       position.format === 'page'
-        ? `the server answered with a page${position.contentType ? ` (${position.contentType})` : ''}, not a completion`
-        : `${where(position)} ${problem}${reason}`
+        ? `the server answered with a page${type}, not a completion`
+        : position.format === 'body'
+          ? `the server's answer${type} is not a completion stream`
+          : `${where(position)} ${problem}${reason}`
     super(`malformed stream: ${what}${text === '' ? '' : ` (got ${JSON.stringify(snippet(text))})`}`, {
       exitCode: ExitCode.server,
       hint: 'the server sent a broken answer; check the base URL (a proxy or login page?), try again, or add --debug',
@@ -44,7 +48,7 @@ export class StreamFormatError extends CliError {
   }
 }
 
-function where(position: Exclude<StreamPosition, { format: 'page' }>): string {
+function where(position: Exclude<StreamPosition, { format: 'page' | 'body' }>): string {
   if (position.format === 'ndjson') return `NDJSON line ${position.line}`
   if (position.format === 'sse') return `server-sent event ${position.event}`
   return 'JSON response body'
