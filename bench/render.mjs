@@ -35,8 +35,8 @@ async function load(dir) {
       `export { createUiStyle } from ${src('chat/interactive/style.ts')}`,
       `export { systemIO } from ${src('io/iostreams.ts')}`,
       `export { loadHighlighter } from ${src('io/markdown/index.ts')}`,
-      `export { tokenize } from ${src('emulator/model/tokens.ts')}`,
-      `export { markdownShowcase } from ${src('emulator/model/answers.ts')}`,
+      `export { tokenize } from ${src('emulator/completions/model/tokens.ts')}`,
+      `export { markdownShowcase } from ${src('emulator/completions/model/answers.ts')}`,
     ].join('\n'),
   )
   const out = join(dir, 'bundle.mjs')

@@ -39,8 +39,8 @@ export async function renderBench(root, dir) {
     entry,
     [
       `export { createMarkdownStream, loadHighlighter } from ${JSON.stringify(join(root, 'src/io/markdown/index.ts'))}`,
-      `export { tokenize } from ${JSON.stringify(join(root, 'src/emulator/model/tokens.ts'))}`,
-      `export { markdownShowcase } from ${JSON.stringify(join(root, 'src/emulator/model/answers.ts'))}`,
+      `export { tokenize } from ${JSON.stringify(join(root, 'src/emulator/completions/model/tokens.ts'))}`,
+      `export { markdownShowcase } from ${JSON.stringify(join(root, 'src/emulator/completions/model/answers.ts'))}`,
     ].join('\n'),
   )
   await build({ entryPoints: [entry], outfile: out, bundle: true, format: 'esm', platform: 'node', logLevel: 'error' })

@@ -1,11 +1,11 @@
 // One completion ("round") of a turn: send it, decode the answer (SSE, NDJSON or one JSON completion, through the
-// shared stream decoder) and turn it into ChatEvents, keeping what arrived whatever happens. Text pieces decoded from
-// one network read are merged into one event: the bytes are the same, and a 1M-token answer costs a few thousand
+// shared stream decoder) and turn it into ChatEvents, keeping what arrived whatever happens. The decoder joins the
+// text pieces of one network read into one event: the bytes are the same, and a 1M-token answer costs a few thousand
 // events and writes instead of a million.
 import type { ApiClient } from '../api/client.js'
 import { type CompletionBody, type CompletionTarget, sendCompletion } from '../api/completions.js'
 import type { Usage } from '../api/schemas/index.js'
-import { type CompletionEvent, createCompletionStreamDecoder, StreamIdleTimeoutError } from '../api/stream/decoder.js'
+import { decodeCompletionStream, StreamIdleTimeoutError } from '../api/stream/decoder.js'
 import { CancelledError, CliError, ExitCode, NetworkError } from '../errors.js'
 import type { ChatEvent, ChatToolCall } from './session.js'
 
@@ -32,6 +32,8 @@ export interface RoundOutcome {
   accepted: boolean
   requestId: string
   content: string
+  /** the model's reasoning, kept apart from the answer ('' when none came, or when text is not kept) */
+  reasoning: string
   toolCalls: ChatToolCall[]
   finishReason: string | null
   usage: Usage | undefined
@@ -45,6 +47,7 @@ export function newOutcome(requestId: string): RoundOutcome {
     accepted: false,
     requestId,
     content: '',
+    reasoning: '',
     toolCalls: [],
     finishReason: null,
     usage: undefined,
@@ -55,6 +58,7 @@ export function newOutcome(requestId: string): RoundOutcome {
 /** Runs one completion, yielding its events and filling `out` (content last, also when stopped). Never throws. */
 export async function* runRound(input: RoundInput, out: RoundOutcome): AsyncGenerator<ChatEvent, RoundOutcome> {
   const text = createTextBuffer()
+  const thoughts = createTextBuffer()
   let serverError: string | undefined
   let done = false
   try {
@@ -69,48 +73,28 @@ export async function* runRound(input: RoundInput, out: RoundOutcome): AsyncGene
     }
     if (input.target.chatId !== undefined) start.chat_id = input.target.chatId
     yield start
-    const decoder = createCompletionStreamDecoder(res.headers['content-type'])
-    // The text of consecutive text events, joined into one flat string: a `+=` chain would keep every tiny piece
-    // alive (and promoted to the old generation) for as long as the answer is held.
-    const flushText = (pending: string[]): ChatEvent | undefined => {
-      if (pending.length === 0) return undefined
-      const joined = pending.length === 1 ? pending[0]! : pending.join('')
-      pending.length = 0
-      if (input.keepText) text.push(joined)
-      return { type: 'text', text: joined }
-    }
-    const handle = function* (events: CompletionEvent[]): Generator<ChatEvent> {
-      const pending: string[] = []
-      for (const e of events) {
-        if (e.type === 'text') {
-          pending.push(e.text)
-          continue
-        }
-        const t = flushText(pending)
-        if (t) yield t
-        if (e.type === 'tool_call') {
-          out.toolCalls.push(e.call)
-          yield { type: 'tool_call', call: e.call }
-        } else if (e.type === 'usage') {
-          out.usage = e.usage
-          yield { type: 'usage', usage: e.usage }
-        } else if (e.type === 'error') {
-          serverError = e.message
-          yield errorEvent(serverFailure(e.message, e.code), e.code)
-        } else if (e.type === 'done') {
-          out.finishReason = e.finish_reason
-          done = true
-        }
+    const events = decodeCompletionStream(res.body as AsyncIterable<Uint8Array>, res.headers['content-type'])
+    for await (const e of events) {
+      if (e.type === 'text') {
+        if (input.keepText) text.push(e.text)
+        yield { type: 'text', text: e.text }
+      } else if (e.type === 'reasoning') {
+        if (input.keepText) thoughts.push(e.text)
+        yield { type: 'reasoning', text: e.text }
+      } else if (e.type === 'tool_call') {
+        out.toolCalls.push(e.call)
+        yield { type: 'tool_call', call: e.call }
+      } else if (e.type === 'usage') {
+        out.usage = e.usage
+        yield { type: 'usage', usage: e.usage }
+      } else if (e.type === 'error') {
+        serverError = e.message
+        yield errorEvent(serverFailure(e.message, e.code), e.code)
+      } else if (e.type === 'done') {
+        out.finishReason = e.finish_reason
+        done = true
       }
-      const t = flushText(pending)
-      if (t) yield t
     }
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      yield* handle(decoder.push(chunk))
-      if (decoder.state !== 'open') break
-    }
-    if (decoder.state === 'open') yield* handle(decoder.end())
-    if (decoder.failure) throw decoder.failure
     if (done) yield { type: 'done', finish_reason: out.finishReason }
     if (serverError !== undefined) out.error = serverFailure(serverError)
     out.status = serverError !== undefined ? 'failed' : out.finishReason === 'cancelled' ? 'cancelled' : 'done'
@@ -129,6 +113,7 @@ export async function* runRound(input: RoundInput, out: RoundOutcome): AsyncGene
     }
   } finally {
     out.content = text.value()
+    out.reasoning = thoughts.value()
   }
   return out
 }

@@ -29,10 +29,12 @@ export type ChatContentItem = { type: 'text'; text: string } | { type: 'image_ur
  * `usage`, then `done` — or `error` when it failed (then no `done` follows for that round, except an in-band
  * server error, which the service ends with a `done`). Between rounds of the tool loop: one `tool_result` per call.
  * `text` pieces are verbatim: joined they are the answer byte for byte (pieces from one network read are merged).
+ * `reasoning` pieces are the model's thinking (OpenRouter `delta.reasoning`), never part of the answer's text.
  */
 export type ChatEvent =
   | { type: 'start'; request_id: string; agent_id: string; chat_id?: string; round: number }
   | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
   | { type: 'tool_call'; call: ChatToolCall }
   | { type: 'tool_result'; tool_call_id: string; name: string; content: string; ok: boolean; ms: number }
   | { type: 'usage'; usage: Usage }
@@ -49,8 +51,8 @@ export interface TurnResult {
   finishReason: string | null
   /** request_id of the last completion (undefined if none was sent) */
   requestId: string | undefined
-  /** the last assistant message (partial when cancelled or failed) */
-  message: { role: 'assistant'; content: string; tool_calls: ChatToolCall[] }
+  /** the last assistant message (partial when cancelled or failed); `reasoning` is its thinking, apart ('' if none) */
+  message: { role: 'assistant'; content: string; tool_calls: ChatToolCall[]; reasoning?: string }
   /** every message this turn added to the history, user message first */
   added: ChatMessage[]
   /** usage summed over the turn's completions (undefined if the server sent none) */

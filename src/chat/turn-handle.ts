@@ -59,7 +59,12 @@ export function turnResult(s: TurnState): TurnResult {
     status: s.status,
     finishReason: s.status === 'cancelled' ? 'cancelled' : (last?.finishReason ?? null),
     requestId: last?.requestId,
-    message: { role: 'assistant', content: last?.content ?? '', tool_calls: last?.toolCalls ?? [] },
+    message: {
+      role: 'assistant',
+      content: last?.content ?? '',
+      tool_calls: last?.toolCalls ?? [],
+      reasoning: last?.reasoning ?? '',
+    },
     added: s.added,
     usage: s.usage,
     error: s.error,

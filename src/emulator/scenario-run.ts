@@ -1,43 +1,25 @@
 // Running a scenario (service-interface 1, 4.4; wire.md Scenarios): its agent answers with the scenario's instruction
 // as a `system` message and the input as the `user` message. Shared by signed execution, webhooks and schedules.
 import type { Message } from '../api/schemas/index.js'
-import { modelAgent, scriptedReply } from './model/scripted.js'
+import { answerText } from './completions/answer.js'
 import type { EmulatorState, StoredExecution, StoredScenario } from './state.js'
 import type { HandlerEnv } from './types.js'
 import { newId } from './kit.js'
 
 /** Runs an agent over messages and answers its text; rejects when the agent cannot answer. */
-export type RunAgent = (state: EmulatorState, agentId: string, messages: Message[]) => Promise<string>
+export type RunAgent = (env: HandlerEnv, agentId: string, messages: Message[]) => Promise<string>
 
 /** Executions kept in the state; older ones are dropped so a long-running scheduler cannot grow it without bound. */
 export const maxExecutions = 1000
 
-/** Longest answer a scenario run keeps (the scripted model can count to millions). */
-const maxOutputTokens = 20_000
-
-/** The emulator's own model (model/scripted.ts): deterministic, no network. */
-export const scriptedRunAgent: RunAgent = async (state, agentId, messages) => {
-  const agent = state.agents.get(agentId)
+/**
+ * The emulator's one model seam (completions/answer.ts): the scripted model, or the upstream server when
+ * --upstream-url is set — the same voice as completions and A2A.
+ */
+export const modelRunAgent: RunAgent = async (env, agentId, messages) => {
+  const agent = env.state.agents.get(agentId)
   if (agent === undefined) throw new Error(`agent "${agentId}" not found`)
-  const system = messages
-    .filter((m) => m.role === 'system')
-    .map((m) => (typeof m.content === 'string' ? m.content : ''))
-  const reply = scriptedReply({
-    agent: modelAgent(agent),
-    requestSystem: system,
-    messages: messages.filter((m) => m.role !== 'system'),
-    tools: [],
-  })
-  let text = ''
-  let n = 0
-  for (const token of reply.tokens) {
-    if (n++ >= maxOutputTokens) break
-    text += token
-  }
-  if (text === '' && reply.toolCalls.length > 0) {
-    return reply.toolCalls.map((c) => `${c.name}(${c.arguments})`).join('\n')
-  }
-  return text
+  return answerText(env, agent, messages)
 }
 
 /** Where a run came from (recorded on the execution). */
@@ -52,7 +34,7 @@ export async function executeScenario(
   scenario: StoredScenario,
   input: string,
   trigger: ExecutionTrigger,
-  runAgent: RunAgent = scriptedRunAgent,
+  runAgent: RunAgent = modelRunAgent,
 ): Promise<StoredExecution> {
   const startedAt = new Date(env.now()).toISOString()
   let status: StoredExecution['status'] = 'completed'
@@ -65,7 +47,7 @@ export async function executeScenario(
       { role: 'system', content: scenario.instruction ?? '' },
       { role: 'user', content: input },
     ]
-    output = await runAgent(env.state, agentId, messages)
+    output = await runAgent(env, agentId, messages)
   } catch (e) {
     status = 'failed'
     output = e instanceof Error ? e.message : String(e)
@@ -113,7 +95,7 @@ export async function runScenarioById(
   scenarioId: string,
   input: string,
   trigger: ExecutionTrigger,
-  runAgent: RunAgent = scriptedRunAgent,
+  runAgent: RunAgent = modelRunAgent,
 ): Promise<StoredExecution> {
   const scenario = env.state.scenarios.get(scenarioId)
   if (scenario === undefined)
@@ -142,3 +124,9 @@ export function executionView(e: StoredExecution): Record<string, unknown> {
     finishedAt: e.finishedAt,
   }
 }
+
+/**
+ * The model seam under its first name (the handlers and the scheduler import it): it is {@link modelRunAgent}, no
+ * longer the scripted model alone.
+ */
+export const scriptedRunAgent: RunAgent = modelRunAgent

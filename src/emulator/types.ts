@@ -79,8 +79,12 @@ export interface EmulatorOptions {
   seed?: 'demo' | 'none'
   /** delay between streamed tokens in ms (default 15; 0 for benchmarks) */
   tokenDelayMs?: number
-  /** relay completions to an OpenAI-compatible server (e.g. http://127.0.0.1:11434/v1) */
+  /** relay every answer to an OpenAI-compatible server (e.g. http://127.0.0.1:11434/v1) */
   upstreamUrl?: string
+  /** sent to the upstream as `Authorization: Bearer`; never logged */
+  upstreamApiKey?: string
+  /** the model asked of the upstream (default: the agent's model) */
+  upstreamModel?: string
   /** OAuth access token lifetime in seconds (default 3600) */
   accessTokenTtlSeconds?: number
   /** run schedules (default true) */

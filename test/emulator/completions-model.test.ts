@@ -2,11 +2,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Message, ToolDefinition } from '../../src/api/schemas/index.js'
-import { contentParts } from '../../src/emulator/model/content.js'
-import { describeImage, imageDimensions } from '../../src/emulator/model/image.js'
-import { type ModelInput, modelAgent, scriptedReply } from '../../src/emulator/model/scripted.js'
-import { countTokens, tokenize } from '../../src/emulator/model/tokens.js'
-import { deriveArguments, mentionIndex, planToolCalls } from '../../src/emulator/model/tools.js'
+import { contentParts } from '../../src/emulator/completions/model/content.js'
+import { describeImage, imageDimensions } from '../../src/emulator/completions/model/image.js'
+import { type ModelInput, modelAgent, scriptedReply } from '../../src/emulator/completions/model/scripted.js'
+import { countTokens, tokenize } from '../../src/emulator/completions/model/tokens.js'
+import { deriveArguments, mentionIndex, planToolCalls } from '../../src/emulator/completions/model/tools.js'
 
 const agent = { id: 'a', name: 'Agent A', description: 'Tests things', systemPrompt: 'Be brief.' }
 const input = (messages: Message[], tools: ToolDefinition[] = [], requestSystem: string[] = []): ModelInput => ({

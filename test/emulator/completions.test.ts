@@ -2,7 +2,7 @@
 // max_tokens, system messages, content forms, images and the tool-call round trip.
 import { describe, expect, it } from 'vitest'
 import { completionSchema } from '../../src/api/schemas/index.js'
-import { tokenize } from '../../src/emulator/model/tokens.js'
+import { tokenize } from '../../src/emulator/completions/model/tokens.js'
 import { call, joinedText, ndjson, sseData } from './core-client.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 

@@ -72,6 +72,11 @@ export class TmuxSession {
       .trimEnd()
   }
 
+  /** The screen and its scrollback with their SGR escapes (capture-pane -e), to check styles such as dim. */
+  styledScreen(): string {
+    return this.tmux('capture-pane', '-p', '-e', '-S', '-', '-t', this.name)
+  }
+
   /** Polls the screen until `test` passes; throws with the screen after `timeoutMs`. */
   async waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
     const test =

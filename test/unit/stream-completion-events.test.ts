@@ -168,7 +168,7 @@ describe('createCompletionAccumulator', () => {
     const acc = createCompletionAccumulator()
     const { events } = run([
       delta({ content: 'Hel' }, null, { id: 'c1', model: 'm' }),
-      delta({ content: 'lo' }),
+      delta({ reasoning: 'thinking', content: 'lo' }),
       delta({ tool_calls: [{ index: 0, id: 't', function: { name: 'f', arguments: '{}' } }] }),
       { error: { message: 'warn' } },
       delta({}, 'tool_calls', { usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }),
@@ -177,6 +177,7 @@ describe('createCompletionAccumulator', () => {
     expect(acc.result()).toEqual({
       role: 'assistant',
       content: 'Hello',
+      reasoning: 'thinking',
       tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{}' } }],
       finish_reason: 'tool_calls',
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },

@@ -1,16 +1,18 @@
-// Format choice and sniffing, [DONE], malformed input, and the async reader: idle timeout, abort, early exit.
+// Format choice and sniffing, [DONE], malformed input (a 2xx that is not a completion is exit 7, a cut stream exit 8),
+// reasoning, and the async reader: idle timeout, abort, early exit.
 import { describe, expect, it } from 'vitest'
 import {
   type CompletionEvent,
-  createCompletionStreamDecoder,
-  createStreamDecoder,
   decodeCompletionStream,
   formatForContentType,
+  readStreamItems,
+  type StreamFormat,
   StreamFormatError,
   StreamIdleTimeoutError,
   StreamTruncatedError,
 } from '../../src/api/stream/decoder.js'
 import { ExitCode, TimeoutError } from '../../src/errors.js'
+import { bodyOf, readAll } from '../helpers/split-bytes.js'
 
 const enc = new TextEncoder()
 const chunk = (content: string, finish: string | null = null) =>
@@ -20,68 +22,86 @@ const chunk = (content: string, finish: string | null = null) =>
   })
 const texts = (events: CompletionEvent[]) => events.flatMap((e) => (e.type === 'text' ? [e.text] : []))
 
-function decodeAll(text: string, contentType?: string) {
-  const decoder = createCompletionStreamDecoder(contentType)
-  const events = [...decoder.push(enc.encode(text)), ...decoder.end()]
-  return { events, failure: decoder.failure }
+async function decodeAll(text: string, contentType?: string) {
+  const { items, error } = await readAll(decodeCompletionStream(bodyOf([text]), contentType))
+  return { events: items, failure: error as Error | undefined }
 }
 
 describe('formatForContentType', () => {
-  it('maps media types, ignoring case and parameters', () => {
+  it('maps media types, ignoring case and parameters', async () => {
     expect(formatForContentType('Text/Event-Stream; charset=UTF-8')).toBe('sse')
     expect(formatForContentType('application/x-ndjson')).toBe('ndjson')
     expect(formatForContentType('application/jsonl')).toBe('ndjson')
     expect(formatForContentType('application/json; charset=utf-8')).toBe('json-or-ndjson')
     expect(formatForContentType('text/plain')).toBe('sniff')
+    expect(formatForContentType('text/html; charset=utf-8')).toBe('page')
     expect(formatForContentType(undefined)).toBe('sniff')
     expect(formatForContentType('')).toBe('sniff')
   })
 })
 
-describe('createStreamDecoder sniffing', () => {
-  const sniffed = (text: string, contentType?: string) => {
-    const d = createStreamDecoder(contentType)
-    const items = [...d.push(enc.encode(text)), ...d.end()]
-    return { format: d.format, items }
+describe('readStreamItems sniffing', () => {
+  const sniffed = async (text: string, contentType?: string) => {
+    let format: StreamFormat | undefined
+    const { items } = await readAll(readStreamItems(bodyOf([text]), contentType, { onFormat: (f) => (format = f) }))
+    return { format, items }
   }
 
-  it('picks SSE for data:, event: or a comment, after a BOM and blank lines', () => {
-    expect(sniffed(`data: ${chunk('a')}\n\n`).format).toBe('sse')
-    expect(sniffed(`event: message\ndata: ${chunk('a')}\n\n`).format).toBe('sse')
-    expect(sniffed(`\ufeff\r\n: hi\n\ndata: ${chunk('a')}\n\n`)).toMatchObject({
+  it('picks SSE for data:, event: or a comment, after a BOM and blank lines', async () => {
+    expect((await sniffed(`data: ${chunk('a')}\n\n`)).format).toBe('sse')
+    expect((await sniffed(`event: message\ndata: ${chunk('a')}\n\n`)).format).toBe('sse')
+    expect(await sniffed(`\ufeff\r\n: hi\n\ndata: ${chunk('a')}\n\n`)).toMatchObject({
       format: 'sse',
       items: [{ kind: 'chunk' }],
     })
   })
 
-  it('picks NDJSON for a first line that is a whole JSON value', () => {
-    expect(sniffed(`\n  ${chunk('a')}\n${chunk('b')}\n`)).toMatchObject({ format: 'ndjson', items: [{}, {}] })
+  it('picks NDJSON for a first line that is a whole JSON value', async () => {
+    expect(await sniffed(`\n  ${chunk('a')}\n${chunk('b')}\n`)).toMatchObject({ format: 'ndjson', items: [{}, {}] })
   })
 
-  it('picks one JSON document when the first line does not parse on its own (pretty-printed)', () => {
+  it('picks one JSON document when the first line does not parse on its own (pretty-printed)', async () => {
     const pretty = JSON.stringify(JSON.parse(chunk('a', 'stop')), null, 2)
-    expect(sniffed(pretty)).toMatchObject({ format: 'json', items: [{ kind: 'chunk' }] })
-    expect(sniffed(pretty, 'application/json')).toMatchObject({ format: 'json', items: [{ kind: 'chunk' }] })
-    expect(sniffed(`${chunk('a')}\n${chunk('b')}\n`, 'application/json')).toMatchObject({ format: 'ndjson' })
+    expect(await sniffed(pretty)).toMatchObject({ format: 'json', items: [{ kind: 'chunk' }] })
+    expect(await sniffed(pretty, 'application/json')).toMatchObject({ format: 'json', items: [{ kind: 'chunk' }] })
+    expect(await sniffed(`${chunk('a')}\n${chunk('b')}\n`, 'application/json')).toMatchObject({ format: 'ndjson' })
   })
 
-  it('decides only once the first line is complete, whatever the read sizes', () => {
-    const d = createStreamDecoder(undefined)
-    expect(d.push(enc.encode('  {"choices"'))).toEqual([])
-    expect(d.format).toBeUndefined()
-    expect(d.push(enc.encode(':[]}\n{"a":1}\n'))).toHaveLength(2)
-    expect(d.format).toBe('ndjson')
+  it('decides only once the first line is complete, whatever the read sizes', async () => {
+    const formats: (StreamFormat | undefined)[] = []
+    let format: StreamFormat | undefined
+    const reads: number[] = []
+    async function* body() {
+      yield enc.encode('  {"choices"')
+      formats.push(format)
+      reads.push(seen)
+      yield enc.encode(':[]}\n{"a":1}\n')
+    }
+    let seen = 0
+    for await (const _ of readStreamItems(body(), undefined, { onFormat: (f) => (format = f) })) seen++
+    expect(formats).toEqual([undefined])
+    expect(reads).toEqual([0])
+    expect(seen).toBe(2)
+    expect(format).toBe('ndjson')
   })
 
-  it('yields nothing for an empty body', () => {
-    expect(sniffed('')).toEqual({ format: undefined, items: [] })
-    expect(sniffed(' \n\n ')).toEqual({ format: undefined, items: [] })
+  it('refuses an HTML page, by its Content-Type or by its first byte, as one malformed item', async () => {
+    const page = '<!doctype html>\n<html><body>Sign in</body></html>\n'
+    for (const type of ['text/html; charset=utf-8', undefined, 'application/json', 'text/plain']) {
+      const { items } = await sniffed(page, type)
+      expect(items).toMatchObject([{ kind: 'malformed', atEnd: false }])
+    }
+  })
+
+  it('yields nothing for an empty body', async () => {
+    expect(await sniffed('')).toEqual({ format: undefined, items: [] })
+    expect(await sniffed(' \n\n ')).toEqual({ format: undefined, items: [] })
   })
 })
 
-describe('createCompletionStreamDecoder', () => {
-  it('stops at [DONE] and ignores anything after it', () => {
-    const { events, failure } = decodeAll(
+describe('decodeCompletionStream events', () => {
+  it('stops at [DONE] and ignores anything after it', async () => {
+    const { events, failure } = await decodeAll(
       `data: ${chunk('a')}\n\ndata: [DONE]\n\ndata: ${chunk('late')}\n\ngarbage\n`,
       'text/event-stream',
     )
@@ -90,14 +110,14 @@ describe('createCompletionStreamDecoder', () => {
     expect(events.at(-1)).toEqual({ type: 'done', finish_reason: null })
   })
 
-  it('accepts [DONE] with stray whitespace around it', () => {
-    const { events, failure } = decodeAll(`data: ${chunk('a')}\n\ndata:  [DONE] \n\n`, 'text/event-stream')
+  it('accepts [DONE] with stray whitespace around it', async () => {
+    const { events, failure } = await decodeAll(`data: ${chunk('a')}\n\ndata:  [DONE] \n\n`, 'text/event-stream')
     expect(failure).toBeUndefined()
     expect(events.at(-1)).toEqual({ type: 'done', finish_reason: null })
   })
 
-  it('fails with a StreamFormatError naming the SSE event, keeping the events before it', () => {
-    const { events, failure } = decodeAll(
+  it('fails with a StreamFormatError naming the SSE event, keeping the events before it', async () => {
+    const { events, failure } = await decodeAll(
       `data: ${chunk('a')}\n\n: c\n\ndata: {oops\n\ndata: ${chunk('b')}\n\n`,
       'text/event-stream',
     )
@@ -107,15 +127,18 @@ describe('createCompletionStreamDecoder', () => {
     expect(failure?.message).toContain('{oops')
   })
 
-  it('fails with a StreamFormatError naming the NDJSON line', () => {
-    const { events, failure } = decodeAll(`${chunk('a')}\n\n<html>\n${chunk('b', 'stop')}\n`, 'application/x-ndjson')
+  it('fails with a StreamFormatError naming the NDJSON line', async () => {
+    const { events, failure } = await decodeAll(
+      `${chunk('a')}\n\n<html>\n${chunk('b', 'stop')}\n`,
+      'application/x-ndjson',
+    )
     expect(texts(events)).toEqual(['a'])
     expect(failure).toBeInstanceOf(StreamFormatError)
     expect(failure?.message).toMatch(/NDJSON line 3/)
   })
 
-  it('reads an SSE error event given as plain text or JSON, and ignores unknown events with non-JSON data', () => {
-    const { events, failure } = decodeAll(
+  it('reads an SSE error event given as plain text or JSON, and ignores unknown events with non-JSON data', async () => {
+    const { events, failure } = await decodeAll(
       'event: ping\ndata: hello\n\nevent: error\ndata: {"message":"flat"}\n\nevent: error\ndata: boom\n\n',
       'text/event-stream',
     )
@@ -127,21 +150,83 @@ describe('createCompletionStreamDecoder', () => {
     ])
   })
 
-  it('reads a chunk cut off at the end as truncation, not as a format error', () => {
-    expect(decodeAll(`${chunk('a')}\n{"choi`, 'application/x-ndjson').failure).toBeInstanceOf(StreamTruncatedError)
-    expect(decodeAll(`data: ${chunk('a')}\n\ndata: {"choi`, 'text/event-stream').failure).toBeInstanceOf(
+  it('reads a chunk cut off at the end as truncation, not as a format error', async () => {
+    expect((await decodeAll(`${chunk('a')}\n{"choi`, 'application/x-ndjson')).failure).toBeInstanceOf(
+      StreamTruncatedError,
+    )
+    expect((await decodeAll(`data: ${chunk('a')}\n\ndata: {"choi`, 'text/event-stream')).failure).toBeInstanceOf(
       StreamTruncatedError,
     )
     // After a finish_reason the stream is complete; a cut-off trailing usage chunk does not make it fail.
-    expect(decodeAll(`${chunk('a', 'stop')}\n{"usa`, 'application/x-ndjson').failure).toBeUndefined()
+    expect((await decodeAll(`${chunk('a', 'stop')}\n{"usa`, 'application/x-ndjson')).failure).toBeUndefined()
   })
 
-  it('ignores input after it has failed or finished', () => {
-    const d = createCompletionStreamDecoder('text/event-stream')
-    d.push(enc.encode('data: [DONE]\n\n'))
-    expect(d.state).toBe('done')
-    expect(d.push(enc.encode(`data: ${chunk('x')}\n\n`))).toEqual([])
-    expect(d.end()).toEqual([])
+  it('ignores input after it has failed or finished, in the same read or later ones', async () => {
+    const after = await readAll(
+      decodeCompletionStream(bodyOf(['data: [DONE]\n\ndata: {"x', `\n\ndata: ${chunk('x')}\n\n`]), 'text/event-stream'),
+    )
+    expect(after).toEqual({ items: [{ type: 'done', finish_reason: null }], error: undefined })
+    const failed = await decodeAll(`data: {oops\n\ndata: ${chunk('x', 'stop')}\n\n`, 'text/event-stream')
+    expect(failed.events).toEqual([])
+    expect(failed.failure).toBeInstanceOf(StreamFormatError)
+  })
+
+  it('reads a 2xx that is not a completion as a format error (exit 7), not as a dropped connection', async () => {
+    const cases: [string, string | undefined, RegExp][] = [
+      ['{"choices": [', 'application/json', /JSON response body is not valid JSON/],
+      ['{"choices": [\n  {"index": 0,', 'application/json', /JSON response body is not valid JSON/],
+      ['{"hello": "world"}', 'application/json', /JSON response body is not a chat completion/],
+      ['<html><body>502 Bad Gateway</body></html>', 'text/html', /answered with a page \(text\/html\)/],
+      ['\n\n<!DOCTYPE html><html>', undefined, /answered with a page/],
+      [
+        'Bad Gateway\n',
+        'text/plain',
+        /the server's answer \(text\/plain\) is not a completion stream \(got "Bad Gateway"\)/,
+      ],
+      ['OK', undefined, /the server's answer is not a completion stream/],
+    ]
+    for (const [body, type, message] of cases) {
+      const { events, failure } = await decodeAll(body, type)
+      expect(events).toEqual([])
+      expect(failure).toBeInstanceOf(StreamFormatError)
+      expect((failure as StreamFormatError).exitCode).toBe(ExitCode.server)
+      expect(failure?.message).toMatch(message)
+    }
+  })
+
+  it('still reads a sniffed stream that starts with an unknown field, and keep-alives alone as a dropped stream', async () => {
+    const unknownFirst = await decodeAll(`x-trace: 1\n\ndata: ${chunk('a', 'stop')}\n\ndata: [DONE]\n\n`, 'text/plain')
+    expect(unknownFirst.failure).toBeUndefined()
+    expect(texts(unknownFirst.events)).toEqual(['a'])
+    // a body of SSE comments only: a stream that began and was cut, not a body of another kind
+    expect((await decodeAll(': keep-alive\n\n', undefined)).failure).toBeInstanceOf(StreamTruncatedError)
+    // the refusal needs the whole body: a long text split anywhere is refused alike
+    const long = `Service Unavailable. ${'x'.repeat(500)}`
+    const split = await readAll(
+      decodeCompletionStream(bodyOf([long.slice(0, 3), long.slice(3, 9), long.slice(9)]), undefined),
+    )
+    expect((split.error as Error).message).toMatch(/not a completion stream \(got "Service Unavailable\. x+…"\)/)
+  })
+
+  it('reads reasoning from delta.reasoning, reasoning_content or reasoning_details, once each, before the text', async () => {
+    const delta = (d: Record<string, unknown>) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: d }] })}\n\n`
+    const body = [
+      delta({ reasoning: 'a', reasoning_details: [{ type: 'reasoning.text', text: 'a' }] }),
+      delta({ reasoning_content: 'b' }),
+      delta({
+        reasoning_details: [
+          { type: 'reasoning.summary', summary: 'c' },
+          { type: 'reasoning.encrypted', data: 'x' },
+        ],
+      }),
+      delta({ reasoning: null, content: 'answer' }),
+      `data: ${chunk('', 'stop')}\n\ndata: [DONE]\n\n`,
+    ]
+    const { items } = await readAll(decodeCompletionStream(bodyOf([body.join('')]), 'text/event-stream'))
+    expect(items.filter((e) => e.type === 'reasoning' || e.type === 'text')).toEqual([
+      { type: 'reasoning', text: 'abc' },
+      { type: 'text', text: 'answer' },
+    ])
   })
 })
 

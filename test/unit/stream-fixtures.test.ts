@@ -1,5 +1,6 @@
 // Recorded example streams (test/fixtures/streams): the decoded result of each, and the property that splitting the
-// bytes anywhere, into any number of reads, yields exactly the events of feeding them in one piece.
+// bytes anywhere, into any number of reads, yields exactly the events of feeding them in one piece (the text pieces
+// of one read come joined, so events are compared with adjacent text joined).
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
@@ -7,11 +8,10 @@ import { describe, expect, it } from 'vitest'
 import {
   type CompletionEvent,
   createCompletionAccumulator,
-  createCompletionStreamDecoder,
   decodeCompletionStream,
   StreamTruncatedError,
 } from '../../src/api/stream/decoder.js'
-import { splitAt } from '../helpers/split-bytes.js'
+import { bodyOf, readAll, splitAt } from '../helpers/split-bytes.js'
 
 const dir = fileURLToPath(new URL('../fixtures/streams/', import.meta.url))
 const contentTypes: Record<string, string> = {
@@ -33,12 +33,21 @@ interface Outcome {
   failure: string | undefined
 }
 
-function decode(pieces: Uint8Array[], contentType: string | undefined): Outcome {
-  const decoder = createCompletionStreamDecoder(contentType)
-  const events: CompletionEvent[] = []
-  for (const piece of pieces) events.push(...decoder.push(piece))
-  events.push(...decoder.end())
-  return { events, failure: decoder.failure?.name }
+async function decode(pieces: Uint8Array[], contentType: string | undefined): Promise<Outcome> {
+  const { items, error } = await readAll(decodeCompletionStream(bodyOf(pieces), contentType))
+  return { events: joinText(items), failure: (error as Error | undefined)?.name }
+}
+
+/** The events with adjacent text (and reasoning) pieces joined: how many pieces a read holds depends on the split. */
+function joinText(events: CompletionEvent[]): CompletionEvent[] {
+  const out: CompletionEvent[] = []
+  for (const e of events) {
+    const last = out.at(-1)
+    if ((e.type === 'text' || e.type === 'reasoning') && last?.type === e.type)
+      out[out.length - 1] = { ...last, text: last.text + e.text }
+    else out.push(e)
+  }
+  return out
 }
 
 const usage = (p: number, c: number, t: number) => ({ prompt_tokens: p, completion_tokens: c, total_tokens: t })
@@ -82,6 +91,12 @@ const expected: Record<string, Record<string, unknown>> = {
     finish_reason: 'tool_calls',
     usage: usage(40, 30, 70),
   },
+  'sse-reasoning.sse': {
+    content: 'Hello there!',
+    reasoning: 'The user greets me; answer briefly.',
+    finish_reason: 'stop',
+    usage: { ...usage(9, 21, 30), completion_tokens_details: { reasoning_tokens: 14 } },
+  },
   'sse-truncated.sse': { content: 'The answer is forty', complete: false, failure: 'StreamTruncatedError' },
   'sse-utf8.sse': { content: 'こんにちは、世界！ 👋🏽 👩‍👩‍👧 汉字 한국어 e\u0301 𝄞', finish_reason: 'stop' },
   'sse-whole-message.sse': { content: 'First part. Second part.', finish_reason: 'stop', usage: usage(12, 7, 19) },
@@ -94,9 +109,10 @@ describe('recorded streams', () => {
 
   for (const { name, bytes, type } of fixtures) {
     describe(name, () => {
-      const whole = decode([bytes], type)
+      const wholeOutcome = decode([bytes], type)
 
-      it('decodes to the expected assistant message', () => {
+      it('decodes to the expected assistant message', async () => {
+        const whole = await wholeOutcome
         const acc = createCompletionAccumulator()
         for (const e of whole.events) acc.push(e)
         const want = expected[name]!
@@ -104,6 +120,7 @@ describe('recorded streams', () => {
         expect(whole.failure).toBe(failure)
         expect(acc.result()).toMatchObject({
           role: 'assistant',
+          reasoning: '',
           tool_calls: [],
           errors: [],
           complete: true,
@@ -113,21 +130,24 @@ describe('recorded streams', () => {
         if (acc.result().complete) expect(whole.events.at(-1)?.type).toBe('done')
       })
 
-      it('decodes alike when the Content-Type is absent (sniffed)', () => {
-        expect(decode([bytes], undefined)).toEqual(whole)
-        expect(decode([bytes], 'application/octet-stream')).toEqual(whole)
+      it('decodes alike when the Content-Type is absent (sniffed)', async () => {
+        const whole = await wholeOutcome
+        expect(await decode([bytes], undefined)).toEqual(whole)
+        expect(await decode([bytes], 'application/octet-stream')).toEqual(whole)
       })
 
-      it('yields the same events for every single split point and byte by byte', () => {
-        for (let i = 0; i <= bytes.length; i++) expect(decode(splitAt(bytes, [i]), type)).toEqual(whole)
+      it('yields the same events for every single split point and byte by byte', async () => {
+        const whole = await wholeOutcome
+        for (let i = 0; i <= bytes.length; i++) expect(await decode(splitAt(bytes, [i]), type)).toEqual(whole)
         const bytewise = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1))
-        expect(decode(bytewise, type)).toEqual(whole)
+        expect(await decode(bytewise, type)).toEqual(whole)
       })
 
-      it('yields the same events for arbitrary splits (property)', () => {
-        fc.assert(
-          fc.property(fc.array(fc.nat({ max: bytes.length }), { maxLength: 40 }), (points) => {
-            expect(decode(splitAt(bytes, points), type)).toEqual(whole)
+      it('yields the same events for arbitrary splits (property)', async () => {
+        const whole = await wholeOutcome
+        await fc.assert(
+          fc.asyncProperty(fc.array(fc.nat({ max: bytes.length }), { maxLength: 40 }), async (points) => {
+            expect(await decode(splitAt(bytes, points), type)).toEqual(whole)
           }),
           { numRuns: 150 },
         )
@@ -148,12 +168,9 @@ describe('recorded streams', () => {
             bytes,
             raw.map((p) => p % (bytes.length + 1)),
           )
-          async function* body() {
-            for (const p of pieces) yield p
-          }
           const events: CompletionEvent[] = []
-          for await (const e of decodeCompletionStream(body(), type)) events.push(e)
-          expect({ events, failure: undefined }).toEqual(decode([bytes], type))
+          for await (const e of decodeCompletionStream(bodyOf(pieces), type)) events.push(e)
+          expect({ events: joinText(events), failure: undefined }).toEqual(await decode([bytes], type))
         },
       ),
       { numRuns: 60 },

@@ -7,6 +7,8 @@ import type { CompletionToolCall } from './tool-calls.js'
 export interface AssistantMessage {
   role: 'assistant'
   content: string
+  /** the model's reasoning, apart from the answer ('' when it sent none) */
+  reasoning: string
   tool_calls: CompletionToolCall[]
   finish_reason: string | null
   usage: Usage | undefined
@@ -26,6 +28,7 @@ export interface CompletionAccumulator {
 /** Creates an empty accumulator. Text pieces are joined once per `result()`, not on every event. */
 export function createCompletionAccumulator(): CompletionAccumulator {
   let parts: string[] = []
+  const thoughts: string[] = []
   const toolCalls: CompletionToolCall[] = []
   const errors: string[] = []
   let finishReason: string | null = null
@@ -43,6 +46,9 @@ export function createCompletionAccumulator(): CompletionAccumulator {
           break
         case 'text':
           parts.push(event.text)
+          break
+        case 'reasoning':
+          thoughts.push(event.text)
           break
         case 'tool_call':
           toolCalls.push(event.call)
@@ -66,6 +72,7 @@ export function createCompletionAccumulator(): CompletionAccumulator {
       return {
         role: 'assistant',
         content: parts[0] ?? '',
+        reasoning: thoughts.join(''),
         tool_calls: toolCalls.map((c) => ({ ...c, function: { ...c.function } })),
         finish_reason: finishReason,
         usage,

@@ -8,6 +8,7 @@ import { type CompletionToolCall, createToolCallCollector, isRecord } from './to
 export type CompletionEvent =
   | { type: 'meta'; id: string | undefined; model: string | undefined }
   | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
   | { type: 'tool_call_delta'; index: number; id?: string; name?: string; arguments: string }
   | { type: 'tool_call'; index: number; call: CompletionToolCall }
   | { type: 'usage'; usage: Usage }
@@ -65,6 +66,8 @@ export function createCompletionEventMapper(): CompletionEventMapper {
       if (choice !== undefined) {
         const part = isRecord(choice.delta) ? choice.delta : isRecord(choice.message) ? choice.message : undefined
         if (part !== undefined) {
+          const reasoning = reasoningText(part)
+          if (reasoning !== '') out.push({ type: 'reasoning', text: reasoning })
           const text = contentText(part.content)
           if (text !== '') out.push({ type: 'text', text })
           if (Array.isArray(part.tool_calls)) {
@@ -131,6 +134,24 @@ export function contentText(content: unknown): string {
     else if (isRecord(item) && typeof item.text === 'string' && (item.type === undefined || item.type === 'text')) {
       text += item.text
     }
+  }
+  return text
+}
+
+/**
+ * The reasoning ("thinking") text of a delta or message. OpenRouter sends `reasoning` and, for the same text,
+ * `reasoning_details` items (`reasoning.text` with `text`, `reasoning.summary` with `summary`; `reasoning.encrypted`
+ * has none); DeepSeek and vLLM send `reasoning_content`. The first present is read, so nothing is shown twice.
+ */
+export function reasoningText(part: Record<string, unknown>): string {
+  if (typeof part.reasoning === 'string' && part.reasoning !== '') return part.reasoning
+  if (typeof part.reasoning_content === 'string' && part.reasoning_content !== '') return part.reasoning_content
+  if (!Array.isArray(part.reasoning_details)) return ''
+  let text = ''
+  for (const d of part.reasoning_details) {
+    if (!isRecord(d)) continue
+    if (typeof d.text === 'string') text += d.text
+    else if (typeof d.summary === 'string') text += d.summary
   }
   return text
 }

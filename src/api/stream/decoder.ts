@@ -1,31 +1,33 @@
-// The one stream decoder for chat completions (wire.md "Completions"; OpenAI chat-completions syntax).
+// The one stream decoder for chat completions (wire.md "Completions"; OpenAI chat-completions syntax), used by the
+// chat and by the emulator's upstream relay alike.
 //
-// Exported API (all pure apart from the timers of decodeCompletionStream):
-// - decodeCompletionStream(body: AsyncIterable<Uint8Array>, contentType: string | undefined,
-//     opts?: { idleTimeoutMs?: number; signal?: AbortSignal }): AsyncGenerator<CompletionEvent>
-//     Reads a response body to the end and yields high-level events: meta, text, tool_call_delta, tool_call, usage,
-//     error, and finally done. Stops reading at `[DONE]`. Throws, after yielding everything decoded before:
-//     StreamIdleTimeoutError (no bytes for idleTimeoutMs), StreamTruncatedError (the body ended without `[DONE]`, a
-//     finish_reason or an error: "connection dropped"), StreamFormatError (a chunk that is not JSON, naming the SSE
-//     event or NDJSON line), or `signal.reason` when aborted. Breaking out of the loop releases the body.
-// - createCompletionStreamDecoder(contentType): the same, synchronous and incremental: push(bytes) → events,
-//     end() → events; `failure` holds the error decodeCompletionStream would throw.
-// - createStreamDecoder(contentType): bytes → StreamItem (JSON chunk, [DONE], SSE error, malformed), choosing SSE
-//     (`text/event-stream`), NDJSON (`application/x-ndjson` and kin) or JSON; an absent or unknown type is sniffed:
-//     first non-blank byte `{`/`[` → NDJSON (or one pretty-printed JSON document), anything else → SSE.
-// - createSseParser() (sse.ts, WHATWG SSE), createNdjsonParser() (ndjson.ts), createCompletionEventMapper()
-//     (completion-events.ts, chunks → events, `delta` or whole `message`), createCompletionAccumulator()
-//     (completion-accumulator.ts, events → final assistant message).
-// - The hot path underneath: createStreamItemReader, createSseReader, createNdjsonReader (callbacks, no per-read
-//     arrays) and parseChunkJson (chunk-json.ts: JSON.parse without interning each token).
+// Every reader here is an async iterable over a body (`AsyncIterable<Uint8Array>`, e.g. undici's or fetch's):
+// - decodeCompletionStream(body, contentType, opts?: { idleTimeoutMs?, signal? }): AsyncGenerator<CompletionEvent>
+//     High-level events: meta, reasoning, text, tool_call_delta, tool_call, usage, error, and finally done. The text
+//     (and reasoning) pieces decoded from one read come as one event: joined they are the answer byte for byte.
+//     Stops reading at `[DONE]`. Throws, after yielding everything decoded before: StreamIdleTimeoutError (no bytes
+//     for idleTimeoutMs), StreamTruncatedError (the stream ended without `[DONE]`, a finish_reason or an error:
+//     "connection dropped", exit 8), StreamFormatError (a 2xx that is not a completion: a chunk that is not JSON,
+//     naming the SSE event or NDJSON line, a JSON body that is not a completion, an HTML page; exit 7), the body's
+//     own error, or `signal.reason` when aborted. Breaking out of the loop releases the body.
+// - readStreamItems(body, contentType) (chunk-decoder.ts): JSON chunks, [DONE], SSE errors and malformed items,
+//     choosing SSE (`text/event-stream`), NDJSON (`application/x-ndjson` and kin) or JSON; an absent or unknown type
+//     is sniffed: first non-blank byte `{`/`[` → NDJSON (or one pretty-printed JSON document), `<` → a page (refused),
+//     anything else → SSE.
+// - readSse(body) (sse.ts, WHATWG SSE), readNdjson(body) (ndjson.ts).
+// - createCompletionEventMapper() (completion-events.ts, chunks → events, `delta` or whole `message`) and
+//     createCompletionAccumulator() (completion-accumulator.ts, events → final assistant message).
+// Underneath, each is an incremental callback reader (no per-read arrays on the hot path) driven by readThrough
+// (read.ts), and chunks are parsed by parseChunkJson (chunk-json.ts: JSON.parse without interning each token).
 import { createStreamItemReader, type StreamItem } from './chunk-decoder.js'
 import { type CompletionEvent, createCompletionEventMapper } from './completion-events.js'
-import { StreamIdleTimeoutError, StreamTruncatedError } from './errors.js'
+import { StreamFormatError, StreamTruncatedError } from './errors.js'
+import { type CallbackReader, type ReadOptions, readThrough } from './read.js'
 
 export {
-  createStreamDecoder,
   formatForContentType,
-  type StreamDecoder,
+  type ReadItemsOptions,
+  readStreamItems,
   type StreamFormat,
   type StreamItem,
 } from './chunk-decoder.js'
@@ -36,34 +38,36 @@ export {
 } from './completion-accumulator.js'
 export { type CompletionEvent, type CompletionEventMapper, createCompletionEventMapper } from './completion-events.js'
 export { StreamFormatError, StreamIdleTimeoutError, type StreamPosition, StreamTruncatedError } from './errors.js'
-export {
-  createNdjsonParser,
-  createNdjsonReader,
-  type NdjsonItem,
-  type NdjsonParser,
-  type NdjsonReader,
-} from './ndjson.js'
-export { createSseParser, type SseEvent, type SseParser, type SseParserOptions } from './sse.js'
+export { type NdjsonItem, readNdjson } from './ndjson.js'
+export type { ReadOptions } from './read.js'
+export { type ReadSseOptions, readSse, type SseEvent, type SseParserOptions } from './sse.js'
 export type { CompletionToolCall } from './tool-calls.js'
 
-/** A synchronous bytes → events decoder; once `state` leaves 'open', further input is ignored. */
-export interface CompletionStreamDecoder {
-  push(bytes: Uint8Array): CompletionEvent[]
-  end(): CompletionEvent[]
-  readonly state: 'open' | 'done' | 'failed'
-  readonly failure: Error | undefined
+/** Options for {@link decodeCompletionStream}. */
+export type DecodeOptions = ReadOptions
+
+/** Decodes a completion response body into events; see the header of this file for what it throws. */
+export function decodeCompletionStream(
+  body: AsyncIterable<Uint8Array>,
+  contentType: string | undefined | null,
+  opts: DecodeOptions = {},
+): AsyncGenerator<CompletionEvent, void, undefined> {
+  return readThrough(body, (emit: (event: CompletionEvent) => void) => createCompletionReader(contentType, emit), opts)
 }
 
 /**
- * Creates the synchronous decoder behind decodeCompletionStream (also handy for tests and replaying files). Each
- * chunk is mapped to events as soon as it is parsed, so only the events of a read, not its parsed chunks, are held.
+ * The bytes → events machine behind decodeCompletionStream. Each chunk is mapped to events as soon as it is parsed;
+ * the events of one read are held only until the read is done, to join its text pieces into one event.
  */
-export function createCompletionStreamDecoder(contentType?: string | null): CompletionStreamDecoder {
+function createCompletionReader(
+  contentType: string | undefined | null,
+  emit: (event: CompletionEvent) => void,
+): CallbackReader {
   const mapper = createCompletionEventMapper()
   let state: 'open' | 'done' | 'failed' = 'open'
   let failure: Error | undefined
-  // the events of the current push() or end(); handle() appends to it
-  let out: CompletionEvent[] = []
+  // the events of the current read; handle() appends to it, flush() hands them on
+  const out: CompletionEvent[] = []
 
   function handle(item: StreamItem): void {
     if (state !== 'open') return
@@ -87,31 +91,35 @@ export function createCompletionStreamDecoder(contentType?: string | null): Comp
     }
   }
   const items = createStreamItemReader(contentType, handle)
-  const take = (): CompletionEvent[] => {
-    const events = out
-    out = []
-    return events
+  const flush = (): void => {
+    joinPieces(out, emit)
+    out.length = 0
   }
 
   return {
     push(bytes) {
       if (state === 'open') items.push(bytes)
-      return take()
+      flush()
     },
     end() {
-      if (state !== 'open') return take()
-      items.end()
-      if (state !== 'open') return take()
-      const { events, truncated } = mapper.finish(false)
-      for (const e of events) out.push(e)
-      if (truncated) {
-        failure = new StreamTruncatedError()
-        state = 'failed'
-      } else state = 'done'
-      return take()
+      if (state === 'open') items.end()
+      if (state === 'open') {
+        const { events, truncated } = mapper.finish(false)
+        for (const e of events) out.push(e)
+        if (!truncated) state = 'done'
+        else {
+          state = 'failed'
+          // a whole JSON body cannot be cut short by a clean end: it arrived, and it is not a completion
+          failure =
+            items.format === 'json'
+              ? new StreamFormatError({ format: 'json' }, '', undefined, 'is not a chat completion (no finish_reason)')
+              : new StreamTruncatedError()
+        }
+      }
+      flush()
     },
-    get state() {
-      return state
+    get stopped() {
+      return state !== 'open'
     },
     get failure() {
       return failure
@@ -119,80 +127,24 @@ export function createCompletionStreamDecoder(contentType?: string | null): Comp
   }
 }
 
-/** Options for {@link decodeCompletionStream}. */
-export interface DecodeOptions {
-  /** Longest wait for the next bytes (keep-alive comments count); unset or 0 waits forever. */
-  idleTimeoutMs?: number
-  /** Aborting stops reading and throws `signal.reason`. */
-  signal?: AbortSignal
-}
-
-/** Decodes a completion response body into events; see the header of this file for what it throws. */
-export async function* decodeCompletionStream(
-  body: AsyncIterable<Uint8Array>,
-  contentType: string | undefined | null,
-  opts: DecodeOptions = {},
-): AsyncGenerator<CompletionEvent, void, undefined> {
-  const decoder = createCompletionStreamDecoder(contentType)
-  const iterator = body[Symbol.asyncIterator]()
-  let bodyEnded = false
-  try {
-    while (decoder.state === 'open') {
-      const next = await nextWithin(iterator, opts)
-      if (next.done) {
-        bodyEnded = true
-        yield* decoder.end()
-        break
-      }
-      yield* decoder.push(next.value)
+/** Emits `events`, consecutive text (or reasoning) pieces joined into one event. */
+function joinPieces(events: CompletionEvent[], emit: (event: CompletionEvent) => void): void {
+  let i = 0
+  while (i < events.length) {
+    const e = events[i]!
+    if (e.type !== 'text' && e.type !== 'reasoning') {
+      emit(e)
+      i++
+      continue
     }
-    if (decoder.failure !== undefined) throw decoder.failure
-  } finally {
-    // Release the body at [DONE], on error, or when the consumer stops early. Not awaited: a stalled source may
-    // never settle its return().
-    if (!bodyEnded) releaseIterator(iterator)
-  }
-}
-
-function nextWithin(iterator: AsyncIterator<Uint8Array>, opts: DecodeOptions): Promise<IteratorResult<Uint8Array>> {
-  const { idleTimeoutMs, signal } = opts
-  if (signal?.aborted) return Promise.reject(signal.reason)
-  if (!idleTimeoutMs && signal === undefined) return iterator.next()
-  return new Promise((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const onAbort = (): void => {
-      cleanup()
-      reject(signal?.reason)
+    let j = i + 1
+    while (j < events.length && events[j]!.type === e.type) j++
+    if (j === i + 1) emit(e)
+    else {
+      const pieces: string[] = []
+      for (let k = i; k < j; k++) pieces.push((events[k] as { text: string }).text)
+      emit({ type: e.type, text: pieces.join('') })
     }
-    const cleanup = (): void => {
-      if (timer !== undefined) clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-    }
-    if (idleTimeoutMs) {
-      timer = setTimeout(() => {
-        cleanup()
-        reject(new StreamIdleTimeoutError(idleTimeoutMs))
-      }, idleTimeoutMs)
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-    iterator.next().then(
-      (result) => {
-        cleanup()
-        resolve(result)
-      },
-      (error: unknown) => {
-        cleanup()
-        reject(error)
-      },
-    )
-  })
-}
-
-function releaseIterator(iterator: AsyncIterator<Uint8Array>): void {
-  try {
-    const returned = iterator.return?.()
-    if (returned !== undefined) returned.then(undefined, () => {})
-  } catch {
-    // The body is being abandoned; a failure to close it has nobody left to report to.
+    i = j
   }
 }

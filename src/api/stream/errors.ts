@@ -9,30 +9,49 @@ function snippet(text: string): string {
   return text.length > snippetMax ? `${text.slice(0, snippetMax)}…` : text
 }
 
-/** Where in the stream a malformed item was found: an NDJSON line number or an SSE event ordinal (both 1-based). */
-export type StreamPosition = { format: 'ndjson'; line: number } | { format: 'sse'; event: number } | { format: 'json' }
+/**
+ * Where in the stream a malformed item was found: an NDJSON line number, an SSE event ordinal (both 1-based), the
+ * whole JSON body, a page (HTML) or some other text where a completion was expected.
+ */
+export type StreamPosition =
+  | { format: 'ndjson'; line: number }
+  | { format: 'sse'; event: number }
+  | { format: 'json' }
+  | { format: 'page'; contentType: string }
+  | { format: 'body'; contentType: string }
 
-/** The server sent bytes that are not valid for the declared stream format (e.g. a chunk that is not JSON). */
+/**
+ * The server answered 2xx with something that is not a completion (issue 7 item 3: exit 7, "the answer does not match
+ * the interface", never a dropped connection): a chunk that is not JSON, a JSON body that is not a completion, or a
+ * page (HTML) instead of a stream.
+ */
 export class StreamFormatError extends CliError {
   readonly position: StreamPosition
   readonly text: string
-  constructor(position: StreamPosition, text: string, cause?: unknown) {
-    const where =
-      position.format === 'ndjson'
-        ? `NDJSON line ${position.line}`
-        : position.format === 'sse'
-          ? `server-sent event ${position.event}`
-          : 'JSON response body'
+  constructor(position: StreamPosition, text: string, cause?: unknown, problem = 'is not valid JSON') {
     const reason = cause instanceof Error ? `: ${cause.message}` : ''
-    super(`malformed stream: ${where} is not valid JSON${reason} (got ${JSON.stringify(snippet(text))})`, {
+    const type = 'contentType' in position && position.contentType ? ` (${position.contentType})` : ''
+    const what =
+      position.format === 'page'
+        ? `the server answered with a page${type}, not a completion`
+        : position.format === 'body'
+          ? `the server's answer${type} is not a completion stream`
+          : `${where(position)} ${problem}${reason}`
+    super(`malformed stream: ${what}${text === '' ? '' : ` (got ${JSON.stringify(snippet(text))})`}`, {
       exitCode: ExitCode.server,
-      hint: 'the server sent a broken stream; try again, or add --debug to see the exchange',
+      hint: 'the server sent a broken answer; check the base URL (a proxy or login page?), try again, or add --debug',
       cause,
     })
     this.name = 'StreamFormatError'
     this.position = position
     this.text = text
   }
+}
+
+function where(position: Exclude<StreamPosition, { format: 'page' | 'body' }>): string {
+  if (position.format === 'ndjson') return `NDJSON line ${position.line}`
+  if (position.format === 'sse') return `server-sent event ${position.event}`
+  return 'JSON response body'
 }
 
 /** No bytes arrived for the idle timeout: the connection is presumed stalled (ARCHITECTURE.md "HTTP"). */

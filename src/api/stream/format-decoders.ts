@@ -94,6 +94,8 @@ function createNdjsonInner(onItem: ItemHandler): FormatDecoder {
 }
 
 // A whole JSON document: kept as decoded pieces and parsed once at the end. An array is read as a list of chunks.
+// The body ended cleanly (a cut connection is an error of the body itself), so JSON that does not parse is a broken
+// answer, not a truncated one.
 function createJsonInner(onItem: ItemHandler): FormatDecoder {
   const decoder = new TextDecoder('utf-8')
   const parts: string[] = []
@@ -109,7 +111,7 @@ function createJsonInner(onItem: ItemHandler): FormatDecoder {
       try {
         value = JSON.parse(text)
       } catch (error) {
-        onItem({ kind: 'malformed', error: new StreamFormatError({ format: 'json' }, text, error), atEnd: true })
+        onItem({ kind: 'malformed', error: new StreamFormatError({ format: 'json' }, text, error), atEnd: false })
         return
       }
       for (const v of Array.isArray(value) ? value : [value]) onItem({ kind: 'chunk', value: v })

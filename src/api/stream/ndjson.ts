@@ -3,27 +3,22 @@
 // before it in the same read are never lost and the caller decides how fatal it is (decoder.ts treats it as a
 // StreamFormatError, or as truncation when it is the cut-off last line).
 import { createLineSplitter } from './line-splitter.js'
-import { collecting } from './collect.js'
+import { type ReadOptions, readThrough } from './read.js'
 
 /** One parsed line: the JSON value, or the raw text and parse error of a malformed line. Lines are 1-based. */
 export type NdjsonItem =
   | { ok: true; value: unknown; line: number }
   | { ok: false; text: string; error: Error; line: number; unterminated: boolean }
 
-/** An incremental NDJSON parser: feed bytes in any split, get the items of the lines completed so far. */
-export interface NdjsonParser {
-  push(bytes: Uint8Array): NdjsonItem[]
-  /** Parses the last line if it lacks a final newline (common for NDJSON); `unterminated` marks it. */
-  end(): NdjsonItem[]
+/**
+ * Reads a body as NDJSON: one item per line as soon as the line is complete, the last line also without its newline
+ * (`unterminated` marks it). A UTF-8 BOM at the start is dropped. Leaving the loop early releases the body.
+ */
+export function readNdjson(body: AsyncIterable<Uint8Array>, opts: ReadOptions = {}): AsyncGenerator<NdjsonItem> {
+  return readThrough(body, (emit: (item: NdjsonItem) => void) => createNdjsonReader(emit), opts)
 }
 
-/** Creates an NDJSON parser over UTF-8 bytes (a BOM at the start is dropped). */
-export function createNdjsonParser(): NdjsonParser {
-  const { push, end } = collecting((emit: (item: NdjsonItem) => void) => createNdjsonReader(emit))
-  return { push, end }
-}
-
-/** The NDJSON parser without result arrays: each line's item goes to a callback as soon as the line is complete. */
+/** The incremental NDJSON parser underneath {@link readNdjson}: each line's item goes to a callback. */
 export interface NdjsonReader {
   push(bytes: Uint8Array): void
   end(): void

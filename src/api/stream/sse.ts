@@ -1,6 +1,6 @@
 // A pure, incremental server-sent events parser following WHATWG HTML 9.2.6 "Interpreting an event stream".
 import { createLineSplitter } from './line-splitter.js'
-import { collecting } from './collect.js'
+import { type ReadOptions, readThrough } from './read.js'
 
 /** One dispatched event: `type` defaults to "message"; `lastEventId` persists across events, as the spec says. */
 export interface SseEvent {
@@ -9,48 +9,43 @@ export interface SseEvent {
   lastEventId: string
 }
 
-/** Options for {@link createSseParser}. */
+/** Options for {@link readSse} and {@link createSseReader}. */
 export interface SseParserOptions {
   /**
    * The spec discards an event not closed by a blank line when the stream ends. Servers often omit the last blank
-   * line (e.g. after `data: [DONE]`), so with this set `end()` treats the unterminated tail as a line and dispatches
+   * line (e.g. after `data: [DONE]`), so with this set the end treats the unterminated tail as a line and dispatches
    * the pending event. The caller must then expect that event to be cut short.
    */
   dispatchIncompleteAtEnd?: boolean
+  /** Receives each valid `retry:` value in milliseconds (the reconnection time the server asks for). */
+  onRetry?: (ms: number) => void
 }
 
-/** An incremental SSE parser: feed bytes in any split, get the events completed so far. */
-export interface SseParser {
-  push(bytes: Uint8Array): SseEvent[]
-  end(): SseEvent[]
-  /** The last valid `retry:` value in milliseconds (the reconnection time), if the server sent one. */
-  readonly retryMs: number | undefined
-}
+/** Options of {@link readSse}: the parser's and the read loop's (idle timeout, abort signal). */
+export type ReadSseOptions = SseParserOptions & ReadOptions
 
 const SPACE = 32
 
-/** Creates an SSE parser. Handles CRLF, LF and lone CR line ends (also split across reads), UTF-8 and a BOM. */
-export function createSseParser(options: SseParserOptions = {}): SseParser {
-  const { reader, push, end } = collecting((emit: (event: SseEvent) => void) =>
-    createSseReader((type, data, lastEventId) => emit({ type, data, lastEventId }), options),
+/**
+ * Reads a body as server-sent events: each event as soon as its blank line arrives. Handles CRLF, LF and lone CR
+ * line ends (also split across reads), UTF-8 and a BOM. Leaving the loop early releases the body.
+ */
+export function readSse(body: AsyncIterable<Uint8Array>, options: ReadSseOptions = {}): AsyncGenerator<SseEvent> {
+  return readThrough(
+    body,
+    (emit: (event: SseEvent) => void) =>
+      createSseReader((type, data, lastEventId) => emit({ type, data, lastEventId }), options),
+    options,
   )
-  return {
-    push,
-    end,
-    get retryMs() {
-      return reader.retryMs
-    },
-  }
 }
 
 /** Receives each dispatched event (the fields of an {@link SseEvent}). */
 export type SseEventHandler = (type: string, data: string, lastEventId: string) => void
 
-/** The SSE parser without result arrays: events go to a callback as they complete. */
+/** The incremental SSE parser underneath {@link readSse}: events go to a callback as they complete. */
 export interface SseReader {
   push(bytes: Uint8Array): void
   end(): void
-  readonly retryMs: number | undefined
 }
 
 /**
@@ -64,7 +59,6 @@ export function createSseReader(onEvent: SseEventHandler, options: SseParserOpti
   let data: string | undefined
   let eventType = ''
   let lastEventId = ''
-  let retryMs: number | undefined
 
   function dispatch(): void {
     const ready = data
@@ -94,7 +88,7 @@ export function createSseReader(onEvent: SseEventHandler, options: SseParserOpti
       if (!value.includes('\0')) lastEventId = value
     } else if (field === 5 && line.startsWith('retry')) {
       const value = line.slice(start)
-      if (isAsciiDigits(value)) retryMs = Number.parseInt(value, 10)
+      if (isAsciiDigits(value)) options.onRetry?.(Number.parseInt(value, 10))
     }
     // other fields are ignored (spec)
   }
@@ -111,9 +105,6 @@ export function createSseReader(onEvent: SseEventHandler, options: SseParserOpti
       }
       data = undefined
       eventType = ''
-    },
-    get retryMs() {
-      return retryMs
     },
   }
 }

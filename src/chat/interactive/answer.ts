@@ -1,10 +1,11 @@
-// Shows one turn as it streams: a spinner until the first token, the text through the incremental markdown
-// renderer, tool calls and results as dim lines when they happen, then the usage line — or "(cancelled)" after
-// Ctrl-C (the server is told by request_id, wire.md "Cancel"), or one red line when the stream failed. What was
-// already on screen always stays: a partial answer is never erased.
+// Shows one turn as it streams: a spinner until the first token, the model's reasoning dimmed and set apart (when it
+// sends any), the text through the incremental markdown renderer, tool calls and results as dim lines when they
+// happen, then the usage line — or "(cancelled)" after Ctrl-C (the server is told by request_id, wire.md "Cancel"),
+// or one red line when the stream failed. What was already on screen always stays: a partial answer is never erased.
 import { performance } from 'node:perf_hooks'
 import { createMarkdownStream, type MarkdownStream } from '../../io/markdown/index.js'
 import type { CancelOutcome, ChatToolCall, ChatTurn, TurnResult } from '../session.js'
+import { createReasoningView } from './reasoning-view.js'
 import { type Spinner, startSpinner } from './spinner.js'
 import { formatToolCall, formatToolResult, formatUsage, oneLine } from './status.js'
 import type { UiStyle } from './style.js'
@@ -68,7 +69,9 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
     })
   }
   const unspin = () => spinner?.stop()
+  const reasoning = createReasoningView(ui, style)
   const endText = (how: 'end' | 'abort') => {
+    reasoning.end()
     if (how === 'end') md?.end()
     else md?.abort()
     md = undefined
@@ -116,8 +119,13 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
           }
           if (ev.round > 0 && !md) spin('thinking')
           break
+        case 'reasoning':
+          unspin()
+          reasoning.push(ev.text)
+          break
         case 'text': {
           unspin()
+          reasoning.end()
           firstTextAt ??= deps.now()
           md ??= createMarkdownStream({
             write: deps.out,

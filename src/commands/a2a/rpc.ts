@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
 import type { HttpResponse } from '../../api/request.js'
-import { createSseParser } from '../../api/stream/sse.js'
+import { readSse } from '../../api/stream/sse.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode, type ExitCodeValue } from '../../errors.js'
 import { bodyChunks } from '../files/body-stream.js'
@@ -93,7 +93,6 @@ export async function* events(ctx: Context, ep: Endpoint, op: Operation, params:
     yield resultOf(await jsonOf(res, `POST ${ep.url}`), ep.url)
     return
   }
-  const sse = createSseParser({ dispatchIncompleteAtEnd: true })
   const read = (data: string) => {
     try {
       return resultOf(JSON.parse(data), ep.url)
@@ -102,7 +101,6 @@ export async function* events(ctx: Context, ep: Endpoint, op: Operation, params:
       throw new CliError(`${ep.url}: a streamed event is not JSON: ${data.slice(0, 80)}`, { exitCode: ExitCode.server })
     }
   }
-  for await (const chunk of bodyChunks(ctx, res.body, `POST ${ep.url}`))
-    for (const ev of sse.push(chunk)) if (ev.data.trim() !== '') yield read(ev.data)
-  for (const ev of sse.end()) if (ev.data.trim() !== '') yield read(ev.data)
+  for await (const ev of readSse(bodyChunks(ctx, res.body, `POST ${ep.url}`), { dispatchIncompleteAtEnd: true }))
+    if (ev.data.trim() !== '') yield read(ev.data)
 }

@@ -110,6 +110,8 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
     },
     end: async (r) => {
       const message: Record<string, unknown> = { role: 'assistant', content: r.message.content }
+      // the model's thinking, apart from the answer (issue 9 item 5)
+      if (r.message.reasoning) message.reasoning = r.message.reasoning
       if (r.message.tool_calls.length) message.tool_calls = r.message.tool_calls
       const body: Record<string, unknown> = { request_id: r.requestId ?? null, agent_id: session.agentId }
       if (session.chatId !== undefined) body.chat_id = session.chatId
@@ -125,7 +127,8 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
 
 /**
  * Text: piped, the answer's bytes exactly as sent (nothing added, not even a newline); on a terminal, rendered as
- * markdown and ended with a newline. Tool calls and their results are noted on stderr.
+ * markdown and ended with a newline. Tool calls and their results are noted on stderr; reasoning is left out (it is
+ * not the answer: `--output ndjson` has it as `reasoning` events, `--output json` as `message.reasoning`).
  */
 async function textSink(ctx: Context): Promise<EventSink> {
   const { io } = ctx

@@ -10,6 +10,10 @@ The scripted model answers deterministically:
   "what is your system prompt" the agent's prompt plus the request's system messages
   naming a tool (get_weather)  a tool call; a following tool message gets an answer that uses its result
   images (image_url items)     a description of each image (type, size, dimensions of data URLs)
+  "think step by step"         reasoning first (streamed as delta.reasoning), then the answer
+With --upstream-url, every answer (completions, chats, A2A, scenario, webhook and schedule runs) comes from that
+OpenAI-compatible server instead, asked for usage; its key is read from --upstream-api-key-file or
+AGENTRY_UPSTREAM_API_KEY and sent as Authorization: Bearer.
 Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage.`
 
 /** Every test hook with a curl example; TOKEN is the `hook-token` line of the start banner. */

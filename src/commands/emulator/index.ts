@@ -7,13 +7,14 @@ import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
 import { hooksHelp, modelHelp, secretLines } from './help.js'
+import { addUpstreamOptions, upstreamEmulatorOptions, upstreamOptionFields } from './upstream-options.js'
 
 /** Options of `emulator start`, as parsed from the raw flags. */
 export const startOptionsSchema = z.object({
   port: z.coerce.number().int().min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(4010),
   dataFile: z.string().min(1).optional(),
   seed: z.enum(['demo', 'none']).default('demo'),
-  upstreamUrl: z.url({ message: 'must be a URL such as http://127.0.0.1:11434/v1' }).optional(),
+  ...upstreamOptionFields,
   tokenDelay: z.coerce.number().int().min(0, 'must be 0 or more').max(60_000).optional(),
   latency: z
     .string()
@@ -36,10 +37,10 @@ export function register(program: Command, ctx: Context): void {
     .option('--port <n>', 'port on 127.0.0.1; 0 picks a free one', '4010')
     .option('--data-file <path>', 'keep the state in this JSON file (loaded at start, saved after changes)')
     .addOption(new Option('--seed <kind>', 'demo data or an empty service').choices(['demo', 'none']).default('demo'))
-    .option('--upstream-url <url>', 'relay completions to an OpenAI-compatible server (POST <url>/chat/completions)')
     .option('--token-delay <ms>', 'delay between streamed tokens in ms (default 15)')
     .option('--latency <ms[:jitter]>', 'delay every API answer by ms plus up to jitter ms (not the test hooks)')
     .option('--log-requests', 'one line per request on stderr: method, path, status, milliseconds')
+  addUpstreamOptions(start)
     .addHelpText('after', () => modelHelp + hooksHelp())
     .action(async (raw) => startRun(parseOptions(startOptionsSchema, raw), ctx))
   examples(start, [
@@ -48,6 +49,7 @@ export function register(program: Command, ctx: Context): void {
     'agentry emulator start --data-file ./emulator.json --token-delay 0',
     'agentry emulator start --upstream-url http://127.0.0.1:11434/v1',
     'agentry emulator start --latency 200:50 --log-requests',
+    'AGENTRY_UPSTREAM_API_KEY=… agentry emulator start --upstream-url https://openrouter.ai/api/v1 --upstream-model openai/gpt-4o-mini',
   ])
   program.addCommand(emulator.addCommand(start))
 }
@@ -58,13 +60,14 @@ export async function startRun(opts: StartOptions, ctx: Context): Promise<void> 
     '../../emulator/index.js'
   )
   const log = (line: string) => ctx.io.stderr.write(`${line}\n`)
+  const upstream = await upstreamEmulatorOptions(opts, ctx)
   let emu: Awaited<ReturnType<typeof createEmulator>>
   try {
     emu = await createEmulator({
       port: opts.port,
       seed: opts.seed,
       ...(opts.dataFile !== undefined ? { dataFile: opts.dataFile } : {}),
-      ...(opts.upstreamUrl !== undefined ? { upstreamUrl: opts.upstreamUrl } : {}),
+      ...upstream,
       ...(opts.tokenDelay !== undefined ? { tokenDelayMs: opts.tokenDelay } : {}),
       ...(opts.latency !== undefined ? { latency: opts.latency } : {}),
       // save failures and internal errors always reach stderr; request lines with --log-requests (or --debug)

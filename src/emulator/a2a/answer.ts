@@ -1,8 +1,8 @@
 // Where an A2A task's answer comes from: the ONE call from A2A to the emulator's model (the scripted model, or the
 // upstream relay), so that the model seam is switched here and nowhere else.
 import type { Message } from '../../api/schemas/index.js'
-import { answerSource } from '../handlers/answer-source.js'
-import type { Piece } from '../model/pieces.js'
+import { answer } from '../completions/answer.js'
+import type { Piece } from '../completions/model/pieces.js'
 import type { StoredAgent } from '../state.js'
 import type { HandlerEnv } from '../types.js'
 import type { A2aMessage } from './model.js'
@@ -16,8 +16,8 @@ export interface Answer {
 
 /** The answer of `agent` to a conversation of A2A messages (the last one is the new question). */
 export function answerTo(env: HandlerEnv, agent: StoredAgent, conversation: A2aMessage[], signal: AbortSignal): Answer {
-  const src = answerSource(env, agent, conversation.map(toChatMessage), undefined, undefined, signal)
-  return { pieces: src.pieces, maxTokens: src.maxTokens, delayMs: src.delayMs }
+  const src = answer(env, agent, conversation.map(toChatMessage), { signal })
+  return { pieces: src, maxTokens: src.maxTokens, delayMs: src.delayMs }
 }
 
 /** The A2A message as a chat message: text parts joined, file parts as images, data parts as JSON text. */

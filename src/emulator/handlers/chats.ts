@@ -4,13 +4,13 @@ import { randomUUID } from 'node:crypto'
 import { type Chat, chatCompletionRequestSchema, chatCreateSchema, type Message } from '../../api/schemas/index.js'
 import { validate } from '../body.js'
 import { notFound } from '../kit.js'
-import { contentText } from '../model/content.js'
+import { contentText } from '../completions/model/content.js'
 import { pageOf, pageRequest } from '../paging.js'
 import type { StoredChat } from '../state.js'
 import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 import { agentOf } from './agents.js'
-import { runCompletion } from './completion-run.js'
-import { requestIdOf } from './completions.js'
+import { runCompletion } from '../completions/run.js'
+import { requestIdOf } from '../completions/handlers.js'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

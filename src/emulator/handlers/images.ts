@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { basePathSuffix, routes, urlFor } from '../../api/routes.js'
 import { imageAnalyzeRequestSchema, imageGenerateRequestSchema } from '../../api/schemas/index.js'
-import { imageDimensions } from '../model/image.js'
+import { imageDimensions } from '../completions/model/image.js'
 import { patternPng } from '../png.js'
 import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 import { badRequest, bodyOf, isoNow, rejectUnknownFields } from '../kit.js'

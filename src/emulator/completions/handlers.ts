@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto'
 import { completionRequestSchema } from '../../api/schemas/index.js'
 import { validate } from '../body.js'
 import { type EmuRequest, type HandlerTable, HttpError } from '../types.js'
-import { agentOf } from './agents.js'
-import { cancelRequest, runCompletion } from './completion-run.js'
+import { agentOf } from '../handlers/agents.js'
+import { cancelRequest, runCompletion } from './run.js'
 
 // It is echoed in the X-Request-Id header, so it must be a plain visible-ASCII token.
 const requestIdPattern = /^[\x21-\x7e]{1,200}$/

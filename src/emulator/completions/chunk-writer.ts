@@ -50,6 +50,11 @@ export class ChunkWriter {
     this.frame(`${this.head}{"content":${JSON.stringify(t)}}${this.tail}`)
   }
 
+  /** A reasoning delta (OpenRouter's `delta.reasoning`; OpenAI clients ignore the member). */
+  reasoning(t: string): void {
+    this.frame(`${this.head}{"reasoning":${JSON.stringify(t)}}${this.tail}`)
+  }
+
   /** The first delta of a tool call: its index, id and name (OpenAI syntax). */
   toolStart(index: number, id: string, name: string): void {
     const call = { index, id, type: 'function', function: { name, arguments: '' } }

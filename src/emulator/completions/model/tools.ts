@@ -3,7 +3,7 @@
 // the message: `key=value` / `key: value` pairs, an inline JSON object, enum words, numbers, and for the main string
 // argument the phrase after "in", "for", "about", "of" or "on".
 import { createHash } from 'node:crypto'
-import type { ToolDefinition } from '../../api/schemas/index.js'
+import type { ToolDefinition } from '../../../api/schemas/index.js'
 
 /** A tool call the model decided on. */
 export interface PlannedToolCall {

@@ -7,9 +7,10 @@
 //   image content             → a description of each image (type, size and dimensions of data URLs)
 //   "markdown"                → headings, emphasis, lists, a code block, a table and a quote
 //   "poem" or a poet agent    → a short poem; "hello"/"hi" → a greeting; anything else → an echo with the history
-// A system prompt asking for "uppercase" makes the answer upper-case.
+// A system prompt asking for "uppercase" makes the answer upper-case. A message saying "think step by step" (or
+// "reason step by step") gets reasoning first — streamed as `delta.reasoning`, as OpenRouter does — then its answer.
 import { createHash } from 'node:crypto'
-import type { Agent, Message, ToolDefinition } from '../../api/schemas/index.js'
+import type { Agent, Message, ToolDefinition } from '../../../api/schemas/index.js'
 import {
   echoAnswer,
   greeting,
@@ -34,10 +35,24 @@ export interface ModelInput {
   tools: ToolDefinition[]
 }
 
-/** What the model answers: text tokens (possibly produced lazily) and tool calls. */
+/** What the model answers: reasoning tokens, text tokens (possibly produced lazily) and tool calls. */
 export interface ModelReply {
+  reasoning: Iterable<string>
   tokens: Iterable<string>
   toolCalls: PlannedToolCall[]
+}
+
+/** The words that make the scripted model reason before it answers. */
+export const reasoningTrigger = /\b(think|reason) step[- ]by[- ]step\b/i
+
+/** The scripted reasoning about a message: a pure function of it, so a test can predict it exactly. */
+export function reasoningAbout(said: string): string {
+  const t = said.trim().replace(/\s+/g, ' ')
+  const words = t === '' ? 0 : t.split(' ').length
+  return [
+    `The user wrote ${words} ${words === 1 ? 'word' : 'words'}: "${t.length > 120 ? `${t.slice(0, 120)}…` : t}".`,
+    'Step 1: find what is asked. Step 2: answer plainly.',
+  ].join('\n')
 }
 
 /** Most tokens "count to N" produces. */
@@ -64,12 +79,24 @@ export function modelAgent(a: Pick<Agent, 'id' | 'name' | 'description' | 'syste
   return { id: a.id, name: a.name ?? a.id, description: a.description ?? '', systemPrompt: a.systemPrompt ?? '' }
 }
 
-/** The scripted answer to a conversation. */
+/** The scripted answer to a conversation, with reasoning first when the last message asks for it. */
 export function scriptedReply(input: ModelInput): ModelReply {
+  const reply = plainReply(input)
+  const last = input.messages[input.messages.length - 1]
+  if (last?.role !== 'user' || reply.toolCalls.length > 0) return reply
+  const said = contentText(last.content)
+  return reasoningTrigger.test(said) ? { ...reply, reasoning: tokenize(reasoningAbout(said)) } : reply
+}
+
+function plainReply(input: ModelInput): ModelReply {
   const { agent, messages } = input
   const system = [agent.systemPrompt, ...input.requestSystem].filter(Boolean).join('\n\n')
   const shout = /\b(upper ?case|all caps)\b/i.test(system)
-  const text = (s: string): ModelReply => ({ tokens: tokenize(shout ? s.toUpperCase() : s), toolCalls: [] })
+  const text = (s: string): ModelReply => ({
+    reasoning: [],
+    tokens: tokenize(shout ? s.toUpperCase() : s),
+    toolCalls: [],
+  })
   const last = messages[messages.length - 1]
   if (last === undefined) return text(greeting(agent.name, agent.description))
   if (last.role === 'tool') return text(toolResultAnswer(trailingToolResults(messages)))
@@ -79,11 +106,11 @@ export function scriptedReply(input: ModelInput): ModelReply {
   if (last.role === 'user' && input.tools.length > 0) {
     const seed = createHash('sha256').update(JSON.stringify(messages)).digest('hex')
     const calls = planToolCalls(said, input.tools, seed)
-    if (calls.length > 0) return { tokens: [], toolCalls: calls }
+    if (calls.length > 0) return { reasoning: [], tokens: [], toolCalls: calls }
   }
   if (/system\s*prompt/.test(lower)) return text(systemPromptAnswer(agent.systemPrompt, input.requestSystem))
   const count = /\bcount to (\d{1,9})\b/.exec(lower)
-  if (count) return { tokens: counting(Math.min(Number(count[1]), maxCount)), toolCalls: [] }
+  if (count) return { reasoning: [], tokens: counting(Math.min(Number(count[1]), maxCount)), toolCalls: [] }
   if (images.length > 0) return text(imageAnswer(images, said))
   if (lower.includes('markdown')) return text(markdownShowcase(agent.name))
   if (/\bpoem\b/.test(lower) || /\bpoe[tm]/i.test(agent.systemPrompt)) return text(poem(said))

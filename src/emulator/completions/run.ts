@@ -1,15 +1,17 @@
 // One completion, stateless or stateful (wire.md "Requests and identifiers"): registered by request_id so that
-// cancel can stop it, produced by the scripted model or the upstream relay, paced by the per-token delay, cut at
-// max_tokens (finish_reason "length"), and answered as one chat.completion object or as a stream of chunks.
+// cancel can stop it, produced by the model seam (answer.ts: the scripted model or the upstream relay), paced by the
+// per-token delay, cut at max_tokens (finish_reason "length"), and answered as one chat.completion object or as a
+// stream of chunks. Reasoning goes out as `delta.reasoning` (`message.reasoning` when not streamed), as OpenRouter
+// sends it, and counts as completion tokens.
 import { setImmediate as yieldNow, setTimeout as sleep } from 'node:timers/promises'
 import type { Message, ToolCall, ToolDefinition, Usage } from '../../api/schemas/index.js'
-import { contentText } from '../model/content.js'
-import { countTokens } from '../model/tokens.js'
-import type { PlannedToolCall } from '../model/tools.js'
+import { contentText } from './model/content.js'
+import { countTokens } from './model/tokens.js'
+import type { PlannedToolCall } from './model/tools.js'
 import type { StoredAgent } from '../state.js'
 import { type EmuRequest, type EmuResponse, type HandlerEnv, HttpError } from '../types.js'
 import { ChunkWriter, streamFormat } from './chunk-writer.js'
-import { answerSource } from './answer-source.js'
+import { answer } from './answer.js'
 
 /** What to complete. */
 export interface CompletionJob {
@@ -83,7 +85,7 @@ async function produce(
   cancelled: () => boolean,
 ): Promise<EmuResponse> {
   const { requestId } = job
-  const src = answerSource(env, job.agent, job.messages, job.tools, job.maxTokens, signal)
+  const src = answer(env, job.agent, job.messages, { tools: job.tools, maxTokens: job.maxTokens, signal })
   const { system, model, maxTokens } = src
   const delay = src.delayMs
   const created = Math.floor(env.now() / 1000)
@@ -93,8 +95,10 @@ async function produce(
   const headers = { 'x-request-id': requestId }
   const keepText = !job.stream || job.onEnd !== undefined
   const texts: string[] = []
+  const thoughts: string[] = []
   const calls: PlannedToolCall[] = []
   let n = 0
+  let reasoningTokens = 0
   let finish = 'stop'
   let upstreamUsage: Usage | undefined
   let failure: string | undefined
@@ -113,17 +117,23 @@ async function produce(
     }
   }
   try {
-    for await (const p of src.pieces) {
+    for await (const p of src) {
       if (signal.aborted) break
       start()
-      if (p.kind === 'text') {
+      if (p.kind === 'text' || p.kind === 'reasoning') {
         if (maxTokens !== undefined && n >= maxTokens) {
           finish = 'length'
           break
         }
         n++
-        if (keepText) texts.push(p.text)
-        writer?.text(p.text)
+        if (p.kind === 'reasoning') {
+          reasoningTokens++
+          if (!job.stream) thoughts.push(p.text)
+          writer?.reasoning(p.text)
+        } else {
+          if (keepText) texts.push(p.text)
+          writer?.text(p.text)
+        }
         await pace()
       } else if (p.kind === 'tools') {
         for (const c of p.calls) {
@@ -152,10 +162,11 @@ async function produce(
   if (signal.aborted) finish = 'cancelled'
   const toolTokens = calls.reduce((s, c) => s + countTokens(c.name) + countTokens(c.arguments), 0)
   const promptTokens = countTokens(system) + job.messages.reduce((s, m) => s + countTokens(contentText(m.content)), 0)
-  const usage = upstreamUsage ?? {
+  const usage: Usage = upstreamUsage ?? {
     prompt_tokens: promptTokens,
     completion_tokens: n + toolTokens,
     total_tokens: promptTokens + n + toolTokens,
+    ...(reasoningTokens > 0 ? { completion_tokens_details: { reasoning_tokens: reasoningTokens } } : {}),
   }
   const toolCalls: ToolCall[] = calls.map((c) => ({
     id: c.id,
@@ -177,6 +188,7 @@ async function produce(
   }
   if (failure !== undefined) throw new HttpError(502, failure, headers, 'upstream_error')
   const message: Record<string, unknown> = { role: 'assistant', content: text === '' && calls.length ? null : text }
+  if (thoughts.length) message.reasoning = thoughts.join('')
   if (toolCalls.length) message.tool_calls = toolCalls
   return {
     status: 200,
