@@ -87,7 +87,7 @@ describe('the interactive reasoning block', () => {
     view.push('ne\nsecond\x1b]0;title\x07 line')
     view.end()
     expect(out.join('')).toBe(
-      '\x1b[2mthinking\x1b[22m\n\x1b[2m│ first li\x1b[22m\x1b[2mne\x1b[22m\n\x1b[2m│ second ]0;title  line\x1b[22m\n\n',
+      '\x1b[2mthinking\x1b[22m\n\x1b[2m│ first li\x1b[22m\x1b[2mne\x1b[22m\n\x1b[2m│ second\\u001b]0;title\\u0007 line\x1b[22m\n\n',
     )
     const plain: string[] = []
     const v2 = createReasoningView((s) => plain.push(s), createUiStyle(false))

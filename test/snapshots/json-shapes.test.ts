@@ -132,8 +132,8 @@ describe('shape of --json output against the emulator', () => {
     expect(await printed(['agents', 'card', 'demo-assistant'])).toMatchInlineSnapshot(`
       {
         "capabilities": {
+          "extendedAgentCard": "boolean",
           "pushNotifications": "boolean",
-          "stateTransitionHistory": "boolean",
           "streaming": "boolean",
         },
         "defaultInputModes": [
@@ -155,6 +155,15 @@ describe('shape of --json output against the emulator', () => {
             "bearer": [],
           },
         ],
+        "securityRequirements": [
+          {
+            "schemes": {
+              "bearer": {
+                "list": [],
+              },
+            },
+          },
+        ],
         "securitySchemes": {
           "bearer": {
             "description": "string",
@@ -170,6 +179,13 @@ describe('shape of --json output against the emulator', () => {
             "tags": [
               "string",
             ],
+          },
+        ],
+        "supportedInterfaces": [
+          {
+            "protocolBinding": "string",
+            "protocolVersion": "string",
+            "url": "string",
           },
         ],
         "url": "string",
