@@ -54,7 +54,12 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
   }
   d.setInflight(f)
   const idleTimeoutMs = Number(d.ctx.env.AGENTRY_IDLE_TIMEOUT ?? 60) * 1000
-  const keepText = opts.keepAnswerText !== false || opts.transcriptPath !== undefined || opts.toolHandler !== undefined
+  // the local log (opts.log) stores each answer, so it needs the text too
+  const keepText =
+    opts.keepAnswerText !== false ||
+    opts.transcriptPath !== undefined ||
+    opts.toolHandler !== undefined ||
+    opts.log !== undefined
   let opening: ChatMessage[]
   try {
     opening = await first()

@@ -42,6 +42,11 @@ export const settingKeys = {
   },
   secretFile: { env: undefined, schema: z.string().min(1), doc: 'path of a file holding the scenario signing secret' },
   defaultAgent: { env: 'AGENTRY_AGENT', schema: z.string().min(1), doc: 'agent used by `chat` when none is named' },
+  log: {
+    env: 'AGENTRY_LOG',
+    schema: z.enum(['on', 'off'], { message: 'log is on or off' }),
+    doc: 'keep a local log of chats (agentry logs): on (default) or off',
+  },
 } as const
 export type SettingKey = keyof typeof settingKeys
 
@@ -69,6 +74,7 @@ export const profileSchema = z
     signatureHeader: k.signatureHeader.schema.optional(),
     secretFile: k.secretFile.schema.optional(),
     defaultAgent: k.defaultAgent.schema.optional(),
+    log: k.log.schema.optional(),
   })
   .loose()
 export type Profile = z.infer<typeof profileSchema>

@@ -1,6 +1,7 @@
 // An in-process test context (ARCHITECTURE.md "Tests"): fake IOStreams that capture stdout and stderr (TTY on or
 // off), a temp AGENTRY_CONFIG_DIR, an undici MockAgent that rejects anything not stubbed, and `run([...])` from
 // src/cli.ts with a fresh Context per command line, as the real process has.
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { MockAgent } from 'undici'
 import { run } from '../../src/cli.js'
@@ -97,6 +98,7 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
   const configDir = opts.configDir ?? tempDir()
   const env: NodeJS.ProcessEnv = {
     AGENTRY_CONFIG_DIR: configDir,
+    AGENTRY_STATE_DIR: join(configDir, 'state'),
     AGENTRY_BASE_URL: testBaseUrl,
     AGENTRY_ACCOUNT: testAccount,
     AGENTRY_API_KEY: testApiKey,

@@ -4,7 +4,8 @@
 import { type Agent, agentSchema, type ToolDefinition } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { ChatSession } from '../session.js'
-import { History, historyFile } from './history.js'
+import { inputHistoryFile, stateDir } from '../../logs/paths.js'
+import { History, historyFile, moveHistory } from './history.js'
 import { repl } from './repl.js'
 import { createUiStyle, type UiStyle } from './style.js'
 import { Terminal } from './terminal.js'
@@ -20,6 +21,8 @@ export interface InteractiveOptions {
   highlight?: boolean | undefined
   /** receives the time of each markdown render step in ms (benchmarks) */
   onRender?: ((ms: number) => void) | undefined
+  /** does the conversation hold turns nothing keeps? (Ctrl-C at an empty prompt then asks first) */
+  unsaved?: (() => boolean) | undefined
 }
 
 /** How long the banner waits for the agent's record before starting without its name. */
@@ -42,10 +45,13 @@ export async function runInteractive(
   }
   const term = new Terminal(io, ui)
   const agentInfo = fetchAgent(ctx, session.agentId)
-  const history = await History.open(historyFile(ctx.configDir())).catch((err: Error) => {
-    ctx.warn(`input history unavailable: ${err.message}`)
-    return History.open(undefined)
-  })
+  const historyPath = inputHistoryFile(stateDir(ctx.env))
+  const history = await moveHistory(historyFile(ctx.configDir()), historyPath)
+    .then(() => History.open(historyPath))
+    .catch((err: Error) => {
+      ctx.warn(`input history unavailable: ${err.message}`)
+      return History.open(undefined)
+    })
   ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style))
   const previousHandler = ctx.interruptHandler
   // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode.
@@ -61,6 +67,8 @@ export async function runInteractive(
       images: [...(opts.images ?? [])],
       tools: async () => mergeToolLists(opts.tools ?? [], toolsOfAgent(await agentInfo)),
       warn: (m) => ctx.warn(m),
+      env: ctx.env,
+      unsaved: opts.unsaved,
       answer: {
         out,
         now: () => ctx.now(),

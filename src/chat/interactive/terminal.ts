@@ -39,6 +39,14 @@ export class Terminal {
   private readonly onResize = () => {
     for (const h of this.resizeHandlers) h()
   }
+  // Continued after a stop this process did not ask for (kill -STOP/-TSTP, then fg or kill -CONT): the shell may
+  // have put the tty back in cooked mode meanwhile, so raw mode and bracketed paste are set again and the prompt
+  // redrawn (the resize handlers draw it).
+  private readonly onContinue = () => {
+    ;(this.io.stdin as Stdin).setRawMode?.(true)
+    this.write(bracketedPasteOn)
+    this.onResize()
+  }
 
   /** `write` receives everything the chat UI draws; `io` gives stdin and the width. */
   constructor(
@@ -57,6 +65,7 @@ export class Terminal {
     stdin.on('end', this.onEnd)
     stdin.resume?.()
     ;(this.io.stdout as ResizeSource).on?.('resize', this.onResize)
+    if (process.platform !== 'win32') process.on('SIGCONT', this.onContinue)
     this.write(bracketedPasteOn)
   }
 
@@ -71,16 +80,24 @@ export class Terminal {
     stdin.setRawMode?.(false)
     stdin.pause?.()
     ;(this.io.stdout as ResizeSource).off?.('resize', this.onResize)
+    process.off('SIGCONT', this.onContinue)
     this.write(`${bracketedPasteOff}\x1b[0m${showCursor}`)
   }
 
-  /** Job control (Ctrl-Z): restores the terminal, stops the process (SIGTSTP), and takes the terminal back once
-   * the shell continues it (SIGCONT). */
+  /**
+   * Job control (Ctrl-Z): restores the terminal, stops the whole process group as the tty driver would (SIGTSTP
+   * to group 0, POSIX kill(2)) — stopping only this process leaves a parent such as `npm start` running, so the
+   * shell never gets the terminal back — and takes the terminal back once the shell continues it (SIGCONT).
+   */
   async suspend(): Promise<void> {
     if (process.platform === 'win32') return
     const resumed = new Promise<void>((resolve) => process.once('SIGCONT', () => resolve()))
     this.close()
-    process.kill(process.pid, 'SIGTSTP')
+    try {
+      process.kill(0, 'SIGTSTP')
+    } catch {
+      process.kill(process.pid, 'SIGTSTP')
+    }
     await resumed
     this.start()
   }
