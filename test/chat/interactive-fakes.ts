@@ -116,7 +116,10 @@ export function fakeTerminal() {
     stderr: sink,
     env: { NO_COLOR: '1' },
   })
-  const ctx = new Context({ io, env: { AGENTRY_CONFIG_DIR: dir, NO_COLOR: '1', AGENTRY_BASE_URL: '' } })
+  const ctx = new Context({
+    io,
+    env: { AGENTRY_CONFIG_DIR: dir, AGENTRY_STATE_DIR: dir, NO_COLOR: '1', AGENTRY_BASE_URL: '' },
+  })
   const screen = () => chunks.join('').replace(ansi, '').replace(/\r\n/g, '\n').replace(/\r/g, '')
   const waitFor = async (what: string | RegExp, timeoutMs = 3000) => {
     const deadline = Date.now() + timeoutMs

@@ -109,6 +109,7 @@ describe('config list', () => {
         'signature-header\t\tunset\t',
         'secret-file\t\tunset\t',
         'default-agent\t\tunset\t',
+        'log\t\tunset\t',
         '',
       ].join('\n'),
     )

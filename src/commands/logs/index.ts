@@ -69,6 +69,7 @@ export function register(program: Command, ctx: Context): void {
   const path = new Command('path').description('Print where the log is kept').action(async () => {
     await ctx.output().text((await import('../../logs/index.js')).logPath(ctx))
   })
+  examples(path, ['agentry logs path', 'sqlite3 "$(agentry logs path)" .tables'])
   const clear = new Command('clear')
     .description('Delete every logged conversation (asks first on a terminal; --yes otherwise)')
     .option('-y, --yes', 'do not ask')
