@@ -91,7 +91,12 @@ export class Terminal {
    */
   async suspend(): Promise<void> {
     if (process.platform === 'win32') return
-    const resumed = new Promise<void>((resolve) => process.once('SIGCONT', () => resolve()))
+    // Nothing else may hold the event loop open meanwhile (stdin is paused, a signal listener does not count):
+    // without this timer the process would just end, exit 0, the moment it is continued.
+    const keepAlive = setInterval(() => {}, 1 << 30)
+    const resumed = new Promise<void>((resolve) => process.once('SIGCONT', () => resolve())).finally(() =>
+      clearInterval(keepAlive),
+    )
     this.close()
     try {
       process.kill(0, 'SIGTSTP')
