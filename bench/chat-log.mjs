@@ -55,6 +55,10 @@ server.kill('SIGTERM')
 const [mOn, mOff] = [median(on), median(off)]
 console.log(`chat-log: medians of ${runs} runs, Node ${process.versions.node}`)
 console.log(`chat -m, AGENTRY_LOG=off      ${mOff.toFixed(1).padStart(7)} ms`)
-console.log(`chat -m, logged               ${mOn.toFixed(1).padStart(7)} ms  ${(mOn / mOff).toFixed(2)}× (target ≤ 1.1×)`)
+console.log(
+  `chat -m, logged               ${mOn.toFixed(1).padStart(7)} ms  ${(mOn / mOff).toFixed(2)}× (target ≤ 1.1×)`,
+)
 console.log(`logs search (whole process)   ${median(search).toFixed(1).padStart(7)} ms`)
-console.log(`log file after ${runs + 2} chats      ${(statSync(join(dir, 'state', 'logs.db')).size / 1024).toFixed(0)} KiB`)
+console.log(
+  `log file after ${runs + 2} chats      ${(statSync(join(dir, 'state', 'logs.db')).size / 1024).toFixed(0)} KiB`,
+)
