@@ -1,7 +1,7 @@
 // The local conversation log (issue 12; commands.md "Added in the second round"): the built CLI against a real
 // emulator writes every chat turn to $AGENTRY_STATE_DIR/logs.db (node:sqlite), and `agentry logs` reads it back;
 // `chat -c/--cid` continue from it; words after the agent id are the message; piped stdin is appended as context.
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type CliOptions, runCli, tempConfigDir } from '../helpers/cli.js'
@@ -155,6 +155,19 @@ describe('agentry logs', () => {
     expect(bad.exitCode).toBe(2)
     expect(bad.stderr).toContain('log is on or off')
     expect(await t.json(['logs', 'list'])).toEqual([])
+  })
+
+  it('an unusable log does not stop a chat: one warning, the answer, exit 0; -c then fails clearly', async () => {
+    const t = setup()
+    const notADir = join(t.configDir, 'file')
+    writeFileSync(notADir, 'x')
+    const r = await t.run(['chat', 'demo-assistant', '-m', 'hi'], { env: { AGENTRY_STATE_DIR: notADir } })
+    expect(r.exitCode).toBe(0)
+    expect(r.stdout).toContain('Demo Assistant')
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toMatch(/this chat is not logged: /)
+    const c = await t.run(['chat', '-c', '-m', 'hi'], { env: { AGENTRY_STATE_DIR: notADir } })
+    expect(c.exitCode).not.toBe(0)
   })
 
   it('clear asks for --yes without a terminal, then deletes every conversation and scrubs the file', async () => {

@@ -26,7 +26,15 @@ export async function prepareChatLog(
   const logs = await import('../../logs/index.js')
   const on = await logs.logEnabled(ctx)
   if (!on && !continuing) return { agentArg, words, continuation: undefined, recorder: undefined }
-  const store = await logs.openLogStore(ctx)
+  let store: Awaited<ReturnType<typeof logs.openLogStore>>
+  try {
+    store = await logs.openLogStore(ctx)
+  } catch (err) {
+    // a broken or unwritable log must not stop a chat; continuing one needs it, though
+    if (continuing) throw err
+    ctx.warn(`this chat is not logged: ${(err as Error).message}`)
+    return { agentArg, words, continuation: undefined, recorder: undefined }
+  }
   let continuation: Continuation | undefined
   if (continuing) ({ continuation, agentArg, words } = await findContinuation(store, opts, agentArg, words))
   if (!on) {
