@@ -51,10 +51,17 @@ export const migrations: string[] = [
 
 /** Opens (creating if needed) the log at `file` and migrates it. */
 export async function openLogDb(file: string): Promise<DatabaseSync> {
-  await mkdir(dirname(file), { recursive: true, mode: 0o700 })
-  await createPrivate(file)
   const { DatabaseSync } = await loadSqlite()
-  const db = new DatabaseSync(file, { timeout: 5000 })
+  let db: DatabaseSync
+  try {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 })
+    await createPrivate(file)
+    db = new DatabaseSync(file, { timeout: 5000 })
+  } catch (err) {
+    throw new CliError(`the local log ${file} cannot be opened: ${(err as Error).message}`, {
+      hint: 'set AGENTRY_STATE_DIR to a writable directory, or turn the log off: agentry config set log off',
+    })
+  }
   try {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;')
     migrate(db)
