@@ -63,6 +63,8 @@ describe('agentry logs', () => {
     expect(text.stdout).toMatch(/^conversation c[0-9a-f]{12} with demo-assistant/)
     expect(text.stdout).toContain('\nuser · ')
     expect(text.stdout).toContain('hello there')
+    const none = await t.run(['logs', 'show', 'c000000000000'])
+    expect([none.exitCode, none.stderr]).toEqual([3, expect.stringContaining('no conversation c000000000000')])
   })
 
   it('keeps the file private (0600 in a 0700 dir) and never stores the API key, even when a message quotes it', async () => {

@@ -1,7 +1,7 @@
 // `agentry logs show <id>`: a logged conversation as a readable transcript (table/TSV formats), or as data
 // (--json, -o json|ndjson|yaml): the conversation's facts and its messages in the wire shape with their facts.
 import type { Context } from '../../context.js'
-import { UsageError } from '../../errors.js'
+import { CliError, ExitCode } from '../../errors.js'
 import type { LogStore, MessageRow } from '../../logs/store.js'
 
 /** One message as `show --json` gives it: the wire message plus when, request_id, finish_reason and usage. */
@@ -28,7 +28,10 @@ function messageJson(m: MessageRow): Record<string, unknown> {
 export async function showConversation(ctx: Context, store: LogStore, id: string): Promise<void> {
   const c = store.get(id)
   if (c === undefined)
-    throw new UsageError(`no conversation ${id} in the local log`, 'list them with: agentry logs list')
+    throw new CliError(`no conversation ${id} in the local log`, {
+      exitCode: ExitCode.notFound,
+      hint: 'list them with: agentry logs list',
+    })
   const messages = store.messages(id)
   const format = ctx.outputFormat()
   if (format !== 'table' && format !== 'tsv') {
