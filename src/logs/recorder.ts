@@ -70,7 +70,8 @@ export class ConversationRecorder implements ChatLogHook {
         for (const m of session.history.slice(0, session.history.length - entries.length)) rows.push(this.row(m))
       }
       for (const e of entries) rows.push(this.row(e.message, e.meta))
-      store.append(id, rows)
+      // the system prompt as it is now (/system may have changed it), so -c rebuilds what was last sent
+      store.append(id, rows, session.system === undefined ? null : this.deps.redact(session.system))
       this.logged = session.history.length
     })
   }

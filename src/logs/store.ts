@@ -73,8 +73,11 @@ export class LogStore {
     return id
   }
 
-  /** Appends messages after the conversation's last one (in one transaction); the first user text titles it. */
-  append(conversationId: string, messages: NewMessage[]): void {
+  /**
+   * Appends messages after the conversation's last one (in one transaction); the first user text titles it, and
+   * `system` (when given) replaces the conversation's system prompt (/system changed it).
+   */
+  append(conversationId: string, messages: NewMessage[], system?: string | null): void {
     if (messages.length === 0) return
     this.db.exec('BEGIN IMMEDIATE')
     try {
@@ -110,6 +113,8 @@ export class LogStore {
         .prepare(`UPDATE conversations SET updated_at = ?, title = CASE WHEN title = '' THEN ? ELSE title END
                   WHERE id = ?`)
         .run(messages.at(-1)?.created_at ?? '', title, conversationId)
+      if (system !== undefined)
+        this.db.prepare('UPDATE conversations SET system = ? WHERE id = ?').run(system, conversationId)
       this.db.exec('COMMIT')
     } catch (err) {
       this.db.exec('ROLLBACK')

@@ -186,6 +186,21 @@ describe('agentry logs', () => {
     expect(t.fileBytes()).not.toContain('uniquewordxyzzy')
   })
 
+  it('node:sqlite is loaded by chat and logs only: other commands do not pay for it', async () => {
+    const t = setup()
+    // a preload that tells, as the process exits, whether the sqlite binding was ever loaded
+    const probe = join(t.configDir, 'probe.mjs')
+    writeFileSync(
+      probe,
+      "process.on('exit', () => { if (process.moduleLoadList.some((m) => /sqlite/i.test(m))) process.stderr.write('SQLITE-LOADED') })\n",
+    )
+    const env = { NODE_OPTIONS: `--import=${probe}` }
+    const list = await t.run(['agents', 'list'], { env })
+    expect([list.exitCode, list.stderr]).toEqual([0, ''])
+    const chat = await t.run(['chat', 'demo-assistant', '-m', 'hi'], { env })
+    expect([chat.exitCode, chat.stderr]).toEqual([0, 'SQLITE-LOADED'])
+  })
+
   it('path is in the XDG state dir; parallel chats all land in the log', async () => {
     const t = setup()
     const xdg = join(t.configDir, 'xdg-state')

@@ -120,6 +120,8 @@ describe('recorder', () => {
     expect(historyFromLog(rows)).toHaveLength(3)
     rec.truncate(session(history), 2)
     expect(s.messages(id)).toHaveLength(2)
+    rec.record(session([...history, msg], { system: 'be brief' }), [{ message: msg }])
+    expect(s.get(id)?.system).toBe('be brief')
     rec.restart()
     rec.record(session([msg]), [{ message: msg }])
     expect(rec.conversationId).not.toBe(id)
