@@ -89,6 +89,27 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await t.waitFor(/^CHILD-EXIT:0$/m)
   })
 
+  it('Ctrl-Z mid-answer stops at once and `fg` goes on streaming the same answer to its end', async () => {
+    const t = terminal('suspend-answer')
+    t.start(`PS1='$ ' bash --norc -i`, env())
+    await t.waitFor(/^\$$/m)
+    t.type(`${node} bin/agentry.js chat slow-poet`)
+    t.keys('Enter')
+    await t.waitFor(/^› /m)
+    t.type('write me a poem about the sea')
+    t.keys('Enter')
+    await t.waitFor(/In the hush of \w+/)
+    t.keys('C-z')
+    const stopped = await t.waitFor(/Stopped/)
+    expect(answers(stopped)).toBe(0)
+    t.type('fg')
+    t.keys('Enter')
+    const done = await t.waitFor((s) => answers(s) === 1, 30_000)
+    expect(done).not.toContain('(cancelled)')
+    t.keys('C-d')
+    await t.waitFor(/^resume with: agentry chat --cid c[0-9a-f]{12}$/m)
+  })
+
   it('Ctrl-C at an empty prompt asks first when the log is off; the second quits with 130', async () => {
     const t = chat('ctrlc-off', { AGENTRY_LOG: 'off' })
     await t.waitFor(/^› /m)
