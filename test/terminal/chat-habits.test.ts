@@ -170,6 +170,24 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await t.waitFor(/^EXIT:0$/m)
   })
 
+  it('Ctrl-C in the editor stops the editor only: the input stays as it was at the prompt', async () => {
+    const slow = join(dir, 'slow-editor.sh')
+    writeFileSync(slow, '#!/bin/sh\necho EDITOR-RUNNING\nsleep 30\n')
+    chmodSync(slow, 0o755)
+    const t = chat('edit-interrupt', { EDITOR: slow })
+    await t.waitFor(/^› /m)
+    t.type('keep me')
+    t.keys('C-x', 'C-e')
+    await t.waitFor('EDITOR-RUNNING')
+    t.keys('C-c')
+    const s = await t.waitFor(/the input is unchan\n?ged/)
+    expect(s).toMatch(/the editor \(.+slow-editor\.sh\) exited with a signal/)
+    await t.waitFor((x) => lastPrompt(x) === '› keep me')
+    // the line is still there to send
+    t.keys('Enter')
+    expect(await t.waitFor((x) => answers(x) === 1)).toContain('You said: "keep me"')
+  })
+
   it("/copy puts the last answer in tmux's buffer; by OSC 52 when forced; else a message says how to copy", async () => {
     const t = chat('copy')
     t.command('set-option', '-g', 'set-clipboard', 'on')

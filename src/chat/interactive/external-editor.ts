@@ -26,7 +26,12 @@ export async function editExternally(term: Terminal, text: string, env: NodeJS.P
       outcome = await new Promise((resolve) => {
         const child = spawn('/bin/sh', ['-c', `${command} "$1"`, 'agentry-edit', file], { stdio: 'inherit', env })
         child.once('error', (error) => resolve({ code: null, error }))
-        child.once('exit', (code) => resolve({ code }))
+        child.once('exit', (code, signal) => {
+          // killed by a signal from the keyboard (Ctrl-C, Ctrl-backslash): the same signal reaches this process too, and
+          // is handled after the child's exit; the terminal is taken back only once it has been (and ignored)
+          if (signal) setTimeout(() => resolve({ code }), 100)
+          else resolve({ code })
+        })
       })
     } finally {
       term.start()

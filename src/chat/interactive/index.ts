@@ -55,7 +55,10 @@ export async function runInteractive(
   ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style))
   const previousHandler = ctx.interruptHandler
   // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode.
-  ctx.interruptHandler = () => term.feed('\x03')
+  // While $EDITOR has the terminal, a Ctrl-C that reaches this process too is the editor's business.
+  ctx.interruptHandler = () => {
+    if (term.active) term.feed('\x03')
+  }
   term.start()
   try {
     return await repl({

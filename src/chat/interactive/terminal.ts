@@ -107,6 +107,11 @@ export class Terminal {
     this.start()
   }
 
+  /** Does the chat hold the terminal now? (false while an editor has it, or before start / after close) */
+  get active(): boolean {
+    return this.started
+  }
+
   /** The width in columns now (read on every use, so a resize applies to the next line drawn). */
   columns(): number {
     return this.io.columns()
