@@ -39,9 +39,16 @@ export class ConversationRecorder implements ChatLogHook {
     this.logged = continuing?.messages ?? 0
   }
 
+  private previousId: string | undefined
+
   /** The conversation's id in the log (undefined until something was logged). */
   get conversationId(): string | undefined {
     return this.continuing?.id
+  }
+
+  /** The newest logged conversation of this session: the current one, else the one before /new. */
+  get lastConversationId(): string | undefined {
+    return this.continuing?.id ?? this.previousId
   }
 
   /** Has every message of `session` reached the log? */
@@ -84,6 +91,7 @@ export class ConversationRecorder implements ChatLogHook {
   }
 
   restart(): void {
+    this.previousId = this.continuing?.id ?? this.previousId
     this.continuing = undefined
     this.logged = 0
   }

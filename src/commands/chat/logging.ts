@@ -58,7 +58,8 @@ export function hasUnsavedTurns(session: ChatSession, log: ChatLog, opts: ChatOp
 
 /** The command that resumes this conversation, or undefined when nothing keeps it. */
 export function resumeCommand(session: ChatSession, log: ChatLog, opts: ChatOptions): string | undefined {
-  const id = log.recorder?.conversationId
+  // after /new with nothing said yet, the conversation before it
+  const id = log.recorder?.lastConversationId
   if (id !== undefined) return `agentry chat --cid ${id}`
   if (session.chatId !== undefined) return `agentry chat ${session.agentId} --chat ${session.chatId}`
   if (opts.save !== undefined && session.history.length > 0)
