@@ -67,6 +67,31 @@ describe('agentry logs', () => {
     expect([none.exitCode, none.stderr]).toEqual([3, expect.stringContaining('no conversation c000000000000')])
   })
 
+  it('logs the tool loop: the call with its arguments, the handler result, the final answer and summed usage', async () => {
+    const t = setup()
+    const handler = join(t.configDir, 'handler.mjs')
+    writeFileSync(handler, "process.stdin.on('data', () => {}).on('end', () => console.log('{\"sky\":\"teal\"}'))")
+    const r = await t.run(['chat', 'weather-bot', 'weather in Bergen', '--tool-handler', `node ${handler}`])
+    expect(r.exitCode).toBe(0)
+    const [c] = (await t.json(['logs', 'list'])) as Logged[]
+    const shown = (await t.json(['logs', 'show', c!.id])) as {
+      messages: { role: string; content: string; tool_calls?: { function: { name: string; arguments: string } }[] }[]
+      total_tokens: number
+    }
+    expect(shown.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant'])
+    expect(shown.messages[1]?.tool_calls?.[0]?.function).toEqual({
+      name: 'get_weather',
+      arguments: '{"city":"Bergen"}',
+    })
+    expect(shown.messages[2]?.content).toBe('{"sky":"teal"}')
+    expect(shown.messages[3]?.content).toContain('teal')
+    expect(shown.total_tokens).toBeGreaterThan(0)
+    // the call's arguments are searchable too
+    expect(((await t.json(['logs', 'search', 'Bergen'])) as { role: string }[]).map((h) => h.role)).toContain(
+      'assistant',
+    )
+  })
+
   it('keeps the file private (0600 in a 0700 dir) and never stores the API key, even when a message quotes it', async () => {
     const t = setup()
     const key = fx.env().AGENTRY_API_KEY
