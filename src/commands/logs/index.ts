@@ -84,7 +84,7 @@ export function register(program: Command, ctx: Context): void {
   examples(logs, [
     'agentry logs list',
     'agentry logs search "rate limit"',
-    'agentry chat --cid <id>                 continue a logged conversation',
+    'agentry chat --cid <id>                  continue a logged conversation',
     'AGENTRY_LOG=off agentry chat ag_1 -m hi  not logged (or: agentry config set log off)',
   ])
   program.addCommand(logs.addCommand(list).addCommand(show).addCommand(search).addCommand(path).addCommand(clear))
