@@ -89,6 +89,18 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await t.waitFor(/^CHILD-EXIT:0$/m)
   })
 
+  it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on', async () => {
+    // the harness runs the chat under `sh -c` in the pane: an orphaned process group, where a stop is discarded
+    const t = chat('no-job-control')
+    await t.waitFor(/^› /m)
+    t.type('still here')
+    t.keys('C-z')
+    await t.waitFor('Ctrl-Z: no job control here')
+    await t.waitFor((s) => lastPrompt(s) === '› still here')
+    t.keys('Enter')
+    expect(await t.waitFor((s) => answers(s) === 1)).toContain('You said: "still here"')
+  })
+
   it('Ctrl-Z mid-answer stops at once and `fg` goes on streaming the same answer to its end', async () => {
     const t = terminal('suspend-answer')
     t.start(`PS1='$ ' bash --norc -i`, env())

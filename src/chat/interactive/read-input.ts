@@ -49,7 +49,8 @@ export async function readInput(
         case 'suspend':
           // Ctrl-Z in raw mode is just a key: give the terminal back, stop as the shell expects, redraw on fg.
           view.finish(editor, term.columns())
-          await term.suspend()
+          if (!(await term.suspend()))
+            term.write(`${style.dim('Ctrl-Z: no job control here (no shell to come back to); the chat goes on')}\n`)
           break
         case 'externalEdit':
           if (!opts.edit) break

@@ -6,6 +6,8 @@ import { type Key, KeyDecoder } from './keys.js'
 
 /** How long to wait for the rest of an escape sequence before a lone ESC counts as the Escape key. */
 const escapeTimeoutMs = 30
+/** After Ctrl-Z, how long without SIGCONT means the process was never stopped (no job control). */
+const notStoppedAfterMs = 300
 /** How long a paste may pause between chunks before it is delivered as it is. */
 const pasteTimeoutMs = 500
 
@@ -88,23 +90,33 @@ export class Terminal {
    * Job control (Ctrl-Z): restores the terminal, stops the whole process group as the tty driver would (SIGTSTP
    * to group 0, POSIX kill(2)) — stopping only this process leaves a parent such as `npm start` running, so the
    * shell never gets the terminal back — and takes the terminal back once the shell continues it (SIGCONT).
+   * Resolves false when nothing stopped: without job control (an orphaned process group, POSIX 2.4.3: the kernel
+   * discards the stop) the signal never comes back, so after a short wait the chat simply goes on.
    */
-  async suspend(): Promise<void> {
-    if (process.platform === 'win32') return
+  async suspend(): Promise<boolean> {
+    if (process.platform === 'win32') return false
     // Nothing else may hold the event loop open meanwhile (stdin is paused, a signal listener does not count):
     // without this timer the process would just end, exit 0, the moment it is continued.
     const keepAlive = setInterval(() => {}, 1 << 30)
-    const resumed = new Promise<void>((resolve) => process.once('SIGCONT', () => resolve())).finally(() =>
-      clearInterval(keepAlive),
-    )
+    let onCont = () => {}
+    const resumed = new Promise<boolean>((resolve) => {
+      onCont = () => resolve(true)
+      process.once('SIGCONT', onCont)
+    })
     this.close()
     try {
       process.kill(0, 'SIGTSTP')
     } catch {
       process.kill(process.pid, 'SIGTSTP')
     }
-    await resumed
+    // A stop happens before kill() returns, and the pending SIGCONT is handled right after it: a timer that fires
+    // first means this process was never stopped.
+    const timer = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), notStoppedAfterMs))
+    const stopped = await Promise.race([resumed, timer])
+    process.off('SIGCONT', onCont)
+    clearInterval(keepAlive)
     this.start()
+    return stopped
   }
 
   /** Does the chat hold the terminal now? (false while an editor has it, or before start / after close) */
