@@ -1,6 +1,7 @@
 // The interactive chat's habits from llm and aichat (issue 12), in a real terminal (tmux, 100x30) against the
 // built CLI and a real emulator: Ctrl-Z then `fg` in an interactive shell, Ctrl-C at an empty prompt when the
 // conversation is not saved, /edit and Ctrl-X Ctrl-E in $EDITOR, /copy into tmux's buffer, the resume line.
+import { execFileSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -87,6 +88,27 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.type('/exit')
     t.keys('Enter')
     await t.waitFor(/^CHILD-EXIT:0$/m)
+  })
+
+  it('SIGTSTP from outside (kill -TSTP) suspends the whole job as the key does; fg resumes', async () => {
+    const t = terminal('sigtstp')
+    t.start(`PS1='$ ' bash --norc -i`, env())
+    await t.waitFor(/^\$$/m)
+    t.type(`sh -c '${node.replace(/'/g, '')} bin/agentry.js chat demo-assistant; echo CHILD-EXIT:$?'`)
+    t.keys('Enter')
+    await t.waitFor(/^› /m)
+    t.type('typed')
+    await t.waitFor((s) => lastPrompt(s) === '› typed')
+    // the pane's shell runs bash, bash runs sh, sh runs node
+    const pane = t.command('display-message', '-p', '-t', t.name, '#{pane_pid}').trim()
+    const child = (pid: string) => execFileSync('pgrep', ['-P', pid], { encoding: 'utf8' }).trim().split('\n')[0] ?? ''
+    process.kill(Number(child(child(child(pane)))), 'SIGTSTP')
+    await t.waitFor(/Stopped/)
+    t.type('fg')
+    t.keys('Enter')
+    await t.waitFor((s) => lastPrompt(s) === '› typed' && /^\$ fg$/m.test(s) && s.trimEnd().endsWith('typed'))
+    t.keys('Enter')
+    expect(await t.waitFor((s) => answers(s) === 1)).toContain('You said: "typed"')
   })
 
   it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on', async () => {

@@ -44,6 +44,9 @@ export class Terminal {
   // Continued after a stop this process did not ask for (kill -STOP/-TSTP, then fg or kill -CONT): the shell may
   // have put the tty back in cooked mode meanwhile, so raw mode and bracketed paste are set again and the prompt
   // redrawn (the resize handlers draw it).
+  // SIGTSTP from outside (`kill -TSTP`; the key itself arrives as \x1a in raw mode) acts as the Ctrl-Z key, so the
+  // terminal is restored and the whole job stops, as after the key.
+  private readonly onStopSignal = () => this.deliver({ name: 'suspend' })
   private readonly onContinue = () => {
     ;(this.io.stdin as Stdin).setRawMode?.(true)
     this.write(bracketedPasteOn)
@@ -67,7 +70,10 @@ export class Terminal {
     stdin.on('end', this.onEnd)
     stdin.resume?.()
     ;(this.io.stdout as ResizeSource).on?.('resize', this.onResize)
-    if (process.platform !== 'win32') process.on('SIGCONT', this.onContinue)
+    if (process.platform !== 'win32') {
+      process.on('SIGCONT', this.onContinue)
+      process.on('SIGTSTP', this.onStopSignal)
+    }
     this.write(bracketedPasteOn)
   }
 
@@ -83,6 +89,8 @@ export class Terminal {
     stdin.pause?.()
     ;(this.io.stdout as ResizeSource).off?.('resize', this.onResize)
     process.off('SIGCONT', this.onContinue)
+    // removed before suspend() sends SIGTSTP, so that the signal's default action (stop) applies
+    process.off('SIGTSTP', this.onStopSignal)
     this.write(`${bracketedPasteOff}\x1b[0m${showCursor}`)
   }
 
