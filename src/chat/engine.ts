@@ -19,7 +19,7 @@ export async function createChatSession(opts: ChatSessionOptions): Promise<ChatS
     throw new UsageError('--resume replays a stateless transcript; it cannot be used with --chat or --new-chat')
   if (opts.chatId !== undefined && opts.newChat) throw new UsageError('give --chat <id> or --new-chat, not both')
   const api = await ctx.api()
-  let history: ChatMessage[] = []
+  let history: ChatMessage[] = [...(opts.history ?? [])]
   let system = opts.system
   let resumedSystem: string | undefined
   if (opts.resumePath !== undefined) {
@@ -88,6 +88,7 @@ class Session implements ChatSession {
     if (user === undefined) throw new UsageError('nothing to retry yet')
     this.guard()
     this.messages = this.messages.slice(0, at)
+    this.opts.log?.truncate(this, at)
     // the transcript gets the conversation again without the dropped answer, so --resume sees what was sent
     if (this.transcript) {
       this.transcript.reset()
@@ -123,6 +124,7 @@ class Session implements ChatSession {
     this.guard()
     this.messages = []
     this.transcript?.reset()
+    this.opts.log?.restart()
     if (this.chatId !== undefined) this.chatId = (await createChat(this.api, this.agentId)).id
   }
 
@@ -169,8 +171,11 @@ class Session implements ChatSession {
         this.inflight = f
       },
       push: (m) => this.messages.push(m),
-      record: (entries) =>
-        this.transcript?.append(this.system, entries).catch((e) => this.warnWrite(e)) ?? Promise.resolve(),
+      record: (entries) => {
+        // the one place a completed message leaves the turn: the local log first (synchronous), then the transcript
+        this.opts.log?.record(this, entries)
+        return this.transcript?.append(this.system, entries).catch((e) => this.warnWrite(e)) ?? Promise.resolve()
+      },
     }
     return turnHandle(
       () => runTurn(deps, first),

@@ -54,7 +54,12 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
   }
   d.setInflight(f)
   let idleTimeoutMs = 60_000
-  const keepText = opts.keepAnswerText !== false || opts.transcriptPath !== undefined || opts.toolHandler !== undefined
+  // the local log (opts.log) stores each answer, so it needs the text too
+  const keepText =
+    opts.keepAnswerText !== false ||
+    opts.transcriptPath !== undefined ||
+    opts.toolHandler !== undefined ||
+    opts.log !== undefined
   let opening: ChatMessage[]
   try {
     // the setting (AGENTRY_IDLE_TIMEOUT or the profile's idle-timeout), as the HTTP client enforces it

@@ -6,6 +6,7 @@
 import type { ToolDefinition, Usage } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
 import type { ErrorKind } from '../errors.js'
+import type { TranscriptMeta } from './transcript.js'
 
 /** A function tool call made by the assistant (service-interface 2.2). */
 export interface ChatToolCall {
@@ -84,6 +85,17 @@ export interface CancelOutcome {
   message?: string
 }
 
+/**
+ * Receives the conversation as it completes, for the local log (src/logs/recorder.ts): `record` with each message
+ * as it is added to the history (with its answer facts), `truncate` when /retry drops the last exchange (`keep`
+ * messages remain), `restart` when /new starts another conversation. It never throws.
+ */
+export interface ChatLogHook {
+  record(session: ChatSession, entries: { message: ChatMessage; meta?: TranscriptMeta }[]): void
+  truncate(session: ChatSession, keep: number): void
+  restart(): void
+}
+
 /** How a session is made. Exactly one of stateless (default), `chatId` or `newChat`. */
 export interface ChatSessionOptions {
   ctx: Context
@@ -109,10 +121,14 @@ export interface ChatSessionOptions {
   transcriptPath?: string | undefined
   /** replay the messages of this JSONL transcript as the history (stateless only) */
   resumePath?: string | undefined
+  /** the history to start from (stateless), e.g. a conversation rebuilt from the local log (chat -c / --cid) */
+  history?: ChatMessage[] | undefined
+  /** the local log's hook (src/logs/): every message is recorded as it completes */
+  log?: ChatLogHook | undefined
   /**
    * keep each answer's text for the history and TurnResult (default true). One-shot text and NDJSON output set it
    * false: they write the text as it arrives and read nothing after, so a long answer is not also held in memory.
-   * The text is kept anyway with a transcript or a tool handler (the next completion sends the answer back).
+   * The text is kept anyway with a transcript, a tool handler (the next completion sends the answer back) or the log.
    */
   keepAnswerText?: boolean | undefined
   /** after cancel(), how long to wait for the server's cancelled chunk before closing the stream (default 2000) */

@@ -153,6 +153,15 @@ export const settingsTable = {
     schema: z.string().min(1, 'empty'),
     doc: 'file holding the scenario signing secret (AGENTRY_SCENARIO_SECRET and --secret-file come first)',
   }),
+  log: spec<'on' | 'off'>({
+    flag: undefined,
+    env: 'AGENTRY_LOG',
+    profile: true,
+    default: 'on',
+    allowed: 'on or off',
+    schema: z.enum(['on', 'off'], { message: 'not on or off' }),
+    doc: 'keep a local log of chats (agentry logs)',
+  }),
   errorFormat: spec<'text' | 'json'>({
     flag: '--error-format',
     env: 'AGENTRY_ERROR_FORMAT',

@@ -117,7 +117,10 @@ export function fakeTerminal(env: Record<string, string> = {}) {
     stderr: sink,
     env: { NO_COLOR: '1' },
   })
-  const ctx = new Context({ io, env: { AGENTRY_CONFIG_DIR: dir, NO_COLOR: '1', AGENTRY_BASE_URL: '', ...env } })
+  const ctx = new Context({
+    io,
+    env: { AGENTRY_CONFIG_DIR: dir, AGENTRY_STATE_DIR: dir, NO_COLOR: '1', AGENTRY_BASE_URL: '', ...env },
+  })
   const screen = () => chunks.join('').replace(ansi, '').replace(/\r\n/g, '\n').replace(/\r/g, '')
   const waitFor = async (what: string | RegExp, timeoutMs = 3000) => {
     const deadline = Date.now() + timeoutMs

@@ -52,6 +52,8 @@ export function cliEnv(configDir: string, extra: Record<string, string | undefin
     if (v !== undefined && !k.startsWith('AGENTRY_') && k !== 'FORCE_COLOR' && k !== 'CI') env[k] = v
   env.NO_COLOR = '1'
   env.AGENTRY_CONFIG_DIR = configDir
+  // the local log and input history (src/logs/paths.ts) stay inside the test's dir too
+  env.AGENTRY_STATE_DIR = join(configDir, 'state')
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k]
     else env[k] = v

@@ -2,6 +2,7 @@
 // off), a temp AGENTRY_CONFIG_DIR, an undici MockAgent that rejects anything not stubbed, and `run([...])` from
 // src/cli.ts with a fresh Context per command line, as the real process has. Every stub must be used: a test that
 // ends with an interceptor never called fails (a stub nobody calls is a check that cannot fail).
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { MockAgent } from 'undici'
 import { afterAll, onTestFinished } from 'vitest'
@@ -121,6 +122,7 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
   const configDir = opts.configDir ?? tempDir()
   const env: NodeJS.ProcessEnv = {
     AGENTRY_CONFIG_DIR: configDir,
+    AGENTRY_STATE_DIR: join(configDir, 'state'),
     AGENTRY_BASE_URL: testBaseUrl,
     AGENTRY_ACCOUNT: testAccount,
     AGENTRY_API_KEY: testApiKey,

@@ -89,6 +89,7 @@ describe('--help', () => {
                                  from
         oauth                    OAuth: login, logout, status, token, refresh,
                                  register
+        logs                     The local log of chats: list, show, search, clear
         config                   Show and change settings and profiles
         emulator                 Run the local emulator of the service
         completion               Print a shell completion script (bash, zsh, fish)
@@ -111,13 +112,15 @@ describe('--help', () => {
     expect(await helpOfGroup('chat')).toMatchInlineSnapshot(`
       "
       $ agentry chat --help
-      Usage: agentry chat [options] [agentId]
+      Usage: agentry chat [options] [agentId] [message...]
 
       Chat with an agent: interactive on a terminal, one-shot with -m or piped stdin
 
       Arguments:
         agentId                   the agent (default: env AGENTRY_AGENT or the
                                   profile's default-agent; else asked for)
+        message                   the message (as -m); piped stdin is then appended to
+                                  it as context
 
       Options:
         -m, --message <text>      send this message and print the answer (one-shot);
@@ -139,6 +142,12 @@ describe('--help', () => {
         --save <file.jsonl>       append the conversation to a JSONL transcript
         --resume <file.jsonl>     continue the conversation of a JSONL transcript
                                   (stateless)
+        -c, --continue            continue the last conversation of the local log (of
+                                  the named agent, if one is named)
+        --cid <id>                continue this conversation of the local log (agentry
+                                  logs list)
+        --no-stdin                never read stdin (no context appended, not the
+                                  message)
         -h, --help                display help for command
 
       Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
@@ -150,6 +159,9 @@ describe('--help', () => {
       Examples:
         agentry chat demo-assistant                          interactive
         agentry chat demo-assistant -m "hello"               one-shot; the answer on stdout
+        agentry chat demo-assistant what is a webhook        the same: words after the agent id
+        cat notes.md | agentry chat ag_1 summarize this      stdin appended to the message as context
+        agentry chat -c                                      continue the last conversation (agentry logs list)
         git diff | agentry chat reviewer --system "Review this diff"
         agentry chat ag_1 -m "weather in Paris" --tools tools.json --tool-handler ./weather.sh
         agentry chat ag_1 -m "describe" --image photo.png -o json | jq -r .message.content
@@ -1722,7 +1734,7 @@ describe('--help', () => {
 
       Arguments:
         key         one of: profile, base-url, account, output, timeout, idle-timeout,
-                    retries, default-agent, signature-header, secret-file,
+                    retries, default-agent, signature-header, secret-file, log,
                     error-format, debug
 
       Options:
@@ -1740,7 +1752,7 @@ describe('--help', () => {
 
       Arguments:
         key         one of: base-url, account, output, timeout, idle-timeout, retries,
-                    default-agent, signature-header, secret-file
+                    default-agent, signature-header, secret-file, log
         value       the value
 
       Options:
@@ -1759,7 +1771,7 @@ describe('--help', () => {
 
       Arguments:
         key         one of: base-url, account, output, timeout, idle-timeout, retries,
-                    default-agent, signature-header, secret-file
+                    default-agent, signature-header, secret-file, log
 
       Options:
         -h, --help  display help for command

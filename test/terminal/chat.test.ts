@@ -35,7 +35,11 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
   const chat = (name: string, agent: string, embedded = false) => {
     const t = new TmuxSession(`${name}-${sessions.length}`)
     sessions.push(t)
-    const env: Record<string, string> = { AGENTRY_CONFIG_DIR: configDir, TERM: 'xterm-256color' }
+    const env: Record<string, string> = {
+      AGENTRY_CONFIG_DIR: configDir,
+      AGENTRY_STATE_DIR: join(configDir, 'state'),
+      TERM: 'xterm-256color',
+    }
     if (!embedded)
       Object.assign(env, {
         AGENTRY_BASE_URL: emu.baseUrl,
@@ -91,7 +95,7 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     await t.waitFor((s) => lastPrompt(s) === '› /exit')
     t.keys('Enter')
     await t.waitFor(/^EXIT:0$/m)
-    const history = join(configDir, 'history')
+    const history = join(configDir, 'state', 'history')
     expect(readFileSync(history, 'utf8')).toContain('"first line\\nsecond line \\nthird line"\n')
     expect(statSync(history).mode & 0o777).toBe(0o600)
   })

@@ -47,6 +47,11 @@ export class TmuxSession {
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(this.size.cols), '-y', String(this.size.rows), line)
   }
 
+  /** Runs a tmux command on this test's private server (e.g. show-buffer); returns its output. */
+  command(...args: string[]): string {
+    return this.tmux(...args)
+  }
+
   /** Sends keys (tmux key names such as Enter, C-c, M-Enter, Up) or literal text with `literal`. */
   keys(...keys: string[]): void {
     this.tmux('send-keys', '-t', this.name, ...keys)

@@ -91,6 +91,11 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
     if (spinner?.spinning) spinner.label('cancelling… (Ctrl-C again to quit)')
   }
   const stopIntercept = term.intercept((k) => {
+    // Ctrl-Z mid-answer stops at once (the answer waits in the socket's buffer) and `fg` goes on streaming it
+    if (k.name === 'suspend') {
+      void term.suspend()
+      return true
+    }
     if (k.name !== 'interrupt') return false
     onInterrupt()
     return true

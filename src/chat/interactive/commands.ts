@@ -22,6 +22,12 @@ export interface CommandDeps {
   tools: () => Promise<{ tool: ToolDefinition; source: string }[]>
   /** streams a turn (the same view as a message's answer); 'exit' after a second Ctrl-C */
   answer: (turn: ChatTurn) => Promise<'exit' | undefined>
+  /** the environment (/copy reads TMUX, TERM, …) */
+  env: NodeJS.ProcessEnv
+  /** writes escape sequences to the terminal itself (OSC 52) */
+  terminalWrite: (s: string) => void
+  /** told when /save wrote the whole conversation */
+  onSaved?: () => void
 }
 
 /** Runs a command; resolves to an exit code when the chat should end. */
@@ -75,12 +81,27 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
       case 'retry': {
         return (await deps.answer(session.retry())) === 'exit' ? 130 : undefined
       }
+      case 'copy': {
+        const last = session.history.findLast((m) => m.role === 'assistant' && m.content !== '')
+        if (last === undefined) {
+          note('no answer to copy yet')
+          return undefined
+        }
+        const { copyToClipboard } = await import('./clipboard.js')
+        const r = await copyToClipboard(last.content as string, deps.env, deps.terminalWrite)
+        ui(r.ok ? `${style.dim(r.message)}\n` : `${style.error(r.message)}\n`)
+        return undefined
+      }
+      case 'edit':
+        // handled by the loop, which owns the terminal and the next prompt (repl.ts)
+        return undefined
       case 'save': {
         if (arg === '') {
           note('usage: /save <file.jsonl>')
           return undefined
         }
         await session.save(arg)
+        deps.onSaved?.()
         const n = session.history.length
         note(
           `saved ${n} message${n === 1 ? '' : 's'} to ${arg} (resume: agentry chat ${session.agentId} --resume ${arg})`,

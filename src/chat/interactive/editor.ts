@@ -22,6 +22,8 @@ export type EditorEffect =
   | { type: 'clearScreen' }
   | { type: 'cancelLine' }
   | { type: 'suspend' }
+  /** Ctrl-X Ctrl-E (bash, readline's edit-and-execute-command): edit the input in $VISUAL/$EDITOR */
+  | { type: 'externalEdit' }
 
 /** Completes the input on Tab: a new text (cursor at its end) and/or a hint listing the candidates. */
 export type Completer = (text: string) => { text: string; hint?: string | undefined } | undefined
@@ -38,6 +40,8 @@ export class LineEditor {
   private prefix = ''
   /** the column Up/Down aim for, kept over consecutive vertical moves (as editors do) */
   private goal: number | undefined
+  /** Ctrl-X was the last key: the next one completes a chord */
+  private chord = false
 
   /** `history` is oldest first and read live; `completer` answers Tab. */
   constructor(
@@ -50,6 +54,11 @@ export class LineEditor {
   /** Applies one key. */
   handle(key: Key): EditorEffect {
     this.hint = undefined
+    if (this.chord) {
+      this.chord = false
+      // Ctrl-E arrives as 'end' (key-maps.ts)
+      if (key.name === 'end') return { type: 'externalEdit' }
+    }
     if (key.name !== 'up' && key.name !== 'down') this.goal = undefined
     const { text, cursor } = this
     switch (key.name) {
@@ -115,6 +124,9 @@ export class LineEditor {
         return { type: 'none' }
       case 'suspend':
         return { type: 'suspend' }
+      case 'prefixX':
+        this.chord = true
+        return { type: 'none' }
       case 'hangup':
         return { type: 'exit', code: 0 }
     }

@@ -12,7 +12,8 @@ const keys: [string, string][] = [
   ['Ctrl-W, Alt-Backspace', 'delete the word before the cursor'],
   ['Ctrl-U Ctrl-K', 'delete to the start / end of the line (Ctrl-Y puts it back)'],
   ['Ctrl-L', 'clear the screen'],
-  ['Ctrl-C', 'stop the answer; clear the line; quit at an empty prompt'],
+  ['Ctrl-X Ctrl-E', 'edit the input in $VISUAL / $EDITOR'],
+  ['Ctrl-C', 'stop the answer; clear the line; quit at an empty prompt (asks first if unsaved)'],
   ['Ctrl-D', 'quit at an empty prompt'],
   ['Ctrl-Z', 'suspend (fg to come back)'],
 ]

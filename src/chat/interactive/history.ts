@@ -1,15 +1,16 @@
-// Persistent input history in the config dir (`<configDir>/history`). One entry a line, each a JSON string, so a
+// Persistent input history in the state dir (`$XDG_STATE_HOME/agentry/history`; older versions kept it in the config
+// dir, and moveHistory brings it over). One entry a line, each a JSON string, so a
 // multi-line message survives as one entry. Appended with O_APPEND (one write an entry, so concurrent chats
 // interleave whole lines), mode 0600 because prompts may hold secrets, and compacted to the newest `max` entries
 // once the file has grown to twice that. Entries starting with a space are not recorded (bash's ignorespace).
-import { appendFile, chmod, mkdir, stat } from 'node:fs/promises'
+import { appendFile, chmod, copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { readTextIfExists, writeFileAtomic } from '../../config/atomic-file.js'
 
 /** The default bound on remembered entries. */
 export const defaultHistoryMax = 1000
 
-/** The history file of a config dir. */
+/** Where older versions kept the history: the config dir (see moveHistory). */
 export const historyFile = (configDir: string) => join(configDir, 'history')
 
 /** Parses the file's text into entries, oldest first; malformed lines are skipped. */
@@ -77,4 +78,19 @@ async function tighten(file: string): Promise<void> {
   if (process.platform === 'win32') return
   const st = await stat(file)
   if ((st.mode & 0o077) !== 0) await chmod(file, 0o600)
+}
+
+/** Moves a history file from where older versions kept it (`from`) to `to`, unless `to` exists already. */
+export async function moveHistory(from: string, to: string): Promise<void> {
+  if (from === to || (await stat(to).catch(() => undefined)) || !(await stat(from).catch(() => undefined))) return
+  await mkdir(dirname(to), { recursive: true, mode: 0o700 })
+  try {
+    await rename(from, to)
+  } catch (err) {
+    // another file system: copy, then remove the old one
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err
+    await copyFile(from, to)
+    await chmod(to, 0o600)
+    await unlink(from)
+  }
 }

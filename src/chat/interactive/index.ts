@@ -4,7 +4,8 @@
 import type { Agent, ToolDefinition } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import type { ChatSession } from '../session.js'
-import { History, historyFile } from './history.js'
+import { inputHistoryFile, stateDir } from '../../logs/paths.js'
+import { History, historyFile, moveHistory } from './history.js'
 import { recap, userTurns } from './recap.js'
 import { repl } from './repl.js'
 import { oneLine } from './status.js'
@@ -22,6 +23,8 @@ export interface InteractiveOptions {
   highlight?: boolean | undefined
   /** receives the time of each markdown render step in ms (benchmarks) */
   onRender?: ((ms: number) => void) | undefined
+  /** does the conversation hold turns nothing keeps? (Ctrl-C at an empty prompt then asks first) */
+  unsaved?: (() => boolean) | undefined
 }
 
 /** How long the banner waits for the agent's record before starting without its name. */
@@ -45,16 +48,22 @@ export async function runInteractive(
   const term = new Terminal(io, ui)
   const agentInfo = fetchAgent(ctx, session.agentId)
   const earlierInfo = earlierMessages(ctx, session)
-  const history = await History.open(historyFile(ctx.configDir())).catch((err: Error) => {
-    ctx.warn(`input history unavailable: ${err.message}`)
-    return History.open(undefined)
-  })
+  const historyPath = inputHistoryFile(stateDir(ctx.env))
+  const history = await moveHistory(historyFile(ctx.configDir()), historyPath)
+    .then(() => History.open(historyPath))
+    .catch((err: Error) => {
+      ctx.warn(`input history unavailable: ${err.message}`)
+      return History.open(undefined)
+    })
   const earlier = await earlierInfo
   ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style, earlier))
   ui(recap(earlier, style, io.columns()))
   const previousHandler = ctx.interruptHandler
   // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode.
-  ctx.interruptHandler = () => term.feed('\x03')
+  // While $EDITOR has the terminal, a Ctrl-C that reaches this process too is the editor's business.
+  ctx.interruptHandler = () => {
+    if (term.active) term.feed('\x03')
+  }
   term.start()
   try {
     return await repl({
@@ -66,6 +75,8 @@ export async function runInteractive(
       images: [...(opts.images ?? [])],
       tools: async () => mergeToolLists(opts.tools ?? [], toolsOfAgent(await agentInfo)),
       warn: (m) => ctx.warn(m),
+      env: ctx.env,
+      unsaved: opts.unsaved,
       answer: {
         out,
         now: () => ctx.now(),

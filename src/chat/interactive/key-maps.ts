@@ -23,6 +23,7 @@ export const controls: Record<string, KeyName> = {
   '\x04': 'eof',
   '\x0c': 'clear',
   '\x1a': 'suspend',
+  '\x18': 'prefixX',
 }
 
 /** Alt-<char> arrives as ESC followed by the character (xterm's metaSendsEscape, the default of most terminals). */

@@ -29,6 +29,7 @@ export type KeyName =
   | 'tab'
   | 'escape'
   | 'suspend'
+  | 'prefixX'
   | 'hangup'
 
 /** One decoded key: typed text (possibly several characters), a paste, or a named key. */

@@ -8,13 +8,23 @@ import type { Terminal } from './terminal.js'
 /** How a prompt ended. */
 export type InputResult = { type: 'submit'; text: string } | { type: 'exit'; code: number }
 
+/** Options of one prompt. */
+export interface ReadInputOptions {
+  /** the text the prompt starts with (what /edit wrote) */
+  initial?: string | undefined
+  /** Ctrl-X Ctrl-E: edits the text in the user's editor (external-editor.ts); throws when that fails */
+  edit?: ((text: string) => Promise<string>) | undefined
+}
+
 /** Reads one input. Keys typed ahead (during the previous answer) are applied first, drawn once. */
 export async function readInput(
   term: Terminal,
   view: PromptView,
   editor: LineEditor,
   style: UiStyle,
+  opts: ReadInputOptions = {},
 ): Promise<InputResult> {
+  if (opts.initial) editor.reset(opts.initial)
   const draw = () => view.draw(editor, term.columns())
   draw()
   const stopResize = term.onResizeEvent(draw)
@@ -39,7 +49,17 @@ export async function readInput(
         case 'suspend':
           // Ctrl-Z in raw mode is just a key: give the terminal back, stop as the shell expects, redraw on fg.
           view.finish(editor, term.columns())
-          await term.suspend()
+          if (!(await term.suspend()))
+            term.write(`${style.dim('Ctrl-Z: no job control here (no shell to come back to); the chat goes on')}\n`)
+          break
+        case 'externalEdit':
+          if (!opts.edit) break
+          view.finish(editor, term.columns())
+          try {
+            editor.reset(await opts.edit(editor.text))
+          } catch (err) {
+            term.write(`${style.error(`✗ ${(err as Error).message}`)}\n`)
+          }
           break
         default:
           break

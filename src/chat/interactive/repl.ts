@@ -6,6 +6,7 @@ import { type AnswerDeps, showAnswer } from './answer.js'
 import { runCommand } from './commands.js'
 import { createCompleter } from './completion.js'
 import { LineEditor } from './editor.js'
+import { editExternally } from './external-editor.js'
 import type { History } from './history.js'
 import { fitWidth, PromptView } from './prompt-view.js'
 import { readInput } from './read-input.js'
@@ -33,6 +34,10 @@ export interface ReplDeps {
   tools: () => Promise<{ tool: ToolDefinition; source: string }[]>
   /** warns once when the history file cannot be written */
   warn: (message: string) => void
+  /** the environment ($VISUAL/$EDITOR for /edit, TMUX and TERM for /copy) */
+  env: NodeJS.ProcessEnv
+  /** does the conversation hold turns nothing keeps (the log off or failing, no --save)? */
+  unsaved?: (() => boolean) | undefined
 }
 
 /** Runs the loop; resolves to the exit code. */
@@ -42,6 +47,11 @@ export async function repl(deps: ReplDeps): Promise<number> {
   const completer = createCompleter()
   const answer = (turn: ChatTurn) => showAnswer(turn, { ...deps.answer, term, style, ui })
   let historyBroken = false
+  // Ctrl-C at an empty prompt with unsaved turns asks first: the next Ctrl-C there quits
+  let quitArmed = false
+  let savedLength = -1
+  let prefill: string | undefined
+  const edit = (text: string) => editExternally(term, text, deps.env)
   // An answer, then as long as it stops for tool results the user gives, the agent's next answer.
   const converse = async (turn: ChatTurn): Promise<'exit' | undefined> => {
     for (;;) {
@@ -54,8 +64,19 @@ export async function repl(deps: ReplDeps): Promise<number> {
     }
   }
   for (;;) {
-    const input = await readInput(term, view, new LineEditor(history.entries, completer), style)
-    if (input.type === 'exit') return input.code
+    const editor = new LineEditor(history.entries, completer)
+    const input = await readInput(term, view, editor, style, { initial: prefill, edit })
+    prefill = undefined
+    if (input.type === 'exit') {
+      const unsaved = deps.unsaved?.() === true && session.history.length !== savedLength
+      if (input.code !== 130 || quitArmed || !unsaved) return input.code
+      quitArmed = true
+      ui(
+        `${style.dim('this conversation is not saved (the log is off): Ctrl-C again quits · /save <file> keeps it')}\n\n`,
+      )
+      continue
+    }
+    quitArmed = false
     const line = input.text
     if (line.trim() === '') continue
     await history.add(line).catch((err: Error) => {
@@ -70,6 +91,14 @@ export async function repl(deps: ReplDeps): Promise<number> {
       ui('\n')
       continue
     }
+    if (parsed.kind === 'command' && parsed.name === 'edit') {
+      try {
+        prefill = await edit(parsed.arg)
+      } catch (err) {
+        ui(`${style.error(`✗ ${(err as Error).message}`)}\n`)
+      }
+      continue
+    }
     if (parsed.kind === 'command') {
       const code = await runCommand(parsed.name, parsed.arg, {
         session,
@@ -79,6 +108,11 @@ export async function repl(deps: ReplDeps): Promise<number> {
         images: deps.images,
         tools: deps.tools,
         answer: converse,
+        env: deps.env,
+        terminalWrite: (s) => term.write(s),
+        onSaved: () => {
+          savedLength = session.history.length
+        },
       })
       if (code !== undefined) return code
       // a blank line after a command's output, as after an answer (an answer ends with its own)

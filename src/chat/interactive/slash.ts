@@ -11,7 +11,7 @@ export interface SlashSpec {
 }
 
 /** The commands. */
-export type SlashName = 'help' | 'system' | 'image' | 'tools' | 'new' | 'retry' | 'save' | 'exit'
+export type SlashName = 'help' | 'system' | 'image' | 'tools' | 'new' | 'retry' | 'copy' | 'edit' | 'save' | 'exit'
 
 /** Every command, in the order /help lists them. */
 export const slashCommands: readonly SlashSpec[] = [
@@ -21,6 +21,8 @@ export const slashCommands: readonly SlashSpec[] = [
   { name: 'tools', args: '', summary: 'list the tools the agent may call', aliases: [] },
   { name: 'new', args: '', summary: 'start a new conversation', aliases: ['reset', 'clear'] },
   { name: 'retry', args: '', summary: 'send the last message again', aliases: [] },
+  { name: 'copy', args: '', summary: 'copy the last answer to the clipboard', aliases: [] },
+  { name: 'edit', args: '[text]', summary: 'write the next message in $EDITOR (also Ctrl-X Ctrl-E)', aliases: [] },
   { name: 'save', args: '<file.jsonl>', summary: 'save the conversation as JSON lines', aliases: [] },
   { name: 'exit', args: '', summary: 'leave the chat', aliases: ['quit', 'q'] },
 ]

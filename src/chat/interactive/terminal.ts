@@ -6,6 +6,8 @@ import { type Key, KeyDecoder } from './keys.js'
 
 /** How long to wait for the rest of an escape sequence before a lone ESC counts as the Escape key. */
 const escapeTimeoutMs = 30
+/** After Ctrl-Z, how long without SIGCONT means the process was never stopped (no job control). */
+const notStoppedAfterMs = 300
 /** How long a paste may pause between chunks before it is delivered as it is. */
 const pasteTimeoutMs = 500
 
@@ -39,6 +41,17 @@ export class Terminal {
   private readonly onResize = () => {
     for (const h of this.resizeHandlers) h()
   }
+  // Continued after a stop this process did not ask for (kill -STOP/-TSTP, then fg or kill -CONT): the shell may
+  // have put the tty back in cooked mode meanwhile, so raw mode and bracketed paste are set again and the prompt
+  // redrawn (the resize handlers draw it).
+  // SIGTSTP from outside (`kill -TSTP`; the key itself arrives as \x1a in raw mode) acts as the Ctrl-Z key, so the
+  // terminal is restored and the whole job stops, as after the key.
+  private readonly onStopSignal = () => this.deliver({ name: 'suspend' })
+  private readonly onContinue = () => {
+    ;(this.io.stdin as Stdin).setRawMode?.(true)
+    this.write(bracketedPasteOn)
+    this.onResize()
+  }
 
   /** `write` receives everything the chat UI draws; `io` gives stdin and the width. */
   constructor(
@@ -57,6 +70,10 @@ export class Terminal {
     stdin.on('end', this.onEnd)
     stdin.resume?.()
     ;(this.io.stdout as ResizeSource).on?.('resize', this.onResize)
+    if (process.platform !== 'win32') {
+      process.on('SIGCONT', this.onContinue)
+      process.on('SIGTSTP', this.onStopSignal)
+    }
     this.write(bracketedPasteOn)
   }
 
@@ -71,18 +88,48 @@ export class Terminal {
     stdin.setRawMode?.(false)
     stdin.pause?.()
     ;(this.io.stdout as ResizeSource).off?.('resize', this.onResize)
+    process.off('SIGCONT', this.onContinue)
+    // removed before suspend() sends SIGTSTP, so that the signal's default action (stop) applies
+    process.off('SIGTSTP', this.onStopSignal)
     this.write(`${bracketedPasteOff}\x1b[0m${showCursor}`)
   }
 
-  /** Job control (Ctrl-Z): restores the terminal, stops the process (SIGTSTP), and takes the terminal back once
-   * the shell continues it (SIGCONT). */
-  async suspend(): Promise<void> {
-    if (process.platform === 'win32') return
-    const resumed = new Promise<void>((resolve) => process.once('SIGCONT', () => resolve()))
+  /**
+   * Job control (Ctrl-Z): restores the terminal, stops the whole process group as the tty driver would (SIGTSTP
+   * to group 0, POSIX kill(2)) — stopping only this process leaves a parent such as `npm start` running, so the
+   * shell never gets the terminal back — and takes the terminal back once the shell continues it (SIGCONT).
+   * Resolves false when nothing stopped: without job control (an orphaned process group, POSIX 2.4.3: the kernel
+   * discards the stop) the signal never comes back, so after a short wait the chat simply goes on.
+   */
+  async suspend(): Promise<boolean> {
+    if (process.platform === 'win32') return false
+    // Nothing else may hold the event loop open meanwhile (stdin is paused, a signal listener does not count):
+    // without this timer the process would just end, exit 0, the moment it is continued.
+    const keepAlive = setInterval(() => {}, 1 << 30)
+    let onCont = () => {}
+    const resumed = new Promise<boolean>((resolve) => {
+      onCont = () => resolve(true)
+      process.once('SIGCONT', onCont)
+    })
     this.close()
-    process.kill(process.pid, 'SIGTSTP')
-    await resumed
+    try {
+      process.kill(0, 'SIGTSTP')
+    } catch {
+      process.kill(process.pid, 'SIGTSTP')
+    }
+    // A stop happens before kill() returns, and the pending SIGCONT is handled right after it: a timer that fires
+    // first means this process was never stopped.
+    const timer = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), notStoppedAfterMs))
+    const stopped = await Promise.race([resumed, timer])
+    process.off('SIGCONT', onCont)
+    clearInterval(keepAlive)
     this.start()
+    return stopped
+  }
+
+  /** Does the chat hold the terminal now? (false while an editor has it, or before start / after close) */
+  get active(): boolean {
+    return this.started
   }
 
   /** The width in columns now (read on every use, so a resize applies to the next line drawn). */

@@ -14,6 +14,7 @@ export function register(program: Command, ctx: Context): void {
   const chat = new Command('chat')
     .description('Chat with an agent: interactive on a terminal, one-shot with -m or piped stdin')
     .argument('[agentId]', "the agent (default: env AGENTRY_AGENT or the profile's default-agent; else asked for)")
+    .argument('[message...]', 'the message (as -m); piped stdin is then appended to it as context')
     .option('-m, --message <text>', 'send this message and print the answer (one-shot); "-" reads it from stdin')
     .option('--system <text>', 'extra system prompt for this conversation (stateless chats)')
     .option('--max-tokens <n>', "most tokens in the answer (overrides the agent's default)")
@@ -35,6 +36,9 @@ export function register(program: Command, ctx: Context): void {
     .option('--no-stream', 'ask for the whole answer at once (same output)')
     .option('--save <file.jsonl>', 'append the conversation to a JSONL transcript')
     .option('--resume <file.jsonl>', 'continue the conversation of a JSONL transcript (stateless)')
+    .option('-c, --continue', 'continue the last conversation of the local log (of the named agent, if one is named)')
+    .option('--cid <id>', 'continue this conversation of the local log (agentry logs list)')
+    .option('--no-stdin', 'never read stdin (no context appended, not the message)')
     .addHelpText(
       'after',
       `
@@ -44,12 +48,15 @@ Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 7 server error, 8 connecti
 stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60), 130 cancelled (Ctrl-C).
 Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits. See docs/chat-output.md.`,
     )
-    .action(async (agentArg: string | undefined, raw: unknown) => {
-      await chatRun(agentArg, parseOptions(chatOptionsSchema, raw), ctx)
+    .action(async (agentArg: string | undefined, words: string[], raw: unknown) => {
+      await chatRun(agentArg, parseOptions(chatOptionsSchema, raw), ctx, words)
     })
   examples(chat, [
     'agentry chat demo-assistant                          interactive',
     'agentry chat demo-assistant -m "hello"               one-shot; the answer on stdout',
+    'agentry chat demo-assistant what is a webhook        the same: words after the agent id',
+    'cat notes.md | agentry chat ag_1 summarize this      stdin appended to the message as context',
+    'agentry chat -c                                      continue the last conversation (agentry logs list)',
     'git diff | agentry chat reviewer --system "Review this diff"',
     'agentry chat ag_1 -m "weather in Paris" --tools tools.json --tool-handler ./weather.sh',
     'agentry chat ag_1 -m "describe" --image photo.png -o json | jq -r .message.content',
@@ -60,14 +67,22 @@ Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C 
 }
 
 /** Runs `chat`: builds the session, then the interactive UI or one-shot. */
-export async function chatRun(agentArg: string | undefined, opts: ChatOptions, ctx: Context): Promise<void> {
+export async function chatRun(
+  agentArg: string | undefined,
+  opts: ChatOptions,
+  ctx: Context,
+  words: string[] = [],
+): Promise<void> {
   const format = chatFormat(ctx)
-  const stateful = opts.chat !== undefined || opts.newChat
+  const { prepareChatLog, hasUnsavedTurns, resumeCommand } = await import('./logging.js')
+  const log = await prepareChatLog(ctx, opts, agentArg, words)
+  const resumed = log.continuation
+  const stateful = opts.chat !== undefined || opts.newChat || resumed?.chatId !== undefined
   if (stateful && opts.system !== undefined)
     throw new UsageError('--system applies to stateless chats', "a stateful chat uses the agent's own system prompt")
   // asked for (a picker) only when the chat will be interactive; a script must name it
-  const agentId = await chatAgent(ctx, agentArg, isInteractive(ctx, opts))
-  const source = await messageSource(ctx, opts)
+  const agentId = await chatAgent(ctx, log.agentArg, isInteractive(ctx, opts, log.words))
+  const source = await messageSource(ctx, opts, log.words)
   const [{ createChatSession }, { loadToolsFile }, { resolveImages }] = await Promise.all([
     import('../../chat/session.js'),
     import('../../chat/tools.js'),
@@ -79,13 +94,15 @@ export async function chatRun(agentArg: string | undefined, opts: ChatOptions, c
   const sessionOptions: ChatSessionOptions = {
     ctx,
     agentId,
-    system: opts.system,
+    system: opts.system ?? resumed?.system,
     maxTokens: opts.maxTokens,
     tools,
     toolHandler: opts.toolHandler,
     toolTimeoutMs: opts.toolTimeout,
     stream: opts.stream,
-    chatId: opts.chat,
+    chatId: opts.chat ?? resumed?.chatId,
+    history: resumed?.history,
+    log: log.recorder,
     newChat: opts.newChat,
     transcriptPath: opts.save,
     resumePath: opts.resume,
@@ -96,7 +113,15 @@ export async function chatRun(agentArg: string | undefined, opts: ChatOptions, c
   ctx.defer(() => session.close())
   if (opts.newChat)
     ctx.info(`chat ${session.chatId} (continue it with: agentry chat ${agentId} --chat ${session.chatId})`)
-  if (source === 'interactive') return runInteractiveUi(session, ctx, { images, tools })
+  if (source === 'interactive') {
+    const unsaved = () => hasUnsavedTurns(session, log, opts)
+    // printed however the chat ends (an error included), once the UI has given the terminal back
+    ctx.defer(() => {
+      const resume = resumeCommand(session, log, opts)
+      if (resume !== undefined) ctx.info(`resume with: ${resume}`)
+    })
+    return runInteractiveUi(session, ctx, { images, tools, unsaved })
+  }
   const { runOneShot } = await import('./oneshot.js')
   await runOneShot(session, source.text, images, format, ctx)
 }
@@ -105,10 +130,10 @@ export async function chatRun(agentArg: string | undefined, opts: ChatOptions, c
 async function runInteractiveUi(
   session: ChatSession,
   ctx: Context,
-  opts: { images: string[]; tools: ToolDefinition[] | undefined },
+  opts: { images: string[]; tools: ToolDefinition[] | undefined; unsaved: () => boolean },
 ): Promise<void> {
   const { runInteractive } = await import('../../chat/interactive/index.js')
-  const code = await runInteractive(session, ctx, { images: opts.images, tools: opts.tools })
+  const code = await runInteractive(session, ctx, opts)
   // 130 after Ctrl-C at an empty prompt: main() turns an aborted run into exit 130, with no error message
   if (code === ExitCode.cancelled) ctx.abort.abort()
   else if (code !== ExitCode.ok) throw new CliError('the interactive chat ended with an error', { exitCode: code })

@@ -30,6 +30,10 @@ export const chatOptionsSchema = z.object({
   stream: z.boolean().default(true),
   save: z.string().min(1).optional(),
   resume: z.string().min(1).optional(),
+  continue: z.boolean().default(false),
+  cid: z.string().min(1).optional(),
+  /** false with --no-stdin: piped stdin is never read */
+  stdin: z.boolean().default(true),
 })
 export type ChatOptions = z.infer<typeof chatOptionsSchema>
 
@@ -48,31 +52,49 @@ export function chatFormat(ctx: Context): ChatFormat {
 }
 
 /**
- * Where the message of a one-shot run comes from, or `interactive`. `-m` wins and stdin is then left unread (a
- * `while read` loop around agentry keeps its input); `-m -` reads the message from stdin; without -m, piped stdin
- * is the message; with neither, a terminal gets the interactive chat.
+ * Where the message of a one-shot run comes from, or `interactive`. The message is `-m <text>` or the words after
+ * the agent id; then piped stdin (unless --no-stdin) is context appended to it: the message, a blank line, then
+ * stdin's text as it is (not fenced: the text may hold fences of its own). `-m -` reads the message from stdin;
+ * without a message, piped stdin is the message; with neither, a terminal gets the interactive chat.
  */
-export async function messageSource(ctx: Context, opts: ChatOptions): Promise<{ text: string } | 'interactive'> {
-  if (opts.message !== undefined && opts.message !== '-') {
-    if (opts.message.trim() === '') throw new UsageError('-m: the message is empty')
-    return { text: opts.message }
+export async function messageSource(
+  ctx: Context,
+  opts: ChatOptions,
+  words: string[] = [],
+): Promise<{ text: string } | 'interactive'> {
+  if (opts.message !== undefined && words.length > 0)
+    throw new UsageError(
+      `the message is given twice: -m and the words "${words.join(' ')}"`,
+      'give it as words after the agent id or with -m, not both',
+    )
+  const typed = opts.message !== undefined && opts.message !== '-' ? opts.message : words.join(' ') || undefined
+  if (typed !== undefined) {
+    if (typed.trim() === '') throw new UsageError('-m: the message is empty')
+    if (!opts.stdin || ctx.io.stdinIsTTY) return { text: typed }
+    const context = (await readAllStdin(ctx.io)).toString('utf8')
+    return { text: context.trim() === '' ? typed : withContext(typed, context) }
   }
-  if (opts.message === '-' || !ctx.io.stdinIsTTY) {
+  if (opts.message === '-' || (opts.stdin && !ctx.io.stdinIsTTY)) {
     const text = (await readAllStdin(ctx.io)).toString('utf8')
     if (text.trim() === '') throw new UsageError('the message on stdin is empty', 'pipe some text, or pass -m <text>')
     return { text }
   }
-  if (!ctx.io.stdoutIsTTY)
+  if (!ctx.io.stdoutIsTTY || !ctx.io.stdinIsTTY)
     throw new UsageError(
-      'no message: pass -m <text> or pipe it on stdin',
+      'no message: pass -m <text>, words after the agent id, or pipe it on stdin',
       'the interactive chat needs a terminal on stdin and stdout',
     )
   return 'interactive'
 }
 
-/** An interactive chat: stdin and stdout are terminals and no -m was given (commands.md "chat"). */
-export function isInteractive(ctx: Context, opts: ChatOptions): boolean {
-  return opts.message === undefined && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY
+/** The message with piped stdin as its context: the message, a blank line, stdin's text (one newline at most). */
+export function withContext(message: string, context: string): string {
+  return `${message}\n\n${context.replace(/\n$/, '')}`
+}
+
+/** An interactive chat: stdin and stdout are terminals and no message was given (-m or words). */
+export function isInteractive(ctx: Context, opts: ChatOptions, words: string[] = []): boolean {
+  return opts.message === undefined && words.length === 0 && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY
 }
 
 /**

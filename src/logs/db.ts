@@ -1,0 +1,105 @@
+// The log database: opened private (0600, in a 0700 directory), WAL with a busy timeout so parallel chats can all
+// write (https://sqlite.org/wal.html), secure_delete so `logs clear` overwrites what it deletes, and the schema
+// brought up to date by one ordered list of migrations counted in PRAGMA user_version.
+import { chmod, mkdir, open, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
+import { CliError } from '../errors.js'
+import { loadSqlite } from './sqlite.js'
+
+/**
+ * The schema, one migration a version: entry i takes user_version i to i+1. Append only; never edit a shipped one.
+ * messages.body is the wire message (service-interface 2.1) as JSON, from which a stateless history is rebuilt;
+ * messages.content is its text, indexed by FTS5 (external content, kept in step by triggers).
+ */
+export const migrations: string[] = [
+  `CREATE TABLE conversations (
+     id TEXT PRIMARY KEY,
+     agent_id TEXT NOT NULL,
+     chat_id TEXT,
+     profile TEXT,
+     base_url TEXT,
+     system TEXT,
+     title TEXT NOT NULL DEFAULT '',
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );
+   CREATE INDEX conversations_updated ON conversations (updated_at);
+   CREATE TABLE messages (
+     id INTEGER PRIMARY KEY,
+     conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+     seq INTEGER NOT NULL,
+     role TEXT NOT NULL,
+     content TEXT NOT NULL,
+     body TEXT NOT NULL,
+     request_id TEXT,
+     finish_reason TEXT,
+     prompt_tokens INTEGER,
+     completion_tokens INTEGER,
+     total_tokens INTEGER,
+     created_at TEXT NOT NULL,
+     UNIQUE (conversation_id, seq)
+   );
+   CREATE VIRTUAL TABLE messages_fts USING fts5 (content, content = 'messages', content_rowid = 'id');
+   CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN
+     INSERT INTO messages_fts (rowid, content) VALUES (new.id, new.content);
+   END;
+   CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN
+     INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
+   END;`,
+]
+
+/** Opens (creating if needed) the log at `file` and migrates it. */
+export async function openLogDb(file: string): Promise<DatabaseSync> {
+  const { DatabaseSync } = await loadSqlite()
+  let db: DatabaseSync
+  try {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 })
+    await createPrivate(file)
+    db = new DatabaseSync(file, { timeout: 5000 })
+  } catch (err) {
+    throw new CliError(`the local log ${file} cannot be opened: ${(err as Error).message}`, {
+      hint: 'set AGENTRY_STATE_DIR to a writable directory, or turn the log off: agentry config set log off',
+    })
+  }
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;')
+    migrate(db)
+  } catch (err) {
+    db.close()
+    throw new CliError(`the local log ${file} cannot be used: ${(err as Error).message}`, {
+      hint: 'move it away, or turn the log off: agentry config set log off',
+    })
+  }
+  return db
+}
+
+/** Applies the migrations past the file's user_version, each in its own transaction. */
+export function migrate(db: DatabaseSync): void {
+  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)
+  if (version > migrations.length)
+    throw new Error(`it was written by a newer agentry (schema ${version}, this one knows ${migrations.length})`)
+  for (let v = version; v < migrations.length; v++) {
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      // another process may have migrated while this one waited for the lock
+      const now = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)
+      if (now === v) db.exec(`${migrations[v]}; PRAGMA user_version = ${v + 1};`)
+      db.exec('COMMIT')
+    } catch (err) {
+      db.exec('ROLLBACK')
+      throw err
+    }
+  }
+}
+
+/** Creates the file with mode 0600 before SQLite does (it would use the umask), and narrows a wider one. */
+async function createPrivate(file: string): Promise<void> {
+  const fh = await open(file, 'a', 0o600)
+  await fh.close()
+  if (process.platform === 'win32') return
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    const st = await stat(f).catch(() => undefined)
+    if (st && (st.mode & 0o077) !== 0) await chmod(f, 0o600)
+  }
+}

@@ -1,0 +1,179 @@
+// The log database (src/logs/): migrations counted in user_version, the store's reads and writes, the FTS5 query
+// built from the user's words, the recorder's scrubbing, and the node:sqlite warning filter.
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ChatMessage, ChatSession } from '../../src/chat/session.js'
+import { migrate, migrations, openLogDb } from '../../src/logs/db.js'
+import { ConversationRecorder, historyFromLog, safeBaseUrl } from '../../src/logs/recorder.js'
+import { isSqliteWarning, withoutSqliteWarning } from '../../src/logs/sqlite.js'
+import { ftsQuery, LogStore } from '../../src/logs/store.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+const opened: { close(): void }[] = []
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close()
+})
+
+async function store() {
+  const file = join(tempDir(), 'state', 'logs.db')
+  const db = await openLogDb(file)
+  opened.push(db)
+  return { file, db, store: new LogStore(db) }
+}
+
+const session = (history: ChatMessage[], over: Partial<ChatSession> = {}) =>
+  ({ agentId: 'ag_1', chatId: undefined, system: undefined, history, ...over }) as unknown as ChatSession
+
+describe('log database', () => {
+  it('is created 0600, migrated to the last version, and a second open changes nothing', async () => {
+    const { file, db } = await store()
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: migrations.length })
+    expect(String((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode)).toBe('wal')
+    migrate(db)
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: migrations.length })
+  })
+
+  it('refuses a file written by a newer schema, naming both versions', async () => {
+    const { file, db } = await store()
+    db.exec(`PRAGMA user_version = ${migrations.length + 1}`)
+    db.close()
+    opened.length = 0
+    await expect(openLogDb(file)).rejects.toThrow(/newer agentry \(schema 2, this one knows 1\)/)
+  })
+
+  it('appends in order, titles with the first user text, lists newest first, truncates, searches with snippets', async () => {
+    const { store: s } = await store()
+    const row = (role: string, content: string, at: string) => ({
+      role,
+      content,
+      body: JSON.stringify({ role, content }),
+      request_id: null,
+      finish_reason: null,
+      prompt_tokens: null,
+      completion_tokens: null,
+      total_tokens: role === 'assistant' ? 7 : null,
+      created_at: at,
+    })
+    const a = s.create({ agent_id: 'ag_1', chat_id: null, profile: 'p', base_url: null, system: null }, '2026-01-01')
+    s.append(a, [row('user', 'the  quick\nbrown fox', '2026-01-01'), row('assistant', 'jumps', '2026-01-02')])
+    const b = s.create({ agent_id: 'ag_2', chat_id: 'ch', profile: 'p', base_url: null, system: null }, '2026-01-03')
+    s.append(b, [row('user', 'lazy dog', '2026-01-03')])
+    expect(s.list(10).map((c) => [c.id, c.title, c.messages])).toEqual([
+      [b, 'lazy dog', 1],
+      [a, 'the quick brown fox', 2],
+    ])
+    expect(s.list(10, 'ag_1').map((c) => c.total_tokens)).toEqual([7])
+    expect(s.search('quick', 10).map((h) => h.snippet)).toEqual(['the  [quick]\nbrown fox'])
+    expect(s.search('bro*', 10).map((h) => h.conversation_id)).toEqual([a])
+    s.truncate(a, 1)
+    expect(s.messages(a).map((m) => m.content)).toEqual(['the  quick\nbrown fox'])
+    expect(s.search('jumps', 10)).toEqual([])
+    expect(s.hasAgent('ag_2')).toBe(true)
+    expect(s.clear()).toBe(2)
+    expect(s.list(10)).toEqual([])
+  })
+
+  it('quotes every word for FTS5, keeping a trailing * as a prefix search', () => {
+    expect(ftsQuery('rate limit')).toBe('"rate" "limit"')
+    expect(ftsQuery('say "hi" NEAR(x) dep*')).toBe('"say" """hi""" "NEAR(x)" "dep"*')
+    expect(ftsQuery('  * ')).toBe('')
+  })
+})
+
+describe('recorder', () => {
+  it('logs the history before its first message, scrubs secrets and local images, and follows retry and /new', async () => {
+    const { store: s } = await store()
+    const warn = vi.fn()
+    const rec = new ConversationRecorder({
+      store: s,
+      info: { profile: 'default', baseUrl: 'https://user:pw@host.example/api/v1beta?token=t#x' },
+      redact: (t) => t.replaceAll('agk_secret', '[REDACTED]'),
+      warn,
+      now: () => Date.UTC(2026, 0, 1),
+    })
+    const earlier: ChatMessage[] = [
+      { role: 'user', content: 'from a transcript' },
+      { role: 'assistant', content: 'ok' },
+    ]
+    const msg: ChatMessage = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'key agk_secret here' },
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+        { type: 'image_url', image_url: { url: 'https://img.example/a.png' } },
+      ],
+    }
+    const history = [...earlier, msg]
+    rec.record(session(history), [{ message: msg }])
+    const id = rec.conversationId!
+    const conv = s.get(id)!
+    expect(conv.base_url).toBe('https://host.example/api/v1beta')
+    const rows = s.messages(id)
+    expect(rows.map((r) => r.content)).toEqual(['from a transcript', 'ok', 'key [REDACTED] here\n[image]\n[image]'])
+    expect(rows[2]?.body).not.toContain('agk_secret')
+    expect(rows[2]?.body).not.toContain('data:')
+    expect(rows[2]?.body).toContain('https://img.example/a.png')
+    expect(rec.saved(session(history))).toBe(true)
+    expect(rec.saved(session([...history, { role: 'assistant', content: 'x' }]))).toBe(false)
+    expect(historyFromLog(rows)).toHaveLength(3)
+    rec.truncate(session(history), 2)
+    expect(s.messages(id)).toHaveLength(2)
+    rec.record(session([...history, msg], { system: 'be brief' }), [{ message: msg }])
+    expect(s.get(id)?.system).toBe('be brief')
+    rec.restart()
+    expect([rec.conversationId, rec.lastConversationId]).toEqual([undefined, id])
+    rec.record(session([msg]), [{ message: msg }])
+    expect(rec.conversationId).not.toBe(id)
+    expect(rec.lastConversationId).toBe(rec.conversationId)
+    expect(warn).not.toHaveBeenCalled()
+    expect(safeBaseUrl('not a url')).toBeNull()
+  })
+
+  it('warns once and keeps the chat going when the log cannot be written', async () => {
+    const { store: s, db } = await store()
+    const warn = vi.fn()
+    const rec = new ConversationRecorder({
+      store: s,
+      info: { profile: undefined, baseUrl: undefined },
+      redact: (t) => t,
+      warn,
+      now: Date.now,
+    })
+    db.close()
+    opened.length = 0
+    const m: ChatMessage = { role: 'user', content: 'hi' }
+    rec.record(session([m]), [{ message: m }])
+    rec.record(session([m, m]), [{ message: m }])
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^the local log was not written: /)
+    expect(rec.saved(session([m]))).toBe(false)
+  })
+})
+
+describe('node:sqlite warning filter', () => {
+  it('drops only the SQLite ExperimentalWarning; other warnings still reach process.emitWarning', async () => {
+    expect(
+      isSqliteWarning('SQLite is an experimental feature and might change at any time', 'ExperimentalWarning'),
+    ).toBe(true)
+    expect(isSqliteWarning('SQLite is an experimental feature', { type: 'ExperimentalWarning' })).toBe(true)
+    expect(isSqliteWarning('Fetch is an experimental feature', 'ExperimentalWarning')).toBe(false)
+    expect(isSqliteWarning('SQLite thing', 'DeprecationWarning')).toBe(false)
+    const seen: string[] = []
+    const original = process.emitWarning
+    process.emitWarning = ((w: string) => {
+      seen.push(w)
+    }) as typeof process.emitWarning
+    try {
+      await withoutSqliteWarning(async () => {
+        process.emitWarning('SQLite is an experimental feature', 'ExperimentalWarning')
+        process.emitWarning('something else', 'DeprecationWarning')
+      })
+      process.emitWarning('SQLite is an experimental feature', 'ExperimentalWarning')
+    } finally {
+      process.emitWarning = original
+    }
+    expect(seen).toEqual(['something else', 'SQLite is an experimental feature'])
+  })
+})

@@ -1,0 +1,260 @@
+// The interactive chat's habits from llm and aichat (issue 12), in a real terminal (tmux, 100x30) against the
+// built CLI and a real emulator: Ctrl-Z then `fg` in an interactive shell, Ctrl-C at an empty prompt when the
+// conversation is not saved, /edit and Ctrl-X Ctrl-E in $EDITOR, /copy into tmux's buffer, the resume line.
+import { execFileSync } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+
+const missing = tmuxMissing()
+if (missing) console.warn(missing)
+
+describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => {
+  const sessions: TmuxSession[] = []
+  let emu: Emulator
+  let dir: string
+  const node = sh(process.execPath)
+
+  beforeAll(async () => {
+    requireBuild()
+    emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+    dir = mkdtempSync(join(tmpdir(), 'agentry-habits-'))
+    // a tiny $EDITOR: replaces the file with a known text, keeping what it was given on the last line
+    const editor = join(dir, 'editor.sh')
+    writeFileSync(editor, `#!/bin/sh\nold=$(cat "$1")\nprintf 'written in the editor\\nwas: %s\\n' "$old" > "$1"\n`)
+    chmodSync(editor, 0o755)
+  })
+
+  afterAll(async () => {
+    for (const s of sessions) s.kill()
+    sessions[0]?.killServer()
+    await emu?.close()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  const env = (extra: Record<string, string> = {}): Record<string, string> => ({
+    AGENTRY_CONFIG_DIR: join(dir, `config-${sessions.length}`),
+    AGENTRY_STATE_DIR: join(dir, `state-${sessions.length}`),
+    AGENTRY_BASE_URL: emu.baseUrl,
+    AGENTRY_ACCOUNT: emu.accountId,
+    AGENTRY_API_KEY: emu.demoApiKey,
+    EDITOR: join(dir, 'editor.sh'),
+    TERM: 'xterm-256color',
+    ...extra,
+  })
+  const terminal = (name: string) => {
+    const t = new TmuxSession(`${name}-${sessions.length}`)
+    sessions.push(t)
+    return t
+  }
+  const envOf = new Map<TmuxSession, Record<string, string>>()
+  const chat = (name: string, extra: Record<string, string> = {}, prefix = '') => {
+    const t = terminal(name)
+    const e = env(extra)
+    envOf.set(t, e)
+    t.start(`${prefix}${node} bin/agentry.js chat demo-assistant`, e)
+    return t
+  }
+  const answers = (s: string) => (s.match(/ in · \d+ out · /g) ?? []).length
+
+  it('Ctrl-Z stops the whole job (a parent shell too) and `fg` resumes where it was, the typed input kept', async () => {
+    const t = terminal('suspend')
+    // an interactive shell with job control; agentry runs under a parent `sh -c` as under `npm start`: stopping
+    // only itself would leave the parent running and the shell waiting forever
+    t.start(`PS1='$ ' bash --norc -i`, env())
+    await t.waitFor(/^\$$/m)
+    t.type(`sh -c '${node.replace(/'/g, '')} bin/agentry.js chat demo-assistant; echo CHILD-EXIT:$?'`)
+    t.keys('Enter')
+    await t.waitFor(/^› /m)
+    t.type('hello')
+    t.keys('Enter')
+    await t.waitFor((s) => answers(s) === 1)
+    t.type('half typed')
+    await t.waitFor((s) => lastPrompt(s) === '› half typed')
+    t.keys('C-z')
+    await t.waitFor(/Stopped/)
+    t.type('fg')
+    t.keys('Enter')
+    await t.waitFor((s) => lastPrompt(s) === '› half typed' && /^\$ fg$/m.test(s) && s.trimEnd().endsWith('half typed'))
+    t.type(' and finished')
+    t.keys('Enter')
+    const after = await t.waitFor((s) => answers(s) === 2)
+    // the same conversation goes on: the agent counts turn 2 and saw the whole line
+    expect(after).toContain('You said: "half typed and finished"')
+    expect(after).toContain('this is turn 2')
+    t.type('/exit')
+    t.keys('Enter')
+    await t.waitFor(/^CHILD-EXIT:0$/m)
+  })
+
+  it('SIGTSTP from outside (kill -TSTP) suspends the whole job as the key does; fg resumes', async () => {
+    const t = terminal('sigtstp')
+    t.start(`PS1='$ ' bash --norc -i`, env())
+    await t.waitFor(/^\$$/m)
+    t.type(`sh -c '${node.replace(/'/g, '')} bin/agentry.js chat demo-assistant; echo CHILD-EXIT:$?'`)
+    t.keys('Enter')
+    await t.waitFor(/^› /m)
+    t.type('typed')
+    await t.waitFor((s) => lastPrompt(s) === '› typed')
+    // the pane's shell runs bash, bash runs sh, sh runs node
+    const pane = t.command('display-message', '-p', '-t', t.name, '#{pane_pid}').trim()
+    const child = (pid: string) => execFileSync('pgrep', ['-P', pid], { encoding: 'utf8' }).trim().split('\n')[0] ?? ''
+    process.kill(Number(child(child(child(pane)))), 'SIGTSTP')
+    await t.waitFor(/Stopped/)
+    t.type('fg')
+    t.keys('Enter')
+    await t.waitFor((s) => lastPrompt(s) === '› typed' && /^\$ fg$/m.test(s) && s.trimEnd().endsWith('typed'))
+    t.keys('Enter')
+    expect(await t.waitFor((s) => answers(s) === 1)).toContain('You said: "typed"')
+  })
+
+  it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on', async () => {
+    // the harness runs the chat under `sh -c` in the pane: an orphaned process group, where a stop is discarded
+    const t = chat('no-job-control')
+    await t.waitFor(/^› /m)
+    t.type('still here')
+    t.keys('C-z')
+    await t.waitFor('Ctrl-Z: no job control here')
+    await t.waitFor((s) => lastPrompt(s) === '› still here')
+    t.keys('Enter')
+    expect(await t.waitFor((s) => answers(s) === 1)).toContain('You said: "still here"')
+  })
+
+  it('Ctrl-Z mid-answer stops at once and `fg` goes on streaming the same answer to its end', async () => {
+    const t = terminal('suspend-answer')
+    t.start(`PS1='$ ' bash --norc -i`, env())
+    await t.waitFor(/^\$$/m)
+    t.type(`${node} bin/agentry.js chat slow-poet`)
+    t.keys('Enter')
+    await t.waitFor(/^› /m)
+    t.type('write me a poem about the sea')
+    t.keys('Enter')
+    await t.waitFor(/In the hush of \w+/)
+    t.keys('C-z')
+    const stopped = await t.waitFor(/Stopped/)
+    expect(answers(stopped)).toBe(0)
+    t.type('fg')
+    t.keys('Enter')
+    const done = await t.waitFor((s) => answers(s) === 1, 30_000)
+    expect(done).not.toContain('(cancelled)')
+    t.keys('C-d')
+    await t.waitFor(/^resume with: agentry chat --cid c[0-9a-f]{12}$/m)
+  })
+
+  it('Ctrl-C at an empty prompt asks first when the log is off; the second quits with 130', async () => {
+    const t = chat('ctrlc-off', { AGENTRY_LOG: 'off' })
+    await t.waitFor(/^› /m)
+    t.keys('C-c')
+    // nothing said yet: nothing to lose, it quits at once
+    await t.waitFor(/^EXIT:130$/m)
+    const u = chat('ctrlc-off2', { AGENTRY_LOG: 'off' })
+    await u.waitFor(/^› /m)
+    u.type('hello')
+    u.keys('Enter')
+    await u.waitFor((s) => answers(s) === 1)
+    u.keys('C-c')
+    await u.waitFor('this conversation is not saved (the log is off): Ctrl-C again quits')
+    expect(u.screen()).not.toMatch(/^EXIT:/m)
+    u.keys('C-c')
+    await u.waitFor(/^EXIT:130$/m)
+  })
+
+  it('with the log on, one Ctrl-C quits and the resume line names the logged conversation', async () => {
+    const t = chat('ctrlc-on')
+    await t.waitFor(/^› /m)
+    t.type('remember the word pelican')
+    t.keys('Enter')
+    await t.waitFor((s) => answers(s) === 1)
+    t.keys('C-c')
+    const end = await t.waitFor(/^EXIT:130$/m)
+    const id = end.match(/^resume with: agentry chat --cid (c[0-9a-f]{12})$/m)?.[1]
+    expect(id).toBeDefined()
+    // and it does resume: the rebuilt history reaches the agent
+    const again = terminal('resume')
+    again.start(`${node} bin/agentry.js chat --cid ${id}`, envOf.get(t) ?? {})
+    await again.waitFor(/resumed: 1 message/)
+    again.type('and now?')
+    again.keys('Enter')
+    const s = await again.waitFor((x) => answers(x) === 1)
+    expect(s).toContain('this is turn 2')
+    expect(s).toContain('pelican')
+  })
+
+  it('/edit and Ctrl-X Ctrl-E open $EDITOR on the input, hand the terminal back, and put the text at the prompt', async () => {
+    const t = chat('edit')
+    await t.waitFor(/^› /m)
+    t.type('/edit draft one')
+    t.keys('Enter')
+    await t.waitFor((s) => lastPrompt(s) === '› written in the editor' && s.includes('· was: draft one'))
+    // the prompt still edits (raw mode is back): Ctrl-U clears the last line, then more typing
+    t.keys('C-u')
+    t.type('typed after')
+    await t.waitFor(/^· typed after$/m)
+    t.keys('C-c')
+    t.type('second draft')
+    t.keys('C-x', 'C-e')
+    await t.waitFor((s) => s.includes('· was: second draft'))
+    t.keys('Enter')
+    const s = await t.waitFor((x) => answers(x) === 1)
+    expect(s).toContain('You said: "written in the editor was: second draft"')
+    t.keys('C-d')
+    await t.waitFor(/^EXIT:0$/m)
+  })
+
+  it('Ctrl-C in the editor stops the editor only: the input stays as it was at the prompt', async () => {
+    const slow = join(dir, 'slow-editor.sh')
+    writeFileSync(slow, '#!/bin/sh\necho EDITOR-RUNNING\nsleep 30\n')
+    chmodSync(slow, 0o755)
+    const t = chat('edit-interrupt', { EDITOR: slow })
+    await t.waitFor(/^› /m)
+    t.type('keep me')
+    t.keys('C-x', 'C-e')
+    await t.waitFor('EDITOR-RUNNING')
+    t.keys('C-c')
+    const s = await t.waitFor(/the input is unchan\n?ged/)
+    expect(s).toMatch(/the editor \(.+slow-editor\.sh\) exited with a signal/)
+    await t.waitFor((x) => lastPrompt(x) === '› keep me')
+    // the line is still there to send
+    t.keys('Enter')
+    expect(await t.waitFor((x) => answers(x) === 1)).toContain('You said: "keep me"')
+  })
+
+  it("/copy puts the last answer in tmux's buffer; by OSC 52 when forced; else a message says how to copy", async () => {
+    const t = chat('copy')
+    t.command('set-option', '-g', 'set-clipboard', 'on')
+    await t.waitFor(/^› /m)
+    t.type('/copy')
+    t.keys('Enter')
+    await t.waitFor('no answer to copy yet')
+    t.type('hello')
+    t.keys('Enter')
+    await t.waitFor((s) => answers(s) === 1)
+    t.type('/copy')
+    t.keys('Enter')
+    await t.waitFor(/copied \d+ characters to tmux's paste buffer/)
+    expect(t.command('show-buffer')).toMatch(/^Hello! I am \*\*Demo Assistant\*\*/)
+
+    // outside tmux (no $TMUX) on a terminal that is not known to take OSC 52: a message, not silence
+    const u = chat('copy-plain', {}, 'env -u TMUX ')
+    await u.waitFor(/^› /m)
+    u.type('count to 5')
+    u.keys('Enter')
+    await u.waitFor((s) => answers(s) === 1)
+    u.type('/copy')
+    u.keys('Enter')
+    await u.waitFor(/not copied: this terminal is not known to accept OSC 52 clipboard writes/)
+    // forced: the OSC 52 sequence reaches the terminal (tmux, with set-clipboard on, turns it into a buffer)
+    const v = chat('copy-osc', { AGENTRY_OSC52: '1' }, 'env -u TMUX ')
+    await v.waitFor(/^› /m)
+    v.type('count to 7')
+    v.keys('Enter')
+    await v.waitFor((s) => answers(s) === 1)
+    v.type('/copy')
+    v.keys('Enter')
+    await v.waitFor(/copied \d+ characters to the clipboard \(OSC 52\)/)
+    expect(v.command('show-buffer')).toMatch(/^1 2 3 4 5 6 7/)
+  })
+})
