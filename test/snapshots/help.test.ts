@@ -80,6 +80,7 @@ describe('--help', () => {
         files|file               Files: list, upload, download, delete
         images|image             Analyze an image, or generate one
         a2a                      Talk to any agent that publishes an A2A card
+        mcp                      Serve the account to MCP clients (Claude, Cursor, …)
         api                      Make an authenticated call to any path
         login                    Log in (OAuth in a browser, or --with-api-key from
                                  stdin)
