@@ -110,6 +110,7 @@ describe('config list', () => {
         'default-agent\t\tunset\t',
         'signature-header\t\tunset\t',
         'secret-file\t\tunset\t',
+        'mcp-servers\t\tunset\t',
         'error-format\ttext\tdefault\tdefault',
         'debug\tfalse\tdefault\tdefault',
         '',

@@ -15,6 +15,8 @@ import { mergeToolLists, toolsOfAgent } from './tools-list.js'
 export interface InteractiveOptions {
   /** tools given with --tools (listed by /tools next to the agent's own) */
   tools?: ToolDefinition[] | undefined
+  /** where a tool of `tools` comes from when not --tools (e.g. "MCP: <command line>"), for /tools */
+  toolSources?: ReadonlyMap<string, string> | undefined
   /** --image values, attached to the first message */
   images?: string[] | undefined
   /** highlight code blocks in answers (default true) */
@@ -60,7 +62,7 @@ export async function runInteractive(
       style,
       ui,
       images: [...(opts.images ?? [])],
-      tools: async () => mergeToolLists(opts.tools ?? [], toolsOfAgent(await agentInfo)),
+      tools: async () => mergeToolLists(opts.tools ?? [], toolsOfAgent(await agentInfo), opts.toolSources),
       warn: (m) => ctx.warn(m),
       answer: {
         out,
