@@ -9,11 +9,18 @@ import type { Context } from '../context.js'
 import { CancelledError } from '../errors.js'
 import { connectLocalServers, needsApproveFlag, type LocalTool } from './local-tools.js'
 
+/** The user's answer to "run this call?". */
+export type Approval = 'once' | 'always' | 'no'
+/** Asks the user about one call (`shown` says which tool, its arguments and server); `signal`: the turn's cancel. */
+export type AskApproval = (shown: string, toolName: string, signal?: AbortSignal) => Promise<Approval>
+
 /** What the chat gets: the tool definitions to offer, the executor, and where each tool comes from (/tools). */
 export interface ChatMcp {
   tools: ToolDefinition[]
   sources: LocalTool[]
   executor: ToolExecutor
+  /** replaces how calls are asked about (the interactive chat owns the terminal: it asks through its own keys) */
+  bindAsk(ask: AskApproval): void
 }
 
 /** How the chat asked for MCP tools. */
@@ -32,18 +39,19 @@ export async function chatMcpTools(ctx: Context, opts: ChatMcpOptions): Promise<
   const local = await connectLocalServers(lines, ctx.version)
   ctx.defer(() => local.close())
   const always = new Set<string>()
-  const approve = async (call: ChatToolCall, server: string): Promise<boolean> => {
+  let ask: AskApproval = async (shown, name) =>
+    (await ctx.prompter('--approve-tools')).select<Approval>(`Run ${shown}?`, [
+      { name: 'Yes, once', value: 'once' },
+      { name: `Yes, and always ${name} in this chat`, value: 'always' },
+      { name: 'No', value: 'no' },
+    ])
+  const approve = async (call: ChatToolCall, server: string, signal?: AbortSignal): Promise<boolean> => {
     const shown = `${call.function.name} ${call.function.arguments || '{}'}  (MCP: ${server})`
     if (opts.approveTools || always.has(call.function.name)) {
       ctx.info(`→ ${shown}`)
       return true
     }
-    const prompter = await ctx.prompter('--approve-tools')
-    const answer = await prompter.select(`Run ${shown}?`, [
-      { name: 'Yes, once', value: 'once' },
-      { name: `Yes, and always ${call.function.name} in this chat`, value: 'always' },
-      { name: 'No', value: 'no' },
-    ])
+    const answer = await ask(shown, call.function.name, signal)
     if (answer === 'always') always.add(call.function.name)
     return answer !== 'no'
   }
@@ -51,6 +59,9 @@ export async function chatMcpTools(ctx: Context, opts: ChatMcpOptions): Promise<
   return {
     tools: local.tools.map((t) => t.definition),
     sources: local.tools,
+    bindAsk: (fn) => {
+      ask = fn
+    },
     async executor(call, run) {
       const server = serverOf.get(call.function.name)
       if (server === undefined) {
@@ -59,7 +70,7 @@ export async function chatMcpTools(ctx: Context, opts: ChatMcpOptions): Promise<
       }
       let allowed = false
       try {
-        allowed = await approve(call, server)
+        allowed = await approve(call, server, run.signal)
       } catch (err) {
         if (!(err instanceof CancelledError)) throw err
       }

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander'
 import type { ToolDefinition } from '../../api/schemas/index.js'
 import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
 import type { Context } from '../../context.js'
-import type { LocalTool } from '../../mcp/local-tools.js'
+import type { ChatMcp } from '../../mcp/chat-tools.js'
 import { CliError, ExitCode, UsageError } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
 import { type ChatOptions, chatAgent, chatFormat, chatOptionsSchema, isInteractive, messageSource } from './options.js'
@@ -102,7 +102,7 @@ export async function chatRun(agentArg: string | undefined, opts: ChatOptions, c
   ctx.defer(() => session.close())
   if (opts.newChat)
     ctx.info(`chat ${session.chatId} (continue it with: agentry chat ${agentId} --chat ${session.chatId})`)
-  if (source === 'interactive') return runInteractiveUi(session, ctx, { images, tools, mcp: mcp?.sources })
+  if (source === 'interactive') return runInteractiveUi(session, ctx, { images, tools, mcp })
   const { runOneShot } = await import('./oneshot.js')
   await runOneShot(session, source.text, images, format, ctx)
 }
@@ -111,11 +111,17 @@ export async function chatRun(agentArg: string | undefined, opts: ChatOptions, c
 async function runInteractiveUi(
   session: ChatSession,
   ctx: Context,
-  opts: { images: string[]; tools: ToolDefinition[] | undefined; mcp: LocalTool[] | undefined },
+  opts: { images: string[]; tools: ToolDefinition[] | undefined; mcp: ChatMcp | undefined },
 ): Promise<void> {
   const { runInteractive } = await import('../../chat/interactive/index.js')
-  const toolSources = new Map(opts.mcp?.map((t) => [t.definition.function.name, `MCP: ${t.server}`]))
-  const code = await runInteractive(session, ctx, { images: opts.images, tools: opts.tools, toolSources })
+  const { mcp } = opts
+  const toolSources = new Map(mcp?.sources.map((t) => [t.definition.function.name, `MCP: ${t.server}`]))
+  const code = await runInteractive(session, ctx, {
+    images: opts.images,
+    tools: opts.tools,
+    toolSources,
+    bindToolApproval: mcp ? (ask) => mcp.bindAsk(ask) : undefined,
+  })
   // 130 after Ctrl-C at an empty prompt: main() turns an aborted run into exit 130, with no error message
   if (code === ExitCode.cancelled) ctx.abort.abort()
   else if (code !== ExitCode.ok) throw new CliError('the interactive chat ended with an error', { exitCode: code })
