@@ -13,12 +13,16 @@ export interface Connected {
   close(): Promise<void>
 }
 
-/** `agentry mcp serve <args>` over stdio, with this environment. */
-export async function stdioClient(args: string[], env: Record<string, string | undefined>): Promise<Connected> {
+/** `agentry mcp serve <args>` over stdio, with this environment (and config dir: default a new one). */
+export async function stdioClient(
+  args: string[],
+  env: Record<string, string | undefined>,
+  configDir = tempConfigDir(),
+): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [binPath, 'mcp', 'serve', ...args],
-    env: cliEnv(tempConfigDir(), env),
+    env: cliEnv(configDir, env),
     stderr: 'pipe',
   })
   let stderr = ''

@@ -4,8 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoKeys } from '../../src/emulator/seed.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
-import { runCli } from '../helpers/cli.js'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { runCli, tempConfigDir } from '../helpers/cli.js'
+import { emulatorFixture, hook } from '../helpers/emulator.js'
+import { oauthLogin } from '../helpers/oauth-login.js'
 import { type Connected, type HttpServe, httpServe, stdioClient } from './mcp-clients.js'
 
 const fx = emulatorFixture({ built: true })
@@ -198,6 +201,29 @@ describe('mcp serve: choosing tools', () => {
       expect(names).not.toContain('cms_save')
       expect(names).not.toContain('cms_delete')
       expect(mcp.stderr()).toContain('no CMS management (cma) access')
+    } finally {
+      await mcp.close()
+    }
+  })
+})
+
+describe('mcp serve with an OAuth login', () => {
+  it('an expired access token is refreshed before the tool call, as for every command', async () => {
+    const dir = tempConfigDir()
+    expect(await oauthLogin(fx.emu, dir)).toBe(0)
+    const file = join(dir, 'credentials.json')
+    const creds = JSON.parse(await readFile(file, 'utf8'))
+    creds.profiles.default.oauth.expiresAt = Date.now() - 1000
+    await writeFile(file, JSON.stringify(creds), { mode: 0o600 })
+    const counters = async () =>
+      ((await (await hook(fx.emu, 'GET', 'counters')).json()) as Record<string, number>)['oauth.refresh'] ?? 0
+    const before = await counters()
+    const mcp = await stdioClient([], { AGENTRY_ACCOUNT: fx.emu.accountId }, dir)
+    try {
+      const r = (await mcp.client.callTool({ name: 'list_agents', arguments: {} })) as Result
+      expect(r.isError, r.content[0]?.text).toBeFalsy()
+      expect(await counters()).toBe(before + 1)
+      expect(mcp.stderr()).not.toContain(creds.profiles.default.oauth.refreshToken)
     } finally {
       await mcp.close()
     }
