@@ -5,6 +5,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Context } from '../context.js'
 import { hasCmsManagement } from './cms-access.js'
 import { serveHttp } from './http.js'
+import { trackRequests } from './stdio-drain.js'
 import { chooseTools, createMcpServer, type ToolChoice } from './server.js'
 
 /** How `mcp serve` runs. */
@@ -40,8 +41,10 @@ export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> 
   })
   const server = createMcpServer(ctx, tools)
   await server.connect(transport)
-  // StdioServerTransport does not report the end of stdin: the client leaving is the end of the run.
-  process.stdin.once('end', () => void server.close())
+  const requests = trackRequests(transport)
+  // StdioServerTransport does not report the end of stdin: the client leaving is the end of the run, once the
+  // requests it already sent are answered.
+  process.stdin.once('end', () => void requests.drained().then(() => server.close()))
   try {
     await Promise.race([stopped, closed])
   } finally {

@@ -207,6 +207,32 @@ describe('mcp serve: choosing tools', () => {
   })
 })
 
+describe('mcp serve: the end of stdin', () => {
+  it('a piped batch of requests is answered before the server stops, then it exits 0', async () => {
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_agents', arguments: {} } },
+    ]
+    const r = await runCli(['mcp', 'serve'], {
+      env: fx.env(),
+      input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    })
+    expect(r.exitCode, r.stderr).toBe(0)
+    const answers = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(answers.map((a) => a.id)).toEqual([1, 2])
+    expect(answers[1].result.structuredContent.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
+  })
+})
+
 describe('mcp serve with an OAuth login', () => {
   it('an expired access token is refreshed before the tool call, as for every command', async () => {
     const dir = tempConfigDir()
