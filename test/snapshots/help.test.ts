@@ -132,6 +132,10 @@ describe('--help', () => {
         --tool-handler <command>  run this shell command for each tool call: arguments
                                   JSON on stdin, stdout is the result
         --tool-timeout <seconds>  stop a tool handler that runs longer (default 60)
+        --mcp <command>           offer the tools of a local MCP server (stdio): its
+                                  command line; repeatable
+        --approve-tools           run MCP tool calls without asking (needed without a
+                                  terminal)
         --image <path|url>        attach an image (PNG, JPEG, GIF, WebP up to 20 MiB,
                                   or an http(s) URL); repeatable
         --chat <chatId>           continue a stateful chat kept by the service
@@ -1657,7 +1661,7 @@ describe('--help', () => {
       Arguments:
         key         one of: profile, base-url, account, output, timeout, idle-timeout,
                     retries, default-agent, signature-header, secret-file,
-                    error-format, debug
+                    mcp-servers, error-format, debug
 
       Options:
         -h, --help  display help for command
@@ -1674,7 +1678,7 @@ describe('--help', () => {
 
       Arguments:
         key         one of: base-url, account, output, timeout, idle-timeout, retries,
-                    default-agent, signature-header, secret-file
+                    default-agent, signature-header, secret-file, mcp-servers
         value       the value
 
       Options:
@@ -1693,7 +1697,7 @@ describe('--help', () => {
 
       Arguments:
         key         one of: base-url, account, output, timeout, idle-timeout, retries,
-                    default-agent, signature-header, secret-file
+                    default-agent, signature-header, secret-file, mcp-servers
 
       Options:
         -h, --help  display help for command
