@@ -9,6 +9,7 @@ import type { ToolRun } from '../chat/tool-handler.js'
 import { errorText } from '../chat/tool-handler.js'
 import type { ChatToolCall } from '../chat/session.js'
 import { type CliError, UsageError } from '../errors.js'
+import { sanitizeText } from '../io/sanitize.js'
 import { splitCommandLine } from './command-line.js'
 
 /** One tool of a local server. */
@@ -42,13 +43,21 @@ export async function connectLocalServers(lines: readonly string[], version: str
         command: command!,
         args,
         env: getDefaultEnvironment(),
-        stderr: 'ignore',
+        stderr: 'pipe',
+      })
+      // the server's stderr is kept (its tail only) to say why it did not start; it is never shown otherwise
+      let stderr = ''
+      transport.stderr?.on('data', (b: Buffer) => {
+        stderr = (stderr + b.toString('utf8')).slice(-2000)
       })
       const client = new Client({ name: 'agentry', version })
       try {
         await client.connect(transport)
       } catch (err) {
-        throw new UsageError(`--mcp ${line}: the MCP server did not start: ${(err as Error).message}`)
+        const tail = sanitizeText(stderr.trim().split('\n').slice(-3).join(' / '))
+        throw new UsageError(
+          `--mcp ${line}: the MCP server did not start: ${(err as Error).message}${tail ? ` (its stderr: ${tail})` : ''}`,
+        )
       }
       clients.push(client)
       for (const t of (await client.listTools()).tools) {

@@ -71,6 +71,11 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
     const missing = await chat(['-m', 'hi', '--mcp', '/nonexistent/mcp-server --x', '--approve-tools'])
     expect(missing.exitCode).toBe(2)
     expect(missing.stderr).toContain('--mcp /nonexistent/mcp-server --x: the MCP server did not start')
+    const script = `'${process.execPath}' -e 'console.error("no config found"); process.exit(3)'`
+    const failing = await chat(['-m', 'hi', '--mcp', script, '--approve-tools'])
+    expect(failing.exitCode).toBe(2)
+    expect(failing.stderr).toContain('the MCP server did not start')
+    expect(failing.stderr).toContain('(its stderr: no config found)')
     const quote = await chat(['-m', 'hi', '--mcp', "node 'oops", '--approve-tools'])
     expect(quote.exitCode).toBe(2)
     expect(quote.stderr).toContain("unclosed ' quote")

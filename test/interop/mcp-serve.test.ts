@@ -171,6 +171,9 @@ describe('mcp serve: choosing tools', () => {
     expect(r.stderr).toContain(allNames.join(', '))
     const both = await runCli(['mcp', 'serve', '--read-only', '--tools', 'cms_save'], { env: fx.env() })
     expect(both.exitCode).toBe(2)
+    const port = await runCli(['mcp', 'serve', '--http', 'abc'], { env: fx.env() })
+    expect(port.exitCode).toBe(2)
+    expect(port.stderr).toContain('--http: give a port number')
   })
 
   it('--read-only leaves out everything that writes or runs', async () => {

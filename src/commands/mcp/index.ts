@@ -7,7 +7,7 @@ import { examples, parseOptions } from '../shared.js'
 
 const serveSchema = z.object({
   http: z.coerce
-    .number()
+    .number({ message: 'give a port number, e.g. --http 8765 (0: any free port)' })
     .int('give a whole number')
     .min(0, 'a port is 0–65535')
     .max(65535, 'a port is 0–65535')
