@@ -3,7 +3,7 @@
 // SIGTERM (then it ends with 0, as `emulator start` does).
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Context } from '../context.js'
-import { hasCmsManagement } from './cms-access.js'
+import { cmsManagement } from './cms-access.js'
 import { serveHttp } from './http.js'
 import { trackRequests } from './stdio-drain.js'
 import { chooseTools, createMcpServer, type ToolChoice } from './server.js'
@@ -18,9 +18,10 @@ export interface ServeOptions extends ToolChoice {
 export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> {
   let tools = chooseTools(opts)
   const sdk = await ctx.sdk()
-  if (tools.some((t) => t.cmsManagement) && !(await hasCmsManagement(sdk))) {
+  const management = tools.some((t) => t.cmsManagement) ? await cmsManagement(sdk) : { allowed: true }
+  if (!management.allowed) {
     tools = tools.filter((t) => !t.cmsManagement)
-    ctx.info('note: cms_save and cms_delete are left out: the credential has no CMS management (cma) access')
+    ctx.info(`note: cms_save and cms_delete are left out: ${'why' in management ? management.why : ''}`)
   }
   if (tools.length === 0) ctx.warn('no tools to offer')
   const stopped = stopRequest(ctx)

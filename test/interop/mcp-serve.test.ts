@@ -274,7 +274,7 @@ describe('mcp serve --http (Streamable HTTP, bearer token)', () => {
     expect(r.structuredContent?.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
   })
 
-  it('a request without the token, or with another, is 401; a foreign Host is 403', async () => {
+  it('a request without the token, or with another, is 401; a foreign Host or Origin is 403', async () => {
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }
     const post = (headers: Record<string, string>) =>
       fetch(serve.url, {
@@ -294,6 +294,8 @@ describe('mcp serve --http (Streamable HTTP, bearer token)', () => {
     })
     expect(foreign.statusCode).toBe(403)
     await foreign.body.dump()
+    const page = await post({ authorization: `Bearer ${serve.token}`, origin: 'https://evil.example' })
+    expect(page.status).toBe(403)
   })
 
   it('cancelling ask_agent over HTTP cancels it on the service', async () => {
