@@ -9,7 +9,7 @@ import type { CliError } from '../errors.js'
 import { statefulBody, statelessBody, toWire, wireHistory } from './messages.js'
 import { errorEvent, newOutcome, type RoundOutcome, runRound, toCliError } from './round.js'
 import type { ChatEvent, ChatMessage, ChatSession, ChatSessionOptions, ChatToolCall } from './session.js'
-import { errorText, runToolHandler } from './tool-handler.js'
+import { errorText, runToolHandler, type ToolExecutor } from './tool-handler.js'
 import type { TranscriptMeta } from './transcript.js'
 
 /** The answer in flight, for cancel(). */
@@ -54,11 +54,14 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
   }
   d.setInflight(f)
   let idleTimeoutMs = 60_000
+  const handler = opts.toolHandler
+  const execute: ToolExecutor | undefined =
+    opts.toolExecutor ?? (handler === undefined ? undefined : (call, o) => runToolHandler(handler, call, o))
   // the local log (opts.log) stores each answer, so it needs the text too
   const keepText =
     opts.keepAnswerText !== false ||
     opts.transcriptPath !== undefined ||
-    opts.toolHandler !== undefined ||
+    execute !== undefined ||
     opts.log !== undefined
   let opening: ChatMessage[]
   try {
@@ -124,13 +127,13 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
     }
     if (s.chatId === undefined) queue.length = 0
     if (queue.length > 0) continue
-    if (outcome.toolCalls.length === 0 || opts.toolHandler === undefined) return
+    if (outcome.toolCalls.length === 0 || execute === undefined) return
     if (round >= maxRounds) {
       d.ctx.warn(`stopped after ${maxRounds} rounds of tool calls; the last answer's calls were not run`)
       return
     }
     f.requestId = undefined
-    yield* runTools(d, f, opts.toolHandler, outcome.toolCalls, add, queue)
+    yield* runTools(d, f, execute, outcome.toolCalls, add, queue)
     if (f.cancelling) {
       state.status = 'cancelled'
       return
@@ -151,7 +154,7 @@ function answerMeta(o: RoundOutcome): TranscriptMeta {
 async function* runTools(
   d: TurnDeps,
   f: Inflight,
-  command: string,
+  execute: ToolExecutor,
   calls: ChatToolCall[],
   add: (m: ChatMessage) => Promise<void>,
   queue: ChatMessage[],
@@ -161,7 +164,7 @@ async function* runTools(
     // every call gets a result, even after a cancel, so that the history stays a valid conversation
     const run = signal.aborted
       ? { ok: false, content: errorText('not run: the user cancelled'), ms: 0 }
-      : await runToolHandler(command, call, { timeoutMs: d.opts.toolTimeoutMs ?? 60_000, signal })
+      : await execute(call, { timeoutMs: d.opts.toolTimeoutMs ?? 60_000, signal })
     const m: ChatMessage = { role: 'tool', content: run.content, tool_call_id: call.id, name: call.function.name }
     await add(m)
     queue.push(m)

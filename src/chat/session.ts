@@ -3,6 +3,7 @@
 // the history and sends all of it, service-interface 4.1) or stateful (the service keeps it, wire.md "Stateful
 // chats"). Each `send` is one turn: one or more completions (more when a --tool-handler answers tool calls), whose
 // events stream out as they arrive. Nothing here writes to the terminal; the caller renders the events.
+import type { ToolExecutor } from './tool-handler.js'
 import type { ToolDefinition, Usage } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
 import type { ErrorKind } from '../errors.js'
@@ -107,6 +108,8 @@ export interface ChatSessionOptions {
   tools?: ToolDefinition[] | undefined
   /** shell command run once per tool call: arguments JSON on stdin, stdout is the tool result (tool-handler.ts) */
   toolHandler?: string | undefined
+  /** runs tool calls instead of toolHandler (e.g. local MCP servers, src/mcp/chat-tools.ts) */
+  toolExecutor?: ToolExecutor | undefined
   /** a tool handler that runs longer is killed and its result says so (default 60 000) */
   toolTimeoutMs?: number | undefined
   /** most completions in one turn when tools are answered (default 8) */

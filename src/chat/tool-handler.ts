@@ -23,6 +23,9 @@ export interface ToolHandlerOptions {
   cwd?: string | undefined
 }
 
+/** Runs one tool call (--tool-handler's command, an MCP server, …); failures come back as results, never thrown. */
+export type ToolExecutor = (call: ChatToolCall, opts: ToolHandlerOptions) => Promise<ToolRun>
+
 /** Runs the handler command for one call; resolves with the result text, or a JSON error text on failure. */
 export function runToolHandler(command: string, call: ChatToolCall, opts: ToolHandlerOptions): Promise<ToolRun> {
   const started = performance.now()

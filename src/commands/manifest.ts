@@ -80,6 +80,11 @@ export const groups: GroupSpec[] = [
     load: () => import('./images/index.js'),
   },
   { name: 'a2a', summary: 'Talk to any agent that publishes an A2A card', load: () => import('./a2a/index.js') },
+  {
+    name: 'mcp',
+    summary: 'Serve the account to MCP clients (Claude, Cursor, …)',
+    load: () => import('./mcp/index.js'),
+  },
   { name: 'api', summary: 'Make an authenticated call to any path', load: () => import('./api/index.js') },
   {
     name: 'login',

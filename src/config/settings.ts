@@ -162,6 +162,27 @@ export const settingsTable = {
     schema: z.enum(['on', 'off'], { message: 'not on or off' }),
     doc: 'keep a local log of chats (agentry logs)',
   }),
+  mcpServers: spec<string[]>({
+    flag: undefined,
+    env: undefined,
+    profile: true,
+    default: undefined,
+    allowed: 'MCP server command lines: a JSON array of strings, or one command line',
+    schema: z
+      .union([z.array(z.string().min(1, 'empty command line')), z.string().min(1, 'empty')])
+      .transform((v, c) => {
+        if (Array.isArray(v)) return v
+        if (!v.trim().startsWith('[')) return [v]
+        try {
+          const list = z.array(z.string().min(1)).parse(JSON.parse(v))
+          return list
+        } catch {
+          c.addIssue({ code: 'custom', message: 'not a JSON array of command lines, e.g. ["npx -y some-mcp-server"]' })
+          return z.NEVER
+        }
+      }),
+    doc: 'local MCP servers whose tools `chat` offers the agent (as --mcp, which adds to them)',
+  }),
   errorFormat: spec<'text' | 'json'>({
     flag: '--error-format',
     env: 'AGENTRY_ERROR_FORMAT',

@@ -111,6 +111,7 @@ describe('config list', () => {
         'signature-header\t\tunset\t',
         'secret-file\t\tunset\t',
         'log\ton\tdefault\tdefault',
+        'mcp-servers\t\tunset\t',
         'error-format\ttext\tdefault\tdefault',
         'debug\tfalse\tdefault\tdefault',
         '',

@@ -80,6 +80,7 @@ describe('--help', () => {
         files|file               Files: list, upload, download, delete
         images|image             Analyze an image, or generate one
         a2a                      Talk to any agent that publishes an A2A card
+        mcp                      Serve the account to MCP clients (Claude, Cursor, …)
         api                      Make an authenticated call to any path
         login                    Log in (OAuth in a browser, or --with-api-key from
                                  stdin)
@@ -134,6 +135,10 @@ describe('--help', () => {
         --tool-handler <command>  run this shell command for each tool call: arguments
                                   JSON on stdin, stdout is the result
         --tool-timeout <seconds>  stop a tool handler that runs longer (default 60)
+        --mcp <command>           offer the tools of a local MCP server (stdio): its
+                                  command line; repeatable
+        --approve-tools           run MCP tool calls without asking (needed without a
+                                  terminal)
         --image <path|url>        attach an image (PNG, JPEG, GIF, WebP up to 20 MiB,
                                   or an http(s) URL); repeatable
         --chat <chatId>           continue a stateful chat kept by the service
@@ -1735,7 +1740,7 @@ describe('--help', () => {
       Arguments:
         key         one of: profile, base-url, account, output, timeout, idle-timeout,
                     retries, default-agent, signature-header, secret-file, log,
-                    error-format, debug
+                    mcp-servers, error-format, debug
 
       Options:
         -h, --help  display help for command
@@ -1752,7 +1757,7 @@ describe('--help', () => {
 
       Arguments:
         key         one of: base-url, account, output, timeout, idle-timeout, retries,
-                    default-agent, signature-header, secret-file, log
+                    default-agent, signature-header, secret-file, log, mcp-servers
         value       the value
 
       Options:
@@ -1771,7 +1776,7 @@ describe('--help', () => {
 
       Arguments:
         key         one of: base-url, account, output, timeout, idle-timeout, retries,
-                    default-agent, signature-header, secret-file, log
+                    default-agent, signature-header, secret-file, log, mcp-servers
 
       Options:
         -h, --help  display help for command

@@ -11,12 +11,17 @@ import { repl } from './repl.js'
 import { oneLine } from './status.js'
 import { createUiStyle, type UiStyle } from './style.js'
 import { Terminal } from './terminal.js'
+import { terminalToolApproval } from './tool-approval.js'
 import { mergeToolLists, toolsOfAgent } from './tools-list.js'
 
 /** Options of the interactive chat, from `agentry chat`'s flags. */
 export interface InteractiveOptions {
   /** tools given with --tools (listed by /tools next to the agent's own) */
   tools?: ToolDefinition[] | undefined
+  /** where a tool of `tools` comes from when not --tools (e.g. "MCP: <command line>"), for /tools */
+  toolSources?: ReadonlyMap<string, string> | undefined
+  /** receives the chat's way of asking about a tool call once the terminal is set up (chat --mcp) */
+  bindToolApproval?: ((ask: ReturnType<typeof terminalToolApproval>) => void) | undefined
   /** --image values, attached to the first message */
   images?: string[] | undefined
   /** highlight code blocks in answers (default true) */
@@ -39,8 +44,10 @@ export async function runInteractive(
   const io = ctx.io
   const style = createUiStyle(io.colorStderr())
   const uiSink = io.stderrIsTTY ? io.stderr : io.stdout
+  // held while a tool call is asked about: the spinner must not draw over the question
+  let held = false
   const ui = (s: string) => {
-    uiSink.write(s)
+    if (!held) uiSink.write(s)
   }
   const out = (s: string) => {
     io.stdout.write(s)
@@ -65,6 +72,16 @@ export async function runInteractive(
     if (term.active) term.feed('\x03')
   }
   term.start()
+  opts.bindToolApproval?.(
+    terminalToolApproval(
+      term,
+      (s) => uiSink.write(s),
+      style,
+      (on) => {
+        held = on
+      },
+    ),
+  )
   try {
     return await repl({
       session,
@@ -73,7 +90,7 @@ export async function runInteractive(
       style,
       ui,
       images: [...(opts.images ?? [])],
-      tools: async () => mergeToolLists(opts.tools ?? [], toolsOfAgent(await agentInfo)),
+      tools: async () => mergeToolLists(opts.tools ?? [], toolsOfAgent(await agentInfo), opts.toolSources),
       warn: (m) => ctx.warn(m),
       env: ctx.env,
       unsaved: opts.unsaved,

@@ -17,14 +17,15 @@ export function toolsOfAgent(agent: unknown): ToolDefinition[] {
   return out
 }
 
-/** The request's tools first, then the agent's not overridden by name (the service's own merge rule). */
+/** The request's tools first (their source from `sources`, else --tools), then the agent's not overridden by name (the service's own merge rule). */
 export function mergeToolLists(
   request: readonly ToolDefinition[],
   agent: readonly ToolDefinition[],
+  sources?: ReadonlyMap<string, string>,
 ): { tool: ToolDefinition; source: string }[] {
   const names = new Set(request.map((t) => t.function.name))
   return [
-    ...request.map((tool) => ({ tool, source: '--tools' })),
+    ...request.map((tool) => ({ tool, source: sources?.get(tool.function.name) ?? '--tools' })),
     ...agent.filter((t) => !names.has(t.function.name)).map((tool) => ({ tool, source: 'agent' })),
   ]
 }

@@ -3,6 +3,7 @@ import { Command, Option } from 'commander'
 import type { ToolDefinition } from '../../api/schemas/index.js'
 import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
 import type { Context } from '../../context.js'
+import type { ChatMcp } from '../../mcp/chat-tools.js'
 import { CliError, ExitCode, UsageError } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
 import { type ChatOptions, chatAgent, chatFormat, chatOptionsSchema, isInteractive, messageSource } from './options.js'
@@ -24,6 +25,8 @@ export function register(program: Command, ctx: Context): void {
       'run this shell command for each tool call: arguments JSON on stdin, stdout is the result',
     )
     .option('--tool-timeout <seconds>', 'stop a tool handler that runs longer (default 60)')
+    .option('--mcp <command>', 'offer the tools of a local MCP server (stdio): its command line; repeatable', collect)
+    .option('--approve-tools', 'run MCP tool calls without asking (needed without a terminal)')
     .option(
       '--image <path|url>',
       'attach an image (PNG, JPEG, GIF, WebP up to 20 MiB, or an http(s) URL); repeatable',
@@ -88,7 +91,9 @@ export async function chatRun(
     import('../../chat/tools.js'),
     import('../../chat/images.js'),
   ])
-  const tools = opts.tools !== undefined ? await loadToolsFile(opts.tools) : undefined
+  const fileTools = opts.tools !== undefined ? await loadToolsFile(opts.tools) : undefined
+  const mcp = await (await import('../../mcp/chat-tools.js')).chatMcpTools(ctx, opts)
+  const tools = mcp ? [...(fileTools ?? []), ...mcp.tools] : fileTools
   // checked (and read) before anything is sent, so a bad --image is a usage error, not a failed turn
   const images = (await resolveImages(opts.image)).map((i) => (i.type === 'image_url' ? i.image_url.url : ''))
   const sessionOptions: ChatSessionOptions = {
@@ -98,6 +103,7 @@ export async function chatRun(
     maxTokens: opts.maxTokens,
     tools,
     toolHandler: opts.toolHandler,
+    toolExecutor: mcp?.executor,
     toolTimeoutMs: opts.toolTimeout,
     stream: opts.stream,
     chatId: opts.chat ?? resumed?.chatId,
@@ -120,7 +126,7 @@ export async function chatRun(
       const resume = resumeCommand(session, log, opts)
       if (resume !== undefined) ctx.info(`resume with: ${resume}`)
     })
-    return runInteractiveUi(session, ctx, { images, tools, unsaved })
+    return runInteractiveUi(session, ctx, { images, tools, unsaved, mcp })
   }
   const { runOneShot } = await import('./oneshot.js')
   await runOneShot(session, source.text, images, format, ctx)
@@ -130,10 +136,23 @@ export async function chatRun(
 async function runInteractiveUi(
   session: ChatSession,
   ctx: Context,
-  opts: { images: string[]; tools: ToolDefinition[] | undefined; unsaved: () => boolean },
+  opts: {
+    images: string[]
+    tools: ToolDefinition[] | undefined
+    unsaved: () => boolean
+    mcp: ChatMcp | undefined
+  },
 ): Promise<void> {
   const { runInteractive } = await import('../../chat/interactive/index.js')
-  const code = await runInteractive(session, ctx, opts)
+  const { mcp } = opts
+  const toolSources = new Map(mcp?.sources.map((t) => [t.definition.function.name, `MCP: ${t.server}`]))
+  const code = await runInteractive(session, ctx, {
+    images: opts.images,
+    tools: opts.tools,
+    unsaved: opts.unsaved,
+    toolSources,
+    bindToolApproval: mcp ? (ask) => mcp.bindAsk(ask) : undefined,
+  })
   // 130 after Ctrl-C at an empty prompt: main() turns an aborted run into exit 130, with no error message
   if (code === ExitCode.cancelled) ctx.abort.abort()
   else if (code !== ExitCode.ok) throw new CliError('the interactive chat ended with an error', { exitCode: code })

@@ -18,6 +18,8 @@ export const chatOptionsSchema = z.object({
   maxTokens: positiveInt('--max-tokens').optional(),
   tools: z.string().min(1).optional(),
   toolHandler: z.string().trim().min(1, 'give a command').optional(),
+  mcp: z.array(z.string().trim().min(1, '--mcp: give a command line')).default([]),
+  approveTools: z.boolean().default(false),
   toolTimeout: z
     .string()
     .regex(/^\d+(\.\d+)?$/, '--tool-timeout is in seconds, e.g. 30')

@@ -88,7 +88,7 @@ export function oneLine(v: unknown): string {
 }
 
 /** Adds what to check to the errors a signed run can meet (401 signature, 409 disabled). */
-function explain(err: unknown, id: string, header: string, secretSource: string, headerSource: string): unknown {
+export function explain(err: unknown, id: string, header: string, secretSource: string, headerSource: string): unknown {
   if (!(err instanceof ApiError)) return err
   if (err.status === 401)
     return new CliError(err.message, {

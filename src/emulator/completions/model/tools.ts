@@ -35,14 +35,58 @@ export function mentionIndex(text: string, name: string): number {
   return best
 }
 
+/**
+ * The directives "use <tool> with {json}" in `text`, in order: the tool of that exact name and that JSON object as
+ * its arguments, verbatim (docs/mcp.md "The emulator's scripted model"). Only tools offered in the request count.
+ */
+export function explicitToolUses(text: string, tools: ToolDefinition[]): { name: string; args: string }[] {
+  const offered = new Set(tools.map((t) => t.function.name))
+  const out: { name: string; args: string }[] = []
+  for (const m of text.matchAll(/\buse\s+`?([\w.:-]+)`?\s+with\s+(?=\{)/gi)) {
+    const name = m[1]!
+    const json = balancedObject(text, m.index + m[0].length)
+    if (offered.has(name) && json !== undefined) out.push({ name, args: json })
+  }
+  return out
+}
+
+/** The JSON object text that starts at `start` (a `{`), braces balanced outside strings; undefined if not JSON. */
+function balancedObject(text: string, start: number): string | undefined {
+  let depth = 0
+  let inString = false
+  for (let i = start; i < text.length; i++) {
+    const c = text[i]
+    if (inString) {
+      if (c === '\\') i++
+      else if (c === '"') inString = false
+    } else if (c === '"') inString = true
+    else if (c === '{') depth++
+    else if (c === '}' && --depth === 0) {
+      const candidate = text.slice(start, i + 1)
+      try {
+        const v = JSON.parse(candidate)
+        return typeof v === 'object' && v !== null && !Array.isArray(v) ? JSON.stringify(v) : undefined
+      } catch {
+        return undefined
+      }
+    }
+  }
+  return undefined
+}
+
 /** The calls for the tools named in `text`, in the order they are named; `seed` makes the ids deterministic. */
 export function planToolCalls(text: string, tools: ToolDefinition[], seed: string): PlannedToolCall[] {
+  const callId = (name: string, i: number) =>
+    `call_${createHash('sha256').update(`${seed}\n${name}\n${i}`).digest('hex').slice(0, 24)}`
+  // "use <tool> with {json}" says exactly which tool and which arguments: nothing else is guessed
+  const uses = explicitToolUses(text, tools)
+  if (uses.length > 0) return uses.map((u, i) => ({ id: callId(u.name, i), name: u.name, arguments: u.args }))
   const named = tools
     .map((t) => ({ t, at: mentionIndex(text, t.function.name) }))
     .filter((x) => x.at >= 0)
     .sort((a, b) => a.at - b.at)
   return named.map(({ t }, i) => ({
-    id: `call_${createHash('sha256').update(`${seed}\n${t.function.name}\n${i}`).digest('hex').slice(0, 24)}`,
+    id: callId(t.function.name, i),
     name: t.function.name,
     arguments: JSON.stringify(deriveArguments(text, t)),
   }))

@@ -1,0 +1,49 @@
+// The interactive chat's way of asking whether a tool call may run (chat --mcp, docs/mcp.md): the terminal stays in
+// raw mode and owned by the chat, so the question is a line of its own and the answer one key — y (once), a (always
+// this tool), n or Enter (no). Ctrl-C cancels the answer (the turn's signal), which counts as no.
+import type { Approval } from '../../mcp/chat-tools.js'
+import type { Key } from './keys.js'
+import type { UiStyle } from './style.js'
+import type { Terminal } from './terminal.js'
+import { oneLine } from './status.js'
+
+const refuses = new Set<Key['name']>(['enter', 'escape', 'interrupt', 'hangup'])
+
+/**
+ * Asks on the chat's terminal; `ui` writes the chat's own lines (stderr on a terminal); `hold(true)` stops every
+ * other writer of the chat (the spinner) until the answer is in.
+ */
+export function terminalToolApproval(
+  term: Terminal,
+  ui: (s: string) => void,
+  style: UiStyle,
+  hold: (on: boolean) => void,
+) {
+  return async (shown: string, _name: string, signal?: AbortSignal): Promise<Approval> => {
+    hold(true)
+    try {
+      return await ask(shown, signal)
+    } finally {
+      hold(false)
+    }
+  }
+  async function ask(shown: string, signal?: AbortSignal): Promise<Approval> {
+    // \r\x1b[K: the spinner's line is taken over by the question
+    ui(
+      `\r\x1b[K${style.accent('?')} run ${oneLine(shown)}\n  ${style.dim('[y] once  [a] always this tool  [n] no')} › `,
+    )
+    const aborted = new Promise<Key>((resolve) => {
+      if (signal?.aborted) resolve({ name: 'interrupt' })
+      signal?.addEventListener('abort', () => resolve({ name: 'interrupt' }), { once: true })
+    })
+    for (;;) {
+      const k = await Promise.race([term.nextKey(), aborted])
+      const text = k.name === 'text' ? k.text.trim().toLowerCase() : ''
+      const answer: Approval | undefined =
+        text === 'y' ? 'once' : text === 'a' ? 'always' : text === 'n' || refuses.has(k.name) ? 'no' : undefined
+      if (answer === undefined) continue
+      ui(`${answer === 'no' ? 'no' : answer === 'always' ? 'always' : 'yes'}\n`)
+      return answer
+    }
+  }
+}

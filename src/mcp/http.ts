@@ -1,0 +1,94 @@
+// `mcp serve --http <port>`: MCP's Streamable HTTP transport (MCP spec 2025-06-18 "Transports") on 127.0.0.1 only.
+// Every request needs the bearer token printed at start (RFC 6750 §2.1; a missing or wrong one → 401 with a
+// WWW-Authenticate challenge, §3), and a loopback Host (the spec's DNS-rebinding warning: a web page must not reach
+// the server through a name that resolves to 127.0.0.1) and, when sent, a loopback Origin.
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+
+/** The running HTTP server. */
+export interface McpHttpServer {
+  url: string
+  token: string
+  close(): Promise<void>
+}
+
+const loopbackHost = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i
+
+function digest(s: string): Buffer {
+  return createHash('sha256').update(s).digest()
+}
+
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
+function authorized(req: IncomingMessage, token: string): boolean {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')
+  return m !== null && timingSafeEqual(digest(m[1] ?? ''), digest(token))
+}
+
+/** Whether Host (and Origin, when sent) name this machine's loopback. */
+function fromLoopback(req: IncomingMessage): boolean {
+  if (!loopbackHost.test(req.headers.host ?? '')) return false
+  const origin = req.headers.origin
+  if (origin === undefined || origin === 'null') return origin === undefined
+  try {
+    return loopbackHost.test(new URL(origin).host)
+  } catch {
+    return false
+  }
+}
+
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null })
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body)
+}
+
+/** Serves MCP over Streamable HTTP at http://127.0.0.1:<port>/mcp; `newServer` builds one McpServer a session. */
+export async function serveHttp(port: number, newServer: () => McpServer): Promise<McpHttpServer> {
+  const token = randomBytes(24).toString('base64url')
+  const sessions = new Map<string, StreamableHTTPServerTransport>()
+  const server: Server = createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) refuse(res, 500, 'internal error')
+      else res.destroy()
+    })
+  })
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!fromLoopback(req)) return refuse(res, 403, 'Host and Origin must be this machine (127.0.0.1, localhost)')
+    if (!authorized(req, token))
+      return refuse(res, 401, 'a bearer token is required (printed by agentry mcp serve at start)', {
+        'www-authenticate': 'Bearer realm="agentry-mcp"',
+      })
+    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') return refuse(res, 404, 'the endpoint is /mcp')
+    const sid = req.headers['mcp-session-id']
+    let transport = typeof sid === 'string' ? sessions.get(sid) : undefined
+    if (typeof sid === 'string' && !transport) return refuse(res, 404, 'unknown or closed session: initialize again')
+    if (!transport) {
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void sessions.set(id, created),
+      })
+      created.onclose = () => {
+        if (created.sessionId) sessions.delete(created.sessionId)
+      }
+      await newServer().connect(created)
+      transport = created
+    }
+    await transport.handleRequest(req, res)
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  const { port: bound } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${bound}/mcp`,
+    token,
+    async close() {
+      for (const t of sessions.values()) await t.close().catch(() => {})
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

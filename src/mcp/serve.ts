@@ -1,0 +1,68 @@
+// `agentry mcp serve`: the account's tools to an MCP client, over stdio (default; stdout then carries only
+// JSON-RPC) or Streamable HTTP on 127.0.0.1 with a bearer token. It runs until the client closes stdin, or Ctrl-C /
+// SIGTERM (then it ends with 0, as `emulator start` does).
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import type { Context } from '../context.js'
+import { cmsManagement } from './cms-access.js'
+import { serveHttp } from './http.js'
+import { trackRequests } from './stdio-drain.js'
+import { chooseTools, createMcpServer, type ToolChoice } from './server.js'
+
+/** How `mcp serve` runs. */
+export interface ServeOptions extends ToolChoice {
+  /** --http: the port (0: any free one); undefined: stdio */
+  http?: number | undefined
+}
+
+/** Runs the MCP server until its client leaves or the run is asked to stop. */
+export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> {
+  let tools = chooseTools(opts)
+  const sdk = await ctx.sdk()
+  const management = tools.some((t) => t.cmsManagement) ? await cmsManagement(sdk) : { allowed: true }
+  if (!management.allowed) {
+    tools = tools.filter((t) => !t.cmsManagement)
+    ctx.info(`note: cms_save and cms_delete are left out: ${'why' in management ? management.why : ''}`)
+  }
+  if (tools.length === 0) ctx.warn('no tools to offer')
+  const stopped = stopRequest(ctx)
+  if (opts.http !== undefined) {
+    const http = await serveHttp(opts.http, () => createMcpServer(ctx, tools))
+    ctx.io.stderr.write(`MCP server (Streamable HTTP): ${http.url}\nbearer token: ${http.token}\n`)
+    ctx.info(`tools: ${tools.map((t) => t.name).join(', ')}\n(Ctrl-C to stop)`)
+    try {
+      await stopped
+    } finally {
+      await http.close()
+    }
+    return
+  }
+  const transport = new StdioServerTransport()
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve()
+  })
+  const server = createMcpServer(ctx, tools)
+  await server.connect(transport)
+  const requests = trackRequests(transport)
+  // StdioServerTransport does not report the end of stdin: the client leaving is the end of the run, once the
+  // requests it already sent are answered.
+  process.stdin.once('end', () => void requests.drained().then(() => server.close()))
+  try {
+    await Promise.race([stopped, closed])
+  } finally {
+    await server.close().catch(() => {})
+  }
+}
+
+/** Resolves when Ctrl-C or SIGTERM asks the run to stop (a second request aborts the run). */
+function stopRequest(ctx: Context): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let requested = false
+    ctx.interruptHandler = () => {
+      if (requested) ctx.abort.abort()
+      requested = true
+      resolve()
+    }
+    if (ctx.abort.signal.aborted) resolve()
+    else ctx.abort.signal.addEventListener('abort', () => resolve(), { once: true })
+  })
+}

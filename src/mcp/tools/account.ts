@@ -1,0 +1,120 @@
+// The account tools of `agentry mcp serve` over the SDK resource layer: agents, scenarios (runs signed with the
+// secret `agentry scenario run` resolves), webhooks, sites and pages, images. Input shapes come from the contract.
+import * as z from 'zod'
+import { pageQuery } from '../../api/contract/paging.js'
+import { imageAnalyzeRequestSchema, imageGenerateRequestSchema } from '../../api/schemas/content.js'
+import { explain as explainRun } from '../../commands/scenario/run.js'
+import { findSecret } from '../../commands/scenario/secret.js'
+import { scenarioSecret, signatureHeader } from '../../commands/scenario/signing.js'
+import { webhookSecretEnv } from '../../commands/webhook/trigger.js'
+import { webhookPayloadSchema } from '../../api/contract/webhooks.js'
+import { CliError, UsageError } from '../../errors.js'
+import { defineTool } from './types.js'
+
+/** The first page of a list, as `{items, page}`. */
+async function firstPage<T>(list: { firstPage(): AsyncIterable<T> }, page: number | undefined) {
+  const items: T[] = []
+  for await (const item of list.firstPage()) items.push(item)
+  return { page: page ?? 1, items }
+}
+
+const paging = pageQuery.shape
+
+/** list_agents, list_scenarios, run_scenario, trigger_webhook, list_sites, list_pages, analyze_image, generate_image. */
+export const accountTools = [
+  defineTool({
+    name: 'list_agents',
+    title: 'List agents',
+    description: 'List the agents of the account (one page; pass page for the next).',
+    input: paging,
+    readOnly: true,
+    run: (args, { sdk }) => firstPage(sdk.agents.list(args), args.page),
+  }),
+  defineTool({
+    name: 'list_scenarios',
+    title: 'List scenarios',
+    description: 'List the scenarios of the account (one page; pass page for the next).',
+    input: paging,
+    readOnly: true,
+    run: (args, { sdk }) => firstPage(sdk.scenarios.list(args), args.page),
+  }),
+  defineTool({
+    name: 'run_scenario',
+    title: 'Run a scenario',
+    description:
+      "Run a scenario with an input text, signed with the profile's scenario secret; returns the execution. " +
+      'Never retried (a retry could run it twice).',
+    input: {
+      scenarioId: z.string().min(1, 'scenarioId is required').describe('the scenario (see list_scenarios)'),
+      input: z.string().describe('the input text of the run'),
+    },
+    readOnly: false,
+    async run(args, { ctx, sdk }) {
+      const secret = await scenarioSecret(ctx, undefined)
+      const header = await signatureHeader(ctx, args.scenarioId, undefined)
+      ctx.redactor.addHeader(header.name)
+      try {
+        const opts = { secret: secret.value, signatureHeader: header.name }
+        return await sdk.scenarios.execute(args.scenarioId, args.input, opts)
+      } catch (err) {
+        throw explainRun(err, args.scenarioId, header.name, secret.source, header.source)
+      }
+    },
+  }),
+  defineTool({
+    name: 'trigger_webhook',
+    title: 'Trigger a webhook',
+    description: `Trigger a webhook with a JSON object payload, authenticated with its secret (${webhookSecretEnv}, else its record's).`,
+    input: {
+      webhookId: z.string().min(1, 'webhookId is required').describe('the webhook'),
+      payload: webhookPayloadSchema.describe('the JSON object to deliver'),
+    },
+    readOnly: false,
+    async run(args, { ctx, sdk }) {
+      let secret = await findSecret(ctx, { file: undefined, envName: webhookSecretEnv })
+      if (!secret) {
+        const record = await sdk.webhooks.get(args.webhookId)
+        if (record.secret) {
+          ctx.redactor.add(record.secret)
+          secret = { value: record.secret, source: `webhook ${args.webhookId}'s record` }
+        }
+      }
+      if (!secret) throw new UsageError(`webhook ${args.webhookId}'s record has no secret`, `set ${webhookSecretEnv}`)
+      const answer = await sdk.webhooks.trigger({ webhookId: args.webhookId }, args.payload, secret.value)
+      if (!answer.received) throw new CliError('the service did not receive the trigger (received: false)')
+      return answer
+    },
+  }),
+  defineTool({
+    name: 'list_sites',
+    title: 'List sites',
+    description: 'List the sites of the account.',
+    input: paging,
+    readOnly: true,
+    run: (args, { sdk }) => firstPage(sdk.sites.list(args), args.page),
+  }),
+  defineTool({
+    name: 'list_pages',
+    title: 'List the pages of a site',
+    description: 'List the pages of one site (see list_sites).',
+    input: { siteId: z.string().min(1, 'siteId is required').describe('the site'), ...paging },
+    readOnly: true,
+    run: ({ siteId, ...q }, { sdk }) => firstPage(sdk.pages.list(siteId, q), q.page),
+  }),
+  defineTool({
+    name: 'analyze_image',
+    title: 'Analyze an image',
+    description: 'Describe the image at a URL, or answer a prompt about it.',
+    input: imageAnalyzeRequestSchema.shape,
+    readOnly: true,
+    run: (args, { sdk }) => sdk.images.analyze(args),
+  }),
+  defineTool({
+    name: 'generate_image',
+    title: 'Generate an image',
+    description: 'Generate an image from a prompt; returns its URL.',
+    input: imageGenerateRequestSchema.shape,
+    readOnly: false,
+    run: (args, { sdk }) => sdk.images.generate(args),
+  }),
+]

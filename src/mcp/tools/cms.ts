@@ -1,0 +1,85 @@
+// The content tools of `agentry mcp serve` (wire.md "CMS content"): query and get through delivery (cda) or
+// management (cma) access; save and delete only when the credential has management access (and never with
+// --read-only). A query takes the wire parameters (the contract's cmsQueryParamsSchema), decoded by the one decoder.
+import * as z from 'zod'
+import { cmsSaveSchema } from '../../api/schemas/content.js'
+import { parseQueryParams, QueryParamError } from '../../cms/query-params.js'
+import { UsageError } from '../../errors.js'
+import { defineTool } from './types.js'
+
+const collection = z.string().min(1, 'collection is required').describe('the collection (e.g. posts)')
+const recordId = z.string().min(1, 'recordId is required').describe('the record')
+const access = z.enum(['cda', 'cma']).default('cda').describe('delivery (cda, default) or management (cma) access')
+const param = (what: string) => z.string().optional().describe(what)
+
+/** cms_query, cms_get, cms_save, cms_delete. */
+export const cmsTools = [
+  defineTool({
+    name: 'cms_query',
+    title: 'Query content records',
+    description:
+      'Query the records of a collection: one page of records, or aggregate rows. Parameters as on the wire ' +
+      '(where is JSON of the filter tree, e.g. {"status":"published"}; lists are comma-separated).',
+    input: {
+      collection,
+      access,
+      where: param('JSON filter, e.g. {"status":"published"} or {"views":{"gt":100}}'),
+      select: param('fields to return, comma-separated'),
+      orderBy: param('field:asc|desc, comma-separated'),
+      groupBy: param('fields to group by, comma-separated'),
+      aggregate: param('fn:field (count, sum, avg, min, max), comma-separated'),
+      tags: param('tags the records must carry, comma-separated'),
+      page: z.number().int().min(1).optional().describe('the page, from 1'),
+      pageSize: z.number().int().min(1).max(100).optional().describe('rows per page, 1–100'),
+    },
+    readOnly: true,
+    async run({ collection, access, page, pageSize, ...wire }, { sdk }) {
+      const params = new URLSearchParams()
+      for (const [k, v] of Object.entries(wire)) if (typeof v === 'string') params.set(k, v)
+      let query: ReturnType<typeof parseQueryParams>
+      try {
+        query = parseQueryParams(params)
+      } catch (err) {
+        if (err instanceof QueryParamError) throw new UsageError(err.message)
+        throw err
+      }
+      if (page !== undefined) query.page = page
+      if (pageSize !== undefined) query.pageSize = pageSize
+      const rows: Record<string, unknown>[] = []
+      for await (const row of sdk.cms.query({ collection, access }, query).firstPage()) rows.push(row)
+      return { collection, page: page ?? 1, rows }
+    },
+  }),
+  defineTool({
+    name: 'cms_get',
+    title: 'Get a content record',
+    description: 'One record of a collection by its id.',
+    input: { collection, recordId, access },
+    readOnly: true,
+    run: (args, { sdk }) => sdk.cms.get(args.collection, args.recordId, args.access),
+  }),
+  defineTool({
+    name: 'cms_save',
+    title: 'Save a content record',
+    description: 'Create a record (no recordId) or replace the data and tags of one (management access).',
+    input: { collection, recordId: recordId.optional(), ...cmsSaveSchema.shape },
+    readOnly: false,
+    cmsManagement: true,
+    run: ({ collection, recordId, data, tags }, { sdk }) => {
+      const body = tags === undefined ? { data } : { data, tags }
+      return recordId === undefined ? sdk.cms.create(collection, body) : sdk.cms.update(collection, recordId, body)
+    },
+  }),
+  defineTool({
+    name: 'cms_delete',
+    title: 'Delete a content record',
+    description: 'Delete one record (management access).',
+    input: { collection, recordId },
+    readOnly: false,
+    cmsManagement: true,
+    async run({ collection, recordId }, { sdk }) {
+      await sdk.cms.delete(collection, recordId)
+      return { deleted: true, collection, recordId }
+    },
+  }),
+]

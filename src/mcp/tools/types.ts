@@ -1,0 +1,33 @@
+// The shape of one account tool of `agentry mcp serve`: a name, the input schema (a zod shape the MCP SDK turns into
+// JSON Schema), whether it only reads, and the function that runs it over the SDK resource layer.
+import type * as z from 'zod'
+import type { Context } from '../../context.js'
+import type { AgentryClient } from '../../sdk/client.js'
+
+/** What a running tool call gets: the run's Context, its client, the MCP cancellation signal, a progress reporter. */
+export interface ToolCall {
+  ctx: Context
+  sdk: AgentryClient
+  /** aborted when the MCP client cancels the request (notifications/cancelled) */
+  signal: AbortSignal
+  /** sends notifications/progress when the client asked for them (a progressToken); a no-op otherwise */
+  progress(progress: number, message?: string): Promise<void>
+}
+
+/** One tool exposed over MCP. */
+export interface AccountTool<S extends z.ZodRawShape = z.ZodRawShape> {
+  name: string
+  title: string
+  description: string
+  input: S
+  /** reads only (MCP annotation readOnlyHint); the others are left out by --read-only */
+  readOnly: boolean
+  /** writes content records: offered only when the credential has CMS management access */
+  cmsManagement?: boolean
+  run(args: z.infer<z.ZodObject<S>>, call: ToolCall): Promise<unknown>
+}
+
+/** Declares a tool with its argument types inferred from its input shape. */
+export function defineTool<S extends z.ZodRawShape>(tool: AccountTool<S>): AccountTool {
+  return tool as unknown as AccountTool
+}

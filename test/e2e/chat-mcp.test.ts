@@ -1,0 +1,99 @@
+// `agentry chat --mcp` (issue 10 item 2) end to end: the built CLI with a real MCP server from the npm registry
+// (@modelcontextprotocol/server-everything, its `echo` and `get-sum` tools) against the emulator, whose scripted
+// model calls "use <tool> with {json}" exactly (docs/mcp.md). The tool's result goes back to the agent, which
+// quotes it in its answer.
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { repoRoot, runCli, tempConfigDir } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+
+const fx = emulatorFixture({ built: true })
+const everything = join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+// quoted as a user would: the command line is split into argv, never run through a shell
+const server = `'${process.execPath}' '${everything}' stdio`
+const chat = (args: string[], configDir?: string) =>
+  runCli(['chat', 'demo-assistant', ...args], { env: fx.env(), timeoutMs: 60_000, ...(configDir ? { configDir } : {}) })
+type Event = { type: string; name?: string; content?: string; ok?: boolean; text?: string; arguments?: string }
+const events = (stdout: string): Event[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+
+describe('chat --mcp (server-everything, built CLI, emulator)', () => {
+  it('streamed: the agent calls get-sum through MCP and answers with its result', async () => {
+    const r = await chat(['-m', 'use get-sum with {"a":2,"b":40}', '--mcp', server, '--approve-tools', '-o', 'ndjson'])
+    expect(r.exitCode, r.stderr).toBe(0)
+    const ev = events(r.stdout)
+    expect(ev.find((e) => e.type === 'tool_call')).toMatchObject({ name: 'get-sum', arguments: '{"a":2,"b":40}' })
+    const result = ev.find((e) => e.type === 'tool_result')
+    expect(result).toMatchObject({ name: 'get-sum', ok: true })
+    expect(result?.content).toContain('42')
+    const answer = ev
+      .filter((e) => e.type === 'text')
+      .map((e) => e.text)
+      .join('')
+    expect(answer).toContain('42')
+    // each call is shown on stderr
+    expect(r.stderr).toContain('→ get-sum {"a":2,"b":40}')
+  })
+
+  it('not streamed: echo through MCP, the answer quotes the echo', async () => {
+    const r = await chat([
+      '-m',
+      'use echo with {"message":"hello over MCP"}',
+      '--mcp',
+      server,
+      '--approve-tools',
+      '--no-stream',
+    ])
+    expect(r.exitCode, r.stderr).toBe(0)
+    expect(r.stdout).toContain('Echo: hello over MCP')
+  })
+
+  it('the profile mcp-servers setting offers the same tools without --mcp', async () => {
+    const dir = tempConfigDir()
+    const set = await runCli(['config', 'set', 'mcp-servers', JSON.stringify([server])], { configDir: dir })
+    expect(set.exitCode, set.stderr).toBe(0)
+    const r = await chat(['-m', 'use echo with {"message":"from the profile"}', '--approve-tools'], dir)
+    expect(r.exitCode, r.stderr).toBe(0)
+    expect(r.stdout).toContain('Echo: from the profile')
+  })
+
+  it('without a terminal, --mcp needs --approve-tools: a usage error before anything is sent', async () => {
+    const r = await chat(['-m', 'use echo with {"message":"x"}', '--mcp', server])
+    expect(r.exitCode).toBe(2)
+    expect(r.stderr).toContain('--mcp tools need approval, and there is no terminal to ask on')
+    expect(r.stderr).toContain('--approve-tools')
+  })
+
+  it('a server that cannot start, or an unclosed quote, is a usage error naming it', async () => {
+    const missing = await chat(['-m', 'hi', '--mcp', '/nonexistent/mcp-server --x', '--approve-tools'])
+    expect(missing.exitCode).toBe(2)
+    expect(missing.stderr).toContain('--mcp /nonexistent/mcp-server --x: the MCP server did not start')
+    const script = `'${process.execPath}' -e 'console.error("no config found"); process.exit(3)'`
+    const failing = await chat(['-m', 'hi', '--mcp', script, '--approve-tools'])
+    expect(failing.exitCode).toBe(2)
+    expect(failing.stderr).toContain('the MCP server did not start')
+    expect(failing.stderr).toContain('(its stderr: no config found)')
+    const quote = await chat(['-m', 'hi', '--mcp', "node 'oops", '--approve-tools'])
+    expect(quote.exitCode).toBe(2)
+    expect(quote.stderr).toContain("unclosed ' quote")
+  })
+
+  it('a tool error from the server goes back to the agent as an error result', async () => {
+    const r = await chat([
+      '-m',
+      'use get-sum with {"a":"two","b":1}',
+      '--mcp',
+      server,
+      '--approve-tools',
+      '-o',
+      'ndjson',
+    ])
+    expect(r.exitCode, r.stderr).toBe(0)
+    const result = events(r.stdout).find((e) => e.type === 'tool_result')
+    expect(result?.ok).toBe(false)
+    expect(JSON.parse(result?.content ?? '{}').error).toBeTruthy()
+  })
+})

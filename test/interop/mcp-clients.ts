@@ -1,0 +1,78 @@
+// The MCP SDK's own client connected to the built CLI's `mcp serve`: over stdio (the CLI spawned by
+// StdioClientTransport) and over Streamable HTTP (the CLI spawned with --http 0, its URL and bearer token read from
+// its stderr).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { binPath, cliEnv, spawnCli, tempConfigDir } from '../helpers/cli.js'
+
+/** A connected client and how to stop it. */
+export interface Connected {
+  client: Client
+  stderr(): string
+  close(): Promise<void>
+}
+
+/** `agentry mcp serve <args>` over stdio, with this environment (and config dir: default a new one). */
+export async function stdioClient(
+  args: string[],
+  env: Record<string, string | undefined>,
+  configDir = tempConfigDir(),
+): Promise<Connected> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [binPath, 'mcp', 'serve', ...args],
+    env: cliEnv(configDir, env),
+    stderr: 'pipe',
+  })
+  let stderr = ''
+  transport.stderr?.on('data', (b: Buffer) => {
+    stderr += b.toString()
+  })
+  const client = new Client({ name: 'agentry-test', version: '1.0.0' })
+  await client.connect(transport)
+  return { client, stderr: () => stderr, close: () => client.close() }
+}
+
+/** A running `mcp serve --http 0`: its URL and token (from stderr), and a client factory. */
+export interface HttpServe {
+  url: string
+  token: string
+  stderr(): string
+  connect(): Promise<Client>
+  stop(): Promise<void>
+}
+
+/** Starts `agentry mcp serve --http 0 <args>` and waits for the URL and token lines on its stderr. */
+export async function httpServe(args: string[], env: Record<string, string | undefined>): Promise<HttpServe> {
+  const child = spawnCli(['mcp', 'serve', '--http', '0', ...args], { env, timeoutMs: 60_000 })
+  let stderr = ''
+  const found = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+    child.stderr?.on('data', (b: Buffer) => {
+      stderr += b.toString()
+      const url = /MCP server \(Streamable HTTP\): (\S+)/.exec(stderr)?.[1]
+      const token = /bearer token: (\S+)/.exec(stderr)?.[1]
+      if (url && token) resolve({ url, token })
+    })
+    void child.then(() => reject(new Error(`mcp serve --http ended early: ${stderr}`)))
+  })
+  const clients: Client[] = []
+  return {
+    ...found,
+    stderr: () => stderr,
+    async connect() {
+      const transport = new StreamableHTTPClientTransport(new URL(found.url), {
+        requestInit: { headers: { authorization: `Bearer ${found.token}` } },
+      })
+      const client = new Client({ name: 'agentry-test', version: '1.0.0' })
+      await client.connect(transport)
+      clients.push(client)
+      return client
+    },
+    async stop() {
+      for (const c of clients) await c.close().catch(() => {})
+      child.kill('SIGTERM')
+      await child
+    },
+  }
+}
