@@ -88,13 +88,8 @@ describe('scenario run --batch (built CLI, real emulator)', () => {
       env: { ...scenarioEnv('scn_summarize'), GITHUB_ACTIONS: 'true' },
     })
     expect(r.exitCode).toBe(0)
-    expect(lines(r.stdout).map((l) => [l.index, l.status])).toEqual(
-      [
-        [0, 'completed'],
-        [1, 'completed'],
-        [2, 'completed'],
-      ].sort(),
-    )
+    const sorted = lines(r.stdout).sort((a, b) => a.index - b.index)
+    expect(sorted.map((l) => `${l.index} ${l.status}`)).toEqual(['0 completed', '1 completed', '2 completed'])
     expect(r.stderr).not.toContain('::error')
   })
 
