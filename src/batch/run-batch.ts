@@ -63,6 +63,8 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
   const codes = new Map<number, number>()
   const record = async (item: BatchItem, result: ResultLine, early: boolean) => {
     cases.set(item.index, { item, result, earlier: early })
+    // result lines on the same terminal as the counter: erase it first, or a line would start after it
+    if (!job.results && ctx.io.stdoutIsTTY) progress.end()
     if (!early || !appending) await sink.write(result)
     if (!succeeded(result.status) && !early && ctx.env.GITHUB_ACTIONS === 'true')
       ctx.io.stderr.write(annotation(job, item, result))
