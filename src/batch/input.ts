@@ -32,6 +32,8 @@ export interface BatchSource {
   known: BatchItem[] | undefined
   /** how the source is named in messages */
   name: string
+  /** stops reading (stdin: a batch that ends early must not wait for the writer to finish) */
+  close?: () => void
 }
 
 /** Bad lines listed by a usage error (the count is always given). */
@@ -94,7 +96,8 @@ export async function openBatch(kind: BatchKind, path: string, io: IOStreams, sh
       throw new UsageError(`--batch (stdin) line ${line}: ${problem}`, lineHint(kind))
     }
     const lines = numberedLines(io.stdin as Readable, '--batch (stdin)')
-    return { items: items(kind, lines, shard, onBad), known: undefined, name: 'stdin' }
+    const close = () => (io.stdin as Readable).destroy()
+    return { items: items(kind, lines, shard, onBad), known: undefined, name: 'stdin', close }
   }
   const bad: string[] = []
   let badCount = 0

@@ -54,9 +54,16 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
   const startedAt = ctx.now()
   let stopping = false
   let finished = 0
+  // resolved on Ctrl-C: a batch waiting for its next stdin line stops waiting (the line may never come)
+  let stop = () => {}
+  const stopped = new Promise<undefined>((resolve) => {
+    stop = () => resolve(undefined)
+  })
   ctx.interruptHandler = () => {
     if (stopping) return ctx.abort.abort()
     stopping = true
+    stop()
+    source.close?.()
     progress.end()
     ctx.info('stopping: no more runs are started; the runs in flight finish (Ctrl-C again to cancel them)')
   }
@@ -71,7 +78,7 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
     progress.update(++finished, source.known?.length)
   }
   async function* launchable(): AsyncGenerator<BatchItem> {
-    for await (const item of source.items) {
+    for await (const item of untilStopped(source.items, stopped)) {
       if (stopping || ctx.abort.signal.aborted) return
       const done = job.resume ? resumed(item, earlier, job.resume) : undefined
       if (done) await record(item, done, true)
@@ -92,6 +99,7 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
     inputError = err
   } finally {
     ctx.interruptHandler = undefined
+    source.close?.()
     progress.end()
     await sink.close()
   }
@@ -125,4 +133,15 @@ function failure(ctx: Context, err: unknown): RunOutcome {
   const refused = err instanceof ApiError && err.status < 500
   const exitCode = err instanceof CliError ? err.exitCode : ExitCode.error
   return { runId: null, status: refused ? 'refused' : 'error', output: null, error: message, exitCode }
+}
+
+/** The items until `stopped` resolves, even while waiting for the next one (the source is then left unread). */
+async function* untilStopped<T>(items: AsyncIterable<T> | Iterable<T>, stopped: Promise<undefined>): AsyncGenerator<T> {
+  const it = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]()
+  const end = stopped.then(() => ({ done: true as const, value: undefined }))
+  for (;;) {
+    const next = await Promise.race([it.next(), end])
+    if (next.done) return
+    yield next.value
+  }
 }

@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterEach, describe, expect, it } from 'vitest'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
-import { runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
+import { execa } from 'execa'
+import { binPath, cliEnv, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
 
@@ -279,6 +280,31 @@ describe('Ctrl-C in the middle of a batch', () => {
     expect(String(r.stderr)).toMatch(/stopping: no more runs are started/)
     const suite = junitOf(await readFile(junit, 'utf8'))
     expect(suite).toMatchObject({ tests: '30', failures: '0', skipped: String(30 - done.length) })
+  })
+})
+
+describe('Ctrl-C while waiting for stdin', () => {
+  it('stops waiting for the next line: the runs done are written, exit 130 with stdin still open', async () => {
+    const child = execa(process.execPath, [binPath, 'scenario', 'run', 'scn_summarize', '--batch', '-'], {
+      env: cliEnv(tempConfigDir(), scenarioEnv('scn_summarize')),
+      extendEnv: false,
+      reject: false,
+      stdin: 'pipe',
+      timeout: 20_000,
+    })
+    child.stdin?.write('"open 0"\n"open 1"\n')
+    let out = ''
+    await new Promise<void>((resolve) => {
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString()
+        if (out.split('\n').length > 2) resolve()
+      })
+    })
+    child.kill('SIGINT')
+    const r = await child
+    expect(r.exitCode).toBe(130)
+    expect(lines(String(r.stdout)).map((l) => l.status)).toEqual(['completed', 'completed'])
+    expect(String(r.stderr)).toMatch(/2 runs: 2 completed/)
   })
 })
 
