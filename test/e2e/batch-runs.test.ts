@@ -175,6 +175,26 @@ describe('scenario run --batch (built CLI, real emulator)', () => {
     expect(executionsTagged('xx')).toHaveLength(0)
   })
 
+  it('--resume into another --results file copies the skipped lines: it holds every input; JUnit counts them', async () => {
+    const dir = tempConfigDir()
+    const file = await inputFile(dir, 'rc', 3)
+    const env = scenarioEnv('scn_summarize')
+    const before = join(dir, 'before.ndjson')
+    await injectFault(fx.emu, { match: { method: 'POST', path: '/api/v1beta/scenario/scn_summarize' }, status: 409 })
+    const base = ['scenario', 'run', 'scn_summarize', '--batch', file, '--concurrency', '1']
+    expect((await runCli([...base, '--results', before], { env })).exitCode).toBe(5)
+    const after = join(dir, 'after.ndjson')
+    const junit = join(dir, 'junit.xml')
+    const r = await runCli([...base, '--results', after, '--resume', before, '--junit', junit], { env })
+    expect(r.exitCode).toBe(0)
+    const out = lines(await readFile(after, 'utf8')).sort((a, b) => a.index - b.index)
+    expect(out.map((l) => `${l.index} ${l.status}`)).toEqual(['0 completed', '1 completed', '2 completed'])
+    expect(executionsTagged('rc')).toHaveLength(3)
+    const suite = junitOf(await readFile(junit, 'utf8'))
+    expect(suite).toMatchObject({ tests: '3', failures: '0' })
+    expect(suite.testcase.filter((c: { 'system-out': string }) => /earlier run/.test(c['system-out']))).toHaveLength(2)
+  })
+
   it('--shard i/n over i = 1…n: disjoint and complete', async () => {
     const dir = tempConfigDir()
     const file = await inputFile(dir, 'sh', 10)
