@@ -450,6 +450,17 @@ describe('--help', () => {
                                    else the scenario's)
         --dry-run                  print the request (body, header name, signature)
                                    without sending it
+        --batch <file>             one run per NDJSON line of the file (- for stdin);
+                                   see below
+        --concurrency <n>          with --batch: runs in flight, 1 to 64 (default 8)
+        --results <file>           with --batch: write the result lines (NDJSON) here
+                                   instead of stdout
+        --junit <file>             with --batch: write a JUnit XML report here at the
+                                   end
+        --resume <results>         with --batch: skip the inputs this results file
+                                   shows completed
+        --shard <i/n>              with --batch: only the inputs of shard i of n (a CI
+                                   matrix job)
         -h, --help                 display help for command
 
       The body {"input": "<text>"} is signed with HMAC-SHA256 (lowercase hex) over its exact bytes. The run is never
@@ -457,11 +468,20 @@ describe('--help', () => {
       Exit codes: 0 completed, 1 failed (the reason on stderr), 2 usage, 3 no such scenario, 4 signature refused,
       5 scenario disabled.
 
+      --batch runs it once per line of an NDJSON file (a JSON string, or {"input": "<text>"}), --concurrency at a time,
+      and writes one result line per input as each finishes:
+        {"index", "input", "runId", "status", "output", "durationMs", "error"}
+      status: completed, failed (the run did not complete), refused (4xx) or error (no answer: it may or may not have
+      run). Exit 0 only when every run completed; else the code all unsuccessful runs share (4 signature refused,
+      5 disabled or failed, 8 network…), 5 when they differ; 130 after Ctrl-C (the runs in flight finish first).
+
       Examples:
         AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input "Summarize this"
         git log -1 --format=%B | agentry scenario run scn_1 --secret-file ~/.config/scn_1.secret --json
         agentry scenario run scn_1 --input-file ticket.txt --signature-header X-Signature -o json
         agentry scenario run scn_1 --input hi --dry-run
+        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --junit junit.xml --concurrency 16
+        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --resume out.ndjson --shard 2/4
 
 
       $ agentry scenario sign --help
@@ -648,15 +668,31 @@ describe('--help', () => {
                               AGENTRY_WEBHOOK_SECRET)
         --url <url>           trigger this URL without an API key (the secret then
                               comes from env or file)
+        --batch <file>        one trigger per NDJSON line of the file (- for stdin);
+                              see below
+        --concurrency <n>     with --batch: triggers in flight, 1 to 64 (default 8)
+        --results <file>      with --batch: write the result lines (NDJSON) here
+                              instead of stdout
+        --junit <file>        with --batch: write a JUnit XML report here at the end
+        --resume <results>    with --batch: skip the inputs this results file shows
+                              completed
+        --shard <i/n>         with --batch: only the inputs of shard i of n (a CI
+                              matrix job)
         -h, --help            display help for command
 
       Never retried (a trigger runs the scenario). Exit codes: 0 received, 2 usage, 3 no such webhook,
       4 secret refused, 5 webhook inactive.
 
+      --batch triggers it once per line of an NDJSON file (one JSON object body per line, sent as its exact bytes),
+      --concurrency at a time, writing a result line per input ({"index", "input", "runId", "status", "output",
+      "durationMs", "error"}; status received, failed, refused or error) as each finishes. Exit 0 only when every
+      trigger was received; else the code all unsuccessful ones share, 5 when they differ; 130 after Ctrl-C.
+
       Examples:
         agentry webhook trigger whk_1 --data '{"order":42}'
         jq -c .payload event.json | agentry webhook trigger whk_1 --data -
         AGENTRY_WEBHOOK_SECRET=… agentry webhook trigger --url https://host/api/webhooks/whk_1 --data @event.json
+        agentry webhook trigger whk_1 --batch events.ndjson --results out.ndjson --junit junit.xml
 
       "
     `)

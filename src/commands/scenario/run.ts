@@ -7,6 +7,7 @@ import type { Execution } from '../../api/schemas/index.js'
 import { signScenarioInput } from '../../sdk/scenarios.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode } from '../../errors.js'
+import { batchOptions, withBatchOptions } from '../batch-options.js'
 import { examples, parseOptions } from '../shared.js'
 import { readRunInput } from './input.js'
 import { withSecretFlagGuard } from './secret.js'
@@ -34,8 +35,14 @@ export function scenarioRunCommand(ctx: Context): Command {
       .option('--signature-header <name>', "header carrying the signature (default: profile, else the scenario's)")
       .option('--dry-run', 'print the request (body, header name, signature) without sending it'),
     scenarioSecretEnv,
-  ).action(async (id: string, raw: Record<string, unknown>) => {
-    await scenarioRun(id, parseOptions(runOptionsSchema, raw), ctx)
+  )
+  withBatchOptions(cmd, 'run').action(async (id: string, raw: Record<string, unknown>) => {
+    const opts = parseOptions(runOptionsSchema, raw)
+    const conflicting = { '--input': opts.input !== undefined, '--input-file': opts.inputFile !== undefined }
+    const batch = batchOptions(raw, { ...conflicting, '--dry-run': opts.dryRun })
+    if (!batch) return scenarioRun(id, opts, ctx)
+    const { scenarioRunBatch } = await import('./run-batch.js')
+    await scenarioRunBatch(id, opts, batch, ctx)
   })
   cmd.addHelpText(
     'after',
@@ -43,13 +50,22 @@ export function scenarioRunCommand(ctx: Context): Command {
 The body {"input": "<text>"} is signed with HMAC-SHA256 (lowercase hex) over its exact bytes. The run is never
 retried by agentry (it is not idempotent: a retry could run the scenario twice).
 Exit codes: 0 completed, 1 failed (the reason on stderr), 2 usage, 3 no such scenario, 4 signature refused,
-5 scenario disabled.`,
+5 scenario disabled.
+
+--batch runs it once per line of an NDJSON file (a JSON string, or {"input": "<text>"}), --concurrency at a time,
+and writes one result line per input as each finishes:
+  {"index", "input", "runId", "status", "output", "durationMs", "error"}
+status: completed, failed (the run did not complete), refused (4xx) or error (no answer: it may or may not have
+run). Exit 0 only when every run completed; else the code all unsuccessful runs share (4 signature refused,
+5 disabled or failed, 8 network…), 5 when they differ; 130 after Ctrl-C (the runs in flight finish first).`,
   )
   return examples(cmd, [
     `${scenarioSecretEnv}=… agentry scenario run scn_1 --input "Summarize this"`,
     'git log -1 --format=%B | agentry scenario run scn_1 --secret-file ~/.config/scn_1.secret --json',
     'agentry scenario run scn_1 --input-file ticket.txt --signature-header X-Signature -o json',
     'agentry scenario run scn_1 --input hi --dry-run',
+    'agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --junit junit.xml --concurrency 16',
+    'agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --resume out.ndjson --shard 2/4',
   ])
 }
 

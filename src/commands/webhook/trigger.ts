@@ -7,7 +7,9 @@ import type { Webhook } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { readDataJson } from '../data-arg.js'
-import { emptyEnvNote, findSecret, withSecretFlagGuard } from '../scenario/secret.js'
+import { emptyEnvNote, findSecret, type SourcedSecret, withSecretFlagGuard } from '../scenario/secret.js'
+import type { TriggerTarget } from '../../sdk/webhooks.js'
+import { batchOptions, withBatchOptions } from '../batch-options.js'
 import { examples, parseOptions } from '../shared.js'
 
 /** The environment variable that holds a webhook's secret. */
@@ -34,19 +36,30 @@ export function webhookTriggerCommand(ctx: Context): Command {
       .option('--secret-file <path>', `file holding the webhook secret (or env ${webhookSecretEnv})`)
       .option('--url <url>', 'trigger this URL without an API key (the secret then comes from env or file)'),
     webhookSecretEnv,
-  ).action(async (webhookId: string | undefined, raw: Record<string, unknown>) => {
-    await webhookTrigger(webhookId, parseOptions(triggerOptionsSchema, raw), ctx)
+  )
+  withBatchOptions(cmd, 'trigger').action(async (webhookId: string | undefined, raw: Record<string, unknown>) => {
+    const opts = parseOptions(triggerOptionsSchema, raw)
+    const batch = batchOptions(raw, { '--data': raw.data !== undefined })
+    if (!batch) return webhookTrigger(webhookId, opts, ctx)
+    const { webhookTriggerBatch } = await import('./trigger-batch.js')
+    await webhookTriggerBatch(webhookId, opts, batch, ctx)
   })
   cmd.addHelpText(
     'after',
     `
 Never retried (a trigger runs the scenario). Exit codes: 0 received, 2 usage, 3 no such webhook,
-4 secret refused, 5 webhook inactive.`,
+4 secret refused, 5 webhook inactive.
+
+--batch triggers it once per line of an NDJSON file (one JSON object body per line, sent as its exact bytes),
+--concurrency at a time, writing a result line per input ({"index", "input", "runId", "status", "output",
+"durationMs", "error"}; status received, failed, refused or error) as each finishes. Exit 0 only when every
+trigger was received; else the code all unsuccessful ones share, 5 when they differ; 130 after Ctrl-C.`,
   )
   return examples(cmd, [
     `agentry webhook trigger whk_1 --data '{"order":42}'`,
     'jq -c .payload event.json | agentry webhook trigger whk_1 --data -',
     `${webhookSecretEnv}=… agentry webhook trigger --url https://host/api/webhooks/whk_1 --data @event.json`,
+    'agentry webhook trigger whk_1 --batch events.ndjson --results out.ndjson --junit junit.xml',
   ])
 }
 
@@ -58,6 +71,21 @@ export async function webhookTrigger(webhookId: string | undefined, opts: Trigge
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw new UsageError('--data must be a JSON object (service-interface 4.5)', `e.g. --data '{"event":"test"}'`)
   const bytes = Buffer.from(text, 'utf8')
+  const { target, secret } = await triggerTarget(webhookId, opts, ctx)
+  const sdk = await ctx.sdk()
+  const answer = await sdk.webhooks.trigger(target, bytes, secret.value).catch((err: unknown) => {
+    throw explain(err, webhookId ?? '<webhookId>', secret.source)
+  })
+  await ctx.output().item(answer)
+  if (!answer.received) throw new CliError('the service did not receive the trigger (received: false)')
+}
+
+/** Where a trigger goes and the secret it carries: --url with the env or file secret, else the webhook's record. */
+export async function triggerTarget(
+  webhookId: string | undefined,
+  opts: Pick<TriggerOptions, 'secretFile' | 'url'>,
+  ctx: Context,
+): Promise<{ target: TriggerTarget; secret: SourcedSecret }> {
   let secret = await findSecret(ctx, { file: opts.secretFile, envName: webhookSecretEnv })
   let url = opts.url
   if (url !== undefined) {
@@ -80,13 +108,7 @@ export async function webhookTrigger(webhookId: string | undefined, opts: Trigge
       )
     url = record.url
   }
-  const sdk = await ctx.sdk()
-  const target = url !== undefined ? { url } : { webhookId: webhookId ?? '' }
-  const answer = await sdk.webhooks.trigger(target, bytes, secret.value).catch((err: unknown) => {
-    throw explain(err, webhookId ?? '<webhookId>', secret.source)
-  })
-  await ctx.output().item(answer)
-  if (!answer.received) throw new CliError('the service did not receive the trigger (received: false)')
+  return { target: url !== undefined ? { url } : { webhookId: webhookId ?? '' }, secret }
 }
 
 /** The webhook's record (for its URL and secret): needs API credentials. */

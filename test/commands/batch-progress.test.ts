@@ -1,0 +1,40 @@
+// The progress of a batch (in-process against the file's emulator): a one-line counter on a terminal, nothing
+// animated when piped or under CI; the summary line either way.
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { demoSecrets } from '../../src/emulator/seed-resources.js'
+import { emulatorContext } from '../helpers/emulator-context.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+const fx = emulatorFixture()
+
+async function batchRun(opts: { tty: boolean; ci?: string }) {
+  const dir = tempDir()
+  const file = join(dir, 'in.ndjson')
+  await writeFile(file, '"p 0"\n"p 1"\n"p 2"\n')
+  const env = { AGENTRY_SCENARIO_SECRET: demoSecrets.scenarios.scn_summarize.secret, CI: opts.ci }
+  const t = emulatorContext(fx, { tty: opts.tty, env })
+  const argv = ['scenario', 'run', 'scn_summarize', '--batch', file, '--results', join(dir, 'out.ndjson')]
+  const code = await t.run([...argv, '--signature-header', 'X-Signature', '--concurrency', '1'])
+  return { code, stderr: t.stderr() }
+}
+
+describe('batch progress', () => {
+  it('on a terminal: a counter redrawn in place, erased before the summary', async () => {
+    const r = await batchRun({ tty: true })
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('\r\x1b[2Kran 3/3')
+    expect(r.stderr).toMatch(/\r\x1b\[2K3 runs: 3 completed in \d+\.\d s\n$/)
+  })
+
+  it.each([
+    ['piped', { tty: false }],
+    ['under CI', { tty: true, ci: 'true' }],
+  ])('%s: nothing animated, only the summary', async (_, opts) => {
+    const r = await batchRun(opts)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toMatch(/^3 runs: 3 completed in \d+\.\d s\n$/)
+  })
+})
