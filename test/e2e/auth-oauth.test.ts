@@ -6,49 +6,13 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
+import { browserLogin } from '../helpers/oauth-login.js'
 
 const fx = emulatorFixture({ built: true })
 
-const unescapeHtml = (s: string) => s.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)))
-
-/** Plays the user's browser: opens the consent page, clicks `decision`, follows the redirect to the loopback. */
-async function browse(authorizeUrl: string, decision: 'approve' | 'deny'): Promise<number> {
-  const page = await fetch(authorizeUrl)
-  expect(page.status).toBe(200)
-  const html = await page.text()
-  const form = /<form method="post" action="([^"]+)">/.exec(html)
-  expect(form, html).not.toBeNull()
-  const fields = new URLSearchParams()
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    fields.set(unescapeHtml(m[1]!), unescapeHtml(m[2]!))
-  fields.set('decision', decision)
-  const posted = await fetch(new URL(unescapeHtml(form![1]!), authorizeUrl), {
-    method: 'POST',
-    body: fields,
-    redirect: 'manual',
-  })
-  expect(posted.status).toBe(302)
-  const back = await fetch(posted.headers.get('location')!)
-  await back.text()
-  return back.status
-}
-
-/** Runs `login --no-browser`, waits for the URL on stderr, and answers in the "browser". */
-async function login(configDir: string, decision: 'approve' | 'deny' = 'approve', extra: string[] = []) {
-  const proc = spawnCli(['--base-url', fx.emu.baseUrl, ...extra, 'login', '--no-browser'], { configDir })
-  let stderr = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    proc.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString()
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+)/.exec(stderr)
-      if (m) resolve(m[1]!)
-    })
-    proc.then((r) => reject(new Error(`login ended before printing a URL: ${r.stderr}`)), reject)
-  })
-  const callbackStatus = await browse(url, decision)
-  const r = await proc
-  return { exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr), url, callbackStatus }
-}
+/** Runs `login --no-browser` against the file's emulator and answers in the "browser". */
+const login = (configDir: string, decision: 'approve' | 'deny' = 'approve', extra: string[] = []) =>
+  browserLogin(fx.emu, configDir, decision, extra)
 
 const counters = async () =>
   (await (await hook(fx.emu, 'GET', 'counters')).json()) as Record<string, number | undefined>

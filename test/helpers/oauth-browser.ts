@@ -41,3 +41,13 @@ export async function decideDevice(
   })
   return { status: res.status, html: await res.text() }
 }
+
+/** Approves (or denies) on the consent page and follows the redirect to the CLI's loopback; returns its status. */
+export async function consentAndReturn(
+  authorizeUrl: string,
+  decision: 'approve' | 'deny' = 'approve',
+): Promise<number> {
+  const back = await fetch(await consent(authorizeUrl, decision))
+  await back.text()
+  return back.status
+}
