@@ -3,50 +3,30 @@
 // built CLI then chats through the emulator to it. The key never shows in the emulator's output, and the relay
 // options are refused (exit 2) where they make no sense.
 import { writeFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
+import { chunkFrame, fakeUpstream, sseFrame } from '../helpers/fake-upstream.js'
 
 const key = 'sk-or-v1-e2e-secret-4242'
 const model = 'meta-llama/llama-3.3-70b-instruct'
-const seen: { auth: string | undefined; body: Record<string, unknown> }[] = []
-let upstream: Server
-let upstreamUrl = ''
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let s = ''
-  for await (const c of req) s += c
-  return JSON.parse(s)
-}
-
-beforeAll(async () => {
-  upstream = createServer(async (req, res) => {
-    const body = await readJson(req)
-    seen.push({ auth: req.headers.authorization, body })
-    const ok =
-      req.headers.authorization === `Bearer ${key}` &&
-      body.model === model &&
-      (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true
-    if (!ok) {
-      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"bad relay request"}}')
-      return
-    }
-    const chunk = (o: Record<string, unknown>) =>
-      `data: ${JSON.stringify({ id: 'gen-1', object: 'chat.completion.chunk', model, ...o })}\n\n`
-    res.writeHead(200, { 'content-type': 'text/event-stream' })
-    res.write(chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: 'Relayed ' } }] }))
-    res.write(chunk({ choices: [{ index: 0, delta: { content: 'answer.' }, finish_reason: 'stop' }] }))
-    res.end(
-      `${chunk({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 } })}data: [DONE]\n\n`,
-    )
-  })
-  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()))
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/api/v1`
+const upstream = fakeUpstream((req, res) => {
+  const ok =
+    req.auth === `Bearer ${key}` &&
+    req.body.model === model &&
+    (req.body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true
+  if (!ok) {
+    res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"bad relay request"}}')
+    return
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream' })
+  res.write(chunkFrame(model, { role: 'assistant', content: 'Relayed ' }))
+  res.write(chunkFrame(model, { content: 'answer.' }, 'stop'))
+  const usage = { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 }
+  res.end(`${sseFrame({ id: 'up', object: 'chat.completion.chunk', model, choices: [], usage })}data: [DONE]\n\n`)
 })
-afterAll(() => {
-  upstream?.close()
-})
+const seen = upstream.seen
+const upstreamUrl = () => `${upstream.origin}/api/v1`
 
 /** Starts the emulator with these extra flags; resolves with its labelled stdout lines once it listens. */
 async function start(flags: string[], env: Record<string, string> = {}) {
@@ -73,7 +53,7 @@ describe('emulator start with an upstream', () => {
     writeFileSync(keyFile, `${key}\n`, { mode: 0o600 })
     const { proc, lines } = await start([
       '--upstream-url',
-      upstreamUrl,
+      upstreamUrl(),
       '--upstream-api-key-file',
       keyFile,
       '--upstream-model',
@@ -103,7 +83,7 @@ describe('emulator start with an upstream', () => {
   })
 
   it('takes the key from AGENTRY_UPSTREAM_API_KEY', async () => {
-    const { proc, lines } = await start(['--upstream-url', upstreamUrl, '--upstream-model', model], {
+    const { proc, lines } = await start(['--upstream-url', upstreamUrl(), '--upstream-model', model], {
       AGENTRY_UPSTREAM_API_KEY: key,
     })
     try {
@@ -128,8 +108,8 @@ describe('emulator start with an upstream', () => {
     const cases: [string[], RegExp][] = [
       [['--upstream-model', model], /--upstream-model needs --upstream-url/],
       [['--upstream-api-key-file', empty], /--upstream-api-key-file needs --upstream-url/],
-      [['--upstream-url', upstreamUrl, '--upstream-api-key-file', join(dir, 'missing.key')], /cannot read the file/],
-      [['--upstream-url', upstreamUrl, '--upstream-api-key-file', empty], /the file is empty/],
+      [['--upstream-url', upstreamUrl(), '--upstream-api-key-file', join(dir, 'missing.key')], /cannot read the file/],
+      [['--upstream-url', upstreamUrl(), '--upstream-api-key-file', empty], /the file is empty/],
     ]
     for (const [flags, message] of cases) {
       const r = await runCli(['emulator', 'start', '--port', '0', ...flags])

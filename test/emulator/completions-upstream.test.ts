@@ -1,66 +1,47 @@
 // --upstream-url: completions relayed to an OpenAI-compatible server, streamed through in the emulator's format.
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Emulator } from '../../src/emulator/index.js'
 import { emulatorFixture } from '../helpers/emulator.js'
+import { chunkFrame, fakeUpstream } from '../helpers/fake-upstream.js'
 import { call, joinedText, sseData } from './core-client.js'
 
-interface Seen {
-  path: string
-  body: Record<string, unknown>
-}
-let upstream: Server
 let emu: Emulator
 let broken: Emulator
-const seen: Seen[] = []
 const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra: Record<string, unknown> = {}) =>
-  `data: ${JSON.stringify({ id: 'up-1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`
+  chunkFrame('m', delta, finish, extra)
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let s = ''
-  for await (const c of req) s += c
-  return JSON.parse(s)
-}
-
-beforeAll(async () => {
-  upstream = createServer(async (req, res) => {
-    const body = await readJson(req)
-    seen.push({ path: req.url ?? '', body })
-    const last = JSON.stringify((body.messages as unknown[]).at(-1))
-    if (last.includes('fail')) {
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}')
-      return
-    }
-    res.writeHead(200, { 'content-type': 'text/event-stream' })
-    if (last.includes('tool')) {
-      res.write(
-        chunk({
-          role: 'assistant',
-          tool_calls: [
-            { index: 0, id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":' } },
-          ],
-        }),
-      )
-      res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: '"Rome"}' } }] }))
-      res.end(`${chunk({}, 'tool_calls')}data: [DONE]\n\n`)
-      return
-    }
-    res.write(chunk({ role: 'assistant', content: 'Hello' }))
-    res.write(chunk({ content: ' from upstream' }))
-    res.end(
-      `${chunk({}, 'stop', { usage: { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 } })}data: [DONE]\n\n`,
+const upstream = fakeUpstream(({ body }, res) => {
+  const last = JSON.stringify((body.messages as unknown[]).at(-1))
+  if (last.includes('fail')) {
+    res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}')
+    return
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream' })
+  if (last.includes('tool')) {
+    res.write(
+      chunk({
+        role: 'assistant',
+        tool_calls: [
+          { index: 0, id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":' } },
+        ],
+      }),
     )
-  })
-  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()))
+    res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: '"Rome"}' } }] }))
+    res.end(`${chunk({}, 'tool_calls')}data: [DONE]\n\n`)
+    return
+  }
+  res.write(chunk({ role: 'assistant', content: 'Hello' }))
+  res.write(chunk({ content: ' from upstream' }))
+  res.end(
+    `${chunk({}, 'stop', { usage: { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 } })}data: [DONE]\n\n`,
+  )
 })
-afterAll(() => {
-  upstream?.close()
-})
+const seen = upstream.seen
 // registered after the upstream's hook: the options are read once it listens
 const fx = emulatorFixture({
   emulator: () => ({
     scheduler: false,
-    upstreamUrl: `http://127.0.0.1:${(upstream.address() as { port: number }).port}/v1/`,
+    upstreamUrl: `${upstream.origin}/v1/`,
   }),
 })
 const brokenFx = emulatorFixture({ emulator: { scheduler: false, upstreamUrl: 'http://127.0.0.1:1/v1' } })

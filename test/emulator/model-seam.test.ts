@@ -3,55 +3,44 @@
 // refuses what a real one refuses: a wrong bearer (401), a model it does not serve (404), and it sends usage only
 // when asked with stream_options.include_usage (OpenAI's behaviour), so each check fails if the relay drifts.
 import { createHmac } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerText as wholeAnswer } from '../../src/emulator/completions/answer.js'
 import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { startScheduler } from '../../src/emulator/scheduler.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
+import { chunkFrame, fakeUpstream, sseFrame } from '../helpers/fake-upstream.js'
 import { call, sseData } from './core-client.js'
 
 const key = 'sk-upstream-test-0123456789'
 const model = 'openai/gpt-4o-mini'
-const seen: { auth: string | undefined; body: Record<string, unknown> }[] = []
-let upstream: Server
 let emu: Emulator
 let wrongKey: Emulator
 let upstreamUrl = ''
 
-const frame = (o: unknown) => `data: ${JSON.stringify(o)}\n\n`
-const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-  frame({ id: 'up', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: finish }] })
+const chunk = (delta: Record<string, unknown>, finish: string | null = null) => chunkFrame(model, delta, finish)
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let s = ''
-  for await (const c of req) s += c
-  return JSON.parse(s)
-}
+const upstream = fakeUpstream((req, res) => {
+  const json = (status: number, message: string) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message } }))
+  if (req.path !== '/v1/chat/completions') return json(404, 'no such route')
+  if (req.auth !== `Bearer ${key}`) return json(401, `Incorrect API key provided: ${String(req.auth).slice(7)}`)
+  if (req.body.model !== model) return json(404, `model ${String(req.body.model)} does not exist`)
+  const last = JSON.stringify((req.body.messages as unknown[]).at(-1))
+  res.writeHead(200, { 'content-type': 'text/event-stream' })
+  res.write(chunk({ role: 'assistant', content: '', reasoning: 'Thinking it over.' }))
+  res.write(chunk({ content: 'Upstream says: ' }))
+  res.write(chunk({ content: last.length > 20 ? 'noted' : 'hi' }))
+  res.write(chunk({}, 'stop'))
+  const options = req.body.stream_options as { include_usage?: unknown } | undefined
+  if (options?.include_usage === true)
+    res.write(sseFrame({ id: 'up', object: 'chat.completion.chunk', model, choices: [], usage: usage }))
+  res.end('data: [DONE]\n\n')
+})
+const seen = upstream.seen
 
 beforeAll(async () => {
-  upstream = createServer(async (req, res) => {
-    const body = await readJson(req)
-    seen.push({ auth: req.headers.authorization, body })
-    const json = (status: number, message: string) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message } }))
-    if (req.url !== '/v1/chat/completions') return json(404, 'no such route')
-    if (req.headers.authorization !== `Bearer ${key}`)
-      return json(401, `Incorrect API key provided: ${String(req.headers.authorization).slice(7)}`)
-    if (body.model !== model) return json(404, `model ${String(body.model)} does not exist`)
-    const last = JSON.stringify((body.messages as unknown[]).at(-1))
-    res.writeHead(200, { 'content-type': 'text/event-stream' })
-    res.write(chunk({ role: 'assistant', content: '', reasoning: 'Thinking it over.' }))
-    res.write(chunk({ content: 'Upstream says: ' }))
-    res.write(chunk({ content: last.length > 20 ? 'noted' : 'hi' }))
-    res.write(chunk({}, 'stop'))
-    const options = body.stream_options as { include_usage?: unknown } | undefined
-    if (options?.include_usage === true)
-      res.write(frame({ id: 'up', object: 'chat.completion.chunk', model, choices: [], usage: usage }))
-    res.end('data: [DONE]\n\n')
-  })
-  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()))
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/v1`
+  upstreamUrl = `${upstream.origin}/v1`
   const opts = { port: 0, scheduler: false, upstreamUrl, upstreamModel: model, log: () => {} } as const
   emu = await createEmulator({ ...opts, upstreamApiKey: key })
   wrongKey = await createEmulator({ ...opts, upstreamApiKey: 'sk-wrong-key-000' })
@@ -59,7 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu?.close()
   await wrongKey?.close()
-  upstream?.close()
 })
 
 const usage = { prompt_tokens: 21, completion_tokens: 5, total_tokens: 26 }
