@@ -27,16 +27,21 @@ export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
     const code = (err as NodeJS.ErrnoException).code
     throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
   }
-  const rl = createInterface({
-    input: fh.createReadStream().pipe(lineLimit(path)),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  })
+  try {
+    yield* readLinesFrom(fh.createReadStream(), path)
+  } finally {
+    await fh.close().catch(() => {})
+  }
+}
+
+/** The lines of a stream (stdin), numbered from 1, with the same line limit; `label` names it in errors. */
+export async function* readLinesFrom(input: NodeJS.ReadableStream, label: string): AsyncGenerator<NumberedLine> {
+  const rl = createInterface({ input: input.pipe(lineLimit(label)), crlfDelay: Number.POSITIVE_INFINITY })
   try {
     let line = 0
     for await (const text of rl) yield { line: ++line, text }
   } finally {
     rl.close()
-    await fh.close().catch(() => {})
   }
 }
 
