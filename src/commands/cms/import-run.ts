@@ -56,7 +56,7 @@ export async function sendLines(
   collection: string,
   lines: AsyncIterable<NumberedLine>,
   o: ImportRunOptions,
-  out: { statePath: string | undefined; failedFile: AtomicFile | undefined; progress: Progress },
+  out: { statePath: string | undefined; failedFile: AtomicFile | undefined; progress: Progress; total?: number },
 ): Promise<ImportTally> {
   const cms = (await ctx.sdk()).cms
   const job: ImportJob = { collection, ignoreIds: o.ignoreIds, shard: shardLabel(o.shard) ?? null }
@@ -128,7 +128,7 @@ export async function sendLines(
       cp.start(line)
       if (!r.ok) fail(line, r.error, text)
       else await saveLine(line, r.item, text)
-      out.progress.update(t.created + t.updated + t.failed + t.skipped)
+      out.progress.update(t.created + t.updated + t.failed + t.skipped, out.total)
       if (Date.now() - lastSave >= 500) {
         lastSave = Date.now()
         save()

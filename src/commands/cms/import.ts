@@ -54,8 +54,10 @@ for --resume, which skips the saved lines and sends the failed ones again.`,
       const o = parseOptions(importSchema, raw)
       const stdin = file === '-'
       if (stdin && o.resume) throw new UsageError('--resume needs a file', 'stdin cannot be continued; save it first')
+      let total: number | undefined
       if (!stdin) {
         const check = await checkImportFile(file)
+        total = check.valid
         if (check.invalid > 0) {
           ctx.io.stderr.write(sanitizeText(badLinesReport(file, check)))
           if (!o.skipInvalid)
@@ -65,7 +67,7 @@ for --resume, which skips the saved lines and sends the failed ones again.`,
             )
         }
       }
-      await runImport(ctx, collection, stdin ? undefined : file, o)
+      await runImport(ctx, collection, stdin ? undefined : file, o, total)
     })
   return examples(cmd, [
     'agentry cms import posts posts.ndjson',
@@ -80,6 +82,7 @@ async function runImport(
   collection: string,
   file: string | undefined,
   o: z.infer<typeof importSchema>,
+  total: number | undefined,
 ): Promise<void> {
   const failedPath = file === undefined ? undefined : failedFileOf(file)
   const failedFile = failedPath ? await openAtomicFile(failedPath, 'the failed-lines file') : undefined
@@ -91,6 +94,7 @@ async function runImport(
       statePath: file === undefined ? undefined : importStateOf(file, o.shard),
       failedFile,
       progress,
+      ...(total !== undefined && !o.shard ? { total } : {}),
     })
   } catch (err) {
     await failedFile?.discard()
