@@ -1,74 +1,56 @@
-// Throughput and memory of `agentry cms export` (the built CLI as a whole process) against the emulator, for
-// collections of N thousand records: records a second, and the CLI's peak RSS. Pages are streamed to the file, never
-// held, so with the CLI's heap capped (BENCH_HEAP_MB=24) 200 000 records (74 MiB) still export at a flat ~110 MiB
-// RSS; uncapped, V8 lets garbage grow the heap a little before it collects.
-// Run: npm run bench -- cms-export   (BENCH_SIZES=5,20,50 in thousands; BENCH_HEAP_MB=24)
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+// `agentry cms export --concurrency` (issue 11): the built CLI against the emulator with --latency 20 (in its own
+// process, bench/cms-bench-server.mjs), exporting 20 000 and 100 000 records with --concurrency 1 and n. Printed:
+// seconds, records/s and peak RSS per run, and the speed-up as a ratio (target ≥ 5× at 100 000, RSS ≤ 150 MB and
+// flat from 20k to 100k). --concurrency 1 is measured on BENCH_SERIAL_K thousand records (default 20, i.e. ~5 s at
+// 20 ms a page) and scaled linearly to 100 000 (one request a page, each costing the latency): set
+// BENCH_SERIAL_K=100 to measure it whole.
+// RSS: nothing is retained per record (with the CLI's heap capped at 16 MB, 100 000 records still export, at ~100 MB
+// RSS); uncapped, V8 lets garbage grow the heap before it collects, which is most of the peak.
+// Run: npm run bench -- cms-export   (BENCH_CONCURRENCY=8, BENCH_LATENCY=20)
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createEmulator } from '../dist/emulator.js'
+import { runCli, startServer } from './cms-bench-lib.mjs'
 
-const sizes = (process.env.BENCH_SIZES ?? '5,20,50').split(',').map((s) => Number(s) * 1000)
-const bin = new URL('../bin/agentry.js', import.meta.url).pathname
+const n = Number(process.env.BENCH_CONCURRENCY ?? 8)
+const latency = Number(process.env.BENCH_LATENCY ?? 20)
+const serialK = Number(process.env.BENCH_SERIAL_K ?? 20)
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-export-'))
-
-/** Peak resident memory of a child, sampled from /proc (Linux); undefined elsewhere. */
-function sampleRss(pid, peak) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    if (m) peak.kb = Math.max(peak.kb ?? 0, Number(m[1]))
-  } catch {
-    // gone, or not Linux
-  }
+const server = await startServer({ b20k: 20_000, b50k: 50_000, b100k: 100_000, bserial: serialK * 1000 }, latency)
+const rows = []
+const run = async (collection, records, concurrency) => {
+  const out = join(dir, `${collection}-${concurrency}.ndjson`)
+  const r = await runCli(server, ['cms', 'export', collection, '--out', out, '--concurrency', String(concurrency)], dir)
+  const row = { records, concurrency, ...r, mib: statSync(out).size / 1024 / 1024 }
+  rows.push(row)
+  rmSync(out)
+  return row
 }
-
-function exportOnce(emu, out) {
-  return new Promise((resolve, reject) => {
-    const env = {
-      ...process.env,
-      AGENTRY_BASE_URL: emu.baseUrl,
-      AGENTRY_ACCOUNT: emu.accountId,
-      AGENTRY_API_KEY: emu.demoApiKey,
-      AGENTRY_CONFIG_DIR: dir,
-    }
-    const started = process.hrtime.bigint()
-    // BENCH_HEAP_MB caps the CLI's heap: an export that held the records would then fail, not just grow.
-    const heap = process.env.BENCH_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_HEAP_MB}`] : []
-    const args = [...heap, bin, 'cms', 'export', 'bench', '--out', out]
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'] })
-    const peak = {}
-    const timer = setInterval(() => sampleRss(child.pid, peak), 10)
-    child.on('exit', (code) => {
-      clearInterval(timer)
-      if (code !== 0) reject(new Error(`export exited ${code}`))
-      else resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, rssKb: peak.kb })
-    })
-  })
+try {
+  const serial = await run('bserial', serialK * 1000, 1)
+  const c20 = await run('b20k', 20_000, n)
+  await run('b50k', 50_000, n)
+  const c100 = await run('b100k', 100_000, n)
+  console.log(`cms export against the emulator with --latency ${latency} (Node ${process.versions.node})`)
+  console.log('records  concurrency  seconds  records/s  file MiB  peak RSS MB')
+  for (const r of rows)
+    console.log(
+      [
+        String(r.records).padStart(7),
+        String(r.concurrency).padStart(12),
+        (r.ms / 1000).toFixed(2).padStart(8),
+        String(Math.round(r.records / (r.ms / 1000))).padStart(10),
+        r.mib.toFixed(1).padStart(9),
+        r.rssMb.toFixed(0).padStart(12),
+      ].join(' '),
+    )
+  const serialPerRecord = serial.ms / serial.records
+  const scaled = serialK === 100 ? 'measured' : `scaled from ${serialK}k`
+  console.log(
+    `speed-up at 20k: ${((serialPerRecord * 20_000) / c20.ms).toFixed(1)}× ; at 100k: ${((serialPerRecord * 100_000) / c100.ms).toFixed(1)}× (--concurrency 1 ${scaled}; target ≥ 5×)`,
+  )
+  console.log(`peak RSS 20k → 100k: ${c20.rssMb.toFixed(0)} → ${c100.rssMb.toFixed(0)} MB (target ≤ 150 MB and flat)`)
+} finally {
+  server.stop()
+  rmSync(dir, { recursive: true, force: true })
 }
-
-const emu = await createEmulator({ port: 0, seed: 'demo', scheduler: false, log: () => {} })
-const posts = [...emu.state.cms.get('posts').values()]
-console.log('records   seconds   records/s   file MiB   peak RSS MiB')
-for (const n of sizes) {
-  const bench = new Map()
-  for (let i = 0; i < n; i++) {
-    const p = posts[i % posts.length]
-    const id = `b_${String(i).padStart(7, '0')}`
-    bench.set(id, { ...p, id })
-  }
-  emu.state.cms.set('bench', bench)
-  const out = join(dir, `bench-${n}.ndjson`)
-  const { ms, rssKb } = await exportOnce(emu, out)
-  const mib = (b) => (b / 1024 / 1024).toFixed(1)
-  const row = [
-    String(n).padStart(7),
-    (ms / 1000).toFixed(2).padStart(9),
-    String(Math.round(n / (ms / 1000))).padStart(11),
-    mib(statSync(out).size).padStart(10),
-    (rssKb ? (rssKb / 1024).toFixed(0) : 'n/a').padStart(14),
-  ]
-  console.log(row.join(' '))
-}
-await emu.close()
-rmSync(dir, { recursive: true, force: true })

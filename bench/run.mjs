@@ -2,7 +2,18 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-const all = ['startup', 'emulator', 'stream', 'stream-render', 'render', 'cms-export', 'library', 'chat-log', 'batch']
+const all = [
+  'startup',
+  'emulator',
+  'stream',
+  'stream-render',
+  'render',
+  'cms-export',
+  'cms-import',
+  'library',
+  'chat-log',
+  'batch',
+]
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all
 let failed = 0
 for (const name of chosen) {

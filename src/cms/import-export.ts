@@ -3,7 +3,7 @@
 // `{data, tags?}` (service-interface 2.6: a record is saved with `data` and optional `tags`). Pure, except the pool.
 import { stringifyJson } from '../io/sanitize.js'
 
-/** One valid import line: saved with PUT under `id` when it has one, else created with POST. */
+/** One valid import line: saved with PUT under `id`, or under a derived id without one (./import-identity.ts). */
 export interface ImportItem {
   id?: string
   data: Record<string, unknown>

@@ -86,6 +86,11 @@ export const cmsResource = (t: Transport) => ({
   /** Replaces a record's data and tags (management access). */
   update: (collection: string, recordId: string, body: CmsSave) =>
     t.call('cmsUpdate', { params: { collection, recordId }, body }),
+  /** Saves a record under `recordId` (PUT creates a missing id, docs/wire.md): whether it was created (201). */
+  put: async (collection: string, recordId: string, body: CmsSave): Promise<{ created: boolean }> => {
+    const res = await t.raw('cmsUpdate', { params: { collection, recordId }, body })
+    return { created: res.status === 201 }
+  },
   /** Deletes a record (management access). */
   delete: async (collection: string, recordId: string): Promise<void> => {
     await t.call('cmsDelete', { params: { collection, recordId } })

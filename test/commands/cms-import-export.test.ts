@@ -55,7 +55,7 @@ describe('cms export and import against the emulator', () => {
 
     t.clearOutput()
     expect(await t.run(['cms', 'import', 'design_copy', out, '--concurrency', '8'])).toBe(0)
-    expect(t.stderr()).toBe(`imported ${expected.length}, failed 0\n`)
+    expect(t.stderr()).toBe(`created ${expected.length}, updated 0, skipped 0 (resume), failed 0\n`)
     expect(existsSync(`${out}.failed.ndjson`)).toBe(false)
     const copy = [...fx.emu.state.cms.get('design_copy')!.values()]
     const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
@@ -100,8 +100,9 @@ describe('cms export and import against the emulator', () => {
     expect(failed.map((f) => f.line).sort()).toEqual([2, 3])
     expect(failed.find((f) => f.line === 2)).toMatchObject({ input: 'not json', error: expect.stringMatching(/JSON/) })
     expect(failed.find((f) => f.line === 3)).toMatchObject({ input: rows[2], error: expect.stringMatching(/400/) })
-    expect(t.stderr()).toContain(`imported 2, failed 2 (failed lines: ${failedPath})\n`)
-    expect(t.stderr()).toContain(`error: 2 lines of ${file} not imported; see ${failedPath}`)
+    expect(t.stderr()).toContain(`created 2, updated 0, skipped 0 (resume), failed 2 (failed lines: ${failedPath})\n`)
+    expect(t.stderr()).toContain('line 2: not valid JSON')
+    expect(t.stderr()).toContain('error: 2 lines not imported')
     const saved = [...fx.emu.state.cms.get('partial')!.values()]
     expect(saved.map((r) => r.data.n).sort()).toEqual([1, 3])
     expect(fx.emu.state.cms.get('partial')!.get('keep_1')?.tags).toEqual(['a'])
@@ -119,7 +120,15 @@ describe('cms export and import against the emulator', () => {
     writeFileSync(file, '{"data":{"x":1}}\n')
     const t = emulatorContext(fx)
     expect(await t.run(['cms', 'import', 'summary', file, '--json'])).toBe(0)
-    expect(JSON.parse(t.stdout())).toEqual({ collection: 'summary', imported: 1, failed: 0 })
+    expect(JSON.parse(t.stdout())).toEqual({
+      collection: 'summary',
+      imported: 1,
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      failed: 0,
+      failures: [],
+    })
   })
 
   it('a missing file and bad --concurrency are usage errors', async () => {
@@ -134,7 +143,7 @@ describe('cms export and import against the emulator', () => {
 describe('cms import and export against stubs', () => {
   const base = `/api/v1beta/${testAccount}`
 
-  it('retries a PUT (an id) after a 503, but never a POST (a retry could duplicate it)', async () => {
+  it('saves every line with PUT (its id, or a derived imp_ id), so a 503 is retried: nothing can duplicate', async () => {
     const dir = tempDir()
     const file = join(dir, 'in.ndjson')
     writeFileSync(file, '{"id":"r1","data":{"a":1}}\n{"data":{"b":2}}\n')
@@ -152,41 +161,40 @@ describe('cms import and export against stubs', () => {
     pool
       .intercept({ path: `${base}/cma/records/c/r1`, method: 'PUT' })
       .reply(answer('PUT 200', 200, { id: 'r1', data: { a: 1 }, tags: [] }))
-    pool
-      .intercept({ path: `${base}/cma/records/c`, method: 'POST' })
-      .reply(answer('POST 503', 503, busy, { 'retry-after': '0' }))
-    expect(await t.run(['cms', 'import', 'c', file, '--concurrency', '1'])).toBe(1)
-    expect(calls).toEqual(['PUT 503', 'PUT 200', 'POST 503'])
-    const failed = lines(readFileSync(`${file}.failed.ndjson`, 'utf8')).map((l) => JSON.parse(l))
-    expect(failed).toEqual([{ line: 2, error: expect.stringMatching(/503 busy/), input: { data: { b: 2 } } }])
+    const derived = { path: new RegExp(`^${base}/cma/records/c/imp_[A-Za-z0-9_-]{32}$`), method: 'PUT' }
+    pool.intercept(derived).reply(answer('PUT imp 503', 503, busy, { 'retry-after': '0' }))
+    pool.intercept(derived).reply(answer('PUT imp 201', 201, { id: 'imp_x', data: { b: 2 }, tags: [] }))
+    expect(await t.run(['cms', 'import', 'c', file, '--concurrency', '1'])).toBe(0)
+    expect(calls).toEqual(['PUT 503', 'PUT 200', 'PUT imp 503', 'PUT imp 201'])
+    expect(t.stderr()).toBe('created 1, updated 1, skipped 0 (resume), failed 0\n')
+    expect(existsSync(`${file}.failed.ndjson`)).toBe(false)
   })
 
-  it('stops sending after a 401 and lists the lines it did not send; --ignore-ids creates with POST', async () => {
+  it('stops sending after a 401; the lines not sent are left for --resume, not called failed', async () => {
     const dir = tempDir()
     const file = join(dir, 'in.ndjson')
     writeFileSync(file, '{"id":"a","data":{}}\n{"id":"b","data":{}}\n{"id":"c","data":{}}\n')
     const t = testContext()
-    let posts = 0
+    let puts = 0
     t.agent
       .get('http://agentry.test')
-      .intercept({ path: `${base}/cma/records/c`, method: 'POST' })
+      .intercept({ path: new RegExp(`^${base}/cma/records/c/imp_`), method: 'PUT' })
       .reply(() => {
-        posts++
+        puts++
         return { statusCode: 401, data: { error: { message: 'bad key' } } }
       })
       .persist()
     expect(await t.run(['cms', 'import', 'c', file, '--concurrency', '1', '--ignore-ids'])).toBe(1)
-    expect(posts).toBe(1)
+    expect(puts).toBe(1)
     const failed = lines(readFileSync(`${file}.failed.ndjson`, 'utf8')).map((l) => JSON.parse(l))
-    expect(failed.map((f) => [f.line, f.error.replace(/POST \S+: /, 'POST …: ')])).toEqual([
-      [1, 'POST …: 401 bad key'],
-      [2, 'not sent: stopped after 401 bad key'],
-      [3, 'not sent: stopped after 401 bad key'],
-    ])
-    expect(t.stderr()).toContain('imported 0, failed 3')
+    expect(failed.map((f) => [f.line, f.error.replace(/PUT \S+: /, 'PUT …: ')])).toEqual([[1, 'PUT …: 401 bad key']])
+    expect(t.stderr()).toContain('created 0, updated 0, skipped 0 (resume), failed 1')
+    expect(t.stderr()).toContain('error: stopped after 401 bad key')
+    const state = JSON.parse(readFileSync(`${file}.agentry-import.json`, 'utf8'))
+    expect(state.progress).toEqual({ mark: 1, failed: [1] })
   })
 
-  it('an export that fails half-way leaves no file (nor a temp file) behind', async () => {
+  it('an export that fails half-way leaves the old file alone, and --resume fetches only what is missing', async () => {
     const dir = tempDir()
     const out = join(dir, 'out.ndjson')
     writeFileSync(out, 'an older complete export\n')
@@ -201,8 +209,22 @@ describe('cms import and export against stubs', () => {
       .intercept({ path: `${base}/cda/records/posts?page=2&pageSize=100`, method: 'GET' })
       .reply(500, { error: { message: 'boom' } })
     expect(await t.run(['--retries', '0', 'cms', 'export', 'posts', '--out', out])).toBe(7)
-    expect(readdirSync(dir)).toEqual(['out.ndjson'])
+    expect(readdirSync(dir).sort()).toEqual([
+      'out.ndjson',
+      'out.ndjson.agentry-export.json',
+      'out.ndjson.agentry-export.part',
+    ])
     expect(readFileSync(out, 'utf8')).toBe('an older complete export\n')
+    expect(t.stderr()).toContain('run it again with --resume')
+
+    // page 1 is asked for again (it tells the page count) but not written twice
+    pool.intercept({ path: `${base}/cda/records/posts?page=1&pageSize=100`, method: 'GET' }).reply(200, page1)
+    pool
+      .intercept({ path: `${base}/cda/records/posts?page=2&pageSize=100`, method: 'GET' })
+      .reply(200, { ...page1, data: [{ id: 'b', data: {}, tags: [] }] })
+    expect(await t.run(['cms', 'export', 'posts', '--out', out, '--resume'])).toBe(0)
+    expect(readdirSync(dir)).toEqual(['out.ndjson'])
+    expect(lines(readFileSync(out, 'utf8')).map((l) => JSON.parse(l).id)).toEqual(['a', 'b'])
   })
 })
 

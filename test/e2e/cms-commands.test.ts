@@ -142,7 +142,7 @@ describe('cms export and import', () => {
 
     const imp = await cli(['cms', 'import', 'tutorials_copy', file])
     expect(imp.exitCode).toBe(0)
-    expect(imp.stderr).toBe(`imported ${exported.length}, failed 0\n`)
+    expect(imp.stderr).toBe(`created ${exported.length}, updated 0, skipped 0 (resume), failed 0\n`)
 
     const back = await cli(['cms', 'export', 'tutorials_copy', '--access', 'cma'])
     const strip = (r: CmsRecord) => ({ id: r.id, data: r.data, tags: r.tags })

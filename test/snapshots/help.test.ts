@@ -920,7 +920,7 @@ describe('--help', () => {
         save [options] <collection>            Create a record, or replace one with --id (its data and tags), and print it
         delete|rm [options] <collection> <id>  Delete a record (asks first on a terminal; --yes otherwise)
         export [options] <collection>          Write every matching record as NDJSON (one JSON record a line), to stdout or a file
-        import [options] <collection> <file>   Import records from an NDJSON file (a line is {"id"?, "data", "tags"?}, as export writes them)
+        import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
         help [command]                         display help for command
 
       --where language: status = "published" and (views > 100 or featured = true)
@@ -1054,40 +1054,58 @@ describe('--help', () => {
         --page-size <n>                records a request (default and maximum 100)
         --out <file>                   write here instead of stdout; the file appears
                                        only once the export is complete
+        --concurrency <n>              pages fetched at once (and at most held in
+                                       memory), 1 to 64 (default: "4")
+        --resume                       continue an interrupted --out export of the
+                                       same collection and query
+        --shard <i/n>                  only pages i, i+n, i+2n…: the shards 1/n…n/n
+                                       together are the whole export
         -h, --help                     display help for command
 
+      An interrupted --out export keeps <out>.agentry-export.part and <out>.agentry-export.json; run the same command
+      with --resume to continue it. --shard splits by page number, so every shard must use the same query and page size,
+      and the collection must not change while the shards run.
+
       Examples:
-        agentry cms export posts --out posts.ndjson
+        agentry cms export posts --out posts.ndjson --concurrency 8
+        agentry cms export posts --out posts.ndjson --resume
         agentry cms export posts --where 'status = "published"' --order-by createdAt > published.ndjson
-        agentry cms export posts --access cma --tags release | jq -c .data
+        agentry cms export posts --shard 2/4 --out posts-2.ndjson
 
 
       $ agentry cms import --help
       Usage: agentry cms import [options] <collection> <file>
 
-      Import records from an NDJSON file (a line is {"id"?, "data", "tags"?}, as
-      export writes them)
+      Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?},
+      as export writes)
 
       Arguments:
         collection         the collection (created on the first record)
-        file               the NDJSON file
+        file               the NDJSON file, or - for stdin
 
       Options:
         --concurrency <n>  requests in flight, 1 to 64 (default: "4")
         --skip-invalid     import the valid lines even when some are invalid (those
                            count as failed)
-        --ignore-ids       create every line as a new record, even lines that carry an
-                           id
+        --ignore-ids       save lines under derived ids even when they carry an id (a
+                           copy, not the file's ids)
+        --resume           continue an interrupted import of this file: skip the lines
+                           known to be saved
+        --shard <i/n>      only lines i, i+n, i+2n…: the shards 1/n…n/n together are
+                           the whole file
         -h, --help         display help for command
 
-      A line with an "id" replaces (or creates) the record with that id (PUT); a line without one creates a new record
-      (POST). Every line is checked first: if any is invalid, nothing is sent (unless --skip-invalid). Lines that fail
-      are written with their errors to <file>.failed.ndjson as {"line", "error", "input"}; the exit code is then 1.
+      Every line is saved with PUT under a stable id: its "id", or (without one, or with --ignore-ids) "imp_" and a hash
+      of the collection, the line number and the record. Importing the same file again replaces, never duplicates. A
+      save whose answer was lost is read back before it is called failed. Failed lines go to <file>.failed.ndjson as
+      {"line", "error", "input"} (exit 1). Ctrl-C lets the saves in flight finish and keeps <file>.agentry-import.json
+      for --resume, which skips the saved lines and sends the failed ones again.
 
       Examples:
         agentry cms import posts posts.ndjson
-        agentry cms export posts --out posts.ndjson && agentry cms import posts_copy posts.ndjson --concurrency 8
-        agentry cms import posts new.ndjson --skip-invalid; jq -c .input new.ndjson.failed.ndjson > retry.ndjson
+        agentry cms export posts | agentry cms import posts_copy - --concurrency 8
+        agentry cms import posts big.ndjson --resume
+        agentry cms import posts big.ndjson --shard 1/4
 
       "
     `)

@@ -1,7 +1,7 @@
 // Reading an NDJSON import file line by line (twice: once to check every line, once to send), with line numbers,
 // so that memory stays flat however large the file. Errors opening it are usage errors naming the file.
 import { open } from 'node:fs/promises'
-import { createInterface } from 'node:readline'
+import { StringDecoder } from 'node:string_decoder'
 import { Transform } from 'node:stream'
 import { parseImportLine } from '../../cms/import-export.js'
 import { UsageError } from '../../errors.js'
@@ -27,17 +27,33 @@ export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
     const code = (err as NodeJS.ErrnoException).code
     throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
   }
-  const rl = createInterface({
-    input: fh.createReadStream().pipe(lineLimit(path)),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  })
   try {
-    let line = 0
-    for await (const text of rl) yield { line: ++line, text }
+    yield* readLinesFrom(fh.createReadStream(), path)
   } finally {
-    rl.close()
     await fh.close().catch(() => {})
   }
+}
+
+/**
+ * The lines of a stream (stdin), numbered from 1, with the same line limit; `label` names it in errors. Read with
+ * the stream's own async iterator, which pauses it while the consumer is busy (readline's iterator queues every
+ * line of the file when the sending is slower than the reading).
+ */
+export async function* readLinesFrom(input: NodeJS.ReadableStream, label: string): AsyncGenerator<NumberedLine> {
+  const decoder = new StringDecoder('utf8')
+  let rest = ''
+  let line = 0
+  for await (const chunk of input.pipe(lineLimit(label))) {
+    const text = rest + decoder.write(chunk as Buffer)
+    let start = 0
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      yield { line: ++line, text: text.slice(start, nl).replace(/\r$/, '') }
+      start = nl + 1
+    }
+    rest = text.slice(start)
+  }
+  rest += decoder.end()
+  if (rest !== '') yield { line: ++line, text: rest.replace(/\r$/, '') }
 }
 
 /**

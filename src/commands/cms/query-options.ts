@@ -156,3 +156,11 @@ export function buildCmsQuery(o: CmsQueryOptions, defaultPageSize?: number): Cms
   if (size !== undefined) q.pageSize = size
   return q
 }
+
+/** `--concurrency <n>` of export and import: 1 to 64, default 4. */
+export const concurrencyOption = z
+  .string()
+  .regex(/^\d+$/, 'must be a whole number')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 64, 'must be 1 to 64')
+  .default(4)

@@ -42,6 +42,18 @@ function findRecord(records: Map<string, CmsRecord>, req: EmuRequest): CmsRecord
   return r
 }
 
+// Each collection's records as an array, rebuilt only after a write through these handlers (or a change of size):
+// copying a 100 000-record collection for every page made the emulator, not the client, the cost of a bulk export.
+const snapshots = new WeakMap<Map<string, CmsRecord>, CmsRecord[]>()
+function recordsOf(records: Map<string, CmsRecord>): CmsRecord[] {
+  let list = snapshots.get(records)
+  if (list === undefined || list.length !== records.size) {
+    list = [...records.values()]
+    snapshots.set(records, list)
+  }
+  return list
+}
+
 /** `{data, tags?}` (service-interface 2.6); tags travel comma-separated in queries, so none may hold a comma. */
 function saveBody(req: EmuRequest): { data: Record<string, unknown>; tags: string[] } {
   rejectUnknownFields(req.body, ['data', 'tags'])
@@ -64,7 +76,7 @@ export const cmsHandlers: HandlerTable = {
       if (e instanceof QueryParamError) throw new HttpError(400, e.message, {}, 'invalid_query')
       throw e
     }
-    return { status: 200, json: runQuery([...records.values()], query) }
+    return { status: 200, json: runQuery(recordsOf(records), query) }
   },
 
   cmsGet(req, env) {
@@ -79,6 +91,7 @@ export const cmsHandlers: HandlerTable = {
     const now = isoNow(env)
     const record: CmsRecord = { id: newId('rec'), data: body.data, tags: body.tags, createdAt: now, updatedAt: now }
     records.set(record.id, record)
+    snapshots.delete(records)
     return { status: 201, json: record }
   },
 
@@ -94,6 +107,7 @@ export const cmsHandlers: HandlerTable = {
     if (old === undefined && !namePattern.test(id)) throw badRequest('id: use 1 to 64 letters, digits, _ or -')
     const record: CmsRecord = { id, data: body.data, tags: body.tags, createdAt: old?.createdAt ?? now, updatedAt: now }
     records.set(id, record)
+    snapshots.delete(records)
     return { status: old === undefined ? 201 : 200, json: record }
   },
 
@@ -101,6 +115,7 @@ export const cmsHandlers: HandlerTable = {
     accessOf(req)
     const records = collectionOf(env.state, req)
     records.delete(findRecord(records, req).id)
+    snapshots.delete(records)
     return { status: 204 }
   },
 }

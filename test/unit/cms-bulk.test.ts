@@ -1,0 +1,138 @@
+// The pure parts of the bulk CMS commands (issue 11): --shard parsing and membership, the bounded ordered window of
+// export, the import checkpoint, derived identities, and the resume state's refusal of another job.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { holdsItem, lineIdentity } from '../../src/cms/import-identity.js'
+import { LineCheckpoint } from '../../src/cms/line-checkpoint.js'
+import { orderedWindow } from '../../src/cms/ordered-window.js'
+import { resumeFrom, writeResumeState } from '../../src/cms/resume-state.js'
+import { inShard, parseShard } from '../../src/cms/shard.js'
+import { UsageError } from '../../src/errors.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+describe('--shard', () => {
+  it('parses i/n and refuses the rest with a usage error', () => {
+    expect(parseShard('2/4')).toEqual({ index: 2, count: 4 })
+    expect(parseShard(' 1 / 1 ')).toEqual({ index: 1, count: 1 })
+    for (const bad of ['0/3', '4/3', '1/0', '1', 'a/b', '1/2/3', '-1/2', '1/10001'])
+      expect(() => parseShard(bad), bad).toThrow(UsageError)
+  })
+
+  it('the shards 1/n…n/n are disjoint and complete', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 500 }), (n, k) => {
+        const owners = Array.from({ length: n }, (_, i) => i + 1).filter((i) => inShard(k, { index: i, count: n }))
+        expect(owners).toHaveLength(1)
+      }),
+    )
+    expect(inShard(7, undefined)).toBe(true)
+  })
+})
+
+describe('orderedWindow', () => {
+  it('yields in key order, never holds more than `size` results, and fetches every key once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(4), { maxLength: 30 }), fc.integer({ min: 1, max: 6 }), async (delays, size) => {
+        let held = 0
+        let most = 0
+        const fetched: number[] = []
+        const out: number[] = []
+        const keys = delays.map((_, i) => i)
+        for await (const v of orderedWindow(keys, size, async (k) => {
+          fetched.push(k)
+          held++
+          most = Math.max(most, held)
+          await new Promise((r) => setTimeout(r, delays[k]))
+          return k
+        })) {
+          out.push(v)
+          await new Promise((r) => setTimeout(r, 1)) // a slow consumer: nothing new starts meanwhile
+          held--
+        }
+        expect(out).toEqual(keys)
+        expect(fetched).toEqual(keys)
+        expect(most).toBeLessThanOrEqual(size)
+      }),
+      { numRuns: 30 },
+    )
+  })
+
+  it('throws the first failure in order, after the fetches in flight settled', async () => {
+    const settled: number[] = []
+    const run = async () => {
+      for await (const _ of orderedWindow([1, 2, 3, 4], 3, async (k) => {
+        await new Promise((r) => setTimeout(r, k === 2 ? 1 : 10))
+        settled.push(k)
+        if (k === 2) throw new Error('page 2 failed')
+        return k
+      }));
+    }
+    await expect(run()).rejects.toThrow('page 2 failed')
+    // 4 started once 1 was taken, and is awaited before the failure comes out: nothing runs behind the caller
+    expect(settled.sort()).toEqual([1, 2, 3, 4])
+  })
+})
+
+describe('LineCheckpoint', () => {
+  it('is the line before the first in flight; failed lines are remembered', () => {
+    const cp = new LineCheckpoint()
+    cp.start(1)
+    cp.start(2)
+    cp.pass(3)
+    cp.start(4)
+    expect(cp.mark).toBe(0)
+    cp.finish(2, true)
+    expect(cp.mark).toBe(0)
+    cp.finish(1, false)
+    expect(cp.mark).toBe(3)
+    cp.finish(4, false)
+    expect(cp.mark).toBe(4)
+    expect(cp.failed).toEqual([2])
+  })
+
+  it('a resumed run starts at the saved mark, and re-sent failed lines never move it back', () => {
+    const cp = new LineCheckpoint(10)
+    cp.start(4) // a failed line sent again
+    expect(cp.mark).toBe(3)
+    cp.finish(4, false)
+    cp.start(11)
+    cp.finish(11, false)
+    expect(cp.mark).toBe(11)
+  })
+})
+
+describe('import identity', () => {
+  it('is the line id, or a stable imp_ id that depends on collection, line number and record', () => {
+    const item = { data: { a: 1 }, tags: ['x'] }
+    expect(lineIdentity('c', 1, { ...item, id: 'mine' }, false)).toBe('mine')
+    const derived = lineIdentity('c', 1, item, false)
+    expect(derived).toMatch(/^imp_[A-Za-z0-9_-]{32}$/)
+    expect(lineIdentity('c', 1, { ...item, id: 'mine' }, true)).toBe(derived)
+    expect(lineIdentity('c', 1, item, false)).toBe(derived)
+    expect(new Set([lineIdentity('d', 1, item, false), lineIdentity('c', 2, item, false), derived]).size).toBe(3)
+    expect(lineIdentity('c', 1, { data: { a: 2 }, tags: ['x'] }, false)).not.toBe(derived)
+  })
+
+  it('a record read back holds the line when data and the set of tags match', () => {
+    const item = { data: { a: { b: [1] } }, tags: ['x', 'y'] }
+    expect(holdsItem({ data: { a: { b: [1] } }, tags: ['y', 'x'] }, item)).toBe(true)
+    expect(holdsItem({ data: { a: { b: [2] } }, tags: ['x', 'y'] }, item)).toBe(false)
+    expect(holdsItem({ data: { a: { b: [1] } }, tags: [] }, item)).toBe(false)
+  })
+})
+
+describe('resume state', () => {
+  it('resumes the same job and refuses another one, naming what differs', async () => {
+    const path = join(tempDir(), 's.json')
+    const job = { collection: 'posts', query: { where: 'a' }, shard: null }
+    await writeResumeState(path, job, { page: 3 })
+    expect((await resumeFrom(path, job, 'export')).progress).toEqual({ page: 3 })
+    await expect(resumeFrom(path, { ...job, query: { where: 'b' } }, 'export')).rejects.toThrow(/another query/)
+    await expect(resumeFrom(path, { ...job, collection: 'x' }, 'export')).rejects.toThrow(/another collection/)
+    await expect(resumeFrom(`${path}.none`, job, 'export')).rejects.toThrow(/nothing to resume/)
+    writeFileSync(path, 'garbage')
+    await expect(resumeFrom(path, job, 'export')).rejects.toThrow(/not a resume state/)
+  })
+})
