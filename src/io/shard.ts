@@ -16,13 +16,14 @@ export const maxShards = 10_000
 /** Parses `--shard <i>/<n>`; a usage error naming `flag` when it is not 1 ≤ i ≤ n ≤ maxShards. */
 export function parseShard(text: string, flag = '--shard'): Shard {
   const m = /^\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*$/.exec(text)
-  const index = Number(m?.[1])
-  const count = Number(m?.[2])
-  if (!m || count < 1 || count > maxShards || index < 1 || index > count)
-    throw new UsageError(
-      `${flag} ${text}: expected <i>/<n> with 1 ≤ i ≤ n ≤ ${maxShards}`,
-      `e.g. ${flag} 2/4 (the second of four jobs)`,
-    )
+  const hint = `e.g. ${flag} 2/4 (the second of four jobs)`
+  const refuse = (why: string) =>
+    new UsageError(`${flag} ${text}: expected <i>/<n> with 1 ≤ i ≤ n ≤ ${maxShards}${why}`, hint)
+  if (!m) throw refuse('')
+  const index = Number(m[1])
+  const count = Number(m[2])
+  if (count < 1 || count > maxShards) throw refuse(`: n must be 1 to ${maxShards}`)
+  if (index < 1 || index > count) throw refuse(`: i must be 1 to ${count}`)
   return { index, count }
 }
 
@@ -49,3 +50,6 @@ export function shardOf(item: number | string, count: number): number {
 export function inShard(item: number | string, shard: Shard | undefined): boolean {
   return shard === undefined || shardOf(item, shard.count) === shard.index
 }
+
+/** `i/n`, as the flag takes it (for messages and saved state). */
+export const shardLabel = (s: Shard | undefined): string | undefined => (s ? `${s.index}/${s.count}` : undefined)

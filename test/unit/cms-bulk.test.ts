@@ -1,4 +1,4 @@
-// The pure parts of the bulk CMS commands (issue 11): --shard parsing and membership, the bounded ordered window of
+// The pure parts of the bulk CMS commands (issue 11; --shard is tested in shard.test.ts): the bounded ordered window of
 // export, the import checkpoint, derived identities, and the resume state's refusal of another job.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -8,28 +8,7 @@ import { holdsItem, lineIdentity } from '../../src/cms/import-identity.js'
 import { LineCheckpoint } from '../../src/cms/line-checkpoint.js'
 import { orderedWindow } from '../../src/cms/ordered-window.js'
 import { resumeFrom, writeResumeState } from '../../src/cms/resume-state.js'
-import { inShard, parseShard } from '../../src/cms/shard.js'
-import { UsageError } from '../../src/errors.js'
 import { tempDir } from '../helpers/temp-dir.js'
-
-describe('--shard', () => {
-  it('parses i/n and refuses the rest with a usage error', () => {
-    expect(parseShard('2/4')).toEqual({ index: 2, count: 4 })
-    expect(parseShard(' 1 / 1 ')).toEqual({ index: 1, count: 1 })
-    for (const bad of ['0/3', '4/3', '1/0', '1', 'a/b', '1/2/3', '-1/2', '1/10001'])
-      expect(() => parseShard(bad), bad).toThrow(UsageError)
-  })
-
-  it('the shards 1/n…n/n are disjoint and complete', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 500 }), (n, k) => {
-        const owners = Array.from({ length: n }, (_, i) => i + 1).filter((i) => inShard(k, { index: i, count: n }))
-        expect(owners).toHaveLength(1)
-      }),
-    )
-    expect(inShard(7, undefined)).toBe(true)
-  })
-})
 
 describe('orderedWindow', () => {
   it('yields in key order, never holds more than `size` results, and fetches every key once', async () => {

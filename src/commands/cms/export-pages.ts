@@ -5,7 +5,7 @@
 import { hasNextPage, type Page } from '../../api/pagination.js'
 import { orderedWindow } from '../../cms/ordered-window.js'
 import type { CmsQuery } from '../../cms/query.js'
-import { inShard, type Shard } from '../../cms/shard.js'
+import { inShard, type Shard } from '../../io/shard.js'
 import type { AgentryClient } from '../../sdk/client.js'
 import type { CmsRow, CmsTarget } from './fetch.js'
 
@@ -37,7 +37,7 @@ export async function* exportPages(
     for await (const p of sdk.cms.query(target, { ...q, page }).pages(1)) return p
     return { data: [] }
   }
-  const wanted = (page: number) => page > opts.after && inShard(page, opts.shard)
+  const wanted = (page: number) => page > opts.after && inShard(page - 1, opts.shard)
   const first = await fetchPage(1)
   opts.onFirst?.(first)
   if (wanted(1)) yield { page: 1, rows: first.data }

@@ -6,7 +6,7 @@ import { failedLine, forEachConcurrent, parseImportLine, saveBody, type ImportIt
 import { holdsItem, lineIdentity } from '../../cms/import-identity.js'
 import { LineCheckpoint } from '../../cms/line-checkpoint.js'
 import { resumeFrom, writeResumeState, removeResumeState } from '../../cms/resume-state.js'
-import { inShard, type Shard, shardLabel } from '../../cms/shard.js'
+import { inShard, type Shard, shardLabel } from '../../io/shard.js'
 import type { Context } from '../../context.js'
 import { ApiError, UsageError } from '../../errors.js'
 import type { AtomicFile } from '../files/atomic-out.js'
@@ -120,7 +120,7 @@ export async function sendLines(
   try {
     await forEachConcurrent(untilStopped(), o.concurrency, async ({ line, text }) => {
       const r = parseImportLine(text)
-      if (!inShard(line, o.shard) || r.ok === 'blank') return cp.pass(line)
+      if (!inShard(line - 1, o.shard) || r.ok === 'blank') return cp.pass(line)
       if (saved && line <= saved.mark && !retry.has(line)) {
         t.skipped++
         return cp.pass(line)

@@ -5,7 +5,7 @@
 import { rm } from 'node:fs/promises'
 import { Command } from 'commander'
 import * as z from 'zod'
-import { parseShard } from '../../cms/shard.js'
+import { parseShard } from '../../io/shard.js'
 import type { Context } from '../../context.js'
 import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { sanitizeText } from '../../io/sanitize.js'
