@@ -91,6 +91,7 @@ describe('--help', () => {
                                  register
         config                   Show and change settings and profiles
         emulator                 Run the local emulator of the service
+        version                  Print the version of agentry
         completion               Print a shell completion script (bash, zsh, fish)
         help [command]           display help for command
 
@@ -906,7 +907,7 @@ describe('--help', () => {
         --min <field>                  smallest value of a field (repeatable)
         --max <field>                  largest value of a field (repeatable)
         --page <n>                     page number, from 1
-        --page-size <n>                rows a page (the server caps it at 100)
+        --page-size <n>                rows a page, 1–100
         --limit <n>                    same as --page-size
         --all                          follow every page, printing rows as pages
                                        arrive
@@ -1334,12 +1335,14 @@ describe('--help', () => {
                                 or by URL (any agent)
         send [options] <agent>  Send a message to an agent's A2A endpoint and print
                                 its reply
+        task                    Look at or cancel a task an agent keeps (A2A)
         help [command]          display help for command
 
       Examples:
         agentry a2a card demo-assistant
         agentry a2a send demo-assistant -m "hello" --stream
         agentry a2a send https://agents.example.com/.well-known/agent-card.json -m "hello"
+        agentry a2a task get demo-assistant 0b6f…
 
 
       $ agentry a2a card --help
@@ -1369,14 +1372,71 @@ describe('--help', () => {
 
       Options:
         -m, --message <text>   the message (or pipe it on stdin)
-        --stream               use message/stream and print the reply as it arrives
+        --stream               stream: print the reply as it arrives, and the state
+                               changes on stderr
         --context <contextId>  continue an A2A conversation (its contextId)
+        --no-wait              answer the task at once, before it ends (then: agentry
+                               a2a task get)
         -h, --help             display help for command
 
       Examples:
         agentry a2a send demo-assistant -m "What can you do?"
         agentry a2a send https://agents.example.com/.well-known/agent-card.json -m "hello" --stream
         echo "Summarize: …" | agentry a2a send demo-assistant --json | jq .status.state
+        agentry a2a send demo-assistant -m "count to 1000" --no-wait --json | jq -r .id
+
+
+      $ agentry a2a task --help
+      Usage: agentry a2a task [options] [command]
+
+      Look at or cancel a task an agent keeps (A2A)
+
+      Options:
+        -h, --help                      display help for command
+
+      Commands:
+        get [options] <agent> <taskId>  Show a task's state, reply and artifacts
+        cancel <agent> <taskId>         Cancel a running task (exit 5 when it has
+                                        already ended)
+        help [command]                  display help for command
+
+      Examples:
+        agentry a2a task get demo-assistant 0b6f…
+        agentry a2a task cancel demo-assistant 0b6f…
+
+
+      $ agentry a2a task get --help
+      Usage: agentry a2a task get [options] <agent> <taskId>
+
+      Show a task's state, reply and artifacts
+
+      Arguments:
+        agent          an agent id, or the URL of its card
+        taskId         the task id (from \`a2a send --json\`, .id)
+
+      Options:
+        --history <n>  at most this many recent messages of its history (0: none)
+        -h, --help     display help for command
+
+      Examples:
+        agentry a2a task get demo-assistant 0b6f…
+        agentry a2a task get https://agents.example.com/.well-known/agent-card.json 0b6f… --json | jq .status.state
+
+
+      $ agentry a2a task cancel --help
+      Usage: agentry a2a task cancel [options] <agent> <taskId>
+
+      Cancel a running task (exit 5 when it has already ended)
+
+      Arguments:
+        agent       an agent id, or the URL of its card
+        taskId      the task id
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry a2a task cancel demo-assistant 0b6f…
 
       "
     `)
@@ -1417,11 +1477,14 @@ describe('--help', () => {
       $ agentry login --help
       Usage: agentry login [options]
 
-      Log in: OAuth in the system browser, or --with-api-key to store a key read from
-      stdin
+      Log in: OAuth in the system browser, --device without one, or --with-api-key to
+      store a key read from stdin
 
       Options:
-        --no-browser      do not open a browser; only print the URL to open
+        --no-browser      do not open a browser: print the URL, then take the address
+                          it ends on pasted on stdin
+        --device          log in with a code typed on another device (RFC 8628), where
+                          the server offers it
         --scope <scope>   OAuth scope to ask for (default: the service scope the
                           server advertises)
         --wait <seconds>  how long to wait for the browser, default 300
@@ -1432,7 +1495,8 @@ describe('--help', () => {
 
       Examples:
         agentry login                                 browser login (OAuth, PKCE)
-        agentry login --no-browser                    print the URL, open it anywhere
+        agentry login --no-browser                    print the URL, open it anywhere, paste back where it ends
+        agentry login --device                        type a code on another device (RFC 8628)
         agentry login --with-api-key < key.txt        store an API key read from stdin
         agentry --profile ci login --with-api-key --api-key-file /run/secrets/agentry
 
@@ -1492,7 +1556,7 @@ describe('--help', () => {
 
       Commands:
         login [options]     Log in with OAuth in the system browser (the URL is
-                            printed too)
+                            printed too), or --device without one
         logout              Revoke the OAuth tokens and forget them (same as agentry
                             logout)
         status              Show whether the profile is logged in with OAuth, and
@@ -1513,10 +1577,14 @@ describe('--help', () => {
       $ agentry oauth login --help
       Usage: agentry oauth login [options]
 
-      Log in with OAuth in the system browser (the URL is printed too)
+      Log in with OAuth in the system browser (the URL is printed too), or --device
+      without one
 
       Options:
-        --no-browser      do not open a browser; only print the URL to open
+        --no-browser      do not open a browser: print the URL, then take the address
+                          it ends on pasted on stdin
+        --device          log in with a code typed on another device (RFC 8628), where
+                          the server offers it
         --scope <scope>   OAuth scope to ask for (default: the service scope the
                           server advertises)
         --wait <seconds>  how long to wait for the browser, default 300
@@ -1755,15 +1823,20 @@ describe('--help', () => {
       Start the emulator on 127.0.0.1 and keep it running until Ctrl-C
 
       Options:
-        --port <n>            port on 127.0.0.1; 0 picks a free one (default: "4010")
-        --data-file <path>    keep the state in this JSON file (loaded at start, saved
-                              after changes)
-        --seed <kind>         demo data or an empty service (choices: "demo", "none",
-                              default: "demo")
-        --upstream-url <url>  relay completions to an OpenAI-compatible server (POST
-                              <url>/chat/completions)
-        --token-delay <ms>    delay between streamed tokens in ms (default 15)
-        -h, --help            display help for command
+        --port <n>               port on 127.0.0.1; 0 picks a free one (default:
+                                 "4010")
+        --data-file <path>       keep the state in this JSON file (loaded at start,
+                                 saved after changes)
+        --seed <kind>            demo data or an empty service (choices: "demo",
+                                 "none", default: "demo")
+        --upstream-url <url>     relay completions to an OpenAI-compatible server
+                                 (POST <url>/chat/completions)
+        --token-delay <ms>       delay between streamed tokens in ms (default 15)
+        --latency <ms[:jitter]>  delay every API answer by ms plus up to jitter ms
+                                 (not the test hooks)
+        --log-requests           one line per request on stderr: method, path, status,
+                                 milliseconds
+        -h, --help               display help for command
 
       The scripted model answers deterministically:
         "show me markdown"           headings, lists, a code block and a table
@@ -1772,12 +1845,34 @@ describe('--help', () => {
         naming a tool (get_weather)  a tool call; a following tool message gets an answer that uses its result
         images (image_url items)     a description of each image (type, size, dimensions of data URLs)
       Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage.
+      Test hooks (not part of the service): they need Authorization: Bearer <hook-token> (printed at start, new each
+      run), answer only on 127.0.0.1/localhost/[::1] with the emulator's port, and
+      refuse browser cross-origin calls. With TOKEN=<hook-token>:
+        add a fault rule:
+          curl -X POST -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' -d '{"match":{"path":"/api/v1beta/"},"status":503,"count":2}' http://127.0.0.1:4010/__emulator/faults
+        list the fault rules:
+          curl -X GET -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/faults
+        remove every fault rule:
+          curl -X DELETE -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/faults
+        delay every API answer:
+          curl -X POST -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' -d '{"ms":200,"jitterMs":50}' http://127.0.0.1:4010/__emulator/latency
+        show the delay:
+          curl -X GET -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/latency
+        reseed the state (clears faults and the log):
+          curl -X POST -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' -d '{"seed":"demo"}' http://127.0.0.1:4010/__emulator/reset
+        the last 1000 requests, secrets redacted:
+          curl -X GET -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/requests
+        clear the request log:
+          curl -X DELETE -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/requests
+        counters (requests, refreshes, …):
+          curl -X GET -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/counters
 
       Examples:
         agentry emulator start
         agentry emulator start --port 0 --seed none
         agentry emulator start --data-file ./emulator.json --token-delay 0
         agentry emulator start --upstream-url http://127.0.0.1:11434/v1
+        agentry emulator start --latency 200:50 --log-requests
 
       "
     `)
