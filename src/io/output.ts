@@ -150,17 +150,25 @@ export class Output {
   }
 }
 
-/** Aligned columns with a header, fitted to the terminal width by truncating the widest column. */
+/** An id column (ID, AGENT ID, …): never cut, since a cut id cannot be copied into the next command. */
+const isIdHeader = (h: string) => /(^|\s|_)ID$/i.test(h)
+
+/**
+ * Aligned columns with a header, fitted to the width (the terminal's; when piped, COLUMNS or unbounded) by
+ * shrinking the widest column that is not an id, down to 8; ids are never cut (a row may then overflow).
+ */
 async function renderTable(headers: string[], rows: string[][], io: IOStreams): Promise<string> {
   if (rows.length === 0) return ''
   const { default: stringWidth } = await import('string-width')
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => stringWidth(r[i] ?? ''))))
   const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)
-  const max = io.columns()
+  const max = io.stdoutIsTTY ? io.columns() : (io.pipedColumns?.() ?? io.columns())
   while (total() > max) {
-    const i = widths.indexOf(Math.max(...widths))
-    if ((widths[i] ?? 0) <= 8) break
-    widths[i] = Math.max(8, (widths[i] ?? 0) - (total() - max))
+    const shrinkable = widths.map((w, i) => (isIdHeader(headers[i] ?? '') || w <= 8 ? -1 : w))
+    const widest = Math.max(...shrinkable)
+    if (widest <= 8) break
+    const i = shrinkable.indexOf(widest)
+    widths[i] = Math.max(8, widest - (total() - max))
   }
   const fit = (s: string, w: number) => {
     const sw = stringWidth(s)

@@ -7,6 +7,7 @@ import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
 import { confirmDestructive } from '../confirm.js'
 import { keysCreateCommand } from './create.js'
+import { printList } from '../list-notes.js'
 
 /** A key's scopes in a few words: `agents=a,b cms=read` (an empty list is `none`), or `all` when unrestricted. */
 export function scopeSummary(scopes: ApiKey['scopes']): string {
@@ -35,7 +36,7 @@ export function register(program: Command, ctx: Context): void {
   const list = withListOptions(new Command('list').alias('ls').description('List the API keys of the account')).action(
     async (raw) => {
       const opts = parseOptions(listOptionsSchema, raw)
-      await ctx.output().list((await ctx.sdk()).keys.list(opts).take(opts.all), keyFields)
+      await printList(ctx, (await ctx.sdk()).keys.list(opts), opts, keyFields, 'keys')
     },
   )
   examples(list, ['agentry keys list', 'agentry keys ls --json'])
