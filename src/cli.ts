@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander'
 import { groups } from './commands/manifest.js'
 import { Context, type ContextInit, type EmulatorInputs, type GlobalOptions } from './context.js'
-import { ExitCode, UsageError, exitCodeSummary, formatError } from './errors.js'
+import { DeclinedError, ExitCode, UsageError, exitCodeSummary, formatError } from './errors.js'
 import { OutputClosedError, systemIO } from './io/iostreams.js'
 
 declare const __AGENTRY_VERSION__: string
@@ -135,6 +135,8 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
     if (globals.color === false) ctx.io.disableColor()
     const emulator = globals.emulator ? await startEmbeddedEmulator(ctx) : undefined
     await ctx.resolve({ globals, emulator })
+    const { checkProfileExists } = await import('./commands/config/profile-exists.js')
+    await checkProfileExists(ctx, action)
   })
 
   const word = commandWord(argv)
@@ -184,6 +186,10 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     // the reader of stdout left (`| head`): what follows from that (a refused write, a cancelled request) is no
     // failure to report — the run ends quietly with 0 (docs/exit-codes.md)
     if (err instanceof OutputClosedError || ctx.abort.signal.reason instanceof OutputClosedError) return ExitCode.ok
+    if (err instanceof DeclinedError) {
+      ctx.info(err.message)
+      return ExitCode.ok
+    }
     if (err instanceof CommanderError) {
       if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(err.code)) return ExitCode.ok
       if (err.code === 'commander.executeSubCommandAsync') return ExitCode.error

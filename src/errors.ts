@@ -81,6 +81,14 @@ export class CancelledError extends CliError {
   }
 }
 
+/** The user answered "no" to a confirmation: nothing was done, which is no failure (a note on stderr, exit 0). */
+export class DeclinedError extends CliError {
+  constructor(message = 'not done') {
+    super(message, { exitCode: ExitCode.ok })
+    this.name = 'DeclinedError'
+  }
+}
+
 /** The exit code an HTTP status maps to. */
 export function exitCodeForStatus(status: number): number {
   if (status === 401 || status === 403) return ExitCode.auth

@@ -129,15 +129,15 @@ describe('webhook delete', () => {
     expect(t.stderr()).toBe('deleted webhook whk_1\n')
   })
 
-  it('asks on a terminal; "no" deletes nothing (exit 130)', async () => {
+  it('asks on a terminal; "no" deletes nothing (not deleted, exit 0)', async () => {
     const yes = fakePrompter([true])
     const t = testContext({ tty: true, prompter: yes })
     stubCall(t, 'DELETE', `${base}/whk_1`, 204)
     expect(await t.run(['webhook', 'delete', 'whk_1'])).toBe(0)
     expect(yes.asked[0]?.message).toMatch(/Delete webhook whk_1\?/)
     const u = testContext({ tty: true, prompter: fakePrompter([false]) })
-    expect(await u.run(['webhook', 'delete', 'whk_1'])).toBe(130)
-    expect(u.stderr()).toMatch(/not deleted/)
+    expect(await u.run(['webhook', 'delete', 'whk_1'])).toBe(0)
+    expect(u.stderr()).toBe('not deleted\n')
   })
 })
 
