@@ -1529,15 +1529,17 @@ describe('--help', () => {
       $ agentry whoami --help
       Usage: agentry whoami [options]
 
-      Show which credential is in use, where it came from, and the base URL and
-      account
+      Show which credential is in use, where it came from, the base URL and account;
+      checks it with the service
 
       Options:
+        --no-check  do not ask the service (no network call)
         -h, --help  display help for command
 
       Examples:
         agentry whoami
         agentry whoami --json
+        agentry whoami --no-check
 
       "
     `)
