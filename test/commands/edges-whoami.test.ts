@@ -67,3 +67,20 @@ describe('error hints', () => {
     expect(t.stderr()).toMatch(/POST .*webhooks: 400 /)
   })
 })
+
+describe('keys delete of the key in use', () => {
+  it('warns, asks with a question that says so, and a no keeps it (exit 0, not deleted)', async () => {
+    const key = await createKey('--name', 'mine')
+    const { fakePrompter } = await import('../helpers/test-context.js')
+    const prompter = fakePrompter([false])
+    const t = emulatorContext(fx, { env: { AGENTRY_API_KEY: key }, tty: true, prompter })
+    const l = emulatorContext(fx)
+    expect(await l.run(['keys', 'list', '--all', '--json'])).toBe(0)
+    const mine = (JSON.parse(l.stdout()) as { id: string; prefix: string }[]).find((k) => key.startsWith(k.prefix))!
+    expect(await t.run(['keys', 'delete', mine.id])).toBe(0)
+    expect(t.stderr()).toMatch(/warning: .* is the API key this run uses \(AGENTRY_API_KEY\)/)
+    expect(prompter.asked[0]?.message).toMatch(/the one you are using now/)
+    expect(t.stderr()).toMatch(/not deleted/)
+    expect(t.stderr()).not.toContain(key)
+  })
+})

@@ -76,7 +76,8 @@ describe('webhook list, get and edit', () => {
     const page = { data: [{ ...hook, secret }], pagination: { total: 1, page: 1, page_count: 1, page_size: 20 } }
     t.http.get(`${base}?page=1`).reply(200, page).times(3)
     expect(await t.run(['webhook', 'list', '--json'])).toBe(0)
-    expect(JSON.parse(t.stdout())[0].secret).toBe('[hidden: --show-secret]')
+    // JSON keeps the service's object: the hidden secret is left out, never replaced by a marker
+    expect(JSON.parse(t.stdout())[0]).not.toHaveProperty('secret')
     expect(t.stdout()).not.toContain(secret)
     t.clearOutput()
     expect(await t.run(['webhooks', 'ls'])).toBe(0)
@@ -91,10 +92,13 @@ describe('webhook list, get and edit', () => {
     t.http
       .get(`${base}/whk_1`)
       .reply(200, { ...hook, secret })
-      .times(2)
+      .times(3)
     expect(await t.run(['webhook', 'get', 'whk_1'])).toBe(0)
     expect(t.stdout()).toContain('secret\t[hidden: --show-secret]\n')
     expect(t.stdout()).not.toContain(secret)
+    t.clearOutput()
+    expect(await t.run(['webhook', 'get', 'whk_1', '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toEqual(hook)
     t.clearOutput()
     expect(await t.run(['webhook', 'get', 'whk_1', '--show-secret', '--json'])).toBe(0)
     expect(JSON.parse(t.stdout()).secret).toBe(secret)
