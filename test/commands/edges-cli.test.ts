@@ -72,3 +72,15 @@ describe('help on a narrow terminal', () => {
     ).toBeGreaterThan(80)
   })
 })
+
+describe('files named by flags', () => {
+  it('emulator start --data-file never creates a missing directory: a clear error naming it', async () => {
+    const { existsSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const t = testContext()
+    const dir = join(t.configDir, 'no', 'such')
+    expect(await t.run(['emulator', 'start', '--port', '0', '--data-file', join(dir, 'state.json')])).toBe(1)
+    expect(t.stderr()).toMatch(new RegExp(`the directory ${dir.replace(/[/.]/g, '\\$&')} does not exist`))
+    expect(existsSync(join(t.configDir, 'no'))).toBe(false)
+  })
+})
