@@ -25,11 +25,22 @@ export function fieldsOf<T extends Record<string, unknown>>(...names: string[]):
   }))
 }
 
+/**
+ * A number for a person: as it is, unless it carries more than 6 decimals (an average, float noise such as
+ * 0.30000000000000004), then rounded to 4. JSON, NDJSON and YAML keep the exact number.
+ */
+export function readableNumber(v: number): string {
+  const s = String(v)
+  const decimals = /\.(\d+)$/.exec(s)?.[1]?.length ?? 0
+  return decimals > 6 ? String(Number(v.toFixed(4))) : s
+}
+
 /** Turns a value into one table/TSV cell. */
 export function cell(v: unknown): string {
   if (v === undefined || v === null) return ''
   if (typeof v === 'string') return v
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  if (typeof v === 'number') return readableNumber(v)
+  if (typeof v === 'boolean') return String(v)
   if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.join(',')
   return JSON.stringify(v)
 }

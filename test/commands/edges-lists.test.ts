@@ -98,3 +98,23 @@ describe('tables', () => {
     ).toBeLessThanOrEqual(60)
   })
 })
+
+describe('numbers in tables and TSV', () => {
+  const rows = [{ id: 'a', avg: 10 / 3, sum: 0.1 + 0.2, price: 19.99, geo: 52.520008 }]
+  const numFields = ['id', 'avg', 'sum', 'price', 'geo'].map((k) => ({
+    header: k.toUpperCase(),
+    get: (x: Record<string, unknown>) => x[k],
+  }))
+  it('averages print with 4 decimals at most; exact values stay; JSON keeps the exact number', async () => {
+    const t = io(false, undefined)
+    await new Output(t.streams, 'tsv').list(rows, numFields)
+    expect(t.out()).toBe('a\t3.3333\t0.3\t19.99\t52.520008\n')
+    const j = io(false, undefined)
+    await new Output(j.streams, 'json').list(rows, numFields)
+    expect(JSON.parse(j.out())[0].avg).toBe(10 / 3)
+    const tbl = io(true, 100)
+    await new Output(tbl.streams, 'table').list(rows, numFields)
+    expect(tbl.out()).toContain('3.3333 ')
+    expect(tbl.out()).not.toContain('3.33333')
+  })
+})
