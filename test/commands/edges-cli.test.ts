@@ -84,3 +84,15 @@ describe('files named by flags', () => {
     expect(existsSync(join(t.configDir, 'no'))).toBe(false)
   })
 })
+
+describe('--out never creates a missing directory', () => {
+  it('files download --out into a missing directory: exit 2 naming it before any request, nothing created', async () => {
+    const { existsSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const t = testContext()
+    const dir = join(t.configDir, 'missing')
+    expect(await t.run(['files', 'download', 'a.txt', '--out', join(dir, 'a.txt')])).toBe(2)
+    expect(t.stderr()).toContain(`the directory ${dir} does not exist`)
+    expect(existsSync(dir)).toBe(false)
+  })
+})
