@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander'
 import { groups } from './commands/manifest.js'
 import { Context, type ContextInit, type EmulatorInputs, type GlobalOptions } from './context.js'
-import { ExitCode, exitCodeSummary, formatError } from './errors.js'
+import { DeclinedError, ExitCode, UsageError, exitCodeSummary, formatError } from './errors.js'
 import { OutputClosedError, systemIO } from './io/iostreams.js'
 
 declare const __AGENTRY_VERSION__: string
@@ -37,8 +37,52 @@ export function commandWord(argv: string[]): string | undefined {
   return undefined
 }
 
+/**
+ * The error format asked for on the command line (`--error-format json`, `--error-format=json`) or in the
+ * environment: known before commander parses, so that commander's own usage errors honour it too.
+ */
+export function errorFormatOfArgv(argv: string[], env: NodeJS.ProcessEnv): 'text' | 'json' {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    if (a === '--') break
+    if (a === '--error-format') return argv[i + 1] === 'json' ? 'json' : 'text'
+    if (a.startsWith('--error-format=')) return a.slice('--error-format='.length) === 'json' ? 'json' : 'text'
+  }
+  return env.AGENTRY_ERROR_FORMAT === 'json' ? 'json' : 'text'
+}
+
+/**
+ * `agentry help a b` is `agentry a b --help` (commander's help command would show the help of `a` only); bare
+ * `agentry` (no command word, no help or version flag) is `agentry --help`, on stdout with exit 0, as gh does.
+ */
+export function normalizeArgv(argv: string[]): string[] {
+  const word = firstOperand(argv)
+  if (word === undefined) {
+    const asks = argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))
+    return asks ? argv : [...argv, '--help']
+  }
+  if (argv[word] !== 'help') return argv
+  return [...argv.slice(0, word), ...argv.slice(word + 1), '--help']
+}
+
+/** The index of the first operand of argv (global option values skipped), or undefined. */
+function firstOperand(argv: string[]): number | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    if (a === '--') return argv.length > i + 1 ? i + 1 : undefined
+    if (a.startsWith('-')) {
+      if (valueOptions.has(a)) i++
+      continue
+    }
+    return i
+  }
+  return undefined
+}
+
 /** The program with global options and every group: the one that runs loaded for real, the rest as summaries. */
-export async function buildProgram(ctx: Context, argv: string[]): Promise<Command> {
+export async function buildProgram(ctx: Context, argv: string[], usageErrors?: string[]): Promise<Command> {
+  // with --error-format json, commander's own error lines are kept here and written as JSON by run()
+  const jsonUsage = usageErrors !== undefined && errorFormatOfArgv(argv, ctx.env) === 'json'
   const program = new Command('agentry')
     .description(
       'agentry: agents, chat, scenarios, webhooks, schedules, keys, CMS, sites, files and images, from a terminal or a script',
@@ -57,12 +101,20 @@ export async function buildProgram(ctx: Context, argv: string[]): Promise<Comman
     .addOption(new Option('--error-format <format>', 'errors on stderr as text or json').choices(['text', 'json']))
     .option('-q, --quiet', 'no notes or progress on stderr')
     .option('--emulator', 'start an in-process emulator with demo data and use it (no account needed)')
+    // on a terminal, descriptions wrap even in a narrow column (commander keeps them on one line below 40)
+    .configureHelp(ctx.io.stdoutIsTTY ? { minWidthToWrap: 20 } : {})
     .showSuggestionAfterError(true)
-    .showHelpAfterError('(run with --help for usage)')
+    .showHelpAfterError(jsonUsage ? false : '(run with --help for usage)')
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),
       writeErr: (s) => ctx.io.stderr.write(s),
-      outputError: (s, write) => write(ctx.io.colorStderr() ? s.replace(/^error:/, '\x1b[31merror:\x1b[39m') : s),
+      // help is wrapped to the terminal it is shown on (a narrow one too); piped, at COLUMNS or 80
+      getOutHelpWidth: () => helpWidth(ctx.io.stdoutIsTTY ? ctx.io.columns() : undefined, ctx.env),
+      getErrHelpWidth: () => helpWidth(ctx.io.stderrIsTTY ? ctx.io.columns() : undefined, ctx.env),
+      outputError: (s, write) => {
+        if (jsonUsage) usageErrors.push(s.replace(/^error: /, '').trimEnd())
+        else write(ctx.io.colorStderr() ? s.replace(/^error:/, '\x1b[31merror:\x1b[39m') : s)
+      },
     })
     .addHelpText(
       'after',
@@ -83,6 +135,8 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
     if (globals.color === false) ctx.io.disableColor()
     const emulator = globals.emulator ? await startEmbeddedEmulator(ctx) : undefined
     await ctx.resolve({ globals, emulator })
+    const { checkProfileExists } = await import('./commands/config/profile-exists.js')
+    await checkProfileExists(ctx, action)
   })
 
   const word = commandWord(argv)
@@ -106,6 +160,11 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
   return program
 }
 
+/** The width help is wrapped at: the terminal's, else COLUMNS, else 80; never under 40 (commander needs room). */
+function helpWidth(terminal: number | undefined, env: NodeJS.ProcessEnv): number {
+  return Math.max(40, terminal || Number(env.COLUMNS) || 80)
+}
+
 /** Starts an in-process emulator seeded with demo data (`--emulator`): its base URL, account and key are inputs of the run. */
 async function startEmbeddedEmulator(ctx: Context): Promise<EmulatorInputs> {
   const { createEmulator } = await import('./emulator/index.js')
@@ -117,17 +176,27 @@ async function startEmbeddedEmulator(ctx: Context): Promise<EmulatorInputs> {
 
 /** Runs one command line; resolves to the exit code. Never throws, never exits. */
 export async function run(argv: string[], ctx: Context): Promise<number> {
+  const usageErrors: string[] = []
   try {
-    const program = await buildProgram(ctx, argv)
+    argv = normalizeArgv(argv)
+    const program = await buildProgram(ctx, argv, usageErrors)
     await program.parseAsync(argv, { from: 'user' })
     return ExitCode.ok
   } catch (err) {
     // the reader of stdout left (`| head`): what follows from that (a refused write, a cancelled request) is no
     // failure to report — the run ends quietly with 0 (docs/exit-codes.md)
     if (err instanceof OutputClosedError || ctx.abort.signal.reason instanceof OutputClosedError) return ExitCode.ok
+    if (err instanceof DeclinedError) {
+      ctx.info(err.message)
+      return ExitCode.ok
+    }
     if (err instanceof CommanderError) {
       if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(err.code)) return ExitCode.ok
       if (err.code === 'commander.executeSubCommandAsync') return ExitCode.error
+      if (usageErrors.length) {
+        const error = new UsageError(usageErrors.join('; '), 'run with --help for usage')
+        ctx.io.stderr.write(formatError(error, { format: 'json', debug: false, color: (s) => s }).text)
+      }
       return ExitCode.usage
     }
     const { text, exitCode } = formatError(err, {

@@ -90,6 +90,8 @@ export class Context {
   private apiCache: Promise<ApiClient> | undefined
   private sdkCache: Promise<AgentryClient> | undefined
   private prompterCache: Prompter | undefined
+  /** the profile `config use` stored (config.json's currentProfile), once the config has been read */
+  private storedProfile: string | undefined
 
   constructor(init: ContextInit) {
     this.init = init
@@ -144,6 +146,7 @@ export class Context {
   profile(): Sourced<string> {
     if (this.globals.profile) return { value: this.globals.profile, source: 'flag', origin: '--profile' }
     if (this.env.AGENTRY_PROFILE) return { value: this.env.AGENTRY_PROFILE, source: 'env', origin: 'AGENTRY_PROFILE' }
+    if (this.storedProfile) return { value: this.storedProfile, source: 'default', origin: 'agentry config use' }
     return { value: 'default', source: 'default', origin: 'default' }
   }
 
@@ -154,9 +157,10 @@ export class Context {
         import('./config/store.js'),
         import('./config/resolve.js'),
       ])
+      const cfg = await loadConfig(this.configDir())
+      this.storedProfile = cfg.currentProfile
       const profile = this.profile()
       checkedProfileName(profile)
-      const cfg = await loadConfig(this.configDir())
       const flags = flagValues({ ...this.globals })
       // --emulator's base URL and account are this run's, whatever else says otherwise
       const emu = this.emulator

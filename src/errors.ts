@@ -81,8 +81,30 @@ export class CancelledError extends CliError {
   }
 }
 
-/** The exit code an HTTP status maps to. */
-export function exitCodeForStatus(status: number): number {
+/** The user answered "no" to a confirmation: nothing was done, which is no failure (a note on stderr, exit 0). */
+export class DeclinedError extends CliError {
+  constructor(message = 'not done') {
+    super(message, { exitCode: ExitCode.ok })
+    this.name = 'DeclinedError'
+  }
+}
+
+/**
+ * Is this a validation failure of a field (the service's own check of the input)? Such an answer exits 2 like the
+ * same check done locally: a 400 or 422 whose code says the input was invalid, or whose message starts by naming a
+ * field (`name: …`, `limit must be …`, `title is required`). Other 400s stay 1, other 422s (a rejection) 5.
+ */
+export function isValidationFailure(status: number, code?: string, message = ''): boolean {
+  if (status !== 400 && status !== 422) return false
+  return (
+    /invalid_(body|query|request|params?)|validation/i.test(code ?? '') ||
+    /^[A-Za-z_][\w.[\]]*(: | is | must )/.test(message)
+  )
+}
+
+/** The exit code an HTTP status maps to (with the error body's code, when there is one). */
+export function exitCodeForStatus(status: number, code?: string, message?: string): number {
+  if (isValidationFailure(status, code, message)) return ExitCode.usage
   if (status === 401 || status === 403) return ExitCode.auth
   if (status === 404) return ExitCode.notFound
   if (status === 409 || status === 412 || status === 422) return ExitCode.conflict
@@ -92,7 +114,14 @@ export function exitCodeForStatus(status: number): number {
   return ExitCode.error
 }
 
-function hintForStatus(status: number): string | undefined {
+/** A scope refusal (RFC 6750 §3.1 `insufficient_scope`): the credential is valid, its scopes do not reach this. */
+export function isScopeRefusal(status: number, code?: string, challenge?: string): boolean {
+  return (status === 401 || status === 403) && /insufficient_scope/.test(`${code ?? ''} ${challenge ?? ''}`)
+}
+
+function hintForStatus(status: number, code?: string, challenge?: string): string | undefined {
+  if (isScopeRefusal(status, code, challenge))
+    return "this key's scopes don't include this; see them with `agentry whoami`, or create a key that has it: `agentry keys create --help`"
   if (status === 401) return 'check your credential: run `agentry whoami`, or `agentry login`'
   if (status === 403)
     return 'the credential lacks the scope for this; create a key with it: `agentry keys create --help`'
@@ -107,27 +136,41 @@ export class ApiError extends CliError {
   readonly serverMessage: string
   readonly requestId: string | undefined
   readonly code: string | undefined
-  constructor(init: {
-    status: number
-    message: string
-    method: string
-    url: string
-    requestId?: string
-    code?: string
-  }) {
+  private readonly init: ApiErrorInit
+  constructor(init: ApiErrorInit) {
     const where = `${init.method} ${redactUrlForMessage(init.url)}`
     const rid = init.requestId ? ` (request ${init.requestId})` : ''
-    const hint = hintForStatus(init.status)
+    const hint = init.hint ?? hintForStatus(init.status, init.code, init.challenge)
     super(`${where}: ${init.status} ${init.message}${rid}`, {
-      exitCode: exitCodeForStatus(init.status),
+      exitCode: exitCodeForStatus(init.status, init.code, init.message),
       ...(hint ? { hint } : {}),
     })
+    this.init = init
     this.name = 'ApiError'
     this.status = init.status
     this.serverMessage = init.message
     this.requestId = init.requestId
     this.code = init.code
   }
+
+  /** The same error with another hint (the API client adds one it alone can give, e.g. about the base URL). */
+  withHint(hint: string): ApiError {
+    return new ApiError({ ...this.init, hint })
+  }
+}
+
+/** What an ApiError is made from. */
+export interface ApiErrorInit {
+  status: number
+  message: string
+  method: string
+  url: string
+  requestId?: string
+  code?: string
+  /** the WWW-Authenticate challenge of a 401/403 (RFC 6750 §3) */
+  challenge?: string
+  /** a hint instead of the status's own */
+  hint?: string
 }
 
 /** The request could not reach the server, or the connection broke: exit 8. */

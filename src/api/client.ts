@@ -4,6 +4,7 @@ import type { ZodType } from 'zod'
 import { CliError, ExitCode, UsageError } from '../errors.js'
 import { type Page, paginate } from './pagination.js'
 import type { HttpClient, HttpResponse } from './request.js'
+import { withClientHint } from './error-hints.js'
 import { type RouteName, routes, urlFor } from './routes.js'
 
 /** Options of one call. */
@@ -68,7 +69,7 @@ export class ApiClient {
   async raw(name: RouteName, opts: CallOptions = {}): Promise<HttpResponse> {
     const route = routes[name]
     const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
-    return this.http.send({
+    const sent = this.http.send({
       method: route.method,
       url: this.url(name, opts.params, opts.query),
       ...(body !== undefined ? { body } : {}),
@@ -77,6 +78,9 @@ export class ApiClient {
       ...(opts.idempotent !== undefined ? { idempotent: opts.idempotent } : {}),
       ...(opts.stream ? { stream: true } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
+    })
+    return sent.catch((err: unknown) => {
+      throw withClientHint(err, name, this.base)
     })
   }
 

@@ -314,6 +314,7 @@ export class HttpClient {
       url: req.url,
       ...(res.requestId ? { requestId: res.requestId } : {}),
       ...(code ? { code } : {}),
+      ...(typeof res.headers['www-authenticate'] === 'string' ? { challenge: res.headers['www-authenticate'] } : {}),
     })
   }
 

@@ -109,6 +109,7 @@ export const groups: GroupSpec[] = [
   { name: 'logs', summary: 'The local log of chats: list, show, search, clear', load: () => import('./logs/index.js') },
   { name: 'config', summary: 'Show and change settings and profiles', load: () => import('./config/index.js') },
   { name: 'emulator', summary: 'Run the local emulator of the service', load: () => import('./emulator/index.js') },
+  { name: 'version', summary: 'Print the version of agentry', load: () => import('./version/index.js') },
   { name: '__complete', summary: 'completion candidates', hidden: true, load: () => import('./completion/index.js') },
   {
     name: 'completion',

@@ -25,7 +25,13 @@ export const profileSchema = z
 export type Profile = { [K in SettingKey]?: SettingValue<K> } & Record<string, unknown>
 
 /** config.json */
-export const configFileSchema = z.object({ profiles: z.record(z.string(), profileSchema).default({}) }).loose()
+export const configFileSchema = z
+  .object({
+    profiles: z.record(z.string(), profileSchema).default({}),
+    /** the profile used without --profile or AGENTRY_PROFILE (`agentry config use`) */
+    currentProfile: profileNameSchema.optional(),
+  })
+  .loose()
 export type ConfigData = z.infer<typeof configFileSchema>
 
 /** A stored OAuth grant: the tokens plus what a refresh or a revocation needs without rediscovery. */

@@ -1,7 +1,7 @@
 // --data-file: the state is loaded at start and written back as whole snapshots, atomically (temp file, fsync,
 // rename, as ARCHITECTURE.md asks of every file we write), debounced after changes and once more on close.
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { EmulatorState } from './state.js'
 
@@ -22,7 +22,13 @@ export async function loadState(path: string): Promise<EmulatorState | undefined
   try {
     text = await readFile(path, 'utf8')
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+      // a new file is fine, a missing directory is not: it is never created silently (a typo would go unnoticed)
+      const dir = await stat(dirname(path)).catch(() => undefined)
+      if (!dir?.isDirectory())
+        throw new DataFileError(path, `cannot be created: the directory ${dirname(path)} does not exist`)
+      return undefined
+    }
     throw new DataFileError(path, `cannot be read (${(e as Error).message})`)
   }
   let json: unknown
@@ -46,9 +52,8 @@ export async function loadState(path: string): Promise<EmulatorState | undefined
   }
 }
 
-/** Writes `text` to `path` atomically: a temp file beside it, fsync, rename over the target. */
+/** Writes `text` to `path` atomically: a temp file beside it, fsync, rename over the target (its directory must exist). */
 export async function writeAtomic(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
   const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   const fh = await open(tmp, 'w', 0o600)
   try {

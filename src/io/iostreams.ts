@@ -34,6 +34,8 @@ export interface IOStreams {
   readonly isCI: boolean
   /** terminal width in columns (80 when unknown) */
   columns(): number
+  /** the width a table may take when stdout is not a terminal: COLUMNS, else unbounded (Infinity) */
+  pipedColumns?(): number
   /** colour on stdout (NO_COLOR, FORCE_COLOR, --no-color and TTY respected) */
   colorStdout(): boolean
   /** colour on stderr */
@@ -84,6 +86,7 @@ export function createIO(init: {
     stderrIsTTY,
     isCI,
     columns: () => stdout.columns || stderr.columns || Number(env.COLUMNS) || 80,
+    pipedColumns: () => Number(env.COLUMNS) || Number.POSITIVE_INFINITY,
     colorStdout: () => colorWanted(env, stdoutIsTTY, noColor),
     colorStderr: () => colorWanted(env, stderrIsTTY, noColor),
     canPrompt: () => stdinIsTTY && stderrIsTTY && !isCI,

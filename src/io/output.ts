@@ -25,11 +25,22 @@ export function fieldsOf<T extends Record<string, unknown>>(...names: string[]):
   }))
 }
 
+/**
+ * A number for a person: as it is, unless it carries more than 6 decimals (an average, float noise such as
+ * 0.30000000000000004), then rounded to 4. JSON, NDJSON and YAML keep the exact number.
+ */
+export function readableNumber(v: number): string {
+  const s = String(v)
+  const decimals = /\.(\d+)$/.exec(s)?.[1]?.length ?? 0
+  return decimals > 6 ? String(Number(v.toFixed(4))) : s
+}
+
 /** Turns a value into one table/TSV cell. */
 export function cell(v: unknown): string {
   if (v === undefined || v === null) return ''
   if (typeof v === 'string') return v
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  if (typeof v === 'number') return readableNumber(v)
+  if (typeof v === 'boolean') return String(v)
   if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.join(',')
   return JSON.stringify(v)
 }
@@ -150,19 +161,27 @@ export class Output {
   }
 }
 
-/** Aligned columns with a header, fitted to the terminal width by truncating the widest column. */
+/** An id column (ID, AGENT ID, …): never cut, since a cut id cannot be copied into the next command. */
+const isIdHeader = (h: string) => /(^|\s|_)ID$/i.test(h)
+
+/**
+ * Aligned columns with a header, fitted to the width (the terminal's; when piped, COLUMNS or unbounded) by
+ * shrinking the widest column that is not an id, down to 8; ids are never cut (a row may then overflow).
+ */
 async function renderTable(headers: string[], rows: string[][], io: IOStreams): Promise<string> {
   if (rows.length === 0) return ''
   const { default: stringWidth } = await import('string-width')
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => stringWidth(r[i] ?? ''))))
   const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)
-  const max = io.columns()
+  const max = io.stdoutIsTTY ? io.columns() : (io.pipedColumns?.() ?? io.columns())
   while (total() > max) {
-    const i = widths.indexOf(Math.max(...widths))
-    if ((widths[i] ?? 0) <= 8) break
-    widths[i] = Math.max(8, (widths[i] ?? 0) - (total() - max))
+    const shrinkable = widths.map((w, i) => (isIdHeader(headers[i] ?? '') || w <= 8 ? -1 : w))
+    const widest = Math.max(...shrinkable)
+    if (widest <= 8) break
+    const i = shrinkable.indexOf(widest)
+    widths[i] = Math.max(8, widest - (total() - max))
   }
-  const fit = (s: string, w: number) => {
+  const fitCell = (s: string, w: number) => {
     const sw = stringWidth(s)
     if (sw <= w) return s + ' '.repeat(w - sw)
     let out = ''
@@ -174,7 +193,7 @@ async function renderTable(headers: string[], rows: string[][], io: IOStreams): 
   }
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => fit(c, widths[i] ?? 0))
+      .map((c, i) => fitCell(c, widths[i] ?? 0))
       .join('  ')
       .trimEnd()
   const head = line(headers)

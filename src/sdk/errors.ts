@@ -15,6 +15,7 @@ function typed(name: string): ApiErrorClass {
         url: '',
         ...(source.requestId ? { requestId: source.requestId } : {}),
         ...(source.code ? { code: source.code } : {}),
+        ...(source.hint ? { hint: source.hint } : {}),
       })
       // The message names the method and URL the HTTP core saw; keep it word for word.
       this.message = source.message
@@ -25,7 +26,7 @@ function typed(name: string): ApiErrorClass {
   return cls
 }
 
-/** 400: the request was malformed. */
+/** 400: the request was malformed, e.g. a field the service refused (exit 2, like the same local check). */
 export const BadRequestError = typed('BadRequestError')
 /** 401: no credential, or one the service refused (exit 4). */
 export const AuthenticationError = typed('AuthenticationError')
@@ -35,7 +36,7 @@ export const PermissionDeniedError = typed('PermissionDeniedError')
 export const NotFoundError = typed('NotFoundError')
 /** 409, 412: the resource is not in a state that allows this (exit 5). */
 export const ConflictError = typed('ConflictError')
-/** 422: the body was refused (exit 5). */
+/** 422: the body was refused (exit 5; exit 2 when its code says a field was invalid). */
 export const UnprocessableEntityError = typed('UnprocessableEntityError')
 /** 429: rate limited (exit 6). */
 export const RateLimitError = typed('RateLimitError')

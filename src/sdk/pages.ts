@@ -5,6 +5,8 @@ import { typedError } from './errors.js'
 
 /** The items of a list, fetched a page at a time as they are iterated. */
 export class ItemList<T> implements AsyncIterable<T> {
+  /** The last page fetched (its pagination tells whether more follow), once one has been. */
+  lastPage: Page<T> | undefined
   constructor(
     private readonly fetchPage: (page: number) => Promise<Page<T>>,
     private readonly start = 1,
@@ -21,6 +23,7 @@ export class ItemList<T> implements AsyncIterable<T> {
       } catch (err) {
         throw typedError(err)
       }
+      this.lastPage = res
       yield res
       if (!hasNextPage(res, this.pageSize)) return
     }

@@ -87,7 +87,7 @@ describe('login --with-api-key', () => {
 describe('whoami', () => {
   it('names the environment key by its prefix only, with base URL and account', async () => {
     const t = testContext()
-    expect(await t.run(['whoami', '--json'])).toBe(0)
+    expect(await t.run(['whoami', '--no-check', '--json'])).toBe(0)
     expect(JSON.parse(t.stdout())).toEqual({
       profile: 'default',
       kind: 'api-key',
@@ -108,7 +108,7 @@ describe('whoami', () => {
     await writeFile(file, 'agk_filekey_0123456789', { mode: 0o600 })
     const source = async (argv: string[], env?: Record<string, string | undefined>) => {
       const u = testContext({ configDir: t.configDir, env: { ...env } })
-      expect(await u.run([...argv, 'whoami', '--json'])).toBe(0)
+      expect(await u.run([...argv, 'whoami', '--no-check', '--json'])).toBe(0)
       return JSON.parse(u.stdout()) as { source: string; keyPrefix: string }
     }
     expect(await source(['--api-key-file', file])).toMatchObject({
@@ -124,7 +124,7 @@ describe('whoami', () => {
 
   it('prints key/value lines on a terminal', async () => {
     const t = testContext({ tty: true })
-    expect(await t.run(['whoami'])).toBe(0)
+    expect(await t.run(['whoami', '--no-check'])).toBe(0)
     expect(t.stdout()).toMatch(/^profile +default\nkind +api-key\nsource +AGENTRY_API_KEY\nkeyPrefix +agk_tes…\n/)
   })
 
@@ -152,7 +152,7 @@ describe('whoami', () => {
     t.http
       .intercept({ path: `/api/v1beta/${testAccount}/agents?page=1`, method: 'GET' })
       .reply(200, { ...emptyPage, echo: key })
-    expect(await t.run(['--debug', 'whoami'])).toBe(0)
+    expect(await t.run(['--debug', 'whoami', '--no-check'])).toBe(0)
     expect(await t.run(['--debug', 'agents', 'list'])).toBe(0)
     expect(t.stderr()).toMatch(/authorization: Bearer \[REDACTED\]/)
     expect(t.stdout() + t.stderr()).not.toContain(key)

@@ -247,7 +247,7 @@ describe('oauth status / token / refresh / register', () => {
 
   it('whoami describes the OAuth credential', async () => {
     const t = await loggedIn()
-    expect(await t.run(['whoami', '--json'])).toBe(0)
+    expect(await t.run(['whoami', '--no-check', '--json'])).toBe(0)
     expect(JSON.parse(t.stdout())).toMatchObject({
       kind: 'oauth',
       source: 'profile default (OAuth, credentials.json)',

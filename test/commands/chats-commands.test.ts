@@ -20,7 +20,7 @@ describe('chats delete-message', () => {
     expect(t.stdout()).toBe('')
   })
 
-  it('on a terminal, asks first: yes deletes, no cancels with exit 130 and sends nothing', async () => {
+  it('on a terminal, asks first: yes deletes, no prints "not deleted", exits 0 and sends nothing', async () => {
     const yes = fakePrompter([true])
     const t = testContext({ tty: true, prompter: yes })
     const bodies = stubCall(t, 'DELETE', path, 204)
@@ -30,9 +30,9 @@ describe('chats delete-message', () => {
 
     const no = fakePrompter([false])
     const u = testContext({ tty: true, prompter: no })
-    expect(await u.run(argv)).toBe(130)
+    expect(await u.run(argv)).toBe(0)
     expect(no.asked).toHaveLength(1)
-    expect(u.stderr()).toMatch(/cancelled/)
+    expect(u.stderr()).toBe('not deleted\n')
   })
 })
 

@@ -76,7 +76,8 @@ describe('webhook list, get and edit', () => {
     const page = { data: [{ ...hook, secret }], pagination: { total: 1, page: 1, page_count: 1, page_size: 20 } }
     t.http.get(`${base}?page=1`).reply(200, page).times(3)
     expect(await t.run(['webhook', 'list', '--json'])).toBe(0)
-    expect(JSON.parse(t.stdout())[0].secret).toBe('[hidden: --show-secret]')
+    // JSON keeps the service's object: the hidden secret is left out, never replaced by a marker
+    expect(JSON.parse(t.stdout())[0]).not.toHaveProperty('secret')
     expect(t.stdout()).not.toContain(secret)
     t.clearOutput()
     expect(await t.run(['webhooks', 'ls'])).toBe(0)
@@ -91,10 +92,13 @@ describe('webhook list, get and edit', () => {
     t.http
       .get(`${base}/whk_1`)
       .reply(200, { ...hook, secret })
-      .times(2)
+      .times(3)
     expect(await t.run(['webhook', 'get', 'whk_1'])).toBe(0)
     expect(t.stdout()).toContain('secret\t[hidden: --show-secret]\n')
     expect(t.stdout()).not.toContain(secret)
+    t.clearOutput()
+    expect(await t.run(['webhook', 'get', 'whk_1', '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toEqual(hook)
     t.clearOutput()
     expect(await t.run(['webhook', 'get', 'whk_1', '--show-secret', '--json'])).toBe(0)
     expect(JSON.parse(t.stdout()).secret).toBe(secret)
@@ -129,15 +133,15 @@ describe('webhook delete', () => {
     expect(t.stderr()).toBe('deleted webhook whk_1\n')
   })
 
-  it('asks on a terminal; "no" deletes nothing (exit 130)', async () => {
+  it('asks on a terminal; "no" deletes nothing (not deleted, exit 0)', async () => {
     const yes = fakePrompter([true])
     const t = testContext({ tty: true, prompter: yes })
     stubCall(t, 'DELETE', `${base}/whk_1`, 204)
     expect(await t.run(['webhook', 'delete', 'whk_1'])).toBe(0)
     expect(yes.asked[0]?.message).toMatch(/Delete webhook whk_1\?/)
     const u = testContext({ tty: true, prompter: fakePrompter([false]) })
-    expect(await u.run(['webhook', 'delete', 'whk_1'])).toBe(130)
-    expect(u.stderr()).toMatch(/not deleted/)
+    expect(await u.run(['webhook', 'delete', 'whk_1'])).toBe(0)
+    expect(u.stderr()).toBe('not deleted\n')
   })
 })
 

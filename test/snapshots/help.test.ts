@@ -93,6 +93,7 @@ describe('--help', () => {
         logs                     The local log of chats: list, show, search, clear
         config                   Show and change settings and profiles
         emulator                 Run the local emulator of the service
+        version                  Print the version of agentry
         completion               Print a shell completion script (bash, zsh, fish)
         help [command]           display help for command
 
@@ -1599,15 +1600,17 @@ describe('--help', () => {
       $ agentry whoami --help
       Usage: agentry whoami [options]
 
-      Show which credential is in use, where it came from, and the base URL and
-      account
+      Show which credential is in use, where it came from, the base URL and account;
+      checks it with the service
 
       Options:
+        --no-check  do not ask the service (no network call)
         -h, --help  display help for command
 
       Examples:
         agentry whoami
         agentry whoami --json
+        agentry whoami --no-check
 
       "
     `)
@@ -1762,6 +1765,8 @@ describe('--help', () => {
                            the XDG config dir)
         profiles           List the saved profiles and show which one is in use
                            (--profile, AGENTRY_PROFILE, or default)
+        use <profile>      Use this profile from now on when neither --profile nor
+                           AGENTRY_PROFILE names one
         help [command]     display help for command
 
       Examples:
@@ -1769,6 +1774,7 @@ describe('--help', () => {
         agentry config list
         agentry --profile staging config set account acc_2
         agentry config profiles
+        agentry config use staging
 
 
       $ agentry config list --help
@@ -1855,17 +1861,56 @@ describe('--help', () => {
 
 
       $ agentry config profiles --help
-      Usage: agentry config profiles [options]
+      Usage: agentry config profiles [options] [command]
 
       List the saved profiles and show which one is in use (--profile,
       AGENTRY_PROFILE, or default)
 
       Options:
-        -h, --help  display help for command
+        -h, --help                  display help for command
+
+      Commands:
+        delete|rm [options] <name>  Delete a saved profile: its settings and its
+                                    stored credential (asks first; --yes otherwise)
 
       Examples:
         agentry config profiles
         agentry config profiles --json
+
+
+      $ agentry config profiles delete --help
+      Usage: agentry config profiles delete|rm [options] <name>
+
+      Delete a saved profile: its settings and its stored credential (asks first;
+      --yes otherwise)
+
+      Arguments:
+        name        the profile
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry config profiles delete old
+        agentry config profiles rm ci --yes
+
+
+      $ agentry config use --help
+      Usage: agentry config use [options] <profile>
+
+      Use this profile from now on when neither --profile nor AGENTRY_PROFILE names
+      one
+
+      Arguments:
+        profile     a saved profile (see \`agentry config profiles\`)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config use staging
+        agentry config use default
 
       "
     `)

@@ -319,7 +319,6 @@ describe('shape of --json output against the emulator', () => {
         "id": "string",
         "name": "string",
         "scenarioId": "string",
-        "secret": "string",
         "status": "string",
         "updatedAt": "string",
         "url": "string",

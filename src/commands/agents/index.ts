@@ -4,6 +4,7 @@ import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
+import { printList } from '../list-notes.js'
 
 /** Columns of `agents list`. */
 export const agentFields: Field<Record<string, unknown>>[] = [
@@ -20,7 +21,7 @@ export function register(program: Command, ctx: Context): void {
     async (raw) => {
       const opts = parseOptions(listOptionsSchema, raw)
       const sdk = await ctx.sdk()
-      await ctx.output().list(sdk.agents.list(opts).take(opts.all), agentFields)
+      await printList(ctx, sdk.agents.list(opts), opts, agentFields, 'agents')
     },
   )
   examples(list, ['agentry agents list', 'agentry agents list --all --json', 'agentry agents ls --limit 5 -o yaml'])

@@ -64,9 +64,12 @@ export function register(program: Command, ctx: Context): void {
     .action(() => logoutRun(ctx))
   examples(logout, ['agentry logout', 'agentry --profile ci logout'])
   const whoami = new Command('whoami')
-    .description('Show which credential is in use, where it came from, and the base URL and account')
-    .action(() => whoamiRun(ctx))
-  examples(whoami, ['agentry whoami', 'agentry whoami --json'])
+    .description(
+      'Show which credential is in use, where it came from, the base URL and account; checks it with the service',
+    )
+    .option('--no-check', 'do not ask the service (no network call)')
+    .action((opts: { check: boolean }) => whoamiRun(ctx, opts.check))
+  examples(whoami, ['agentry whoami', 'agentry whoami --json', 'agentry whoami --no-check'])
   program.addCommand(login).addCommand(logout).addCommand(whoami).addCommand(oauthGroup(ctx))
 }
 

@@ -1,8 +1,10 @@
-// `agentry whoami`: which credential this run uses, where it came from, and where it goes — without a network call
-// and without ever showing a secret (only a short key prefix).
+// `agentry whoami`: which credential this run uses, where it came from, and where it goes, never showing a secret
+// (only a short key prefix); then one cheap authenticated call says whether the service takes it, and, when the
+// service lists the key, its scopes (issue 12).
+import type { ApiKey } from '../../api/schemas/automation.js'
 import { keyHint } from '../../auth/credential.js'
 import type { Context } from '../../context.js'
-import { CliError, ExitCode } from '../../errors.js'
+import { ApiError, CliError, ExitCode, isScopeRefusal } from '../../errors.js'
 
 /** What `whoami` prints (JSON with --json). */
 export interface WhoamiInfo {
@@ -15,6 +17,12 @@ export interface WhoamiInfo {
   expiresAt?: string
   scope?: string
   clientId?: string
+  /** what the service said of the credential: valid, rejected, or unchecked (--no-check, no base URL, unreachable) */
+  check?: 'valid' | 'rejected' | 'unchecked'
+  /** the key's id, name and scopes, when the service lists the key */
+  keyId?: string
+  keyName?: string
+  scopes?: Record<string, unknown>
 }
 
 /** Describes the run's credential; exit 4 with the ways to log in when there is none. */
@@ -45,7 +53,61 @@ export async function whoamiInfo(ctx: Context): Promise<WhoamiInfo> {
   return info
 }
 
-/** Prints whoami: key/value lines on a terminal, TSV when piped, JSON with --json. */
-export async function whoamiRun(ctx: Context): Promise<void> {
-  await ctx.output().item(await whoamiInfo(ctx))
+/**
+ * Asks the service about the credential: the key list (one page of 100) is a cheap authenticated call, and names the
+ * key's scopes when this key is in it (matched by the prefix the service shows). A 401 that is not a scope refusal
+ * means the credential was rejected; a scope refusal, or a 403, means it is valid but may not list keys.
+ */
+async function checkWithService(ctx: Context, info: WhoamiInfo, key: string | undefined): Promise<void> {
+  info.check = 'unchecked'
+  if (!info.baseUrl || !info.account) return
+  try {
+    const page = await (await ctx.sdk()).keys.list({ limit: 100 }).pages(1).next()
+    info.check = 'valid'
+    const mine = key
+      ? page.value?.data.find((k: ApiKey) => k.prefix && key.startsWith(k.prefix.replace(/[.…*]+$/, '')))
+      : undefined
+    if (mine) {
+      info.keyId = mine.id
+      if (mine.name) info.keyName = mine.name
+      info.scopes = mine.scopes ?? {}
+    }
+  } catch (err) {
+    if (!(err instanceof ApiError)) {
+      if (!(err instanceof CliError) || err.exitCode === ExitCode.usage) throw err
+      ctx.warn(`could not check the credential with the service: ${err.message}`)
+      return
+    }
+    if (err.status === 403 || isScopeRefusal(err.status, err.code, undefined) || /scope/i.test(err.serverMessage)) {
+      info.check = 'valid'
+      return
+    }
+    if (err.status !== 401) throw err
+    info.check = 'rejected'
+  }
+}
+
+/** Prints whoami: key/value lines on a terminal, TSV when piped, JSON with --json; exit 4 when the service rejects it. */
+export async function whoamiRun(ctx: Context, check = true): Promise<void> {
+  const info = await whoamiInfo(ctx)
+  const key = info.kind === 'api-key' ? await (await ctx.credential()).token() : undefined
+  if (check) await checkWithService(ctx, info, key)
+  const out = ctx.output()
+  const scopes = info.scopes
+  if (scopes && (out.format === 'table' || out.format === 'tsv'))
+    await out.item({ ...info, scopes: describeScopes(scopes) } as unknown as WhoamiInfo)
+  else await out.item(info)
+  if (info.check === 'rejected')
+    throw new CliError(`the service rejected this credential (${info.source})`, {
+      exitCode: ExitCode.auth,
+      hint: 'it may be revoked or expired: log in again with `agentry login`, or set another key',
+    })
+}
+
+/** Scopes in words: `agents: ag_1, ag_2; cms: read`, or `all` for an unrestricted key. */
+function describeScopes(scopes: Record<string, unknown>): string {
+  const parts = Object.entries(scopes)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+  return parts.length ? parts.join('; ') : 'all (no restriction)'
 }

@@ -8,6 +8,7 @@ import { toUiMessages, type UiMessage, uiMessageSummary } from '../../sdk/messag
 import { confirmDestructive } from '../confirm.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
+import { printList } from '../list-notes.js'
 
 /** Columns of `chats list`. */
 export const chatFields: Field<Record<string, unknown>>[] = [
@@ -38,7 +39,7 @@ export function register(program: Command, ctx: Context): void {
     new Command('list').alias('ls').description("List an agent's stateful chats").argument('<agentId>', 'the agent'),
   ).action(async (agentId: string, raw: unknown) => {
     const opts = parseOptions(listOptionsSchema, raw)
-    await ctx.output().list((await ctx.sdk()).chats.list(agentId, opts).take(opts.all), chatFields)
+    await printList(ctx, (await ctx.sdk()).chats.list(agentId, opts), opts, chatFields, 'chats')
   })
   examples(list, ['agentry chats list ag_123', 'agentry chats ls ag_123 --all --json'])
   const create = new Command('create')

@@ -1,50 +1,53 @@
-// `agentry completion bash|zsh|fish`: scripts that ask `agentry __complete <words…>` for candidates, so completion
-// always matches the installed version's commands (the approach of gh/cobra).
+// `agentry completion bash|zsh|fish`: scripts that ask `agentry __complete -- <words…>` for candidates, so completion
+// always matches the installed version's commands (the approach of gh/cobra). The `--` keeps the words from being
+// read as __complete's own options (`agentry chat --<TAB>` once became `agentry chat chat`).
 import { Command } from 'commander'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { sanitize } from '../../io/sanitize.js'
 import { examples } from '../shared.js'
+import { complete } from './complete.js'
 
 const scripts: Record<string, string> = {
   bash: `# agentry bash completion; add to ~/.bashrc:  source <(agentry completion bash)
 _agentry() {
-  local IFS=$'\\n'
-  COMPREPLY=($(agentry __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+  local cur="\${COMP_WORDS[COMP_CWORD]}" IFS=$'\\n'
+  local -a out
+  out=($(agentry __complete -- "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+  if [[ "\${out[0]}" == ":files" ]]; then
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -- "$cur"))
+  else
+    COMPREPLY=("\${out[@]}")
+  fi
 }
-complete -o default -F _agentry agentry
+complete -F _agentry agentry
 `,
   zsh: `#compdef agentry
-# agentry zsh completion; add to ~/.zshrc:  source <(agentry completion zsh)
+# agentry zsh completion; add to ~/.zshrc (after compinit):  source <(agentry completion zsh)
 _agentry() {
   local -a items
-  items=("\${(@f)$(agentry __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
-  compadd -a items
+  items=(\${(f)"$(agentry __complete -- "\${(@)words[2,CURRENT]}" 2>/dev/null)"})
+  if [[ "\${items[1]}" == ":files" ]]; then
+    _files
+  else
+    compadd -Q -a items
+  fi
 }
 compdef _agentry agentry
 `,
   fish: `# agentry fish completion; save as ~/.config/fish/completions/agentry.fish
-complete -c agentry -f -a '(agentry __complete (commandline -opc)[2..-1] (commandline -ct) 2>/dev/null)'
+function __agentry_complete
+    set -l words (commandline -opc)[2..-1] (commandline -ct)
+    set -l out (agentry __complete -- $words 2>/dev/null)
+    if test "$out[1]" = ":files"
+        __fish_complete_path (commandline -ct)
+    else
+        printf '%s\\n' $out
+    end
+end
+complete -c agentry -f -a '(__agentry_complete)'
 `,
-}
-
-/** Candidates for the last word, given the words before it. */
-export async function complete(words: string[], ctx: Context): Promise<string[]> {
-  const { buildProgram } = await import('../../cli.js')
-  const program = await buildProgram(ctx, words)
-  const current = words.at(-1) ?? ''
-  let cmd: Command = program
-  for (const w of words.slice(0, -1)) {
-    const next = cmd.commands.find((c) => c.name() === w || c.aliases().includes(w))
-    if (next) cmd = next
-  }
-  const options = [...cmd.options, ...(cmd === program ? [] : program.options)].flatMap(
-    (o) => [o.long, o.short].filter(Boolean) as string[],
-  )
-  const pool = current.startsWith('-')
-    ? options
-    : cmd.commands.filter((c) => !c.name().startsWith('__')).map((c) => c.name())
-  return pool.filter((c) => c.startsWith(current)).sort()
 }
 
 /** Registers `completion` and the hidden `__complete`. */
@@ -68,9 +71,11 @@ export function register(program: Command, ctx: Context): void {
       .allowUnknownOption()
       .helpOption(false)
       .action(async (words: string[]) => {
-        const { Context } = await import('../../context.js')
-        const quiet = new Context({ io: ctx.io, env: ctx.env, version: ctx.version })
-        for (const c of await complete(words.length ? words : [''], quiet)) ctx.io.stdout.write(`${sanitize(c)}\n`)
+        const [{ buildProgram }, { Context }] = await Promise.all([import('../../cli.js'), import('../../context.js')])
+        const all = words.length ? words : ['']
+        // the program as the words see it (their group loaded), built on a context that is never run
+        const full = await buildProgram(new Context({ io: ctx.io, env: ctx.env, version: ctx.version }), all)
+        for (const c of await complete(full, all, ctx)) if (/^\S+$/.test(c)) ctx.io.stdout.write(`${sanitize(c)}\n`)
       }),
     { hidden: true },
   )

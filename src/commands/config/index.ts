@@ -8,6 +8,7 @@ import { examples } from '../shared.js'
 import { configRowFields, configRows, parseKeyName, readableKeyNames } from './keys.js'
 import { configPathCommand, configProfilesCommand } from './profiles.js'
 import { configSetCommand, configUnsetCommand } from './set.js'
+import { configProfilesDeleteCommand, configUseCommand } from './use.js'
 
 /** Prints the value of one key (exit 1 when it has none, like `git config --get`). */
 export async function configGetRun(ctx: Context, name: string): Promise<void> {
@@ -41,12 +42,14 @@ export function register(program: Command, ctx: Context): void {
     .addCommand(configSetCommand(ctx))
     .addCommand(configUnsetCommand(ctx))
     .addCommand(configPathCommand(ctx))
-    .addCommand(configProfilesCommand(ctx))
+    .addCommand(configProfilesCommand(ctx).addCommand(configProfilesDeleteCommand(ctx)))
+    .addCommand(configUseCommand(ctx))
   examples(config, [
     'agentry config set base-url https://host/api/v1beta',
     'agentry config list',
     'agentry --profile staging config set account acc_2',
     'agentry config profiles',
+    'agentry config use staging',
   ])
   program.addCommand(config)
 }

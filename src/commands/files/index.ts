@@ -7,6 +7,7 @@ import { confirmDestructive } from '../confirm.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
 import { checkRemote, downloadFile, uploadFile } from './transfer.js'
+import { printList } from '../list-notes.js'
 
 /** Columns of `files list`. */
 export const fileFields: Field<Record<string, unknown>>[] = [
@@ -34,8 +35,8 @@ export function register(program: Command, ctx: Context): void {
     .option('--prefix <prefix>', 'only paths that start with this, e.g. images/')
     .action(async (raw: unknown) => {
       const { prefix, ...opts } = parseOptions(listSchema, raw)
-      const items = (await ctx.sdk()).files.list({ ...opts, ...(prefix ? { prefix } : {}) }).take(opts.all)
-      await ctx.output().list(items, fileFields)
+      const items = (await ctx.sdk()).files.list({ ...opts, ...(prefix ? { prefix } : {}) })
+      await printList(ctx, items, opts, fileFields, 'files')
     })
   examples(list, ['agentry files list', 'agentry files ls --prefix generated/ --all --json'])
 

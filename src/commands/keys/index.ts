@@ -7,6 +7,7 @@ import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
 import { confirmDestructive } from '../confirm.js'
 import { keysCreateCommand } from './create.js'
+import { printList } from '../list-notes.js'
 
 /** A key's scopes in a few words: `agents=a,b cms=read` (an empty list is `none`), or `all` when unrestricted. */
 export function scopeSummary(scopes: ApiKey['scopes']): string {
@@ -29,13 +30,27 @@ export const keyFields: Field<ApiKey>[] = [
   { header: 'EXPIRES', get: (k) => k.expiresAt },
 ]
 
+/** Where the key `keyId` comes from when it is this run's own credential (matched by the prefix the service lists). */
+async function isKeyInUse(ctx: Context, keyId: string): Promise<string | undefined> {
+  const cred = await ctx.credential()
+  if (cred.kind !== 'api-key') return undefined
+  const token = await cred.token()
+  try {
+    for await (const k of (await ctx.sdk()).keys.list({ limit: 100 }))
+      if (k.id === keyId) return k.prefix && token?.startsWith(k.prefix) ? cred.source : undefined
+  } catch {
+    // the list may be out of this key's scopes: the delete itself then says what is wrong
+  }
+  return undefined
+}
+
 /** Registers the keys group. */
 export function register(program: Command, ctx: Context): void {
   const group = new Command('keys').description('List, create and delete API keys')
   const list = withListOptions(new Command('list').alias('ls').description('List the API keys of the account')).action(
     async (raw) => {
       const opts = parseOptions(listOptionsSchema, raw)
-      await ctx.output().list((await ctx.sdk()).keys.list(opts).take(opts.all), keyFields)
+      await printList(ctx, (await ctx.sdk()).keys.list(opts), opts, keyFields, 'keys')
     },
   )
   examples(list, ['agentry keys list', 'agentry keys ls --json'])
@@ -45,7 +60,13 @@ export function register(program: Command, ctx: Context): void {
     .argument('<keyId>', 'the key id (see: agentry keys list), not the key itself')
     .option('-y, --yes', 'do not ask')
     .action(async (keyId: string, raw: { yes?: boolean }) => {
-      await confirmDestructive(ctx, raw.yes, `Delete API key ${keyId}? Anything using it stops working.`, 'not deleted')
+      const inUse = await isKeyInUse(ctx, keyId)
+      if (inUse)
+        ctx.warn(`${keyId} is the API key this run uses (${inUse}): agentry stops working with it once deleted`)
+      const question = inUse
+        ? `Delete API key ${keyId}, the one you are using now? Log in with another one afterwards.`
+        : `Delete API key ${keyId}? Anything using it stops working.`
+      await confirmDestructive(ctx, raw.yes, question, 'not deleted')
       await (await ctx.sdk()).keys.delete(keyId)
       ctx.info(`deleted API key ${keyId}`)
     })

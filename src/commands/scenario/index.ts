@@ -7,6 +7,7 @@ import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
 import { scenarioRunCommand } from './run.js'
 import { scenarioSignCommand } from './sign.js'
+import { printList } from '../list-notes.js'
 
 /** Columns of `scenario list`. */
 export const scenarioFields: Field<Scenario>[] = [
@@ -23,7 +24,7 @@ export function register(program: Command, ctx: Context): void {
   const list = withListOptions(new Command('list').alias('ls').description('List the scenarios of the account')).action(
     async (raw) => {
       const opts = parseOptions(listOptionsSchema, raw)
-      await ctx.output().list((await ctx.sdk()).scenarios.list(opts).take(opts.all), scenarioFields)
+      await printList(ctx, (await ctx.sdk()).scenarios.list(opts), opts, scenarioFields, 'scenarios')
     },
   )
   examples(list, ['agentry scenario list', 'agentry scenarios ls --all --json'])

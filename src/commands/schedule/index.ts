@@ -9,6 +9,7 @@ import { examples, parseOptions, withListOptions } from '../shared.js'
 import { confirmDestructive } from '../confirm.js'
 import { formatDuration } from './duration.js'
 import { scheduleBody, scheduleOptionsSchema } from './options.js'
+import { printList } from '../list-notes.js'
 
 /** When a schedule runs, in words: `cron 0 9 * * 1-5` or `every 1h30m`. */
 export function whenOf(s: Schedule): string {
@@ -45,7 +46,7 @@ export function register(program: Command, ctx: Context): void {
   const list = withListOptions(new Command('list').alias('ls').description('List the schedules of the account')).action(
     async (raw) => {
       const opts = parseOptions(listOptionsSchema, raw)
-      await ctx.output().list((await ctx.sdk()).schedules.list(opts).take(opts.all), scheduleFields)
+      await printList(ctx, (await ctx.sdk()).schedules.list(opts), opts, scheduleFields, 'schedules')
     },
   )
   examples(list, ['agentry schedule list', 'agentry schedules ls --all --json'])

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
+import { printList } from '../list-notes.js'
 
 /** Columns of `sites list`. */
 export const siteFields: Field<Record<string, unknown>>[] = [
@@ -19,7 +20,7 @@ export function register(program: Command, ctx: Context): void {
   const list = withListOptions(new Command('list').alias('ls').description('List sites')).action(async (raw) => {
     const opts = parseOptions(listOptionsSchema, raw)
     const sdk = await ctx.sdk()
-    await ctx.output().list(sdk.sites.list(opts).take(opts.all), siteFields)
+    await printList(ctx, sdk.sites.list(opts), opts, siteFields, 'sites')
   })
   examples(list, ['agentry sites list', 'agentry sites list --all --json'])
   const get = new Command('get')

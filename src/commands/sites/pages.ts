@@ -4,6 +4,7 @@ import type { Context } from '../../context.js'
 import type { Field } from '../../io/output.js'
 import { listOptionsSchema } from '../list-options.js'
 import { examples, parseOptions, withListOptions } from '../shared.js'
+import { printList } from '../list-notes.js'
 
 /** Columns of `pages list`. */
 export const pageFields: Field<Record<string, unknown>>[] = [
@@ -21,7 +22,7 @@ export function register(program: Command, ctx: Context): void {
   ).action(async (siteId: string, raw: unknown) => {
     const opts = parseOptions(listOptionsSchema, raw)
     const sdk = await ctx.sdk()
-    await ctx.output().list(sdk.pages.list(siteId, opts).take(opts.all), pageFields)
+    await printList(ctx, sdk.pages.list(siteId, opts), opts, pageFields, 'pages')
   })
   examples(list, ['agentry pages list site_docs', 'agentry pages ls site_docs --all -o ndjson'])
   const get = new Command('get')

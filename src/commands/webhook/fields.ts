@@ -16,11 +16,19 @@ export const webhookFields: Field<Webhook>[] = [
 /** What a hidden secret shows as. */
 export const hiddenSecret = '[hidden: --show-secret]'
 
-/** The webhook to print: its secret registered with the redactor, and masked unless `show`. */
+/**
+ * The webhook to print: its secret registered with the redactor, and hidden unless `show`. A table or TSV shows
+ * the marker; JSON, NDJSON and YAML leave the member out, so that the service's object never carries a value the
+ * service did not send (a script reading `.secret` gets nothing rather than a wrong secret).
+ */
 export function shownWebhook(ctx: Context, w: Webhook, show: boolean): Webhook {
   if (typeof w.secret !== 'string') return w
   ctx.redactor.add(w.secret)
-  return show ? w : { ...w, secret: hiddenSecret }
+  if (show) return w
+  const format = ctx.outputFormat()
+  if (format === 'table' || format === 'tsv') return { ...w, secret: hiddenSecret }
+  const { secret: _hidden, ...rest } = w
+  return rest as Webhook
 }
 
 /** Maps an async list of webhooks through shownWebhook. */

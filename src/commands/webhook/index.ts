@@ -10,6 +10,7 @@ import { shownWebhook, shownWebhooks, webhookFields } from './fields.js'
 import { webhookTestCommand } from './test-delivery.js'
 import { webhookTriggerCommand } from './trigger.js'
 import { webhookCreateCommand, webhookEditCommand } from './write.js'
+import { printList } from '../list-notes.js'
 
 const showSchema = z.object({ showSecret: z.boolean().default(false) })
 
@@ -20,8 +21,8 @@ export function register(program: Command, ctx: Context): void {
     .option('--show-secret', 'print secrets instead of hiding them')
     .action(async (raw) => {
       const opts = parseOptions(listOptionsSchema.extend(showSchema.shape), raw)
-      const items = (await ctx.sdk()).webhooks.list(opts).take(opts.all)
-      await ctx.output().list(shownWebhooks(ctx, items, opts.showSecret), webhookFields)
+      const items = (await ctx.sdk()).webhooks.list(opts)
+      await printList(ctx, items, opts, webhookFields, 'webhooks', (i) => shownWebhooks(ctx, i, opts.showSecret))
     })
   examples(list, ['agentry webhook list', 'agentry webhooks ls --all --json'])
   const get = new Command('get')

@@ -1,0 +1,48 @@
+// A profile named by --profile or AGENTRY_PROFILE must exist (issue 12: `--profile typo` was accepted silently),
+// except for the commands that create one (login, oauth login, config set) or only show them.
+import type { Command } from 'commander'
+import { loadConfig, loadCredentials } from '../../config/store.js'
+import type { Context } from '../../context.js'
+import { UsageError } from '../../errors.js'
+
+/** Command paths (below `agentry`) that may name a profile that does not exist yet. */
+const mayCreate = new Set([
+  'login',
+  'oauth login',
+  'config set',
+  'config profiles',
+  'config path',
+  'version',
+  'completion',
+  '__complete',
+])
+
+/** Every profile named in config.json or credentials.json, sorted. */
+export async function savedProfiles(ctx: Context): Promise<string[]> {
+  const dir = ctx.configDir()
+  const [cfg, creds] = await Promise.all([loadConfig(dir), loadCredentials(dir)])
+  return [...new Set([...Object.keys(cfg.profiles), ...Object.keys(creds.profiles)])].sort()
+}
+
+/** The words of a command below the program: `config set`. */
+export function commandPath(cmd: Command): string {
+  const words: string[] = []
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name())
+  return words.join(' ')
+}
+
+/** Refuses (exit 2, with the saved profiles) a --profile or AGENTRY_PROFILE that names no saved profile. */
+export async function checkProfileExists(ctx: Context, cmd: Command): Promise<void> {
+  const profile = ctx.profile()
+  if (profile.source !== 'flag' && profile.source !== 'env') return
+  if (profile.value === 'default' || ctx.emulator || mayCreate.has(commandPath(cmd))) return
+  const saved = await savedProfiles(ctx).catch(() => undefined)
+  // a broken file is reported by the command that reads it, with its path and line
+  if (!saved || saved.includes(profile.value)) return
+  throw new UsageError(
+    `${profile.origin}: no profile named ${profile.value}`,
+    saved.length
+      ? `saved profiles: ${saved.join(', ')}; create one with \`agentry --profile ${profile.value} login\` or \`config set\``
+      : `no profile is saved yet; create one with \`agentry --profile ${profile.value} login\` or \`config set\``,
+  )
+}

@@ -1,0 +1,42 @@
+// The notes a list leaves on stderr for a person at a terminal (issue 12): how many more there are and how to get
+// them, or that there is nothing. Never with json/ndjson/yaml/tsv output: those are for programs.
+import type { Context } from '../context.js'
+import type { Field, Output } from '../io/output.js'
+import type { ItemList } from '../sdk/pages.js'
+import type { ListOptions } from './list-options.js'
+
+/** Prints the list (a page, or every page with --all) and then the note a terminal user should see. */
+export async function printList<T>(
+  ctx: Context,
+  list: ItemList<T>,
+  opts: Pick<ListOptions, 'all' | 'page'>,
+  fields: Field<T>[],
+  noun: string,
+  shown: (items: AsyncIterable<T>) => AsyncIterable<T> = (items) => items,
+): Promise<number> {
+  const out = ctx.output()
+  const n = await out.list(shown(list.take(opts.all)), fields)
+  listNote(ctx, out, { count: n, noun, all: opts.all, pagination: list.lastPage?.pagination })
+  return n
+}
+
+/** What a list knows after printing: how many rows it showed, and the service's pagination of the last page. */
+export interface ListShown {
+  count: number
+  noun: string
+  all: boolean
+  pagination?: { total: number; page: number; page_count: number } | undefined
+}
+
+/** `20 of 5,002 — use --all or --page 2` when more pages follow; `no agents` for an empty list (table only). */
+export function listNote(ctx: Context, out: Output, shown: ListShown): void {
+  if (out.format !== 'table' || !ctx.io.stderrIsTTY) return
+  const p = shown.pagination
+  if (shown.count === 0) {
+    ctx.info(p && p.page > 1 ? `no ${shown.noun} on page ${p.page} of ${p.page_count}` : `no ${shown.noun}`)
+    return
+  }
+  if (shown.all || !p || p.page >= p.page_count) return
+  const total = p.total.toLocaleString('en-US')
+  ctx.info(`${shown.count.toLocaleString('en-US')} of ${total} — use --all or --page ${p.page + 1}`)
+}

@@ -1,0 +1,48 @@
+// `agentry __complete -- <words…>` (what the shell scripts call): commands, flags, declared choices, files, and ids
+// from the service within about a second.
+import { describe, expect, it } from 'vitest'
+import { testAccount, testContext } from '../helpers/test-context.js'
+
+async function candidates(words: string[], t = testContext()): Promise<string[]> {
+  expect(await t.run(['__complete', '--', ...words])).toBe(0)
+  return t.stdout().split('\n').filter(Boolean)
+}
+
+describe('__complete', () => {
+  it('flags after a command, never the command again (`chat --<TAB>` was `chat chat`)', async () => {
+    const c = await candidates(['chat', '--'])
+    expect(c).toContain('--message')
+    expect(c).not.toContain('chat')
+  })
+  it('-o offers formats, not subcommands; declared choices for --status, --cms, --access', async () => {
+    expect(await candidates(['-o', ''])).toEqual(['table', 'json', 'ndjson', 'yaml', 'tsv', 'text'])
+    expect(await candidates(['schedule', 'edit', 's1', '--status', ''])).toEqual(['active', 'inactive'])
+    expect(await candidates(['keys', 'create', '--cms', 'r'])).toEqual(['read'])
+    expect(await candidates(['cms', 'query', '--access', ''])).toEqual(['cda', 'cma'])
+  })
+  it('file names only where a path is taken', async () => {
+    expect(await candidates(['files', 'upload', ''])).toEqual([':files'])
+    expect(await candidates(['agents', 'list', '--page', ''])).toEqual([])
+  })
+  it('ids from the service', async () => {
+    const t = testContext()
+    t.http.get(`/api/v1beta/${testAccount}/agents?page=1&limit=100`).reply(200, {
+      data: [
+        { id: 'ag_one', name: 'One' },
+        { id: 'bg_two', name: 'Two' },
+      ],
+      pagination: { total: 2, page: 1, page_count: 1, page_size: 100 },
+    })
+    expect(await candidates(['agents', 'get', 'ag'], t)).toEqual(['ag_one'])
+  })
+  it('a slow service gives no ids after about a second, never a blocked prompt', async () => {
+    const t = testContext()
+    t.http
+      .get(`/api/v1beta/${testAccount}/agents?page=1&limit=100`)
+      .reply(200, { data: [{ id: 'late' }] })
+      .delay(5000)
+    const started = Date.now()
+    expect(await candidates(['agents', 'get', ''], t)).toEqual([])
+    expect(Date.now() - started).toBeLessThan(3000)
+  })
+})

@@ -1,0 +1,90 @@
+// Shell completion in real shells (bash, zsh, fish) in tmux: the scripts of `agentry completion <shell>` are sourced
+// and Tab is pressed on partial command lines; the built CLI answers `__complete` against a real emulator (ids).
+// A shell that is not installed is skipped with a message (CI installs them: .ci/run).
+import { spawnSync } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { repoRoot, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+
+const missing = tmuxMissing()
+if (missing) console.warn(missing)
+
+/** How each shell starts without user config and loads the script. */
+const shells = {
+  bash: { start: 'bash --norc --noprofile -i', load: 'source <(agentry completion bash)' },
+  zsh: { start: 'zsh -f -i', load: 'autoload -Uz compinit && compinit -u && source <(agentry completion zsh)' },
+  fish: { start: 'fish --no-config -i', load: 'agentry completion fish | source' },
+} as const
+
+const installed = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0
+
+describe.skipIf(missing !== undefined)('completion in real shells', () => {
+  const fx = emulatorFixture({ built: true })
+  const sessions: TmuxSession[] = []
+  let bin: string
+  let configDir: string
+
+  beforeAll(() => {
+    requireBuild()
+    bin = mkdtempSync(join(tmpdir(), 'agentry-bin-'))
+    configDir = mkdtempSync(join(tmpdir(), 'agentry-cfg-'))
+    // `agentry` on PATH runs the built CLI with the project's Node
+    const wrapper = join(bin, 'agentry')
+    writeFileSync(wrapper, `#!/bin/sh\nexec ${sh(process.execPath)} ${sh(join(repoRoot, 'bin', 'agentry.js'))} "$@"\n`)
+    chmodSync(wrapper, 0o755)
+  })
+  afterAll(() => {
+    for (const s of sessions) s.kill()
+    sessions[0]?.killServer()
+    for (const d of [bin, configDir]) if (d) rmSync(d, { recursive: true, force: true })
+  })
+
+  for (const [shell, how] of Object.entries(shells)) {
+    const skip = !installed(shell)
+    if (skip) console.warn(`${shell} is not installed (apt-get install ${shell}): its completion test is skipped`)
+    it.skipIf(skip)(
+      `${shell}: commands, flags, flag values and ids`,
+      async () => {
+        const t = new TmuxSession(`complete-${shell}`, { cols: 120, rows: 40 })
+        sessions.push(t)
+        t.start(how.start, {
+          ...fx.env(),
+          PATH: `${bin}:${process.env.PATH}`,
+          AGENTRY_CONFIG_DIR: configDir,
+          TERM: 'xterm-256color',
+          PS1: '$ ',
+          HOME: configDir,
+        })
+        await new Promise((r) => setTimeout(r, 500))
+        t.type(how.load)
+        t.keys('Enter')
+        t.type('echo LOADED')
+        t.keys('Enter')
+        await t.waitFor(/^LOADED$/m)
+        // each case: a partial line, Tab, and the completed line expected on screen; then the line is cleared
+        const cases: [string, RegExp][] = [
+          ['agentry webh', /agentry webhook$/m],
+          ['agentry chat --mess', /agentry chat --message$/m],
+          ['agentry keys create --cms wr', /agentry keys create --cms write$/m],
+          ['agentry webhook edit w --status ina', /agentry webhook edit w --status inactive$/m],
+          ['agentry -o nd', /agentry -o ndjson$/m],
+          ['agentry agents get demo-as', /agentry agents get demo-assistant$/m],
+        ]
+        for (const [typed, expected] of cases) {
+          t.type(typed)
+          t.keys('Tab')
+          await t.waitFor(expected, 15_000)
+          t.keys('C-u')
+          if (shell === 'fish') t.keys('C-c')
+          t.type('clear')
+          t.keys('Enter')
+          await t.waitFor((s) => !expected.test(s), 5000)
+        }
+      },
+      120_000,
+    )
+  }
+})
