@@ -52,7 +52,7 @@ export function parseBatchLine(
   }
   if (kind === 'webhook') {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return { problem: 'a webhook body must be a JSON object (service-interface 4.5)' }
+      return { problem: 'a webhook body must be a JSON object, e.g. {"event":"signup"}' }
     return { input: value, payload: text.trim() }
   }
   if (typeof value === 'string') return { input: value, payload: value }

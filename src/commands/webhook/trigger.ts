@@ -69,7 +69,10 @@ export async function webhookTrigger(webhookId: string | undefined, opts: Trigge
     throw new UsageError('which webhook?', 'give its id (agentry webhook trigger whk_1) or --url <url>')
   const { text, json } = await readDataJson(opts.data, ctx.io)
   if (typeof json !== 'object' || json === null || Array.isArray(json))
-    throw new UsageError('--data must be a JSON object (service-interface 4.5)', `e.g. --data '{"event":"test"}'`)
+    throw new UsageError(
+      '--data must be a JSON object (the service accepts only objects as webhook payloads)',
+      `e.g. --data '{"event":"test"}'`,
+    )
   const bytes = Buffer.from(text, 'utf8')
   const { target, secret } = await triggerTarget(webhookId, opts, ctx)
   const sdk = await ctx.sdk()
