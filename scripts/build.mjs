@@ -13,7 +13,8 @@ const lazyHttp2 = {
   setup(b) {
     b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, (args) => {
       const src = readFileSync(args.path, 'utf8')
-      if (!src.includes(http2Marker)) throw new Error(`lazy-http2: undici changed; "${http2Marker}" not in ${args.path}`)
+      if (!src.includes(http2Marker))
+        throw new Error(`lazy-http2: undici changed; "${http2Marker}" not in ${args.path}`)
       const lazy = `http2 = { constants: ${JSON.stringify(http2Constants)}, connect: (...a) => require('node:http2').connect(...a) }`
       return { contents: src.replace(http2Marker, lazy), loader: 'js' }
     })
