@@ -1,17 +1,32 @@
-// Start-up cost of the CLI as whole processes, as ratios to the Node floor measured in the same run
-// (these machines are noisy; ratios in one run are what we compare). Run: npm run bench -- startup
+// Start-up cost of the CLI as whole processes, as ratios measured in the same run (these machines are noisy:
+// cases run round-robin, we compare medians, and only ratios taken within one run). Run: npm run bench -- startup
+//
+// Target (issue 7 item 9): `agents list --json` ≤ 1.5× a truly minimal node:http script making the same GET
+// (one http.get, print the body; no JSON parsing, no URL building beyond `new URL`).
+//
+// Cost of each module on that path, measured two robust ways that need no source changes:
+// - which files load: a tiny `--import` hook (module.registerHooks, sync, Node ≥ 22.15) logs each file URL the
+//   ESM loader loads; their bytes and the packages/sources inside each chunk come from dist/meta.json (esbuild's
+//   metafile, the chunk graph);
+// - what each costs: the CLI runs under `--cpu-prof` (100 µs sampling) several times; the samples' self time is
+//   summed per file URL (a chunk = its own top-level code and functions run at start-up) and the median over runs
+//   is printed. Node's own ESM loader work (resolve, URL handling, module linking) shows as `node:internal/*`:
+//   that part grows with the NUMBER of files loaded, not their size. Profiling slows everything a little; the
+//   figures are for ranking, the ratio above is the budget.
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { writeFileSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const runs = Number(process.env.BENCH_RUNS ?? 25)
+const profRuns = Number(process.env.BENCH_PROFILE_RUNS ?? 7)
 const node = process.execPath
-const bin = new URL('../bin/agentry.js', import.meta.url).pathname
+const root = new URL('..', import.meta.url).pathname
+const bin = join(root, 'bin/agentry.js')
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]
+  return s[Math.floor(s.length / 2)] ?? 0
 }
 
 function runOnce(args, env) {
@@ -34,13 +49,7 @@ function timeAll(cases) {
 }
 
 // The emulator runs in its own process: spawnSync below blocks this one.
-const server = spawn(
-  node,
-  [new URL('../bin/agentry.js', import.meta.url).pathname, 'emulator', 'start', '--port', '0'],
-  {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  },
-)
+const server = spawn(node, [bin, 'emulator', 'start', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] })
 let banner = ''
 while (!/api-key: .+\n/.test(banner)) {
   const [chunk] = await once(server.stdout, 'data')
@@ -53,12 +62,7 @@ const minimal = join(dir, 'minimal.mjs')
 writeFileSync(
   minimal,
   `import http from 'node:http'
-const u = new URL(process.env.URL)
-http.get(u, { headers: { authorization: 'Bearer ' + process.env.KEY } }, (res) => {
-  let body = ''
-  res.on('data', (c) => (body += c))
-  res.on('end', () => { for (const a of JSON.parse(body).data) process.stdout.write(a.id + '\\t' + a.name + '\\n') })
-})
+http.get(process.env.URL, { headers: { authorization: 'Bearer ' + process.env.KEY } }, (res) => res.pipe(process.stdout))
 `,
 )
 const env = {
@@ -68,20 +72,91 @@ const env = {
   AGENTRY_API_KEY: emu.demoApiKey,
   NO_COLOR: '1',
 }
-const [floor, version, help, list, http] = timeAll([
-  [['-e', '0'], {}],
-  [[bin, '--version'], env],
-  [[bin, '--help'], env],
-  [[bin, 'agents', 'list'], env],
-  [[minimal], { URL: `${emu.baseUrl}/${emu.accountId}/agents`, KEY: emu.demoApiKey }],
-])
-server.kill('SIGTERM')
+const list = [bin, 'agents', 'list', '--json']
+try {
+  const [floor, version, help, listMs, http] = timeAll([
+    [['-e', '0'], {}],
+    [[bin, '--version'], env],
+    [[bin, '--help'], env],
+    [list, env],
+    [[minimal], { URL: `${emu.baseUrl}/${emu.accountId}/agents`, KEY: emu.demoApiKey }],
+  ])
+  const row = (name, ms, base, target) =>
+    console.log(`${name.padEnd(30)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}× ${target}`)
+  console.log(`startup: medians of ${runs} runs, Node ${process.versions.node}`)
+  row('node -e 0 (floor)', floor, floor, '')
+  row('agentry --version', version, floor, '(target ≤ 1.25× floor)')
+  row('agentry --help', help, floor, '(target ≤ 1.5× floor)')
+  row('node:http minimal GET', http, floor, '')
+  row('agentry agents list --json', listMs, http, '(vs minimal node:http; target ≤ 1.5×)')
+  console.log(`  difference to the minimal GET: ${(listMs - http).toFixed(1)} ms`)
+  moduleCosts(env)
+} finally {
+  server.kill('SIGTERM')
+  rmSync(dir, { recursive: true, force: true })
+}
 
-const row = (name, ms, base, target) =>
-  console.log(`${name.padEnd(28)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}× ${target}`)
-console.log(`startup: medians of ${runs} runs, Node ${process.versions.node}`)
-row('node -e 0 (floor)', floor, floor, '')
-row('agentry --version', version, floor, '(target ≤ 1.25× floor)')
-row('agentry --help', help, floor, '(target ≤ 1.5× floor)')
-row('node:http minimal GET', http, floor, '')
-row('agentry agents list', list, http, '(vs minimal node:http; target ≤ 1.5×)')
+/** Prints the files `agents list --json` loads (bytes, what is inside) and the CPU self time of each. */
+function moduleCosts(env) {
+  const hook = join(dir, 'log-loads.mjs')
+  writeFileSync(
+    hook,
+    `import { registerHooks } from 'node:module'
+registerHooks({ load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('load ' + url + '\\n'); return next(url, context) } })
+`,
+  )
+  const r = spawnSync(node, ['--import', hook, ...list], { env: { ...process.env, ...env }, encoding: 'utf8' })
+  const loaded = [...r.stderr.matchAll(/^load file:\/\/(.+)$/gm)].map((m) => m[1]).filter((f) => f !== hook)
+  const self = new Map() // file → [ms per run]
+  for (let i = 0; i < profRuns; i++) {
+    const profDir = join(dir, `prof-${i}`)
+    mkdirSync(profDir)
+    spawnSync(node, ['--cpu-prof', '--cpu-prof-dir', profDir, '--cpu-prof-interval', '100', ...list], {
+      env: { ...process.env, ...env },
+    })
+    const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'))
+    const prof = JSON.parse(readFileSync(join(profDir, file), 'utf8'))
+    const nodes = new Map(prof.nodes.map((n) => [n.id, n.callFrame]))
+    const sums = new Map()
+    prof.samples.forEach((id, k) => {
+      const { url, functionName } = nodes.get(id)
+      const key = url ? url.replace(/^file:\/\//, '') : `(${functionName})`
+      sums.set(key, (sums.get(key) ?? 0) + prof.timeDeltas[k] / 1000)
+    })
+    for (const [key, ms] of sums) self.set(key, [...(self.get(key) ?? []), ms])
+  }
+  const cost = (key) => median([...(self.get(key) ?? []), ...Array(profRuns - (self.get(key)?.length ?? 0)).fill(0)])
+  const meta = JSON.parse(readFileSync(join(root, 'dist/meta.json'), 'utf8'))
+  const rel = (f) => f.replace(root, '')
+  console.log(
+    `\nfiles loaded by agents list --json: ${loaded.length}; CPU self ms = median of ${profRuns} --cpu-prof runs`,
+  )
+  console.log(`${'file'.padEnd(40)} ${'bytes'.padStart(8)} ${'self ms'.padStart(8)}  inside (bytes in output)`)
+  let totalBytes = 0
+  const rows = loaded.map((f) => {
+    const out = meta.outputs[rel(f)]
+    const inside = {}
+    for (const [input, v] of Object.entries(out?.inputs ?? {})) {
+      const name = input.includes('node_modules/') ? input.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1') : input
+      inside[name] = (inside[name] ?? 0) + v.bytesInOutput
+    }
+    const bytes = out?.bytes ?? readFileSync(f).length
+    totalBytes += bytes
+    const top = Object.entries(inside)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+    return { file: rel(f), bytes, ms: cost(f), inside: top.map(([k, v]) => `${k} ${v}`).join(', ') }
+  })
+  for (const x of rows.sort((a, b) => b.ms - a.ms || b.bytes - a.bytes))
+    console.log(`${x.file.padEnd(40)} ${String(x.bytes).padStart(8)} ${x.ms.toFixed(1).padStart(8)}  ${x.inside}`)
+  console.log(`${'total'.padEnd(40)} ${String(totalBytes).padStart(8)}`)
+  const internal = [...self.keys()].filter((k) => !k.startsWith('/'))
+  const groups = new Map()
+  for (const k of internal) {
+    const g = k.startsWith('node:internal/modules') || k === 'node:internal/url' ? 'node ESM loader + URL' : k
+    groups.set(g, (groups.get(g) ?? 0) + cost(k))
+  }
+  console.log('\nnot in our files (top 8):')
+  for (const [k, ms] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    console.log(`  ${k.padEnd(38)} ${ms.toFixed(1).padStart(8)} ms`)
+}

@@ -1,6 +1,25 @@
 // Bundles src/ into dist/ with esbuild: ESM, code splitting so each command group loads only when it runs.
 import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { constants as http2Constants } from 'node:http2'
 import { build } from 'esbuild'
+
+// undici's HTTP/2 client requires node:http2 when it is loaded, only to read ten header-name constants; loading
+// node:http2 (and node:tls under it) costs ~25 ms on every command, though we never speak HTTP/2 (undici only does
+// with allowH2). Here it gets those constants as values (RFC 9113 names, taken from this Node at build time) and
+// loads node:http2 when a session is really opened. bench/startup shows the saving.
+const http2Marker = "http2 = require('node:http2')"
+const lazyHttp2 = {
+  name: 'lazy-http2',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, (args) => {
+      const src = readFileSync(args.path, 'utf8')
+      if (!src.includes(http2Marker))
+        throw new Error(`lazy-http2: undici changed; "${http2Marker}" not in ${args.path}`)
+      const lazy = `http2 = { constants: ${JSON.stringify(http2Constants)}, connect: (...a) => require('node:http2').connect(...a) }`
+      return { contents: src.replace(http2Marker, lazy), loader: 'js' }
+    })
+  },
+}
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 rmSync('dist', { recursive: true, force: true })
@@ -24,6 +43,7 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
   metafile: true,
+  plugins: [lazyHttp2],
 }).then((r) => writeFileSync('dist/meta.json', JSON.stringify(r.metafile)))
 
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,

@@ -1,0 +1,27 @@
+// What `agents list --json` loads (issue 7 item 9, start-up budget): node built-ins that cost start-up time and that
+// this path never uses must stay unloaded. A resolve hook (module.registerHooks) given by NODE_OPTIONS logs each
+// such require; scripts/build.mjs makes undici's HTTP/2 client load node:http2 only when a session opens.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, expect, it } from 'vitest'
+import { runCli } from '../helpers/cli.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+
+const fx = emulatorFixture({ built: true, emulator: quietEmulator })
+const hookFile = join(mkdtempSync(join(tmpdir(), 'agentry-startup-')), 'log-builtins.mjs')
+beforeAll(() => {
+  writeFileSync(
+    hookFile,
+    `import { registerHooks } from 'node:module'
+registerHooks({ resolve(s, c, next) { if (/^(node:)?(http2|tls|https)$/.test(s)) process.stderr.write('builtin ' + s + '\\n'); return next(s, c) } })
+`,
+  )
+})
+
+it('agents list --json over http loads neither node:http2 nor node:tls, and still lists the agents', async () => {
+  const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` } })
+  expect(r.exitCode).toBe(0)
+  expect(r.stderr).toBe('')
+  expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
+})
