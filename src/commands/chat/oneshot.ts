@@ -5,6 +5,7 @@ import type { ChatEvent, ChatSession, TurnResult } from '../../chat/session.js'
 import type { Context } from '../../context.js'
 import { CancelledError } from '../../errors.js'
 import type { ChatFormat } from './options.js'
+import { holdYoungGeneration } from '../../io/steady-heap.js'
 import { stringifyJson } from '../../io/sanitize.js'
 
 /** Sends `text` and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
@@ -25,7 +26,7 @@ export async function runOneShot(
     ctx.info('cancelling the answer… (Ctrl-C again to quit now)')
     void session.cancel().then((o) => ctx.debug(`cancel ${o.requestId ?? '-'}: ${o.server} ${o.message ?? ''}`))
   }
-  await holdYoungGeneration()
+  holdYoungGeneration()
   const turn = session.send(text, { images })
   const sink = await writerFor(format, ctx, session)
   try {
@@ -40,18 +41,6 @@ export async function runOneShot(
   if (result.status === 'cancelled' || ctx.abort.signal.aborted)
     throw new CancelledError('cancelled: the answer was stopped; what arrived was kept')
   if (result.error) throw result.error
-}
-
-/**
- * Stops V8 from growing its young generation for the rest of this run. A long streamed answer allocates fast but
- * keeps almost nothing; V8 still grows the young generation (to 32 MiB and more, e.g. after a full GC that catches
- * it half full), and all of it stays resident. bench/stream.mjs, peak RSS of 1M tokens against 1k: 1.66× without
- * this, 1.3–1.4× with it, at the same speed. --max-semi-space-size does nothing once the heap exists (measured); the
- * growth factor is read at each resize. Not in bin/agentry.js: set before start-up, it costs every command ~10 ms.
- */
-async function holdYoungGeneration(): Promise<void> {
-  const { setFlagsFromString } = await import('node:v8')
-  setFlagsFromString('--semi-space-growth-factor=1')
 }
 
 /**
