@@ -2,7 +2,7 @@
 // checked by the shared zod schemas at the boundary, lists followed page by page.
 import type { ZodType } from 'zod'
 import { CliError, ExitCode, UsageError } from '../errors.js'
-import { type Page, paginate } from './pagination.js'
+import type { Page } from './pagination.js'
 import type { HttpClient, HttpResponse } from './request.js'
 import { withClientHint } from './error-hints.js'
 import { type RouteName, routes, urlFor } from './routes.js'
@@ -21,13 +21,12 @@ export interface CallOptions {
   signal?: AbortSignal
 }
 
-/** Options of a list. */
+/** Options of one page of a list. */
 export interface ListOptions {
   params?: Record<string, string>
   query?: Record<string, string | number | boolean | undefined>
   page?: number | undefined
   limit?: number | undefined
-  all?: boolean | undefined
 }
 
 /** Calls the service's operations by name. */
@@ -102,16 +101,6 @@ export class ApiClient {
       throw new CliError(`the server's answer to ${what} has no data array`, { exitCode: ExitCode.server })
     if (item) body.data = body.data.map((d, i) => check(item, d, `${routes[name].path}: data[${i}]`))
     return body as Page<T>
-  }
-
-  /** A list: one page, or every page when `all` is set, as an async iterable. */
-  list<T>(name: RouteName, item: ZodType<T> | undefined, opts: ListOptions = {}): AsyncIterable<T> {
-    const fetchPage = (page: number) => this.page(name, item, { ...opts, page })
-    return paginate(fetchPage, {
-      start: opts.page ?? 1,
-      ...(opts.limit ? { limit: opts.limit } : {}),
-      ...(opts.all ? {} : { maxPages: 1 }),
-    })
   }
 }
 

@@ -13,16 +13,3 @@ export function hasNextPage(page: Page<unknown>, requestedSize: number | undefin
   if (p) return p.page < p.page_count && page.data.length > 0
   return requestedSize !== undefined && page.data.length >= requestedSize && page.data.length > 0
 }
-
-/** Yields items page by page, from `start`, until the last page (or `maxPages`). */
-export async function* paginate<T>(
-  fetchPage: (page: number) => Promise<Page<T>>,
-  opts: { start?: number; limit?: number; maxPages?: number } = {},
-): AsyncGenerator<T> {
-  let page = opts.start ?? 1
-  for (let n = 0; n < (opts.maxPages ?? Number.POSITIVE_INFINITY); n++, page++) {
-    const res = await fetchPage(page)
-    yield* res.data
-    if (!hasNextPage(res, opts.limit)) return
-  }
-}
