@@ -3,6 +3,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { Readable } from 'node:stream'
+import { chatRun } from '../../src/commands/chat/index.js'
+import { chatOptionsSchema } from '../../src/commands/chat/options.js'
+import { Context } from '../../src/context.js'
+import { createIO } from '../../src/io/iostreams.js'
 import { runCli } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { customServer, tempDir, tempFile } from './helpers.js'
@@ -36,12 +41,31 @@ describe.skip('--timeout and a streamed answer', () => {
   })
 })
 
-describe.skip('an agent that does not exist', () => {
+describe('an agent that does not exist', () => {
   it('one-shot: exit 3 naming the agent, with the hint to list them', async () => {
     const r = await chat(['nope', '-m', 'hello'])
     expect(r.exitCode).toBe(3)
     expect(r.stderr).toContain('agent nope not found')
     expect(r.stderr).toContain('agentry agents list')
+  })
+
+  it('interactive: exit 3 before any session or screen is opened', async () => {
+    const out: string[] = []
+    const tty = { isTTY: true, columns: 80, rows: 24, write: (c: string) => out.push(String(c)) > 0 }
+    const fullEnv = { ...env(), AGENTRY_CONFIG_DIR: tempDir(), AGENTRY_LOG: 'off', NO_COLOR: '1' }
+    const stdin = Object.assign(Readable.from([]), { isTTY: true, setRawMode: () => {} })
+    const io = createIO({ stdin: stdin as never, stdout: tty, stderr: tty, env: fullEnv })
+    const ctx = new Context({ io, env: fullEnv })
+    try {
+      await expect(chatRun('nope', chatOptionsSchema.parse({}), ctx)).rejects.toMatchObject({
+        exitCode: 3,
+        message: expect.stringContaining('agent nope not found'),
+        hint: expect.stringContaining('agentry agents list'),
+      })
+      expect(out.join('')).not.toContain('chat with')
+    } finally {
+      await ctx.cleanup()
+    }
   })
 })
 

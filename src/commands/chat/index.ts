@@ -4,7 +4,7 @@ import type { ToolDefinition } from '../../api/schemas/index.js'
 import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
 import type { Context } from '../../context.js'
 import type { ChatMcp } from '../../mcp/chat-tools.js'
-import { CliError, ExitCode, UsageError } from '../../errors.js'
+import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
 import { type ChatOptions, chatAgent, chatFormat, chatOptionsSchema, isInteractive, messageSource } from './options.js'
 
@@ -115,6 +115,9 @@ export async function chatRun(
     // only the interactive chat and -o json read an answer after it has streamed out
     keepAnswerText: source === 'interactive' || format === 'json',
   }
+  // the interactive chat opens no session for an agent that does not exist (one GET); a one-shot learns it from the
+  // completion's 404 (round.ts), which costs nothing more
+  if (source === 'interactive') await checkAgent(ctx, agentId)
   const session = await createChatSession(sessionOptions)
   ctx.defer(() => session.close())
   if (opts.newChat)
@@ -130,6 +133,16 @@ export async function chatRun(
   }
   const { runOneShot } = await import('./oneshot.js')
   await runOneShot(session, source.text, images, format, ctx)
+}
+
+/** Fails with exit 3 (and the hint to list them) when the agent does not exist; other failures wait for the chat. */
+async function checkAgent(ctx: Context, agentId: string): Promise<void> {
+  const { agentNotFound } = await import('../../chat/round.js')
+  try {
+    await (await ctx.sdk()).agents.get(agentId)
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw agentNotFound(err, agentId)
+  }
 }
 
 /** Hands over to the interactive UI (src/chat/interactive/): it owns the terminal until the user leaves. */
