@@ -8,6 +8,7 @@ import { chatRun } from '../../src/commands/chat/index.js'
 import { chatOptionsSchema } from '../../src/commands/chat/options.js'
 import { Context } from '../../src/context.js'
 import { createIO } from '../../src/io/iostreams.js'
+import { runToolHandler } from '../../src/chat/tool-handler.js'
 import { runCli } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { customServer, tempDir, tempFile } from './helpers.js'
@@ -93,8 +94,8 @@ describe('--save', () => {
   })
 })
 
-describe.skip('tool calls', () => {
-  it('without a handler: the tool is named on stderr and the exit is 5; streamed text stays on stdout', async () => {
+describe('tool calls', () => {
+  it.skip('without a handler: the tool is named on stderr and the exit is 5; streamed text stays on stdout', async () => {
     const r = await chat(['weather-bot', '-m', 'weather in Bergen'])
     expect(r.exitCode).toBe(5)
     expect(r.stderr).toContain('get_weather')
@@ -115,5 +116,17 @@ describe.skip('tool calls', () => {
     expect(r.stderr).toContain('--tool-handler')
     expect(r.stderr).toContain('nope-not-here')
     expect(r.stdout).not.toContain('tool_result')
+  })
+
+  it('runToolHandler: not found or not executable is a setup error; a handler that fails is a tool result', async () => {
+    const call = { id: 'c1', type: 'function' as const, function: { name: 'f', arguments: '{}' } }
+    const missing = await runToolHandler('./nope-not-here', call, { timeoutMs: 5000 })
+    expect(missing.setupError?.exitCode).toBe(2)
+    const notExec = await runToolHandler(tempFile('h.sh', 'echo hi\n'), call, { timeoutMs: 5000 })
+    expect(notExec.setupError?.message).toMatch(/--tool-handler .*could not be started/)
+    const failing = await runToolHandler('echo oops >&2; exit 1', call, { timeoutMs: 5000 })
+    expect(failing).toMatchObject({ ok: false })
+    expect(failing.setupError).toBeUndefined()
+    expect(failing.content).toContain('oops')
   })
 })
