@@ -95,11 +95,15 @@ describe('--save', () => {
 })
 
 describe('tool calls', () => {
-  it.skip('without a handler: the tool is named on stderr and the exit is 5; streamed text stays on stdout', async () => {
+  it('without a handler: the tool is named on stderr and the exit is 5; streamed text stays on stdout', async () => {
     const r = await chat(['weather-bot', '-m', 'weather in Bergen'])
     expect(r.exitCode).toBe(5)
     expect(r.stderr).toContain('get_weather')
     expect(r.stderr).toContain('--tool-handler')
+    // a script still gets the calls in the output, and the exit says they were not answered
+    const j = await chat(['weather-bot', '-m', 'weather in Bergen', '--json'])
+    expect(j.exitCode).toBe(5)
+    expect(JSON.parse(j.stdout).message.tool_calls[0].function.name).toBe('get_weather')
   })
 
   it('a --tool-handler that cannot be started is a usage error naming it, not a tool result', async () => {
