@@ -8,6 +8,8 @@ import { chatRun } from '../../src/commands/chat/index.js'
 import { chatOptionsSchema } from '../../src/commands/chat/options.js'
 import { Context } from '../../src/context.js'
 import { createIO } from '../../src/io/iostreams.js'
+import { HttpClient } from '../../src/api/request.js'
+import { Redactor } from '../../src/api/redact.js'
 import { runToolHandler } from '../../src/chat/tool-handler.js'
 import { runCli } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
@@ -22,7 +24,7 @@ const env = () => ({
 const chat = (args: string[], extra: Record<string, string> = {}) =>
   runCli(['chat', ...args], { env: { ...env(), ...extra } })
 
-describe.skip('--timeout and a streamed answer', () => {
+describe('--timeout and a streamed answer', () => {
   it('bounds the whole answer, not only the wait for its headers: exit 124 naming --timeout', async () => {
     // headers at once, then one piece every 300 ms for ever: the idle timeout never fires
     const srv = await customServer((_req, res) => {
@@ -39,6 +41,37 @@ describe.skip('--timeout and a streamed answer', () => {
     expect(r.exitCode).toBe(124)
     expect(r.stdout).toContain('tick')
     expect(r.stderr).toContain('--timeout')
+  })
+})
+
+describe('the HTTP client and a stream longer than the total timeout', () => {
+  it('reads it whole by default (the idle timeout watches it) and stops it with a TimeoutError when bounded', async () => {
+    const srv = await customServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      let n = 0
+      const t = setInterval(() => (++n < 8 ? res.write('x') : (clearInterval(t), res.end('.'))), 100)
+      res.on('close', () => clearInterval(t))
+    })
+    const read = async (boundStreams: boolean) => {
+      const http = new HttpClient({
+        userAgent: 't',
+        timeoutMs: 400,
+        idleTimeoutMs: 2000,
+        retries: 0,
+        redactor: new Redactor(),
+        boundStreams,
+      })
+      const res = await http.send({ method: 'GET', url: srv.baseUrl, auth: false, stream: true })
+      let text = ''
+      for await (const c of res.body) text += String(c)
+      await http.close()
+      return text
+    }
+    expect(await read(false)).toBe('xxxxxxx.')
+    await expect(read(true)).rejects.toMatchObject({
+      exitCode: 124,
+      message: expect.stringContaining('--timeout 0.4 s'),
+    })
   })
 })
 
