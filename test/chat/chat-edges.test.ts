@@ -49,7 +49,13 @@ describe('the HTTP client and a stream longer than the total timeout', () => {
     const srv = await customServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' })
       let n = 0
-      const t = setInterval(() => (++n < 8 ? res.write('x') : (clearInterval(t), res.end('.'))), 100)
+      const t = setInterval(() => {
+        if (++n < 8) res.write('x')
+        else {
+          clearInterval(t)
+          res.end('.')
+        }
+      }, 100)
       res.on('close', () => clearInterval(t))
     })
     const read = async (boundStreams: boolean) => {
