@@ -193,6 +193,8 @@ export class Context {
       const http = new HttpClient({
         userAgent: `agentry/${this.version} node/${process.versions.node}`,
         timeoutMs: (settings.timeout?.value ?? 300) * 1000,
+        // a timeout the user chose bounds a whole streamed answer; the default leaves long answers to the idle timeout
+        boundStreams: settings.timeout !== undefined && settings.timeout.source !== 'default',
         idleTimeoutMs: (settings.idleTimeout?.value ?? 60) * 1000,
         retries: settings.retries?.value ?? 2,
         token: () => credential.token(),

@@ -9,8 +9,10 @@ import { idempotentMethods, isRetryableError, isRetryableStatus, retryDelay } fr
 /** How the client is set up for a run. */
 export interface HttpClientOptions {
   userAgent: string
-  /** total timeout of a request (for streams: until the response headers) */
+  /** total timeout of a request (for streams: until the response headers, unless `boundStreams`) */
   timeoutMs: number
+  /** the total timeout covers a whole streamed answer too (set when the user chose --timeout, issue 12) */
+  boundStreams?: boolean | undefined
   /** how long a stream may go without a byte */
   idleTimeoutMs: number
   retries: number
@@ -203,8 +205,9 @@ export class HttpClient {
     }
     if (req.body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
       headers['content-type'] = 'application/json'
-    // The total timeout covers a whole request, but only the wait for the headers of a stream: after that the
-    // idle timeout (undici's bodyTimeout) watches it, since an answer may stream for longer than 300 s.
+    // The total timeout covers a whole request, but by default only the wait for the headers of a stream: after that
+    // the idle timeout (undici's bodyTimeout) watches it, since an answer may stream for longer than 300 s. A timeout
+    // the user chose (--timeout, AGENTRY_TIMEOUT, the profile) bounds the whole answer (boundStream).
     const timer = new AbortController()
     const clock = setTimeout(() => timer.abort(), this.opts.timeoutMs)
     clock.unref()
@@ -225,7 +228,10 @@ export class HttpClient {
         headersTimeout: this.opts.timeoutMs,
         bodyTimeout: req.stream ? this.opts.idleTimeoutMs : this.opts.timeoutMs,
       })
-      if (req.stream) clearTimeout(clock)
+      if (req.stream) {
+        clearTimeout(clock)
+        if (this.opts.boundStreams) this.boundStream(req, res.body, timer, started)
+      }
       const out: HttpResponse = {
         status: res.statusCode,
         headers: flatHeaders(res.headers),
@@ -256,6 +262,20 @@ export class HttpClient {
       clearTimeout(clock)
       throw this.transportError(err, req, timeout, signals, phase, status)
     }
+  }
+
+  /** Aborts a stream's body with a TimeoutError (exit 124) when it is still being read at the end of --timeout. */
+  private boundStream(req: SendOptions, body: NodeJS.EventEmitter, timer: AbortController, started: number): void {
+    const left = Math.max(0, this.opts.timeoutMs - (performance.now() - started))
+    const where = `${req.method} ${this.opts.redactor.url(req.url)}`
+    const error = () =>
+      new TimeoutError(
+        `${where}: the answer was not complete within --timeout ${this.opts.timeoutMs / 1000} s`,
+        'raise --timeout (seconds): it bounds the whole streamed answer',
+      )
+    const clock = setTimeout(() => timer.abort(error()), left)
+    clock.unref()
+    body.once('close', () => clearTimeout(clock))
   }
 
   private transportError(

@@ -9,7 +9,7 @@ import { resolveImages } from './images.js'
 import { userMessage } from './messages.js'
 import { type Inflight, runTurn, type TurnDeps, type TurnState } from './run-turn.js'
 import type { CancelOutcome, ChatMessage, ChatSession, ChatSessionOptions, ChatTurn, SendOptions } from './session.js'
-import { readTranscript, TranscriptWriter, writeTranscript } from './transcript.js'
+import { checkTranscriptPath, readTranscript, TranscriptWriter, writeTranscript } from './transcript.js'
 import { turnHandle } from './turn-handle.js'
 
 /** Creates a session: a `--resume` transcript is read, and with `newChat` the chat is created on the service. */
@@ -18,6 +18,8 @@ export async function createChatSession(opts: ChatSessionOptions): Promise<ChatS
   if ((opts.chatId !== undefined || opts.newChat) && opts.resumePath !== undefined)
     throw new UsageError('--resume replays a stateless transcript; it cannot be used with --chat or --new-chat')
   if (opts.chatId !== undefined && opts.newChat) throw new UsageError('give --chat <id> or --new-chat, not both')
+  // before anything is sent, so a bad --save is one usage error rather than a warning per message
+  if (opts.transcriptPath !== undefined) await checkTranscriptPath(opts.transcriptPath)
   const api = await ctx.api()
   let history: ChatMessage[] = [...(opts.history ?? [])]
   let system = opts.system

@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/client.js'
 import { type CompletionBody, type CompletionTarget, sendCompletion } from '../api/completions.js'
 import type { Usage } from '../api/schemas/index.js'
 import { decodeCompletionStream, StreamIdleTimeoutError } from '../api/stream/decoder.js'
-import { CancelledError, CliError, ExitCode, NetworkError } from '../errors.js'
+import { ApiError, CancelledError, CliError, ExitCode, NetworkError } from '../errors.js'
 import type { ChatEvent, ChatToolCall } from './session.js'
 
 /** What a round needs. */
@@ -62,7 +62,9 @@ export async function* runRound(input: RoundInput, out: RoundOutcome): AsyncGene
   let serverError: string | undefined
   let done = false
   try {
-    const res = await sendCompletion(input.api, input.target, input.body, input.signal)
+    const res = await sendCompletion(input.api, input.target, input.body, input.signal).catch((e: unknown) => {
+      throw e instanceof ApiError && e.status === 404 ? agentNotFound(e, input.target.agentId, input.target.chatId) : e
+    })
     out.accepted = true
     out.requestId = res.requestId ?? input.requestId
     const start: ChatEvent = {
@@ -150,6 +152,19 @@ function serverFailure(message: string, code?: string): CliError {
     exitCode: ExitCode.server,
     hint: 'the text so far is kept; try again',
   })
+}
+
+/**
+ * A 404 on an agent's endpoint (service-interface 2.6): the agent (or the stateful chat) does not exist. Said in the
+ * user's words, with what to do, rather than as the bare status line of the request.
+ */
+export function agentNotFound(err: ApiError, agentId: string, chatId?: string): CliError {
+  const what = chatId === undefined ? `agent ${agentId} not found` : `agent ${agentId} or chat ${chatId} not found`
+  const hint =
+    chatId === undefined
+      ? 'see the agents with `agentry agents list`'
+      : `see its chats with \`agentry chats list ${agentId}\``
+  return new CliError(`${what} (${err.message})`, { exitCode: ExitCode.notFound, hint, cause: err })
 }
 
 /** Maps a transport error met while reading the answer to the CLI's error kinds. */

@@ -134,6 +134,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
     }
     f.requestId = undefined
     yield* runTools(d, f, execute, outcome.toolCalls, add, queue)
+    if (state.status === 'failed') return
     if (f.cancelling) {
       state.status = 'cancelled'
       return
@@ -168,6 +169,13 @@ async function* runTools(
     const m: ChatMessage = { role: 'tool', content: run.content, tool_call_id: call.id, name: call.function.name }
     await add(m)
     queue.push(m)
+    if (run.setupError) {
+      // the result stays in the history (a valid conversation) but is not sent: the user must fix the handler
+      d.state.status = 'failed'
+      d.state.error = run.setupError
+      yield errorEvent(run.setupError)
+      return
+    }
     yield {
       type: 'tool_result',
       tool_call_id: call.id,

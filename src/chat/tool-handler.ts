@@ -1,8 +1,11 @@
 // `--tool-handler <command>`: runs a local command (through the shell) for each tool call, with the call's arguments
 // (a JSON text, service-interface 2.2) on stdin and AGENTRY_TOOL_NAME / AGENTRY_TOOL_CALL_ID in its environment;
 // its stdout is the tool result. A failure (exit status, signal, timeout, no such command) is reported to the agent
-// in the tool result as `{"error": …}` so the conversation goes on, and never throws.
+// in the tool result as `{"error": …}` so the conversation goes on, and never throws — except a handler that cannot
+// be started at all (no such command, not executable): that is the user's mistake, not the model's, so the run says
+// so in `setupError` and the turn stops with it (issue 12).
 import { spawn } from 'node:child_process'
+import { UsageError } from '../errors.js'
 import type { ChatToolCall } from './session.js'
 
 /** Most bytes of a handler's stdout kept as the tool result (more is cut, and the cut is said). */
@@ -13,6 +16,18 @@ export interface ToolRun {
   ok: boolean
   content: string
   ms: number
+  /** the handler could not be started: the turn stops with this error instead of sending the result */
+  setupError?: UsageError
+}
+
+/** POSIX shells exit 127 for a command not found and 126 for one that cannot be executed (POSIX 2.8.2). */
+const cannotStart = new Set([126, 127])
+
+function setupError(command: string, why: string): UsageError {
+  return new UsageError(
+    `--tool-handler ${command}: the command could not be started (${why})`,
+    'give a command the shell can run, e.g. --tool-handler ./handler.sh (executable) or --tool-handler "node handler.mjs"',
+  )
 }
 
 /** How a handler runs. */
@@ -85,14 +100,22 @@ export function runToolHandler(command: string, call: ChatToolCall, opts: ToolHa
     child.stdin.on('error', () => {}) // a handler that does not read its stdin closes the pipe early: fine
     child.stdin.end(call.function.arguments || '{}')
     child.on('error', (e) =>
-      finish({ ok: false, content: errorText(`could not run the tool handler: ${e.message}`), ms: ms() }),
+      finish({
+        ok: false,
+        content: errorText(`could not run the tool handler: ${e.message}`),
+        ms: ms(),
+        setupError: setupError(command, (e as NodeJS.ErrnoException).code ?? e.message),
+      }),
     )
     child.on('close', (code, signal) => {
       const stderr = Buffer.concat(err).toString('utf8').trim().split('\n').slice(-5).join('\n')
       if (why !== undefined || code !== 0) {
         const status = why ?? (signal ? `was killed by ${signal}` : `exited with status ${code}`)
         const detail = stderr ? `: ${stderr}` : ''
-        finish({ ok: false, content: errorText(`the tool handler ${status}${detail}`), ms: ms() })
+        const run: ToolRun = { ok: false, content: errorText(`the tool handler ${status}${detail}`), ms: ms() }
+        if (why === undefined && code !== null && cannotStart.has(code) && outBytes === 0)
+          run.setupError = setupError(command, stderr || `exit status ${code}`)
+        finish(run)
         return
       }
       let text = Buffer.concat(out)

@@ -24,7 +24,10 @@ export function parseToolDefinitions(value: unknown, label: string): ToolDefinit
     if (!r.success) {
       const issue = r.error.issues[0]
       const path = issue?.path.length ? issue.path.join('.') : 'item'
-      throw new UsageError(`${what}: ${path}: ${issue?.message ?? 'invalid'}`, 'see service-interface 2.3')
+      throw new UsageError(
+        `${what}: ${path}: ${issue?.message ?? 'invalid'}`,
+        'a tool is {"type":"function","function":{"name":"…","description":"…","parameters":{JSON Schema}}}',
+      )
     }
     const params = r.data.function.parameters
     if (params !== undefined && params.type !== undefined && params.type !== 'object')

@@ -4,7 +4,9 @@
 // O_APPEND descriptor and flushed to disk, as soon as it is complete — a cancelled or cut-off answer included — so
 // Ctrl-C or a crash loses at most the message being written; a torn last line is skipped (with a warning) on resume.
 import { readArgFile } from '../io/arg-file.js'
-import { type FileHandle, open } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, type FileHandle, open, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { messageSchema } from '../api/schemas/index.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 import { UsageError } from '../errors.js'
@@ -82,6 +84,28 @@ export async function readTranscript(path: string): Promise<LoadedTranscript> {
 export async function writeTranscript(path: string, system: string | undefined, messages: readonly ChatMessage[]) {
   const head = system !== undefined ? transcriptLine({ role: 'system', content: system }) : ''
   await writeFileAtomic(path, head + messages.map((m) => transcriptLine(m)).join(''), 0o600)
+}
+
+/**
+ * Checks before the first turn that `--save` can write `path`: an existing regular file that may be written, or a
+ * new file in an existing, writable directory. Missing directories are never created (issue 12). A usage error
+ * names the flag and the reason, once, instead of a warning for every message that could not be written.
+ */
+export async function checkTranscriptPath(path: string, flag = '--save'): Promise<void> {
+  const fail = (why: string) => new UsageError(`${flag} ${path}: cannot write there (${why})`, 'choose another path')
+  const file = await stat(path).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : e))
+  if (file instanceof Error) throw fail(file.code ?? file.message)
+  if (file !== undefined && !file.isFile()) throw fail(file.isDirectory() ? 'it is a directory' : 'not a regular file')
+  const dir = dirname(path)
+  if (file === undefined) {
+    const d = await stat(dir).catch((e: NodeJS.ErrnoException) => e)
+    if (d instanceof Error)
+      throw fail(d.code === 'ENOENT' ? `the directory ${dir} does not exist` : (d.code ?? d.message))
+    if (!d.isDirectory()) throw fail(`${dir} is not a directory`)
+  }
+  await access(file === undefined ? dir : path, constants.W_OK).catch((e: NodeJS.ErrnoException) => {
+    throw fail(e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : (e.code ?? e.message))
+  })
 }
 
 /** Appends messages to a transcript as they complete. */

@@ -103,7 +103,7 @@ export const settingsTable = {
     default: 300,
     allowed: timeoutRange,
     schema: seconds(0.1, 86_400, timeoutRange),
-    doc: 'total request timeout in seconds (for a stream: until its headers)',
+    doc: 'total request timeout in seconds (a stream: the whole answer when set, by default until its headers)',
   }),
   idleTimeout: spec<number>({
     flag: undefined,

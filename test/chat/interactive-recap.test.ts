@@ -2,7 +2,7 @@
 // (src/chat/interactive/recap.ts): tool call and result as one entry, one role's messages as one turn.
 import { describe, expect, it } from 'vitest'
 import { runInteractive } from '../../src/chat/interactive/index.js'
-import { recap, userTurns } from '../../src/chat/interactive/recap.js'
+import { messageCount, recap, userTurns } from '../../src/chat/interactive/recap.js'
 import { createUiStyle } from '../../src/chat/interactive/style.js'
 import { createClient } from '../../src/index.js'
 import { emulatorFixture } from '../helpers/emulator.js'
@@ -27,6 +27,7 @@ describe('recap', () => {
   it('one line a turn, tool call joined with its result, controls dropped', () => {
     expect(recap(history, plain, 80)).toBe('  you: weather in Oslo?\n  agent: [get_weather() ✓] It is 3°C.]0;pwned\n\n')
     expect(userTurns(history)).toBe(1)
+    expect(messageCount([{ role: 'system', content: 's' }, ...history])).toBe(4)
   })
 
   it('shows the last turns only, says how many came before, and cuts long lines to the width', () => {
@@ -47,8 +48,12 @@ describe('recap', () => {
     Object.assign(s.session, { history })
     const done = runInteractive(s.session, t.ctx)
     await t.waitFor('agent: [get_weather() ✓] It is 3°C.')
-    expect(t.screen()).toContain('resumed: 1 message')
+    // the four messages of the transcript (a user turn, a tool call, its result, the answer), not one per turn
+    expect(t.screen()).toContain('resumed: 4 messages')
     expect(t.screen()).toContain('you: weather in Oslo?')
+    // /save says the same count of the same conversation
+    t.type('/save out.jsonl\r')
+    await t.waitFor('saved 4 messages to out.jsonl')
     t.type('\x04')
     expect(await done).toBe(0)
   })
@@ -66,7 +71,7 @@ describe('recap', () => {
     Object.assign(s.session, { agentId: 'demo-assistant', chatId: chat.id })
     const done = runInteractive(s.session, t.ctx)
     await t.waitFor('you: remember the lighthouse')
-    expect(t.screen()).toMatch(/resumed: 1 message[\s\S]*you: remember the lighthouse\n {2}agent: \S/)
+    expect(t.screen()).toMatch(/resumed: 2 messages[\s\S]*you: remember the lighthouse\n {2}agent: \S/)
     t.type('\x04')
     expect(await done).toBe(0)
   })

@@ -134,7 +134,8 @@ describe('hostile text in the chat', () => {
     writeFileSync(tools, JSON.stringify([tool]))
     const t = emulatorContext(fx, { tty: true })
     const message = `get weather ${JSON.stringify({ city: hostileText })}`
-    expect(await t.run(['chat', 'demo-assistant', '--tools', tools, '-m', message])).toBe(0)
+    // exit 5: no handler answered the call (docs/chat-output.md); the error names the tool, shown as text too
+    expect(await t.run(['chat', 'demo-assistant', '--tools', tools, '-m', message])).toBe(5)
     expect(t.stderr()).toContain('→ get_weather(')
     expectNoRawAttack(t.stderr())
     expect(t.stderr()).toContain(hostile.csi8.shown)

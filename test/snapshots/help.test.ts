@@ -157,10 +157,11 @@ describe('--help', () => {
         -h, --help                display help for command
 
       Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
-      (events: start, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
-      Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 7 server error, 8 connection dropped (the partial answer
-      stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60), 130 cancelled (Ctrl-C).
-      Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits. See docs/chat-output.md.
+      (events: start, reasoning, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
+      Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 5 tool calls nothing answered, 7 server error, 8 connection
+      dropped (the partial answer stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60) or
+      not complete within a --timeout you set, 130 cancelled (Ctrl-C).
+      Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits.
 
       Examples:
         agentry chat demo-assistant                          interactive

@@ -6,6 +6,7 @@ import { resolveImage } from '../images.js'
 import type { ChatSession, ChatTurn } from '../session.js'
 import { helpText } from './help.js'
 import { oneLine } from './status.js'
+import { messageCount } from './recap.js'
 import type { SlashName } from './slash.js'
 import type { UiStyle } from './style.js'
 import { describeTools } from './tools-list.js'
@@ -102,7 +103,7 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         }
         await session.save(arg)
         deps.onSaved?.()
-        const n = session.history.length
+        const n = messageCount(session.history)
         note(
           `saved ${n} message${n === 1 ? '' : 's'} to ${arg} (resume: agentry chat ${session.agentId} --resume ${arg})`,
         )

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js'
 import type { ChatSession } from '../session.js'
 import { inputHistoryFile, stateDir } from '../../logs/paths.js'
 import { History, historyFile, moveHistory } from './history.js'
-import { recap, userTurns } from './recap.js'
+import { messageCount, recap } from './recap.js'
 import { repl } from './repl.js'
 import { oneLine } from './status.js'
 import { createUiStyle, type UiStyle } from './style.js'
@@ -163,7 +163,7 @@ function banner(agent: Agent | undefined, session: ChatSession, style: UiStyle, 
   const parts = [style.bold(`chat with ${oneLine(name)}`)]
   if (agent?.model) parts.push(style.dim(oneLine(agent.model)))
   if (session.chatId) parts.push(style.dim(`chat ${session.chatId}`))
-  const turns = userTurns(earlier)
-  if (turns > 0) parts.push(style.dim(`resumed: ${turns} message${turns > 1 ? 's' : ''}`))
+  const n = messageCount(earlier)
+  if (n > 0) parts.push(style.dim(`resumed: ${n} message${n > 1 ? 's' : ''}`))
   return `${parts.join(style.dim(' · '))}\n${style.dim('/help for commands and keys · Ctrl-D to quit')}\n\n`
 }

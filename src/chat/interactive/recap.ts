@@ -27,7 +27,16 @@ export function recap(messages: readonly unknown[], style: UiStyle, columns: num
   return `${more}${lines.join('\n')}\n\n`
 }
 
-/** The number of user turns in a history (the banner's "resumed: N messages"). */
+/**
+ * The number of messages of a conversation, as a transcript holds them one a line: user, assistant and tool
+ * messages, not the system prompt. The banner's "resumed: N messages" and /save's "saved N messages" both say it,
+ * so the two agree with each other and with the file (issue 12: the banner counted user turns as messages).
+ */
+export function messageCount(messages: readonly unknown[]): number {
+  return messages.filter((m) => (m as { role?: unknown } | null)?.role !== 'system').length
+}
+
+/** The number of user turns in a history (one entry per turn, as the recap shows them). */
 export function userTurns(messages: readonly unknown[]): number {
   return toUiMessages(messages).filter((m) => m.role === 'user').length
 }

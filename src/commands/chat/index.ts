@@ -4,7 +4,7 @@ import type { ToolDefinition } from '../../api/schemas/index.js'
 import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
 import type { Context } from '../../context.js'
 import type { ChatMcp } from '../../mcp/chat-tools.js'
-import { CliError, ExitCode, UsageError } from '../../errors.js'
+import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
 import { type ChatOptions, chatAgent, chatFormat, chatOptionsSchema, isInteractive, messageSource } from './options.js'
 
@@ -46,10 +46,11 @@ export function register(program: Command, ctx: Context): void {
       'after',
       `
 Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
-(events: start, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
-Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 7 server error, 8 connection dropped (the partial answer
-stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60), 130 cancelled (Ctrl-C).
-Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits. See docs/chat-output.md.`,
+(events: start, reasoning, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
+Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 5 tool calls nothing answered, 7 server error, 8 connection
+dropped (the partial answer stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60) or
+not complete within a --timeout you set, 130 cancelled (Ctrl-C).
+Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits.`,
     )
     .action(async (agentArg: string | undefined, words: string[], raw: unknown) => {
       await chatRun(agentArg, parseOptions(chatOptionsSchema, raw), ctx, words)
@@ -115,6 +116,9 @@ export async function chatRun(
     // only the interactive chat and -o json read an answer after it has streamed out
     keepAnswerText: source === 'interactive' || format === 'json',
   }
+  // the interactive chat opens no session for an agent that does not exist (one GET); a one-shot learns it from the
+  // completion's 404 (round.ts), which costs nothing more
+  if (source === 'interactive') await checkAgent(ctx, agentId)
   const session = await createChatSession(sessionOptions)
   ctx.defer(() => session.close())
   if (opts.newChat)
@@ -130,6 +134,16 @@ export async function chatRun(
   }
   const { runOneShot } = await import('./oneshot.js')
   await runOneShot(session, source.text, images, format, ctx)
+}
+
+/** Fails with exit 3 (and the hint to list them) when the agent does not exist; other failures wait for the chat. */
+async function checkAgent(ctx: Context, agentId: string): Promise<void> {
+  const { agentNotFound } = await import('../../chat/round.js')
+  try {
+    await (await ctx.sdk()).agents.get(agentId)
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw agentNotFound(err, agentId)
+  }
 }
 
 /** Hands over to the interactive UI (src/chat/interactive/): it owns the terminal until the user leaves. */

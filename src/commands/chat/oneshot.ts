@@ -3,7 +3,7 @@
 // Ctrl-C cancels the answer on the server (by request_id) and keeps what arrived; a second Ctrl-C quits at once.
 import type { ChatEvent, ChatSession, TurnResult } from '../../chat/session.js'
 import type { Context } from '../../context.js'
-import { CancelledError } from '../../errors.js'
+import { CancelledError, CliError, ExitCode } from '../../errors.js'
 import type { ChatFormat } from './options.js'
 import { holdYoungGeneration } from '../../io/steady-heap.js'
 import { stringifyJson } from '../../io/sanitize.js'
@@ -41,6 +41,19 @@ export async function runOneShot(
   if (result.status === 'cancelled' || ctx.abort.signal.aborted)
     throw new CancelledError('cancelled: the answer was stopped; what arrived was kept')
   if (result.error) throw result.error
+  if (result.status === 'done' && result.message.tool_calls.length > 0) throw unansweredTools(result.message.tool_calls)
+}
+
+/**
+ * The answer ends asking for tools that nothing ran (no --tool-handler or --mcp, or the round limit): the run did
+ * not finish what was asked, so it says which tools and exits 5 (docs/exit-codes.md), the text so far kept.
+ */
+function unansweredTools(calls: { function: { name: string } }[]): CliError {
+  const names = [...new Set(calls.map((c) => c.function.name))].join(', ')
+  return new CliError(`the agent called ${names} and no tool answered it, so the answer is not complete`, {
+    exitCode: ExitCode.conflict,
+    hint: 'answer tool calls with --tool-handler <command> or --mcp <server command> (or chat interactively)',
+  })
 }
 
 /**
