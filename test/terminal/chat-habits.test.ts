@@ -175,7 +175,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     // and it does resume: the rebuilt history reaches the agent
     const again = terminal('resume')
     again.start(`${node} bin/agentry.js chat --cid ${id}`, envOf.get(t) ?? {})
-    await again.waitFor(/resumed: 1 message/)
+    await again.waitFor(/resumed: 2 messages/)
     again.type('and now?')
     again.keys('Enter')
     const s = await again.waitFor((x) => answers(x) === 1)
