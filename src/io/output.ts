@@ -76,7 +76,8 @@ export class Output {
         // Streamed as a JSON array so --all over many pages never holds every item as text at once. Nothing is
         // written before the first item: that is, until the first page has been read and checked, so a list that
         // fails leaves stdout empty instead of a lone `[`.
-        for await (const item of items) await writeAll(out, `${n++ ? ',' : '['}\n  ${stringifyJson(item)}`)
+        const json = await this.jsonText()
+        for await (const item of items) await writeAll(out, `${n++ ? ',' : '['}\n  ${json(stringifyJson(item))}`)
         await writeAll(out, n ? '\n]\n' : '[]\n')
         return n
       }
@@ -119,7 +120,7 @@ export class Output {
     const out = this.io.stdout
     switch (this.format) {
       case 'json':
-        return writeAll(out, `${stringifyJson(item, 2)}\n`)
+        return writeAll(out, `${(await this.jsonText())(stringifyJson(item, 2))}\n`)
       case 'ndjson':
         return writeAll(out, `${stringifyJson(item)}\n`)
       case 'yaml': {
@@ -140,6 +141,12 @@ export class Output {
         return writeAll(out, pairs.map(([k, v]) => `${bold(k.padEnd(w))}  ${v}\n`).join(''))
       }
     }
+  }
+
+  /** How JSON text is shown: coloured on a colour terminal (pretty, as jq does), exactly as piped otherwise. */
+  private async jsonText(): Promise<(text: string) => string> {
+    if (!this.io.colorStdout()) return (text) => text
+    return (await import('./json-color.js')).colorJson
   }
 
   /** Prints a bare string value followed by a newline (for `config get`, `scenario sign`, …). */
