@@ -5,7 +5,7 @@ import type { ChatEvent, ChatSession, TurnResult } from '../../chat/session.js'
 import type { Context } from '../../context.js'
 import { CancelledError, CliError, ExitCode } from '../../errors.js'
 import type { ChatFormat } from './options.js'
-import { holdYoungGeneration } from '../../io/steady-heap.js'
+import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { stringifyJson } from '../../io/sanitize.js'
 
 /** Sends `text` and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
@@ -26,7 +26,7 @@ export async function runOneShot(
     ctx.info('cancelling the answer… (Ctrl-C again to quit now)')
     void session.cancel().then((o) => ctx.debug(`cancel ${o.requestId ?? '-'}: ${o.server} ${o.message ?? ''}`))
   }
-  holdYoungGeneration()
+  holdSteadyHeap()
   const turn = session.send(text, { images })
   const sink = await writerFor(format, ctx, session)
   try {

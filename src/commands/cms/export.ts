@@ -15,7 +15,7 @@ import { examples, parseOptions } from '../shared.js'
 import { ExportFile, type ExportJob } from './export-file.js'
 import { exportPages } from './export-pages.js'
 import { progressLine } from './progress.js'
-import { holdYoungGeneration } from '../../io/steady-heap.js'
+import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { buildCmsQuery, cmsQueryOptionsSchema, concurrencyOption, withRecordFlags } from './query-options.js'
 
 const exportSchema = cmsQueryOptionsSchema.extend({
@@ -59,7 +59,7 @@ and the collection must not change while the shards run.`,
         shard: shardLabel(o.shard) ?? null,
       }
       const file = toStdout ? undefined : await ExportFile.open(o.out!, job, o.resume)
-      holdYoungGeneration() // pages stream through: keep RSS flat however many records
+      holdSteadyHeap() // pages stream through: keep RSS flat however many records
       const progress = progressLine(ctx, 'exported')
       let total: number | undefined
       let n = file?.records ?? 0

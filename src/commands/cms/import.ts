@@ -14,7 +14,7 @@ import { examples, parseOptions } from '../shared.js'
 import { badLinesReport, checkImportFile, readLines, readLinesFrom } from './import-file.js'
 import { type ImportTally, importStateOf, sendLines } from './import-run.js'
 import { progressLine } from './progress.js'
-import { holdYoungGeneration } from '../../io/steady-heap.js'
+import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { concurrencyOption } from './query-options.js'
 
 const importSchema = z.object({
@@ -88,7 +88,7 @@ async function runImport(
   const failedPath = file === undefined ? undefined : failedFileOf(file)
   const failedFile = failedPath ? await openAtomicFile(failedPath, 'the failed-lines file') : undefined
   const progress = progressLine(ctx, 'imported')
-  holdYoungGeneration() // lines stream through: keep RSS flat however long the file
+  holdSteadyHeap() // lines stream through: keep RSS flat however long the file
   const lines = file === undefined ? readLinesFrom(ctx.io.stdin, 'stdin') : readLines(file)
   let t: ImportTally
   try {
