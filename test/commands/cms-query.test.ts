@@ -134,6 +134,13 @@ describe('cms query: records', () => {
 })
 
 describe('cms query: usage errors', () => {
+  it('a --where error on an emoji prints the emoji itself, not a lone surrogate escape', async () => {
+    const t = testContext()
+    expect(await t.run(['cms', 'query', 'posts', '--where', 'mood = 1 and 😀 = 2'])).toBe(2)
+    expect(t.stderr()).toContain('unexpected character "😀" at column 14')
+    expect(t.stderr()).not.toContain('\\ud83d')
+  })
+
   it('a --where syntax error exits 2 with the caret line, before any request', async () => {
     const t = testContext()
     expect(await t.run(['cms', 'query', 'posts', '--where', 'status = "published" and ('])).toBe(2)
