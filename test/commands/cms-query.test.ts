@@ -134,6 +134,23 @@ describe('cms query: records', () => {
 })
 
 describe('cms query: usage errors', () => {
+  it('--count before the collection: explains that --count took it as its field, before any request', async () => {
+    const t = testContext()
+    expect(await t.run(['cms', 'query', '--count', 'posts'])).toBe(2)
+    expect(t.stderr()).toContain('--count takes an optional field, so "posts" was read as the field to count')
+    expect(t.stderr()).toContain('agentry cms query posts --count')
+    expect(t.stderr()).toContain('agentry cms query --count <field> posts')
+  })
+
+  it('a missing collection without --count is still a plain usage error; the usage line shows <collection>', async () => {
+    const t = testContext()
+    expect(await t.run(['cms', 'query', '--count'])).toBe(2)
+    expect(t.stderr()).toContain("missing required argument 'collection'")
+    const h = testContext()
+    expect(await h.run(['cms', 'query', '--help'])).toBe(0)
+    expect(h.stdout()).toMatch(/Usage: agentry cms query\|q \[options\] <collection>/)
+  })
+
   it('a --where error on an emoji prints the emoji itself, not a lone surrogate escape', async () => {
     const t = testContext()
     expect(await t.run(['cms', 'query', 'posts', '--where', 'mood = 1 and 😀 = 2'])).toBe(2)
