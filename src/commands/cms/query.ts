@@ -5,7 +5,8 @@ import { maxPageSize } from '../../cms/query.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { examples, parseOptions } from '../shared.js'
-import { aggregateFields, cmsRows, isAggregate, recordFields } from './fetch.js'
+import type { Page } from '../../api/pagination.js'
+import { aggregateFields, type CmsRow, cmsRows, isAggregate, recordFields } from './fetch.js'
 import { buildCmsQuery, cmsQueryOptionsSchema, withQueryFlags } from './query-options.js'
 
 /** Splits an async iterable into its first item and an iterable of all of them (the first included). */
@@ -57,13 +58,18 @@ export function queryCommand(ctx: Context): Command {
     // --all fetches the largest pages the service allows (wire.md: pageSize maximum 100): fewest round trips.
     const q = buildCmsQuery(o, o.all ? maxPageSize : undefined)
     const out = ctx.output()
-    const rows = cmsRows(await ctx.sdk(), { collection, access: o.access }, q, { all: o.all })
+    let firstPage: readonly CmsRow[] | undefined
+    const onPage = (page: Page<CmsRow>) => {
+      firstPage ??= page.data
+    }
+    const rows = cmsRows(await ctx.sdk(), { collection, access: o.access }, q, { all: o.all, onPage })
     if (isAggregate(q)) {
       await out.list(rows, aggregateFields(q))
       return
     }
-    const { first, all } = await withFirst(rows)
-    await out.list(all, recordFields(q, first))
+    // Reading the first row fetches the first page (onPage runs before its rows), whose records decide the columns.
+    const { all } = await withFirst(rows)
+    await out.list(all, recordFields(q, firstPage ?? []))
   })
   return examples(explainCountSwallowingCollection(cmd), [
     `agentry cms query posts --where 'status = "published" and (views > 100 or featured = true)'`,
