@@ -23,23 +23,36 @@ export interface Token {
   value?: string | number
 }
 
-/** A syntax error of a `--where` expression (a usage error, exit 2): a 0-based position, a reason and a caret line. */
+/** The whole character (code point) at UTF-16 offset `pos`, never half a surrogate pair; '' past the end. */
+export function charAt(input: string, pos: number): string {
+  const cp = input.codePointAt(pos)
+  return cp === undefined ? '' : String.fromCodePoint(cp)
+}
+
+/** Characters (code points) in `s`: a column counts what a reader sees, not UTF-16 code units. */
+const charCount = (s: string) => [...s].length
+
+/**
+ * A syntax error of a `--where` expression (a usage error, exit 2): a 0-based UTF-16 position, a reason and a caret
+ * line. The column shown counts code points, so an emoji before the error is one column, not two.
+ */
 export class WhereSyntaxError extends UsageError {
   readonly position: number
   readonly reason: string
   readonly input: string
   constructor(input: string, position: number, reason: string, label = '--where') {
+    const column = charCount(input.slice(0, position)) + 1
     // The input is echoed on the same line so the caret can point into it; tabs and newlines keep the width.
-    const head = `${label}: ${reason} at column ${position + 1}: `
-    super(`${head}${input.replace(/[\t\r\n]/g, ' ')}\n${' '.repeat(head.length + position)}^`)
+    const head = `${label}: ${reason} at column ${column}: `
+    super(`${head}${input.replace(/[\t\r\n]/g, ' ')}\n${' '.repeat(charCount(head) + column - 1)}^`)
     this.name = 'WhereSyntaxError'
     this.position = position
     this.reason = reason
     this.input = input
   }
-  /** The 1-based column of the error. */
+  /** The 1-based column of the error, in characters (code points). */
   get column(): number {
-    return this.position + 1
+    return charCount(this.input.slice(0, this.position)) + 1
   }
 }
 
@@ -74,7 +87,8 @@ export function tokenize(input: string, label?: string): Token[] {
   const tokens: Token[] = []
   let pos = 0
   while (pos < input.length) {
-    const c = input[pos]!
+    // Whole code points only: indexing by UTF-16 unit would split an emoji and print a lone "\ud83d".
+    const c = charAt(input, pos)
     if (/\s/.test(c)) {
       pos++
       continue
@@ -102,8 +116,8 @@ export function tokenize(input: string, label?: string): Token[] {
     }
     const num = matchAt(numberPattern, pos)
     if (num !== undefined) {
-      const next = input[pos + num.length]
-      if (next !== undefined && wordChar.test(next)) fail(pos, `invalid number "${num}${next}"`)
+      const next = charAt(input, pos + num.length)
+      if (next !== '' && wordChar.test(next)) fail(pos, `invalid number "${num}${next}"`)
       const value = Number(num)
       if (!Number.isFinite(value)) fail(pos, `number out of range "${num}"`)
       tokens.push({ kind: 'number', text: num, pos, value })

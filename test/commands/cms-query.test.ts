@@ -85,12 +85,12 @@ describe('cms query: the wire parameters', () => {
 })
 
 describe('cms query: records', () => {
-  it('prints id and the first data fields as TSV when piped; JSON as the service returns it', async () => {
+  it('prints id and every data field as TSV when piped; JSON as the service returns it', async () => {
     const t = testContext()
     const a = rec(1, { title: 'A', status: 'draft', views: 0, author: { name: 'Ada' }, featured: false })
     stubQuery(t, () => page([a], 1, 1, 1, 20))
     expect(await t.run(['cms', 'query', 'posts'])).toBe(0)
-    expect(t.stdout()).toBe('post_1\tA\tdraft\t0\t{"name":"Ada"}\n')
+    expect(t.stdout()).toBe('post_1\tA\tdraft\t0\t{"name":"Ada"}\tfalse\n')
     t.clearOutput()
     expect(await t.run(['cms', 'query', 'posts', '--json'])).toBe(0)
     expect(JSON.parse(t.stdout())).toEqual([a])
@@ -102,6 +102,25 @@ describe('cms query: records', () => {
     expect(await t.run(['cms', 'query', 'posts', '--select', 'title, author.name'])).toBe(0)
     expect(t.stdout().split('\n')[0]!.split(/\s+/)).toEqual(['ID', 'TITLE', 'AUTHOR.NAME'])
     expect(t.stdout()).toContain('post_1  Hi     Ada')
+  })
+
+  it('columns are the union of the records\' fields in first-seen order: a later record\'s extra field gets one', async () => {
+    const t = testContext({ tty: true })
+    const records = [rec(1, { title: 'A', views: 1 }), rec(2, { title: 'B', views: 2, author: 'Ada' })]
+    records.push(rec(3, { title: 'C', views: 3, tags: 'x', lang: 'en', pinned: true }))
+    stubQuery(t, () => page(records, 1, 1, 3, 20))
+    expect(await t.run(['cms', 'query', 'posts'])).toBe(0)
+    const header = ['ID', 'TITLE', 'VIEWS', 'AUTHOR', 'TAGS', 'LANG', 'PINNED']
+    expect(t.stdout().split('\n')[0]!.split(/\s+/)).toEqual(header)
+    expect(t.stdout()).toMatch(/post_2 +B +2 +Ada/)
+    expect(t.stdout()).toMatch(/post_3 +C +3 +x +en +true/)
+  })
+
+  it('TSV has the same columns on every row, from the first page, empty where a record lacks the field', async () => {
+    const t = testContext()
+    stubQuery(t, () => page([rec(1, { title: 'A' }), rec(2, { author: 'Ada', title: 'B' })], 1, 1, 2, 20))
+    expect(await t.run(['cms', 'query', 'posts', '-o', 'tsv'])).toBe(0)
+    expect(t.stdout()).toBe('post_1\tA\t\npost_2\tB\tAda\n')
   })
 
   it('--all follows every page at the largest page size and streams NDJSON in order', async () => {
@@ -134,6 +153,30 @@ describe('cms query: records', () => {
 })
 
 describe('cms query: usage errors', () => {
+  it('--count before the collection: explains that --count took it as its field, before any request', async () => {
+    const t = testContext()
+    expect(await t.run(['cms', 'query', '--count', 'posts'])).toBe(2)
+    expect(t.stderr()).toContain('--count takes an optional field, so "posts" was read as the field to count')
+    expect(t.stderr()).toContain('agentry cms query posts --count')
+    expect(t.stderr()).toContain('agentry cms query --count <field> posts')
+  })
+
+  it('a missing collection without --count is still a plain usage error; the usage line shows <collection>', async () => {
+    const t = testContext()
+    expect(await t.run(['cms', 'query', '--count'])).toBe(2)
+    expect(t.stderr()).toContain("missing required argument 'collection'")
+    const h = testContext()
+    expect(await h.run(['cms', 'query', '--help'])).toBe(0)
+    expect(h.stdout()).toMatch(/Usage: agentry cms query\|q \[options\] <collection>/)
+  })
+
+  it('a --where error on an emoji prints the emoji itself, not a lone surrogate escape', async () => {
+    const t = testContext()
+    expect(await t.run(['cms', 'query', 'posts', '--where', 'mood = 1 and 😀 = 2'])).toBe(2)
+    expect(t.stderr()).toContain('unexpected character "😀" at column 14')
+    expect(t.stderr()).not.toContain('\\ud83d')
+  })
+
   it('a --where syntax error exits 2 with the caret line, before any request', async () => {
     const t = testContext()
     expect(await t.run(['cms', 'query', 'posts', '--where', 'status = "published" and ('])).toBe(2)

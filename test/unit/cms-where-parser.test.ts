@@ -147,6 +147,16 @@ describe('parseWhere errors', () => {
     expect(e.message).toContain(text)
   })
 
+  it('shows a whole emoji, never a lone surrogate, and counts columns in characters', () => {
+    const e = syntaxError('title = "🎉" and 😀 = 1')
+    expect(e.message).toContain('unexpected character "😀"')
+    expect(e.message).not.toMatch(/\\ud83d|\\ude00/)
+    expect(e.column).toBe(17)
+    const [line, caret] = e.message.split('\n') as [string, string]
+    expect(caret.indexOf('^') - [...line].length + [...e.input].length).toBe(16)
+    expect(syntaxError('a = 1𝐀').message).toContain('invalid number "1𝐀"')
+  })
+
   it('is a usage error (exit 2)', () => {
     const e = syntaxError('a =')
     expect(e).toBeInstanceOf(UsageError)

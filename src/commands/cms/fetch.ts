@@ -39,17 +39,24 @@ export function valueAt(obj: unknown, path: string): unknown {
   return cur
 }
 
-/** How many data fields a record table shows when no --select is given. */
-export const defaultDataColumns = 4
-
-/** Columns of records: ID, then the selected fields, or the first data keys of the first record. */
-export function recordFields(q: CmsQuery, first: CmsRow | undefined): Field<CmsRow>[] {
-  const data = (first as CmsRecord | undefined)?.data
-  const names = q.select?.length ? q.select : Object.keys(data ?? {}).slice(0, defaultDataColumns)
+/**
+ * Columns of records: ID, then the --select fields, else the union of the data fields of `records` (the first
+ * page), in first-seen order, so a record with a field the first one lacks still gets its column. The columns are
+ * fixed before the first row is printed, so TSV streamed over --all keeps one shape (commands.md, `cms query`).
+ */
+export function recordFields(q: CmsQuery, records: readonly CmsRow[]): Field<CmsRow>[] {
+  const names = q.select?.length ? q.select : dataFieldUnion(records)
   return [
     { header: 'ID', get: (r) => r.id },
     ...names.map((n) => ({ header: n.toUpperCase(), get: (r: CmsRow) => valueAt(r.data, n) })),
   ]
+}
+
+/** The data keys of every record, each once, in the order they are first seen. */
+function dataFieldUnion(records: readonly CmsRow[]): string[] {
+  const names = new Set<string>()
+  for (const r of records) for (const k of Object.keys((r as CmsRecord).data ?? {})) names.add(k)
+  return [...names]
 }
 
 /** Columns of aggregate rows: the grouped fields (groupBy, then select), then each aggregate's member. */
