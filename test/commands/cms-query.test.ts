@@ -104,7 +104,7 @@ describe('cms query: records', () => {
     expect(t.stdout()).toContain('post_1  Hi     Ada')
   })
 
-  it('columns are the union of the records\' fields in first-seen order: a later record\'s extra field gets one', async () => {
+  it("columns are the union of the records' fields in first-seen order: a later record's extra field gets one", async () => {
     const t = testContext({ tty: true })
     const records = [rec(1, { title: 'A', views: 1 }), rec(2, { title: 'B', views: 2, author: 'Ada' })]
     records.push(rec(3, { title: 'C', views: 3, tags: 'x', lang: 'en', pinned: true }))
