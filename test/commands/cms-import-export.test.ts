@@ -14,7 +14,8 @@ import { tempDir } from '../helpers/temp-dir.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 
-const fx = emulatorFixture()
+// no scheduler: its real-clock tick would re-arm on the fake clock of the pool property test and never end
+const fx = emulatorFixture({ emulator: { scheduler: false } })
 
 /** Every record of the emulator's posts that a query matches, through its own engine, page after page. */
 function everyPage(q: CmsQuery): CmsRecord[] {
