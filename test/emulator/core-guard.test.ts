@@ -1,14 +1,14 @@
 // The emulator as a local server people can trust (issue 8 items 3 and 4; wire.md "The emulator's own endpoints"):
 // hooks need the hook token and refuse cross-origin calls, every request must name the emulator as its Host (DNS
 // rebinding), bodies nested deeper than 64 levels are refused, and failed --data-file saves are reported and retried.
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, readFile, rm } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createEmulator } from '../../src/emulator/index.js'
 import { call } from './core-client.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const emu = () => fx.emu
@@ -157,17 +157,22 @@ describe('input limits', () => {
 })
 
 describe('--data-file saves', () => {
-  it('reports a failed save at once, retries it, and reports when it saved again', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'agentry-save-'))
-    const file = join(dir, 'state.json')
+  /** An emulator saving to a data file in a fresh temp dir (removed after the test), its log lines kept. */
+  async function savingEmulator(saveRetryMs: number) {
+    const file = join(tempDir('agentry-save-'), 'state.json')
     const lines: string[] = []
     const e = await createEmulator({
       port: 0,
       dataFile: file,
       scheduler: false,
-      saveRetryMs: 40,
+      saveRetryMs,
       log: (l) => lines.push(l),
     })
+    return { e, file, lines }
+  }
+
+  it('reports a failed save at once, retries it, and reports when it saved again', async () => {
+    const { e, file, lines } = await savingEmulator(40)
     try {
       await expect
         .poll(() =>
@@ -194,26 +199,15 @@ describe('--data-file saves', () => {
       expect(saved.chats.map((c: { id: string }) => c.id)).toContain(made.json.id)
     } finally {
       await e.close()
-      await rm(dir, { recursive: true, force: true })
     }
   })
 
   it('says at close when the last changes could not be saved', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'agentry-save-'))
-    const file = join(dir, 'state.json')
-    const lines: string[] = []
-    const e = await createEmulator({
-      port: 0,
-      dataFile: file,
-      scheduler: false,
-      saveRetryMs: 10_000,
-      log: (l) => lines.push(l),
-    })
+    const { e, file, lines } = await savingEmulator(10_000)
     await mkdir(file)
     await call(e, 'POST', '/agent/demo-assistant/chats', { body: {} })
     await e.close()
     expect(lines.some((l) => l.includes('cannot save'))).toBe(true)
     expect(lines.at(-1)).toContain('the last changes are lost')
-    await rm(dir, { recursive: true, force: true })
   })
 })
