@@ -84,7 +84,11 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     })
     expect(late.exitCode).toBe(124)
     expect(late.stderr).toMatch(/no answer from the browser within 1 s/)
-    expect(JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')).profiles).toEqual({})
+    // No grant; and the client is forgotten, in case the browser showed it as unknown to the server.
+    expect(JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8'))).toEqual({
+      profiles: {},
+      oauthClients: {},
+    })
   })
 
   it('20 parallel runs with an almost expired token all succeed with exactly one refresh', {

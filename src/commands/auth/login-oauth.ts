@@ -21,7 +21,7 @@ import { createPkcePair } from '../../auth/pkce.js'
 import { checkedProfileName } from '../../config/resolve.js'
 import type { OAuthGrant } from '../../config/schema.js'
 import type { Context } from '../../context.js'
-import { CliError, ExitCode } from '../../errors.js'
+import { CliError, ExitCode, TimeoutError } from '../../errors.js'
 import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './login-common.js'
 
 /** Options of the browser login. */
@@ -83,10 +83,17 @@ export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Prom
         'If the browser runs on another machine, paste the address it ends on (or the code) here and press Enter.\n',
       )
     ctx.info(`Waiting for the browser (up to ${opts.waitSeconds} s; Ctrl-C to cancel)…`)
-    const result = await (paste ? Promise.race([callback, paste.result]) : callback).finally(() => {
-      paste?.stop()
-      done.abort()
-    })
+    const result = await (paste ? Promise.race([callback, paste.result]) : callback)
+      .catch(async (err: unknown) => {
+        // The browser may have shown "unknown client" (a stored client the server forgot; it cannot tell us):
+        // the next login registers afresh rather than sending the user to the same dead end.
+        if (err instanceof TimeoutError) await forgetClient(ctx, baseUrl)
+        throw err
+      })
+      .finally(() => {
+        paste?.stop()
+        done.abort()
+      })
     if (!result.codeOnly) checkResponseIssuer(meta, result.iss)
     if ('error' in result) throw authorizationError(result.error, result.errorDescription)
     ctx.redactor.add(result.code)
