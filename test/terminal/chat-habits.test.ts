@@ -59,16 +59,23 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     return t
   }
   const answers = (s: string) => (s.match(/ in · \d+ out · /g) ?? []).length
+  // the chat under a parent `sh -c`, as under `npm start`
+  const underSh = `sh -c '${node.replace(/'/g, '')} bin/agentry.js chat demo-assistant; echo CHILD-EXIT:$?'`
 
-  it('Ctrl-Z stops the whole job (a parent shell too) and `fg` resumes where it was, the typed input kept', async () => {
-    const t = terminal('suspend')
-    // an interactive shell with job control; agentry runs under a parent `sh -c` as under `npm start`: stopping
-    // only itself would leave the parent running and the shell waiting forever
+  /** A terminal running an interactive bash with job control, `command` started in it, at the chat's prompt. */
+  async function jobShellChat(name: string, command: string) {
+    const t = terminal(name)
     t.start(`PS1='$ ' bash --norc -i`, env())
-    await t.waitFor(/^\$$/m)
-    t.type(`sh -c '${node.replace(/'/g, '')} bin/agentry.js chat demo-assistant; echo CHILD-EXIT:$?'`)
+    await t.waitFor(/^\$/m)
+    t.type(command)
     t.keys('Enter')
     await t.waitFor(/^› /m)
+    return t
+  }
+
+  it('Ctrl-Z stops the whole job (a parent shell too) and `fg` resumes where it was, the typed input kept', async () => {
+    // stopping only agentry would leave its parent `sh -c` running and the shell waiting forever
+    const t = await jobShellChat('suspend', underSh)
     t.type('hello')
     t.keys('Enter')
     await t.waitFor((s) => answers(s) === 1)
@@ -91,12 +98,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
   })
 
   it('SIGTSTP from outside (kill -TSTP) suspends the whole job as the key does; fg resumes', async () => {
-    const t = terminal('sigtstp')
-    t.start(`PS1='$ ' bash --norc -i`, env())
-    await t.waitFor(/^\$$/m)
-    t.type(`sh -c '${node.replace(/'/g, '')} bin/agentry.js chat demo-assistant; echo CHILD-EXIT:$?'`)
-    t.keys('Enter')
-    await t.waitFor(/^› /m)
+    const t = await jobShellChat('sigtstp', underSh)
     t.type('typed')
     await t.waitFor((s) => lastPrompt(s) === '› typed')
     // the pane's shell runs bash, bash runs sh, sh runs node
@@ -124,12 +126,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
   })
 
   it('Ctrl-Z mid-answer stops at once and `fg` goes on streaming the same answer to its end', async () => {
-    const t = terminal('suspend-answer')
-    t.start(`PS1='$ ' bash --norc -i`, env())
-    await t.waitFor(/^\$$/m)
-    t.type(`${node} bin/agentry.js chat slow-poet`)
-    t.keys('Enter')
-    await t.waitFor(/^› /m)
+    const t = await jobShellChat('suspend-answer', `${node} bin/agentry.js chat slow-poet`)
     t.type('write me a poem about the sea')
     t.keys('Enter')
     await t.waitFor(/In the hush of \w+/)
