@@ -144,7 +144,10 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
   const loaded = new Set<string>()
   if (target) {
     const mod = await target.load()
-    mod.register(program, ctx)
+    if ('default' in mod) {
+      const { registerCommand } = await import('./commands/define.js')
+      registerCommand(program, ctx, mod.default)
+    } else mod.register(program, ctx)
     for (const c of program.commands) loaded.add(c.name())
   }
   for (const g of groups) {

@@ -112,7 +112,7 @@ describe('exit codes and errors', () => {
     expect(flag.stderr).toMatch(/--limit/)
     const value = await cli(['agents', 'list', '--limit', 'ten'])
     expect(value.exitCode).toBe(2)
-    expect(value.stderr).toMatch(/--limit: limit must be a whole number/)
+    expect(value.stderr).toMatch(/--limit: ten must be a whole number from 1 to 100/)
     const output = await cli(['agents', 'list', '-o', 'xml'])
     expect(output.exitCode).toBe(2)
   })
