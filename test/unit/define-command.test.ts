@@ -40,7 +40,7 @@ async function parse(argv: string[]): Promise<Record<string, unknown>> {
   })
   const program = new Command('agentry').exitOverride()
   registerCommand(program, ctx, defineGroup({ path: ['things'], summary: 'things', commands: [cmd] }))
-  for (const c of program.commands) c.exitOverride().commands.forEach((s) => s.exitOverride())
+  for (const c of program.commands) for (const s of c.exitOverride().commands) s.exitOverride()
   await program.parseAsync(argv, { from: 'user' })
   return got
 }
