@@ -1559,7 +1559,7 @@ describe('--help', () => {
                           the server offers it
         --scope <scope>   OAuth scope to ask for (default: the service scope the
                           server advertises)
-        --wait <seconds>  how long to wait for the browser, default 300
+        --wait <seconds>  how long to wait for the browser, 1 to 3600, default 300
         --with-api-key    read an API key from stdin (a masked prompt on a terminal)
                           and store it
         --no-verify       store the key without trying it against the server
@@ -1661,7 +1661,7 @@ describe('--help', () => {
                           the server offers it
         --scope <scope>   OAuth scope to ask for (default: the service scope the
                           server advertises)
-        --wait <seconds>  how long to wait for the browser, default 300
+        --wait <seconds>  how long to wait for the browser, 1 to 3600, default 300
         -h, --help        display help for command
 
       Examples:
