@@ -25,7 +25,7 @@ import { CliError, ExitCode, TimeoutError } from '../../errors.js'
 import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './common.js'
 
 /** Options of the browser login. */
-export interface OAuthLoginOptions {
+interface OAuthLoginOptions {
   /** open the system browser (false: only print the URL, and also accept the response pasted on stdin) */
   browser: boolean
   scope?: string | undefined

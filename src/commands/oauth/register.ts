@@ -2,13 +2,14 @@
 import { chooseScope, discover, oauthHttp, registerClient } from '../../auth/oauth.js'
 import { UsageError } from '../../errors.js'
 import { defineCommand } from '../define.js'
+import { loopbackRedirectUri } from '../login/common.js'
 import { list, text } from '../options.js'
 
 export default defineCommand({
   path: ['oauth', 'register'],
   summary: 'Register a public OAuth client (RFC 7591) and print its client id',
   options: {
-    redirectUri: list('--redirect-uri <uri...>', 'redirect URIs (default: the loopback http://127.0.0.1/callback)'),
+    redirectUri: list('--redirect-uri <uri...>', `redirect URIs (default: the loopback ${loopbackRedirectUri})`),
     name: text('--name <name>', 'client name shown on the consent page, default agentry'),
     scope: text('--scope <scope>', 'scope to register'),
   },
@@ -21,7 +22,7 @@ export default defineCommand({
     const http = await oauthHttp(ctx)
     const meta = await discover(http, baseUrl)
     // RFC 8252 7.3: a loopback redirect without a port; the server must accept any port at authorization time.
-    const redirectUris = opts.redirectUri.length ? opts.redirectUri : ['http://127.0.0.1/callback']
+    const redirectUris = opts.redirectUri.length ? opts.redirectUri : [loopbackRedirectUri]
     const client = await registerClient(http, meta, {
       redirectUris,
       scope: opts.scope ?? chooseScope(meta),
