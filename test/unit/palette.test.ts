@@ -14,6 +14,8 @@ describe('palette', () => {
     expect(c.yellow('y')).toBe('\x1b[33my\x1b[39m')
     expect(createUiStyle(true).prompt('›')).toBe('\x1b[1m\x1b[36m›\x1b[39m\x1b[22m')
     expect(createUiStyle(true).dim('')).toBe('')
+    // handed to map(), a chat style takes the item only (chalk would join the index and the array to it)
+    expect(['a', 'b'].map(createUiStyle(true).dim)).toEqual(['\x1b[2ma\x1b[22m', '\x1b[2mb\x1b[22m'])
   })
 
   it('off: every style is the identity', () => {

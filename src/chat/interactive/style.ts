@@ -17,17 +17,23 @@ export interface UiStyle {
   warn: Paint
 }
 
+/** One argument only: chalk joins extra arguments with spaces, and a Paint may be handed to map(). */
+const one =
+  (style: Paint): Paint =>
+  (s) =>
+    style(s)
+
 /** The styles, coloured or plain. */
 export function createUiStyle(color: boolean): UiStyle {
   const c = palette(color)
   return {
     color,
-    prompt: c.bold.cyan,
-    dim: c.dim,
-    bold: c.bold,
-    error: c.red,
-    ok: c.green,
-    accent: c.cyan,
-    warn: c.yellow,
+    prompt: one(c.bold.cyan),
+    dim: one(c.dim),
+    bold: one(c.bold),
+    error: one(c.red),
+    ok: one(c.green),
+    accent: one(c.cyan),
+    warn: one(c.yellow),
   }
 }
