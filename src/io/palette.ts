@@ -26,7 +26,7 @@ export const resetStyles = '\x1b[0m'
  * The chalk level of a colour option. On means level 1: agentry uses only the 16 named colours, whose codes are the
  * same at every level, so output is identical on every colour terminal.
  */
-export function colorLevel(color: ColorOption): ColorSupportLevel {
+function colorLevel(color: ColorOption): ColorSupportLevel {
   if (color === true) return 1
   if (color === false) return 0
   return color
