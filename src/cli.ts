@@ -83,6 +83,8 @@ function firstOperand(argv: string[]): number | undefined {
 export async function buildProgram(ctx: Context, argv: string[], usageErrors?: string[]): Promise<Command> {
   // with --error-format json, commander's own error lines are kept here and written as JSON by run()
   const jsonUsage = usageErrors !== undefined && errorFormatOfArgv(argv, ctx.env) === 'json'
+  // commander reports its errors synchronously: the palette (chalk) is loaded beforehand, only when stderr has colour
+  const red = ctx.io.colorStderr() ? (await import('./io/palette.js')).palette(true).red : undefined
   const program = new Command('agentry')
     .description(
       'agentry: agents, chat, scenarios, webhooks, schedules, keys, CMS, sites, files and images, from a terminal or a script',
@@ -113,7 +115,7 @@ export async function buildProgram(ctx: Context, argv: string[], usageErrors?: s
       getErrHelpWidth: () => helpWidth(ctx.io.stderrIsTTY ? ctx.io.columns() : undefined, ctx.env),
       outputError: (s, write) => {
         if (jsonUsage) usageErrors.push(s.replace(/^error: /, '').trimEnd())
-        else write(ctx.io.colorStderr() ? s.replace(/^error:/, '\x1b[31merror:\x1b[39m') : s)
+        else write(red && ctx.io.colorStderr() ? s.replace(/^error:/, red('error:')) : s)
       },
     })
     .addHelpText(
@@ -205,7 +207,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     const { text, exitCode } = formatError(err, {
       format: ctx.errorFormat(),
       debug: ctx.debugEnabled(),
-      color: ctx.io.colorStderr() ? (s) => `\x1b[31m${s}\x1b[39m` : (s) => s,
+      color: ctx.io.colorStderr() ? (await import('./io/palette.js')).palette(true).red : (s) => s,
     })
     ctx.io.stderr.write(ctx.redactor.text(text))
     return exitCode

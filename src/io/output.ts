@@ -137,7 +137,7 @@ export class Output {
           p[1] = sanitizeText(p[1])
         }
         const w = Math.max(0, ...pairs.map(([k]) => k.length))
-        const bold = this.io.colorStdout() ? (s: string) => `\x1b[1m${s}\x1b[22m` : (s: string) => s
+        const bold = await boldOn(this.io)
         return writeAll(out, pairs.map(([k, v]) => `${bold(k.padEnd(w))}  ${v}\n`).join(''))
       }
     }
@@ -166,6 +166,11 @@ export class Output {
     const t = tsvEscape(v)
     return this.io.stdoutIsTTY ? sanitize(t) : t
   }
+}
+
+/** Bold on stdout when it has colour; the palette (and chalk) loads only then, never on a piped start-up path. */
+async function boldOn(io: IOStreams): Promise<(s: string) => string> {
+  return io.colorStdout() ? (await import('./palette.js')).palette(true).bold : (s) => s
 }
 
 /** An id column (ID, AGENT ID, …): never cut, since a cut id cannot be copied into the next command. */
@@ -203,7 +208,5 @@ async function renderTable(headers: string[], rows: string[][], io: IOStreams): 
       .map((c, i) => fitCell(c, widths[i] ?? 0))
       .join('  ')
       .trimEnd()
-  const head = line(headers)
-  const h = io.colorStdout() ? `\x1b[1m${head}\x1b[22m` : head
-  return [h, ...rows.map(line)].join('\n') + '\n'
+  return [(await boldOn(io))(line(headers)), ...rows.map(line)].join('\n') + '\n'
 }

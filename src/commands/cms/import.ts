@@ -9,7 +9,7 @@ import { parseShard } from '../../io/shard.js'
 import type { Context } from '../../context.js'
 import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { sanitizeText } from '../../io/sanitize.js'
-import { openAtomicFile } from '../files/atomic-out.js'
+import { openAtomicFile } from '../../io/atomic-file.js'
 import { examples, parseOptions } from '../shared.js'
 import { badLinesReport, checkImportFile, readLines, readLinesFrom } from './import-file.js'
 import { type ImportTally, importStateOf, sendLines } from './import-run.js'
@@ -86,7 +86,7 @@ async function runImport(
   total: number | undefined,
 ): Promise<void> {
   const failedPath = file === undefined ? undefined : failedFileOf(file)
-  const failedFile = failedPath ? await openAtomicFile(failedPath, 'the failed-lines file') : undefined
+  const failedFile = failedPath ? await openAtomicFile(failedPath, { flag: 'the failed-lines file' }) : undefined
   const progress = progressLine(ctx, 'imported')
   holdSteadyHeap() // lines stream through: keep RSS flat however long the file
   const lines = file === undefined ? readLinesFrom(ctx.io.stdin, 'stdin') : readLines(file)

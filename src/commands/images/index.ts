@@ -8,7 +8,7 @@ import { maxImageBytes, sniffImageType } from '../../chat/images.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
-import { writeAtomically } from '../files/atomic-out.js'
+import { writeAtomically } from '../../io/atomic-file.js'
 import { bodyChunks } from '../files/body-stream.js'
 import { examples, parseOptions } from '../shared.js'
 

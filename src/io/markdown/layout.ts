@@ -83,6 +83,7 @@ export class EchoLayout {
   }
 }
 
+// Cursor movement and erasing (not colours: those come from src/io/palette.ts) are written out here.
 /**
  * Goes back `up` rows to the first column (CR, CUU), erases those rows one by one (EL 2, CUD), returns and writes
  * `text`. Not ED: with the cursor at the screen's top-left corner tmux takes it for "clear screen" and moves the
