@@ -53,7 +53,7 @@ export async function loadState(path: string): Promise<EmulatorState | undefined
 }
 
 /** Writes `text` to `path` atomically: a temp file beside it, fsync, rename over the target (its directory must exist). */
-export async function writeAtomic(path: string, text: string): Promise<void> {
+async function writeAtomic(path: string, text: string): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   const fh = await open(tmp, 'w', 0o600)
   try {

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { readTextIfExists, writeFileAtomic } from '../../config/atomic-file.js'
 
 /** The default bound on remembered entries. */
-export const defaultHistoryMax = 1000
+const defaultHistoryMax = 1000
 
 /** Where older versions kept the history: the config dir (see moveHistory). */
 export const historyFile = (configDir: string) => join(configDir, 'history')

@@ -2,7 +2,7 @@
 // not a terminal), so the same code draws the plain and the coloured chat.
 
 /** A text style. */
-export type Paint = (s: string) => string
+type Paint = (s: string) => string
 
 /** The chat UI's styles. */
 export interface UiStyle {

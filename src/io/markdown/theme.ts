@@ -32,7 +32,7 @@ export interface Theme {
 const id: Style = (s) => s
 
 /** Chalk level for a colour option (true means the 16 basic colours, all this renderer uses). */
-export function colorLevel(color: ColorOption): ColorSupportLevel {
+function colorLevel(color: ColorOption): ColorSupportLevel {
   if (color === true) return 1
   if (color === false) return 0
   return color
