@@ -7,7 +7,7 @@ import { OutputClosedError, systemIO } from './io/iostreams.js'
 
 declare const __AGENTRY_VERSION__: string
 /** The package version (injected by the build; "dev" when run from source). */
-export const version = typeof __AGENTRY_VERSION__ === 'string' ? __AGENTRY_VERSION__ : 'dev'
+const version = typeof __AGENTRY_VERSION__ === 'string' ? __AGENTRY_VERSION__ : 'dev'
 
 /** Global options that take a value (used to find the command word in argv without parsing it). */
 const valueOptions = new Set([
@@ -23,7 +23,7 @@ const valueOptions = new Set([
 ])
 
 /** The first operand of argv: the top-level command (`help x` → x). */
-export function commandWord(argv: string[]): string | undefined {
+function commandWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     if (a === '--') return argv[i + 1]
@@ -41,7 +41,7 @@ export function commandWord(argv: string[]): string | undefined {
  * The error format asked for on the command line (`--error-format json`, `--error-format=json`) or in the
  * environment: known before commander parses, so that commander's own usage errors honour it too.
  */
-export function errorFormatOfArgv(argv: string[], env: NodeJS.ProcessEnv): 'text' | 'json' {
+function errorFormatOfArgv(argv: string[], env: NodeJS.ProcessEnv): 'text' | 'json' {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     if (a === '--') break
@@ -55,7 +55,7 @@ export function errorFormatOfArgv(argv: string[], env: NodeJS.ProcessEnv): 'text
  * `agentry help a b` is `agentry a b --help` (commander's help command would show the help of `a` only); bare
  * `agentry` (no command word, no help or version flag) is `agentry --help`, on stdout with exit 0, as gh does.
  */
-export function normalizeArgv(argv: string[]): string[] {
+function normalizeArgv(argv: string[]): string[] {
   const word = firstOperand(argv)
   if (word === undefined) {
     const asks = argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))
@@ -224,7 +224,10 @@ function inheritSettings(cmd: Command): void {
   }
 }
 
-/** The process entry: real streams, SIGINT/SIGTERM and closed-pipe wiring, then run(). */
+/**
+ * The process entry: real streams, SIGINT/SIGTERM and closed-pipe wiring, then run().
+ * @public bin/agentry.js calls it through dist/cli.js, where the dead-export check (knip) cannot see it.
+ */
 export async function main(argv: string[], init: Partial<ContextInit> = {}): Promise<number> {
   const io = init.io ?? systemIO()
   const ctx = new Context({ io, env: process.env, version, ...init })

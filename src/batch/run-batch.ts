@@ -14,7 +14,7 @@ import { openResults, type ResultLine, type RunStatus, readResume, resumed, same
 import { annotation, exitCodeOf, summaryLine } from './report.js'
 
 /** What one run gave: the run id, how it ended, its output and, when it did not succeed, why. */
-export interface RunOutcome {
+interface RunOutcome {
   runId: string | null
   status: RunStatus
   output: unknown

@@ -72,7 +72,7 @@ export function parseTranscript(text: string, label: string): LoadedTranscript {
 }
 
 /** The largest transcript --resume reads (a conversation's whole history: more than one request body). */
-export const maxTranscriptBytes = 100 * 1024 * 1024
+const maxTranscriptBytes = 100 * 1024 * 1024
 
 /** Reads a transcript file (a missing file is a usage error: --resume names a conversation that must exist). */
 export async function readTranscript(path: string): Promise<LoadedTranscript> {

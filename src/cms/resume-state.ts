@@ -14,7 +14,7 @@ export interface ResumeState<J, P> {
 }
 
 /** Reads a state file; undefined when there is none; a usage error when it is not ours. */
-export async function readResumeState<J, P>(path: string): Promise<ResumeState<J, P> | undefined> {
+async function readResumeState<J, P>(path: string): Promise<ResumeState<J, P> | undefined> {
   let text: string
   try {
     text = await readFile(path, 'utf8')

@@ -17,26 +17,18 @@ export interface Field<T = Record<string, unknown>> {
   get: (item: T) => unknown
 }
 
-/** Builds fields from member names (header = upper-cased name). */
-export function fieldsOf<T extends Record<string, unknown>>(...names: string[]): Field<T>[] {
-  return names.map((n) => ({
-    header: n.toUpperCase(),
-    get: (item: T) => n.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], item),
-  }))
-}
-
 /**
  * A number for a person: as it is, unless it carries more than 6 decimals (an average, float noise such as
  * 0.30000000000000004), then rounded to 4. JSON, NDJSON and YAML keep the exact number.
  */
-export function readableNumber(v: number): string {
+function readableNumber(v: number): string {
   const s = String(v)
   const decimals = /\.(\d+)$/.exec(s)?.[1]?.length ?? 0
   return decimals > 6 ? String(Number(v.toFixed(4))) : s
 }
 
 /** Turns a value into one table/TSV cell. */
-export function cell(v: unknown): string {
+function cell(v: unknown): string {
   if (v === undefined || v === null) return ''
   if (typeof v === 'string') return v
   if (typeof v === 'number') return readableNumber(v)

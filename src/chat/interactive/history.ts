@@ -9,7 +9,7 @@ import { readTextIfExists } from '../../config/atomic-file.js'
 import { writeFileAtomic } from '../../io/atomic-file.js'
 
 /** The default bound on remembered entries. */
-export const defaultHistoryMax = 1000
+const defaultHistoryMax = 1000
 
 /** Where older versions kept the history: the config dir (see moveHistory). */
 export const historyFile = (configDir: string) => join(configDir, 'history')

@@ -3,7 +3,7 @@
 import { palette } from '../../io/palette.js'
 
 /** A text style. */
-export type Paint = (s: string) => string
+type Paint = (s: string) => string
 
 /** The chat UI's styles. */
 export interface UiStyle {

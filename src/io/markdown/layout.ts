@@ -90,7 +90,7 @@ export class EchoLayout {
  * rows into its history (option scroll-on-clear). Not erasing per row as the text is drawn either: a rendered row
  * wider than the terminal (a long code line) wraps onto a row that would not be erased first.
  */
-export function replaceRows(up: number, text: string): string {
+function replaceRows(up: number, text: string): string {
   if (up === 0) return `\r\x1b[2K${text}`
   return `\r\x1b[${up}A${'\x1b[2K\x1b[B'.repeat(up)}\x1b[2K\x1b[${up}A${text}`
 }
