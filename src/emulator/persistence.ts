@@ -52,27 +52,6 @@ export async function loadState(path: string): Promise<EmulatorState | undefined
   }
 }
 
-<<<<<<< HEAD
-=======
-/** Writes `text` to `path` atomically: a temp file beside it, fsync, rename over the target (its directory must exist). */
-async function writeAtomic(path: string, text: string): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
-  const fh = await open(tmp, 'w', 0o600)
-  try {
-    await fh.writeFile(text, 'utf8')
-    await fh.sync()
-  } finally {
-    await fh.close()
-  }
-  try {
-    await rename(tmp, path)
-  } catch (e) {
-    await rm(tmp, { force: true })
-    throw e
-  }
-}
-
->>>>>>> wave2/hygiene
 /** Longest wait between two attempts to save after failures. */
 const maxRetryMs = 30_000
 
