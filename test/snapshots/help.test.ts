@@ -1871,12 +1871,29 @@ describe('--help', () => {
         -h, --help                  display help for command
 
       Commands:
+        list|ls                     List the saved profiles and show which one is in
+                                    use (--profile, AGENTRY_PROFILE, or default)
         delete|rm [options] <name>  Delete a saved profile: its settings and its
                                     stored credential (asks first; --yes otherwise)
+        help [command]              display help for command
 
       Examples:
         agentry config profiles
         agentry config profiles --json
+
+
+      $ agentry config profiles list --help
+      Usage: agentry config profiles list|ls [options]
+
+      List the saved profiles and show which one is in use (--profile,
+      AGENTRY_PROFILE, or default)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config profiles
+        agentry config profiles list --json
 
 
       $ agentry config profiles delete --help
