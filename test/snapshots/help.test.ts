@@ -1956,14 +1956,14 @@ describe('--help', () => {
       Start the emulator on 127.0.0.1 and keep it running until Ctrl-C
 
       Options:
-        --port <n>                      port on 127.0.0.1; 0 picks a free one
-                                        (default: "4010")
+        --port <n>                      port on 127.0.0.1, 0 to 65535; 0 picks a free
+                                        one (default 4010)
         --data-file <path>              keep the state in this JSON file (loaded at
                                         start, saved after changes)
-        --seed <kind>                   demo data or an empty service (choices:
-                                        "demo", "none", default: "demo")
-        --token-delay <ms>              delay between streamed tokens in ms (default
-                                        15)
+        --seed <kind>                   demo data or an empty service (default demo)
+                                        (choices: "demo", "none")
+        --token-delay <ms>              delay between streamed tokens in ms, 0 to
+                                        60000 (default 15)
         --latency <ms[:jitter]>         delay every API answer by ms plus up to jitter
                                         ms (not the test hooks)
         --log-requests                  one line per request on stderr: method, path,
@@ -1975,6 +1975,14 @@ describe('--help', () => {
         --upstream-model <name>         the model asked of the upstream (default: each
                                         agent's model)
         -h, --help                      display help for command
+
+      Examples:
+        agentry emulator start
+        agentry emulator start --port 0 --seed none
+        agentry emulator start --data-file ./emulator.json --token-delay 0
+        agentry emulator start --upstream-url http://127.0.0.1:11434/v1
+        agentry emulator start --latency 200:50 --log-requests
+        AGENTRY_UPSTREAM_API_KEY=… agentry emulator start --upstream-url https://openrouter.ai/api/v1 --upstream-model openai/gpt-4o-mini
 
       The scripted model answers deterministically:
         "show me markdown"           headings, lists, a code block and a table
@@ -2008,15 +2016,6 @@ describe('--help', () => {
           curl -X DELETE -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/requests
         counters (requests, refreshes, …):
           curl -X GET -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/counters
-
-      Examples:
-        agentry emulator start
-        agentry emulator start --port 0 --seed none
-        agentry emulator start --data-file ./emulator.json --token-delay 0
-        agentry emulator start --upstream-url http://127.0.0.1:11434/v1
-        agentry emulator start --latency 200:50 --log-requests
-        AGENTRY_UPSTREAM_API_KEY=… agentry emulator start --upstream-url https://openrouter.ai/api/v1 --upstream-model openai/gpt-4o-mini
-
       "
     `)
   })
