@@ -409,7 +409,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -465,6 +465,14 @@ describe('--help', () => {
                                    matrix job)
         -h, --help                 display help for command
 
+      Examples:
+        AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input "Summarize this"
+        git log -1 --format=%B | agentry scenario run scn_1 --secret-file ~/.config/scn_1.secret --json
+        agentry scenario run scn_1 --input-file ticket.txt --signature-header X-Signature -o json
+        agentry scenario run scn_1 --input hi --dry-run
+        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --junit junit.xml --concurrency 16
+        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --resume out.ndjson --shard 2/4
+
       The body {"input": "<text>"} is signed with HMAC-SHA256 (lowercase hex) over its exact bytes. The run is never
       retried by agentry (it is not idempotent: a retry could run the scenario twice).
       Exit codes: 0 completed, 1 failed (the reason on stderr), 2 usage, 3 no such scenario, 4 signature refused,
@@ -477,15 +485,6 @@ describe('--help', () => {
       run). Exit 0 only when every run completed; else the code all unsuccessful runs share (4 signature refused,
       5 disabled or failed, 8 network…), 5 when they differ; 130 after Ctrl-C (the runs in flight finish first).
 
-      Examples:
-        AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input "Summarize this"
-        git log -1 --format=%B | agentry scenario run scn_1 --secret-file ~/.config/scn_1.secret --json
-        agentry scenario run scn_1 --input-file ticket.txt --signature-header X-Signature -o json
-        agentry scenario run scn_1 --input hi --dry-run
-        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --junit junit.xml --concurrency 16
-        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --resume out.ndjson --shard 2/4
-
-
       $ agentry scenario sign --help
       Usage: agentry scenario sign [options]
 
@@ -497,13 +496,12 @@ describe('--help', () => {
                               AGENTRY_SCENARIO_SECRET, or the profile)
         -h, --help            display help for command
 
-      The bytes are signed as they are: no newline is added or removed.
-
       Examples:
         printf '{"input":"hi"}' > body.json
         sig=$(agentry scenario sign --file body.json)
         curl -H "X-Signature: $sig" -H "Content-Type: application/json" --data-binary @body.json "$URL/scenario/scn_1"
 
+      The bytes are signed as they are: no newline is added or removed.
       "
     `)
   })
