@@ -1485,7 +1485,8 @@ describe('--help', () => {
         taskId         the task id (from \`a2a send --json\`, .id)
 
       Options:
-        --history <n>  at most this many recent messages of its history (0: none)
+        --history <n>  at most this many recent messages of its history, 0 to 1000 (0:
+                       none)
         -h, --help     display help for command
 
       Examples:
