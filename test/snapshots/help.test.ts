@@ -923,15 +923,15 @@ describe('--help', () => {
         import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
         help [command]                         display help for command
 
-      --where language: status = "published" and (views > 100 or featured = true)
-        operators = != > >= < <= and the words eq neq gt gte lt lte like ilike in notIn begins ends;
-        and, or, parentheses; strings in double quotes, numbers, true/false/null, arrays ["a","b"].
-        like/ilike: substring (case-sensitive / not); begins/ends: prefix / suffix.
-
       Examples:
         agentry cms query posts --where 'status = "published"' --order-by views:desc --select title,views
         agentry cms query posts --group-by category --count --sum views
         agentry cms export posts --out posts.ndjson && agentry cms import posts_copy posts.ndjson
+
+      --where language: status = "published" and (views > 100 or featured = true)
+        operators = != > >= < <= and the words eq neq gt gte lt lte like ilike in notIn begins ends;
+        and, or, parentheses; strings in double quotes, numbers, true/false/null, arrays ["a","b"].
+        like/ilike: substring (case-sensitive / not); begins/ends: prefix / suffix.
 
 
       $ agentry cms query --help
@@ -959,7 +959,7 @@ describe('--help', () => {
         --min <field>                  smallest value of a field (repeatable)
         --max <field>                  largest value of a field (repeatable)
         --page <n>                     page number, from 1
-        --page-size <n>                rows a page, 1–100
+        --page-size <n>                rows a page, 1 to 100
         --limit <n>                    same as --page-size
         --all                          follow every page, printing rows as pages
                                        arrive
@@ -1051,20 +1051,16 @@ describe('--help', () => {
         --tags <a,b>                   only records that have every one of these tags
         --access <access>              delivery (cda) or management (cma) access
                                        (choices: "cda", "cma")
-        --page-size <n>                records a request (default and maximum 100)
+        --page-size <n>                records a request, 1 to 100 (default 100)
         --out <file>                   write here instead of stdout; the file appears
                                        only once the export is complete
         --concurrency <n>              pages fetched at once (and at most held in
-                                       memory), 1 to 64 (default: "4")
+                                       memory), 1 to 64 (default 4)
         --resume                       continue an interrupted --out export of the
                                        same collection and query
         --shard <i/n>                  only pages i, i+n, i+2n…: the shards 1/n…n/n
                                        together are the whole export
         -h, --help                     display help for command
-
-      An interrupted --out export keeps <out>.agentry-export.part and <out>.agentry-export.json; run the same command
-      with --resume to continue it. --shard splits by page number, so every shard must use the same query and page size,
-      and the collection must not change while the shards run.
 
       Examples:
         agentry cms export posts --out posts.ndjson --concurrency 8
@@ -1072,6 +1068,9 @@ describe('--help', () => {
         agentry cms export posts --where 'status = "published"' --order-by createdAt > published.ndjson
         agentry cms export posts --shard 2/4 --out posts-2.ndjson
 
+      An interrupted --out export keeps <out>.agentry-export.part and <out>.agentry-export.json; run the same command
+      with --resume to continue it. --shard splits by page number, so every shard must use the same query and page size,
+      and the collection must not change while the shards run.
 
       $ agentry cms import --help
       Usage: agentry cms import [options] <collection> <file>
@@ -1084,7 +1083,7 @@ describe('--help', () => {
         file               the NDJSON file, or - for stdin
 
       Options:
-        --concurrency <n>  requests in flight, 1 to 64 (default: "4")
+        --concurrency <n>  requests in flight, 1 to 64 (default 4)
         --skip-invalid     import the valid lines even when some are invalid (those
                            count as failed)
         --ignore-ids       save lines under derived ids even when they carry an id (a
@@ -1095,18 +1094,17 @@ describe('--help', () => {
                            the whole file
         -h, --help         display help for command
 
-      Every line is saved with PUT under a stable id: its "id", or (without one, or with --ignore-ids) "imp_" and a hash
-      of the collection, the line number and the record. Importing the same file again replaces, never duplicates. A
-      save whose answer was lost is read back before it is called failed. Failed lines go to <file>.failed.ndjson as
-      {"line", "error", "input"} (exit 1). Ctrl-C lets the saves in flight finish and keeps <file>.agentry-import.json
-      for --resume, which skips the saved lines and sends the failed ones again.
-
       Examples:
         agentry cms import posts posts.ndjson
         agentry cms export posts | agentry cms import posts_copy - --concurrency 8
         agentry cms import posts big.ndjson --resume
         agentry cms import posts big.ndjson --shard 1/4
 
+      Every line is saved with PUT under a stable id: its "id", or (without one, or with --ignore-ids) "imp_" and a hash
+      of the collection, the line number and the record. Importing the same file again replaces, never duplicates. A
+      save whose answer was lost is read back before it is called failed. Failed lines go to <file>.failed.ndjson as
+      {"line", "error", "input"} (exit 1). Ctrl-C lets the saves in flight finish and keeps <file>.agentry-import.json
+      for --resume, which skips the saved lines and sends the failed ones again.
       "
     `)
   })
