@@ -40,7 +40,7 @@ export function batchFlags(what: string) {
 }
 
 /** The batch flags as parsed. */
-export interface ParsedBatchFlags {
+interface ParsedBatchFlags {
   batch: string | undefined
   concurrency: number | undefined
   results: string | undefined

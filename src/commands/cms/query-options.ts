@@ -49,7 +49,7 @@ export const concurrencyFlag = (what: string) =>
 export const shardFlag = (help: string) => custom('--shard <i/n>', help, (value, flag) => parseShard(value, flag))
 
 /** The query flags buildCmsQuery reads (export has only the record flags and --page-size). */
-export interface CmsQueryOptions {
+interface CmsQueryOptions {
   where: readonly string[]
   select: readonly string[]
   orderBy: readonly string[]

@@ -6,7 +6,7 @@ import { secretLines } from './help.js'
 import { upstreamEmulatorOptions } from './upstream-options.js'
 
 /** Parsed options of `emulator start`. */
-export interface StartOptions {
+interface StartOptions {
   port: number
   dataFile: string | undefined
   seed: 'demo' | 'none'
