@@ -63,7 +63,7 @@ describe('client.chat', () => {
       c.chat.stream('weather-bot', {
         messages: [
           user('weather in Quito'),
-          { role: 'assistant', content: null, tool_calls: [call.call] },
+          { role: 'assistant', content: null, tool_calls: [{ ...call.call }] },
           { role: 'tool', tool_call_id: call.call.id, name: 'get_weather', content: '{"temperature":31}' },
         ],
       }),
