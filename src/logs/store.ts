@@ -158,7 +158,10 @@ export class LogStore {
       .all(id) as unknown as MessageRow[]
   }
 
-  /** Full-text search (FTS5): every word must match (a prefix with a trailing *); newest first. */
+  /**
+   * Full-text search (FTS5): every word must match (a prefix with a trailing *); newest first. Only the first 65,536
+   * characters of a message are indexed (db.ts): a word only after that is not found.
+   */
   search(text: string, limit: number): SearchHit[] {
     return this.db
       .prepare(
@@ -179,8 +182,9 @@ export class LogStore {
   /** Deletes every conversation and scrubs the file (secure_delete, then VACUUM and a WAL truncate). */
   clear(): number {
     const n = this.count()
+    // 'delete-all', not 'rebuild': a rebuild would index whole rows (db.ts indexes a prefix of each)
     this.db.exec(`DELETE FROM messages; DELETE FROM conversations;
-      INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');`)
+      INSERT INTO messages_fts (messages_fts) VALUES ('delete-all');`)
     this.db.exec('VACUUM')
     this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     return n
