@@ -148,14 +148,16 @@ export class LogStore {
     return this.db.prepare('SELECT 1 FROM conversations WHERE agent_id = ? LIMIT 1').get(agentId) !== undefined
   }
 
-  /** The messages of a conversation, in order. */
+  /** The messages of a conversation, in order, each body whole (its content filled in from `content`, db.ts). */
   messages(id: string): MessageRow[] {
-    return this.db
+    const rows = this.db
       .prepare(
         `SELECT seq, role, content, body, request_id, finish_reason, prompt_tokens, completion_tokens, total_tokens,
            created_at FROM messages WHERE conversation_id = ? ORDER BY seq`,
       )
       .all(id) as unknown as MessageRow[]
+    for (const row of rows) row.body = wholeBody(row)
+    return rows
   }
 
   /**
@@ -188,6 +190,19 @@ export class LogStore {
     this.db.exec('VACUUM')
     this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     return n
+  }
+}
+
+/** A row's body with its content filled in from the `content` column when stored there only (`"content": null`). */
+function wholeBody(row: MessageRow): string {
+  if (!row.body.includes('"content":null')) return row.body
+  try {
+    const body = JSON.parse(row.body) as { content?: unknown }
+    if (body === null || typeof body !== 'object' || body.content !== null) return row.body
+    body.content = row.content
+    return JSON.stringify(body)
+  } catch {
+    return row.body
   }
 }
 

@@ -188,6 +188,43 @@ describe('recorder', () => {
     expect(safeBaseUrl('not a url')).toBeNull()
   })
 
+  it('stores a text that is the whole content once: the body says "content": null, and reads give it back whole', async () => {
+    const { db, store: s } = await store()
+    const rec = new ConversationRecorder({
+      store: s,
+      info: { profile: undefined, baseUrl: undefined },
+      redact: (t) => t.replaceAll('agk_secret', '[REDACTED]'),
+      warn: vi.fn(),
+      now: Date.now,
+    })
+    const answer = `a long answer ${'z'.repeat(10_000)} agk_secret`
+    const call = { id: 'c1', type: 'function' as const, function: { name: 'f', arguments: '{}' } }
+    const history: ChatMessage[] = [
+      { role: 'user', content: 'question' },
+      { role: 'assistant', content: answer },
+      { role: 'assistant', content: '', tool_calls: [call] },
+      { role: 'tool', content: 'result', tool_call_id: 'c1', name: 'f' },
+    ]
+    rec.record(
+      session(history),
+      history.map((message) => ({ message })),
+    )
+    const stored = db.prepare('SELECT body FROM messages ORDER BY seq').all() as { body: string }[]
+    expect(stored.map((r) => JSON.parse(r.body).content)).toEqual([null, null, '', null])
+    expect(stored[1]!.body.length).toBeLessThan(100)
+    const rows = s.messages(rec.conversationId!)
+    const redacted = answer.replace('agk_secret', '[REDACTED]')
+    expect(rows.map((r) => JSON.parse(r.body))).toEqual([
+      history[0],
+      { role: 'assistant', content: redacted },
+      history[2],
+      history[3],
+    ])
+    // the members keep their order (logs show --json prints the body as it is)
+    expect(Object.keys(JSON.parse(rows[3]!.body))).toEqual(['role', 'content', 'tool_call_id', 'name'])
+    expect(historyFromLog(rows)[1]).toEqual({ role: 'assistant', content: redacted })
+  })
+
   it('warns once and keeps the chat going when the log cannot be written', async () => {
     const { store: s, db } = await store()
     const warn = vi.fn()
