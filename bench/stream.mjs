@@ -58,6 +58,8 @@ const emu = await createEmulator({ port: 0, seed: 'demo', tokenDelayMs: 0, sched
 const env = {
   ...process.env,
   AGENTRY_CONFIG_DIR: dir,
+  // the local log (on unless AGENTRY_LOG=off) in the bench's own directory: never the user's, and fresh each run
+  AGENTRY_STATE_DIR: join(dir, 'state'),
   AGENTRY_BASE_URL: emu.baseUrl,
   AGENTRY_ACCOUNT: emu.accountId,
   AGENTRY_API_KEY: emu.demoApiKey,

@@ -2,7 +2,6 @@
 // builder, the §2.8 message conversion, the HMAC signer and the typed errors. The CLI never loads this file.
 export { pageSizeRange } from './api/contract/paging.js'
 export type { PageQuery } from './api/contract/paging.js'
-export type { CancelAnswer } from './api/completions.js'
 export type {
   Agent,
   AgentCard,
@@ -25,7 +24,7 @@ export { signBody, verifySignature } from './auth/hmac.js'
 export { CmsQueryBuilder, query } from './cms/query-builder.js'
 export type { CmsQuery } from './cms/query.js'
 export { ApiError, CancelledError, CliError, ExitCode, NetworkError, TimeoutError, UsageError } from './errors.js'
-export type { ChatRequest, ChatStream } from './sdk/chat.js'
+export type { CancelAnswer, CancelOptions, ChatRequest, ChatStream } from './sdk/chat.js'
 export { AgentryClient, type ClientOptions, createClient } from './sdk/client.js'
 export { type CmsAccess, type CmsRow, type CmsSave, ContentQuery } from './sdk/cms.js'
 export {

@@ -1,10 +1,9 @@
 // The chat session (API in session.ts): conversation state, turns with the tool loop, cancel on the server by
-// request_id, and the transcript. A turn is an async generator driven by its consumer; what it adds to the history
+// request_id, and the transcript. Everything it asks of the service goes through the library (ctx.sdk()). A turn is an async generator driven by its consumer; what it adds to the history
 // and the transcript is recorded as it completes, so a cancel, a drop or an early `break` keeps the partial answer.
-import type { ApiClient } from '../api/client.js'
-import { cancelCompletion, createChat } from '../api/completions.js'
 import type { Context } from '../context.js'
 import { UsageError } from '../errors.js'
+import type { AgentryClient } from '../sdk/client.js'
 import { resolveImages } from './images.js'
 import { userMessage } from './messages.js'
 import { type Inflight, runTurn, type TurnDeps, type TurnState } from './run-turn.js'
@@ -20,7 +19,7 @@ export async function createChatSession(opts: ChatSessionOptions): Promise<ChatS
   if (opts.chatId !== undefined && opts.newChat) throw new UsageError('give --chat <id> or --new-chat, not both')
   // before anything is sent, so a bad --save is one usage error rather than a warning per message
   if (opts.transcriptPath !== undefined) await checkTranscriptPath(opts.transcriptPath)
-  const api = await ctx.api()
+  const sdk = await ctx.sdk()
   let history: ChatMessage[] = [...(opts.history ?? [])]
   let system = opts.system
   let resumedSystem: string | undefined
@@ -32,13 +31,13 @@ export async function createChatSession(opts: ChatSessionOptions): Promise<ChatS
     system ??= loaded.system
   }
   let chatId = opts.chatId
-  if (opts.newChat) chatId = (await createChat(api, opts.agentId)).id
+  if (opts.newChat) chatId = (await sdk.chats.create(opts.agentId)).id
   const continues = opts.transcriptPath !== undefined && opts.transcriptPath === opts.resumePath
   const transcript =
     opts.transcriptPath === undefined
       ? undefined
       : new TranscriptWriter(opts.transcriptPath, continues, continues ? resumedSystem : undefined)
-  return new Session(ctx, api, opts, history, system, chatId, transcript)
+  return new Session(ctx, sdk, opts, history, system, chatId, transcript)
 }
 
 class Session implements ChatSession {
@@ -49,7 +48,7 @@ class Session implements ChatSession {
 
   constructor(
     private readonly ctx: Context,
-    private readonly api: ApiClient,
+    private readonly sdk: AgentryClient,
     private readonly opts: ChatSessionOptions,
     private messages: ChatMessage[],
     public system: string | undefined,
@@ -110,11 +109,15 @@ class Session implements ChatSession {
     f.cancelling = true
     f.tools.abort()
     const grace = this.opts.cancelGraceMs ?? 2000
-    setTimeout(() => f.abort.abort(), grace).unref()
-    const requestId = f.requestId
-    if (requestId === undefined) return { requestId, server: 'none' }
+    const stream = f.stream
+    if (stream === undefined) {
+      setTimeout(() => f.abort.abort(), grace).unref()
+      return { requestId: undefined, server: 'none' }
+    }
+    const requestId = stream.requestId
     try {
-      const r = await cancelCompletion(this.api, this.agentId, requestId, AbortSignal.timeout(Math.max(grace, 5000)))
+      // the read goes on for the grace period, so the service's own `cancelled` chunk can end the answer
+      const r = await stream.cancel({ graceMs: grace, signal: AbortSignal.timeout(Math.max(grace, 5000)) })
       return { requestId, server: r.answer, message: r.message }
     } catch (err) {
       // the local read still stops after the grace period, so the user gets the prompt back
@@ -127,7 +130,7 @@ class Session implements ChatSession {
     this.messages = []
     this.transcript?.reset()
     this.opts.log?.restart()
-    if (this.chatId !== undefined) this.chatId = (await createChat(this.api, this.agentId)).id
+    if (this.chatId !== undefined) this.chatId = (await this.sdk.chats.create(this.agentId)).id
   }
 
   setSystem(text: string | undefined): void {
@@ -165,7 +168,7 @@ class Session implements ChatSession {
     const state: TurnState = { added: [], usage: undefined, last: undefined, error: undefined, status: 'done' }
     const deps: TurnDeps = {
       ctx: this.ctx,
-      api: this.api,
+      sdk: this.sdk,
       opts: this.opts,
       session: this,
       state,

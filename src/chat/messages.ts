@@ -1,7 +1,7 @@
 // Messages between the session, the wire and transcripts (service-interface 2.1–2.2): a user message with its
 // images, the request body of a turn, and the plain wire shape (transcript facts such as finish_reason stripped).
-import type { CompletionBody } from '../api/completions.js'
-import type { Message } from '../api/schemas/index.js'
+import type { Message, ToolDefinition } from '../api/schemas/index.js'
+import type { ChatRequest } from '../sdk/chat.js'
 import type { ChatContentItem, ChatMessage, ChatToolCall } from './session.js'
 
 /** A user message: text first, then images (content as an array of items, the interface's documented form). */
@@ -70,13 +70,11 @@ export interface BodyOptions {
   stream: boolean
   requestId: string
   maxTokens?: number | undefined
-  tools?: CompletionBody['tools']
+  tools?: ToolDefinition[] | undefined
 }
 
-/** The body of a stateless completion (service-interface 4.1; request_id per wire.md). */
-export function statelessBody(messages: Message[], o: BodyOptions): CompletionBody {
+function extras(o: BodyOptions) {
   return {
-    messages,
     stream: o.stream,
     request_id: o.requestId,
     ...(o.maxTokens !== undefined ? { max_tokens: o.maxTokens } : {}),
@@ -84,13 +82,12 @@ export function statelessBody(messages: Message[], o: BodyOptions): CompletionBo
   }
 }
 
-/** The body of a stateful chat completion: one message (wire.md "Stateful chats"). */
-export function statefulBody(message: Message, o: BodyOptions): CompletionBody {
-  return {
-    message,
-    stream: o.stream,
-    request_id: o.requestId,
-    ...(o.maxTokens !== undefined ? { max_tokens: o.maxTokens } : {}),
-    ...(o.tools?.length ? { tools: o.tools } : {}),
-  }
+/** The request of a stateless completion: the whole history (service-interface 4.1; request_id per wire.md). */
+export function statelessRequest(messages: Message[], o: BodyOptions): ChatRequest {
+  return { messages, ...extras(o) }
+}
+
+/** The request of a stateful chat's completion: one message (wire.md "Stateful chats"). */
+export function statefulRequest(chatId: string, message: Message, o: BodyOptions): ChatRequest {
+  return { chatId, message, ...extras(o) }
 }

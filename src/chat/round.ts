@@ -1,24 +1,23 @@
-// One completion ("round") of a turn: send it, decode the answer (SSE, NDJSON or one JSON completion, through the
-// shared stream decoder) and turn it into ChatEvents, keeping what arrived whatever happens. The decoder joins the
-// text pieces of one network read into one event: the bytes are the same, and a 1M-token answer costs a few thousand
-// events and writes instead of a million.
-import type { ApiClient } from '../api/client.js'
-import { type CompletionBody, type CompletionTarget, sendCompletion } from '../api/completions.js'
+// One completion ("round") of a turn: started and read through the library's chat resource (client.chat.stream,
+// src/sdk/chat.ts, which decodes SSE, NDJSON or one JSON completion with the shared stream decoder) and turned into
+// ChatEvents, keeping what arrived whatever happens. The decoder joins the text pieces of one network read into one
+// event: the bytes are the same, and a 1M-token answer costs a few thousand events and writes instead of a million.
 import type { Usage } from '../api/schemas/index.js'
-import { decodeCompletionStream, StreamIdleTimeoutError } from '../api/stream/decoder.js'
+import { StreamIdleTimeoutError } from '../api/stream/errors.js'
 import { ApiError, CancelledError, CliError, ExitCode, NetworkError } from '../errors.js'
+import type { ChatStream } from '../sdk/chat.js'
 import type { ChatEvent, ChatToolCall } from './session.js'
 
 /** What a round needs. */
 export interface RoundInput {
-  api: ApiClient
-  target: CompletionTarget
-  body: CompletionBody
-  requestId: string
+  /** the answer's stream, not yet started (its request carries `signal`, which aborts the local read) */
+  stream: ChatStream
+  agentId: string
+  chatId: string | undefined
   round: number
   /** aborts the local read (cancel's grace period ran out, or the session closed) */
   signal: AbortSignal
-  /** has the user asked to cancel this answer? (then an aborted read is a cancel, not a failure) */
+  /** has the user asked to cancel this answer? (then an aborted or ended read is a cancel, not a failure) */
   cancelling: () => boolean
   idleTimeoutMs: number
   /** collect the text into `content` (false: it only streams out as events, and `content` stays empty) */
@@ -62,21 +61,15 @@ export async function* runRound(input: RoundInput, out: RoundOutcome): AsyncGene
   let serverError: string | undefined
   let done = false
   try {
-    const res = await sendCompletion(input.api, input.target, input.body, input.signal).catch((e: unknown) => {
-      throw e instanceof ApiError && e.status === 404 ? agentNotFound(e, input.target.agentId, input.target.chatId) : e
+    const started = await input.stream.start().catch((e: unknown) => {
+      throw e instanceof ApiError && e.status === 404 ? agentNotFound(e, input.agentId, input.chatId) : e
     })
     out.accepted = true
-    out.requestId = res.requestId ?? input.requestId
-    const start: ChatEvent = {
-      type: 'start',
-      request_id: out.requestId,
-      agent_id: input.target.agentId,
-      round: input.round,
-    }
-    if (input.target.chatId !== undefined) start.chat_id = input.target.chatId
+    out.requestId = started.requestId
+    const start: ChatEvent = { type: 'start', request_id: out.requestId, agent_id: input.agentId, round: input.round }
+    if (input.chatId !== undefined) start.chat_id = input.chatId
     yield start
-    const events = decodeCompletionStream(res.body as AsyncIterable<Uint8Array>, res.headers['content-type'])
-    for await (const e of events) {
+    for await (const e of input.stream) {
       if (e.type === 'text') {
         if (input.keepText) text.push(e.text)
         yield { type: 'text', text: e.text }
@@ -96,6 +89,11 @@ export async function* runRound(input: RoundInput, out: RoundOutcome): AsyncGene
         out.finishReason = e.finish_reason
         done = true
       }
+    }
+    if (!done && input.cancelling()) {
+      // the stream ended after a cancel (the grace period ran out, or the service closed it): what arrived is the answer
+      done = true
+      out.finishReason = 'cancelled'
     }
     if (done) yield { type: 'done', finish_reason: out.finishReason }
     if (serverError !== undefined) out.error = serverFailure(serverError)

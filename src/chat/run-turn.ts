@@ -2,11 +2,12 @@
 // completions run until the answer needs no more tools: each tool call of an answer is run by --tool-handler and
 // its result sent back (wire.md: stateless sends the whole history; stateful sends one message per completion).
 import { randomUUID } from 'node:crypto'
-import type { ApiClient } from '../api/client.js'
 import type { Usage } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
 import type { CliError } from '../errors.js'
-import { statefulBody, statelessBody, toWire, wireHistory } from './messages.js'
+import type { AgentryClient } from '../sdk/client.js'
+import type { ChatStream } from '../sdk/chat.js'
+import { statefulRequest, statelessRequest, toWire, wireHistory } from './messages.js'
 import { errorEvent, newOutcome, type RoundOutcome, runRound, toCliError } from './round.js'
 import type { ChatEvent, ChatMessage, ChatSession, ChatSessionOptions, ChatToolCall } from './session.js'
 import { errorText, runToolHandler, type ToolExecutor } from './tool-handler.js'
@@ -14,8 +15,9 @@ import type { TranscriptMeta } from './transcript.js'
 
 /** The answer in flight, for cancel(). */
 export interface Inflight {
-  requestId: string | undefined
-  /** aborts the local read (cancel's grace period, close) */
+  /** the completion being read (undefined between rounds) */
+  stream: ChatStream | undefined
+  /** aborts the local read (close) */
   abort: AbortController
   /** stops a running tool handler */
   tools: AbortController
@@ -34,7 +36,7 @@ export interface TurnState {
 /** What a turn works with: the session's state and hooks into it. */
 export interface TurnDeps {
   ctx: Context
-  api: ApiClient
+  sdk: AgentryClient
   opts: ChatSessionOptions
   session: ChatSession
   state: TurnState
@@ -47,7 +49,7 @@ export interface TurnDeps {
 export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>): AsyncGenerator<ChatEvent, void> {
   const { state, session: s, opts } = d
   const f: Inflight = {
-    requestId: undefined,
+    stream: undefined,
     abort: new AbortController(),
     tools: new AbortController(),
     cancelling: false,
@@ -89,17 +91,20 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
       return
     }
     const requestId = randomUUID()
-    f.requestId = requestId
-    const body = { stream: opts.stream ?? true, requestId, maxTokens: s.maxTokens, tools: opts.tools }
+    const o = { stream: opts.stream ?? true, requestId, maxTokens: s.maxTokens, tools: opts.tools }
     const next = s.chatId !== undefined ? queue.shift() : undefined
+    const request =
+      next !== undefined && s.chatId !== undefined
+        ? statefulRequest(s.chatId, toWire(next), o)
+        : statelessRequest(wireHistory(s.system, s.history), o)
+    const stream = d.sdk.chat.stream(s.agentId, { ...request, signal: f.abort.signal })
+    f.stream = stream
     const outcome = newOutcome(requestId)
     state.last = outcome
     const input = {
-      api: d.api,
-      target: { agentId: s.agentId, chatId: s.chatId },
-      body:
-        next !== undefined ? statefulBody(toWire(next), body) : statelessBody(wireHistory(s.system, s.history), body),
-      requestId,
+      stream,
+      agentId: s.agentId,
+      chatId: s.chatId,
       round,
       signal: f.abort.signal,
       cancelling: () => f.cancelling,
@@ -132,7 +137,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
       d.ctx.warn(`stopped after ${maxRounds} rounds of tool calls; the last answer's calls were not run`)
       return
     }
-    f.requestId = undefined
+    f.stream = undefined
     yield* runTools(d, f, execute, outcome.toolCalls, add, queue)
     if (state.status === 'failed') return
     if (f.cancelling) {

@@ -10,7 +10,13 @@ import { loadSqlite } from './sqlite.js'
 /**
  * The schema, one migration a version: entry i takes user_version i to i+1. Append only; never edit a shipped one.
  * messages.body is the wire message (service-interface 2.1) as JSON, from which a stateless history is rebuilt;
- * messages.content is its text, indexed by FTS5 (external content, kept in step by triggers).
+ * messages.content is its text, indexed by FTS5 (external content, kept in step by triggers). Since schema 2 a
+ * message whose text is its whole content has `"content": null` in its body (the text is stored once, in content;
+ * LogStore.messages fills it back in), and only the first 65,536 characters of each message are indexed (the
+ * content table keeps all of it): FTS5 builds a row's whole index in memory, so one 2 MB answer cost ~50 MB of RSS
+ * and ~0.5 s (bench/stream.mjs with the log on).
+ * Both triggers index the same prefix — an external-content 'delete' must be given exactly what was indexed — and
+ * 'rebuild' must never be used, since it would index each row whole from the content table.
  */
 export const migrations: string[] = [
   `CREATE TABLE conversations (
@@ -47,6 +53,18 @@ export const migrations: string[] = [
    CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN
      INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
    END;`,
+  // 2: index the first 65,536 characters of a message, and bodies may say `"content": null` (see above); what was
+  // indexed whole is indexed again as a prefix
+  `DROP TRIGGER messages_ai;
+   DROP TRIGGER messages_ad;
+   CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN
+     INSERT INTO messages_fts (rowid, content) VALUES (new.id, substr(new.content, 1, 65536));
+   END;
+   CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN
+     INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.id, substr(old.content, 1, 65536));
+   END;
+   INSERT INTO messages_fts (messages_fts) VALUES ('delete-all');
+   INSERT INTO messages_fts (rowid, content) SELECT id, substr(content, 1, 65536) FROM messages;`,
 ]
 
 /** Opens (creating if needed) the log at `file` and migrates it. */

@@ -114,10 +114,14 @@ export class ConversationRecorder implements ChatLogHook {
     const usage = meta.usage as
       | { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }
       | undefined
+    const text = messageText(m)
+    // a text that is the whole content is stored once, in `content`; the body says so with `"content": null`
+    // (db.ts, schema 2): a long answer is then not held and written twice
+    const body = typeof m.content === 'string' && m.content === text ? { ...m, content: null } : withoutLocalImages(m)
     return {
       role: m.role,
-      content: r(messageText(m)),
-      body: r(JSON.stringify(withoutLocalImages(m))),
+      content: r(text),
+      body: r(JSON.stringify(body)),
       request_id: meta.request_id ?? null,
       finish_reason: meta.finish_reason ?? null,
       prompt_tokens: usage?.prompt_tokens ?? null,

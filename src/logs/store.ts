@@ -148,17 +148,22 @@ export class LogStore {
     return this.db.prepare('SELECT 1 FROM conversations WHERE agent_id = ? LIMIT 1').get(agentId) !== undefined
   }
 
-  /** The messages of a conversation, in order. */
+  /** The messages of a conversation, in order, each body whole (its content filled in from `content`, db.ts). */
   messages(id: string): MessageRow[] {
-    return this.db
+    const rows = this.db
       .prepare(
         `SELECT seq, role, content, body, request_id, finish_reason, prompt_tokens, completion_tokens, total_tokens,
            created_at FROM messages WHERE conversation_id = ? ORDER BY seq`,
       )
       .all(id) as unknown as MessageRow[]
+    for (const row of rows) row.body = wholeBody(row)
+    return rows
   }
 
-  /** Full-text search (FTS5): every word must match (a prefix with a trailing *); newest first. */
+  /**
+   * Full-text search (FTS5): every word must match (a prefix with a trailing *); newest first. Only the first 65,536
+   * characters of a message are indexed (db.ts): a word only after that is not found.
+   */
   search(text: string, limit: number): SearchHit[] {
     return this.db
       .prepare(
@@ -179,11 +184,25 @@ export class LogStore {
   /** Deletes every conversation and scrubs the file (secure_delete, then VACUUM and a WAL truncate). */
   clear(): number {
     const n = this.count()
+    // 'delete-all', not 'rebuild': a rebuild would index whole rows (db.ts indexes a prefix of each)
     this.db.exec(`DELETE FROM messages; DELETE FROM conversations;
-      INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');`)
+      INSERT INTO messages_fts (messages_fts) VALUES ('delete-all');`)
     this.db.exec('VACUUM')
     this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     return n
+  }
+}
+
+/** A row's body with its content filled in from the `content` column when stored there only (`"content": null`). */
+function wholeBody(row: MessageRow): string {
+  if (!row.body.includes('"content":null')) return row.body
+  try {
+    const body = JSON.parse(row.body) as { content?: unknown }
+    if (body === null || typeof body !== 'object' || body.content !== null) return row.body
+    body.content = row.content
+    return JSON.stringify(body)
+  } catch {
+    return row.body
   }
 }
 

@@ -4,8 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Readable } from 'node:stream'
-import { chatRun } from '../../src/commands/chat/index.js'
-import { chatOptionsSchema } from '../../src/commands/chat/options.js'
+import { chatRun } from '../../src/commands/chat/run.js'
 import { Context } from '../../src/context.js'
 import { createIO } from '../../src/io/iostreams.js'
 import { HttpClient } from '../../src/api/request.js'
@@ -13,7 +12,7 @@ import { Redactor } from '../../src/api/redact.js'
 import { runToolHandler } from '../../src/chat/tool-handler.js'
 import { runCli } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
-import { customServer, tempDir, tempFile } from './helpers.js'
+import { chatOpts, customServer, tempDir, tempFile } from './helpers.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const env = () => ({
@@ -97,7 +96,7 @@ describe('an agent that does not exist', () => {
     const io = createIO({ stdin: stdin as never, stdout: tty, stderr: tty, env: fullEnv })
     const ctx = new Context({ io, env: fullEnv })
     try {
-      await expect(chatRun('nope', chatOptionsSchema.parse({}), ctx)).rejects.toMatchObject({
+      await expect(chatRun('nope', chatOpts(), ctx)).rejects.toMatchObject({
         exitCode: 3,
         message: expect.stringContaining('agent nope not found'),
         hint: expect.stringContaining('agentry agents list'),

@@ -8,11 +8,12 @@ import { LineEditor } from '../../src/chat/interactive/editor.js'
 import { editorCommand } from '../../src/chat/interactive/external-editor.js'
 import { moveHistory } from '../../src/chat/interactive/history.js'
 import { KeyDecoder } from '../../src/chat/interactive/keys.js'
-import { chatOptionsSchema, messageSource, withContext } from '../../src/commands/chat/options.js'
+import { messageSource, withContext } from '../../src/commands/chat/options.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { testContext } from '../helpers/test-context.js'
+import { chatOpts } from './helpers.js'
 
-const opts = (raw: Record<string, unknown> = {}) => chatOptionsSchema.parse(raw)
+const opts = chatOpts
 
 describe('the message of a one-shot chat', () => {
   it('is the words after the agent id, with piped stdin appended as context after a blank line', async () => {

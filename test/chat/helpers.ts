@@ -8,6 +8,8 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { onTestFinished } from 'vitest'
 import type { ChatEvent } from '../../src/chat/session.js'
+import { type ChatOptions, chatOptions } from '../../src/commands/chat/options.js'
+import type { RawValue } from '../../src/commands/options.js'
 import { Context } from '../../src/context.js'
 import type { Emulator } from '../../src/emulator/index.js'
 import { createIO } from '../../src/io/iostreams.js'
@@ -94,4 +96,10 @@ export async function customServer(
       }),
   )
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1beta`, requests }
+}
+
+/** `chat`'s options as its declaration parses them from commander's raw values (`{ stdin: false }` is --no-stdin). */
+export function chatOpts(raw: Partial<Record<keyof typeof chatOptions, RawValue>> = {}): ChatOptions {
+  const entries = Object.entries(chatOptions).map(([k, o]) => [k, o.parse(raw[k as keyof typeof raw], o.flags)])
+  return Object.fromEntries(entries) as ChatOptions
 }

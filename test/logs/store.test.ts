@@ -25,6 +25,18 @@ async function store() {
 const session = (history: ChatMessage[], over: Partial<ChatSession> = {}) =>
   ({ agentId: 'ag_1', chatId: undefined, system: undefined, history, ...over }) as unknown as ChatSession
 
+const longRow = (role: string, content: string) => ({
+  role,
+  content,
+  body: JSON.stringify({ role, content }),
+  request_id: null,
+  finish_reason: null,
+  prompt_tokens: null,
+  completion_tokens: null,
+  total_tokens: null,
+  created_at: '2026-01-01',
+})
+
 describe('log database', () => {
   it('is created 0600, migrated to the last version, and a second open changes nothing', async () => {
     const { file, db } = await store()
@@ -40,7 +52,8 @@ describe('log database', () => {
     db.exec(`PRAGMA user_version = ${migrations.length + 1}`)
     db.close()
     opened.length = 0
-    await expect(openLogDb(file)).rejects.toThrow(/newer agentry \(schema 2, this one knows 1\)/)
+    const n = migrations.length
+    await expect(openLogDb(file)).rejects.toThrow(`newer agentry (schema ${n + 1}, this one knows ${n})`)
   })
 
   it('appends in order, titles with the first user text, lists newest first, truncates, searches with snippets', async () => {
@@ -73,6 +86,50 @@ describe('log database', () => {
     expect(s.hasAgent('ag_2')).toBe(true)
     expect(s.clear()).toBe(2)
     expect(s.list(10)).toEqual([])
+  })
+
+  it('indexes the first 65,536 characters of a message: found by a word there, kept whole, deleted cleanly', async () => {
+    const { db, store: s } = await store()
+    const long = `early ${'x'.repeat(70_000)} late`
+    const c = s.create({ agent_id: 'ag_1', chat_id: null, profile: null, base_url: null, system: null }, '2026-01-01')
+    s.append(c, [longRow('user', 'a question'), longRow('assistant', long)])
+    expect(s.search('early', 10).map((h) => [h.seq, h.snippet.startsWith('[early]')])).toEqual([[2, true]])
+    // documented (docs/chat-output.md, `logs search`): a word only past the indexed part is not found
+    expect(s.search('late', 10)).toEqual([])
+    expect(s.messages(c)[1]?.content).toBe(long)
+    s.truncate(c, 1)
+    expect(s.search('early', 10)).toEqual([])
+    expect(() => db.exec(`INSERT INTO messages_fts (messages_fts) VALUES ('integrity-check')`)).not.toThrow()
+    s.append(c, [longRow('assistant', long)])
+    expect(s.search('early', 10)).toHaveLength(1)
+  })
+
+  it('migrates a schema-1 log (messages indexed whole) to the prefix index, its rows kept and searchable', async () => {
+    const file = join(tempDir(), 'old.db')
+    const { DatabaseSync } = await import('node:sqlite')
+    const old = new DatabaseSync(file)
+    old.exec(`${migrations[0]}; PRAGMA user_version = 1;`)
+    old.exec(`INSERT INTO conversations (id, agent_id, created_at, updated_at) VALUES ('c1', 'ag_1', 'x', 'x')`)
+    const insert = old.prepare(
+      `INSERT INTO messages (conversation_id, seq, role, content, body, created_at) VALUES ('c1', ?, ?, ?, '{}', 'x')`,
+    )
+    insert.run(1, 'user', 'short words')
+    insert.run(2, 'assistant', `early ${'y'.repeat(70_000)} late`)
+    expect(old.prepare(`SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH 'late'`).get()).toEqual({
+      n: 1,
+    })
+    old.close()
+    const db = await openLogDb(file)
+    opened.push(db)
+    const s = new LogStore(db)
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: migrations.length })
+    expect(s.search('short', 10).map((h) => h.seq)).toEqual([1])
+    expect(s.search('early', 10).map((h) => h.seq)).toEqual([2])
+    expect(s.search('late', 10)).toEqual([])
+    // the delete trigger removes exactly what the migration indexed: the index stays sound
+    s.truncate('c1', 0)
+    expect(() => db.exec(`INSERT INTO messages_fts (messages_fts) VALUES ('integrity-check')`)).not.toThrow()
+    expect(s.search('early', 10)).toEqual([])
   })
 
   it('quotes every word for FTS5, keeping a trailing * as a prefix search', () => {
@@ -129,6 +186,43 @@ describe('recorder', () => {
     expect(rec.lastConversationId).toBe(rec.conversationId)
     expect(warn).not.toHaveBeenCalled()
     expect(safeBaseUrl('not a url')).toBeNull()
+  })
+
+  it('stores a text that is the whole content once: the body says "content": null, and reads give it back whole', async () => {
+    const { db, store: s } = await store()
+    const rec = new ConversationRecorder({
+      store: s,
+      info: { profile: undefined, baseUrl: undefined },
+      redact: (t) => t.replaceAll('agk_secret', '[REDACTED]'),
+      warn: vi.fn(),
+      now: Date.now,
+    })
+    const answer = `a long answer ${'z'.repeat(10_000)} agk_secret`
+    const call = { id: 'c1', type: 'function' as const, function: { name: 'f', arguments: '{}' } }
+    const history: ChatMessage[] = [
+      { role: 'user', content: 'question' },
+      { role: 'assistant', content: answer },
+      { role: 'assistant', content: '', tool_calls: [call] },
+      { role: 'tool', content: 'result', tool_call_id: 'c1', name: 'f' },
+    ]
+    rec.record(
+      session(history),
+      history.map((message) => ({ message })),
+    )
+    const stored = db.prepare('SELECT body FROM messages ORDER BY seq').all() as { body: string }[]
+    expect(stored.map((r) => JSON.parse(r.body).content)).toEqual([null, null, '', null])
+    expect(stored[1]!.body.length).toBeLessThan(100)
+    const rows = s.messages(rec.conversationId!)
+    const redacted = answer.replace('agk_secret', '[REDACTED]')
+    expect(rows.map((r) => JSON.parse(r.body))).toEqual([
+      history[0],
+      { role: 'assistant', content: redacted },
+      history[2],
+      history[3],
+    ])
+    // the members keep their order (logs show --json prints the body as it is)
+    expect(Object.keys(JSON.parse(rows[3]!.body))).toEqual(['role', 'content', 'tool_call_id', 'name'])
+    expect(historyFromLog(rows)[1]).toEqual({ role: 'assistant', content: redacted })
   })
 
   it('warns once and keeps the chat going when the log cannot be written', async () => {

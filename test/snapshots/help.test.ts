@@ -129,13 +129,14 @@ describe('--help', () => {
                                   "-" reads it from stdin
         --system <text>           extra system prompt for this conversation (stateless
                                   chats)
-        --max-tokens <n>          most tokens in the answer (overrides the agent's
-                                  default)
+        --max-tokens <n>          most tokens in the answer, from 1 (overrides the
+                                  agent's default)
         --tools <file.json>       function tools the agent may call: a JSON array of
                                   tool definitions
         --tool-handler <command>  run this shell command for each tool call: arguments
                                   JSON on stdin, stdout is the result
-        --tool-timeout <seconds>  stop a tool handler that runs longer (default 60)
+        --tool-timeout <seconds>  stop a tool handler that runs longer, at most 86400
+                                  (default 60)
         --mcp <command>           offer the tools of a local MCP server (stdio): its
                                   command line; repeatable
         --approve-tools           run MCP tool calls without asking (needed without a
@@ -156,13 +157,6 @@ describe('--help', () => {
                                   message)
         -h, --help                display help for command
 
-      Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
-      (events: start, reasoning, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
-      Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 5 tool calls nothing answered, 7 server error, 8 connection
-      dropped (the partial answer stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60) or
-      not complete within a --timeout you set, 130 cancelled (Ctrl-C).
-      Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits.
-
       Examples:
         agentry chat demo-assistant                          interactive
         agentry chat demo-assistant -m "hello"               one-shot; the answer on stdout
@@ -175,6 +169,12 @@ describe('--help', () => {
         agentry chat ag_1 --new-chat -m "remember 42"; agentry chat ag_1 --chat <id> -m "what number?"
         agentry chat ag_1 -m "hi" --save talk.jsonl; agentry chat ag_1 --resume talk.jsonl --save talk.jsonl -m "more"
 
+      Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
+      (events: start, reasoning, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
+      Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 5 tool calls nothing answered, 7 server error, 8 connection
+      dropped (the partial answer stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60) or
+      not complete within a --timeout you set, 130 cancelled (Ctrl-C).
+      Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits.
       "
     `)
   })

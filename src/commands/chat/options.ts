@@ -1,43 +1,75 @@
-// The options of `agentry chat` (commands.md) parsed with zod, the output format, and where the message comes from.
-import * as z from 'zod'
+// The options of `agentry chat` (commands.md) as declared option kinds (src/commands/options.ts), the output
+// format, and where the message comes from.
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { readAllStdin } from '../../io/iostreams.js'
+import { custom, decimal, flag, int, list, type OptionSpec, text, type ValueOf } from '../options.js'
 
-const positiveInt = (flag: string) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${flag} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= 1, `${flag} must be 1 or more`)
+/** A repeatable option whose values are command lines: each trimmed, an empty one refused. */
+function commandLines(spec: OptionSpec<string[]>): OptionSpec<string[]> {
+  return {
+    ...spec,
+    parse: (raw, flag) =>
+      spec.parse(raw, flag).map((v) => {
+        if (v.trim() === '') throw new UsageError(`${flag}: give a command line`)
+        return v.trim()
+      }),
+  }
+}
 
-/** Raw options of `chat`, as commander gives them. */
-export const chatOptionsSchema = z.object({
-  message: z.string().optional(),
-  system: z.string().optional(),
-  maxTokens: positiveInt('--max-tokens').optional(),
-  tools: z.string().min(1).optional(),
-  toolHandler: z.string().trim().min(1, 'give a command').optional(),
-  mcp: z.array(z.string().trim().min(1, '--mcp: give a command line')).default([]),
-  approveTools: z.boolean().default(false),
-  toolTimeout: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, '--tool-timeout is in seconds, e.g. 30')
-    .transform((s) => Math.round(Number(s) * 1000))
-    .refine((ms) => ms > 0, '--tool-timeout must be more than 0')
-    .default(60_000),
-  image: z.array(z.string().min(1)).default([]),
-  chat: z.string().min(1).optional(),
-  newChat: z.boolean().default(false),
-  stream: z.boolean().default(true),
-  save: z.string().min(1).optional(),
-  resume: z.string().min(1).optional(),
-  continue: z.boolean().default(false),
-  cid: z.string().min(1).optional(),
+/** The options of `chat`, in the order --help lists them. */
+export const chatOptions = {
+  message: text('-m, --message <text>', 'send this message and print the answer (one-shot); "-" reads it from stdin'),
+  system: text('--system <text>', 'extra system prompt for this conversation (stateless chats)'),
+  maxTokens: int('--max-tokens <n>', "most tokens in the answer, from 1 (overrides the agent's default)", { min: 1 }),
+  tools: text('--tools <file.json>', 'function tools the agent may call: a JSON array of tool definitions', {
+    nonEmpty: true,
+  }),
+  toolHandler: custom(
+    '--tool-handler <command>',
+    'run this shell command for each tool call: arguments JSON on stdin, stdout is the result',
+    (v, flag) => {
+      if (v.trim() === '') throw new UsageError(`${flag}: give a command`)
+      return v.trim()
+    },
+  ),
+  toolTimeout: decimal('--tool-timeout <seconds>', 'stop a tool handler that runs longer, at most 86400 (default 60)', {
+    above: 0,
+    max: 86_400,
+    unit: 'seconds',
+    default: 60,
+  }),
+  mcp: commandLines(
+    list('--mcp <command>', 'offer the tools of a local MCP server (stdio): its command line; repeatable'),
+  ),
+  approveTools: flag('--approve-tools', 'run MCP tool calls without asking (needed without a terminal)'),
+  image: list(
+    '--image <path|url>',
+    'attach an image (PNG, JPEG, GIF, WebP up to 20 MiB, or an http(s) URL); repeatable',
+    { nonEmpty: true },
+  ),
+  // commander refuses the stateful flags together, and with --resume (a stateless transcript)
+  chat: {
+    ...text('--chat <chatId>', 'continue a stateful chat kept by the service', { nonEmpty: true }),
+    conflicts: ['newChat', 'resume'],
+  },
+  newChat: { ...flag('--new-chat', 'start a stateful chat (its id is printed on stderr)'), conflicts: ['resume'] },
+  stream: flag('--no-stream', 'ask for the whole answer at once (same output)'),
+  save: text('--save <file.jsonl>', 'append the conversation to a JSONL transcript', { nonEmpty: true }),
+  resume: text('--resume <file.jsonl>', 'continue the conversation of a JSONL transcript (stateless)', {
+    nonEmpty: true,
+  }),
+  continue: flag(
+    '-c, --continue',
+    'continue the last conversation of the local log (of the named agent, if one is named)',
+  ),
+  cid: text('--cid <id>', 'continue this conversation of the local log (agentry logs list)', { nonEmpty: true }),
   /** false with --no-stdin: piped stdin is never read */
-  stdin: z.boolean().default(true),
-})
-export type ChatOptions = z.infer<typeof chatOptionsSchema>
+  stdin: flag('--no-stdin', 'never read stdin (no context appended, not the message)'),
+}
+
+/** The options of `chat`, parsed. */
+export type ChatOptions = { [K in keyof typeof chatOptions]: ValueOf<(typeof chatOptions)[K]> }
 
 /** The output formats of `chat` (commands.md). */
 export const chatFormats = ['text', 'json', 'ndjson'] as const

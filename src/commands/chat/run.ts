@@ -1,0 +1,110 @@
+// What `agentry chat` does once its options are parsed: the session (stateless, stateful, continued from the local
+// log), then the interactive UI or one-shot mode.
+import type { ToolDefinition } from '../../api/schemas/index.js'
+import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
+import type { Context } from '../../context.js'
+import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
+import type { ChatMcp } from '../../mcp/chat-tools.js'
+import { type ChatOptions, chatAgent, chatFormat, isInteractive, messageSource } from './options.js'
+
+/** Runs `chat`: builds the session, then the interactive UI or one-shot. */
+export async function chatRun(
+  agentArg: string | undefined,
+  opts: ChatOptions,
+  ctx: Context,
+  words: string[] = [],
+): Promise<void> {
+  const format = chatFormat(ctx)
+  const { prepareChatLog, hasUnsavedTurns, resumeCommand } = await import('./logging.js')
+  const log = await prepareChatLog(ctx, opts, agentArg, words)
+  const resumed = log.continuation
+  const stateful = opts.chat !== undefined || opts.newChat || resumed?.chatId !== undefined
+  if (stateful && opts.system !== undefined)
+    throw new UsageError('--system applies to stateless chats', "a stateful chat uses the agent's own system prompt")
+  // asked for (a picker) only when the chat will be interactive; a script must name it
+  const agentId = await chatAgent(ctx, log.agentArg, isInteractive(ctx, opts, log.words))
+  const source = await messageSource(ctx, opts, log.words)
+  const [{ createChatSession }, { loadToolsFile }, { resolveImages }] = await Promise.all([
+    import('../../chat/session.js'),
+    import('../../chat/tools.js'),
+    import('../../chat/images.js'),
+  ])
+  const fileTools = opts.tools !== undefined ? await loadToolsFile(opts.tools) : undefined
+  const mcp = await (await import('../../mcp/chat-tools.js')).chatMcpTools(ctx, opts)
+  const tools = mcp ? [...(fileTools ?? []), ...mcp.tools] : fileTools
+  // checked (and read) before anything is sent, so a bad --image is a usage error, not a failed turn
+  const images = (await resolveImages(opts.image)).map((i) => (i.type === 'image_url' ? i.image_url.url : ''))
+  const sessionOptions: ChatSessionOptions = {
+    ctx,
+    agentId,
+    system: opts.system ?? resumed?.system,
+    maxTokens: opts.maxTokens,
+    tools,
+    toolHandler: opts.toolHandler,
+    toolExecutor: mcp?.executor,
+    toolTimeoutMs: Math.round(opts.toolTimeout * 1000),
+    stream: opts.stream,
+    chatId: opts.chat ?? resumed?.chatId,
+    history: resumed?.history,
+    log: log.recorder,
+    newChat: opts.newChat,
+    transcriptPath: opts.save,
+    resumePath: opts.resume,
+    // only the interactive chat and -o json read an answer after it has streamed out
+    keepAnswerText: source === 'interactive' || format === 'json',
+  }
+  // the interactive chat opens no session for an agent that does not exist (one GET); a one-shot learns it from the
+  // completion's 404 (round.ts), which costs nothing more
+  if (source === 'interactive') await checkAgent(ctx, agentId)
+  const session = await createChatSession(sessionOptions)
+  ctx.defer(() => session.close())
+  if (opts.newChat)
+    ctx.info(`chat ${session.chatId} (continue it with: agentry chat ${agentId} --chat ${session.chatId})`)
+  if (source === 'interactive') {
+    const unsaved = () => hasUnsavedTurns(session, log, opts)
+    // printed however the chat ends (an error included), once the UI has given the terminal back
+    ctx.defer(() => {
+      const resume = resumeCommand(session, log, opts)
+      if (resume !== undefined) ctx.info(`resume with: ${resume}`)
+    })
+    return runInteractiveUi(session, ctx, { images, tools, unsaved, mcp })
+  }
+  const { runOneShot } = await import('./oneshot.js')
+  await runOneShot(session, source.text, images, format, ctx)
+}
+
+/** Fails with exit 3 (and the hint to list them) when the agent does not exist; other failures wait for the chat. */
+async function checkAgent(ctx: Context, agentId: string): Promise<void> {
+  const { agentNotFound } = await import('../../chat/round.js')
+  try {
+    await (await ctx.sdk()).agents.get(agentId)
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw agentNotFound(err, agentId)
+  }
+}
+
+/** Hands over to the interactive UI (src/chat/interactive/): it owns the terminal until the user leaves. */
+async function runInteractiveUi(
+  session: ChatSession,
+  ctx: Context,
+  opts: {
+    images: string[]
+    tools: ToolDefinition[] | undefined
+    unsaved: () => boolean
+    mcp: ChatMcp | undefined
+  },
+): Promise<void> {
+  const { runInteractive } = await import('../../chat/interactive/index.js')
+  const { mcp } = opts
+  const toolSources = new Map(mcp?.sources.map((t) => [t.definition.function.name, `MCP: ${t.server}`]))
+  const code = await runInteractive(session, ctx, {
+    images: opts.images,
+    tools: opts.tools,
+    unsaved: opts.unsaved,
+    toolSources,
+    bindToolApproval: mcp ? (ask) => mcp.bindAsk(ask) : undefined,
+  })
+  // 130 after Ctrl-C at an empty prompt: main() turns an aborted run into exit 130, with no error message
+  if (code === ExitCode.cancelled) ctx.abort.abort()
+  else if (code !== ExitCode.ok) throw new CliError('the interactive chat ended with an error', { exitCode: code })
+}
