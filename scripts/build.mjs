@@ -1,5 +1,6 @@
 // Bundles src/ into dist/ with esbuild: ESM, code splitting so each command group loads only when it runs.
 import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { constants as http2Constants } from 'node:http2'
 import { build } from 'esbuild'
 
@@ -18,6 +19,32 @@ const lazyHttp2 = {
       const lazy = `http2 = { constants: ${JSON.stringify(http2Constants)}, connect: (...a) => require('node:http2').connect(...a) }`
       return { contents: src.replace(http2Marker, lazy), loader: 'js' }
     })
+  },
+}
+
+// zod: our code uses `zod/mini`, which tree-shakes; the MCP SDK (mcp serve, chat --mcp) uses zod classic. esbuild
+// splits code by whole files, so with one copy a file shared by both (zod/v4/core/schemas.js…) lands in a chunk
+// that `agents list` loads, holding everything classic needs (~180 KB). Our `zod/mini` imports get their own copy
+// instead (namespace zod-ours): its files hold only what our schemas use (~60 KB). Both copies share zod's registry and config
+// (kept on globalThis by zod itself), so descriptions and English messages set by ours are seen by the SDK's.
+const ownZod = {
+  name: 'own-zod',
+  setup(b) {
+    const ns = 'zod-ours'
+    const again = async (args) => {
+      const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'own-zod' })
+      return r.errors.length ? { errors: r.errors } : { path: r.path, namespace: ns }
+    }
+    b.onResolve({ filter: /^zod\/(mini|v4-mini|v4\/mini|v4\/locales\/)/ }, (args) => {
+      if (args.pluginData === 'own-zod' || args.importer.includes('node_modules')) return undefined
+      return again(args)
+    })
+    b.onResolve({ filter: /.*/, namespace: ns }, again)
+    b.onLoad({ filter: /.*/, namespace: ns }, (args) => ({
+      contents: readFileSync(args.path, 'utf8'),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }))
   },
 }
 
@@ -43,7 +70,7 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyHttp2],
+  plugins: [lazyHttp2, ownZod],
 }).then((r) => writeFileSync('dist/meta.json', JSON.stringify(r.metafile)))
 
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,
