@@ -48,6 +48,42 @@ const ownZod = {
   },
 }
 
+// commander imports node:child_process at the top for executable subcommands (`program.command('x', 'desc')`
+// spawning `prog-x`), which we never declare; child_process also loads dgram and the spawn bindings on every
+// command. Here commander gets it on first use instead.
+const childProcessMarker = "import childProcess from 'node:child_process';"
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const src = readFileSync(args.path, 'utf8')
+      if (!src.includes(childProcessMarker))
+        throw new Error(`lazy-child-process: commander changed; "${childProcessMarker}" not in ${args.path}`)
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"
+      return { contents: src.replace(childProcessMarker, lazy), loader: 'js' }
+    })
+  },
+}
+
+// An ESM `import … from 'node:util'` makes Node build the module's ESM facade, which reads every export once, and
+// so runs each lazy getter of fs, util, process and crypto (fs.promises and its streams, util.parseArgs, util.diff,
+// process.report, crypto.webcrypto…): internal modules that `agents list` never uses. Taken through require()
+// (the banner's createRequire), esbuild's interop reads a property only when the code uses it.
+const builtinsWithGetters = /^(node:)?(fs|util|process|crypto)$/
+const builtinsByRequire = {
+  name: 'builtins-by-require',
+  setup(b) {
+    const ns = 'builtin-by-require'
+    b.onResolve({ filter: builtinsWithGetters }, (args) =>
+      args.kind === 'import-statement' ? { path: args.path.replace(/^(node:)?/, 'node:'), namespace: ns } : undefined,
+    )
+    b.onLoad({ filter: /.*/, namespace: ns }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)})`,
+      loader: 'js',
+    }))
+  },
+}
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 rmSync('dist', { recursive: true, force: true })
 mkdirSync('dist', { recursive: true })
@@ -70,7 +106,7 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyHttp2, ownZod],
+  plugins: [lazyHttp2, lazyChildProcess, builtinsByRequire, ownZod],
 }).then((r) => writeFileSync('dist/meta.json', JSON.stringify(r.metafile)))
 
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,
