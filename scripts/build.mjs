@@ -65,32 +65,13 @@ const lazyChildProcess = {
   },
 }
 
-// An ESM `import … from 'node:util'` makes Node build the module's ESM facade, which reads every export once, and
-// so runs each lazy getter of fs, util, process and crypto (fs.promises and its streams, util.parseArgs, util.diff,
-// process.report, crypto.webcrypto…): internal modules that `agents list` never uses. Taken through require()
-// (the banner's createRequire), esbuild's interop reads a property only when the code uses it.
-const builtinsWithGetters = /^(node:)?(fs|util|process|crypto)$/
-const builtinsByRequire = {
-  name: 'builtins-by-require',
-  setup(b) {
-    const ns = 'builtin-by-require'
-    b.onResolve({ filter: builtinsWithGetters }, (args) =>
-      args.kind === 'import-statement' ? { path: args.path.replace(/^(node:)?/, 'node:'), namespace: ns } : undefined,
-    )
-    b.onLoad({ filter: /.*/, namespace: ns }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)})`,
-      loader: 'js',
-    }))
-  },
-}
-
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 rmSync('dist', { recursive: true, force: true })
 mkdirSync('dist', { recursive: true })
 // --version reads this tiny module and nothing else.
 writeFileSync('dist/version.js', `export const version = ${JSON.stringify(pkg.version)}\n`)
 
-await build({
+const built = await build({
   // index: the public library (`import { createClient } from 'agentry'`); its .d.ts come from `npm run build:types`.
   entryPoints: { cli: 'src/cli.ts', emulator: 'src/emulator/index.ts', index: 'src/index.ts' },
   outdir: 'dist',
@@ -106,8 +87,45 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyHttp2, lazyChildProcess, builtinsByRequire, ownZod],
-}).then((r) => writeFileSync('dist/meta.json', JSON.stringify(r.metafile)))
+  plugins: [lazyHttp2, lazyChildProcess, ownZod],
+})
+writeFileSync('dist/meta.json', JSON.stringify(built.metafile))
+
+// An ESM `import … from 'node:fs'` makes Node build the built-in's ESM facade, which reads every export once: that
+// costs ~2 ms a module and runs each lazy getter (fs.promises and its streams, util.parseArgs, process.report,
+// crypto.webcrypto…), loading internal modules `agents list` never uses. The chunks get `require()` (the banner's
+// createRequire) for the built-ins instead, which reads only the names the code uses. One line becomes one line, so
+// the source maps stay right; an import spread over several lines is left as it is.
+function builtinImportsToRequire(code) {
+  return code.replace(/^import ([^;\n]+) from "(node:[\w/]+)";$/gm, (line, clause, mod) => {
+    const req = `require(${JSON.stringify(mod)})`
+    const named = (list) =>
+      list
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .map((x) => {
+          const [name, as = name] = x.split(/\s+as\s+/)
+          return name === 'default' ? { whole: as } : { pair: name === as ? name : `${name}: ${as}` }
+        })
+    let m = /^\* as ([\w$]+)$/.exec(clause) ?? /^([\w$]+)$/.exec(clause)
+    if (m) return `const ${m[1]} = ${req};`
+    m = /^(?:([\w$]+), )?\{([^}]*)\}$/.exec(clause)
+    if (!m) return line
+    const parts = named(m[2])
+    const whole = [m[1], ...parts.map((p) => p.whole)].filter(Boolean)
+    const pairs = parts.filter((p) => p.pair).map((p) => p.pair)
+    const first = whole[0]
+    const decls = [...(first ? [`${first} = ${req}`] : []), ...whole.slice(1).map((w) => `${w} = ${first}`)]
+    if (pairs.length) decls.push(`{ ${pairs.join(', ')} } = ${first ?? req}`)
+    return `const ${decls.join(', ')};`
+  })
+}
+for (const file of Object.keys(built.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+  const code = readFileSync(file, 'utf8')
+  const out = builtinImportsToRequire(code)
+  if (out !== code) writeFileSync(file, out)
+}
 
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,
 // and bin/agentry.js prints it without loading commander whenever the terminal is wide enough for the text to
