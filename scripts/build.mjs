@@ -1,5 +1,5 @@
 // Bundles src/ into dist/ with esbuild: ESM, code splitting so each command group loads only when it runs.
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { constants as http2Constants } from 'node:http2'
 import { build } from 'esbuild'
@@ -65,6 +65,26 @@ const lazyChildProcess = {
   },
 }
 
+// undici's HTTP/1 parser is WebAssembly kept as base64 in four modules (~320 KB, 40% of undici's chunk): llhttp with
+// and without SIMD, and the experimental Milo (only with UNDICI_USE_MILO=1). Each is required on first use, but
+// inside the chunk every process that sends a request reads and hashes them all. They are copied next to the chunk
+// as CommonJS files instead and required from there (the banner's require), when undici needs one.
+const wasmModules = /[\\/]undici[\\/]lib[\\/](llhttp[\\/]llhttp(_simd)?-wasm|milo[\\/](no-)?simd)\.js$/
+const undiciWasm = {
+  name: 'undici-wasm-aside',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/(llhttp|milo)\// }, async (args) => {
+      if (args.pluginData === 'wasm') return undefined
+      const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'wasm' })
+      if (!wasmModules.test(r.path)) return undefined
+      const name = r.path.split(/[\\/]/).slice(-2).join('-').replace(/\.js$/, '.cjs')
+      mkdirSync('dist/chunks/undici', { recursive: true })
+      copyFileSync(r.path, `dist/chunks/undici/${name}`)
+      return { path: `./undici/${name}`, external: true }
+    })
+  },
+}
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 rmSync('dist', { recursive: true, force: true })
 mkdirSync('dist', { recursive: true })
@@ -87,7 +107,7 @@ const built = await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyHttp2, lazyChildProcess, ownZod],
+  plugins: [lazyHttp2, lazyChildProcess, undiciWasm, ownZod],
 })
 writeFileSync('dist/meta.json', JSON.stringify(built.metafile))
 

@@ -29,3 +29,11 @@ it('agents list --json over http loads neither node:http2, node:tls, node:child_
   expect(r.stderr).toBe('')
   expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
 })
+
+it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {
+  for (const env of [{ UNDICI_NO_WASM_SIMD: '1' }, { UNDICI_USE_MILO: '1' }]) {
+    const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), ...env } })
+    expect(r.exitCode, r.stderr).toBe(0)
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
+  }
+})
