@@ -73,13 +73,14 @@ const env = {
   NO_COLOR: '1',
 }
 const list = [bin, 'agents', 'list', '--json']
+const minimalEnv = { URL: `${emu.baseUrl}/${emu.accountId}/agents`, KEY: emu.demoApiKey }
 try {
   const [floor, version, help, listMs, http] = timeAll([
     [['-e', '0'], {}],
     [[bin, '--version'], env],
     [[bin, '--help'], env],
     [list, env],
-    [[minimal], { URL: `${emu.baseUrl}/${emu.accountId}/agents`, KEY: emu.demoApiKey }],
+    [[minimal], minimalEnv],
   ])
   const row = (name, ms, base, target) =>
     console.log(`${name.padEnd(30)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}× ${target}`)
@@ -156,6 +157,21 @@ registerHooks({ load(url, context, next) { if (url.startsWith('file:')) process.
     const g = k.startsWith('node:internal/modules') || k === 'node:internal/url' ? 'node ESM loader + URL' : k
     groups.set(g, (groups.get(g) ?? 0) + cost(k))
   }
+  // Node built-ins (process.moduleLoadList) loaded by each process: a count that does not depend on the machine's
+  // load. Each costs a little; an ESM facade of one (`import … from 'node:fs'`) runs its lazy getters too.
+  const builtinsHook = join(dir, 'count-builtins.mjs')
+  writeFileSync(
+    builtinsHook,
+    `process.on('exit', () => process.stderr.write('builtins ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).length + '\\n'))\n`,
+  )
+  const builtins = (args, extra) =>
+    /builtins (\d+)/.exec(
+      spawnSync(node, ['--import', builtinsHook, ...args], { env: { ...process.env, ...extra }, encoding: 'utf8' })
+        .stderr,
+    )?.[1]
+  console.log(
+    `\nNode built-in modules loaded: agents list --json ${builtins(list, env)}, minimal GET ${builtins([minimal], minimalEnv)}`,
+  )
   console.log('\nnot in our files (top 8):')
   for (const [k, ms] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 8))
     console.log(`  ${k.padEnd(38)} ${ms.toFixed(1).padStart(8)} ms`)

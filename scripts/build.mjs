@@ -1,5 +1,6 @@
 // Bundles src/ into dist/ with esbuild: ESM, code splitting so each command group loads only when it runs.
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { constants as http2Constants } from 'node:http2'
 import { build } from 'esbuild'
 
@@ -21,13 +22,76 @@ const lazyHttp2 = {
   },
 }
 
+// zod: our code uses `zod/mini`, which tree-shakes; the MCP SDK (mcp serve, chat --mcp) uses zod classic. esbuild
+// splits code by whole files, so with one copy a file shared by both (zod/v4/core/schemas.js…) lands in a chunk
+// that `agents list` loads, holding everything classic needs (~180 KB). Our `zod/mini` imports get their own copy
+// instead (namespace zod-ours): its files hold only what our schemas use (~60 KB). Both copies share zod's registry and config
+// (kept on globalThis by zod itself), so descriptions and English messages set by ours are seen by the SDK's.
+const ownZod = {
+  name: 'own-zod',
+  setup(b) {
+    const ns = 'zod-ours'
+    const again = async (args) => {
+      const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'own-zod' })
+      return r.errors.length ? { errors: r.errors } : { path: r.path, namespace: ns }
+    }
+    b.onResolve({ filter: /^zod\/(mini|v4-mini|v4\/mini|v4\/locales\/)/ }, (args) => {
+      if (args.pluginData === 'own-zod' || args.importer.includes('node_modules')) return undefined
+      return again(args)
+    })
+    b.onResolve({ filter: /.*/, namespace: ns }, again)
+    b.onLoad({ filter: /.*/, namespace: ns }, (args) => ({
+      contents: readFileSync(args.path, 'utf8'),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }))
+  },
+}
+
+// commander imports node:child_process at the top for executable subcommands (`program.command('x', 'desc')`
+// spawning `prog-x`), which we never declare; child_process also loads dgram and the spawn bindings on every
+// command. Here commander gets it on first use instead.
+const childProcessMarker = "import childProcess from 'node:child_process';"
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const src = readFileSync(args.path, 'utf8')
+      if (!src.includes(childProcessMarker))
+        throw new Error(`lazy-child-process: commander changed; "${childProcessMarker}" not in ${args.path}`)
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"
+      return { contents: src.replace(childProcessMarker, lazy), loader: 'js' }
+    })
+  },
+}
+
+// undici's HTTP/1 parser is WebAssembly kept as base64 in four modules (~320 KB, 40% of undici's chunk): llhttp with
+// and without SIMD, and the experimental Milo (only with UNDICI_USE_MILO=1). Each is required on first use, but
+// inside the chunk every process that sends a request reads and hashes them all. They are copied next to the chunk
+// as CommonJS files instead and required from there (the banner's require), when undici needs one.
+const wasmModules = /[\\/]undici[\\/]lib[\\/](llhttp[\\/]llhttp(_simd)?-wasm|milo[\\/](no-)?simd)\.js$/
+const undiciWasm = {
+  name: 'undici-wasm-aside',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/(llhttp|milo)\// }, async (args) => {
+      if (args.pluginData === 'wasm') return undefined
+      const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'wasm' })
+      if (!wasmModules.test(r.path)) return undefined
+      const name = r.path.split(/[\\/]/).slice(-2).join('-').replace(/\.js$/, '.cjs')
+      mkdirSync('dist/chunks/undici', { recursive: true })
+      copyFileSync(r.path, `dist/chunks/undici/${name}`)
+      return { path: `./undici/${name}`, external: true }
+    })
+  },
+}
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 rmSync('dist', { recursive: true, force: true })
 mkdirSync('dist', { recursive: true })
 // --version reads this tiny module and nothing else.
 writeFileSync('dist/version.js', `export const version = ${JSON.stringify(pkg.version)}\n`)
 
-await build({
+const built = await build({
   // index: the public library (`import { createClient } from 'agentry'`); its .d.ts come from `npm run build:types`.
   entryPoints: { cli: 'src/cli.ts', emulator: 'src/emulator/index.ts', index: 'src/index.ts' },
   outdir: 'dist',
@@ -43,8 +107,45 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyHttp2],
-}).then((r) => writeFileSync('dist/meta.json', JSON.stringify(r.metafile)))
+  plugins: [lazyHttp2, lazyChildProcess, undiciWasm, ownZod],
+})
+writeFileSync('dist/meta.json', JSON.stringify(built.metafile))
+
+// An ESM `import … from 'node:fs'` makes Node build the built-in's ESM facade, which reads every export once: that
+// costs ~2 ms a module and runs each lazy getter (fs.promises and its streams, util.parseArgs, process.report,
+// crypto.webcrypto…), loading internal modules `agents list` never uses. The chunks get `require()` (the banner's
+// createRequire) for the built-ins instead, which reads only the names the code uses. One line becomes one line, so
+// the source maps stay right; an import spread over several lines is left as it is.
+function builtinImportsToRequire(code) {
+  return code.replace(/^import ([^;\n]+) from "(node:[\w/]+)";$/gm, (line, clause, mod) => {
+    const req = `require(${JSON.stringify(mod)})`
+    const named = (list) =>
+      list
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .map((x) => {
+          const [name, as = name] = x.split(/\s+as\s+/)
+          return name === 'default' ? { whole: as } : { pair: name === as ? name : `${name}: ${as}` }
+        })
+    let m = /^\* as ([\w$]+)$/.exec(clause) ?? /^([\w$]+)$/.exec(clause)
+    if (m) return `const ${m[1]} = ${req};`
+    m = /^(?:([\w$]+), )?\{([^}]*)\}$/.exec(clause)
+    if (!m) return line
+    const parts = named(m[2])
+    const whole = [m[1], ...parts.map((p) => p.whole)].filter(Boolean)
+    const pairs = parts.filter((p) => p.pair).map((p) => p.pair)
+    const first = whole[0]
+    const decls = [...(first ? [`${first} = ${req}`] : []), ...whole.slice(1).map((w) => `${w} = ${first}`)]
+    if (pairs.length) decls.push(`{ ${pairs.join(', ')} } = ${first ?? req}`)
+    return `const ${decls.join(', ')};`
+  })
+}
+for (const file of Object.keys(built.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+  const code = readFileSync(file, 'utf8')
+  const out = builtinImportsToRequire(code)
+  if (out !== code) writeFileSync(file, out)
+}
 
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,
 // and bin/agentry.js prints it without loading commander whenever the terminal is wide enough for the text to

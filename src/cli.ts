@@ -1,5 +1,8 @@
 // buildProgram(ctx) and run(argv, ctx) → exit code. Never calls process.exit (bin/agentry.js sets the code).
 import { Command, CommanderError, Option } from 'commander'
+// every command is declared with defineCommand and checks --profile before it runs: loaded with the CLI itself
+import { checkProfileExists } from './commands/config/profile-exists.js'
+import { registerCommand } from './commands/define.js'
 import { groups } from './commands/manifest.js'
 import { Context, type ContextInit, type EmulatorInputs, type GlobalOptions } from './context.js'
 import { DeclinedError, ExitCode, UsageError, exitCodeSummary, formatError } from './errors.js'
@@ -137,7 +140,6 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
     if (globals.color === false) ctx.io.disableColor()
     const emulator = globals.emulator ? await startEmbeddedEmulator(ctx) : undefined
     await ctx.resolve({ globals, emulator })
-    const { checkProfileExists } = await import('./commands/config/profile-exists.js')
     await checkProfileExists(ctx, action)
   })
 
@@ -147,7 +149,6 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
   if (target) {
     const mod = await target.load()
     if ('default' in mod) {
-      const { registerCommand } = await import('./commands/define.js')
       registerCommand(program, ctx, mod.default)
     } else mod.register(program, ctx)
     for (const c of program.commands) loaded.add(c.name())

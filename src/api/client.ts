@@ -1,6 +1,6 @@
 // The service's operations by route name (routes.ts): paths filled, account filled in, JSON in and out, bodies
 // checked by the shared zod schemas at the boundary, lists followed page by page.
-import type { ZodType } from 'zod'
+import * as z from './zod.js'
 import { CliError, ExitCode, UsageError } from '../errors.js'
 import type { Page } from './pagination.js'
 import type { HttpClient, HttpResponse } from './request.js'
@@ -84,13 +84,17 @@ export class ApiClient {
   }
 
   /** Sends a call and parses its JSON answer with `schema` (no content → undefined). */
-  async json<T>(name: RouteName, opts: CallOptions & { schema?: ZodType<T> } = {}): Promise<T> {
+  async json<T>(name: RouteName, opts: CallOptions & { schema?: z.core.$ZodType<T> } = {}): Promise<T> {
     const res = await this.raw(name, opts)
     return parseBody(res, opts.schema, `${routes[name].method} ${routes[name].path}`)
   }
 
   /** One page of a list. */
-  async page<T>(name: RouteName, item: ZodType<T> | undefined, opts: ListOptions & { page: number }): Promise<Page<T>> {
+  async page<T>(
+    name: RouteName,
+    item: z.core.$ZodType<T> | undefined,
+    opts: ListOptions & { page: number },
+  ): Promise<Page<T>> {
     const res = await this.raw(name, {
       ...(opts.params ? { params: opts.params } : {}),
       query: { ...opts.query, page: opts.page, limit: opts.limit },
@@ -108,7 +112,11 @@ export class ApiClient {
  * Reads a JSON body and checks it against a schema (an empty body is undefined). A 2xx whose body is not what the
  * interface says (malformed JSON, an HTML page from a proxy) is the server's failure: exit 7 (docs/exit-codes.md).
  */
-export async function parseBody<T>(res: HttpResponse, schema: ZodType<T> | undefined, what: string): Promise<T> {
+export async function parseBody<T>(
+  res: HttpResponse,
+  schema: z.core.$ZodType<T> | undefined,
+  what: string,
+): Promise<T> {
   const text = res.bytes ? res.bytes.toString('utf8') : await res.body.text()
   if (res.status === 204) return undefined as T
   // an empty 2xx is fine where the interface expects nothing; where it expects a value, the schema says it is missing
@@ -131,8 +139,8 @@ export async function parseBody<T>(res: HttpResponse, schema: ZodType<T> | undef
 }
 
 /** Checks a value against a schema, with an error that names the member that is off. */
-export function check<T>(schema: ZodType<T>, value: unknown, what: string): T {
-  const r = schema.safeParse(value)
+export function check<T>(schema: z.core.$ZodType<T>, value: unknown, what: string): T {
+  const r = z.safeParse(schema, value)
   if (r.success) return r.data
   const issue = r.error.issues[0]
   const path = issue?.path.length ? `.${issue.path.join('.')}` : ''

@@ -1,19 +1,17 @@
 // The OAuth client agentry registered at a server (RFC 7591), kept per base URL in credentials.json next to the
 // grants, so that a second login reuses it instead of registering a new client each time. A public client id is no
 // secret; it lives in the credentials file because that file is written atomically under its lock.
-import * as z from 'zod'
+import * as z from '../api/zod.js'
 import { updateCredentials, loadCredentials } from '../config/store.js'
 
 /** A client registered by agentry, as stored. */
-const storedClientSchema = z
-  .object({
-    clientId: z.string().min(1),
-    /** the issuer that registered it (RFC 8414): a different issuer at the same base URL means a new client */
-    issuer: z.string().min(1),
-    grantTypes: z.array(z.string()).default([]),
-    registeredAt: z.string().optional(),
-  })
-  .loose()
+const storedClientSchema = z.looseObject({
+  clientId: z.string().check(z.minLength(1)),
+  /** the issuer that registered it (RFC 8414): a different issuer at the same base URL means a new client */
+  issuer: z.string().check(z.minLength(1)),
+  grantTypes: z._default(z.array(z.string()), []),
+  registeredAt: z.optional(z.string()),
+})
 export type StoredClient = z.infer<typeof storedClientSchema>
 
 const clientsSchema = z.record(z.string(), z.unknown())

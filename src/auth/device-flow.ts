@@ -3,7 +3,7 @@
 // slow_down, and stop on access_denied, expired_token or when the device code's lifetime is over.
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { HttpClient } from '../api/request.js'
-import type { z } from 'zod'
+import type * as z from '../api/zod.js'
 import { type TokenResponse, deviceAuthorizationSchema, tokenResponseSchema } from '../api/schemas/index.js'
 import { CancelledError, CliError, ExitCode, TimeoutError } from '../errors.js'
 import { deviceGrantType, type OAuthMetadata, oauthErrorCode, postForm } from './oauth.js'

@@ -2,7 +2,7 @@
 // the authorization request with PKCE (RFC 7636, RFC 8252), the code exchange and refresh (RFC 6749 4.1.3, 6) and
 // revocation (RFC 7009) and the `iss` check of RFC 9207. Every call goes through the run's one HTTP client,
 // unauthenticated, with secrets redacted.
-import type { z } from 'zod'
+import type * as z from '../api/zod.js'
 import { parseBody } from '../api/client.js'
 import type { HttpClient } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
@@ -112,7 +112,7 @@ export async function postForm<T>(
   http: HttpClient,
   endpoint: string,
   form: Record<string, string>,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
 ): Promise<T> {
   const res = await http.send({
     method: 'POST',

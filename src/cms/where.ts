@@ -1,6 +1,6 @@
 // The filter tree of content queries (service-interface 4.7; wire.md "CMS content", `where` parameter):
 // a condition is {field, op, value}; a group is {and:[…]} or {or:[…]}.
-import * as z from 'zod'
+import * as z from '../api/zod.js'
 
 /** The twelve filter operators of service-interface 4.7, in the order of its table. */
 export const whereOperators = [
@@ -146,12 +146,14 @@ function formatIssuePath(path: readonly PropertyKey[]): string {
 }
 
 /** Zod schema of a filter tree; messages name the bad part (the emulator rejects a bad `where` with 400). */
-export const whereSchema: z.ZodType<Filter> = z.custom<Filter>().superRefine((value, ctx) => {
-  for (const issue of whereIssues(value)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
-})
+export const whereSchema: z.ZodMiniType<Filter> = z.custom<Filter>().check(
+  z.superRefine((value, ctx) => {
+    for (const issue of whereIssues(value)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+  }),
+)
 
 /** One line per issue of a failed `whereSchema` parse: `and[1].op: unknown operator …`. */
-export function describeWhereError(error: z.ZodError): string {
+export function describeWhereError(error: z.core.$ZodError): string {
   return error.issues
     .map((i) => (i.path.length > 0 ? `${formatIssuePath(i.path)}: ${i.message}` : i.message))
     .join('; ')

@@ -1,6 +1,6 @@
 // --page, --limit and --all, shared by every list command; the --limit range comes from the contract (wire.md:
 // at most 100), so the CLI never sends what the service would clamp.
-import { pageSizeRange } from '../api/contract/paging.js'
+import { pageSizeRange } from '../api/contract/page-size.js'
 import { flag, int } from './options.js'
 
 /** --page, --limit, --all */

@@ -1,7 +1,7 @@
 // The one table of settings (commands.md "Global", "Precedence"): for each, its global flag, environment variable,
 // whether a profile may store it, its default and its parser with the allowed values. Precedence, validation,
 // `config list|get|set|unset` and the profile file's schema are all driven by this table (src/config/resolve.ts).
-import * as z from 'zod'
+import * as z from '../api/zod.js'
 
 /** One row of the table. */
 interface SettingSpec<T = unknown> {
@@ -16,7 +16,7 @@ interface SettingSpec<T = unknown> {
   /** the allowed values, in words: every refusal names them */
   allowed: string
   /** parses a string (flag, env, `config set`) or a stored JSON value */
-  schema: z.ZodType<T, unknown>
+  schema: z.ZodMiniType<T, unknown>
   /** one line for `config --help` and the docs */
   doc: string
 }
@@ -28,11 +28,13 @@ function decimal(notANumber: string) {
   return z.union(
     [
       z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i, notANumber)
-        .transform(Number),
+      z.pipe(
+        z
+          .string()
+          .check(z.trim())
+          .check(z.regex(/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i, notANumber)),
+        z.transform(Number),
+      ),
     ],
     { message: notANumber },
   )
@@ -40,21 +42,23 @@ function decimal(notANumber: string) {
 
 /** A number of seconds from `min` to `max` (a string from env or argv, or a stored number). */
 function seconds(min: number, max: number, allowed: string) {
-  return decimal(`not a number of seconds (${allowed})`).refine(
-    (n) => Number.isFinite(n) && n >= min && n <= max,
-    `out of range (${allowed})`,
+  return decimal(`not a number of seconds (${allowed})`).check(
+    z.refine((n) => Number.isFinite(n) && n >= min && n <= max, `out of range (${allowed})`),
   )
 }
 
 /** on/off as a variable: 1, true, yes, on / 0, false, no, off (any case). */
-const onOff = z.union([z.boolean(), z.string()]).transform((v, c) => {
-  if (typeof v === 'boolean') return v
-  const s = v.trim().toLowerCase()
-  if (['1', 'true', 'yes', 'on'].includes(s)) return true
-  if (['0', 'false', 'no', 'off'].includes(s)) return false
-  c.addIssue({ code: 'custom', message: 'not on or off (1, true, yes, on / 0, false, no, off)' })
-  return z.NEVER
-})
+const onOff = z.pipe(
+  z.union([z.boolean(), z.string()]),
+  z.transform((v, c) => {
+    if (typeof v === 'boolean') return v
+    const s = v.trim().toLowerCase()
+    if (['1', 'true', 'yes', 'on'].includes(s)) return true
+    if (['0', 'false', 'no', 'off'].includes(s)) return false
+    c.issues.push({ code: 'custom', message: 'not on or off (1, true, yes, on / 0, false, no, off)', input: v })
+    return z.NEVER
+  }),
+)
 
 /** The output formats a profile may choose (commands.md "Output"). */
 const profileOutputFormats = ['table', 'json', 'ndjson', 'yaml', 'tsv'] as const
@@ -72,7 +76,7 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: httpUrl,
-    schema: z.string().refine((u) => URL.canParse(u) && /^https?:\/\//i.test(u), `not ${httpUrl}`),
+    schema: z.string().check(z.refine((u) => URL.canParse(u) && /^https?:\/\//i.test(u), `not ${httpUrl}`)),
     doc: 'the service {base_url}, e.g. https://host/api/v1beta',
   }),
   account: spec<string>({
@@ -83,8 +87,8 @@ export const settingsTable = {
     allowed: 'an account id without / ? # or spaces',
     schema: z
       .string()
-      .min(1, 'empty')
-      .regex(/^[^/?#\s]+$/, 'account must not contain / ? # or spaces'),
+      .check(z.minLength(1, 'empty'))
+      .check(z.regex(/^[^/?#\s]+$/, 'account must not contain / ? # or spaces')),
     doc: 'account id for account-scoped paths',
   }),
   output: spec<(typeof profileOutputFormats)[number]>({
@@ -120,9 +124,8 @@ export const settingsTable = {
     profile: true,
     default: 2,
     allowed: retriesRange,
-    schema: decimal(`not ${retriesRange}`).refine(
-      (n) => Number.isInteger(n) && n >= 0 && n <= 10,
-      `not ${retriesRange}`,
+    schema: decimal(`not ${retriesRange}`).check(
+      z.refine((n) => Number.isInteger(n) && n >= 0 && n <= 10, `not ${retriesRange}`),
     ),
     doc: 'retries for idempotent requests',
   }),
@@ -132,7 +135,7 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: 'an agent id',
-    schema: z.string().min(1, 'empty'),
+    schema: z.string().check(z.minLength(1, 'empty')),
     doc: 'agent used by `chat` when none is named',
   }),
   signatureHeader: spec<string>({
@@ -141,7 +144,7 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: 'an HTTP header name (letters, digits and dashes)',
-    schema: z.string().regex(/^[A-Za-z0-9-]+$/, 'not an HTTP header name (letters, digits and dashes)'),
+    schema: z.string().check(z.regex(/^[A-Za-z0-9-]+$/, 'not an HTTP header name (letters, digits and dashes)')),
     doc: 'scenario signature header name (`scenario run --signature-header` for one run)',
   }),
   secretFile: spec<string>({
@@ -150,7 +153,7 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: 'the path of a file only you can read',
-    schema: z.string().min(1, 'empty'),
+    schema: z.string().check(z.minLength(1, 'empty')),
     doc: 'file holding the scenario signing secret (AGENTRY_SCENARIO_SECRET and --secret-file come first)',
   }),
   log: spec<'on' | 'off'>({
@@ -168,19 +171,27 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: 'MCP server command lines: a JSON array of strings, or one command line',
-    schema: z
-      .union([z.array(z.string().min(1, 'empty command line')), z.string().min(1, 'empty')])
-      .transform((v, c) => {
+    schema: z.pipe(
+      z.union([
+        z.array(z.string().check(z.minLength(1, 'empty command line'))),
+        z.string().check(z.minLength(1, 'empty')),
+      ]),
+      z.transform((v, c) => {
         if (Array.isArray(v)) return v
         if (!v.trim().startsWith('[')) return [v]
         try {
-          const list = z.array(z.string().min(1)).parse(JSON.parse(v))
+          const list = z.array(z.string().check(z.minLength(1))).parse(JSON.parse(v))
           return list
         } catch {
-          c.addIssue({ code: 'custom', message: 'not a JSON array of command lines, e.g. ["npx -y some-mcp-server"]' })
+          c.issues.push({
+            code: 'custom',
+            message: 'not a JSON array of command lines, e.g. ["npx -y some-mcp-server"]',
+            input: v,
+          })
           return z.NEVER
         }
       }),
+    ),
     doc: 'local MCP servers whose tools `chat` offers the agent (as --mcp, which adds to them)',
   }),
   errorFormat: spec<'text' | 'json'>({

@@ -1,18 +1,18 @@
 // The config and credential stores: JSON files under the config dir, validated by zod, updated atomically under a
 // lock. A broken file is reported with its path and line and never overwritten.
-import type { z } from 'zod'
+import * as z from '../api/zod.js'
 import { CliError } from '../errors.js'
 import { assertPrivate, parseJsonFile, readTextIfExists, withFileLock } from './atomic-file.js'
 import { jsonPathOffset, lineColumn } from './json-locate.js'
 import { configFile, credentialsFile } from './paths.js'
 import { type ConfigData, type CredentialsData, configFileSchema, credentialsFileSchema } from './schema.js'
 
-async function load<S extends z.ZodType>(file: string, schema: S, secret: boolean): Promise<z.infer<S>> {
+async function load<S extends z.core.$ZodType>(file: string, schema: S, secret: boolean): Promise<z.infer<S>> {
   if (secret) await assertPrivate(file)
   const raw = await readTextIfExists(file)
   const text = raw?.replace(/^\uFEFF/, '')
-  if (text === undefined || text.trim() === '') return schema.parse({})
-  const parsed = schema.safeParse(parseJsonFile(text, file))
+  if (text === undefined || text.trim() === '') return z.parse(schema, {})
+  const parsed = z.safeParse(schema, parseJsonFile(text, file))
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const path = issue?.path ?? []
@@ -26,7 +26,7 @@ async function load<S extends z.ZodType>(file: string, schema: S, secret: boolea
   return parsed.data
 }
 
-async function update<S extends z.ZodType, T>(
+async function update<S extends z.core.$ZodType, T>(
   file: string,
   schema: S,
   secret: boolean,

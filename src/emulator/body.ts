@@ -1,7 +1,7 @@
 // Request bodies: the raw bytes are kept (scenario signatures are HMACs of the exact bytes, service-interface 5.5),
 // JSON is parsed once, and zod validation failures become 400s that name the field.
 import type { IncomingMessage } from 'node:http'
-import type { z } from 'zod'
+import * as z from '../api/zod.js'
 import { HttpError } from './types.js'
 
 /** Largest body accepted (file uploads included; wire.md: 25 MB); larger ones get 413 naming the limit. */
@@ -133,17 +133,17 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** The first zod issue as one line naming the field, e.g. `messages.0.role: Invalid option …` (the one error style). */
-export function issueMessage(error: z.ZodError): string {
+export function issueMessage(error: z.core.$ZodError): string {
   const issue = error.issues[0]
   return issue === undefined ? 'invalid body' : describeIssue(issue)
 }
 
 /** Validates a JSON body with a shared schema; a failure is a 400 naming the field. */
-export function validate<S extends z.ZodType>(schema: S, body: unknown, rawLength = 0): z.infer<S> {
+export function validate<S extends z.core.$ZodType>(schema: S, body: unknown, rawLength = 0): z.infer<S> {
   if (body === undefined && rawLength > 0) {
     throw new HttpError(400, 'body must be JSON (send Content-Type: application/json)', {}, 'invalid_body')
   }
-  const r = schema.safeParse(body ?? {})
+  const r = z.safeParse(schema, body ?? {})
   if (!r.success) throw new HttpError(400, issueMessage(r.error), {}, 'invalid_body')
   return r.data
 }

@@ -1,25 +1,27 @@
 // Fault injection for tests (ARCHITECTURE.md "Tests": 429 with Retry-After, 5xx storms, reset mid-stream, stalls).
 // A rule matches the next `count` requests by method and path (a prefix, or a regex when it starts with `^`).
 import type { ServerResponse } from 'node:http'
-import * as z from 'zod'
+import * as z from '../api/zod.js'
 
 /** Body of `POST /__emulator/faults`. */
 export const faultRuleSchema = z
   .object({
-    match: z.object({ method: z.string().optional(), path: z.string().optional() }).default({}),
-    count: z.number().int().positive().default(1),
-    status: z.number().int().min(100).max(599).optional(),
-    retryAfter: z.number().int().nonnegative().optional(),
+    match: z._default(z.object({ method: z.optional(z.string()), path: z.optional(z.string()) }), {}),
+    count: z._default(z.int().check(z.positive()), 1),
+    status: z.optional(z.int().check(z.gte(100)).check(z.lte(599))),
+    retryAfter: z.optional(z.int().check(z.nonnegative())),
     /** the response is cut (socket destroyed) after this many body bytes */
-    resetAfterBytes: z.number().int().nonnegative().optional(),
+    resetAfterBytes: z.optional(z.int().check(z.nonnegative())),
     /** the response pauses this long: before anything is sent, or after `stallAfterBytes` body bytes */
-    stallMs: z.number().int().nonnegative().max(600_000).optional(),
-    stallAfterBytes: z.number().int().nonnegative().optional(),
-    message: z.string().optional(),
+    stallMs: z.optional(z.int().check(z.nonnegative()).check(z.lte(600_000))),
+    stallAfterBytes: z.optional(z.int().check(z.nonnegative())),
+    message: z.optional(z.string()),
   })
-  .refine((r) => r.status !== undefined || r.resetAfterBytes !== undefined || r.stallMs !== undefined, {
-    message: 'give status, resetAfterBytes or stallMs',
-  })
+  .check(
+    z.refine((r) => r.status !== undefined || r.resetAfterBytes !== undefined || r.stallMs !== undefined, {
+      message: 'give status, resetAfterBytes or stallMs',
+    }),
+  )
 /** A fault rule as posted. */
 export type FaultRule = z.infer<typeof faultRuleSchema>
 

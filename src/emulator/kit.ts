@@ -2,7 +2,7 @@
 // (./paging.ts), strict body validation with the shared zod schemas in one error style (`{error:{message, code}}`,
 // a 400 that names the field; ./body.ts), and the not-found and conflict answers.
 import { randomBytes } from 'node:crypto'
-import type { z } from 'zod'
+import type * as z from '../api/zod.js'
 import type { Pagination } from '../api/schemas/index.js'
 import { validate } from './body.js'
 import { pageOf, pageRequest } from './paging.js'
@@ -44,7 +44,7 @@ export function listPage<T>(items: readonly T[], query: URLSearchParams): { data
 /** One zod issue as a sentence naming the field (the one error style lives in ./body.ts). */
 
 /** Validates a JSON object body with a shared schema; the first failure is a 400 naming the field (./body.ts). */
-export function bodyOf<S extends z.ZodType>(schema: S, req: EmuRequest): z.infer<S> {
+export function bodyOf<S extends z.core.$ZodType>(schema: S, req: EmuRequest): z.infer<S> {
   if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))) {
     throw badRequest('body must be a JSON object')
   }

@@ -2,7 +2,7 @@
 // make the server misbehave and check what the client sent, without anything in the client knowing it is a test.
 // They need the hook token and refuse cross-origin browser calls (./guard.ts); their answers carry no CORS header.
 import type { IncomingMessage, IncomingHttpHeaders, ServerResponse } from 'node:http'
-import * as z from 'zod'
+import * as z from '../api/zod.js'
 import { issueMessage, parseBody, readBody } from './body.js'
 import { type FaultInjector, faultRuleSchema } from './faults.js'
 import { hookProblem, type Latency } from './guard.js'
@@ -92,10 +92,10 @@ export interface HookDeps {
   latency: Latency
 }
 
-const resetSchema = z.object({ seed: z.enum(['demo', 'none']).optional() })
+const resetSchema = z.object({ seed: z.optional(z.enum(['demo', 'none'])) })
 const latencySchema = z.object({
-  ms: z.number().int().min(0).max(600_000),
-  jitterMs: z.number().int().min(0).max(600_000).default(0),
+  ms: z.int().check(z.gte(0)).check(z.lte(600_000)),
+  jitterMs: z._default(z.int().check(z.gte(0)).check(z.lte(600_000)), 0),
 })
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) =>

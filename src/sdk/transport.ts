@@ -1,7 +1,7 @@
 // The one way the library calls an operation: route name → contract endpoint (loaded per family) → request checked
 // against its schemas (usage error naming the member, before anything is sent) → the HTTP core → answer checked
 // against the loose response schema. ApiErrors come out as their typed subclasses (errors.ts).
-import type * as z from 'zod'
+import * as z from '../api/zod.js'
 import { type ApiClient, type CallOptions, parseBody } from '../api/client.js'
 import { type ContractRoute, type Endpoints, endpointOf } from '../api/contract/index.js'
 import type { Page } from '../api/pagination.js'
@@ -14,13 +14,13 @@ import { ItemList } from './pages.js'
 type EndpointOf<N extends ContractRoute> = Endpoints[N]
 /** The parsed answer of a route (undefined when it has none). */
 export type ResponseOf<N extends ContractRoute> =
-  EndpointOf<N> extends { response: infer S extends z.ZodType } ? z.output<S> : undefined
+  EndpointOf<N> extends { response: infer S extends z.core.$ZodType } ? z.output<S> : undefined
 /** One item of a list route. */
 export type ItemOf<N extends ContractRoute> =
-  EndpointOf<N> extends { item: infer S extends z.ZodType } ? z.output<S> : never
+  EndpointOf<N> extends { item: infer S extends z.core.$ZodType } ? z.output<S> : never
 /** The JSON body a route takes (before defaults are filled in). */
 export type BodyOf<N extends ContractRoute> =
-  EndpointOf<N> extends { body: infer S extends z.ZodType } ? z.input<S> : never
+  EndpointOf<N> extends { body: infer S extends z.core.$ZodType } ? z.input<S> : never
 
 /** One call: path parameters, query, JSON body (or raw bytes), extra headers. */
 export interface CallRequest {
@@ -43,9 +43,9 @@ function keepKeysOf(value: unknown, parsed: unknown): unknown {
  * Checks a request part against its schema; the first problem is a usage error naming the member. What is sent is
  * the body as given, not the parsed one: a schema's defaults must not add members (a PATCH would reset them).
  */
-function checkRequest(schema: z.ZodType | undefined, value: unknown, part: 'query' | 'body'): unknown {
+function checkRequest(schema: z.core.$ZodType | undefined, value: unknown, part: 'query' | 'body'): unknown {
   if (!schema || value === undefined) return value
-  const r = schema.safeParse(value)
+  const r = z.safeParse(schema, value)
   // Members a query does not take (the CLI's --all) are left out; the rest go in the caller's order.
   if (r.success) return part === 'query' ? keepKeysOf(value, r.data) : value
   const issue = r.error.issues[0]
@@ -100,7 +100,7 @@ export class Transport {
   list<N extends ContractRoute>(
     name: N,
     req: Omit<CallRequest, 'query'> & { query?: Record<string, string | number | undefined> } = {},
-    opts: { item?: () => Promise<z.ZodType>; sizeKey?: 'limit' | 'pageSize' } = {},
+    opts: { item?: () => Promise<z.core.$ZodType>; sizeKey?: 'limit' | 'pageSize' } = {},
   ): ItemList<ItemOf<N>> {
     const sizeKey = opts.sizeKey ?? 'limit'
     const { page: start, ...rest } = req.query ?? {}
@@ -114,7 +114,7 @@ export class Transport {
         const item = opts.item ? await opts.item() : endpoint.item
         const limit = typeof query.limit === 'number' ? query.limit : undefined
         // ApiClient.page is the one reader of a page (`data` array checked, items checked against `item`).
-        return this.api.page(name, item as z.ZodType<ItemOf<N>> | undefined, {
+        return this.api.page(name, item as z.core.$ZodType<ItemOf<N>> | undefined, {
           ...(req.params ? { params: req.params } : {}),
           query,
           page,

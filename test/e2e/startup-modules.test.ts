@@ -1,6 +1,8 @@
 // What `agents list --json` loads (issue 7 item 9, start-up budget): node built-ins that cost start-up time and that
 // this path never uses must stay unloaded. A resolve hook (module.registerHooks) given by NODE_OPTIONS logs each
-// such require; scripts/build.mjs makes undici's HTTP/2 client load node:http2 only when a session opens.
+// such require, and at exit the internal modules (process.moduleLoadList) that only a lazy getter loads.
+// scripts/build.mjs makes undici's HTTP/2 client load node:http2 and commander node:child_process only when used,
+// and takes fs/util/process/crypto through require() so that no ESM facade runs their lazy getters.
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,14 +16,24 @@ beforeAll(() => {
   writeFileSync(
     hookFile,
     `import { registerHooks } from 'node:module'
-registerHooks({ resolve(s, c, next) { if (/^(node:)?(http2|tls|https)$/.test(s)) process.stderr.write('builtin ' + s + '\\n'); return next(s, c) } })
+registerHooks({ resolve(s, c, next) { if (/^(node:)?(http2|tls|https|child_process|dgram)$/.test(s)) process.stderr.write('builtin ' + s + '\\n'); return next(s, c) } })
+const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram']
+process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n') })
 `,
   )
 })
 
-it('agents list --json over http loads neither node:http2 nor node:tls, and still lists the agents', async () => {
+it('agents list --json over http loads neither node:http2, node:tls, node:child_process nor lazy internals, and still lists the agents', async () => {
   const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` } })
   expect(r.exitCode).toBe(0)
   expect(r.stderr).toBe('')
   expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
+})
+
+it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {
+  for (const env of [{ UNDICI_NO_WASM_SIMD: '1' }, { UNDICI_USE_MILO: '1' }]) {
+    const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), ...env } })
+    expect(r.exitCode, r.stderr).toBe(0)
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
+  }
 })

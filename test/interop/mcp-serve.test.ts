@@ -51,6 +51,10 @@ describe('mcp serve over stdio (the MCP SDK client)', () => {
     const generate = tools.find((t) => t.name === 'generate_image')
     expect(generate?.inputSchema.required).toEqual(['prompt'])
     expect(generate?.inputSchema.properties).toHaveProperty('size')
+    // descriptions declared on the zod/mini schemas reach the JSON Schema the client sees
+    const ask = tools.find((t) => t.name === 'ask_agent')?.inputSchema.properties
+    expect(ask?.message).toMatchObject({ type: 'string', minLength: 1, description: 'what to ask' })
+    expect(ask?.max_tokens).toMatchObject({ type: 'integer', description: 'cap the length of the answer' })
     expect(tools.find((t) => t.name === 'cms_query')?.annotations?.readOnlyHint).toBe(true)
     expect(tools.find((t) => t.name === 'run_scenario')?.annotations?.readOnlyHint).toBe(false)
   })

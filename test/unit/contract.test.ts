@@ -1,8 +1,10 @@
 // The contract (src/api/contract): every route it describes is in the route table, each family loads on its own,
 // path values are checked before a URL is made, and page sizes follow the interface's range (wire.md).
 import { describe, expect, it } from 'vitest'
+import { check } from '../../src/api/client.js'
 import { endpointOf, familyOf } from '../../src/api/contract/index.js'
-import { pageQuery, pageSizeRange } from '../../src/api/contract/paging.js'
+import { pageSizeRange } from '../../src/api/contract/page-size.js'
+import { pageQuery } from '../../src/api/contract/paging.js'
 import { pathValueProblem } from '../../src/api/contract/path.js'
 import { type RouteName, routes, urlFor } from '../../src/api/routes.js'
 import { UsageError } from '../../src/errors.js'
@@ -32,6 +34,13 @@ describe('the contract', () => {
     }
     expect(pageSizeRange).toEqual({ min: 1, max: 100 })
     expect(pageQuery.safeParse({ page: 0 }).success).toBe(false)
+  })
+
+  it('a body that does not match says which member and what was expected, in English (zod/mini has no messages)', async () => {
+    const item = (await endpointOf('agentsList')).item!
+    expect(() => check(item, { id: 7 }, 'GET /agents: data[0]')).toThrow(
+      "the server's answer to GET /agents: data[0] does not match the interface: .id: Invalid input: expected string, received number",
+    )
   })
 
   it('CMS queries refuse a pageSize above 100', async () => {

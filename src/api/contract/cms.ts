@@ -1,6 +1,6 @@
 // The CMS family (service-interface 4.7; wire.md "CMS content"): queries carry the wire parameters that the query
 // builder encodes (toSearchParams), with `pageSize` in the interface's range; rows are records or aggregate rows.
-import * as z from 'zod'
+import * as z from '../zod.js'
 import { cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
 import { pageSizeRange } from './paging.js'
 import type { Contract } from './types.js'
@@ -8,19 +8,22 @@ import type { Contract } from './types.js'
 const wholeIn = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .refine(
-      (s) => Number(s) >= min && Number(s) <= max,
-      max === Number.MAX_SAFE_INTEGER ? `${name} must be ${min} or more` : `${name} must be ${min}–${max}`,
+    .check(z.regex(/^\d+$/, `${name} must be a whole number`))
+    .check(
+      z.refine(
+        (s) => Number(s) >= min && Number(s) <= max,
+        max === Number.MAX_SAFE_INTEGER ? `${name} must be ${min} or more` : `${name} must be ${min}–${max}`,
+      ),
     )
 
 /** A content query's wire parameters (where, select, orderBy, groupBy, aggregate, tags, page, pageSize). */
-const cmsQueryParamsSchema = z
-  .object({
-    page: wholeIn('page', 1).optional(),
-    pageSize: wholeIn('pageSize', pageSizeRange.min, pageSizeRange.max).optional(),
-  })
-  .catchall(z.string())
+const cmsQueryParamsSchema = z.catchall(
+  z.object({
+    page: z.optional(wholeIn('page', 1)),
+    pageSize: z.optional(wholeIn('pageSize', pageSizeRange.min, pageSizeRange.max)),
+  }),
+  z.string(),
+)
 
 /** A row of a query: a record, or an aggregate row (grouped fields plus `count`, `<field>_<fn>`). */
 const cmsRowSchema = z.record(z.string(), z.unknown())

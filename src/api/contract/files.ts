@@ -1,12 +1,12 @@
 // The files family (wire.md "Sites, files, images"): uploads and downloads are raw bytes, so only the list and
 // the upload's answer have schemas. `{path*}` keeps its slashes; each segment is checked (path.ts).
-import * as z from 'zod'
+import * as z from '../zod.js'
 import { fileSchema } from '../schemas/content.js'
 import { pageQuery } from './paging.js'
 import type { Contract } from './types.js'
 
 /** `files list` query: paging and a path prefix. */
-const filesListQuery = pageQuery.extend({ prefix: z.string().optional() })
+const filesListQuery = z.extend(pageQuery, { prefix: z.optional(z.string()) })
 
 /** Files. */
 export const files = {

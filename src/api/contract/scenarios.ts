@@ -1,6 +1,6 @@
 // The scenarios family (service-interface 4.4, 5.5): the execute body is signed over its exact bytes, so it is
 // sent raw; its answer is an execution.
-import * as z from 'zod'
+import * as z from '../zod.js'
 import { executionSchema, scenarioSchema } from '../schemas/automation.js'
 import { pageQuery } from './paging.js'
 import type { Contract } from './types.js'

@@ -1,5 +1,5 @@
 // The webhooks family (service-interface 2.4, 4.5): CRUD, test deliveries and the secret-authenticated trigger.
-import * as z from 'zod'
+import * as z from '../zod.js'
 import {
   webhookCreateSchema,
   webhookEditSchema,
@@ -13,7 +13,7 @@ import type { Contract } from './types.js'
 /** The body of a trigger: a JSON object (service-interface 4.5). */
 export const webhookPayloadSchema = z.record(z.string(), z.unknown())
 /** The body of a test delivery: the payload to deliver (default: a sample event). */
-const webhookTestBodySchema = z.object({ payload: webhookPayloadSchema.optional() })
+const webhookTestBodySchema = z.object({ payload: z.optional(webhookPayloadSchema) })
 
 /** Webhooks. */
 export const webhooks = {

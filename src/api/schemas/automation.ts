@@ -1,114 +1,108 @@
 // Scenarios, executions, webhooks, API keys and schedules (service-interface 2.4, 2.5; wire.md).
-import * as z from 'zod'
+import * as z from '../zod.js'
 import { timestamp } from './common.js'
 
-export const scenarioSchema = z
-  .object({
-    id: z.string(),
-    name: z.string().optional(),
-    description: z.string().nullish(),
-    enabled: z.boolean().optional(),
-    instruction: z.string().nullish(),
-    agentId: z.string().nullish(),
-    signature_name: z.string().nullish(),
-    createdAt: timestamp.optional(),
-    updatedAt: timestamp.optional(),
-  })
-  .loose()
+export const scenarioSchema = z.looseObject({
+  id: z.string(),
+  name: z.optional(z.string()),
+  description: z.nullish(z.string()),
+  enabled: z.optional(z.boolean()),
+  instruction: z.nullish(z.string()),
+  agentId: z.nullish(z.string()),
+  signature_name: z.nullish(z.string()),
+  createdAt: z.optional(timestamp),
+  updatedAt: z.optional(timestamp),
+})
 export type Scenario = z.infer<typeof scenarioSchema>
 
-export const executionSchema = z
-  .object({
-    id: z.string(),
-    scenarioId: z.string().optional(),
-    status: z.enum(['completed', 'failed']).or(z.string()),
-    output: z.unknown().optional(),
-    startedAt: timestamp.optional(),
-    finishedAt: timestamp.optional(),
-  })
-  .loose()
+export const executionSchema = z.looseObject({
+  id: z.string(),
+  scenarioId: z.optional(z.string()),
+  status: z.union([z.enum(['completed', 'failed']), z.string()]),
+  output: z.optional(z.unknown()),
+  startedAt: z.optional(timestamp),
+  finishedAt: z.optional(timestamp),
+})
 export type Execution = z.infer<typeof executionSchema>
 
 const webhookStatusSchema = z.enum(['active', 'inactive'])
-export const webhookSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string().nullish(),
-    status: webhookStatusSchema,
-    scenarioId: z.string(),
-    secret: z.string().optional(),
-    url: z.string().optional(),
-    createdAt: timestamp.optional(),
-    updatedAt: timestamp.optional(),
-  })
-  .loose()
+export const webhookSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.nullish(z.string()),
+  status: webhookStatusSchema,
+  scenarioId: z.string(),
+  secret: z.optional(z.string()),
+  url: z.optional(z.string()),
+  createdAt: z.optional(timestamp),
+  updatedAt: z.optional(timestamp),
+})
 export type Webhook = z.infer<typeof webhookSchema>
 
 /** Webhook create body with the interface's constraints (service-interface 2.4). */
 export const webhookCreateSchema = z.object({
-  name: z.string().min(2, 'name must be 2 to 100 characters').max(100, 'name must be 2 to 100 characters'),
-  description: z.string().max(1000, 'description must be at most 1000 characters').optional(),
+  name: z
+    .string()
+    .check(z.minLength(2, 'name must be 2 to 100 characters'))
+    .check(z.maxLength(100, 'name must be 2 to 100 characters')),
+  description: z.optional(z.string().check(z.maxLength(1000, 'description must be at most 1000 characters'))),
   status: webhookStatusSchema,
-  scenarioId: z.string().min(1, 'scenarioId is required'),
+  scenarioId: z.string().check(z.minLength(1, 'scenarioId is required')),
 })
-export const webhookEditSchema = webhookCreateSchema.partial()
+export const webhookEditSchema = z.partial(webhookCreateSchema)
 
-export const webhookTriggerResponseSchema = z
-  .object({ received: z.boolean(), executionId: z.string().optional() })
-  .loose()
-export const webhookTestResponseSchema = z
-  .object({ delivered: z.boolean(), status: z.number().optional(), execution: executionSchema.nullish() })
-  .loose()
+export const webhookTriggerResponseSchema = z.looseObject({
+  received: z.boolean(),
+  executionId: z.optional(z.string()),
+})
+export const webhookTestResponseSchema = z.looseObject({
+  delivered: z.boolean(),
+  status: z.optional(z.number()),
+  execution: z.nullish(executionSchema),
+})
 
-const apiKeyScopesSchema = z
-  .object({
-    agents: z.array(z.string()).optional(),
-    scenarios: z.array(z.string()).optional(),
-    cms: z.enum(['none', 'read', 'write']).optional(),
-  })
-  .loose()
-export const apiKeySchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    prefix: z.string().optional(),
-    scopes: apiKeyScopesSchema.optional(),
-    createdAt: timestamp.optional(),
-    lastUsedAt: timestamp.nullish(),
-    expiresAt: timestamp.nullish(),
-    key: z.string().optional(),
-  })
-  .loose()
+const apiKeyScopesSchema = z.looseObject({
+  agents: z.optional(z.array(z.string())),
+  scenarios: z.optional(z.array(z.string())),
+  cms: z.optional(z.enum(['none', 'read', 'write'])),
+})
+export const apiKeySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.optional(z.string()),
+  scopes: z.optional(apiKeyScopesSchema),
+  createdAt: z.optional(timestamp),
+  lastUsedAt: z.nullish(timestamp),
+  expiresAt: z.nullish(timestamp),
+  key: z.optional(z.string()),
+})
 export type ApiKey = z.infer<typeof apiKeySchema>
 export const apiKeyCreateSchema = z.object({
-  name: z.string().min(1, 'name is required').max(100),
-  scopes: apiKeyScopesSchema.default({}),
-  expiresAt: z.string().datetime({ message: 'expiresAt must be an ISO 8601 timestamp' }).optional(),
+  name: z.string().check(z.minLength(1, 'name is required')).check(z.maxLength(100)),
+  scopes: z._default(apiKeyScopesSchema, {}),
+  expiresAt: z.optional(z.iso.datetime({ message: 'expiresAt must be an ISO 8601 timestamp' })),
 })
 
-export const scheduleSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    scenarioId: z.string(),
-    cron: z.string().nullish(),
-    intervalSeconds: z.number().nullish(),
-    timezone: z.string().optional(),
-    input: z.string().nullish(),
-    status: webhookStatusSchema,
-    nextRunAt: timestamp.nullish(),
-    lastRunAt: timestamp.nullish(),
-  })
-  .loose()
+export const scheduleSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  scenarioId: z.string(),
+  cron: z.nullish(z.string()),
+  intervalSeconds: z.nullish(z.number()),
+  timezone: z.optional(z.string()),
+  input: z.nullish(z.string()),
+  status: webhookStatusSchema,
+  nextRunAt: z.nullish(timestamp),
+  lastRunAt: z.nullish(timestamp),
+})
 export type Schedule = z.infer<typeof scheduleSchema>
 export const scheduleCreateSchema = z.object({
-  name: z.string().min(1, 'name is required').max(100),
-  scenarioId: z.string().min(1, 'scenarioId is required'),
-  cron: z.string().optional(),
-  intervalSeconds: z.number().int().positive('intervalSeconds must be a positive whole number').optional(),
-  timezone: z.string().default('UTC'),
-  input: z.string().default(''),
-  status: webhookStatusSchema.default('active'),
+  name: z.string().check(z.minLength(1, 'name is required')).check(z.maxLength(100)),
+  scenarioId: z.string().check(z.minLength(1, 'scenarioId is required')),
+  cron: z.optional(z.string()),
+  intervalSeconds: z.optional(z.int().check(z.positive('intervalSeconds must be a positive whole number'))),
+  timezone: z._default(z.string(), 'UTC'),
+  input: z._default(z.string(), ''),
+  status: z._default(webhookStatusSchema, 'active'),
 })
-export const scheduleEditSchema = scheduleCreateSchema.partial()
+export const scheduleEditSchema = z.partial(scheduleCreateSchema)

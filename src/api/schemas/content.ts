@@ -1,44 +1,39 @@
 // Sites, pages, files, images and CMS records (wire.md, Sites, files, images; CMS content).
-import * as z from 'zod'
+import * as z from '../zod.js'
 import { timestamp } from './common.js'
 
-export const siteSchema = z.object({ id: z.string(), name: z.string().optional() }).loose()
-export const pageSchema = z
-  .object({ id: z.string(), siteId: z.string().optional(), title: z.string().optional() })
-  .loose()
-export const fileSchema = z
-  .object({
-    path: z.string(),
-    size: z.number().optional(),
-    contentType: z.string().optional(),
-    updatedAt: timestamp.optional(),
-  })
-  .loose()
+export const siteSchema = z.looseObject({ id: z.string(), name: z.optional(z.string()) })
+export const pageSchema = z.looseObject({
+  id: z.string(),
+  siteId: z.optional(z.string()),
+  title: z.optional(z.string()),
+})
+export const fileSchema = z.looseObject({
+  path: z.string(),
+  size: z.optional(z.number()),
+  contentType: z.optional(z.string()),
+  updatedAt: z.optional(timestamp),
+})
 export const imageAnalyzeRequestSchema = z.object({
-  imageUrl: z.string().min(1, 'imageUrl is required'),
-  prompt: z.string().default('Describe this image'),
+  imageUrl: z.string().check(z.minLength(1, 'imageUrl is required')),
+  prompt: z._default(z.string(), 'Describe this image'),
 })
-export const imageAnalyzeResponseSchema = z.object({ text: z.string() }).loose()
+export const imageAnalyzeResponseSchema = z.looseObject({ text: z.string() })
 export const imageGenerateRequestSchema = z.object({
-  prompt: z.string().min(1, 'prompt is required'),
-  size: z
-    .string()
-    .regex(/^\d{1,4}x\d{1,4}$/, 'size must look like 256x256')
-    .optional(),
+  prompt: z.string().check(z.minLength(1, 'prompt is required')),
+  size: z.optional(z.string().check(z.regex(/^\d{1,4}x\d{1,4}$/, 'size must look like 256x256'))),
 })
-export const imageGenerateResponseSchema = z.object({ url: z.string() }).loose()
+export const imageGenerateResponseSchema = z.looseObject({ url: z.string() })
 
-export const cmsRecordSchema = z
-  .object({
-    id: z.string(),
-    data: z.record(z.string(), z.unknown()),
-    tags: z.array(z.string()).optional(),
-    createdAt: timestamp.optional(),
-    updatedAt: timestamp.optional(),
-  })
-  .loose()
+export const cmsRecordSchema = z.looseObject({
+  id: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  tags: z.optional(z.array(z.string())),
+  createdAt: z.optional(timestamp),
+  updatedAt: z.optional(timestamp),
+})
 export type CmsRecord = z.infer<typeof cmsRecordSchema>
 export const cmsSaveSchema = z.object({
   data: z.record(z.string(), z.unknown(), { message: 'data must be a JSON object' }),
-  tags: z.array(z.string()).optional(),
+  tags: z.optional(z.array(z.string())),
 })

@@ -1,7 +1,7 @@
 // The query flags of `cms query` and `cms export` (commands.md), parsed into a CmsQuery (src/cms/query.ts) that
 // toSearchParams encodes for the wire (wire.md "CMS content", query parameters). Every problem is a usage error
 // (exit 2) naming the flag; --where errors carry the parser's caret line.
-import { pageSizeRange } from '../../api/contract/paging.js'
+import { pageSizeRange } from '../../api/contract/page-size.js'
 import type { Aggregate, AggregateFn, CmsQuery, OrderBy } from '../../cms/query.js'
 import { parseWhere, WhereSyntaxError } from '../../cms/where-parser.js'
 import { combineAnd, isFieldPath } from '../../cms/where.js'

@@ -1,52 +1,46 @@
 // A2A v0.3 over JSON-RPC: `message/send`, `tasks/get`…, kind-tagged objects and lower-case states. The emulator's
 // own objects already have this shape (model.ts), so writing is the identity.
-import * as z from 'zod'
+import * as z from '../../api/zod.js'
 import type { Dialect, SendInput } from './dialect.js'
 import { invalidParams } from './jsonrpc.js'
 import { messageIdOr, type Part } from './model.js'
 
 const partSchema = z.union([
-  z.object({ kind: z.literal('text'), text: z.string() }).loose(),
-  z
-    .object({
-      kind: z.literal('file'),
-      file: z
-        .object({
-          uri: z.string().optional(),
-          bytes: z.string().optional(),
-          mimeType: z.string().optional(),
-          name: z.string().optional(),
-        })
-        .loose()
-        .refine((f) => f.uri !== undefined || f.bytes !== undefined, 'a file part has a uri or bytes'),
-    })
-    .loose(),
-  z.object({ kind: z.literal('data'), data: z.record(z.string(), z.unknown()) }).loose(),
+  z.looseObject({ kind: z.literal('text'), text: z.string() }),
+  z.looseObject({
+    kind: z.literal('file'),
+    file: z
+      .looseObject({
+        uri: z.optional(z.string()),
+        bytes: z.optional(z.string()),
+        mimeType: z.optional(z.string()),
+        name: z.optional(z.string()),
+      })
+      .check(z.refine((f) => f.uri !== undefined || f.bytes !== undefined, 'a file part has a uri or bytes')),
+  }),
+  z.looseObject({ kind: z.literal('data'), data: z.record(z.string(), z.unknown()) }),
 ])
 
 /** `MessageSendParams` of message/send and message/stream (A2A v0.3 section 7.1). */
 const sendSchema = z.object({
-  message: z
-    .object({
-      kind: z.literal('message').optional(),
-      messageId: z.string().min(1).optional(),
-      role: z.enum(['user', 'agent']),
-      parts: z.array(partSchema).min(1, 'message.parts must not be empty'),
-      contextId: z.string().min(1).optional(),
-      taskId: z.string().min(1).optional(),
-      metadata: z.record(z.string(), z.unknown()).optional(),
-      referenceTaskIds: z.array(z.string()).optional(),
-    })
-    .loose(),
-  configuration: z
-    .object({
-      blocking: z.boolean().optional(),
-      historyLength: z.number().int().min(0).optional(),
-      pushNotificationConfig: z.unknown().optional(),
-    })
-    .loose()
-    .optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  message: z.looseObject({
+    kind: z.optional(z.literal('message')),
+    messageId: z.optional(z.string().check(z.minLength(1))),
+    role: z.enum(['user', 'agent']),
+    parts: z.array(partSchema).check(z.minLength(1, 'message.parts must not be empty')),
+    contextId: z.optional(z.string().check(z.minLength(1))),
+    taskId: z.optional(z.string().check(z.minLength(1))),
+    metadata: z.optional(z.record(z.string(), z.unknown())),
+    referenceTaskIds: z.optional(z.array(z.string())),
+  }),
+  configuration: z.optional(
+    z.looseObject({
+      blocking: z.optional(z.boolean()),
+      historyLength: z.optional(z.int().check(z.gte(0))),
+      pushNotificationConfig: z.optional(z.unknown()),
+    }),
+  ),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
 })
 
 function readSend(params: unknown): SendInput {

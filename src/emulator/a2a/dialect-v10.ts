@@ -1,7 +1,7 @@
 // A2A 1.0 over JSON-RPC (A2A spec section 9): PascalCase methods, ProtoJSON objects (A2A 5.5): enums as their
 // proto names (`ROLE_USER`, `TASK_STATE_COMPLETED`), parts told apart by their content field (`text`, `url`, `raw`,
 // `data`), results and stream events wrapped in their oneof field (`{task}`, `{statusUpdate}`…).
-import * as z from 'zod'
+import * as z from '../../api/zod.js'
 import type { Dialect, SendInput } from './dialect.js'
 import { invalidParams } from './jsonrpc.js'
 import {
@@ -15,44 +15,42 @@ import {
 } from './model.js'
 
 const partSchema = z
-  .object({
-    text: z.string().optional(),
-    raw: z.string().optional(),
-    url: z.string().optional(),
-    data: z.unknown().optional(),
-    mediaType: z.string().optional(),
-    filename: z.string().optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
+  .looseObject({
+    text: z.optional(z.string()),
+    raw: z.optional(z.string()),
+    url: z.optional(z.string()),
+    data: z.optional(z.unknown()),
+    mediaType: z.optional(z.string()),
+    filename: z.optional(z.string()),
+    metadata: z.optional(z.record(z.string(), z.unknown())),
   })
-  .loose()
-  .refine(
-    (p) => [p.text, p.raw, p.url, p.data].filter((c) => c !== undefined).length === 1,
-    'a part has exactly one of text, raw, url, data',
+  .check(
+    z.refine(
+      (p) => [p.text, p.raw, p.url, p.data].filter((c) => c !== undefined).length === 1,
+      'a part has exactly one of text, raw, url, data',
+    ),
   )
 
 /** `SendMessageRequest` (A2A 3.2.1). */
 const sendSchema = z.object({
-  tenant: z.string().optional(),
-  message: z
-    .object({
-      messageId: z.string().min(1).optional(),
-      role: z.enum(['ROLE_USER', 'ROLE_AGENT']),
-      parts: z.array(partSchema).min(1, 'message.parts must not be empty'),
-      contextId: z.string().optional(),
-      taskId: z.string().optional(),
-      metadata: z.record(z.string(), z.unknown()).optional(),
-      referenceTaskIds: z.array(z.string()).optional(),
-    })
-    .loose(),
-  configuration: z
-    .object({
-      historyLength: z.number().int().min(0).optional(),
-      returnImmediately: z.boolean().optional(),
-      taskPushNotificationConfig: z.unknown().optional(),
-    })
-    .loose()
-    .optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  tenant: z.optional(z.string()),
+  message: z.looseObject({
+    messageId: z.optional(z.string().check(z.minLength(1))),
+    role: z.enum(['ROLE_USER', 'ROLE_AGENT']),
+    parts: z.array(partSchema).check(z.minLength(1, 'message.parts must not be empty')),
+    contextId: z.optional(z.string()),
+    taskId: z.optional(z.string()),
+    metadata: z.optional(z.record(z.string(), z.unknown())),
+    referenceTaskIds: z.optional(z.array(z.string())),
+  }),
+  configuration: z.optional(
+    z.looseObject({
+      historyLength: z.optional(z.int().check(z.gte(0))),
+      returnImmediately: z.optional(z.boolean()),
+      taskPushNotificationConfig: z.optional(z.unknown()),
+    }),
+  ),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
 })
 
 function partIn(p: z.infer<typeof partSchema>): Part {

@@ -1,7 +1,7 @@
 // The two generations of the A2A JSON-RPC binding the emulator speaks (wire.md "Agents, skills, A2A"): a request
 // with `A2A-Version: 1.0` uses the 1.0 method names and ProtoJSON shapes (A2A 5.3, 5.5); one without the header is
 // v0.3 (A2A 3.6.2: "Agents MUST interpret empty value as 0.3 version").
-import * as z from 'zod'
+import * as z from '../../api/zod.js'
 import { invalidParams, RpcError, rpcErrors } from './jsonrpc.js'
 import type { A2aMessage, A2aTask, StreamEvent } from './model.js'
 import { v03 } from './dialect-v03.js'
@@ -59,7 +59,10 @@ export function dialectOf(header: string | string[] | undefined, query: URLSearc
   })
 }
 
-const taskQuerySchema = z.object({ id: z.string().min(1), historyLength: z.number().int().min(0).optional() }).loose()
+const taskQuerySchema = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  historyLength: z.optional(z.int().check(z.gte(0))),
+})
 
 /** Reads GetTask / CancelTask / SubscribeToTask params (the same in both generations). */
 export function readTaskQuery(params: unknown): TaskQuery {
@@ -68,16 +71,14 @@ export function readTaskQuery(params: unknown): TaskQuery {
   return { id: p.data.id, historyLength: p.data.historyLength }
 }
 
-const listSchema = z
-  .object({
-    contextId: z.string().optional(),
-    status: z.string().optional(),
-    pageSize: z.number().int().min(1).max(100).optional(),
-    pageToken: z.string().regex(/^\d*$/, 'pageToken is one this server gave').optional(),
-    historyLength: z.number().int().min(0).optional(),
-    includeArtifacts: z.boolean().optional(),
-  })
-  .loose()
+const listSchema = z.looseObject({
+  contextId: z.optional(z.string()),
+  status: z.optional(z.string()),
+  pageSize: z.optional(z.int().check(z.gte(1)).check(z.lte(100))),
+  pageToken: z.optional(z.string().check(z.regex(/^\d*$/, 'pageToken is one this server gave'))),
+  historyLength: z.optional(z.int().check(z.gte(0))),
+  includeArtifacts: z.optional(z.boolean()),
+})
 
 /** Reads ListTasks params (A2A 3.1.4; page tokens are offsets here). */
 export function readListQuery(params: unknown): ListQuery {

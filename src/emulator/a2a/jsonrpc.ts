@@ -1,6 +1,6 @@
 // JSON-RPC 2.0 as the A2A JSON-RPC binding uses it (A2A spec section 9): the request envelope, the error codes
 // (JSON-RPC 2.0 section 5.1; A2A 5.4 "Error Code Mappings") and the answers.
-import * as z from 'zod'
+import * as z from '../../api/zod.js'
 
 /** JSON-RPC and A2A error codes. */
 export const rpcErrors = {
@@ -30,9 +30,9 @@ const reasons: Record<number, string> = {
 /** A JSON-RPC 2.0 request; without `id` it is a notification, which gets no answer (JSON-RPC 2.0 section 4.1). */
 export const rpcRequestSchema = z.object({
   jsonrpc: z.literal('2.0'),
-  id: z.union([z.string(), z.number(), z.null()]).optional(),
+  id: z.optional(z.union([z.string(), z.number(), z.null()])),
   method: z.string(),
-  params: z.unknown().optional(),
+  params: z.optional(z.unknown()),
 })
 
 /** An error to answer: code, message, and what the error is about (a task id, the fields that were wrong). */
@@ -67,7 +67,7 @@ export class RpcError extends Error {
 }
 
 /** Invalid params, naming each field zod found wrong. */
-export function invalidParams(error: z.ZodError): RpcError {
+export function invalidParams(error: z.core.$ZodError): RpcError {
   const violations = error.issues.map((i) => ({ field: i.path.join('.') || 'params', description: i.message }))
   return new RpcError(rpcErrors.invalidParams, 'Invalid params', { violations })
 }

@@ -1,5 +1,6 @@
 // Schedules (wire.md "API keys and schedules"): exactly one of `cron` (croner syntax, in `timezone`) and
 // `intervalSeconds`; `nextRunAt` is computed here and kept up to date by the scheduler (../scheduler.ts).
+import * as z from '../../api/zod.js'
 import { type Schedule, scheduleCreateSchema } from '../../api/schemas/index.js'
 import { isTimeZone } from '../../schedule/time-zone.js'
 import { cronProblem, nextRunAtIso } from '../schedule-time.js'
@@ -8,7 +9,7 @@ import type { HandlerEnv, HandlerTable } from '../types.js'
 import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFields, sentFields } from '../kit.js'
 
 const fields = ['name', 'scenarioId', 'cron', 'intervalSeconds', 'timezone', 'input', 'status'] as const
-const editSchema = scheduleCreateSchema.partial()
+const editSchema = z.partial(scheduleCreateSchema)
 /** Longest interval: a year and a day (beyond it a next run time would soon leave the Date range). */
 const maxIntervalSeconds = 366 * 24 * 3600
 

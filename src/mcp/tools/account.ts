@@ -1,6 +1,6 @@
 // The account tools of `agentry mcp serve` over the SDK resource layer: agents, scenarios (runs signed with the
 // secret `agentry scenario run` resolves), webhooks, sites and pages, images. Input shapes come from the contract.
-import * as z from 'zod'
+import * as z from '../../api/zod.js'
 import { pageQuery } from '../../api/contract/paging.js'
 import { imageAnalyzeRequestSchema, imageGenerateRequestSchema } from '../../api/schemas/content.js'
 import { explain as explainRun } from '../../commands/scenario/run.js'
@@ -45,8 +45,11 @@ export const accountTools = [
       "Run a scenario with an input text, signed with the profile's scenario secret; returns the execution. " +
       'Never retried (a retry could run it twice).',
     input: {
-      scenarioId: z.string().min(1, 'scenarioId is required').describe('the scenario (see list_scenarios)'),
-      input: z.string().describe('the input text of the run'),
+      scenarioId: z
+        .string()
+        .check(z.minLength(1, 'scenarioId is required'))
+        .check(z.describe('the scenario (see list_scenarios)')),
+      input: z.string().check(z.describe('the input text of the run')),
     },
     readOnly: false,
     async run(args, { ctx, sdk }) {
@@ -66,8 +69,8 @@ export const accountTools = [
     title: 'Trigger a webhook',
     description: `Trigger a webhook with a JSON object payload, authenticated with its secret (${webhookSecretEnv}, else its record's).`,
     input: {
-      webhookId: z.string().min(1, 'webhookId is required').describe('the webhook'),
-      payload: webhookPayloadSchema.describe('the JSON object to deliver'),
+      webhookId: z.string().check(z.minLength(1, 'webhookId is required')).check(z.describe('the webhook')),
+      payload: webhookPayloadSchema.check(z.describe('the JSON object to deliver')),
     },
     readOnly: false,
     async run(args, { ctx, sdk }) {
@@ -97,7 +100,7 @@ export const accountTools = [
     name: 'list_pages',
     title: 'List the pages of a site',
     description: 'List the pages of one site (see list_sites).',
-    input: { siteId: z.string().min(1, 'siteId is required').describe('the site'), ...paging },
+    input: { siteId: z.string().check(z.minLength(1, 'siteId is required')).check(z.describe('the site')), ...paging },
     readOnly: true,
     run: ({ siteId, ...q }, { sdk }) => firstPage(sdk.pages.list(siteId, q), q.page),
   }),

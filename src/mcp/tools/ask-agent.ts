@@ -1,7 +1,7 @@
 // `ask_agent`: one question to one agent, streamed (service-interface 4.1). Each text delta goes to the MCP client
 // as notifications/progress when it sent a progressToken (MCP spec "Progress"); an MCP cancellation
 // (notifications/cancelled) cancels the completion on the service too (service-interface 4.2), not only locally.
-import * as z from 'zod'
+import * as z from '../../api/zod.js'
 import { completionRequestSchema } from '../../api/schemas/messages.js'
 import { CliError } from '../../errors.js'
 import { defineTool } from './types.js'
@@ -14,9 +14,12 @@ export const askAgentTool = defineTool({
     'Send a message to one agent of the account and return its answer (streamed as progress notifications). ' +
     'Use list_agents for the ids.',
   input: {
-    agentId: z.string().min(1, 'agentId is required').describe('the agent (e.g. demo-assistant)'),
-    message: z.string().min(1, 'message is required').describe('what to ask'),
-    max_tokens: completionRequestSchema.shape.max_tokens.describe('cap the length of the answer'),
+    agentId: z
+      .string()
+      .check(z.minLength(1, 'agentId is required'))
+      .check(z.describe('the agent (e.g. demo-assistant)')),
+    message: z.string().check(z.minLength(1, 'message is required')).check(z.describe('what to ask')),
+    max_tokens: completionRequestSchema.shape.max_tokens.check(z.describe('cap the length of the answer')),
   },
   readOnly: false,
   async run(args, call) {

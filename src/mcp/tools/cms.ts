@@ -1,16 +1,21 @@
 // The content tools of `agentry mcp serve` (wire.md "CMS content"): query and get through delivery (cda) or
 // management (cma) access; save and delete only when the credential has management access (and never with
 // --read-only). A query takes the wire parameters (the contract's cmsQueryParamsSchema), decoded by the one decoder.
-import * as z from 'zod'
+import * as z from '../../api/zod.js'
 import { cmsSaveSchema } from '../../api/schemas/content.js'
 import { parseQueryParams, QueryParamError } from '../../cms/query-params.js'
 import { UsageError } from '../../errors.js'
 import { defineTool } from './types.js'
 
-const collection = z.string().min(1, 'collection is required').describe('the collection (e.g. posts)')
-const recordId = z.string().min(1, 'recordId is required').describe('the record')
-const access = z.enum(['cda', 'cma']).default('cda').describe('delivery (cda, default) or management (cma) access')
-const param = (what: string) => z.string().optional().describe(what)
+const collection = z
+  .string()
+  .check(z.minLength(1, 'collection is required'))
+  .check(z.describe('the collection (e.g. posts)'))
+const recordId = z.string().check(z.minLength(1, 'recordId is required')).check(z.describe('the record'))
+const access = z
+  ._default(z.enum(['cda', 'cma']), 'cda')
+  .check(z.describe('delivery (cda, default) or management (cma) access'))
+const param = (what: string) => z.optional(z.string()).check(z.describe(what))
 
 /** cms_query, cms_get, cms_save, cms_delete. */
 export const cmsTools = [
@@ -29,8 +34,8 @@ export const cmsTools = [
       groupBy: param('fields to group by, comma-separated'),
       aggregate: param('fn:field (count, sum, avg, min, max), comma-separated'),
       tags: param('tags the records must carry, comma-separated'),
-      page: z.number().int().min(1).optional().describe('the page, from 1'),
-      pageSize: z.number().int().min(1).max(100).optional().describe('rows per page, 1–100'),
+      page: z.optional(z.int().check(z.gte(1))).check(z.describe('the page, from 1')),
+      pageSize: z.optional(z.int().check(z.gte(1)).check(z.lte(100))).check(z.describe('rows per page, 1–100')),
     },
     readOnly: true,
     async run({ collection, access, page, pageSize, ...wire }, { sdk }) {
@@ -62,7 +67,7 @@ export const cmsTools = [
     name: 'cms_save',
     title: 'Save a content record',
     description: 'Create a record (no recordId) or replace the data and tags of one (management access).',
-    input: { collection, recordId: recordId.optional(), ...cmsSaveSchema.shape },
+    input: { collection, recordId: z.optional(recordId), ...cmsSaveSchema.shape },
     readOnly: false,
     cmsManagement: true,
     run: ({ collection, recordId, data, tags }, { sdk }) => {

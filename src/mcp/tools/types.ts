@@ -1,6 +1,6 @@
 // The shape of one account tool of `agentry mcp serve`: a name, the input schema (a zod shape the MCP SDK turns into
 // JSON Schema), whether it only reads, and the function that runs it over the SDK resource layer.
-import type * as z from 'zod'
+import type * as z from '../../api/zod.js'
 import type { Context } from '../../context.js'
 import type { AgentryClient } from '../../sdk/client.js'
 
@@ -15,7 +15,7 @@ interface ToolCall {
 }
 
 /** One tool exposed over MCP. */
-export interface AccountTool<S extends z.ZodRawShape = z.ZodRawShape> {
+export interface AccountTool<S extends z.core.$ZodShape = z.core.$ZodShape> {
   name: string
   title: string
   description: string
@@ -24,10 +24,10 @@ export interface AccountTool<S extends z.ZodRawShape = z.ZodRawShape> {
   readOnly: boolean
   /** writes content records: offered only when the credential has CMS management access */
   cmsManagement?: boolean
-  run(args: z.infer<z.ZodObject<S>>, call: ToolCall): Promise<unknown>
+  run(args: z.infer<z.ZodMiniObject<S>>, call: ToolCall): Promise<unknown>
 }
 
 /** Declares a tool with its argument types inferred from its input shape. */
-export function defineTool<S extends z.ZodRawShape>(tool: AccountTool<S>): AccountTool {
+export function defineTool<S extends z.core.$ZodShape>(tool: AccountTool<S>): AccountTool {
   return tool as unknown as AccountTool
 }
