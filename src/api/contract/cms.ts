@@ -2,7 +2,7 @@
 // builder encodes (toSearchParams), with `pageSize` in the interface's range; rows are records or aggregate rows.
 import * as z from '../zod.js'
 import { cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
-import { pageSizeRange } from './paging.js'
+import { pageSizeRange } from './page-size.js'
 import type { Contract } from './types.js'
 
 const wholeIn = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
