@@ -67,7 +67,7 @@ export const groups: GroupSpec[] = [
     name: 'pages',
     aliases: ['page'],
     summary: 'List the pages of a site, show one',
-    load: () => import('./sites/pages.js'),
+    load: () => import('./pages/index.js'),
   },
   {
     name: 'files',

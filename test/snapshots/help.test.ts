@@ -207,7 +207,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -854,7 +854,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -1142,7 +1142,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -1201,7 +1201,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
