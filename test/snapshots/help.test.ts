@@ -1264,7 +1264,7 @@ describe('--help', () => {
 
       Options:
         --page <n>         page number, from 1
-        --limit <n>        page size
+        --limit <n>        page size, 1 to 100
         --all              follow every page
         --prefix <prefix>  only paths that start with this, e.g. images/
         -h, --help         display help for command
