@@ -45,6 +45,7 @@ describe('page sizes come from the contract', () => {
     ['sites', 'list'],
     ['pages', 'list', 'site_1'],
     ['files', 'list'],
+    ['schedule', 'list'],
   ])('%s %s --limit 101 is exit 2 naming --limit and 1 to 100', async (...argv) => {
     const t = testContext()
     expect(await t.run([...argv, '--limit', '101'])).toBe(2)

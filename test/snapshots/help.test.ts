@@ -733,7 +733,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
