@@ -1,5 +1,5 @@
 // `agentry files download <remote>`: to --out (written atomically) or to stdout (binary only with --out -).
-import { UsageError } from '../../errors.js'
+import { checkedText } from '../checked-text.js'
 import { arg, defineCommand } from '../define.js'
 import { custom } from '../options.js'
 import { downloadFile } from './transfer.js'
@@ -9,10 +9,11 @@ export default defineCommand({
   summary: 'Download a file to --out (written atomically) or to stdout (binary only with --out -)',
   args: { remote: arg('<remote>', 'the remote path') },
   options: {
-    out: custom('--out <path>', 'a file or directory to write to; - for stdout', (out, flag) => {
-      if (out === '') throw new UsageError(`${flag}: needs a path (or - for stdout)`)
-      return out
-    }),
+    out: custom(
+      '--out <path>',
+      'a file or directory to write to; - for stdout',
+      checkedText({ empty: 'needs a path (or - for stdout)' }),
+    ),
   },
   examples: [
     'agentry files download images/logo.png --out logo.png',

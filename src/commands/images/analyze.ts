@@ -1,16 +1,20 @@
 // `agentry images analyze <image>`: ask about an image (wire.md "Sites, files, images": `POST /images/analyze`
 // {imageUrl, prompt} → {text}).
+import { checkedText } from '../checked-text.js'
 import { arg, defineCommand } from '../define.js'
 import { custom } from '../options.js'
 import { imageUrlOf } from './image-url.js'
-import { promptText } from './prompt.js'
 
 export default defineCommand({
   path: ['images', 'analyze'],
   summary: 'Ask about an image (a URL or a local PNG, JPEG, GIF or WebP file) and print the answer',
   args: { image: arg('<image>', 'an http(s) URL or a local file') },
   options: {
-    prompt: custom('-p, --prompt <text>', 'what to ask about it (default: "Describe this image")', promptText),
+    prompt: custom(
+      '-p, --prompt <text>',
+      'what to ask about it (default: "Describe this image")',
+      checkedText({ empty: 'must not be empty' }),
+    ),
   },
   examples: [
     'agentry images analyze ./photo.jpg --prompt "What is in this picture?"',

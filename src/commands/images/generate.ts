@@ -3,11 +3,11 @@
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
+import { checkedText } from '../checked-text.js'
 import { defineCommand } from '../define.js'
 import { writeAtomically } from '../files/atomic-out.js'
 import { bodyChunks } from '../files/body-stream.js'
 import { custom } from '../options.js'
-import { promptText } from './prompt.js'
 
 /** `--size`: WIDTHxHEIGHT, each 1 to 9999 pixels. */
 function imageSize(size: string, flag: string): string {
@@ -15,19 +15,20 @@ function imageSize(size: string, flag: string): string {
   return size
 }
 
-/** `--out`: a file name, or - for stdout. */
-function outFile(out: string, flag: string): string {
-  if (out === '') throw new UsageError(`${flag}: needs a file name`)
-  return out
-}
-
 export default defineCommand({
   path: ['images', 'generate'],
   summary: 'Generate an image from a prompt; print its URL, or save it with --out',
   options: {
-    prompt: { ...custom('-p, --prompt <text>', 'what to draw', promptText), required: true },
+    prompt: {
+      ...custom('-p, --prompt <text>', 'what to draw', checkedText({ empty: 'must not be empty' })),
+      required: true,
+    },
     size: custom('--size <WxH>', 'width x height in pixels, e.g. 512x512', imageSize),
-    out: custom('--out <file>', 'download the image to this file (- for stdout)', outFile),
+    out: custom(
+      '--out <file>',
+      'download the image to this file (- for stdout)',
+      checkedText({ empty: 'needs a file name' }),
+    ),
   },
   examples: [
     'agentry images generate --prompt "a lighthouse at dusk"',

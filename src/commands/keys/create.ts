@@ -2,27 +2,21 @@
 // "API keys"). The service shows the key once; agentry prints it once, to stdout: just the key when piped, so
 // `KEY=$(agentry keys create --name ci)` works, the whole record with --json.
 import type { ApiKey } from '../../api/schemas/index.js'
-import { CliError, ExitCode, UsageError } from '../../errors.js'
+import { CliError, ExitCode } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
+import { checkedText } from '../checked-text.js'
 import { defineCommand } from '../define.js'
 import { choice, custom, list } from '../options.js'
 import { expiryTime, parseExpiry } from './expiry.js'
-
-/** Longest key name the service keeps (service-interface 5.2). */
-const maxName = 100
-
-/** `--name`: given, at most maxName characters. */
-function keyName(name: string, flag: string): string {
-  if (name === '') throw new UsageError(`${flag}: give a name`)
-  if (name.length > maxName) throw new UsageError(`${flag}: must be at most ${maxName} characters`)
-  return name
-}
 
 export default defineCommand({
   path: ['keys', 'create'],
   summary: 'Create an API key and print it once (just the key when piped; --json for the record)',
   options: {
-    name: { ...custom('--name <name>', 'a name to recognise it by', keyName), required: true },
+    name: {
+      ...custom('--name <name>', 'a name to recognise it by', checkedText({ empty: 'give a name', max: 100 })),
+      required: true,
+    },
     agent: list('--agent <id>', 'allow only this agent (repeatable); default: every agent', { nonEmpty: true }),
     scenario: list('--scenario <id>', 'allow only this scenario (repeatable); default: every scenario', {
       nonEmpty: true,

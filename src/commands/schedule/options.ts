@@ -2,16 +2,10 @@
 // a cron expression croner accepts, an IANA time zone Intl knows, a positive interval (wire.md Schedules).
 import { UsageError } from '../../errors.js'
 import { isTimeZone } from '../../schedule/time-zone.js'
+import { checkedText } from '../checked-text.js'
 import type { Parsed } from '../define.js'
 import { choice, custom, text } from '../options.js'
 import { parseDuration } from './duration.js'
-
-/** A text flag that must not be empty (`problem` says what to give) and may have a length limit. */
-const given = (problem: string, max?: number) => (value: string, flag: string) => {
-  if (value === '') throw new UsageError(`${flag}: ${problem}`)
-  if (max !== undefined && value.length > max) throw new UsageError(`${flag}: must be at most ${max} characters`)
-  return value
-}
 
 /** --every → seconds, or a usage error that shows the accepted forms. */
 export function intervalSeconds(every: string): number {
@@ -33,18 +27,18 @@ export function scheduleFlags(verb: 'create' | 'edit') {
     name: custom(
       '--name <name>',
       `name${verb === 'create' ? ' (default: scenario and timing)' : ''}`,
-      given('give a name', 100),
+      checkedText({ empty: 'give a name', max: 100 }),
     ),
     scenario: custom(
       '--scenario <id>',
       'the scenario to run',
-      given('give a scenario id (see: agentry scenario list)'),
+      checkedText({ empty: 'give a scenario id (see: agentry scenario list)' }),
     ),
     cron: {
       ...custom(
         '--cron <expr>',
         'cron expression, e.g. "0 9 * * 1-5"',
-        given('give a cron expression, e.g. "0 9 * * 1-5"'),
+        checkedText({ empty: 'give a cron expression, e.g. "0 9 * * 1-5"' }),
       ),
       conflicts: ['every'],
     },

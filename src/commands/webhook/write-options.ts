@@ -1,6 +1,7 @@
 // The flags of `webhook create` and `webhook edit`, checked locally against the interface's constraints
 // (service-interface 2.4: name 2–100 characters, description at most 1000, status active|inactive) before sending.
 import { UsageError } from '../../errors.js'
+import { checkedText } from '../checked-text.js'
 import { custom } from '../options.js'
 
 /** `--name`: 2 to 100 characters. */
@@ -10,21 +11,10 @@ function webhookName(name: string, flag: string): string {
   return name
 }
 
-/** `--description`: at most 1000 characters. */
-function webhookDescription(text: string, flag: string): string {
-  if (text.length > 1000) throw new UsageError(`${flag}: must be at most 1000 characters`)
-  return text
-}
-
-/** `--scenario`: a scenario id. */
-function scenarioId(id: string, flag: string): string {
-  if (id === '') throw new UsageError(`${flag}: give a scenario id (see: agentry scenario list)`)
-  return id
-}
-
 /** `--name` (help: `help`). */
 export const nameFlag = (help: string) => custom('--name <name>', help, webhookName)
 /** `--description` (help: `help`). */
-export const descriptionFlag = (help: string) => custom('--description <text>', help, webhookDescription)
+export const descriptionFlag = (help: string) => custom('--description <text>', help, checkedText({ max: 1000 }))
 /** `--scenario` (help: `help`). */
-export const scenarioFlag = (help: string) => custom('--scenario <id>', help, scenarioId)
+export const scenarioFlag = (help: string) =>
+  custom('--scenario <id>', help, checkedText({ empty: 'give a scenario id (see: agentry scenario list)' }))
