@@ -215,8 +215,8 @@ describe('scenario run --batch (built CLI, real emulator)', () => {
   it('bad flags are usage errors naming them', async () => {
     const env = scenarioEnv('scn_summarize')
     const cases: [string[], RegExp][] = [
-      [['--batch', '-', '--concurrency', '0'], /--concurrency: must be from 1 to 64/],
-      [['--batch', '-', '--concurrency', 'many'], /--concurrency: must be a whole number/],
+      [['--batch', '-', '--concurrency', '0'], /--concurrency: 0 must be a whole number from 1 to 64/],
+      [['--batch', '-', '--concurrency', 'many'], /--concurrency: many must be a whole number from 1 to 64/],
       [['--batch', '-', '--shard', '4/3'], /--shard 4\/3/],
       [['--results', 'x.ndjson', '--input', 'a'], /--results works only with --batch/],
       [['--batch', '-', '--input', 'a'], /--input cannot be used with --batch/],

@@ -1,6 +1,6 @@
 // `agentry chats create <agentId>`: start a stateful chat (wire.md "Stateful chats"); continue it with `agentry chat
 // <agentId> --chat <id>`.
-import { checkedText } from '../checked-text.js'
+import { maxChars } from '../max-chars.js'
 import { arg, defineCommand } from '../define.js'
 import { custom } from '../options.js'
 import { chatFields } from './fields.js'
@@ -11,7 +11,7 @@ export default defineCommand({
   args: { agentId: arg('<agentId>', 'the agent') },
   options: {
     // the service keeps at most 200 characters (wire.md "Stateful chats")
-    title: custom('--title <text>', 'a title (default: the first message)', checkedText({ max: 200 })),
+    title: custom('--title <text>', 'a title (default: the first message)', maxChars(200)),
   },
   examples: ['agentry chats create ag_123', 'id=$(agentry chats create ag_123 --json | jq -r .id)'],
   run: async ({ agentId, title }, ctx) => {

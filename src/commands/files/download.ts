@@ -1,5 +1,5 @@
 // `agentry files download <remote>`: to --out (written atomically) or to stdout (binary only with --out -).
-import { checkedText } from '../checked-text.js'
+import { nonEmpty } from '../non-empty.js'
 import { arg, defineCommand } from '../define.js'
 import { custom } from '../options.js'
 import { downloadFile } from './transfer.js'
@@ -12,7 +12,7 @@ export default defineCommand({
     out: custom(
       '--out <path>',
       'a file or directory to write to; - for stdout',
-      checkedText({ empty: 'needs a path (or - for stdout)' }),
+      nonEmpty('needs a path (or - for stdout)'),
     ),
   },
   examples: [

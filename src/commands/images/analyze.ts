@@ -1,6 +1,6 @@
 // `agentry images analyze <image>`: ask about an image (wire.md "Sites, files, images": `POST /images/analyze`
 // {imageUrl, prompt} → {text}).
-import { checkedText } from '../checked-text.js'
+import { nonEmpty } from '../non-empty.js'
 import { arg, defineCommand } from '../define.js'
 import { custom } from '../options.js'
 import { imageUrlOf } from './image-url.js'
@@ -13,7 +13,7 @@ export default defineCommand({
     prompt: custom(
       '-p, --prompt <text>',
       'what to ask about it (default: "Describe this image")',
-      checkedText({ empty: 'must not be empty' }),
+      nonEmpty('must not be empty'),
     ),
   },
   examples: [

@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
-import { checkedText } from '../checked-text.js'
+import { nonEmpty } from '../non-empty.js'
 import { defineCommand } from '../define.js'
 import { writeAtomically } from '../files/atomic-out.js'
 import { bodyChunks } from '../files/body-stream.js'
@@ -20,15 +20,11 @@ export default defineCommand({
   summary: 'Generate an image from a prompt; print its URL, or save it with --out',
   options: {
     prompt: {
-      ...custom('-p, --prompt <text>', 'what to draw', checkedText({ empty: 'must not be empty' })),
+      ...custom('-p, --prompt <text>', 'what to draw', nonEmpty('must not be empty')),
       required: true,
     },
     size: custom('--size <WxH>', 'width x height in pixels, e.g. 512x512', imageSize),
-    out: custom(
-      '--out <file>',
-      'download the image to this file (- for stdout)',
-      checkedText({ empty: 'needs a file name' }),
-    ),
+    out: custom('--out <file>', 'download the image to this file (- for stdout)', nonEmpty('needs a file name')),
   },
   examples: [
     'agentry images generate --prompt "a lighthouse at dusk"',

@@ -4,7 +4,7 @@
 import type { ApiKey } from '../../api/schemas/index.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
-import { checkedText } from '../checked-text.js'
+import { maxChars } from '../max-chars.js'
 import { defineCommand } from '../define.js'
 import { choice, custom, list } from '../options.js'
 import { expiryTime, parseExpiry } from './expiry.js'
@@ -14,7 +14,7 @@ export default defineCommand({
   summary: 'Create an API key and print it once (just the key when piped; --json for the record)',
   options: {
     name: {
-      ...custom('--name <name>', 'a name to recognise it by', checkedText({ empty: 'give a name', max: 100 })),
+      ...custom('--name <name>', 'a name to recognise it by', maxChars(100, 'give a name')),
       required: true,
     },
     agent: list('--agent <id>', 'allow only this agent (repeatable); default: every agent', { nonEmpty: true }),

@@ -6,6 +6,7 @@ import { type Command, Option } from 'commander'
 import { assertPrivate } from '../../config/atomic-file.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
+import type { OptionSpec } from '../options.js'
 
 /** A secret and where it came from (the source goes into hints; the value never does). */
 export interface SourcedSecret {
@@ -63,6 +64,22 @@ export function withSecretFlagGuard(cmd: Command, envName: string): Command {
   return cmd
     .addOption(new Option('--secret <value>').hideHelp())
     .hook('preAction', (_cmd, action) => refuseSecretFlag(action.opts(), envName))
+}
+
+/**
+ * A hidden `--secret` that only explains why there is none (as withSecretFlagGuard, for declared commands): a secret
+ * in argv is visible to every user of the machine and lands in shell history and CI logs. Declare it first.
+ */
+export function secretFlagGuard(envName: string): OptionSpec<undefined> {
+  return {
+    flags: '--secret <value>',
+    help: '',
+    hidden: true,
+    parse: (raw) => {
+      refuseSecretFlag({ secret: raw }, envName)
+      return undefined
+    },
+  }
 }
 
 /** Throws when the hidden `--secret` was used, naming the ways that are allowed. */

@@ -2,7 +2,8 @@
 // a cron expression croner accepts, an IANA time zone Intl knows, a positive interval (wire.md Schedules).
 import { UsageError } from '../../errors.js'
 import { isTimeZone } from '../../schedule/time-zone.js'
-import { checkedText } from '../checked-text.js'
+import { maxChars } from '../max-chars.js'
+import { nonEmpty } from '../non-empty.js'
 import type { Parsed } from '../define.js'
 import { choice, custom, text } from '../options.js'
 import { parseDuration } from './duration.js'
@@ -27,18 +28,18 @@ export function scheduleFlags(verb: 'create' | 'edit') {
     name: custom(
       '--name <name>',
       `name${verb === 'create' ? ' (default: scenario and timing)' : ''}`,
-      checkedText({ empty: 'give a name', max: 100 }),
+      maxChars(100, 'give a name'),
     ),
     scenario: custom(
       '--scenario <id>',
       'the scenario to run',
-      checkedText({ empty: 'give a scenario id (see: agentry scenario list)' }),
+      nonEmpty('give a scenario id (see: agentry scenario list)'),
     ),
     cron: {
       ...custom(
         '--cron <expr>',
         'cron expression, e.g. "0 9 * * 1-5"',
-        checkedText({ empty: 'give a cron expression, e.g. "0 9 * * 1-5"' }),
+        nonEmpty('give a cron expression, e.g. "0 9 * * 1-5"'),
       ),
       conflicts: ['every'],
     },

@@ -3,11 +3,12 @@
 // never retried (not idempotent). With --url no API call is needed, so a CI job can trigger with the secret alone.
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
-import { batchFlags, batchOf } from '../batch-options.js'
+import { batchFlags, checkBatch } from '../batch-options.js'
 import { readDataJson } from '../data-arg.js'
 import { arg, defineCommand } from '../define.js'
+import { nonEmpty } from '../non-empty.js'
 import { custom, text } from '../options.js'
-import { refuseSecretFlag } from '../scenario/secret.js'
+import { secretFlagGuard } from '../scenario/secret.js'
 import { type TriggerOptions, triggerTarget, webhookSecretEnv } from './trigger-target.js'
 
 // the MCP server's webhook tool reads the same variable (src/mcp/tools/account.ts imports it from here)
@@ -25,15 +26,14 @@ export default defineCommand({
   summary: 'Trigger a webhook as an external system would: POST a JSON object with its secret',
   args: { webhookId: arg('[webhookId]', 'the webhook (its URL and secret are read with the API key)') },
   options: {
-    // hidden: it only explains, first, why a secret is never taken from argv (ARCHITECTURE.md "Secrets")
-    secret: {
-      ...custom('--secret <value>', '', () => refuseSecretFlag({ secret: true }, webhookSecretEnv)),
-      hidden: true,
-    },
+    // first: a secret on the command line is refused before anything else is read (ARCHITECTURE.md "Secrets")
+    secret: secretFlagGuard(webhookSecretEnv),
     data: text('-d, --data <json>', 'JSON object body: inline, @file, or - for stdin (default {})'),
-    secretFile: text('--secret-file <path>', `file holding the webhook secret (or env ${webhookSecretEnv})`, {
-      nonEmpty: true,
-    }),
+    secretFile: custom(
+      '--secret-file <path>',
+      `file holding the webhook secret (or env ${webhookSecretEnv})`,
+      nonEmpty('give a path'),
+    ),
     url: custom('--url <url>', 'trigger this URL without an API key (the secret then comes from env or file)', httpUrl),
     ...batchFlags('trigger'),
   },
@@ -53,7 +53,7 @@ Never retried (a trigger runs the scenario). Exit codes: 0 received, 2 usage, 3 
 trigger was received; else the code all unsuccessful ones share, 5 when they differ; 130 after Ctrl-C.`,
   run: async ({ webhookId, secret: _refused, data, secretFile, url, ...flags }, ctx) => {
     const opts = { data, secretFile, url }
-    const batch = batchOf(flags, { '--data': data !== undefined })
+    const batch = checkBatch(flags, { '--data': data !== undefined })
     if (!batch) return webhookTrigger(webhookId, opts, ctx)
     const { webhookTriggerBatch } = await import('./trigger-batch.js')
     await webhookTriggerBatch(webhookId, opts, batch, ctx)

@@ -1,7 +1,8 @@
 // The flags of `webhook create` and `webhook edit`, checked locally against the interface's constraints
 // (service-interface 2.4: name 2–100 characters, description at most 1000, status active|inactive) before sending.
 import { UsageError } from '../../errors.js'
-import { checkedText } from '../checked-text.js'
+import { maxChars } from '../max-chars.js'
+import { nonEmpty } from '../non-empty.js'
 import { custom } from '../options.js'
 
 /** `--name`: 2 to 100 characters. */
@@ -14,7 +15,7 @@ function webhookName(name: string, flag: string): string {
 /** `--name` (help: `help`). */
 export const nameFlag = (help: string) => custom('--name <name>', help, webhookName)
 /** `--description` (help: `help`). */
-export const descriptionFlag = (help: string) => custom('--description <text>', help, checkedText({ max: 1000 }))
+export const descriptionFlag = (help: string) => custom('--description <text>', help, maxChars(1000))
 /** `--scenario` (help: `help`). */
 export const scenarioFlag = (help: string) =>
-  custom('--scenario <id>', help, checkedText({ empty: 'give a scenario id (see: agentry scenario list)' }))
+  custom('--scenario <id>', help, nonEmpty('give a scenario id (see: agentry scenario list)'))
