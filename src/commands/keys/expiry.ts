@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js'
 import { parseDuration } from '../schedule/duration.js'
 
 /** An expiry as given: a duration from now (seconds), or a moment (ms since the epoch). */
-export type Expiry = { seconds: number } | { at: number }
+type Expiry = { seconds: number } | { at: number }
 
 /** Parses `--expires` (its form only: whether it is in the future depends on the run's clock, see expiryTime). */
 export function parseExpiry(text: string, flag = '--expires'): Expiry {

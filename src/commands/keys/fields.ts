@@ -3,7 +3,7 @@ import type { ApiKey } from '../../api/schemas/index.js'
 import type { Field } from '../../io/output.js'
 
 /** A key's scopes in a few words: `agents=a,b cms=read` (an empty list is `none`), or `all` when unrestricted. */
-export function scopeSummary(scopes: ApiKey['scopes']): string {
+function scopeSummary(scopes: ApiKey['scopes']): string {
   const parts: string[] = []
   const ids = (list: string[]) => list.join(',') || 'none'
   if (scopes?.agents) parts.push(`agents=${ids(scopes.agents)}`)

@@ -4,7 +4,7 @@ import type { Field } from '../../io/output.js'
 import { formatDuration } from './duration.js'
 
 /** When a schedule runs, in words: `cron 0 9 * * 1-5` or `every 1h30m`. */
-export function whenOf(s: Schedule): string {
+function whenOf(s: Schedule): string {
   if (s.cron) return `cron ${s.cron}`
   return s.intervalSeconds ? `every ${formatDuration(s.intervalSeconds)}` : ''
 }

@@ -9,7 +9,7 @@ import { choice, custom, text } from '../options.js'
 import { parseDuration } from './duration.js'
 
 /** --every → seconds, or a usage error that shows the accepted forms. */
-export function intervalSeconds(every: string): number {
+function intervalSeconds(every: string): number {
   const s = parseDuration(every)
   if (s === undefined || s < 1)
     throw new UsageError(`--every ${every}: not a duration of 1s or more`, 'e.g. --every 30s, 5m, 1h or 1h30m')
@@ -54,10 +54,10 @@ export function scheduleFlags(verb: 'create' | 'edit') {
 }
 
 /** The parsed flags of create and edit. */
-export type ScheduleOptions = Parsed<Record<never, never>, ReturnType<typeof scheduleFlags>>
+type ScheduleOptions = Parsed<Record<never, never>, ReturnType<typeof scheduleFlags>>
 
 /** The body members a create or edit sends (only those given). */
-export interface ScheduleBody {
+interface ScheduleBody {
   name?: string
   scenarioId?: string
   cron?: string
@@ -68,7 +68,7 @@ export interface ScheduleBody {
 }
 
 /** Checks --cron with croner (the scheduler's own parser), in the given time zone; a usage error says what is wrong. */
-export async function checkCronOption(expr: string, timezone: string | undefined): Promise<void> {
+async function checkCronOption(expr: string, timezone: string | undefined): Promise<void> {
   const { checkCron } = await import('../../schedule/cron-check.js')
   const check = checkCron(expr, timezone)
   if (check.kind === 'invalid')
