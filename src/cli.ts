@@ -7,7 +7,7 @@ import { OutputClosedError, systemIO } from './io/iostreams.js'
 
 declare const __AGENTRY_VERSION__: string
 /** The package version (injected by the build; "dev" when run from source). */
-export const version = typeof __AGENTRY_VERSION__ === 'string' ? __AGENTRY_VERSION__ : 'dev'
+const version = typeof __AGENTRY_VERSION__ === 'string' ? __AGENTRY_VERSION__ : 'dev'
 
 /** Global options that take a value (used to find the command word in argv without parsing it). */
 const valueOptions = new Set([
@@ -23,7 +23,7 @@ const valueOptions = new Set([
 ])
 
 /** The first operand of argv: the top-level command (`help x` → x). */
-export function commandWord(argv: string[]): string | undefined {
+function commandWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     if (a === '--') return argv[i + 1]
@@ -41,7 +41,7 @@ export function commandWord(argv: string[]): string | undefined {
  * The error format asked for on the command line (`--error-format json`, `--error-format=json`) or in the
  * environment: known before commander parses, so that commander's own usage errors honour it too.
  */
-export function errorFormatOfArgv(argv: string[], env: NodeJS.ProcessEnv): 'text' | 'json' {
+function errorFormatOfArgv(argv: string[], env: NodeJS.ProcessEnv): 'text' | 'json' {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     if (a === '--') break
@@ -55,7 +55,7 @@ export function errorFormatOfArgv(argv: string[], env: NodeJS.ProcessEnv): 'text
  * `agentry help a b` is `agentry a b --help` (commander's help command would show the help of `a` only); bare
  * `agentry` (no command word, no help or version flag) is `agentry --help`, on stdout with exit 0, as gh does.
  */
-export function normalizeArgv(argv: string[]): string[] {
+function normalizeArgv(argv: string[]): string[] {
   const word = firstOperand(argv)
   if (word === undefined) {
     const asks = argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))
@@ -83,6 +83,8 @@ function firstOperand(argv: string[]): number | undefined {
 export async function buildProgram(ctx: Context, argv: string[], usageErrors?: string[]): Promise<Command> {
   // with --error-format json, commander's own error lines are kept here and written as JSON by run()
   const jsonUsage = usageErrors !== undefined && errorFormatOfArgv(argv, ctx.env) === 'json'
+  // commander reports its errors synchronously: the palette (chalk) is loaded beforehand, only when stderr has colour
+  const red = ctx.io.colorStderr() ? (await import('./io/palette.js')).palette(true).red : undefined
   const program = new Command('agentry')
     .description(
       'agentry: agents, chat, scenarios, webhooks, schedules, keys, CMS, sites, files and images, from a terminal or a script',
@@ -113,7 +115,7 @@ export async function buildProgram(ctx: Context, argv: string[], usageErrors?: s
       getErrHelpWidth: () => helpWidth(ctx.io.stderrIsTTY ? ctx.io.columns() : undefined, ctx.env),
       outputError: (s, write) => {
         if (jsonUsage) usageErrors.push(s.replace(/^error: /, '').trimEnd())
-        else write(ctx.io.colorStderr() ? s.replace(/^error:/, '\x1b[31merror:\x1b[39m') : s)
+        else write(red && ctx.io.colorStderr() ? s.replace(/^error:/, red('error:')) : s)
       },
     })
     .addHelpText(
@@ -205,7 +207,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     const { text, exitCode } = formatError(err, {
       format: ctx.errorFormat(),
       debug: ctx.debugEnabled(),
-      color: ctx.io.colorStderr() ? (s) => `\x1b[31m${s}\x1b[39m` : (s) => s,
+      color: ctx.io.colorStderr() ? (await import('./io/palette.js')).palette(true).red : (s) => s,
     })
     ctx.io.stderr.write(ctx.redactor.text(text))
     return exitCode
@@ -222,7 +224,10 @@ function inheritSettings(cmd: Command): void {
   }
 }
 
-/** The process entry: real streams, SIGINT/SIGTERM and closed-pipe wiring, then run(). */
+/**
+ * The process entry: real streams, SIGINT/SIGTERM and closed-pipe wiring, then run().
+ * @public bin/agentry.js calls it through dist/cli.js, where the dead-export check (knip) cannot see it.
+ */
 export async function main(argv: string[], init: Partial<ContextInit> = {}): Promise<number> {
   const io = init.io ?? systemIO()
   const ctx = new Context({ io, env: process.env, version, ...init })

@@ -10,6 +10,7 @@ import { configDir } from './config/paths.js'
 import type { Settings, Sourced } from './config/resolve.js'
 import { CancelledError, UsageError } from './errors.js'
 import type { IOStreams } from './io/iostreams.js'
+import type { Palette } from './io/palette.js'
 import { Output, type OutputFormat, outputFormats } from './io/output.js'
 import { sanitizeText } from './io/sanitize.js'
 import type { Prompter } from './io/prompter.js'
@@ -92,6 +93,8 @@ export class Context {
   private prompterCache: Prompter | undefined
   /** the profile `config use` stored (config.json's currentProfile), once the config has been read */
   private storedProfile: string | undefined
+  /** stderr's palette, loaded by resolve() only when stderr has colour (chalk stays off a plain start-up path) */
+  private stderrPalette: Palette | undefined
 
   constructor(init: ContextInit) {
     this.init = init
@@ -131,6 +134,7 @@ export class Context {
       globals: Object.freeze({ ...inputs.globals }),
       emulator: inputs.emulator && Object.freeze({ ...inputs.emulator }),
     })
+    if (this.io.colorStderr()) this.stderrPalette = (await import('./io/palette.js')).palette(true)
     const { flagValues, resolveOne } = await import('./config/resolve.js')
     const flags = flagValues({ ...this.inputs.globals })
     this.switches = {
@@ -305,7 +309,8 @@ export class Context {
 
   /** Writes a warning to stderr (always), sanitised like info. */
   warn(line: string): void {
-    this.io.stderr.write(`${this.io.colorStderr() ? '\x1b[33mwarning:\x1b[39m' : 'warning:'} ${sanitizeText(line)}\n`)
+    const label = this.stderrPalette && this.io.colorStderr() ? this.stderrPalette.yellow('warning:') : 'warning:'
+    this.io.stderr.write(`${label} ${sanitizeText(line)}\n`)
   }
 
   /** Throws CancelledError if the run was interrupted. */

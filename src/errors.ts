@@ -94,7 +94,7 @@ export class DeclinedError extends CliError {
  * same check done locally: a 400 or 422 whose code says the input was invalid, or whose message starts by naming a
  * field (`name: …`, `limit must be …`, `title is required`). Other 400s stay 1, other 422s (a rejection) 5.
  */
-export function isValidationFailure(status: number, code?: string, message = ''): boolean {
+function isValidationFailure(status: number, code?: string, message = ''): boolean {
   if (status !== 400 && status !== 422) return false
   return (
     /invalid_(body|query|request|params?)|validation/i.test(code ?? '') ||
@@ -103,7 +103,7 @@ export function isValidationFailure(status: number, code?: string, message = '')
 }
 
 /** The exit code an HTTP status maps to (with the error body's code, when there is one). */
-export function exitCodeForStatus(status: number, code?: string, message?: string): number {
+function exitCodeForStatus(status: number, code?: string, message?: string): number {
   if (isValidationFailure(status, code, message)) return ExitCode.usage
   if (status === 401 || status === 403) return ExitCode.auth
   if (status === 404) return ExitCode.notFound
@@ -190,7 +190,7 @@ export class TimeoutError extends CliError {
 }
 
 /** Drops the query string from a URL so that an error message never carries a token or key in it. */
-export function redactUrlForMessage(url: string): string {
+function redactUrlForMessage(url: string): string {
   try {
     const u = new URL(url)
     u.username = ''

@@ -18,7 +18,7 @@ const listCommands: [RegExp, string][] = [
 ]
 
 /** Does the base URL end with the interface's path (…/api/v1beta)? */
-export function hasApiPath(baseUrl: string): boolean {
+function hasApiPath(baseUrl: string): boolean {
   return /\/api\/v1beta\/*$/.test(new URL(baseUrl).pathname)
 }
 

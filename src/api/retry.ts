@@ -5,7 +5,7 @@
 export const idempotentMethods = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
 
 /** The most we wait because a server asked us to. */
-export const maxRetryAfterMs = 60_000
+const maxRetryAfterMs = 60_000
 
 /** Error codes that mean the connection failed before or while the request was sent. */
 const retryableCodes = new Set([
@@ -38,7 +38,7 @@ export function isRetryableError(err: unknown): boolean {
 }
 
 /** Parses Retry-After (delta seconds or an HTTP date) into milliseconds, or undefined. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined
   const v = value.trim()
   if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000)
@@ -47,7 +47,7 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 /** The wait before retry number `attempt` (0-based): full jitter over 250 ms × 2^attempt, capped at 8 s. */
-export function backoffMs(attempt: number, random: () => number = Math.random): number {
+function backoffMs(attempt: number, random: () => number = Math.random): number {
   return Math.round(random() * Math.min(8_000, 250 * 2 ** attempt))
 }
 

@@ -5,7 +5,7 @@
 import { checkPathValue } from './contract/path.js'
 
 /** HTTP methods used by the service. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
 
 /** One operation of the service: method, path template and where the path is rooted. */
 export interface Route {

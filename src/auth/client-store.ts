@@ -5,7 +5,7 @@ import * as z from 'zod'
 import { updateCredentials, loadCredentials } from '../config/store.js'
 
 /** A client registered by agentry, as stored. */
-export const storedClientSchema = z
+const storedClientSchema = z
   .object({
     clientId: z.string().min(1),
     /** the issuer that registered it (RFC 8414): a different issuer at the same base URL means a new client */

@@ -10,7 +10,7 @@ import type { Credential } from './credential.js'
 import { grantFromTokens, oauthHttp, refreshAccessToken } from './oauth.js'
 
 /** Refresh this long before the access token expires, so it cannot lapse in flight or through clock skew. */
-export const refreshSkewMs = 60_000
+const refreshSkewMs = 60_000
 
 /** Why a refresh is asked for: the token is expiring, the server rejected it (401), or the user said so. */
 export type RefreshReason = 'expiring' | 'rejected' | 'forced'

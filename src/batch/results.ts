@@ -71,7 +71,7 @@ export const samePath = (a: string | undefined, b: string | undefined): boolean 
   a !== undefined && b !== undefined && resolve(a) === resolve(b)
 
 /** The identity of an input, compared by --resume: its canonical JSON (the same line parses to the same text). */
-export const identity = (input: unknown): string => JSON.stringify(input) ?? ''
+const identity = (input: unknown): string => JSON.stringify(input) ?? ''
 
 /** The lines of a previous run's results file (index → its last line: a resumed run appends to the file). */
 export async function readResume(path: string): Promise<Map<number, ResultLine>> {

@@ -4,7 +4,7 @@
 // finish (a second Ctrl-C cancels them), then what is done is written and the batch exits 130.
 import { forEachConcurrent } from '../cms/import-export.js'
 import { progressLine } from '../commands/cms/progress.js'
-import { openAtomicFile } from '../commands/files/atomic-out.js'
+import { openAtomicFile } from '../io/atomic-file.js'
 import type { Context } from '../context.js'
 import { ApiError, CancelledError, CliError, ExitCode } from '../errors.js'
 import type { Shard } from '../io/shard.js'
@@ -14,7 +14,7 @@ import { openResults, type ResultLine, type RunStatus, readResume, resumed, same
 import { annotation, exitCodeOf, summaryLine } from './report.js'
 
 /** What one run gave: the run id, how it ended, its output and, when it did not succeed, why. */
-export interface RunOutcome {
+interface RunOutcome {
   runId: string | null
   status: RunStatus
   output: unknown
@@ -42,7 +42,7 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
   const earlier = job.resume ? await readResume(job.resume) : new Map<number, ResultLine>()
   // a file's inputs are all matched against the results file before anything runs
   if (job.resume && source.known) for (const item of source.known) resumed(item, earlier, job.resume)
-  const junit = job.junit ? await openAtomicFile(job.junit, '--junit') : undefined
+  const junit = job.junit ? await openAtomicFile(job.junit, { flag: '--junit' }) : undefined
   const appending = samePath(job.results, job.resume)
   const sink = await openResults(job.results, appending, ctx.io).catch(async (err) => {
     await junit?.discard()

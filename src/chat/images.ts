@@ -19,7 +19,7 @@ export function sniffImageType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 
 }
 
 /** Turns image bytes into a data: URL; throws a UsageError naming `label` when the type or size is wrong. */
-export function imageDataUrl(bytes: Uint8Array, label: string): string {
+function imageDataUrl(bytes: Uint8Array, label: string): string {
   if (bytes.length > maxImageBytes)
     throw new UsageError(`--image ${label}: ${formatSize(bytes.length)} is over the ${formatSize(maxImageBytes)} limit`)
   const type = sniffImageType(bytes)

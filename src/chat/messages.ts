@@ -10,12 +10,6 @@ export function userMessage(text: string, images: readonly ChatContentItem[] = [
   return { role: 'user', content: [{ type: 'text', text }, ...images] }
 }
 
-/** The text of a message's content (images left out). */
-export function messageText(m: ChatMessage): string {
-  if (typeof m.content === 'string') return m.content
-  return m.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
-}
-
 /** A message as read from a transcript or the service, narrowed to the session's shape. */
 export function toChatMessage(m: Message): ChatMessage {
   const text = (content: Message['content']): string =>

@@ -44,7 +44,7 @@ export type ChatEvent =
   | { type: 'done'; finish_reason: string | null }
 
 /** What went wrong: `server` (an error event in the stream, a 5xx), `network` (connection dropped), and so on (src/errors.ts). */
-export type ChatErrorKind = ErrorKind
+type ChatErrorKind = ErrorKind
 
 /** How a turn ended. `failed` keeps the partial answer too; `error.exitCode` is the exit code for one-shot mode. */
 export interface TurnResult {

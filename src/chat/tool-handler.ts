@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js'
 import type { ChatToolCall } from './session.js'
 
 /** Most bytes of a handler's stdout kept as the tool result (more is cut, and the cut is said). */
-export const maxToolOutputBytes = 1024 * 1024
+const maxToolOutputBytes = 1024 * 1024
 
 /** What one handler run gave. */
 export interface ToolRun {

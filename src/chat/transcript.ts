@@ -8,7 +8,7 @@ import { constants } from 'node:fs'
 import { access, type FileHandle, open, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { messageSchema } from '../api/schemas/index.js'
-import { writeFileAtomic } from '../config/atomic-file.js'
+import { writeFileAtomic } from '../io/atomic-file.js'
 import { UsageError } from '../errors.js'
 import { toChatMessage } from './messages.js'
 import type { ChatMessage } from './session.js'
@@ -72,7 +72,7 @@ export function parseTranscript(text: string, label: string): LoadedTranscript {
 }
 
 /** The largest transcript --resume reads (a conversation's whole history: more than one request body). */
-export const maxTranscriptBytes = 100 * 1024 * 1024
+const maxTranscriptBytes = 100 * 1024 * 1024
 
 /** Reads a transcript file (a missing file is a usage error: --resume names a conversation that must exist). */
 export async function readTranscript(path: string): Promise<LoadedTranscript> {
@@ -83,7 +83,7 @@ export async function readTranscript(path: string): Promise<LoadedTranscript> {
 /** Writes a whole conversation as a new transcript, atomically (temp file, fsync, rename). */
 export async function writeTranscript(path: string, system: string | undefined, messages: readonly ChatMessage[]) {
   const head = system !== undefined ? transcriptLine({ role: 'system', content: system }) : ''
-  await writeFileAtomic(path, head + messages.map((m) => transcriptLine(m)).join(''), 0o600)
+  await writeFileAtomic(path, head + messages.map((m) => transcriptLine(m)).join(''), { mode: 0o600, createDir: true })
 }
 
 /**

@@ -53,7 +53,7 @@ export function turnHandle(
 }
 
 /** What a turn did, from its state: the last completion's answer and facts, usage summed over the turn. */
-export function turnResult(s: TurnState): TurnResult {
+function turnResult(s: TurnState): TurnResult {
   const last = s.last
   return {
     status: s.status,

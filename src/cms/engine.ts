@@ -9,9 +9,6 @@ import { compileTags, compileWhere } from './predicate.js'
 import { type CmsQuery, isAggregateQuery, resolvePaging } from './query.js'
 import { compileSelect } from './select.js'
 
-export type { AggregateRow } from './aggregate.js'
-export { isAggregateQuery } from './query.js'
-
 /** A list result: a page of records (or of aggregate rows) and the pagination object of 2.6. */
 export interface CmsQueryResult {
   data: CmsRecord[] | AggregateRow[]
@@ -22,11 +19,7 @@ export interface CmsQueryResult {
  * Pages `items`: page_count is ceil(total / page_size), and 0 when there is nothing; a page past the end is empty
  * and still reports the page asked for.
  */
-export function paginate<T>(
-  items: readonly T[],
-  page: number,
-  pageSize: number,
-): { data: T[]; pagination: Pagination } {
+function paginate<T>(items: readonly T[], page: number, pageSize: number): { data: T[]; pagination: Pagination } {
   if (!Number.isSafeInteger(page) || page < 1) throw new RangeError(`page must be a positive integer, got ${page}`)
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) {
     throw new RangeError(`pageSize must be a positive integer, got ${pageSize}`)

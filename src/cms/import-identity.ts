@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { type ImportItem, saveBody } from './import-export.js'
 
 /** Prefix of derived ids (ids are 1–64 of letters, digits, _ and -). */
-export const derivedIdPrefix = 'imp_'
+const derivedIdPrefix = 'imp_'
 
 /** The id a line is saved under: its own, or `imp_` + 32 base64url characters of a SHA-256 of where and what it is. */
 export function lineIdentity(collection: string, line: number, item: ImportItem, ignoreIds: boolean): string {

@@ -3,7 +3,7 @@
 // again (a save is idempotent) and skips only what is known to be saved.
 
 /** The most failed lines remembered; past it the checkpoint stops at the first one not remembered. */
-export const maxRememberedFailures = 10_000
+const maxRememberedFailures = 10_000
 
 /** The progress of one import. */
 export class LineCheckpoint {

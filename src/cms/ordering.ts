@@ -18,7 +18,7 @@ function rank(v: unknown): number {
 }
 
 /** Compares two field values in ascending order (negative, zero or positive). */
-export function compareValues(a: unknown, b: unknown): number {
+function compareValues(a: unknown, b: unknown): number {
   const ra = rank(a)
   const rb = rank(b)
   if (ra !== rb) return ra - rb

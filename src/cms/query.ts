@@ -32,7 +32,7 @@ export interface CmsQuery {
 }
 
 /** Page size when none is given (wire.md). */
-export const defaultPageSize = 20
+const defaultPageSize = 20
 /** Largest page size; larger requests are clamped, never an error (wire.md). */
 export const maxPageSize = 100
 

@@ -1,9 +1,10 @@
 // The small state files that let `cms export --resume` and `cms import --resume` continue an interrupted run: a
 // JSON object beside the output (or input) file that names the job (collection, query, shard…) and how far it got.
 // It is replaced by rename, so a run killed at any moment leaves either the old state or the new one, never half.
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { isDeepStrictEqual } from 'node:util'
 import { UsageError } from '../errors.js'
+import { writeFileAtomic } from '../io/atomic-file.js'
 
 /** A state file: the job it belongs to (compared on resume) and the progress made. */
 export interface ResumeState<J, P> {
@@ -13,7 +14,7 @@ export interface ResumeState<J, P> {
 }
 
 /** Reads a state file; undefined when there is none; a usage error when it is not ours. */
-export async function readResumeState<J, P>(path: string): Promise<ResumeState<J, P> | undefined> {
+async function readResumeState<J, P>(path: string): Promise<ResumeState<J, P> | undefined> {
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -49,11 +50,9 @@ export async function resumeFrom<J, P>(path: string, job: J, what: string): Prom
   return s
 }
 
-/** Writes the state (temp file, then rename over the old one). */
+/** Writes the state atomically (src/io/atomic-file.ts). */
 export async function writeResumeState<J, P>(path: string, job: J, progress: P): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`
-  await writeFile(tmp, `${JSON.stringify({ version: 1, job, progress } satisfies ResumeState<J, P>)}\n`)
-  await rename(tmp, path)
+  await writeFileAtomic(path, `${JSON.stringify({ version: 1, job, progress } satisfies ResumeState<J, P>)}\n`)
 }
 
 /** Removes a state file (the job is complete). */

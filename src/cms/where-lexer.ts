@@ -2,7 +2,7 @@
 import { UsageError } from '../errors.js'
 
 /** The kinds of token the `--where` language has. */
-export type TokenKind =
+type TokenKind =
   | 'lparen'
   | 'rparen'
   | 'lbracket'
@@ -24,7 +24,7 @@ export interface Token {
 }
 
 /** The whole character (code point) at UTF-16 offset `pos`, never half a surrogate pair; '' past the end. */
-export function charAt(input: string, pos: number): string {
+function charAt(input: string, pos: number): string {
   const cp = input.codePointAt(pos)
   return cp === undefined ? '' : String.fromCodePoint(cp)
 }

@@ -31,11 +31,11 @@ export interface Condition {
   value: WhereValue
 }
 /** All children must match. */
-export interface AndGroup {
+interface AndGroup {
   and: Filter[]
 }
 /** At least one child must match. */
-export interface OrGroup {
+interface OrGroup {
   or: Filter[]
 }
 /** A boolean group of filters. */
@@ -44,7 +44,7 @@ export type Group = AndGroup | OrGroup
 export type Filter = Condition | Group
 
 /** Deepest nesting of groups accepted, so a hostile `where` cannot exhaust the stack (emulator answers 400). */
-export const maxWhereDepth = 64
+const maxWhereDepth = 64
 
 /** Whether the filter is a group rather than a condition. */
 export function isGroup(f: Filter): f is Group {
@@ -57,7 +57,7 @@ export function isFieldPath(s: unknown): s is string {
 }
 
 /** Whether `v` is a scalar a condition may hold (finite numbers only: JSON has no NaN or Infinity). */
-export function isWhereScalar(v: unknown): v is WhereScalar {
+function isWhereScalar(v: unknown): v is WhereScalar {
   return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
 }
 
@@ -87,7 +87,7 @@ export function checkConditionValue(op: WhereOperator, value: unknown): string |
 }
 
 /** One problem in a filter tree: where (path of keys) and what. */
-export interface WhereIssue {
+interface WhereIssue {
   path: (string | number)[]
   message: string
 }
@@ -130,7 +130,7 @@ function nodeIssues(v: unknown, path: IssuePath, depth: number): WhereIssue[] {
 }
 
 /** Every problem of a candidate filter tree, each naming the bad part; empty when the tree is valid. */
-export function whereIssues(value: unknown): WhereIssue[] {
+function whereIssues(value: unknown): WhereIssue[] {
   return nodeIssues(value, [], 0)
 }
 
@@ -141,7 +141,7 @@ export function combineAnd(trees: readonly Filter[]): Filter | undefined {
 }
 
 /** Renders an issue path as `and[1].op` (empty for the root). */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
+function formatIssuePath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
 }
 

@@ -48,6 +48,8 @@ export interface CommandDef<A extends ArgsSpec = ArgsSpec, O extends OptionsSpec
   /** more help text, after the examples */
   helpAfter?: string
   hidden?: boolean
+  /** the command its group runs when no subcommand is named (`config profiles` lists them) */
+  isDefault?: boolean
   /** commander settings a few commands need (pass-through options of `api`, unknown options of `__complete`) */
   commander?: (cmd: Command) => void
   // method syntax on purpose: any declared command is then a Declared (parameters compared both ways)
@@ -90,7 +92,10 @@ export function registerCommand(parent: Command, ctx: Context, def: Declared): C
     def.helpAfter ?? '',
   ].join('')
   if (after) cmd.addHelpText('after', after)
-  parent.addCommand(cmd, def.hidden ? { hidden: true } : {})
+  parent.addCommand(cmd, {
+    ...(def.hidden ? { hidden: true } : {}),
+    ...(def.kind === 'command' && def.isDefault ? { isDefault: true } : {}),
+  })
   if (def.kind === 'group') {
     for (const child of def.commands) registerCommand(cmd, ctx, child)
     return cmd

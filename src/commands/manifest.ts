@@ -91,22 +91,22 @@ export const groups: GroupSpec[] = [
   {
     name: 'login',
     summary: 'Log in (OAuth in a browser, or --with-api-key from stdin)',
-    load: () => import('./auth/index.js'),
+    load: () => import('./login/index.js'),
   },
   {
     name: 'logout',
     summary: 'Forget the stored credential (and revoke OAuth tokens)',
-    load: () => import('./auth/index.js'),
+    load: () => import('./logout/index.js'),
   },
   {
     name: 'whoami',
     summary: 'Show which credential is in use and where it came from',
-    load: () => import('./auth/index.js'),
+    load: () => import('./whoami/index.js'),
   },
   {
     name: 'oauth',
     summary: 'OAuth: login, logout, status, token, refresh, register',
-    load: () => import('./auth/index.js'),
+    load: () => import('./oauth/index.js'),
   },
   { name: 'logs', summary: 'The local log of chats: list, show, search, clear', load: () => import('./logs/index.js') },
   { name: 'config', summary: 'Show and change settings and profiles', load: () => import('./config/index.js') },

@@ -1,8 +1,7 @@
-// Crash-safe file updates: read → change → write to a temp file, fsync, rename, all under a cross-process lock,
-// so that parallel runs never lose each other's writes and a crash never leaves a half-written file.
-import { randomBytes } from 'node:crypto'
-import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+// Crash-safe file updates: read → change → write atomically (src/io/atomic-file.ts), all under a cross-process
+// lock, so that parallel runs never lose each other's writes and a crash never leaves a half-written file.
+import { mkdir, readFile, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { CliError, ExitCode } from '../errors.js'
 import { jsonSyntaxError, lineColumn } from './json-locate.js'
 import { cjsExports } from '../io/cjs.js'
@@ -38,35 +37,6 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promi
   } finally {
     await release().catch(() => {})
   }
-}
-
-/** Writes a file atomically: temp file in the same directory, fsync, chmod, rename over the target. */
-export async function writeFileAtomic(file: string, data: string, mode: number): Promise<void> {
-  const dir = dirname(file)
-  await mkdir(dir, { recursive: true, mode: 0o700 })
-  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
-  const fh = await open(tmp, 'wx', mode)
-  try {
-    await fh.writeFile(data)
-    await fh.sync()
-  } catch (err) {
-    await fh.close()
-    await rm(tmp, { force: true })
-    throw err
-  }
-  await fh.close()
-  try {
-    // open() applies the umask to `mode`; chmod makes it exact (0600 for credentials).
-    await chmod(tmp, mode)
-    await rename(tmp, file)
-  } catch (err) {
-    await rm(tmp, { force: true })
-    throw err
-  }
-  // fsync the directory so the rename itself survives a crash.
-  const dh = await open(dir, 'r').catch(() => undefined)
-  await dh?.sync().catch(() => {})
-  await dh?.close()
 }
 
 /** Reads a file as text, or undefined when it does not exist. */

@@ -2,8 +2,6 @@
 import * as z from 'zod'
 import { profileKeys, type SettingKey, type SettingValue, settingsTable } from './settings.js'
 
-export type { SettingKey } from './settings.js'
-
 /** Where a resolved value came from (shown by `config list`). */
 export type Source = 'flag' | 'env' | 'profile' | 'default'
 
@@ -35,7 +33,7 @@ export const configFileSchema = z
 export type ConfigData = z.infer<typeof configFileSchema>
 
 /** A stored OAuth grant: the tokens plus what a refresh or a revocation needs without rediscovery. */
-export const oauthGrantSchema = z
+const oauthGrantSchema = z
   .object({
     accessToken: z.string().min(1),
     refreshToken: z.string().min(1).optional(),

@@ -2,7 +2,7 @@
 // lock. A broken file is reported with its path and line and never overwritten.
 import type { z } from 'zod'
 import { CliError } from '../errors.js'
-import { assertPrivate, parseJsonFile, readTextIfExists, withFileLock, writeFileAtomic } from './atomic-file.js'
+import { assertPrivate, parseJsonFile, readTextIfExists, withFileLock } from './atomic-file.js'
 import { jsonPathOffset, lineColumn } from './json-locate.js'
 import { configFile, credentialsFile } from './paths.js'
 import { type ConfigData, type CredentialsData, configFileSchema, credentialsFileSchema } from './schema.js'
@@ -37,8 +37,10 @@ async function update<S extends z.ZodType, T>(
     const before = JSON.stringify(data)
     const result = await mutate(data)
     // Nothing changed (e.g. another process already refreshed the token): leave the file alone.
-    if (JSON.stringify(data) !== before)
-      await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, secret ? 0o600 : 0o644)
+    if (JSON.stringify(data) === before) return result
+    // the writer loads only here: a command that only reads the config never loads it (start-up budget)
+    const { writeFileAtomic } = await import('../io/atomic-file.js')
+    await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: secret ? 0o600 : 0o644, createDir: true })
     return result
   })
 }

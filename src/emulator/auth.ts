@@ -18,7 +18,7 @@ export function hashApiKey(key: string): string {
  * `error="invalid_token"` (or `insufficient_scope` for a scope refusal) unless the request carried no credential at
  * all (RFC 6750 3.1).
  */
-export function challenge401(
+function challenge401(
   origin: string,
   credentialSent: boolean,
   error: 'invalid_token' | 'insufficient_scope' = 'invalid_token',
@@ -38,7 +38,7 @@ export function withChallenge401(e: unknown, origin: string, authorization: stri
 }
 
 /** RFC 8707: a token issued for a resource is good only there; one issued without a resource, anywhere here. */
-export function tokenFitsResource(token: Pick<OAuthToken, 'resource'>, resource: string | undefined): boolean {
+function tokenFitsResource(token: Pick<OAuthToken, 'resource'>, resource: string | undefined): boolean {
   return token.resource === undefined || resource === undefined || token.resource === resource
 }
 

@@ -5,10 +5,10 @@ import type { z } from 'zod'
 import { HttpError } from './types.js'
 
 /** Largest body accepted (file uploads included; wire.md: 25 MB); larger ones get 413 naming the limit. */
-export const maxBodyBytes = 25 * 1024 * 1024
+const maxBodyBytes = 25 * 1024 * 1024
 
 /** The body of a request that has none. */
-export const emptyBody: Buffer = Buffer.alloc(0)
+const emptyBody: Buffer = Buffer.alloc(0)
 
 /** Thrown when the client went away before its body arrived: nobody is left to answer. */
 export class ClientGoneError extends Error {}
@@ -60,10 +60,10 @@ export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<Bu
 }
 
 /** Deepest JSON nesting accepted (wire.md: 64 levels); deeper bodies could be stored but never saved or served. */
-export const maxJsonDepth = 64
+const maxJsonDepth = 64
 
 /** Does this JSON text nest objects and arrays deeper than `max`? A byte scan, before JSON.parse builds anything. */
-export function tooDeep(raw: Buffer, max = maxJsonDepth): boolean {
+function tooDeep(raw: Buffer, max = maxJsonDepth): boolean {
   let depth = 0
   let inString = false
   for (let i = 0; i < raw.length; i++) {
@@ -91,7 +91,7 @@ export function refuseTooDeep(raw: Buffer, contentType: string | undefined): voi
 }
 
 /** Is this Content-Type a JSON one (application/json, application/*+json)? */
-export function isJsonType(contentType: string | undefined): boolean {
+function isJsonType(contentType: string | undefined): boolean {
   return contentType !== undefined && /[/+]json\b/i.test(contentType)
 }
 
@@ -121,7 +121,7 @@ export function parseBody(raw: Buffer, contentType: string | undefined): unknown
 }
 
 /** One zod issue as a sentence that starts with the field: `name is required`, `status: Invalid option …`. */
-export function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.map(String).join('.')
   if (issue.code === 'unrecognized_keys') {
     const where = path === '' ? '' : `${path}: `

@@ -23,7 +23,7 @@ import type { Emulator, EmulatorOptions, HandlerEnv } from './types.js'
 const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http')
 
 export { DataFileError } from './persistence.js'
-export { demoApiKey, demoKeys } from './seed.js'
+export { demoKeys } from './seed.js'
 
 /**
  * The demo scenarios' and webhooks' secrets still in `state` as published (public demo data, seed-resources.ts):

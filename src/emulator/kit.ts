@@ -9,7 +9,7 @@ import { pageOf, pageRequest } from './paging.js'
 import { type EmuRequest, type HandlerEnv, HttpError } from './types.js'
 
 /** Page size of lists when `limit` is absent, and the largest one (wire.md: larger values are clamped). */
-export const listDefaults = { limit: 20, maxLimit: 100 } as const
+const listDefaults = { limit: 20, maxLimit: 100 } as const
 
 /** A fresh opaque identifier with a resource prefix (wire.md: identifiers are opaque strings). */
 export function newId(prefix: string): string {
@@ -42,7 +42,6 @@ export function listPage<T>(items: readonly T[], query: URLSearchParams): { data
 }
 
 /** One zod issue as a sentence naming the field (the one error style lives in ./body.ts). */
-export { describeIssue } from './body.js'
 
 /** Validates a JSON object body with a shared schema; the first failure is a 400 naming the field (./body.ts). */
 export function bodyOf<S extends z.ZodType>(schema: S, req: EmuRequest): z.infer<S> {
@@ -59,7 +58,7 @@ export function sentFields(req: EmuRequest): Set<string> {
 }
 
 /** The fields of `body` that `allowed` does not name, for "unknown field" errors. */
-export function unknownFields(body: unknown, allowed: readonly string[]): string[] {
+function unknownFields(body: unknown, allowed: readonly string[]): string[] {
   if (typeof body !== 'object' || body === null) return []
   return Object.keys(body).filter((k) => !allowed.includes(k))
 }

@@ -1,8 +1,8 @@
 // --data-file: the state is loaded at start and written back as whole snapshots, atomically (temp file, fsync,
 // rename, as ARCHITECTURE.md asks of every file we write), debounced after changes and once more on close.
-import { randomBytes } from 'node:crypto'
-import { open, readFile, rename, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { writeFileAtomic } from '../io/atomic-file.js'
 import { EmulatorState } from './state.js'
 
 /** A data file that exists but cannot be used: the emulator refuses to start and never overwrites it. */
@@ -49,24 +49,6 @@ export async function loadState(path: string): Promise<EmulatorState | undefined
     return EmulatorState.fromJSON(json as Record<string, unknown>)
   } catch (e) {
     throw new DataFileError(path, `holds an unusable snapshot (${(e as Error).message})`)
-  }
-}
-
-/** Writes `text` to `path` atomically: a temp file beside it, fsync, rename over the target (its directory must exist). */
-export async function writeAtomic(path: string, text: string): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
-  const fh = await open(tmp, 'w', 0o600)
-  try {
-    await fh.writeFile(text, 'utf8')
-    await fh.sync()
-  } finally {
-    await fh.close()
-  }
-  try {
-    await rename(tmp, path)
-  } catch (e) {
-    await rm(tmp, { force: true })
-    throw e
   }
 }
 
@@ -124,7 +106,7 @@ export class SnapshotWriter {
       if (!this.dirty) return
       this.dirty = false
       try {
-        await writeAtomic(this.path, JSON.stringify(this.state()))
+        await writeFileAtomic(this.path, JSON.stringify(this.state()), { mode: 0o600 })
         if (this.failures > 0)
           this.report(`emulator: saved ${this.path} again after ${this.failures} failed attempt(s)`)
         this.failures = 0

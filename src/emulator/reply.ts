@@ -5,7 +5,7 @@ import type { EmuResponse } from './types.js'
 const jsonType = 'application/json; charset=utf-8'
 
 /** Headers every answer carries: browsers may call the emulator from any origin (service-interface 4: CORS). */
-export const corsHeaders: Readonly<Record<string, string>> = Object.freeze({ 'access-control-allow-origin': '*' })
+const corsHeaders: Readonly<Record<string, string>> = Object.freeze({ 'access-control-allow-origin': '*' })
 
 /** The answer to a CORS preflight: 204 with no body (service-interface 4). */
 export function sendPreflight(res: ServerResponse, requestHeaders: string | undefined): void {

@@ -10,13 +10,13 @@ import { newId } from './kit.js'
 export type RunAgent = (env: HandlerEnv, agentId: string, messages: Message[]) => Promise<string>
 
 /** Executions kept in the state; older ones are dropped so a long-running scheduler cannot grow it without bound. */
-export const maxExecutions = 1000
+const maxExecutions = 1000
 
 /**
  * The emulator's one model seam (completions/answer.ts): the scripted model, or the upstream server when
  * --upstream-url is set — the same voice as completions and A2A.
  */
-export const modelRunAgent: RunAgent = async (env, agentId, messages) => {
+const modelRunAgent: RunAgent = async (env, agentId, messages) => {
   const agent = env.state.agents.get(agentId)
   if (agent === undefined) throw new Error(`agent "${agentId}" not found`)
   return answerText(env, agent, messages)
@@ -67,7 +67,7 @@ export async function executeScenario(
 }
 
 /** Records a run that could not start (its scenario is gone or disabled): a `failed` execution with the reason. */
-export function failedExecution(
+function failedExecution(
   env: HandlerEnv,
   scenarioId: string,
   input: string,
@@ -105,7 +105,7 @@ export async function runScenarioById(
 }
 
 /** Stores an execution, dropping the oldest beyond maxExecutions (Maps iterate in insertion order). */
-export function recordExecution(state: EmulatorState, execution: StoredExecution): void {
+function recordExecution(state: EmulatorState, execution: StoredExecution): void {
   state.executions.set(execution.id, execution)
   for (const id of state.executions.keys()) {
     if (state.executions.size <= maxExecutions) break

@@ -13,7 +13,7 @@ function outOfScope(message: string): HttpError {
 }
 
 /** Does this caller hold no scope restriction at all (OAuth tokens and keys with empty scopes)? */
-export function isUnscoped(p: Principal): boolean {
+function isUnscoped(p: Principal): boolean {
   if (p.kind === 'oauth') return true
   const { agents, scenarios, cms } = p.scopes
   return agents === undefined && scenarios === undefined && (cms === undefined || cms === 'write')
@@ -26,7 +26,7 @@ export interface ScopeTarget {
 }
 
 /** May this caller reach something that belongs to this agent and/or scenario? */
-export function mayReach(p: Principal | undefined, target: ScopeTarget): boolean {
+function mayReach(p: Principal | undefined, target: ScopeTarget): boolean {
   if (p === undefined) return true
   if (typeof target.agentId === 'string' && !canUseAgent(p, target.agentId)) return false
   if (typeof target.scenarioId === 'string' && !canUseScenario(p, target.scenarioId)) return false

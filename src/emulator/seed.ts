@@ -53,7 +53,7 @@ export function ensureDemoKey(state: EmulatorState): void {
 export type Seeder = (state: EmulatorState) => void
 
 /** Seeds demo agents, skills and the scoped demo keys, then runs the resource seeders. */
-export function seedDemo(state: EmulatorState, seeders: readonly Seeder[]): void {
+function seedDemo(state: EmulatorState, seeders: readonly Seeder[]): void {
   for (const a of demoAgents(state.accountId)) state.agents.set(a.id, a)
   for (const s of demoSkills()) state.skills.set(s.id, s)
   const scoped: [string, string, string, StoredApiKey['scopes']][] = [

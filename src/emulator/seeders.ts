@@ -7,7 +7,7 @@ import { seedCms } from './seed-cms.js'
 import { seedResources } from './seed-resources.js'
 
 /** The demo CMS: this seed and size give the documented demo content. */
-export const demoCms = { seed: 42, posts: 5000 } as const
+const demoCms = { seed: 42, posts: 5000 } as const
 
 /** Every resource seeder; `now` is the emulator's clock (schedules compute their next run from it). */
 export function resourceSeeders(now: () => number): readonly Seeder[] {

@@ -162,7 +162,7 @@ function isZodError(e: unknown): e is Parameters<typeof issueMessage>[0] {
 }
 
 /** Turns any error into an answer; only unexpected ones are reported (they are bugs). */
-export function failWith(res: ServerResponse, e: unknown, report: (line: string) => void): void {
+function failWith(res: ServerResponse, e: unknown, report: (line: string) => void): void {
   if (e instanceof ClientGoneError) {
     res.destroy()
     return

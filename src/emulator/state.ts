@@ -103,10 +103,10 @@ export const collections = {
 } as const satisfies Record<string, CollectionSpec>
 
 /** The name of a persisted collection. */
-export type CollectionName = keyof typeof collections
+type CollectionName = keyof typeof collections
 
 /** A snapshot that cannot be restored: names the collection, the record and the member. */
-export class SnapshotError extends Error {}
+class SnapshotError extends Error {}
 
 function typeOf(v: unknown): string {
   return Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v

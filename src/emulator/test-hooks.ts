@@ -68,7 +68,7 @@ export class RequestLog {
 }
 
 /** A copy of the headers with secret values replaced by "[redacted]". */
-export function redactHeaders(headers: IncomingHttpHeaders, extra: Set<string> = new Set()): Record<string, string> {
+function redactHeaders(headers: IncomingHttpHeaders, extra: Set<string> = new Set()): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue

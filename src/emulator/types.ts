@@ -42,7 +42,7 @@ export type EmuResponse =
   | { streamed: true }
 
 /** A route handler. Throw `new HttpError(status, message)` for error answers. */
-export type Handler = (req: EmuRequest, env: HandlerEnv) => Promise<EmuResponse> | EmuResponse
+type Handler = (req: EmuRequest, env: HandlerEnv) => Promise<EmuResponse> | EmuResponse
 
 /** What handlers get besides the request. */
 export interface HandlerEnv {

@@ -1,7 +1,7 @@
 // Pretty, coloured JSON for a terminal, as jq and gh show it: the very text that goes to a pipe, only coloured —
 // member names, strings, numbers, booleans and null each in their colour. Loaded only when stdout is a colour
-// terminal, so scripts and the start-up path never pay for chalk.
-import { Chalk } from 'chalk'
+// terminal, so scripts and the start-up path never pay for chalk (the palette, src/io/palette.ts).
+import { palette } from './palette.js'
 
 // One token at a time, left to right: a string (a member name when a colon follows), a literal, or a number. A
 // string is consumed whole first, so nothing inside one is ever coloured as a number or a literal.
@@ -9,7 +9,7 @@ const token = /("(?:[^"\\]|\\.)*")(\s*:)?|\btrue\b|\bfalse\b|\bnull\b|-?\d+(?:\.
 
 /** Colours JSON text (already sanitised: stringifyJson); removing the SGR sequences gives `text` back exactly. */
 export function colorJson(text: string): string {
-  const c = new Chalk({ level: 1 })
+  const c = palette(true)
   return text.replace(token, (m: string, str: string | undefined, colon: string | undefined) => {
     if (str !== undefined) return colon !== undefined ? `${c.blue(str)}${colon}` : c.green(str)
     if (m === 'null') return c.gray(m)

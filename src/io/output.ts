@@ -17,26 +17,18 @@ export interface Field<T = Record<string, unknown>> {
   get: (item: T) => unknown
 }
 
-/** Builds fields from member names (header = upper-cased name). */
-export function fieldsOf<T extends Record<string, unknown>>(...names: string[]): Field<T>[] {
-  return names.map((n) => ({
-    header: n.toUpperCase(),
-    get: (item: T) => n.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], item),
-  }))
-}
-
 /**
  * A number for a person: as it is, unless it carries more than 6 decimals (an average, float noise such as
  * 0.30000000000000004), then rounded to 4. JSON, NDJSON and YAML keep the exact number.
  */
-export function readableNumber(v: number): string {
+function readableNumber(v: number): string {
   const s = String(v)
   const decimals = /\.(\d+)$/.exec(s)?.[1]?.length ?? 0
   return decimals > 6 ? String(Number(v.toFixed(4))) : s
 }
 
 /** Turns a value into one table/TSV cell. */
-export function cell(v: unknown): string {
+function cell(v: unknown): string {
   if (v === undefined || v === null) return ''
   if (typeof v === 'string') return v
   if (typeof v === 'number') return readableNumber(v)
@@ -137,7 +129,7 @@ export class Output {
           p[1] = sanitizeText(p[1])
         }
         const w = Math.max(0, ...pairs.map(([k]) => k.length))
-        const bold = this.io.colorStdout() ? (s: string) => `\x1b[1m${s}\x1b[22m` : (s: string) => s
+        const bold = await boldOn(this.io)
         return writeAll(out, pairs.map(([k, v]) => `${bold(k.padEnd(w))}  ${v}\n`).join(''))
       }
     }
@@ -166,6 +158,11 @@ export class Output {
     const t = tsvEscape(v)
     return this.io.stdoutIsTTY ? sanitize(t) : t
   }
+}
+
+/** Bold on stdout when it has colour; the palette (and chalk) loads only then, never on a piped start-up path. */
+async function boldOn(io: IOStreams): Promise<(s: string) => string> {
+  return io.colorStdout() ? (await import('./palette.js')).palette(true).bold : (s) => s
 }
 
 /** An id column (ID, AGENT ID, …): never cut, since a cut id cannot be copied into the next command. */
@@ -203,7 +200,5 @@ async function renderTable(headers: string[], rows: string[][], io: IOStreams): 
       .map((c, i) => fitCell(c, widths[i] ?? 0))
       .join('  ')
       .trimEnd()
-  const head = line(headers)
-  const h = io.colorStdout() ? `\x1b[1m${head}\x1b[22m` : head
-  return [h, ...rows.map(line)].join('\n') + '\n'
+  return [(await boldOn(io))(line(headers)), ...rows.map(line)].join('\n') + '\n'
 }

@@ -11,7 +11,7 @@ export interface Shard {
 }
 
 /** Most shards a job may be split into (a CI matrix is far smaller; a bound keeps typos like 1/10000000 out). */
-export const maxShards = 10_000
+const maxShards = 10_000
 
 /** Parses `--shard <i>/<n>`; a usage error naming `flag` when it is not 1 ≤ i ≤ n ≤ maxShards. */
 export function parseShard(text: string, flag = '--shard'): Shard {

@@ -8,7 +8,7 @@ export interface WholeNumberRange {
 }
 
 /** The range in words: "a whole number from 1 to 100", "a whole number from 0 up". */
-export function describeRange({ min, max }: WholeNumberRange): string {
+function describeRange({ min, max }: WholeNumberRange): string {
   return max === undefined ? `a whole number from ${min} up` : `a whole number from ${min} to ${max}`
 }
 

@@ -8,7 +8,7 @@ import type { ChatContentItem, ChatLogHook, ChatMessage, ChatSession } from '../
 import type { LogStore, MessageRow, NewMessage } from './store.js'
 
 /** Where a conversation was held (no secrets: see safeBaseUrl). */
-export interface RecorderInfo {
+interface RecorderInfo {
   profile: string | undefined
   baseUrl: string | undefined
 }
@@ -129,7 +129,7 @@ export class ConversationRecorder implements ChatLogHook {
 }
 
 /** A message's searchable text: its content, images as a note, tool calls as `name(arguments)`. */
-export function messageText(m: ChatMessage): string {
+function messageText(m: ChatMessage): string {
   if (m.role === 'user' && typeof m.content !== 'string')
     return m.content.map((c) => (c.type === 'text' ? c.text : '[image]')).join('\n')
   if (m.role === 'assistant' && m.tool_calls?.length)

@@ -53,7 +53,7 @@ const listColumns = `c.id, c.agent_id, c.chat_id, c.profile, c.base_url, c.syste
   (SELECT sum(total_tokens) FROM messages m WHERE m.conversation_id = c.id) AS total_tokens`
 
 /** A new conversation id: short enough to type, random enough never to collide in one log (48 bits). */
-export function newConversationId(): string {
+function newConversationId(): string {
   return `c${randomBytes(6).toString('hex')}`
 }
 

@@ -11,7 +11,7 @@ import { cmsTools } from './tools/cms.js'
 import type { AccountTool } from './tools/types.js'
 
 /** Every account tool, in the order tools/list shows them. */
-export const allTools: readonly AccountTool[] = [
+const allTools: readonly AccountTool[] = [
   accountTools[0]!,
   askAgentTool,
   ...accountTools.slice(1, 4),

@@ -24,7 +24,7 @@ export function jsonResult(value: unknown): ToolResult {
 }
 
 /** The CLI's words for an error: `message` and, on its own line, `hint: …` (as the CLI prints them on stderr). */
-export function errorText(err: unknown): string {
+function errorText(err: unknown): string {
   if (err instanceof CliError) {
     const lines = [err.message]
     if (err.hint) lines.push(`hint: ${err.hint}`)

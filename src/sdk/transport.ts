@@ -21,9 +21,6 @@ export type ItemOf<N extends ContractRoute> =
 /** The JSON body a route takes (before defaults are filled in). */
 export type BodyOf<N extends ContractRoute> =
   EndpointOf<N> extends { body: infer S extends z.ZodType } ? z.input<S> : never
-/** The query a route takes. */
-export type QueryOf<N extends ContractRoute> =
-  EndpointOf<N> extends { query: infer S extends z.ZodType } ? z.input<S> : never
 
 /** One call: path parameters, query, JSON body (or raw bytes), extra headers. */
 export interface CallRequest {

@@ -12,7 +12,7 @@ import { createIO } from '../../src/io/iostreams.js'
 const ansi = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x1b]*\x1b\\/g
 
 /** A turn fed by the test: events pushed one by one, ended with a status. */
-export class ScriptedTurn implements ChatTurn {
+class ScriptedTurn implements ChatTurn {
   readonly result: Promise<TurnResult>
   private settle: (r: TurnResult) => void = () => {}
   private queue: (ChatEvent | { end: TurnResult['status'] })[] = []

@@ -3,7 +3,7 @@
 import type { TestContext } from '../helpers/test-context.js'
 
 /** What a stubbed request saw. */
-export interface Seen {
+interface Seen {
   auth: string | undefined
   body: unknown
   version?: string | undefined

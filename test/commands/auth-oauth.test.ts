@@ -284,6 +284,21 @@ describe('oauth status / token / refresh / register', () => {
       token_endpoint_auth_method: 'none',
     })
   })
+
+  it('register sends every --redirect-uri (repeated or several after one flag), --name and --scope', async () => {
+    const t = testContext({ env: bare })
+    const seen = stubServer(t, { token: false })
+    const argv = ['oauth', 'register', '--redirect-uri', 'http://127.0.0.1/a', 'https://app.example/b']
+    expect(
+      await t.run([...argv, '--redirect-uri', 'http://[::1]/c', '--name', 'Mine', '--scope', 'x:y', '--json']),
+    ).toBe(0)
+    expect(JSON.parse(t.stdout())).toMatchObject({ client_id: 'cl_1' })
+    expect(seen.register).toMatchObject({
+      redirect_uris: ['http://127.0.0.1/a', 'https://app.example/b', 'http://[::1]/c'],
+      client_name: 'Mine',
+      scope: 'x:y',
+    })
+  })
 })
 
 describe('logout (OAuth)', () => {

@@ -1,4 +1,4 @@
-// The progress of a batch (in-process against the file's emulator): a one-line counter on a terminal, nothing
+// The progress of a batch (in-process against the file's emulator): an ora spinner with a counter on a terminal, nothing
 // animated when piped or under CI; the summary line either way.
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -22,11 +22,13 @@ async function batchRun(opts: { tty: boolean; ci?: string }) {
 }
 
 describe('batch progress', () => {
-  it('on a terminal: a counter redrawn in place, erased before the summary', async () => {
+  it('on a terminal: an ora spinner with the counter, erased before the summary', async () => {
+    await import('ora') // loaded once here, so that the spinner shows before three quick runs are over
     const r = await batchRun({ tty: true })
     expect(r.code).toBe(0)
-    expect(r.stderr).toContain('\r\x1b[2Kran 3/3')
-    expect(r.stderr).toMatch(/\r\x1b\[2K3 runs: 3 completed in \d+\.\d s\n$/)
+    expect(r.stderr).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] ran [123]\/3/)
+    // erased (CHA 1, EL 0) and the cursor shown again, then the summary
+    expect(r.stderr).toMatch(/\x1b\[1G\x1b\[0K\x1b\[\?25h3 runs: 3 completed in \d+\.\d s\n$/)
   })
 
   it.each([

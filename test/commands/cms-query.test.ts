@@ -196,8 +196,8 @@ describe('cms query: usage errors', () => {
   it.each([
     [['--order-by', 'views:up'], /--order-by: direction must be asc or desc, got "up"/],
     [['--select', 'title,,views'], /--select: empty item/],
-    [['--page', '0'], /--page: --page must be 1 or more/],
-    [['--page-size', 'ten'], /--page-size: --page-size must be a whole number/],
+    [['--page', '0'], /--page: 0 must be a whole number from 1 up/],
+    [['--page-size', 'ten'], /--page-size: ten must be a whole number from 1 to 100/],
     [['--page-size', '10', '--limit', '20'], /--page-size and --limit are the same setting/],
     [['--access', 'admin'], /--access.*Allowed choices are cda, cma/],
     [['--count', 'a,b'], /--count takes one field/],
@@ -207,6 +207,16 @@ describe('cms query: usage errors', () => {
     expect(await t.run(['cms', 'query', 'posts', ...flags])).toBe(2)
     expect(t.stderr()).toMatch(pattern)
     expect(t.stdout()).toBe('')
+  })
+
+  it('--count before the collection swallows it: the error says so and how to write it', async () => {
+    const t = testContext()
+    expect(await t.run(['cms', 'query', '--count', 'posts'])).toBe(2)
+    expect(t.stderr()).toContain('missing the collection: --count takes an optional field, so "posts" was read')
+    expect(t.stderr()).toContain('agentry cms query posts --count')
+    const plain = testContext()
+    expect(await plain.run(['cms', 'query'])).toBe(2)
+    expect(plain.stderr()).toContain("missing required argument 'collection'")
   })
 
   it('a 404 for an unknown collection exits 3', async () => {

@@ -62,9 +62,9 @@ describe('page sizes come from the contract', () => {
   it('cms query --page-size 101 and --limit 101 are exit 2 naming the flag', async () => {
     const t = testContext()
     expect(await t.run(['cms', 'query', 'posts', '--page-size', '101'])).toBe(2)
-    expect(t.stderr()).toMatch(/--page-size must be 1–100/)
+    expect(t.stderr()).toMatch(/--page-size: 101 must be a whole number from 1 to 100/)
     expect(await t.run(['cms', 'query', 'posts', '--limit', '101'])).toBe(2)
-    expect(t.stderr()).toMatch(/--limit must be 1–100/)
+    expect(t.stderr()).toMatch(/--limit: 101 must be a whole number from 1 to 100/)
   })
 })
 

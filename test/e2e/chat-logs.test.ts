@@ -182,6 +182,9 @@ describe('agentry logs', () => {
     expect(bad.exitCode).toBe(2)
     expect(bad.stderr).toContain('AGENTRY_LOG: not on or off')
     expect(await t.json(['logs', 'list'])).toEqual([])
+    const limit = await t.run(['logs', 'search', 'hi', '--limit', '10001'])
+    expect(limit.exitCode).toBe(2)
+    expect(limit.stderr).toContain('--limit: 10001 must be a whole number from 1 to 10000')
   })
 
   it('an unusable log does not stop a chat: one warning, the answer, exit 0; -c then fails clearly', async () => {

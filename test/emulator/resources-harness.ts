@@ -24,7 +24,7 @@ export interface Answer {
 }
 
 /** A full-access API key principal of the demo account. */
-export const fullAccess: Principal = { kind: 'api-key', id: 'key_full', accountId: 'acc_demo', scopes: {} }
+const fullAccess: Principal = { kind: 'api-key', id: 'key_full', accountId: 'acc_demo', scopes: {} }
 
 /** Options of a fake request. */
 export interface FakeRequest {
@@ -40,7 +40,7 @@ export interface FakeRequest {
 }
 
 /** Builds an EmuRequest as the server would. */
-export function fakeRequest(r: FakeRequest = {}): EmuRequest {
+function fakeRequest(r: FakeRequest = {}): EmuRequest {
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = v
   let rawBody = Buffer.alloc(0)

@@ -22,7 +22,7 @@ export interface EmulatorFixtureOptions {
 }
 
 /** Where the CLI finds the emulator, without a credential (a type, not an interface: it is passed as a Record). */
-export type EmulatorServerEnv = { AGENTRY_BASE_URL: string; AGENTRY_ACCOUNT: string }
+type EmulatorServerEnv = { AGENTRY_BASE_URL: string; AGENTRY_ACCOUNT: string }
 
 /** A file's emulator and the environment for the CLI. */
 export interface EmulatorFixture {

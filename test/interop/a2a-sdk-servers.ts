@@ -140,7 +140,7 @@ function card10(origin: string): AgentCard {
 }
 
 /** A server on the current @a2a-js/sdk with its defaults: a 1.0 card (no top-level `url`), JSON-RPC 1.0 only. */
-export async function startSdk10Server(): Promise<SdkServer> {
+async function startSdk10Server(): Promise<SdkServer> {
   const app = express()
   const { server, origin } = await listen(app)
   const card = card10(origin)
@@ -152,7 +152,7 @@ export async function startSdk10Server(): Promise<SdkServer> {
 
 /** A server on the current @a2a-js/sdk with its v0.3 compatibility layer on: both generations on one endpoint, and
  * a card per generation (the 0.3 one to requests without `A2A-Version`). */
-export async function startSdk10CompatServer(): Promise<SdkServer> {
+async function startSdk10CompatServer(): Promise<SdkServer> {
   const app = express()
   const { server, origin } = await listen(app)
   const base = card10(origin)
@@ -210,7 +210,7 @@ class Echo03 implements v03.AgentExecutor {
 }
 
 /** A server on @a2a-js/sdk 0.3 with its defaults: a 0.3 card (`url`, `preferredTransport`), JSON-RPC 0.3. */
-export async function startSdk03Server(): Promise<SdkServer> {
+async function startSdk03Server(): Promise<SdkServer> {
   const app = express()
   const { server, origin } = await listen(app)
   const card = {

@@ -173,7 +173,7 @@ describe('mcp serve: choosing tools', () => {
     expect(both.exitCode).toBe(2)
     const port = await runCli(['mcp', 'serve', '--http', 'abc'], { env: fx.env() })
     expect(port.exitCode).toBe(2)
-    expect(port.stderr).toContain('--http: give a port number')
+    expect(port.stderr).toContain('--http: abc must be a whole number from 0 to 65535')
   })
 
   it('--read-only leaves out everything that writes or runs', async () => {

@@ -409,7 +409,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -465,6 +465,14 @@ describe('--help', () => {
                                    matrix job)
         -h, --help                 display help for command
 
+      Examples:
+        AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input "Summarize this"
+        git log -1 --format=%B | agentry scenario run scn_1 --secret-file ~/.config/scn_1.secret --json
+        agentry scenario run scn_1 --input-file ticket.txt --signature-header X-Signature -o json
+        agentry scenario run scn_1 --input hi --dry-run
+        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --junit junit.xml --concurrency 16
+        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --resume out.ndjson --shard 2/4
+
       The body {"input": "<text>"} is signed with HMAC-SHA256 (lowercase hex) over its exact bytes. The run is never
       retried by agentry (it is not idempotent: a retry could run the scenario twice).
       Exit codes: 0 completed, 1 failed (the reason on stderr), 2 usage, 3 no such scenario, 4 signature refused,
@@ -477,15 +485,6 @@ describe('--help', () => {
       run). Exit 0 only when every run completed; else the code all unsuccessful runs share (4 signature refused,
       5 disabled or failed, 8 network…), 5 when they differ; 130 after Ctrl-C (the runs in flight finish first).
 
-      Examples:
-        AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input "Summarize this"
-        git log -1 --format=%B | agentry scenario run scn_1 --secret-file ~/.config/scn_1.secret --json
-        agentry scenario run scn_1 --input-file ticket.txt --signature-header X-Signature -o json
-        agentry scenario run scn_1 --input hi --dry-run
-        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --junit junit.xml --concurrency 16
-        agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --resume out.ndjson --shard 2/4
-
-
       $ agentry scenario sign --help
       Usage: agentry scenario sign [options]
 
@@ -497,13 +496,12 @@ describe('--help', () => {
                               AGENTRY_SCENARIO_SECRET, or the profile)
         -h, --help            display help for command
 
-      The bytes are signed as they are: no newline is added or removed.
-
       Examples:
         printf '{"input":"hi"}' > body.json
         sig=$(agentry scenario sign --file body.json)
         curl -H "X-Signature: $sig" -H "Content-Type: application/json" --data-binary @body.json "$URL/scenario/scn_1"
 
+      The bytes are signed as they are: no newline is added or removed.
       "
     `)
   })
@@ -924,15 +922,15 @@ describe('--help', () => {
         import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
         help [command]                         display help for command
 
-      --where language: status = "published" and (views > 100 or featured = true)
-        operators = != > >= < <= and the words eq neq gt gte lt lte like ilike in notIn begins ends;
-        and, or, parentheses; strings in double quotes, numbers, true/false/null, arrays ["a","b"].
-        like/ilike: substring (case-sensitive / not); begins/ends: prefix / suffix.
-
       Examples:
         agentry cms query posts --where 'status = "published"' --order-by views:desc --select title,views
         agentry cms query posts --group-by category --count --sum views
         agentry cms export posts --out posts.ndjson && agentry cms import posts_copy posts.ndjson
+
+      --where language: status = "published" and (views > 100 or featured = true)
+        operators = != > >= < <= and the words eq neq gt gte lt lte like ilike in notIn begins ends;
+        and, or, parentheses; strings in double quotes, numbers, true/false/null, arrays ["a","b"].
+        like/ilike: substring (case-sensitive / not); begins/ends: prefix / suffix.
 
 
       $ agentry cms query --help
@@ -960,7 +958,7 @@ describe('--help', () => {
         --min <field>                  smallest value of a field (repeatable)
         --max <field>                  largest value of a field (repeatable)
         --page <n>                     page number, from 1
-        --page-size <n>                rows a page, 1–100
+        --page-size <n>                rows a page, 1 to 100
         --limit <n>                    same as --page-size
         --all                          follow every page, printing rows as pages
                                        arrive
@@ -1052,20 +1050,16 @@ describe('--help', () => {
         --tags <a,b>                   only records that have every one of these tags
         --access <access>              delivery (cda) or management (cma) access
                                        (choices: "cda", "cma")
-        --page-size <n>                records a request (default and maximum 100)
+        --page-size <n>                records a request, 1 to 100 (default 100)
         --out <file>                   write here instead of stdout; the file appears
                                        only once the export is complete
         --concurrency <n>              pages fetched at once (and at most held in
-                                       memory), 1 to 64 (default: "4")
+                                       memory), 1 to 64 (default 4)
         --resume                       continue an interrupted --out export of the
                                        same collection and query
         --shard <i/n>                  only pages i, i+n, i+2n…: the shards 1/n…n/n
                                        together are the whole export
         -h, --help                     display help for command
-
-      An interrupted --out export keeps <out>.agentry-export.part and <out>.agentry-export.json; run the same command
-      with --resume to continue it. --shard splits by page number, so every shard must use the same query and page size,
-      and the collection must not change while the shards run.
 
       Examples:
         agentry cms export posts --out posts.ndjson --concurrency 8
@@ -1073,6 +1067,9 @@ describe('--help', () => {
         agentry cms export posts --where 'status = "published"' --order-by createdAt > published.ndjson
         agentry cms export posts --shard 2/4 --out posts-2.ndjson
 
+      An interrupted --out export keeps <out>.agentry-export.part and <out>.agentry-export.json; run the same command
+      with --resume to continue it. --shard splits by page number, so every shard must use the same query and page size,
+      and the collection must not change while the shards run.
 
       $ agentry cms import --help
       Usage: agentry cms import [options] <collection> <file>
@@ -1085,7 +1082,7 @@ describe('--help', () => {
         file               the NDJSON file, or - for stdin
 
       Options:
-        --concurrency <n>  requests in flight, 1 to 64 (default: "4")
+        --concurrency <n>  requests in flight, 1 to 64 (default 4)
         --skip-invalid     import the valid lines even when some are invalid (those
                            count as failed)
         --ignore-ids       save lines under derived ids even when they carry an id (a
@@ -1096,18 +1093,17 @@ describe('--help', () => {
                            the whole file
         -h, --help         display help for command
 
-      Every line is saved with PUT under a stable id: its "id", or (without one, or with --ignore-ids) "imp_" and a hash
-      of the collection, the line number and the record. Importing the same file again replaces, never duplicates. A
-      save whose answer was lost is read back before it is called failed. Failed lines go to <file>.failed.ndjson as
-      {"line", "error", "input"} (exit 1). Ctrl-C lets the saves in flight finish and keeps <file>.agentry-import.json
-      for --resume, which skips the saved lines and sends the failed ones again.
-
       Examples:
         agentry cms import posts posts.ndjson
         agentry cms export posts | agentry cms import posts_copy - --concurrency 8
         agentry cms import posts big.ndjson --resume
         agentry cms import posts big.ndjson --shard 1/4
 
+      Every line is saved with PUT under a stable id: its "id", or (without one, or with --ignore-ids) "imp_" and a hash
+      of the collection, the line number and the record. Importing the same file again replaces, never duplicates. A
+      save whose answer was lost is read back before it is called failed. Failed lines go to <file>.failed.ndjson as
+      {"line", "error", "input"} (exit 1). Ctrl-C lets the saves in flight finish and keeps <file>.agentry-import.json
+      for --resume, which skips the saved lines and sends the failed ones again.
       "
     `)
   })
@@ -1486,7 +1482,8 @@ describe('--help', () => {
         taskId         the task id (from \`a2a send --json\`, .id)
 
       Options:
-        --history <n>  at most this many recent messages of its history (0: none)
+        --history <n>  at most this many recent messages of its history, 0 to 1000 (0:
+                       none)
         -h, --help     display help for command
 
       Examples:
@@ -1558,7 +1555,7 @@ describe('--help', () => {
                           the server offers it
         --scope <scope>   OAuth scope to ask for (default: the service scope the
                           server advertises)
-        --wait <seconds>  how long to wait for the browser, default 300
+        --wait <seconds>  how long to wait for the browser, 1 to 3600, default 300
         --with-api-key    read an API key from stdin (a masked prompt on a terminal)
                           and store it
         --no-verify       store the key without trying it against the server
@@ -1660,7 +1657,7 @@ describe('--help', () => {
                           the server offers it
         --scope <scope>   OAuth scope to ask for (default: the service scope the
                           server advertises)
-        --wait <seconds>  how long to wait for the browser, default 300
+        --wait <seconds>  how long to wait for the browser, 1 to 3600, default 300
         -h, --help        display help for command
 
       Examples:
@@ -1870,12 +1867,29 @@ describe('--help', () => {
         -h, --help                  display help for command
 
       Commands:
+        list|ls                     List the saved profiles and show which one is in
+                                    use (--profile, AGENTRY_PROFILE, or default)
         delete|rm [options] <name>  Delete a saved profile: its settings and its
                                     stored credential (asks first; --yes otherwise)
+        help [command]              display help for command
 
       Examples:
         agentry config profiles
         agentry config profiles --json
+
+
+      $ agentry config profiles list --help
+      Usage: agentry config profiles list|ls [options]
+
+      List the saved profiles and show which one is in use (--profile,
+      AGENTRY_PROFILE, or default)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config profiles
+        agentry config profiles list --json
 
 
       $ agentry config profiles delete --help
@@ -1938,14 +1952,14 @@ describe('--help', () => {
       Start the emulator on 127.0.0.1 and keep it running until Ctrl-C
 
       Options:
-        --port <n>                      port on 127.0.0.1; 0 picks a free one
-                                        (default: "4010")
+        --port <n>                      port on 127.0.0.1, 0 to 65535; 0 picks a free
+                                        one (default 4010)
         --data-file <path>              keep the state in this JSON file (loaded at
                                         start, saved after changes)
-        --seed <kind>                   demo data or an empty service (choices:
-                                        "demo", "none", default: "demo")
-        --token-delay <ms>              delay between streamed tokens in ms (default
-                                        15)
+        --seed <kind>                   demo data or an empty service (default demo)
+                                        (choices: "demo", "none")
+        --token-delay <ms>              delay between streamed tokens in ms, 0 to
+                                        60000 (default 15)
         --latency <ms[:jitter]>         delay every API answer by ms plus up to jitter
                                         ms (not the test hooks)
         --log-requests                  one line per request on stderr: method, path,
@@ -1957,6 +1971,14 @@ describe('--help', () => {
         --upstream-model <name>         the model asked of the upstream (default: each
                                         agent's model)
         -h, --help                      display help for command
+
+      Examples:
+        agentry emulator start
+        agentry emulator start --port 0 --seed none
+        agentry emulator start --data-file ./emulator.json --token-delay 0
+        agentry emulator start --upstream-url http://127.0.0.1:11434/v1
+        agentry emulator start --latency 200:50 --log-requests
+        AGENTRY_UPSTREAM_API_KEY=… agentry emulator start --upstream-url https://openrouter.ai/api/v1 --upstream-model openai/gpt-4o-mini
 
       The scripted model answers deterministically:
         "show me markdown"           headings, lists, a code block and a table
@@ -1990,15 +2012,6 @@ describe('--help', () => {
           curl -X DELETE -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/requests
         counters (requests, refreshes, …):
           curl -X GET -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/__emulator/counters
-
-      Examples:
-        agentry emulator start
-        agentry emulator start --port 0 --seed none
-        agentry emulator start --data-file ./emulator.json --token-delay 0
-        agentry emulator start --upstream-url http://127.0.0.1:11434/v1
-        agentry emulator start --latency 200:50 --log-requests
-        AGENTRY_UPSTREAM_API_KEY=… agentry emulator start --upstream-url https://openrouter.ai/api/v1 --upstream-model openai/gpt-4o-mini
-
       "
     `)
   })

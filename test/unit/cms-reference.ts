@@ -18,7 +18,7 @@ function follow(cur: unknown, segs: string[]): unknown {
 }
 
 /** data first; id/createdAt/updatedAt/tags from the record when data lacks them. */
-export function refGet(r: CmsRecord, path: string): unknown {
+function refGet(r: CmsRecord, path: string): unknown {
   const [head, ...rest] = path.split('.') as [string, ...string[]]
   if (own(r.data, head)) return follow(r.data[head], rest)
   if (['id', 'createdAt', 'updatedAt', 'tags'].includes(head)) return follow((r as Record<string, unknown>)[head], rest)
@@ -30,7 +30,7 @@ function isNothing(v: unknown): boolean {
 }
 
 /** Whether a record matches a filter. */
-export function refMatches(r: CmsRecord, f: Filter): boolean {
+function refMatches(r: CmsRecord, f: Filter): boolean {
   if ('and' in f) return f.and.every((c) => refMatches(r, c))
   if ('or' in f) return f.or.some((c) => refMatches(r, c))
   const v = refGet(r, f.field)
@@ -73,7 +73,7 @@ function kindOf(v: unknown): number {
   return kinds.includes(typeof v) ? kinds.indexOf(typeof v) : kinds.indexOf('object')
 }
 /** Ascending comparison: numbers, strings, booleans, objects, then null/missing. */
-export function refCompare(a: unknown, b: unknown): number {
+function refCompare(a: unknown, b: unknown): number {
   if (kindOf(a) !== kindOf(b)) return kindOf(a) < kindOf(b) ? -1 : 1
   if (typeof a === 'number' || typeof a === 'string' || typeof a === 'boolean') {
     if (a === b) return 0

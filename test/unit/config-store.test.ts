@@ -1,9 +1,9 @@
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { assertPrivate, parseJsonFile, withFileLock, writeFileAtomic } from '../../src/config/atomic-file.js'
+import { assertPrivate, parseJsonFile, withFileLock } from '../../src/config/atomic-file.js'
 import { jsonPathOffset, jsonSyntaxError, lineColumn } from '../../src/config/json-locate.js'
 import { configFile, credentialsFile } from '../../src/config/paths.js'
 import { loadConfig, loadCredentials, updateConfig, updateCredentials } from '../../src/config/store.js'
@@ -26,24 +26,7 @@ const errorOf = async (p: Promise<unknown>): Promise<CliError> => {
   return err as CliError
 }
 
-describe('atomic writes', () => {
-  it('writes the whole file with the mode asked for and leaves no temp file behind', async () => {
-    const file = join(dir, 'sub', 'credentials.json')
-    await writeFileAtomic(file, '{"a":1}\n', 0o600)
-    expect(await readFile(file, 'utf8')).toBe('{"a":1}\n')
-    expect((await stat(file)).mode & 0o777).toBe(0o600)
-    expect((await stat(join(dir, 'sub'))).mode & 0o077).toBe(0)
-    expect(await readdir(join(dir, 'sub'))).toEqual(['credentials.json'])
-  })
-
-  it('replaces a file whose old mode was wider', async () => {
-    const file = join(dir, 'x.json')
-    await writeFile(file, 'old', { mode: 0o644 })
-    await writeFileAtomic(file, 'new', 0o600)
-    expect((await stat(file)).mode & 0o777).toBe(0o600)
-    expect(await readFile(file, 'utf8')).toBe('new')
-  })
-
+describe('locked updates', () => {
   it('serializes updates under the lock: 40 concurrent increments all land', async () => {
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>

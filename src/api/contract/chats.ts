@@ -12,7 +12,7 @@ import { pageQuery } from './paging.js'
 import type { Contract } from './types.js'
 
 /** The cancel endpoint's answer (`{message}`; 404 when the request is unknown or finished). */
-export const cancelResponseSchema = z.object({ message: z.string().optional() }).loose()
+const cancelResponseSchema = z.object({ message: z.string().optional() }).loose()
 
 /** Completions and stateful chats. Completion answers are streams: the stream decoder reads them, not a schema. */
 export const chats = {

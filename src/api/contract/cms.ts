@@ -15,7 +15,7 @@ const wholeIn = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
     )
 
 /** A content query's wire parameters (where, select, orderBy, groupBy, aggregate, tags, page, pageSize). */
-export const cmsQueryParamsSchema = z
+const cmsQueryParamsSchema = z
   .object({
     page: wholeIn('page', 1).optional(),
     pageSize: wholeIn('pageSize', pageSizeRange.min, pageSizeRange.max).optional(),
@@ -23,7 +23,7 @@ export const cmsQueryParamsSchema = z
   .catchall(z.string())
 
 /** A row of a query: a record, or an aggregate row (grouped fields plus `count`, `<field>_<fn>`). */
-export const cmsRowSchema = z.record(z.string(), z.unknown())
+const cmsRowSchema = z.record(z.string(), z.unknown())
 
 /** Content records. */
 export const cms = {

@@ -6,7 +6,7 @@ import { pageQuery } from './paging.js'
 import type { Contract } from './types.js'
 
 /** `files list` query: paging and a path prefix. */
-export const filesListQuery = pageQuery.extend({ prefix: z.string().optional() })
+const filesListQuery = pageQuery.extend({ prefix: z.string().optional() })
 
 /** Files. */
 export const files = {

@@ -13,7 +13,7 @@ import type { sites } from './sites.js'
 import type { Endpoint, Family } from './types.js'
 import type { webhooks } from './webhooks.js'
 
-export type { Contract, Endpoint, Family } from './types.js'
+export type { Endpoint, Family } from './types.js'
 
 /** Every endpoint of the contract, by route name (a type: nothing is loaded for it). */
 export type Endpoints = typeof agents &

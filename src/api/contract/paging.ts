@@ -18,8 +18,3 @@ export const pageQuery = z.object({
 })
 /** A list's query. */
 export type PageQuery = z.infer<typeof pageQuery>
-
-/** Whether `n` is an allowed page size. */
-export function inPageSizeRange(n: number): boolean {
-  return Number.isSafeInteger(n) && n >= pageSizeRange.min && n <= pageSizeRange.max
-}

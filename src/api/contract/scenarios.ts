@@ -6,7 +6,7 @@ import { pageQuery } from './paging.js'
 import type { Contract } from './types.js'
 
 /** The body of a scenario run (service-interface 4.4). */
-export const executeBodySchema = z.object({ input: z.string() })
+const executeBodySchema = z.object({ input: z.string() })
 
 /** Scenarios and signed runs. */
 export const scenarios = {

@@ -13,7 +13,7 @@ import type { Contract } from './types.js'
 /** The body of a trigger: a JSON object (service-interface 4.5). */
 export const webhookPayloadSchema = z.record(z.string(), z.unknown())
 /** The body of a test delivery: the payload to deliver (default: a sample event). */
-export const webhookTestBodySchema = z.object({ payload: webhookPayloadSchema.optional() })
+const webhookTestBodySchema = z.object({ payload: webhookPayloadSchema.optional() })
 
 /** Webhooks. */
 export const webhooks = {

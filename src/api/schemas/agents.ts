@@ -27,10 +27,9 @@ export const skillSchema = z
 export type Skill = z.infer<typeof skillSchema>
 
 /** An endpoint a 1.0 card offers (A2A 4.4.6, AgentInterface). */
-export const agentInterfaceSchema = z
+const agentInterfaceSchema = z
   .object({ url: z.string(), protocolBinding: z.string(), protocolVersion: z.string().optional() })
   .loose()
-export type AgentInterface = z.infer<typeof agentInterfaceSchema>
 
 /** An A2A agent card of either generation: 1.0 (`supportedInterfaces`) or 0.3 (`url`, `preferredTransport`). */
 export const agentCardSchema = z

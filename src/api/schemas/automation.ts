@@ -29,7 +29,7 @@ export const executionSchema = z
   .loose()
 export type Execution = z.infer<typeof executionSchema>
 
-export const webhookStatusSchema = z.enum(['active', 'inactive'])
+const webhookStatusSchema = z.enum(['active', 'inactive'])
 export const webhookSchema = z
   .object({
     id: z.string(),
@@ -61,7 +61,7 @@ export const webhookTestResponseSchema = z
   .object({ delivered: z.boolean(), status: z.number().optional(), execution: executionSchema.nullish() })
   .loose()
 
-export const apiKeyScopesSchema = z
+const apiKeyScopesSchema = z
   .object({
     agents: z.array(z.string()).optional(),
     scenarios: z.array(z.string()).optional(),

@@ -5,7 +5,7 @@ import * as z from 'zod'
 export const errorBodySchema = z.object({ error: z.object({ message: z.string(), code: z.string().optional() }) })
 
 /** The pagination object of lists (service-interface 2.6). */
-export const paginationSchema = z
+const paginationSchema = z
   .object({ total: z.number(), page: z.number(), page_count: z.number(), page_size: z.number() })
   .loose()
 export type Pagination = z.infer<typeof paginationSchema>

@@ -2,19 +2,18 @@
 import * as z from 'zod'
 import { timestamp } from './common.js'
 
-export const textItemSchema = z.object({ type: z.literal('text').optional(), text: z.string() }).loose()
-export const imageItemSchema = z
+const textItemSchema = z.object({ type: z.literal('text').optional(), text: z.string() }).loose()
+const imageItemSchema = z
   .object({
     type: z.literal('image_url'),
     image_url: z.object({ url: z.string(), detail: z.string().optional() }).loose(),
   })
   .loose()
-export const contentItemSchema = z.union([imageItemSchema, textItemSchema])
-export type ContentItem = z.infer<typeof contentItemSchema>
+const contentItemSchema = z.union([imageItemSchema, textItemSchema])
 /** Content as the interface shows it: an array of items, or a plain string (both forms appear). */
-export const contentSchema = z.union([z.string(), z.array(contentItemSchema)])
+const contentSchema = z.union([z.string(), z.array(contentItemSchema)])
 
-export const toolCallSchema = z
+const toolCallSchema = z
   .object({
     id: z.string(),
     type: z.literal('function').default('function'),
@@ -70,7 +69,7 @@ export const chatCompletionRequestSchema = z.object({
 })
 export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>
 
-export const usageSchema = z
+const usageSchema = z
   .object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() })
   .loose()
 export type Usage = z.infer<typeof usageSchema>

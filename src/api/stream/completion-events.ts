@@ -125,7 +125,7 @@ function firstChoice(choices: unknown): Record<string, unknown> | undefined {
 }
 
 /** Text of a content value: a string, or an array of items `{type:'text', text}` / `{text}` (images skipped). */
-export function contentText(content: unknown): string {
+function contentText(content: unknown): string {
   if (typeof content === 'string') return content
   if (!Array.isArray(content)) return ''
   let text = ''
@@ -143,7 +143,7 @@ export function contentText(content: unknown): string {
  * `reasoning_details` items (`reasoning.text` with `text`, `reasoning.summary` with `summary`; `reasoning.encrypted`
  * has none); DeepSeek and vLLM send `reasoning_content`. The first present is read, so nothing is shown twice.
  */
-export function reasoningText(part: Record<string, unknown>): string {
+function reasoningText(part: Record<string, unknown>): string {
   if (typeof part.reasoning === 'string' && part.reasoning !== '') return part.reasoning
   if (typeof part.reasoning_content === 'string' && part.reasoning_content !== '') return part.reasoning_content
   if (!Array.isArray(part.reasoning_details)) return ''

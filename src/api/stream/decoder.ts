@@ -26,22 +26,15 @@ import { type CallbackReader, type ReadOptions, readThrough } from './read.js'
 
 export {
   formatForContentType,
-  type ReadItemsOptions,
   readStreamItems,
   type StreamFormat,
-  type StreamItem,
 } from './chunk-decoder.js'
 export {
   type AssistantMessage,
-  type CompletionAccumulator,
   createCompletionAccumulator,
 } from './completion-accumulator.js'
-export { type CompletionEvent, type CompletionEventMapper, createCompletionEventMapper } from './completion-events.js'
-export { StreamFormatError, StreamIdleTimeoutError, type StreamPosition, StreamTruncatedError } from './errors.js'
-export { type NdjsonItem, readNdjson } from './ndjson.js'
-export type { ReadOptions } from './read.js'
-export { type ReadSseOptions, readSse, type SseEvent, type SseParserOptions } from './sse.js'
-export type { CompletionToolCall } from './tool-calls.js'
+export type { CompletionEvent } from './completion-events.js'
+export { StreamFormatError, StreamIdleTimeoutError, StreamTruncatedError } from './errors.js'
 
 /** Options for {@link decodeCompletionStream}. */
 export type DecodeOptions = ReadOptions

@@ -10,7 +10,7 @@ export interface CompletionToolCall {
 }
 
 /** One tool_call fragment as received; `arguments` is the new piece only. */
-export interface ToolCallDelta {
+interface ToolCallDelta {
   index: number
   id?: string
   name?: string
@@ -18,7 +18,7 @@ export interface ToolCallDelta {
 }
 
 /** A tool call made complete (at finish_reason or end of stream), with its position among the calls. */
-export interface CompletedToolCall {
+interface CompletedToolCall {
   index: number
   call: CompletionToolCall
 }

@@ -199,7 +199,7 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
 }
 
 /** One line saying what went wrong; a dropped connection says the partial answer was kept. */
-export function failureLine(kind: string, message: string, partial: boolean): string {
+function failureLine(kind: string, message: string, partial: boolean): string {
   const text = oneLine(message)
   if (kind === 'network') return `✗ connection lost: ${text}${partial ? ' (the partial answer above is kept)' : ''}`
   if (kind === 'timeout') return `✗ timed out: ${text}${partial ? ' (the partial answer above is kept)' : ''}`

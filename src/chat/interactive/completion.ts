@@ -16,7 +16,7 @@ export interface DirEntry {
 export type ListDir = (path: string) => DirEntry[]
 
 /** Lists a real directory. */
-export const listDir: ListDir = (path) => {
+const listDir: ListDir = (path) => {
   try {
     return readdirSync(path, { withFileTypes: true }).map((d) => ({ name: d.name, dir: d.isDirectory() }))
   } catch {
@@ -28,7 +28,7 @@ const pathCommands = /^(\/(?:image|img|save)\s+)(\S*)$/
 const maxShown = 12
 
 /** Completes a file name: the completed text and the candidates (directories end in /). */
-export function completePath(
+function completePath(
   word: string,
   list: ListDir,
   home = homedir(),
@@ -50,7 +50,7 @@ export function completePath(
 }
 
 /** Formats candidates as one hint row, e.g. "help  system  save" (cut after a dozen). */
-export function candidatesHint(candidates: readonly string[]): string | undefined {
+function candidatesHint(candidates: readonly string[]): string | undefined {
   if (candidates.length < 2) return undefined
   const shown = candidates.slice(0, maxShown).join('  ')
   return candidates.length > maxShown ? `${shown}  … ${candidates.length - maxShown} more` : shown

@@ -5,10 +5,11 @@
 // once the file has grown to twice that. Entries starting with a space are not recorded (bash's ignorespace).
 import { appendFile, chmod, copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { readTextIfExists, writeFileAtomic } from '../../config/atomic-file.js'
+import { readTextIfExists } from '../../config/atomic-file.js'
+import { writeFileAtomic } from '../../io/atomic-file.js'
 
 /** The default bound on remembered entries. */
-export const defaultHistoryMax = 1000
+const defaultHistoryMax = 1000
 
 /** Where older versions kept the history: the config dir (see moveHistory). */
 export const historyFile = (configDir: string) => join(configDir, 'history')
@@ -57,7 +58,8 @@ export class History {
     const text = (await readTextIfExists(file)) ?? ''
     const all = parseHistory(text)
     const entries = all.slice(-max)
-    if (all.length >= 2 * max) await writeFileAtomic(file, entries.map(formatHistoryLine).join(''), 0o600)
+    if (all.length >= 2 * max)
+      await writeFileAtomic(file, entries.map(formatHistoryLine).join(''), { mode: 0o600, createDir: true })
     else if (text !== '') await tighten(file)
     return new History(file, entries, max)
   }

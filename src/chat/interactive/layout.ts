@@ -6,7 +6,7 @@ import stringWidth from 'string-width'
 import { graphemes } from './text.js'
 
 /** One screen row of the input. */
-export interface InputRow {
+interface InputRow {
   /** the prompt or continuation marker (first row of a line) or the indent under it */
   prefix: string
   text: string
@@ -27,12 +27,12 @@ export interface LayoutOptions {
 }
 
 /** How a grapheme is drawn in the input: tabs as spaces (no tab stops in an editable line). */
-export function displayGrapheme(g: string): string {
+function displayGrapheme(g: string): string {
   return g === '\t' ? '    ' : g
 }
 
 /** Width of a grapheme cluster as drawn. */
-export function graphemeWidth(g: string): number {
+function graphemeWidth(g: string): number {
   return g === '\t' ? 4 : stringWidth(g)
 }
 

@@ -12,6 +12,8 @@ export interface PromptState {
   hint?: string | undefined
 }
 
+// Terminal modes, cursor movement and erasing, not colours (those come from the UiStyle, src/io/palette.ts), so
+// they stay written out here.
 const syncBegin = '\x1b[?2026h'
 const syncEnd = '\x1b[?2026l'
 

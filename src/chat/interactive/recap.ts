@@ -5,7 +5,7 @@ import { toUiMessages, type UiMessage, uiMessageSummary } from '../../sdk/messag
 import type { UiStyle } from './style.js'
 
 /** How many turns the recap shows. */
-export const recapTurns = 4
+const recapTurns = 4
 
 const label: Record<UiMessage['role'], string> = { user: 'you', assistant: 'agent', system: 'system' }
 

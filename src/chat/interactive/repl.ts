@@ -17,7 +17,7 @@ import type { UiStyle } from './style.js'
 import type { Terminal } from './terminal.js'
 
 /** The prompt's markers: the first line and the continuation lines of a multi-line message. */
-export const promptMarkers = { prompt: '› ', continuation: '· ' }
+const promptMarkers = { prompt: '› ', continuation: '· ' }
 
 /** What the loop runs with. */
 export interface ReplDeps {

@@ -5,6 +5,7 @@ import { fitWidth } from './prompt-view.js'
 import type { UiStyle } from './style.js'
 
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
+// cursor visibility and erasing, not colours (those come from the UiStyle), so they stay written out here
 const hideCursor = '\x1b[?25l'
 const showCursor = '\x1b[?25h'
 

@@ -1,8 +1,9 @@
-// The few styles the chat UI uses (SGR codes, ECMA-48 8.3.117), all off when colour is off (NO_COLOR, --no-color,
-// not a terminal), so the same code draws the plain and the coloured chat.
+// The few styles the chat UI uses, from the one palette (src/io/palette.ts), all off when colour is off (NO_COLOR,
+// --no-color, not a terminal), so the same code draws the plain and the coloured chat.
+import { palette } from '../../io/palette.js'
 
 /** A text style. */
-export type Paint = (s: string) => string
+type Paint = (s: string) => string
 
 /** The chat UI's styles. */
 export interface UiStyle {
@@ -16,27 +17,23 @@ export interface UiStyle {
   warn: Paint
 }
 
-const sgr =
-  (on: number, off: number): Paint =>
+/** One argument only: chalk joins extra arguments with spaces, and a Paint may be handed to map(). */
+const one =
+  (style: Paint): Paint =>
   (s) =>
-    s === '' ? s : `\x1b[${on}m${s}\x1b[${off}m`
+    style(s)
 
 /** The styles, coloured or plain. */
 export function createUiStyle(color: boolean): UiStyle {
-  if (!color) {
-    const id: Paint = (s) => s
-    return { color, prompt: id, dim: id, bold: id, error: id, ok: id, accent: id, warn: id }
-  }
-  const bold = sgr(1, 22)
-  const cyan = sgr(36, 39)
+  const c = palette(color)
   return {
     color,
-    prompt: (s) => bold(cyan(s)),
-    dim: sgr(2, 22),
-    bold,
-    error: sgr(31, 39),
-    ok: sgr(32, 39),
-    accent: cyan,
-    warn: sgr(33, 39),
+    prompt: one(c.bold.cyan),
+    dim: one(c.dim),
+    bold: one(c.bold),
+    error: one(c.red),
+    ok: one(c.green),
+    accent: one(c.cyan),
+    warn: one(c.yellow),
   }
 }

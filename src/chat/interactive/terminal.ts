@@ -2,6 +2,7 @@
 // never echoed by the tty driver, and nothing typed during an answer is lost), keys decoded and queued, bracketed
 // paste switched on, and everything put back as it was on close, whatever happened.
 import type { IOStreams } from '../../io/iostreams.js'
+import { resetStyles } from '../../io/palette.js'
 import { type Key, KeyDecoder } from './keys.js'
 
 /** How long to wait for the rest of an escape sequence before a lone ESC counts as the Escape key. */
@@ -11,6 +12,7 @@ const notStoppedAfterMs = 300
 /** How long a paste may pause between chunks before it is delivered as it is. */
 const pasteTimeoutMs = 500
 
+// Terminal modes and cursor movement, not colours, so they stay written out here (colours: src/io/palette.ts).
 const bracketedPasteOn = '\x1b[?2004h'
 const bracketedPasteOff = '\x1b[?2004l'
 const showCursor = '\x1b[?25h'
@@ -91,7 +93,7 @@ export class Terminal {
     process.off('SIGCONT', this.onContinue)
     // removed before suspend() sends SIGTSTP, so that the signal's default action (stop) applies
     process.off('SIGTSTP', this.onStopSignal)
-    this.write(`${bracketedPasteOff}\x1b[0m${showCursor}`)
+    this.write(`${bracketedPasteOff}${resetStyles}${showCursor}`)
   }
 
   /**

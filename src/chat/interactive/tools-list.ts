@@ -31,7 +31,7 @@ export function mergeToolLists(
 }
 
 /** "city: string (required), unit: celsius|fahrenheit" from a JSON Schema object's properties. */
-export function describeParameters(params: Record<string, unknown> | undefined): string {
+function describeParameters(params: Record<string, unknown> | undefined): string {
   const props = params?.properties
   if (!props || typeof props !== 'object') return ''
   const required = new Set(Array.isArray(params.required) ? params.required.map(String) : [])

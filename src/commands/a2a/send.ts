@@ -1,72 +1,46 @@
-// `agentry a2a send`: one user message to the endpoint the card names (endpoint.ts), as a send (one answer) or a
-// streaming send (A2A 3.1.2: the task, then status and artifact updates). Text mode prints the reply as it
-// arrives and the task's state changes on stderr; --json prints the result, -o ndjson one event a line (both in
-// the one shape of wire.ts, whatever generation the agent speaks).
+// `agentry a2a send <agentId|card-url> -m <text> [--stream]`: one message to the endpoint the agent's card names.
 import type { Context } from '../../context.js'
-import { CliError, ExitCode } from '../../errors.js'
-import { writeAll } from '../../io/iostreams.js'
-import type { Endpoint } from './endpoint.js'
-import { failedStates, replyText, stateOf, streamStep } from './protocol.js'
-import { call, events } from './rpc.js'
-import { readEvent, sendParams } from './wire.js'
+import { UsageError } from '../../errors.js'
+import { readAllStdin } from '../../io/iostreams.js'
+import { arg, defineCommand } from '../define.js'
+import { flag, text } from '../options.js'
+import { resolveAgent } from './client.js'
+import { sendToAgent } from './send-to-agent.js'
 
-/** Options of a send. */
-export interface SendOptions {
-  text: string
-  stream: boolean
-  contextId?: string | undefined
-  /** print JSON (the result; with --stream, one result a line) instead of the reply text */
-  json: boolean
-  /** false: the agent answers the task at once, before it ends (A2A 3.2.2) */
-  wait?: boolean
+/** The message piped on stdin (a usage error on a terminal, or when it is empty). */
+async function messageFromStdin(ctx: Context): Promise<string> {
+  if (ctx.io.stdinIsTTY)
+    throw new UsageError('a message is required', 'pass -m "<text>", or pipe it: echo hi | agentry a2a send <agent>')
+  const message = (await readAllStdin(ctx.io)).toString('utf8').trim()
+  if (!message) throw new UsageError('the message on stdin is empty', 'pass -m "<text>"')
+  return message
 }
 
-function checkState(state: string | undefined): void {
-  if (state && failedStates.has(state)) throw new CliError(`the agent's task ended ${state}`)
-}
-
-/** Sends the message to the endpoint and prints the reply. */
-export async function sendToAgent(ctx: Context, ep: Endpoint, o: SendOptions): Promise<void> {
-  const params = sendParams(ep.version, o.text, o.contextId, o.wait === false && !o.stream)
-  const out = ctx.io.stdout
-  if (!o.stream) {
-    const result = readEvent(await call(ctx, ep, 'send', params))
-    if (o.json) await writeAll(out, `${JSON.stringify(result, null, 2)}\n`)
-    else if (o.wait === false) await writeAll(out, `${String((result as { id?: unknown }).id ?? '')}\n`)
-    else {
-      const text = replyText(result)
-      if (text) await writeAll(out, text.endsWith('\n') ? text : `${text}\n`)
+export default defineCommand({
+  path: ['a2a', 'send'],
+  summary: "Send a message to an agent's A2A endpoint and print its reply",
+  args: { agent: arg('<agent>', 'an agent id, or the URL of its card') },
+  options: {
+    message: text('-m, --message <text>', 'the message (or pipe it on stdin)'),
+    stream: flag('--stream', 'stream: print the reply as it arrives, and the state changes on stderr'),
+    context: text('--context <contextId>', 'continue an A2A conversation (its contextId)', { nonEmpty: true }),
+    wait: flag('--no-wait', 'answer the task at once, before it ends (then: agentry a2a task get)'),
+  },
+  examples: [
+    'agentry a2a send demo-assistant -m "What can you do?"',
+    'agentry a2a send https://agents.example.com/.well-known/agent-card.json -m "hello" --stream',
+    'echo "Summarize: …" | agentry a2a send demo-assistant --json | jq .status.state',
+    'agentry a2a send demo-assistant -m "count to 1000" --no-wait --json | jq -r .id',
+  ],
+  run: async (o, ctx) => {
+    const message = o.message ?? (await messageFromStdin(ctx))
+    const { card, endpoint } = await resolveAgent(ctx, o.agent)
+    let stream = o.stream
+    if (stream && card.capabilities?.streaming === false) {
+      ctx.warn(`${card.name} does not stream (capabilities.streaming is false); sending without streaming`)
+      stream = false
     }
-    return checkState(stateOf(result))
-  }
-  let printed = ''
-  let state: string | undefined
-  let final = false
-  for await (const raw of events(ctx, ep, 'stream', params)) {
-    const result = readEvent(raw)
-    const step = streamStep(result, printed !== '')
-    final ||= step.final
-    if (o.json) await writeAll(out, `${JSON.stringify(result)}\n`)
-    else {
-      if (step.text) {
-        printed += step.text.slice(-1)
-        await writeAll(out, step.text)
-      }
-      if (step.state && step.state !== state) {
-        // the state changes on stderr, each on its own line (the reply may be mid-line on stdout)
-        if (printed && !printed.endsWith('\n')) {
-          await writeAll(out, '\n')
-          printed += '\n'
-        }
-        // a state is a word; anything else the server put there is not written to the terminal
-        ctx.info(`(${step.state.replace(/[^\w-]/g, '?')})`)
-      }
-    }
-    state = step.state ?? state
-    if (final) break
-  }
-  if (!o.json && printed && !printed.endsWith('\n')) await writeAll(out, '\n')
-  if (!final)
-    throw new CliError(`${ep.url}: the stream ended before the agent finished`, { exitCode: ExitCode.network })
-  checkState(state)
-}
+    const json = ['json', 'ndjson', 'yaml'].includes(ctx.outputFormat())
+    await sendToAgent(ctx, endpoint, { text: message, stream, contextId: o.context, json, wait: o.wait })
+  },
+})

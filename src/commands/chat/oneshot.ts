@@ -141,7 +141,7 @@ async function textSink(ctx: Context): Promise<EventSink> {
         color: io.colorStdout(),
       })
     : undefined
-  const dim = (s: string) => (io.colorStderr() ? `\x1b[2m${s}\x1b[22m` : s)
+  const dim = io.colorStderr() ? (await import('../../io/palette.js')).palette(true).dim : (s: string) => s
   return {
     event: async (e) => {
       if (e.type === 'text') {

@@ -2,99 +2,93 @@
 // (commands.md): every matching record, one JSON object a line. Page 1 tells the page count; the other pages are
 // fetched n at a time and written in page order (at most n pages in memory; a full stdout holds the fetching back).
 // With --out the file appears only once complete, and an interrupted export can be resumed (./export-file.ts).
-import { Command } from 'commander'
-import * as z from 'zod'
 import { exportLine } from '../../cms/import-export.js'
 import { maxPageSize } from '../../cms/query.js'
-import { parseShard, shardLabel } from '../../io/shard.js'
-import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
+import { shardLabel } from '../../io/shard.js'
+import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { cmsQueryParams } from '../../sdk/cms.js'
-import { examples, parseOptions } from '../shared.js'
+import { arg, defineCommand } from '../define.js'
+import { nonEmpty } from '../non-empty.js'
+import { custom, flag, int } from '../options.js'
 import { ExportFile, type ExportJob } from './export-file.js'
 import { exportPages } from './export-pages.js'
 import { progressLine } from './progress.js'
-import { holdSteadyHeap } from '../../io/steady-heap.js'
-import { buildCmsQuery, cmsQueryOptionsSchema, concurrencyOption, withRecordFlags } from './query-options.js'
+import { buildCmsQuery, concurrencyFlag, recordFlags, shardFlag } from './query-options.js'
 
-const exportSchema = cmsQueryOptionsSchema.extend({
-  out: z.string().min(1, 'needs a file name').optional(),
-  concurrency: concurrencyOption,
-  resume: z.boolean().default(false),
-  shard: z
-    .string()
-    .transform((s) => parseShard(s))
-    .optional(),
-})
-
-/** `cms export`. */
-export function exportCommand(ctx: Context): Command {
-  const cmd = withRecordFlags(
-    new Command('export')
-      .description('Write every matching record as NDJSON (one JSON record a line), to stdout or a file')
-      .argument('<collection>', 'the collection'),
-  )
-    .option('--page-size <n>', `records a request (default and maximum ${maxPageSize})`)
-    .option('--out <file>', 'write here instead of stdout; the file appears only once the export is complete')
-    .option('--concurrency <n>', 'pages fetched at once (and at most held in memory), 1 to 64', '4')
-    .option('--resume', 'continue an interrupted --out export of the same collection and query')
-    .option('--shard <i/n>', 'only pages i, i+n, i+2n…: the shards 1/n…n/n together are the whole export')
-    .addHelpText(
-      'after',
-      `
-An interrupted --out export keeps <out>.agentry-export.part and <out>.agentry-export.json; run the same command
-with --resume to continue it. --shard splits by page number, so every shard must use the same query and page size,
-and the collection must not change while the shards run.`,
-    )
-    .action(async (collection: string, raw: unknown) => {
-      const o = parseOptions(exportSchema, raw)
-      const q = buildCmsQuery(o, maxPageSize)
-      const toStdout = o.out === undefined || o.out === '-'
-      if (o.resume && toStdout) throw new UsageError('--resume needs --out <file>', 'stdout cannot be continued')
-      const job: ExportJob = {
-        collection,
-        access: o.access,
-        query: cmsQueryParams(q),
-        shard: shardLabel(o.shard) ?? null,
-      }
-      const file = toStdout ? undefined : await ExportFile.open(o.out!, job, o.resume)
-      holdSteadyHeap() // pages stream through: keep RSS flat however many records
-      const progress = progressLine(ctx, 'exported')
-      let total: number | undefined
-      let n = file?.records ?? 0
-      const pages = exportPages(await ctx.sdk(), { collection, access: o.access }, q, {
-        concurrency: o.concurrency,
-        shard: o.shard,
-        after: file?.after ?? 0,
-        onFirst: (p) => {
-          if (!o.shard) total = p.pagination?.total
-        },
-      })
-      try {
-        for await (const { page, rows } of pages) {
-          const text = rows.map(exportLine).join('')
-          if (file) await file.writePage(page, text, rows.length)
-          else if (text) await writeAll(ctx.io.stdout, text)
-          n += rows.length
-          progress.update(n, total)
-        }
-      } catch (err) {
-        progress.end()
-        await file?.suspend()
-        if (file) ctx.info(`export interrupted after ${file.records} records; run it again with --resume to continue`)
-        throw err
-      }
-      progress.end()
-      if (file) {
-        await file.complete()
-        ctx.info(`exported ${n} record${n === 1 ? '' : 's'} of ${collection} to ${o.out}`)
-      }
-    })
-  return examples(cmd, [
+export default defineCommand({
+  path: ['cms', 'export'],
+  summary: 'Write every matching record as NDJSON (one JSON record a line), to stdout or a file',
+  args: { collection: arg('<collection>', 'the collection') },
+  options: {
+    ...recordFlags,
+    pageSize: int('--page-size <n>', `records a request, 1 to ${maxPageSize} (default ${maxPageSize})`, {
+      min: 1,
+      max: maxPageSize,
+    }),
+    out: custom(
+      '--out <file>',
+      'write here instead of stdout; the file appears only once the export is complete',
+      nonEmpty('needs a file name'),
+    ),
+    concurrency: concurrencyFlag('pages fetched at once (and at most held in memory)'),
+    resume: flag('--resume', 'continue an interrupted --out export of the same collection and query'),
+    shard: shardFlag('only pages i, i+n, i+2n…: the shards 1/n…n/n together are the whole export'),
+  },
+  examples: [
     'agentry cms export posts --out posts.ndjson --concurrency 8',
     'agentry cms export posts --out posts.ndjson --resume',
     `agentry cms export posts --where 'status = "published"' --order-by createdAt > published.ndjson`,
     'agentry cms export posts --shard 2/4 --out posts-2.ndjson',
-  ])
-}
+  ],
+  helpAfter: `
+An interrupted --out export keeps <out>.agentry-export.part and <out>.agentry-export.json; run the same command
+with --resume to continue it. --shard splits by page number, so every shard must use the same query and page size,
+and the collection must not change while the shards run.`,
+  run: async (o, ctx) => {
+    const { collection } = o
+    const access = o.access ?? 'cda'
+    const q = buildCmsQuery(o, maxPageSize)
+    const toStdout = o.out === undefined || o.out === '-'
+    if (o.resume && toStdout) throw new UsageError('--resume needs --out <file>', 'stdout cannot be continued')
+    const job: ExportJob = {
+      collection,
+      access,
+      query: cmsQueryParams(q),
+      shard: shardLabel(o.shard) ?? null,
+    }
+    const file = toStdout ? undefined : await ExportFile.open(o.out!, job, o.resume)
+    holdSteadyHeap() // pages stream through: keep RSS flat however many records
+    const progress = progressLine(ctx, 'exported')
+    let total: number | undefined
+    let n = file?.records ?? 0
+    const pages = exportPages(await ctx.sdk(), { collection, access }, q, {
+      concurrency: o.concurrency,
+      shard: o.shard,
+      after: file?.after ?? 0,
+      onFirst: (p) => {
+        if (!o.shard) total = p.pagination?.total
+      },
+    })
+    try {
+      for await (const { page, rows } of pages) {
+        const text = rows.map(exportLine).join('')
+        if (file) await file.writePage(page, text, rows.length)
+        else if (text) await writeAll(ctx.io.stdout, text)
+        n += rows.length
+        progress.update(n, total)
+      }
+    } catch (err) {
+      progress.end()
+      await file?.suspend()
+      if (file) ctx.info(`export interrupted after ${file.records} records; run it again with --resume to continue`)
+      throw err
+    }
+    progress.end()
+    if (file) {
+      await file.complete()
+      ctx.info(`exported ${n} record${n === 1 ? '' : 's'} of ${collection} to ${o.out}`)
+    }
+  },
+})

@@ -9,7 +9,7 @@ import { resumeFrom, writeResumeState, removeResumeState } from '../../cms/resum
 import { inShard, type Shard, shardLabel } from '../../io/shard.js'
 import type { Context } from '../../context.js'
 import { ApiError, UsageError } from '../../errors.js'
-import type { AtomicFile } from '../files/atomic-out.js'
+import type { AtomicFile } from '../../io/atomic-file.js'
 import type { NumberedLine } from './import-file.js'
 import type { Progress } from './progress.js'
 

@@ -1,74 +1,68 @@
 // The query flags of `cms query` and `cms export` (commands.md), parsed into a CmsQuery (src/cms/query.ts) that
 // toSearchParams encodes for the wire (wire.md "CMS content", query parameters). Every problem is a usage error
 // (exit 2) naming the flag; --where errors carry the parser's caret line.
-import { type Command, Option } from 'commander'
-import * as z from 'zod'
-import type { Aggregate, AggregateFn, CmsQuery, OrderBy } from '../../cms/query.js'
-import { combineAnd } from '../../cms/where.js'
-import { parseWhere, WhereSyntaxError } from '../../cms/where-parser.js'
-import { isFieldPath } from '../../cms/where.js'
 import { pageSizeRange } from '../../api/contract/paging.js'
+import type { Aggregate, AggregateFn, CmsQuery, OrderBy } from '../../cms/query.js'
+import { parseWhere, WhereSyntaxError } from '../../cms/where-parser.js'
+import { combineAnd, isFieldPath } from '../../cms/where.js'
 import { UsageError } from '../../errors.js'
+import { parseShard } from '../../io/shard.js'
+import { choice, custom, flag, int, list, type OptionSpec } from '../options.js'
 
-/** Commander's collector for a repeatable option. */
-export const collect = (value: string, previous: string[] = []): string[] => [...previous, value]
-
-const list = z.array(z.string()).default([])
-const positiveInt = (flag: string) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${flag} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= 1 && Number.isSafeInteger(n), `${flag} must be 1 or more`)
-
-// --page-size/--limit in the interface's range (wire.md "CMS content": at most 100).
-const pageSizeOption = (flag: string) =>
-  positiveInt(flag).refine((n) => n <= pageSizeRange.max, `${flag} must be ${pageSizeRange.min}–${pageSizeRange.max}`)
-
-/** The raw query flags as commander hands them over. */
-export const cmsQueryOptionsSchema = z.object({
-  where: list,
-  select: list,
-  orderBy: list,
-  groupBy: list,
-  count: z.union([z.boolean(), z.string()]).optional(),
-  sum: list,
-  avg: list,
-  min: list,
-  max: list,
-  tags: list,
-  page: positiveInt('--page').optional(),
-  pageSize: pageSizeOption('--page-size').optional(),
-  limit: pageSizeOption('--limit').optional(),
-  all: z.boolean().default(false),
-  access: z.enum(['cda', 'cma']).default('cda'),
-})
-/** Parsed query flags. */
-export type CmsQueryOptions = z.infer<typeof cmsQueryOptionsSchema>
-
-/** Adds the record-selecting flags shared by `query` and `export`: where, select, order, tags, access. */
-export function withRecordFlags(cmd: Command): Command {
-  return cmd
-    .option('-w, --where <expr>', 'filter, e.g. \'status = "published" and views > 100\' (repeatable: ANDed)', collect)
-    .option('--select <fields>', 'only these data fields, comma-separated (nested: author.name)', collect)
-    .option('--order-by <field[:asc|desc]>', 'sort key; repeatable or comma-separated', collect)
-    .option('--tags <a,b>', 'only records that have every one of these tags', collect)
-    .addOption(new Option('--access <access>', 'delivery (cda) or management (cma) access').choices(['cda', 'cma']))
+/** `--count [field]`: true (count rows) or the field whose non-null values are counted. */
+const countOption: OptionSpec<true | string | undefined> = {
+  flags: '--count [field]',
+  help: 'count rows (or non-null values of a field) per group; put it after <collection>',
+  parse: (raw) => (raw === undefined || raw === false ? undefined : raw === true ? true : String(raw)),
 }
 
-/** Adds the aggregate and paging flags of `query`. */
-export function withQueryFlags(cmd: Command): Command {
-  return withRecordFlags(cmd)
-    .option('--group-by <fields>', 'group rows by these fields (with aggregates)', collect)
-    .option('--count [field]', 'count rows (or non-null values of a field) per group; put it after <collection>')
-    .option('--sum <field>', 'sum of a numeric field (repeatable)', collect)
-    .option('--avg <field>', 'average of a numeric field (repeatable)', collect)
-    .option('--min <field>', 'smallest value of a field (repeatable)', collect)
-    .option('--max <field>', 'largest value of a field (repeatable)', collect)
-    .option('--page <n>', 'page number, from 1')
-    .option('--page-size <n>', `rows a page, ${pageSizeRange.min}–${pageSizeRange.max}`)
-    .option('--limit <n>', 'same as --page-size')
-    .option('--all', 'follow every page, printing rows as pages arrive')
+/** The record-selecting flags shared by `query` and `export`: where, select, order, tags, access. */
+export const recordFlags = {
+  where: list('-w, --where <expr>', 'filter, e.g. \'status = "published" and views > 100\' (repeatable: ANDed)'),
+  select: list('--select <fields>', 'only these data fields, comma-separated (nested: author.name)'),
+  orderBy: list('--order-by <field[:asc|desc]>', 'sort key; repeatable or comma-separated'),
+  tags: list('--tags <a,b>', 'only records that have every one of these tags'),
+  access: choice('--access <access>', 'delivery (cda) or management (cma) access', ['cda', 'cma']),
+}
+
+/** The flags of `query`: the record flags, aggregates and paging. */
+export const queryFlags = {
+  ...recordFlags,
+  groupBy: list('--group-by <fields>', 'group rows by these fields (with aggregates)'),
+  count: countOption,
+  sum: list('--sum <field>', 'sum of a numeric field (repeatable)'),
+  avg: list('--avg <field>', 'average of a numeric field (repeatable)'),
+  min: list('--min <field>', 'smallest value of a field (repeatable)'),
+  max: list('--max <field>', 'largest value of a field (repeatable)'),
+  page: int('--page <n>', 'page number, from 1', { min: 1 }),
+  // in the interface's range (wire.md "CMS content": at most 100)
+  pageSize: int('--page-size <n>', `rows a page, ${pageSizeRange.min} to ${pageSizeRange.max}`, pageSizeRange),
+  limit: int('--limit <n>', 'same as --page-size', pageSizeRange),
+  all: flag('--all', 'follow every page, printing rows as pages arrive'),
+}
+
+/** `--concurrency <n>` of export and import: 1 to 64, default 4. */
+export const concurrencyFlag = (what: string) =>
+  int('--concurrency <n>', `${what}, 1 to 64 (default 4)`, { min: 1, max: 64, default: 4 })
+
+/** `--shard <i/n>` of export and import (src/io/shard.ts). */
+export const shardFlag = (help: string) => custom('--shard <i/n>', help, (value, flag) => parseShard(value, flag))
+
+/** The query flags buildCmsQuery reads (export has only the record flags and --page-size). */
+interface CmsQueryOptions {
+  where: readonly string[]
+  select: readonly string[]
+  orderBy: readonly string[]
+  tags: readonly string[]
+  groupBy?: readonly string[]
+  count?: true | string | undefined
+  sum?: readonly string[]
+  avg?: readonly string[]
+  min?: readonly string[]
+  max?: readonly string[]
+  page?: number | undefined
+  pageSize?: number | undefined
+  limit?: number | undefined
 }
 
 /** Splits comma-separated flag values into trimmed items, each checked as a field path. */
@@ -111,7 +105,7 @@ function aggregates(o: CmsQueryOptions): Aggregate[] {
     out.push({ fn: 'count', field: f[0]! })
   } else if (o.count) out.push({ fn: 'count', field: '*' })
   for (const fn of ['sum', 'avg', 'min', 'max'] as const satisfies AggregateFn[])
-    for (const field of fields(`--${fn}`, o[fn])) out.push({ fn, field })
+    for (const field of fields(`--${fn}`, o[fn] ?? [])) out.push({ fn, field })
   return out
 }
 
@@ -145,7 +139,7 @@ export function buildCmsQuery(o: CmsQueryOptions, defaultPageSize?: number): Cms
   if (select.length) q.select = select
   const order = orderBy(o.orderBy)
   if (order.length) q.orderBy = order
-  const groupBy = fields('--group-by', o.groupBy)
+  const groupBy = fields('--group-by', o.groupBy ?? [])
   if (groupBy.length) q.groupBy = groupBy
   const aggs = aggregates(o)
   if (aggs.length) q.aggregates = aggs
@@ -156,11 +150,3 @@ export function buildCmsQuery(o: CmsQueryOptions, defaultPageSize?: number): Cms
   if (size !== undefined) q.pageSize = size
   return q
 }
-
-/** `--concurrency <n>` of export and import: 1 to 64, default 4. */
-export const concurrencyOption = z
-  .string()
-  .regex(/^\d+$/, 'must be a whole number')
-  .transform(Number)
-  .refine((n) => n >= 1 && n <= 64, 'must be 1 to 64')
-  .default(4)

@@ -1,13 +1,12 @@
 // `agentry cms query <collection>` (commands.md): filters, selection, ordering, grouping and aggregates, one page or
 // every page with --all. Rows are printed as pages arrive (NDJSON, TSV, JSON array), so memory stays flat.
-import { Command } from 'commander'
-import { maxPageSize } from '../../cms/query.js'
-import type { Context } from '../../context.js'
-import { UsageError } from '../../errors.js'
-import { examples, parseOptions } from '../shared.js'
+import type { Command } from 'commander'
 import type { Page } from '../../api/pagination.js'
+import { maxPageSize } from '../../cms/query.js'
+import { UsageError } from '../../errors.js'
+import { arg, defineCommand } from '../define.js'
 import { aggregateFields, type CmsRow, cmsRows, isAggregate, recordFields } from './fetch.js'
-import { buildCmsQuery, cmsQueryOptionsSchema, withQueryFlags } from './query-options.js'
+import { buildCmsQuery, queryFlags } from './query-options.js'
 
 /** Splits an async iterable into its first item and an iterable of all of them (the first included). */
 export async function withFirst<T>(items: AsyncIterable<T>): Promise<{ first: T | undefined; all: AsyncIterable<T> }> {
@@ -31,7 +30,7 @@ export async function withFirst<T>(items: AsyncIterable<T>): Promise<{ first: T 
  * checks arguments (missingArgument, after the options are parsed) before any hook or action runs, so the check
  * wraps that method; the argument stays `<collection>` so help and the group's listing still say it is required.
  */
-function explainCountSwallowingCollection(cmd: Command): Command {
+function explainCountSwallowingCollection(cmd: Command): void {
   const target = cmd as unknown as { missingArgument(name: string): void }
   const missing = target.missingArgument.bind(cmd)
   target.missingArgument = (name) => {
@@ -43,18 +42,25 @@ function explainCountSwallowingCollection(cmd: Command): Command {
       )
     missing(name)
   }
-  return cmd
 }
 
-/** `cms query`. */
-export function queryCommand(ctx: Context): Command {
-  const cmd = withQueryFlags(
-    new Command('query')
-      .alias('q')
-      .description('Query the records of a collection: filter, select, order, group and aggregate')
-      .argument('<collection>', 'the collection, e.g. posts'),
-  ).action(async (collection: string, raw: unknown) => {
-    const o = parseOptions(cmsQueryOptionsSchema, raw)
+export default defineCommand({
+  path: ['cms', 'query'],
+  aliases: ['q'],
+  summary: 'Query the records of a collection: filter, select, order, group and aggregate',
+  args: { collection: arg('<collection>', 'the collection, e.g. posts') },
+  options: queryFlags,
+  examples: [
+    `agentry cms query posts --where 'status = "published" and (views > 100 or featured = true)'`,
+    `agentry cms query posts --where 'category in ["news","design"]' --select title,author.name --order-by views:desc`,
+    'agentry cms query posts --tags ai,cli --all -o ndjson > posts.ndjson',
+    'agentry cms query posts --group-by status --count --sum views',
+    'agentry cms query posts --where \'title ilike "agents"\' --page 2 --page-size 50 --json',
+    'agentry cms query posts --access cma --where \'status = "draft"\' --count',
+  ],
+  // commander checks the arguments before any hook or action runs: see explainCountSwallowingCollection
+  commander: explainCountSwallowingCollection,
+  run: async (o, ctx) => {
     // --all fetches the largest pages the service allows (wire.md: pageSize maximum 100): fewest round trips.
     const q = buildCmsQuery(o, o.all ? maxPageSize : undefined)
     const out = ctx.output()
@@ -62,7 +68,8 @@ export function queryCommand(ctx: Context): Command {
     const onPage = (page: Page<CmsRow>) => {
       firstPage ??= page.data
     }
-    const rows = cmsRows(await ctx.sdk(), { collection, access: o.access }, q, { all: o.all, onPage })
+    const target = { collection: o.collection, access: o.access ?? 'cda' }
+    const rows = cmsRows(await ctx.sdk(), target, q, { all: o.all, onPage })
     if (isAggregate(q)) {
       await out.list(rows, aggregateFields(q))
       return
@@ -70,13 +77,5 @@ export function queryCommand(ctx: Context): Command {
     // Reading the first row fetches the first page (onPage runs before its rows), whose records decide the columns.
     const { all } = await withFirst(rows)
     await out.list(all, recordFields(q, firstPage ?? []))
-  })
-  return examples(explainCountSwallowingCollection(cmd), [
-    `agentry cms query posts --where 'status = "published" and (views > 100 or featured = true)'`,
-    `agentry cms query posts --where 'category in ["news","design"]' --select title,author.name --order-by views:desc`,
-    'agentry cms query posts --tags ai,cli --all -o ndjson > posts.ndjson',
-    'agentry cms query posts --group-by status --count --sum views',
-    'agentry cms query posts --where \'title ilike "agents"\' --page 2 --page-size 50 --json',
-    'agentry cms query posts --access cma --where \'status = "draft"\' --count',
-  ])
-}
+  },
+})

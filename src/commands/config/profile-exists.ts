@@ -11,6 +11,7 @@ const mayCreate = new Set([
   'oauth login',
   'config set',
   'config profiles',
+  'config profiles list',
   'config path',
   'version',
   'completion',
@@ -22,6 +23,12 @@ export async function savedProfiles(ctx: Context): Promise<string[]> {
   const dir = ctx.configDir()
   const [cfg, creds] = await Promise.all([loadConfig(dir), loadCredentials(dir)])
   return [...new Set([...Object.keys(cfg.profiles), ...Object.keys(creds.profiles)])].sort()
+}
+
+/** The saved profiles, for a hint. */
+export async function profilesHint(ctx: Context): Promise<string> {
+  const saved = await savedProfiles(ctx)
+  return saved.length ? `saved profiles: ${saved.join(', ')}` : 'no profile is saved yet: `agentry config set …`'
 }
 
 /** The words of a command below the program: `config set`. */

@@ -1,29 +1,52 @@
 // The relay options of `emulator start` (issue 8 item 5): where answers come from when an OpenAI-compatible server
 // should give them. The API key is never a flag value (argv is visible to every user of the machine, and lands in
 // shell history): it comes from --upstream-api-key-file or AGENTRY_UPSTREAM_API_KEY, and is never printed.
-import type { Command } from 'commander'
-import * as z from 'zod'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import type { EmulatorOptions } from '../../emulator/index.js'
 import { readArgFile } from '../data-arg.js'
+import { custom } from '../options.js'
 
 /** The environment variable that may hold the upstream's API key. */
 export const upstreamKeyEnv = 'AGENTRY_UPSTREAM_API_KEY'
 
-/** The schema fields of the relay options (merged into `emulator start`'s schema). */
-export const upstreamOptionFields = {
-  upstreamUrl: z.url({ message: 'must be a URL such as http://127.0.0.1:11434/v1' }).optional(),
-  upstreamApiKeyFile: z.string().min(1, 'must name a file').optional(),
-  upstreamModel: z.string().trim().min(1, 'must name a model').max(200, 'must be at most 200 characters').optional(),
+/** `--upstream-url`: an absolute URL. */
+function upstreamUrl(value: string, flag: string): string {
+  if (!URL.canParse(value.trim())) throw new UsageError(`${flag}: must be a URL such as http://127.0.0.1:11434/v1`)
+  return value
 }
 
-/** Adds --upstream-url, --upstream-api-key-file and --upstream-model to a command. */
-export function addUpstreamOptions(cmd: Command): Command {
-  return cmd
-    .option('--upstream-url <url>', 'answer with an OpenAI-compatible server (POST <url>/chat/completions)')
-    .option('--upstream-api-key-file <path>', `file holding the upstream's API key (or set ${upstreamKeyEnv})`)
-    .option('--upstream-model <name>', "the model asked of the upstream (default: each agent's model)")
+/** `--upstream-model`: a model name, trimmed, 1 to 200 characters. */
+function modelName(value: string, flag: string): string {
+  const name = value.trim()
+  if (name === '') throw new UsageError(`${flag}: must name a model`)
+  if (name.length > 200) throw new UsageError(`${flag}: must be at most 200 characters`)
+  return name
+}
+
+/** `--upstream-api-key-file`: a file name. */
+function keyFile(value: string, flag: string): string {
+  if (value === '') throw new UsageError(`${flag}: must name a file`)
+  return value
+}
+
+/** --upstream-url, --upstream-api-key-file and --upstream-model (merged into `emulator start`'s options). */
+export const upstreamOptions = {
+  upstreamUrl: custom(
+    '--upstream-url <url>',
+    'answer with an OpenAI-compatible server (POST <url>/chat/completions)',
+    upstreamUrl,
+  ),
+  upstreamApiKeyFile: custom(
+    '--upstream-api-key-file <path>',
+    `file holding the upstream's API key (or set ${upstreamKeyEnv})`,
+    keyFile,
+  ),
+  upstreamModel: custom(
+    '--upstream-model <name>',
+    "the model asked of the upstream (default: each agent's model)",
+    modelName,
+  ),
 }
 
 /** The createEmulator options for the relay; the key is read from its file (trimmed) or the environment. */

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
 import { nonEmpty } from '../non-empty.js'
 import { defineCommand } from '../define.js'
-import { writeAtomically } from '../files/atomic-out.js'
+import { writeAtomically } from '../../io/atomic-file.js'
 import { bodyChunks } from '../files/body-stream.js'
 import { custom } from '../options.js'
 

@@ -3,6 +3,15 @@
 import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
 import type { LogStore, MessageRow } from '../../logs/store.js'
+import { arg, defineCommand } from '../define.js'
+
+export default defineCommand({
+  path: ['logs', 'show'],
+  summary: 'Show a conversation (--json: the transcript as JSON)',
+  args: { id: arg('<id>', 'the conversation id (agentry logs list)') },
+  examples: ['agentry logs show c1a2b3c4d5e6', 'agentry logs show c1a2b3c4d5e6 --json | jq .messages'],
+  run: async ({ id }, ctx) => showConversation(ctx, await (await import('../../logs/index.js')).openLogStore(ctx), id),
+})
 
 /** One message as `show --json` gives it: the wire message plus when, request_id, finish_reason and usage. */
 function messageJson(m: MessageRow): Record<string, unknown> {
@@ -25,7 +34,7 @@ function messageJson(m: MessageRow): Record<string, unknown> {
 }
 
 /** Prints the conversation `id`. */
-export async function showConversation(ctx: Context, store: LogStore, id: string): Promise<void> {
+async function showConversation(ctx: Context, store: LogStore, id: string): Promise<void> {
   const c = store.get(id)
   if (c === undefined)
     throw new CliError(`no conversation ${id} in the local log`, {

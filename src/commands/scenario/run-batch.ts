@@ -5,7 +5,8 @@ import { openBatch } from '../../batch/input.js'
 import { runBatch } from '../../batch/run-batch.js'
 import type { Context } from '../../context.js'
 import type { BatchOptions } from '../batch-options.js'
-import { oneLine, type RunOptions } from './run.js'
+import { oneLine } from './run-errors.js'
+import type { RunOptions } from './run-single.js'
 import { scenarioSecret, signatureHeader } from './signing.js'
 
 /** Runs the scenario once per input of the batch. */

@@ -21,7 +21,7 @@ export function answerTo(env: HandlerEnv, agent: StoredAgent, conversation: A2aM
 }
 
 /** The A2A message as a chat message: text parts joined, file parts as images, data parts as JSON text. */
-export function toChatMessage(m: A2aMessage): Message {
+function toChatMessage(m: A2aMessage): Message {
   const items: Exclude<Message['content'], string | null> = []
   for (const p of m.parts) {
     if (p.kind === 'text') items.push({ type: 'text', text: p.text })

@@ -8,7 +8,7 @@ import { v03 } from './dialect-v03.js'
 import { v10 } from './dialect-v10.js'
 
 /** What a method does, whatever its name in either generation. */
-export type Operation = 'send' | 'stream' | 'get' | 'cancel' | 'subscribe' | 'list' | 'push' | 'extendedCard'
+type Operation = 'send' | 'stream' | 'get' | 'cancel' | 'subscribe' | 'list' | 'push' | 'extendedCard'
 
 /** A send's parameters, read from either generation. */
 export interface SendInput {

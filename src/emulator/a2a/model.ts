@@ -18,7 +18,7 @@ export type TaskState =
 export const terminalStates: ReadonlySet<TaskState> = new Set(['completed', 'canceled', 'failed', 'rejected'])
 
 /** A file's content: by URI or inline base64 bytes. */
-export interface FileContent {
+interface FileContent {
   uri?: string
   bytes?: string
   mimeType?: string
@@ -70,7 +70,7 @@ export interface A2aTask {
 }
 
 /** A status update event (A2A 4.2.1); `final` is v0.3's end-of-stream mark. */
-export interface StatusUpdate {
+interface StatusUpdate {
   kind: 'status-update'
   taskId: string
   contextId: string
@@ -79,7 +79,7 @@ export interface StatusUpdate {
 }
 
 /** An artifact update event (A2A 4.2.2). */
-export interface ArtifactUpdate {
+interface ArtifactUpdate {
   kind: 'artifact-update'
   taskId: string
   contextId: string

@@ -11,7 +11,7 @@ import { relay } from './model/upstream.js'
 import { agentTools, mergeTools } from './tools-of-agent.js'
 
 /** Default delay between streamed tokens (EmulatorOptions.tokenDelayMs). */
-export const defaultTokenDelayMs = 15
+const defaultTokenDelayMs = 15
 
 /** The model name reported for an agent without one. */
 const defaultModel = 'emulator-scripted'

@@ -27,7 +27,7 @@ export interface CompletionJob {
 }
 
 /** The answer as it ended. */
-export interface CompletionOutcome {
+interface CompletionOutcome {
   text: string
   toolCalls: ToolCall[]
   finishReason: string

@@ -16,7 +16,7 @@ export function agentOf(req: EmuRequest, env: HandlerEnv): StoredAgent {
 }
 
 /** An agent as the API shows it: the stored record without the emulator's own fields. */
-export function publicAgent(a: StoredAgent): Agent {
+function publicAgent(a: StoredAgent): Agent {
   const { accountId: _a, tokenDelayMs: _d, ...rest } = a
   return rest
 }

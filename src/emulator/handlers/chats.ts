@@ -15,7 +15,7 @@ import { requestIdOf } from '../completions/handlers.js'
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A chat as the API shows it (without its messages). */
-export function publicChat(c: StoredChat): Chat {
+function publicChat(c: StoredChat): Chat {
   const { messages: _m, ...rest } = c
   return rest
 }

@@ -5,13 +5,13 @@ import { type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
 import { badRequest, headerValue, isoNow, listPage, notFound } from '../kit.js'
 
 /** Largest file accepted by an upload (413 beyond). */
-export const maxFileBytes = 10 * 1024 * 1024
+const maxFileBytes = 10 * 1024 * 1024
 
 /** Type of uploads sent without a Content-Type. */
 const defaultType = 'application/octet-stream'
 
 /** Why a file path is unusable, or undefined: relative, no empty, `.` or `..` segments, no control characters. */
-export function filePathProblem(path: string): string | undefined {
+function filePathProblem(path: string): string | undefined {
   if (path === '') return 'path is required'
   if (path.length > 1024) return 'path must be at most 1024 characters'
   if (path.startsWith('/')) return 'path must not start with /'
@@ -24,7 +24,7 @@ export function filePathProblem(path: string): string | undefined {
 }
 
 /** A file record as the API lists it (no bytes). */
-export function fileView(f: StoredFile): Omit<StoredFile, 'data'> {
+function fileView(f: StoredFile): Omit<StoredFile, 'data'> {
   return { path: f.path, contentType: f.contentType, size: f.size, updatedAt: f.updatedAt }
 }
 

@@ -12,7 +12,7 @@ import { badRequest, bodyOf, isoNow, rejectUnknownFields } from '../kit.js'
 import { putFile } from './files.js'
 
 /** Largest generated side in pixels. */
-export const maxImageSide = 1024
+const maxImageSide = 1024
 
 const subjects = ['a lighthouse', 'a mountain lake', 'a city street', 'a bowl of fruit', 'a cat', 'a sailing boat']
 const moods = ['at dusk', 'in morning light', 'under an overcast sky', 'at night', 'in bright sunshine']

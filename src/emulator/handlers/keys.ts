@@ -9,10 +9,10 @@ import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFields } from '../kit.js'
 
 /** The prefix of every API key the emulator issues (lets scanners and --debug redaction recognise them). */
-export const apiKeyPrefix = 'agk_'
+const apiKeyPrefix = 'agk_'
 
 /** A new API key: the prefix and 32 random bytes as base64url. */
-export function generateApiKey(): string {
+function generateApiKey(): string {
   return apiKeyPrefix + randomBytes(32).toString('base64url')
 }
 

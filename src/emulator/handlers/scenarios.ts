@@ -8,13 +8,13 @@ import { type EmuRequest, type HandlerTable, HttpError } from '../types.js'
 import { badRequest, conflict, headerValue, listPage, notFound } from '../kit.js'
 
 /** A scenario as the API shows it: everything but the signing secret. */
-export function scenarioView(s: StoredScenario): Record<string, unknown> {
+function scenarioView(s: StoredScenario): Record<string, unknown> {
   const { signature_secret: _secret, ...rest } = s
   return rest
 }
 
 /** The `input` of an execute body `{input: string}` (service-interface 4.4); 400 naming the field otherwise. */
-export function executeInput(req: EmuRequest): string {
+function executeInput(req: EmuRequest): string {
   let body = req.body
   if (body === undefined && req.rawBody.length > 0) {
     try {
@@ -35,7 +35,7 @@ export function executeInput(req: EmuRequest): string {
 const unauthorized = (message: string) => new HttpError(401, message, {}, 'invalid_signature')
 
 /** Checks the scenario's signature header against the raw body (service-interface 5.5; constant time). */
-export function checkSignature(req: EmuRequest, scenario: StoredScenario): void {
+function checkSignature(req: EmuRequest, scenario: StoredScenario): void {
   const given = headerValue(req, scenario.signature_name)
   if (given === undefined || given === '') {
     throw unauthorized(`missing signature: send the HMAC-SHA256 of the body in the ${scenario.signature_name} header`)
@@ -48,7 +48,7 @@ export function checkSignature(req: EmuRequest, scenario: StoredScenario): void 
 }
 
 /** The scenario handlers, running agents through `runAgent` (the scripted model by default). */
-export function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
+function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
   return {
     scenariosList(req, { state }) {
       const all = visibleTo(req.principal, state.scenarios.values(), (s) => ({ scenarioId: s.id }))

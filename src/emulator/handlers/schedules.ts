@@ -10,7 +10,7 @@ import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFie
 const fields = ['name', 'scenarioId', 'cron', 'intervalSeconds', 'timezone', 'input', 'status'] as const
 const editSchema = scheduleCreateSchema.partial()
 /** Longest interval: a year and a day (beyond it a next run time would soon leave the Date range). */
-export const maxIntervalSeconds = 366 * 24 * 3600
+const maxIntervalSeconds = 366 * 24 * 3600
 
 /** A schedule as the API shows it: both timing members present, the unused one null. */
 function view(s: Schedule): Schedule {

@@ -24,7 +24,7 @@ type StoredWebhook = Webhook & { secret: string }
 const writableFields = ['name', 'description', 'status', 'scenarioId'] as const
 
 /** The trigger URL of a webhook: `<origin>/api/webhooks/{id}`, from the route table (wire.md Webhooks). */
-export function webhookUrl(origin: string, id: string): string {
+function webhookUrl(origin: string, id: string): string {
   return urlFor(origin, routes.webhookTrigger, { webhookId: id })
 }
 
@@ -46,7 +46,7 @@ function checkScenario(env: HandlerEnv, scenarioId: string): void {
 }
 
 /** The webhook handlers, running scenarios through `runAgent` (the scripted model by default). */
-export function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
+function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
   return {
     webhooksList(req, { state }) {
       const mine = visibleTo(req.principal, state.webhooks.values(), (w) => ({ scenarioId: w.scenarioId }))

@@ -13,9 +13,9 @@ import { checkedResource } from './resource.js'
 import { issueTokens, newToken, oauthScope } from './tokens.js'
 
 /** A device code lives 10 minutes (RFC 8628 3.2 `expires_in`). */
-export const deviceCodeTtlSeconds = 600
+const deviceCodeTtlSeconds = 600
 /** Polling interval: 1 s on this local emulator (RFC 8628 3.2 defaults to 5); slow_down adds 5 (3.5). */
-export const devicePollSeconds = 1
+const devicePollSeconds = 1
 
 /** One pending (or decided) device authorization. */
 interface DeviceAuthorization {
@@ -33,7 +33,7 @@ interface DeviceAuthorization {
 
 const stores = new WeakMap<EmulatorState, Map<string, DeviceAuthorization>>()
 /** RFC 8628 5.1: user codes are short, so wrong guesses are limited: this many in 10 minutes, then a pause. */
-export const maxWrongUserCodes = 10
+const maxWrongUserCodes = 10
 const misses = new WeakMap<EmulatorState, number[]>()
 const storeOf = (state: EmulatorState) => {
   const s = stores.get(state) ?? new Map<string, DeviceAuthorization>()

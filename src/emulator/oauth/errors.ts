@@ -7,7 +7,7 @@ import type { EmuRequest, EmuResponse } from '../types.js'
 export const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' }
 
 /** The challenge of an `invalid_client` 401 (RFC 6749 5.2; public clients would use Basic if they authenticated). */
-export const clientChallenge = 'Basic realm="agentry-emulator", error="invalid_client"'
+const clientChallenge = 'Basic realm="agentry-emulator", error="invalid_client"'
 
 /** RFC 6749 5.2: `error_description` is %x20-21 / %x23-5B / %x5D-7E; anything else becomes a space. */
 export function safeDescription(text: string): string {

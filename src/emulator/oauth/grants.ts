@@ -8,8 +8,6 @@ import { OAuthError } from './errors.js'
 import { checkedResource, narrowedResource } from './resource.js'
 import { issueTokens, newToken, revokeFamily, type TokenGrant } from './tokens.js'
 
-export { OAuthError } from './errors.js'
-
 /** What a grant needs besides its parameters. */
 export interface GrantContext {
   state: EmulatorState

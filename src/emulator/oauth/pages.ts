@@ -5,7 +5,7 @@
 import type { EmuResponse } from '../types.js'
 
 /** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 

@@ -28,7 +28,7 @@ export function redirectUriProblem(uri: string): string | undefined {
 }
 
 /** RFC 8252 7.3: a loopback redirect matches whatever port the client listens on; everything else exactly. */
-export function redirectMatches(registered: string, given: string): boolean {
+function redirectMatches(registered: string, given: string): boolean {
   if (registered === given) return true
   try {
     const a = new URL(registered)
@@ -41,7 +41,7 @@ export function redirectMatches(registered: string, given: string): boolean {
 }
 
 /** A checked authorization request. */
-export interface AuthorizeRequest {
+interface AuthorizeRequest {
   client: OAuthClient
   redirectUri: string
   /** whether redirect_uri was in the request (then the token request must repeat it: RFC 6749 4.1.3) */

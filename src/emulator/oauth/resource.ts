@@ -6,7 +6,7 @@ import { OAuthError } from './errors.js'
 import { oauthScope } from './tokens.js'
 
 /** The resource identifier of the API served at `origin`: its {base_url}. */
-export function resourceOf(origin: string): string {
+function resourceOf(origin: string): string {
   return origin + basePathSuffix
 }
 

@@ -9,7 +9,7 @@ export const oauthScope = 'agentry:api'
 /** Authorization codes live 60 s (RFC 6749 4.1.2 recommends at most 10 minutes). */
 export const codeTtlMs = 60_000
 /** Refresh tokens live 30 days from issue (each rotation issues a fresh one). */
-export const refreshTtlMs = 30 * 24 * 3600_000
+const refreshTtlMs = 30 * 24 * 3600_000
 /** Access token lifetime when the emulator options give none. */
 export const defaultAccessTtlSeconds = 3600
 

@@ -43,7 +43,7 @@ const entities: Record<string, string> = {
 }
 
 /** Decodes the character references marked leaves in text (CommonMark §2.5), the common named ones and numeric. */
-export function decodeEntities(s: string): string {
+function decodeEntities(s: string): string {
   if (!s.includes('&')) return s
   return s.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (m, ref: string) => {
     if (ref[0] !== '#') return entities[ref] ?? m

@@ -83,13 +83,14 @@ export class EchoLayout {
   }
 }
 
+// Cursor movement and erasing (not colours: those come from src/io/palette.ts) are written out here.
 /**
  * Goes back `up` rows to the first column (CR, CUU), erases those rows one by one (EL 2, CUD), returns and writes
  * `text`. Not ED: with the cursor at the screen's top-left corner tmux takes it for "clear screen" and moves the
  * rows into its history (option scroll-on-clear). Not erasing per row as the text is drawn either: a rendered row
  * wider than the terminal (a long code line) wraps onto a row that would not be erased first.
  */
-export function replaceRows(up: number, text: string): string {
+function replaceRows(up: number, text: string): string {
   if (up === 0) return `\r\x1b[2K${text}`
   return `\r\x1b[${up}A${'\x1b[2K\x1b[B'.repeat(up)}\x1b[2K\x1b[${up}A${text}`
 }

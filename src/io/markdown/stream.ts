@@ -3,6 +3,7 @@
 // The only rows ever rewritten are the uncommitted ones: the current line and held table lines.
 import { BlockRenderer, codeIndent } from './blocks.js'
 import { type Highlighter, loadHighlighter } from './highlight.js'
+import { resetStyles } from '../palette.js'
 import { EchoLayout, softBreak } from './layout.js'
 import { continuationOf, splitAt } from './overflow.js'
 import { blockContext, type RenderOptions } from './render.js'
@@ -26,6 +27,7 @@ export interface MarkdownStream {
   abort(): void
 }
 
+// Terminal modes and cursor movement, not colours, so they stay written out here (colours: src/io/palette.ts).
 // DEC synchronized output (mode 2026) around a multi-row redraw, so terminals that know it never show it half
 // done; others ignore the unknown private mode.
 const syncBegin = '\x1b[?2026h'
@@ -182,7 +184,7 @@ export function createMarkdownStream(opts: MarkdownStreamOptions): MarkdownStrea
     abort() {
       if (done) return
       done = true
-      if (!ctx.theme.plain) out += '\x1b[0m'
+      if (!ctx.theme.plain) out += resetStyles
       if (echo !== '') out += '\n'
       flushOut()
     },

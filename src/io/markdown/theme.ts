@@ -1,13 +1,9 @@
-// Styles of the markdown renderer. Everything goes through one Chalk instance built from the caller's colour
+// Styles of the markdown renderer. Everything comes from the one palette (src/io/palette.ts) for the caller's colour
 // choice, so tests and NO_COLOR control it; with colour off every style is the identity and the renderer keeps
 // a few markdown characters (heading hashes, backticks) so plain text stays readable.
-import { Chalk, type ChalkInstance, type ColorSupportLevel } from 'chalk'
+import { type ColorOption, type Palette, palette, type Style } from '../palette.js'
 
-/** A text style: wraps text in SGR codes (or returns it unchanged). */
-export type Style = (s: string) => string
-
-/** Colour: off, on (basic 16 colours) or an explicit chalk level. */
-export type ColorOption = boolean | ColorSupportLevel
+export type { ColorOption, Style } from '../palette.js'
 
 /** Styles used by the block and inline renderers. */
 export interface Theme {
@@ -31,14 +27,7 @@ export interface Theme {
 
 const id: Style = (s) => s
 
-/** Chalk level for a colour option (true means the 16 basic colours, all this renderer uses). */
-export function colorLevel(color: ColorOption): ColorSupportLevel {
-  if (color === true) return 1
-  if (color === false) return 0
-  return color
-}
-
-function syntaxStyles(c: ChalkInstance): Record<string, Style> {
+function syntaxStyles(c: Palette): Record<string, Style> {
   const keyword = c.magenta
   const str = c.green
   const num = c.yellow
@@ -82,7 +71,7 @@ function syntaxStyles(c: ChalkInstance): Record<string, Style> {
 
 /** Builds the theme for a colour choice. */
 export function createTheme(color: ColorOption, hyperlinks = false): Theme {
-  const c: ChalkInstance = new Chalk({ level: colorLevel(color) })
+  const c = palette(color)
   const plain = c.level === 0
   const headings: Style[] = [c.bold.underline.magenta, c.bold.magenta, c.bold.cyan, c.bold]
   const syntax = syntaxStyles(c)

@@ -5,7 +5,7 @@ import stringWidth from 'string-width'
 import { visibleEscape } from '../sanitize.js'
 
 /** Columns used on a tab stop: markdown counts a tab as 4 columns (CommonMark §2.2). */
-export const tabStop = 4
+const tabStop = 4
 
 /** Display width of one code point: 0, 1 or 2 columns. */
 export function charWidth(cp: number): number {

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js'
 import type { AgentryClient } from '../../sdk/client.js'
 
 /** What a running tool call gets: the run's Context, its client, the MCP cancellation signal, a progress reporter. */
-export interface ToolCall {
+interface ToolCall {
   ctx: Context
   sdk: AgentryClient
   /** aborted when the MCP client cancels the request (notifications/cancelled) */

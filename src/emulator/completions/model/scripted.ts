@@ -43,7 +43,7 @@ export interface ModelReply {
 }
 
 /** The words that make the scripted model reason before it answers. */
-export const reasoningTrigger = /\b(think|reason) step[- ]by[- ]step\b/i
+const reasoningTrigger = /\b(think|reason) step[- ]by[- ]step\b/i
 
 /** The scripted reasoning about a message: a pure function of it, so a test can predict it exactly. */
 export function reasoningAbout(said: string): string {
@@ -56,7 +56,7 @@ export function reasoningAbout(said: string): string {
 }
 
 /** Most tokens "count to N" produces. */
-export const maxCount = 10_000_000
+const maxCount = 10_000_000
 
 function* counting(n: number): Generator<string> {
   for (let i = 1; i <= n; i++) yield i === 1 ? '1' : ` ${i}`

@@ -30,7 +30,7 @@ function openAiContent(content: Message['content']): unknown {
 }
 
 /** The chat-completions request body for the upstream. */
-export function relayBody(r: Omit<RelayRequest, 'apiKey' | 'signal' | 'upstreamUrl'>): Record<string, unknown> {
+function relayBody(r: Omit<RelayRequest, 'apiKey' | 'signal' | 'upstreamUrl'>): Record<string, unknown> {
   const messages = r.messages.map(({ id: _id, createdAt: _c, ...m }) => ({ ...m, content: openAiContent(m.content) }))
   if (r.system) messages.unshift({ role: 'system', content: r.system })
   const body: Record<string, unknown> = {

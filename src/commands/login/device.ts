@@ -8,7 +8,7 @@ import { checkedProfileName } from '../../config/resolve.js'
 import type { OAuthGrant } from '../../config/schema.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
-import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './login-common.js'
+import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './common.js'
 
 /** Runs the device login for the run's profile and stores the grant. */
 export async function deviceLoginRun(ctx: Context, opts: { scope?: string | undefined }): Promise<OAuthGrant> {

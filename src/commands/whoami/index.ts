@@ -5,9 +5,11 @@ import type { ApiKey } from '../../api/schemas/automation.js'
 import { keyHint } from '../../auth/credential.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, isScopeRefusal } from '../../errors.js'
+import { defineCommand } from '../define.js'
+import { flag } from '../options.js'
 
 /** What `whoami` prints (JSON with --json). */
-export interface WhoamiInfo {
+interface WhoamiInfo {
   profile: string
   kind: 'api-key' | 'oauth'
   source: string
@@ -26,7 +28,7 @@ export interface WhoamiInfo {
 }
 
 /** Describes the run's credential; exit 4 with the ways to log in when there is none. */
-export async function whoamiInfo(ctx: Context): Promise<WhoamiInfo> {
+async function whoamiInfo(ctx: Context): Promise<WhoamiInfo> {
   const [cred, settings] = await Promise.all([ctx.credential(), ctx.settings()])
   const profile = settings.profile.value
   if (cred.kind === 'none')
@@ -88,7 +90,7 @@ async function checkWithService(ctx: Context, info: WhoamiInfo, key: string | un
 }
 
 /** Prints whoami: key/value lines on a terminal, TSV when piped, JSON with --json; exit 4 when the service rejects it. */
-export async function whoamiRun(ctx: Context, check = true): Promise<void> {
+async function whoamiRun(ctx: Context, check: boolean): Promise<void> {
   const info = await whoamiInfo(ctx)
   const key = info.kind === 'api-key' ? await (await ctx.credential()).token() : undefined
   if (check) await checkWithService(ctx, info, key)
@@ -111,3 +113,11 @@ function describeScopes(scopes: Record<string, unknown>): string {
     .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
   return parts.length ? parts.join('; ') : 'all (no restriction)'
 }
+
+export default defineCommand({
+  path: ['whoami'],
+  summary: 'Show which credential is in use, where it came from, the base URL and account; checks it with the service',
+  options: { check: flag('--no-check', 'do not ask the service (no network call)') },
+  examples: ['agentry whoami', 'agentry whoami --json', 'agentry whoami --no-check'],
+  run: (opts, ctx) => whoamiRun(ctx, opts.check),
+})

@@ -8,7 +8,7 @@ import { loadCredentials, updateCredentials } from '../../config/store.js'
 import type { Context } from '../../context.js'
 
 /** Revokes the refresh token (which ends the whole grant) and the access token; failures are warnings. */
-export async function revokeGrant(ctx: Context, grant: OAuthGrant): Promise<boolean> {
+async function revokeGrant(ctx: Context, grant: OAuthGrant): Promise<boolean> {
   if (!grant.revocationEndpoint) {
     ctx.info('the server has no revocation endpoint; the tokens stay valid until they expire')
     return false

@@ -22,10 +22,10 @@ import { checkedProfileName } from '../../config/resolve.js'
 import type { OAuthGrant } from '../../config/schema.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode, TimeoutError } from '../../errors.js'
-import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './login-common.js'
+import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './common.js'
 
 /** Options of the browser login. */
-export interface OAuthLoginOptions {
+interface OAuthLoginOptions {
   /** open the system browser (false: only print the URL, and also accept the response pasted on stdin) */
   browser: boolean
   scope?: string | undefined

@@ -3,15 +3,15 @@
 // configured (a 401 is refused), then stored for the profile in credentials.json (0600, atomic, locked).
 import { apiKeyShapeProblem, keyHint, readKeyFile } from '../../auth/credential.js'
 import { credentialsFile } from '../../config/paths.js'
-import { rememberServer } from './login-common.js'
 import { checkedProfileName } from '../../config/resolve.js'
 import { updateCredentials } from '../../config/store.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { readAllStdin } from '../../io/iostreams.js'
+import { rememberServer } from './common.js'
 
 /** Reads the key: --api-key-file, else a masked prompt on a terminal, else all of stdin. */
-export async function readApiKey(ctx: Context): Promise<string> {
+async function readApiKey(ctx: Context): Promise<string> {
   if (ctx.globals.apiKeyFile) return readKeyFile(ctx.globals.apiKeyFile)
   if (ctx.io.stdinIsTTY) {
     const prompter = await ctx.prompter('the API key on stdin (echo "$KEY" | agentry login --with-api-key)')

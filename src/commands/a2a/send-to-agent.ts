@@ -1,0 +1,72 @@
+// The send of `agentry a2a send`: one user message to the endpoint the card names (endpoint.ts), as a send (one answer) or a
+// streaming send (A2A 3.1.2: the task, then status and artifact updates). Text mode prints the reply as it
+// arrives and the task's state changes on stderr; --json prints the result, -o ndjson one event a line (both in
+// the one shape of wire.ts, whatever generation the agent speaks).
+import type { Context } from '../../context.js'
+import { CliError, ExitCode } from '../../errors.js'
+import { writeAll } from '../../io/iostreams.js'
+import type { Endpoint } from './endpoint.js'
+import { failedStates, replyText, stateOf, streamStep } from './protocol.js'
+import { call, events } from './rpc.js'
+import { readEvent, sendParams } from './wire.js'
+
+/** Options of a send. */
+export interface SendOptions {
+  text: string
+  stream: boolean
+  contextId?: string | undefined
+  /** print JSON (the result; with --stream, one result a line) instead of the reply text */
+  json: boolean
+  /** false: the agent answers the task at once, before it ends (A2A 3.2.2) */
+  wait?: boolean
+}
+
+function checkState(state: string | undefined): void {
+  if (state && failedStates.has(state)) throw new CliError(`the agent's task ended ${state}`)
+}
+
+/** Sends the message to the endpoint and prints the reply. */
+export async function sendToAgent(ctx: Context, ep: Endpoint, o: SendOptions): Promise<void> {
+  const params = sendParams(ep.version, o.text, o.contextId, o.wait === false && !o.stream)
+  const out = ctx.io.stdout
+  if (!o.stream) {
+    const result = readEvent(await call(ctx, ep, 'send', params))
+    if (o.json) await writeAll(out, `${JSON.stringify(result, null, 2)}\n`)
+    else if (o.wait === false) await writeAll(out, `${String((result as { id?: unknown }).id ?? '')}\n`)
+    else {
+      const text = replyText(result)
+      if (text) await writeAll(out, text.endsWith('\n') ? text : `${text}\n`)
+    }
+    return checkState(stateOf(result))
+  }
+  let printed = ''
+  let state: string | undefined
+  let final = false
+  for await (const raw of events(ctx, ep, 'stream', params)) {
+    const result = readEvent(raw)
+    const step = streamStep(result, printed !== '')
+    final ||= step.final
+    if (o.json) await writeAll(out, `${JSON.stringify(result)}\n`)
+    else {
+      if (step.text) {
+        printed += step.text.slice(-1)
+        await writeAll(out, step.text)
+      }
+      if (step.state && step.state !== state) {
+        // the state changes on stderr, each on its own line (the reply may be mid-line on stdout)
+        if (printed && !printed.endsWith('\n')) {
+          await writeAll(out, '\n')
+          printed += '\n'
+        }
+        // a state is a word; anything else the server put there is not written to the terminal
+        ctx.info(`(${step.state.replace(/[^\w-]/g, '?')})`)
+      }
+    }
+    state = step.state ?? state
+    if (final) break
+  }
+  if (!o.json && printed && !printed.endsWith('\n')) await writeAll(out, '\n')
+  if (!final)
+    throw new CliError(`${ep.url}: the stream ended before the agent finished`, { exitCode: ExitCode.network })
+  checkState(state)
+}

@@ -1,0 +1,21 @@
+// How `cms get` and `cms save` print a record: as the service returned it for JSON/YAML, flattened for tables and TSV.
+import type { CmsRecord } from '../../api/schemas/index.js'
+import type { Context } from '../../context.js'
+
+const reserved = new Set(['id', 'tags', 'createdAt', 'updatedAt'])
+
+/** A record as key/value rows for tables and TSV: id, each data field, tags, timestamps. */
+function flatRecord(r: CmsRecord): Record<string, unknown> {
+  const flat: Record<string, unknown> = { id: r.id }
+  for (const [k, v] of Object.entries(r.data)) flat[reserved.has(k) ? `data.${k}` : k] = v
+  flat.tags = r.tags ?? []
+  flat.createdAt = r.createdAt
+  flat.updatedAt = r.updatedAt
+  return flat
+}
+
+/** Prints one record: as the service returned it for JSON/YAML, flattened for tables and TSV. */
+export async function printRecord(ctx: Context, r: CmsRecord): Promise<void> {
+  const out = ctx.output()
+  await out.item(out.format === 'table' || out.format === 'tsv' ? flatRecord(r) : r)
+}

@@ -1,0 +1,53 @@
+// `agentry cms save <collection> --data <json>` (commands.md; wire.md "CMS content"): creates a record (POST → 201)
+// or, with --id, replaces (PUT) one, and prints it.
+import { UsageError } from '../../errors.js'
+import { readDataJson } from '../data-arg.js'
+import { arg, defineCommand } from '../define.js'
+import { nonEmpty } from '../non-empty.js'
+import { custom, list, text } from '../options.js'
+import { printRecord } from './print-record.js'
+
+/** The tags of --tags a,b (repeatable; `--tags ''` means none). */
+function tagsOf(values: readonly string[]): string[] {
+  const tags = values.flatMap((v) => v.split(',')).map((t) => t.trim())
+  if (values.length === 1 && values[0] === '') return []
+  const bad = tags.find((t) => t === '')
+  if (bad !== undefined) throw new UsageError('--tags: empty tag', "e.g. --tags ai,cli (or --tags '' for none)")
+  return [...new Set(tags)]
+}
+
+export default defineCommand({
+  path: ['cms', 'save'],
+  summary: 'Create a record, or replace one with --id (its data and tags), and print it',
+  args: { collection: arg('<collection>', 'the collection') },
+  options: {
+    data: text('-d, --data <json>', "the record's data: a JSON object, inline, @file, or - for stdin", {
+      required: true,
+    }),
+    id: custom(
+      '--id <id>',
+      'replace (or create) the record with this id, instead of creating a new one',
+      nonEmpty('must not be empty'),
+    ),
+    tags: list('--tags <a,b>', "the record's tags, comma-separated (an update replaces them; '' for none)"),
+  },
+  examples: [
+    `agentry cms save posts --data '{"title":"Hello","status":"draft"}' --tags ai,cli`,
+    'agentry cms save posts --id post_00001 --data @post.json',
+    `jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id`,
+  ],
+  run: async (o, ctx) => {
+    // commander refuses a missing --data (required), so it is here
+    const { json } = await readDataJson(o.data!, ctx.io)
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      throw new UsageError(
+        `--data must be a JSON object (the record's data), got ${Array.isArray(json) ? 'an array' : typeof json}`,
+        `e.g. --data '{"title":"Hello","views":0}'`,
+      )
+    const tags = o.tags.length ? tagsOf(o.tags) : undefined
+    const body = { data: json as Record<string, unknown>, ...(tags ? { tags } : {}) }
+    const cms = (await ctx.sdk()).cms
+    const r = o.id ? await cms.update(o.collection, o.id, body) : await cms.create(o.collection, body)
+    await printRecord(ctx, r)
+  },
+})

@@ -1,0 +1,29 @@
+// `agentry login`: OAuth in the system browser, --device without one, or --with-api-key read from stdin
+// (commands.md, Groups). Each flow is loaded only when it runs.
+import { UsageError } from '../../errors.js'
+import { defineCommand } from '../define.js'
+import { flag } from '../options.js'
+import { oauthLoginOptions, runOAuthLogin } from './oauth-login.js'
+
+export default defineCommand({
+  path: ['login'],
+  summary:
+    'Log in: OAuth in the system browser, --device without one, or --with-api-key to store a key read from stdin',
+  options: {
+    ...oauthLoginOptions,
+    withApiKey: flag('--with-api-key', 'read an API key from stdin (a masked prompt on a terminal) and store it'),
+    verify: flag('--no-verify', 'store the key without trying it against the server'),
+  },
+  examples: [
+    'agentry login                                 browser login (OAuth, PKCE)',
+    'agentry login --no-browser                    print the URL, open it anywhere, paste back where it ends',
+    'agentry login --device                        type a code on another device (RFC 8628)',
+    'agentry login --with-api-key < key.txt        store an API key read from stdin',
+    'agentry --profile ci login --with-api-key --api-key-file /run/secrets/agentry',
+  ],
+  run: async (opts, ctx) => {
+    if (opts.withApiKey && opts.device) throw new UsageError('--device and --with-api-key cannot be used together')
+    if (opts.withApiKey) return (await import('./api-key.js')).apiKeyLoginRun(ctx, { verify: opts.verify })
+    await runOAuthLogin(ctx, opts)
+  },
+})

@@ -1,0 +1,40 @@
+// `agentry mcp serve` (commands.md; issue 10): the account as an MCP server. The MCP SDK is loaded only when the
+// server starts (dynamic import), so no other command pays for it.
+import { UsageError } from '../../errors.js'
+import { defineCommand } from '../define.js'
+import { custom, flag, int } from '../options.js'
+
+/** `--tools a,b`: the tool names, none empty (serveMcp checks that each one exists). */
+function toolNames(value: string, flag: string): string[] {
+  const names = value.split(',').map((n) => n.trim())
+  if (names.some((n) => n === ''))
+    throw new UsageError(`${flag}: give tool names separated by commas, e.g. list_agents,ask_agent`)
+  return names
+}
+
+export default defineCommand({
+  path: ['mcp', 'serve'],
+  summary: 'Serve the account (agents, scenarios, webhooks, CMS, sites, images) as MCP tools',
+  options: {
+    http: int('--http <port>', 'serve Streamable HTTP on 127.0.0.1:<port>, 0 to 65535 (0: any) instead of stdio', {
+      min: 0,
+      max: 65_535,
+    }),
+    tools: custom('--tools <names>', 'expose only these tools (comma-separated)', toolNames),
+    readOnly: flag('--read-only', 'expose only the tools that read (no ask, run, trigger, save, delete, generate)'),
+  },
+  examples: [
+    'claude mcp add agentry -- agentry mcp serve',
+    'agentry mcp serve --read-only --tools list_agents,cms_query',
+    'agentry --profile work mcp serve --http 8765',
+  ],
+  helpAfter: `
+Tools: list_agents, ask_agent, list_scenarios, run_scenario, trigger_webhook, cms_query, cms_get, cms_save,
+cms_delete, list_sites, list_pages, analyze_image, generate_image. cms_save and cms_delete are offered only when
+the credential has CMS management access. With --http, the bearer token is printed on stderr at start and every
+request must carry it (Authorization: Bearer <token>).`,
+  run: async ({ http, tools, readOnly }, ctx) => {
+    const { serveMcp } = await import('../../mcp/serve.js')
+    await serveMcp(ctx, { http, only: tools, readOnly })
+  },
+})

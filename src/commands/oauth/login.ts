@@ -1,0 +1,11 @@
+// `agentry oauth login`: `agentry login` without --with-api-key (OAuth only).
+import { defineCommand } from '../define.js'
+import { oauthLoginOptions, runOAuthLogin } from '../login/oauth-login.js'
+
+export default defineCommand({
+  path: ['oauth', 'login'],
+  summary: 'Log in with OAuth in the system browser (the URL is printed too), or --device without one',
+  options: oauthLoginOptions,
+  examples: ['agentry oauth login', 'agentry oauth login --no-browser --wait 600'],
+  run: (opts, ctx) => runOAuthLogin(ctx, opts),
+})

@@ -1,0 +1,50 @@
+// chalk (the one palette, src/io/palette.ts) stays off the start-up path when colour is off: `agents list --json`
+// piped loads no chunk holding chalk; with colour forced on, the palette loads and styles the table's header. A load
+// hook (module.registerHooks, given by NODE_OPTIONS) logs each file the ESM loader loads; dist/meta.json (esbuild's
+// metafile) says which chunks hold chalk.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, expect, it } from 'vitest'
+import { cliRoot, runCli } from '../helpers/cli.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+
+const fx = emulatorFixture({ built: true, emulator: quietEmulator })
+const hookFile = join(mkdtempSync(join(tmpdir(), 'agentry-palette-')), 'log-loads.mjs')
+let chalkChunks: string[] = []
+beforeAll(() => {
+  writeFileSync(
+    hookFile,
+    `import { registerHooks } from 'node:module'
+registerHooks({ load(url, c, next) { if (url.includes('/dist/')) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
+`,
+  )
+  const meta = JSON.parse(readFileSync(join(cliRoot, 'dist/meta.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>
+  }
+  chalkChunks = Object.entries(meta.outputs)
+    .filter(([out, o]) => out.endsWith('.js') && Object.keys(o.inputs).some((i) => i.includes('node_modules/chalk/')))
+    .map(([out]) => out.replace(/^dist\//, ''))
+})
+
+/** The dist/ files a run loaded, relative to dist/. */
+const loaded = (stderr: string) =>
+  [...stderr.matchAll(/^load file:.*?\/dist\/(.+)$/gm)].map((m) => m[1]!).filter((f) => !f.endsWith('.map'))
+
+it('agents list --json piped, colour off: no chunk holding chalk is loaded', async () => {
+  expect(chalkChunks.length).toBeGreaterThan(0)
+  const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` } })
+  expect(r.exitCode).toBe(0)
+  expect(JSON.parse(r.stdout)).not.toHaveLength(0)
+  const files = loaded(r.stderr)
+  expect(files).toContain('cli.js')
+  expect(files.filter((f) => chalkChunks.includes(f))).toEqual([])
+})
+
+it('colour forced on: the palette loads and the table header is bold', async () => {
+  const env = { ...fx.env(), NO_COLOR: undefined, FORCE_COLOR: '1', NODE_OPTIONS: `--import ${hookFile}` }
+  const r = await runCli(['agents', 'list', '-o', 'table'], { env })
+  expect(r.exitCode).toBe(0)
+  expect(r.stdout).toMatch(/^\x1b\[1mID +NAME.*\x1b\[22m\n/)
+  expect(loaded(r.stderr).filter((f) => chalkChunks.includes(f))).not.toEqual([])
+})
