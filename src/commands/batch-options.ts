@@ -1,14 +1,13 @@
 // The batch flags shared by `scenario run --batch` and `webhook trigger --batch` (commands.md "Added in the second
 // round"; docs/commands.md "Batch runs"), declared with the option kinds: a bad value is a usage error naming its
 // flag. `batchFlags` goes into a declaration's options; `checkBatch` then relates them to the single-run flags.
-import type { Command } from 'commander'
 import { UsageError } from '../errors.js'
 import { parseShard, type Shard } from '../io/shard.js'
 import { nonEmpty } from './non-empty.js'
-import { custom, int, type RawValue } from './options.js'
+import { custom, int } from './options.js'
 
 /** Most runs a batch keeps in flight (each is one connection to the service). */
-export const maxBatchConcurrency = 64
+const maxBatchConcurrency = 64
 
 /** The batch flags of a command that sends one request (`what`: "run", "trigger"), for defineCommand's options. */
 export function batchFlags(what: string) {
@@ -73,22 +72,4 @@ export function checkBatch(o: ParsedBatchFlags, conflicting: Record<string, bool
   const clash = Object.entries(conflicting).find(([, on]) => on)
   if (clash) throw new UsageError(`${clash[0]} cannot be used with --batch`, 'the inputs come from the --batch file')
   return { ...o, batch: o.batch, concurrency: o.concurrency ?? 8 }
-}
-
-/** Adds the batch flags to a hand-built commander command (until `webhook trigger` is declared; issue 7 item 6). */
-export function withBatchOptions(cmd: Command, what: string): Command {
-  for (const spec of Object.values(batchFlags(what))) cmd.option(spec.flags, spec.help)
-  return cmd
-}
-
-/** checkBatch over commander's raw values (for hand-built commands, with withBatchOptions). */
-export function batchOptions(
-  raw: Record<string, unknown>,
-  conflicting: Record<string, boolean>,
-): BatchOptions | undefined {
-  const specs = batchFlags('')
-  const parsed = Object.fromEntries(
-    Object.entries(specs).map(([name, spec]) => [name, spec.parse(raw[name] as RawValue, `--${name}`)]),
-  ) as unknown as ParsedBatchFlags
-  return checkBatch(parsed, conflicting)
 }

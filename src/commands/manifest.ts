@@ -67,7 +67,7 @@ export const groups: GroupSpec[] = [
     name: 'pages',
     aliases: ['page'],
     summary: 'List the pages of a site, show one',
-    load: () => import('./sites/pages.js'),
+    load: () => import('./pages/index.js'),
   },
   {
     name: 'files',
@@ -112,7 +112,12 @@ export const groups: GroupSpec[] = [
   { name: 'config', summary: 'Show and change settings and profiles', load: () => import('./config/index.js') },
   { name: 'emulator', summary: 'Run the local emulator of the service', load: () => import('./emulator/index.js') },
   { name: 'version', summary: 'Print the version of agentry', load: () => import('./version/index.js') },
-  { name: '__complete', summary: 'completion candidates', hidden: true, load: () => import('./completion/index.js') },
+  {
+    name: '__complete',
+    summary: 'completion candidates',
+    hidden: true,
+    load: () => import('./completion/candidates.js'),
+  },
   {
     name: 'completion',
     summary: 'Print a shell completion script (bash, zsh, fish)',

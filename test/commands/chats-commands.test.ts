@@ -74,3 +74,11 @@ describe('chats messages', () => {
     expect(JSON.parse(t.stdout())).toEqual(messages.data)
   })
 })
+
+describe('chats create', () => {
+  it('refuses a --title over 200 characters before sending (exit 2, naming the flag)', async () => {
+    const t = testContext()
+    expect(await t.run(['chats', 'create', 'ag_1', '--title', 'x'.repeat(201)])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: --title: must be at most 200 characters/)
+  })
+})

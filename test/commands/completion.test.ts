@@ -24,6 +24,16 @@ describe('__complete', () => {
     expect(await candidates(['files', 'upload', ''])).toEqual([':files'])
     expect(await candidates(['agents', 'list', '--page', ''])).toEqual([])
   })
+  it('sees the declared commands: their flags, choices and path-taking values, never a hidden flag', async () => {
+    expect(await candidates(['webhook', 'create', '--status', ''])).toEqual(['active', 'inactive'])
+    expect(await candidates(['webhook', 'trigger', '--se'])).toEqual(['--secret-file'])
+    expect(await candidates(['webhook', 'trigger', 'whk_1', '--batch', ''])).toEqual([':files'])
+    expect(await candidates(['images', 'analyze', ''])).toEqual([':files'])
+    expect(await candidates(['files', 'download', 'a.txt', '--out='])).toEqual([':files'])
+    expect(await candidates(['schedule', 'create', '--ev'])).toEqual(['--every'])
+    expect(await candidates(['pages', ''])).toEqual(['list', 'get'])
+    expect(await candidates(['compl'])).toEqual(['completion'])
+  })
   it('ids from the service', async () => {
     const t = testContext()
     t.http.get(`/api/v1beta/${testAccount}/agents?page=1&limit=100`).reply(200, {

@@ -67,3 +67,19 @@ describe('page sizes come from the contract', () => {
     expect(t.stderr()).toMatch(/--limit: 101 must be a whole number from 1 to 100/)
   })
 })
+
+describe('page sizes of declared list commands', () => {
+  it.each([
+    ['keys', 'list'],
+    ['chats', 'list', 'ag_1'],
+    ['sites', 'list'],
+    ['pages', 'list', 'site_1'],
+    ['files', 'list'],
+    ['schedule', 'list'],
+    ['webhook', 'list'],
+  ])('%s %s --limit 101 is exit 2 naming --limit and the range 1 to 100', async (...argv) => {
+    const t = testContext()
+    expect(await t.run([...argv, '--limit', '101'])).toBe(2)
+    expect(t.stderr()).toMatch(/--limit: 101 must be a whole number from 1 to 100/)
+  })
+})

@@ -1,7 +1,7 @@
 // `agentry keys list|create|delete`: the key printed once (just the key when piped), scopes and expiry in the body,
 // and the key out of the --debug trace.
 import { describe, expect, it } from 'vitest'
-import { expiresAt } from '../../src/commands/keys/create.js'
+import { expiresAt } from '../../src/commands/keys/expiry.js'
 import { stubCall } from '../helpers/http-stub.js'
 import { type TestContext, testAccount, testContext } from '../helpers/test-context.js'
 import { itShowsExamples } from '../helpers/help.js'
@@ -74,6 +74,8 @@ describe('keys create', () => {
       [['--name', 'a', '--expires', '2000-01-01'], /--expires 2000-01-01: that is not in the future/],
       [['--name', 'a', '--cms', 'admin'], /Allowed choices are none, read, write/],
       [[], /required option '--name <name>'/],
+      [['--name', ''], /--name: give a name/],
+      [['--name', 'a', '--agent', ' '], /--agent: give a value/],
     ]
     for (const [flags, pattern] of cases) {
       const t = testContext({ now: () => now })

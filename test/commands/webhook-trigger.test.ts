@@ -164,5 +164,24 @@ describe('webhook trigger: bad input and answers', () => {
     const t = testContext()
     expect(await t.run(['webhook', 'trigger', 'whk_1', '--secret', 'whsec_argv_123'])).toBe(2)
     expect(t.stderr()).toMatch(/set AGENTRY_WEBHOOK_SECRET, or pass --secret-file/)
+    // refused first, before any other flag is looked at
+    const u = testContext()
+    expect(await u.run(['webhook', 'trigger', 'whk_1', '--secret', 'x', '--concurrency', 'many'])).toBe(2)
+    expect(u.stderr()).toMatch(/^error: --secret: secrets are never taken from the command line/)
+  })
+
+  it('checks the batch flags before sending: --concurrency 1 to 64, the others only with --batch', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--batch', '-', '--concurrency', '65'], /--concurrency: 65 must be a whole number from 1 to 64/],
+      [['--batch', '-', '--concurrency', 'many'], /--concurrency: many must be a whole number from 1 to 64/],
+      [['--batch', '-', '--shard', '3/2'], /--shard 3\/2: expected <i>\/<n>/],
+      [['--concurrency', '2'], /--concurrency works only with --batch <file>/],
+      [['--batch', '-', '--data', '{}'], /--data cannot be used with --batch/],
+    ]
+    for (const [flags, pattern] of cases) {
+      const t = testContext({ env })
+      expect(await t.run(['webhook', 'trigger', 'whk_1', ...flags])).toBe(2)
+      expect(t.stderr()).toMatch(pattern)
+    }
   })
 })

@@ -207,7 +207,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -546,7 +546,7 @@ describe('--help', () => {
 
       Options:
         --page <n>     page number, from 1
-        --limit <n>    page size
+        --limit <n>    page size, 1 to 100
         --all          follow every page
         --show-secret  print secrets instead of hiding them
         -h, --help     display help for command
@@ -680,6 +680,12 @@ describe('--help', () => {
                               matrix job)
         -h, --help            display help for command
 
+      Examples:
+        agentry webhook trigger whk_1 --data '{"order":42}'
+        jq -c .payload event.json | agentry webhook trigger whk_1 --data -
+        AGENTRY_WEBHOOK_SECRET=… agentry webhook trigger --url https://host/api/webhooks/whk_1 --data @event.json
+        agentry webhook trigger whk_1 --batch events.ndjson --results out.ndjson --junit junit.xml
+
       Never retried (a trigger runs the scenario). Exit codes: 0 received, 2 usage, 3 no such webhook,
       4 secret refused, 5 webhook inactive.
 
@@ -687,13 +693,6 @@ describe('--help', () => {
       --concurrency at a time, writing a result line per input ({"index", "input", "runId", "status", "output",
       "durationMs", "error"}; status received, failed, refused or error) as each finishes. Exit 0 only when every
       trigger was received; else the code all unsuccessful ones share, 5 when they differ; 130 after Ctrl-C.
-
-      Examples:
-        agentry webhook trigger whk_1 --data '{"order":42}'
-        jq -c .payload event.json | agentry webhook trigger whk_1 --data -
-        AGENTRY_WEBHOOK_SECRET=… agentry webhook trigger --url https://host/api/webhooks/whk_1 --data @event.json
-        agentry webhook trigger whk_1 --batch events.ndjson --results out.ndjson --junit junit.xml
-
       "
     `)
   })
@@ -731,7 +730,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -852,7 +851,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -1138,7 +1137,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -1197,7 +1196,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size
+        --limit <n>  page size, 1 to 100
         --all        follow every page
         -h, --help   display help for command
 
@@ -1260,7 +1259,7 @@ describe('--help', () => {
 
       Options:
         --page <n>         page number, from 1
-        --limit <n>        page size
+        --limit <n>        page size, 1 to 100
         --all              follow every page
         --prefix <prefix>  only paths that start with this, e.g. images/
         -h, --help         display help for command

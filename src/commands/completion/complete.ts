@@ -6,9 +6,9 @@ import type { Context } from '../../context.js'
 import { outputFormats } from '../../io/output.js'
 
 /** The line that asks the script to complete file names. */
-export const filesDirective = ':files'
+const filesDirective = ':files'
 /** How long ids may take to arrive (ms): after that, no ids rather than a prompt that hangs. */
-export const idTimeoutMs = 1000
+const idTimeoutMs = 1000
 
 /** Values of flags that declare no choices but have a fixed set. */
 const knownValues: Record<string, readonly string[]> = {

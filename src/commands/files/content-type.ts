@@ -37,7 +37,7 @@ const types: Record<string, string> = {
 }
 
 /** The type sent for unknown extensions. */
-export const defaultContentType = 'application/octet-stream'
+const defaultContentType = 'application/octet-stream'
 
 /** The Content-Type for a file name, by its extension (case-insensitive). */
 export function contentTypeFor(name: string): string {

@@ -2,7 +2,6 @@
 // so they stay out of `ps`, shell history and CI logs. Shared by `scenario run|sign` and `webhook trigger`.
 import { readArgFile } from '../../io/arg-file.js'
 import { homedir } from 'node:os'
-import { type Command, Option } from 'commander'
 import { assertPrivate } from '../../config/atomic-file.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
@@ -15,12 +14,12 @@ export interface SourcedSecret {
 }
 
 /** `~/x` → the home directory's x (profile values are not expanded by a shell). */
-export function expandHome(path: string): string {
+function expandHome(path: string): string {
   return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path
 }
 
 /** Reads a secret file: its first line, trimmed. A group/world-readable file is refused, like credentials files. */
-export async function readSecretFile(path: string, origin: string): Promise<string> {
+async function readSecretFile(path: string, origin: string): Promise<string> {
   const file = expandHome(path)
   await assertPrivate(file)
   // a secret is a line, not a document: 64 KiB is far more than any, and bounds a mistaken /dev/zero
@@ -57,18 +56,8 @@ export function emptyEnvNote(ctx: Context, envName: string): string {
 }
 
 /**
- * Adds a hidden `--secret` that only explains why there is none, before the action runs: a secret in argv is visible
- * to every user of the machine and lands in shell history and CI logs (ARCHITECTURE.md "Secrets").
- */
-export function withSecretFlagGuard(cmd: Command, envName: string): Command {
-  return cmd
-    .addOption(new Option('--secret <value>').hideHelp())
-    .hook('preAction', (_cmd, action) => refuseSecretFlag(action.opts(), envName))
-}
-
-/**
- * A hidden `--secret` that only explains why there is none (as withSecretFlagGuard, for declared commands): a secret
- * in argv is visible to every user of the machine and lands in shell history and CI logs. Declare it first.
+ * A hidden `--secret` that only explains why there is none: a secret in argv is visible to every user of the
+ * machine and lands in shell history and CI logs (ARCHITECTURE.md "Secrets"). Declare it first.
  */
 export function secretFlagGuard(envName: string): OptionSpec<undefined> {
   return {
@@ -83,7 +72,7 @@ export function secretFlagGuard(envName: string): OptionSpec<undefined> {
 }
 
 /** Throws when the hidden `--secret` was used, naming the ways that are allowed. */
-export function refuseSecretFlag(raw: { secret?: unknown }, envName: string): void {
+function refuseSecretFlag(raw: { secret?: unknown }, envName: string): void {
   if (raw.secret !== undefined)
     throw new UsageError(
       '--secret: secrets are never taken from the command line (other users and logs can see argv)',

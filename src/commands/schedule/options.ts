@@ -1,24 +1,63 @@
 // The flags of `schedule create|edit`, checked before anything is sent: exactly one of --cron and --every on create,
 // a cron expression croner accepts, an IANA time zone Intl knows, a positive interval (wire.md Schedules).
-import * as z from 'zod'
 import { UsageError } from '../../errors.js'
 import { isTimeZone } from '../../schedule/time-zone.js'
+import { maxChars } from '../max-chars.js'
+import { nonEmpty } from '../non-empty.js'
+import type { Parsed } from '../define.js'
+import { choice, custom, text } from '../options.js'
 import { parseDuration } from './duration.js'
 
-/** The raw options shared by create and edit. */
-export const scheduleOptionsSchema = z.object({
-  name: z.string().min(1, 'give a name').max(100, 'must be at most 100 characters').optional(),
-  scenario: z.string().min(1, 'give a scenario id (see: agentry scenario list)').optional(),
-  cron: z.string().min(1, 'give a cron expression, e.g. "0 9 * * 1-5"').optional(),
-  every: z.string().optional(),
-  timezone: z.string().optional(),
-  input: z.string().optional(),
-  status: z.enum(['active', 'inactive'], 'must be active or inactive').optional(),
-})
-export type ScheduleOptions = z.infer<typeof scheduleOptionsSchema>
+/** --every → seconds, or a usage error that shows the accepted forms. */
+function intervalSeconds(every: string): number {
+  const s = parseDuration(every)
+  if (s === undefined || s < 1)
+    throw new UsageError(`--every ${every}: not a duration of 1s or more`, 'e.g. --every 30s, 5m, 1h or 1h30m')
+  return s
+}
+
+/** --timezone: an IANA name Intl knows. */
+function timeZone(tz: string, flag: string): string {
+  if (!isTimeZone(tz)) throw new UsageError(`${flag} ${tz}: not a time zone`, 'an IANA name, e.g. UTC or Europe/Paris')
+  return tz
+}
+
+/** The flags shared by create and edit (`verb` changes the help of --name). */
+export function scheduleFlags(verb: 'create' | 'edit') {
+  return {
+    name: custom(
+      '--name <name>',
+      `name${verb === 'create' ? ' (default: scenario and timing)' : ''}`,
+      maxChars(100, 'give a name'),
+    ),
+    scenario: custom(
+      '--scenario <id>',
+      'the scenario to run',
+      nonEmpty('give a scenario id (see: agentry scenario list)'),
+    ),
+    cron: {
+      ...custom(
+        '--cron <expr>',
+        'cron expression, e.g. "0 9 * * 1-5"',
+        nonEmpty('give a cron expression, e.g. "0 9 * * 1-5"'),
+      ),
+      conflicts: ['every'],
+    },
+    every: custom('--every <duration>', 'interval, e.g. 30s, 5m, 1h, 1h30m', (text) => ({
+      text,
+      seconds: intervalSeconds(text),
+    })),
+    timezone: custom('--timezone <tz>', 'IANA time zone of the cron, e.g. Europe/Paris (default UTC)', timeZone),
+    input: text('--input <text>', 'the input each run gets'),
+    status: choice('--status <status>', 'active or inactive', ['active', 'inactive']),
+  }
+}
+
+/** The parsed flags of create and edit. */
+type ScheduleOptions = Parsed<Record<never, never>, ReturnType<typeof scheduleFlags>>
 
 /** The body members a create or edit sends (only those given). */
-export interface ScheduleBody {
+interface ScheduleBody {
   name?: string
   scenarioId?: string
   cron?: string
@@ -28,16 +67,8 @@ export interface ScheduleBody {
   status?: 'active' | 'inactive'
 }
 
-/** --every → seconds, or a usage error that shows the accepted forms. */
-export function intervalSeconds(every: string): number {
-  const s = parseDuration(every)
-  if (s === undefined || s < 1)
-    throw new UsageError(`--every ${every}: not a duration of 1s or more`, 'e.g. --every 30s, 5m, 1h or 1h30m')
-  return s
-}
-
 /** Checks --cron with croner (the scheduler's own parser), in the given time zone; a usage error says what is wrong. */
-export async function checkCronOption(expr: string, timezone: string | undefined): Promise<void> {
+async function checkCronOption(expr: string, timezone: string | undefined): Promise<void> {
   const { checkCron } = await import('../../schedule/cron-check.js')
   const check = checkCron(expr, timezone)
   if (check.kind === 'invalid')
@@ -54,20 +85,21 @@ export async function scheduleBody(o: ScheduleOptions, create: boolean): Promise
     throw new UsageError('--cron and --every are both given', 'a schedule runs on a cron or an interval: pass one')
   if (create && o.cron === undefined && o.every === undefined)
     throw new UsageError('when should it run?', 'pass --cron "<expr>" or --every <duration> (e.g. 5m)')
-  if (o.timezone !== undefined && !isTimeZone(o.timezone))
-    throw new UsageError(`--timezone ${o.timezone}: not a time zone`, 'an IANA name, e.g. UTC or Europe/Paris')
   if (o.cron !== undefined) await checkCronOption(o.cron, o.timezone)
   const body: ScheduleBody = {}
   if (o.name !== undefined) body.name = o.name
   if (o.scenario !== undefined) body.scenarioId = o.scenario
   if (o.cron !== undefined) body.cron = o.cron
-  if (o.every !== undefined) body.intervalSeconds = intervalSeconds(o.every)
+  if (o.every !== undefined) body.intervalSeconds = o.every.seconds
   if (o.timezone !== undefined) body.timezone = o.timezone
   if (o.input !== undefined) body.input = o.input
   if (o.status !== undefined) body.status = o.status
   if (create) {
     if (!body.scenarioId) throw new UsageError('--scenario is required', 'e.g. --scenario scn_1')
-    body.name ??= `${body.scenarioId} ${o.cron !== undefined ? `cron ${o.cron}` : `every ${o.every}`}`.slice(0, 100)
+    body.name ??= `${body.scenarioId} ${o.cron !== undefined ? `cron ${o.cron}` : `every ${o.every?.text}`}`.slice(
+      0,
+      100,
+    )
   } else if (Object.keys(body).length === 0)
     throw new UsageError(
       'nothing to change',

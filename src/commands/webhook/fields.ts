@@ -14,7 +14,7 @@ export const webhookFields: Field<Webhook>[] = [
 ]
 
 /** What a hidden secret shows as. */
-export const hiddenSecret = '[hidden: --show-secret]'
+const hiddenSecret = '[hidden: --show-secret]'
 
 /**
  * The webhook to print: its secret registered with the redactor, and hidden unless `show`. A table or TSV shows

@@ -1,0 +1,35 @@
+// The imageUrl `images analyze` sends (wire.md "Sites, files, images": `POST /images/analyze` {imageUrl, prompt}).
+import { stat } from 'node:fs/promises'
+import { maxImageBytes, sniffImageType } from '../../chat/images.js'
+import { UsageError } from '../../errors.js'
+import { readArgFile } from '../../io/arg-file.js'
+
+const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`
+
+/** The imageUrl of `analyze`: an http(s) or data: URL as is; a local file as a data: URL, its type checked by its
+ * magic bytes (not its name) and its size bounded before it is read. */
+export async function imageUrlOf(value: string): Promise<string> {
+  if (/^https?:\/\//i.test(value)) {
+    if (!URL.canParse(value)) throw new UsageError(`${value}: not a valid URL`)
+    return value
+  }
+  if (/^data:image\/[\w.+-]+;base64,/i.test(value)) return value
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[a-z]:[\\/]/i.test(value))
+    throw new UsageError(`${value}: only http(s) URLs, data: URLs and local files are supported`)
+  let size: number
+  try {
+    const s = await stat(value)
+    if (!s.isFile()) throw new UsageError(`${value} is not a file`)
+    size = s.size
+  } catch (err) {
+    if (err instanceof UsageError) throw err
+    const code = (err as NodeJS.ErrnoException).code
+    throw new UsageError(`${value}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
+  }
+  if (size > maxImageBytes)
+    throw new UsageError(`${value}: ${mib(size)} is over the ${mib(maxImageBytes)} limit`, 'shrink it, or upload it')
+  const bytes = await readArgFile(value, value, maxImageBytes)
+  const type = sniffImageType(bytes)
+  if (!type) throw new UsageError(`${value}: not a PNG, JPEG, GIF or WebP image`, 'convert it, or pass an https URL')
+  return `data:${type};base64,${bytes.toString('base64')}`
+}

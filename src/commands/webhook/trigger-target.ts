@@ -1,0 +1,58 @@
+// Where `webhook trigger` sends its POST and the secret it carries: --url with the secret from the environment or a
+// file (no API call), else the webhook's own record read with the API key (service-interface 4.5, 5.6).
+import type { Webhook } from '../../api/schemas/index.js'
+import type { Context } from '../../context.js'
+import { UsageError } from '../../errors.js'
+import type { TriggerTarget } from '../../sdk/webhooks.js'
+import { emptyEnvNote, findSecret, type SourcedSecret } from '../scenario/secret.js'
+
+/** The environment variable that holds a webhook's secret. */
+export const webhookSecretEnv = 'AGENTRY_WEBHOOK_SECRET'
+
+/** Options of `webhook trigger` (besides the batch flags). */
+export interface TriggerOptions {
+  data?: string | undefined
+  secretFile?: string | undefined
+  url?: string | undefined
+}
+
+/** Where a trigger goes and the secret it carries: --url with the env or file secret, else the webhook's record. */
+export async function triggerTarget(
+  webhookId: string | undefined,
+  opts: Pick<TriggerOptions, 'secretFile' | 'url'>,
+  ctx: Context,
+): Promise<{ target: TriggerTarget; secret: SourcedSecret }> {
+  let secret = await findSecret(ctx, { file: opts.secretFile, envName: webhookSecretEnv })
+  let url = opts.url
+  if (url !== undefined) {
+    if (!secret)
+      throw new UsageError(
+        `--url needs the secret from ${webhookSecretEnv} or --secret-file${emptyEnvNote(ctx, webhookSecretEnv)}`,
+      )
+    if (webhookId !== undefined && !new URL(url).pathname.endsWith(`/${encodeURIComponent(webhookId)}`))
+      ctx.warn(`--url ${url} does not end in /${webhookId}; triggering the URL`)
+  } else {
+    const record = await readRecord(ctx, webhookId ?? '')
+    if (!secret && record.secret) {
+      ctx.redactor.add(record.secret)
+      secret = { value: record.secret, source: `webhook ${webhookId}'s record` }
+    }
+    if (!secret)
+      throw new UsageError(
+        `webhook ${webhookId}'s record has no secret`,
+        `set ${webhookSecretEnv} or pass --secret-file`,
+      )
+    url = record.url
+  }
+  return { target: url !== undefined ? { url } : { webhookId: webhookId ?? '' }, secret }
+}
+
+/** The webhook's record (for its URL and secret): needs API credentials. */
+async function readRecord(ctx: Context, webhookId: string): Promise<Webhook> {
+  if ((await ctx.credential()).kind === 'none')
+    throw new UsageError(
+      `reading webhook ${webhookId} (its URL and secret) needs API credentials`,
+      `set AGENTRY_API_KEY, or trigger with --url <url> and ${webhookSecretEnv} or --secret-file`,
+    )
+  return (await ctx.sdk()).webhooks.get(webhookId)
+}
