@@ -148,9 +148,7 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
   const loaded = new Set<string>()
   if (target) {
     const mod = await target.load()
-    if ('default' in mod) {
-      registerCommand(program, ctx, mod.default)
-    } else mod.register(program, ctx)
+    registerCommand(program, ctx, mod.default)
     for (const c of program.commands) loaded.add(c.name())
   }
   for (const g of groups) {

@@ -8,7 +8,7 @@ import { type IOStreams, readAllStdin } from '../io/iostreams.js'
 export { readArgFile }
 
 /** Reads the raw text of a --data value (inline, @file or - for stdin). */
-export async function readDataText(value: string, io: IOStreams, flag = '--data'): Promise<string> {
+async function readDataText(value: string, io: IOStreams, flag = '--data'): Promise<string> {
   if (value === '-') {
     if (io.stdinIsTTY)
       throw new UsageError(

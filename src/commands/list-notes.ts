@@ -21,7 +21,7 @@ export async function printList<T>(
 }
 
 /** What a list knows after printing: how many rows it showed, and the service's pagination of the last page. */
-export interface ListShown {
+interface ListShown {
   count: number
   noun: string
   all: boolean
@@ -29,7 +29,7 @@ export interface ListShown {
 }
 
 /** `20 of 5,002 — use --all or --page 2` when more pages follow; `no agents` for an empty list (table only). */
-export function listNote(ctx: Context, out: Output, shown: ListShown): void {
+function listNote(ctx: Context, out: Output, shown: ListShown): void {
   if (out.format !== 'table' || !ctx.io.stderrIsTTY) return
   const p = shown.pagination
   if (shown.count === 0) {

@@ -16,25 +16,3 @@ export interface ListOptions {
   limit?: number | undefined
   all: boolean
 }
-
-// Until every list command is declared with defineCommand (issue 7 item 6), the old zod schema stays for the rest.
-import * as z from 'zod'
-
-const positiveInt = (name: string) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= 1, `${name} must be 1 or more`)
-
-/** --page, --limit, --all (old style; going away) */
-export const listOptionsSchema = z.object({
-  page: positiveInt('page').optional(),
-  limit: positiveInt('limit')
-    .refine(
-      (n) => n >= pageSizeRange.min && n <= pageSizeRange.max,
-      `limit must be ${pageSizeRange.min}–${pageSizeRange.max}`,
-    )
-    .optional(),
-  all: z.boolean().default(false),
-})

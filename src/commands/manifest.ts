@@ -1,14 +1,9 @@
 // The command groups: name and summary here (cheap, for --help and suggestions); the code of a group is loaded
 // only when that group runs, so `agentry --help` and `agentry --version` load almost nothing.
-import type { Command } from 'commander'
-import type { Context } from '../context.js'
 import type { Declared } from './define.js'
 
-/**
- * A top-level command's module: its declaration (defineCommand/defineGroup) as the default export. `register` is
- * the old hand-built shape, kept only until every group is declared (issue 7 item 6).
- */
-export type GroupModule = { default: Declared } | { register(program: Command, ctx: Context): void }
+/** A top-level command's module: its declaration (defineCommand/defineGroup) as the default export. */
+type GroupModule = { default: Declared }
 
 /** One top-level command or group. */
 export interface GroupSpec {

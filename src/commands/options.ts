@@ -46,12 +46,11 @@ export function text(flags: string, help: string, o: { default: string; nonEmpty
 export function text(
   flags: string,
   help: string,
-  o: { required?: boolean; nonEmpty?: boolean; default?: string } = {},
+  o: { nonEmpty?: boolean; default?: string } = {},
 ): OptionSpec<string | undefined> {
   return {
     flags,
     help,
-    ...(o.required ? { required: true } : {}),
     parse: (raw, flag) => {
       if (raw === undefined) return o.default
       const value = String(raw)
@@ -131,6 +130,19 @@ export function custom<T>(
   parse: (value: string, flag: string) => T,
 ): OptionSpec<T | undefined> {
   return { flags, help, parse: (raw, flag) => (raw === undefined ? undefined : parse(String(raw), flag)) }
+}
+
+/** The option must be given (commander refuses the command line without it, exit 2): its value is never undefined. */
+export function required<T>(spec: OptionSpec<T | undefined>): OptionSpec<T> {
+  return {
+    ...spec,
+    required: true,
+    parse: (raw, flag) => {
+      const value = spec.parse(raw, flag)
+      if (value === undefined) throw usage(flag, 'is required')
+      return value
+    },
+  }
 }
 
 /** The collector commander calls for a repeatable option: each value appended to the list so far. */

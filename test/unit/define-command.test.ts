@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Context } from '../../src/context.js'
 import { UsageError } from '../../src/errors.js'
 import { arg, defineCommand, defineGroup, registerCommand } from '../../src/commands/define.js'
-import { choice, custom, decimal, flag, int, list, text } from '../../src/commands/options.js'
+import { choice, custom, decimal, flag, int, list, required, text } from '../../src/commands/options.js'
 import { parseWholeNumber } from '../../src/io/whole-number.js'
 
 const ctx = {} as Context
@@ -133,4 +133,28 @@ describe('parseWholeNumber', () => {
   it.each(['', '+1', '0x10', '1e2', '1.0', '101', '99999999999999999999'])('refuses %j', (text) =>
     expect(parseWholeNumber(text, { min: 1, max: 100 })).toEqual({ problem: 'must be a whole number from 1 to 100' }),
   )
+})
+
+describe('required()', () => {
+  it('makes commander refuse the command line without the option, and types the value as given', async () => {
+    let got: string | undefined
+    const program = new Command('agentry').exitOverride()
+    const cmd = registerCommand(
+      program,
+      ctx,
+      defineCommand({
+        path: ['greet'],
+        summary: 'greet',
+        options: { name: required(text('--name <name>', 'who', { nonEmpty: true })) },
+        run: (opts) => {
+          const name: string = opts.name // a string, never undefined
+          got = name
+        },
+      }),
+    )
+    cmd.exitOverride().configureOutput({ writeErr: () => {} })
+    await expect(program.parseAsync(['greet'], { from: 'user' })).rejects.toThrow(/required option '--name <name>'/)
+    await program.parseAsync(['greet', '--name', 'Ada'], { from: 'user' })
+    expect(got).toBe('Ada')
+  })
 })

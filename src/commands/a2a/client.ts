@@ -11,10 +11,10 @@ import { CliError, ExitCode } from '../../errors.js'
 import { checkHttpUrl, type Endpoint, endpointOf } from './endpoint.js'
 
 /** Whether a card argument is a URL (else it is an agent id). */
-export const isUrl = (s: string) => /^https?:\/\//i.test(s)
+const isUrl = (s: string) => /^https?:\/\//i.test(s)
 
 /** The well-known path of an agent card (A2A 8.2), used when a bare origin is given. */
-export const wellKnownCardPath = '/.well-known/agent-card.json'
+const wellKnownCardPath = '/.well-known/agent-card.json'
 
 /** An HTTP client for `url` and whether it may carry the credential (same origin as the base URL only). */
 export async function clientFor(ctx: Context, url: string): Promise<{ http: HttpClient; auth: boolean }> {

@@ -6,7 +6,7 @@ type Obj = Record<string, unknown>
 const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null ? (v as Obj) : undefined)
 
 /** The text of an array of A2A parts: text parts joined; data parts as JSON; files named. */
-export function partsText(parts: unknown): string {
+function partsText(parts: unknown): string {
   if (!Array.isArray(parts)) return ''
   return parts
     .map((p) => {

@@ -42,7 +42,7 @@ const obj = (v: unknown): Obj | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined
 
 /** `TASK_STATE_INPUT_REQUIRED` → `input-required`; v0.3 names stay. */
-export function stateName(s: unknown): unknown {
+function stateName(s: unknown): unknown {
   if (typeof s !== 'string' || !s.startsWith('TASK_STATE_')) return s
   const name = s.slice('TASK_STATE_'.length).toLowerCase().replace(/_/g, '-')
   return name === 'unspecified' ? 'unknown' : name

@@ -60,7 +60,7 @@ function unansweredTools(calls: { function: { name: string } }[]): CliError {
  * Writes to stdout, waiting while its buffer is full — but not past the end of the run: when stdout is closed
  * (EPIPE, `| head`) or the run is stopped, main() aborts ctx and no 'drain' will ever come.
  */
-export async function put(ctx: Context, s: string): Promise<void> {
+async function put(ctx: Context, s: string): Promise<void> {
   const out = ctx.io.stdout
   const { signal } = ctx.abort
   if (signal.aborted || out.write(s) || !out.once) return
@@ -86,7 +86,7 @@ async function writerFor(format: ChatFormat, ctx: Context, session: ChatSession)
 }
 
 /** One JSON object per event, one per line (commands.md "NDJSON events"). */
-export function ndjsonEvent(e: ChatEvent): Record<string, unknown> {
+function ndjsonEvent(e: ChatEvent): Record<string, unknown> {
   switch (e.type) {
     case 'tool_call':
       return { type: e.type, id: e.call.id, name: e.call.function.name, arguments: e.call.function.arguments }

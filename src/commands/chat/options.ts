@@ -72,7 +72,7 @@ export const chatOptions = {
 export type ChatOptions = { [K in keyof typeof chatOptions]: ValueOf<(typeof chatOptions)[K]> }
 
 /** The output formats of `chat` (commands.md). */
-export const chatFormats = ['text', 'json', 'ndjson'] as const
+const chatFormats = ['text', 'json', 'ndjson'] as const
 export type ChatFormat = (typeof chatFormats)[number]
 
 /** The output format of `chat`: `--json`, `-o text|json|ndjson`, default text (not the table/TSV of lists). */

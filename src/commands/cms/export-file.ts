@@ -25,7 +25,7 @@ interface ExportProgress {
 }
 
 /** The state file of an export to `out`. */
-export const exportStateOf = (out: string) => `${out}.agentry-export.json`
+const exportStateOf = (out: string) => `${out}.agentry-export.json`
 const partOf = (out: string) => `${out}.agentry-export.part`
 
 /** How often the progress is saved (a resume redoes at most this much). */

@@ -30,7 +30,7 @@ export async function* cmsRows(
 }
 
 /** The value at a dotted path (`author.name`) inside an object. */
-export function valueAt(obj: unknown, path: string): unknown {
+function valueAt(obj: unknown, path: string): unknown {
   let cur = obj
   for (const seg of path.split('.')) {
     if (typeof cur !== 'object' || cur === null) return undefined

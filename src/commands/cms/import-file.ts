@@ -85,7 +85,7 @@ export interface FileCheck {
 }
 
 /** How many bad lines are listed before "and N more". */
-export const maxListedBadLines = 20
+const maxListedBadLines = 20
 
 /** Checks every line of the file without sending anything. */
 export async function checkImportFile(path: string): Promise<FileCheck> {

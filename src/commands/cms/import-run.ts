@@ -34,7 +34,7 @@ export interface ImportTally {
 }
 
 /** The failed lines listed in the report (all of them go to the failed-lines file). */
-export const maxListedFailures = 20
+const maxListedFailures = 20
 
 interface ImportJob {
   collection: string

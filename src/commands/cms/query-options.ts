@@ -110,7 +110,7 @@ function aggregates(o: CmsQueryOptions): Aggregate[] {
 }
 
 /** The where tree of every --where flag, ANDed (a syntax error names `--where #n` when there are several). */
-export function whereOf(values: readonly string[]): CmsQuery['where'] {
+function whereOf(values: readonly string[]): CmsQuery['where'] {
   const trees = values.map((v, i) => {
     try {
       return parseWhere(v, { label: values.length > 1 ? `--where #${i + 1}` : '--where' })
@@ -123,7 +123,7 @@ export function whereOf(values: readonly string[]): CmsQuery['where'] {
 }
 
 /** The error printer puts `error: ` before the first line only, so the caret line is moved right to match. */
-export function alignCaret(message: string, prefix = 'error: '): string {
+function alignCaret(message: string, prefix = 'error: '): string {
   const [first, ...rest] = message.split('\n')
   return [first, ...rest.map((l) => ' '.repeat(prefix.length) + l)].join('\n')
 }

@@ -9,7 +9,7 @@ import { aggregateFields, type CmsRow, cmsRows, isAggregate, recordFields } from
 import { buildCmsQuery, queryFlags } from './query-options.js'
 
 /** Splits an async iterable into its first item and an iterable of all of them (the first included). */
-export async function withFirst<T>(items: AsyncIterable<T>): Promise<{ first: T | undefined; all: AsyncIterable<T> }> {
+async function withFirst<T>(items: AsyncIterable<T>): Promise<{ first: T | undefined; all: AsyncIterable<T> }> {
   const it = items[Symbol.asyncIterator]()
   const head = await it.next()
   async function* all(): AsyncGenerator<T> {

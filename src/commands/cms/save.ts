@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js'
 import { readDataJson } from '../data-arg.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
-import { custom, list, text } from '../options.js'
+import { custom, list, required, text } from '../options.js'
 import { printRecord } from './print-record.js'
 
 /** The tags of --tags a,b (repeatable; `--tags ''` means none). */
@@ -21,9 +21,7 @@ export default defineCommand({
   summary: 'Create a record, or replace one with --id (its data and tags), and print it',
   args: { collection: arg('<collection>', 'the collection') },
   options: {
-    data: text('-d, --data <json>', "the record's data: a JSON object, inline, @file, or - for stdin", {
-      required: true,
-    }),
+    data: required(text('-d, --data <json>', "the record's data: a JSON object, inline, @file, or - for stdin")),
     id: custom(
       '--id <id>',
       'replace (or create) the record with this id, instead of creating a new one',
@@ -38,7 +36,7 @@ export default defineCommand({
   ],
   run: async (o, ctx) => {
     // commander refuses a missing --data (required), so it is here
-    const { json } = await readDataJson(o.data!, ctx.io)
+    const { json } = await readDataJson(o.data, ctx.io)
     if (typeof json !== 'object' || json === null || Array.isArray(json))
       throw new UsageError(
         `--data must be a JSON object (the record's data), got ${Array.isArray(json) ? 'an array' : typeof json}`,

@@ -32,7 +32,7 @@ export async function profilesHint(ctx: Context): Promise<string> {
 }
 
 /** The words of a command below the program: `config set`. */
-export function commandPath(cmd: Command): string {
+function commandPath(cmd: Command): string {
   const words: string[] = []
   for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name())
   return words.join(' ')

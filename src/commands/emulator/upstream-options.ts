@@ -8,7 +8,7 @@ import { readArgFile } from '../data-arg.js'
 import { custom } from '../options.js'
 
 /** The environment variable that may hold the upstream's API key. */
-export const upstreamKeyEnv = 'AGENTRY_UPSTREAM_API_KEY'
+const upstreamKeyEnv = 'AGENTRY_UPSTREAM_API_KEY'
 
 /** `--upstream-url`: an absolute URL. */
 function upstreamUrl(value: string, flag: string): string {

@@ -7,7 +7,7 @@ import { nonEmpty } from '../non-empty.js'
 import { defineCommand } from '../define.js'
 import { writeAtomically } from '../../io/atomic-file.js'
 import { bodyChunks } from '../files/body-stream.js'
-import { custom } from '../options.js'
+import { custom, required } from '../options.js'
 
 /** `--size`: WIDTHxHEIGHT, each 1 to 9999 pixels. */
 function imageSize(size: string, flag: string): string {
@@ -19,10 +19,7 @@ export default defineCommand({
   path: ['images', 'generate'],
   summary: 'Generate an image from a prompt; print its URL, or save it with --out',
   options: {
-    prompt: {
-      ...custom('-p, --prompt <text>', 'what to draw', nonEmpty('must not be empty')),
-      required: true,
-    },
+    prompt: required(custom('-p, --prompt <text>', 'what to draw', nonEmpty('must not be empty'))),
     size: custom('--size <WxH>', 'width x height in pixels, e.g. 512x512', imageSize),
     out: custom('--out <file>', 'download the image to this file (- for stdout)', nonEmpty('needs a file name')),
   },
@@ -31,7 +28,7 @@ export default defineCommand({
     'agentry images generate -p "a cat" --size 512x512 --out cat.png',
   ],
   run: async (o, ctx) => {
-    const body = { prompt: o.prompt ?? '', ...(o.size ? { size: o.size } : {}) }
+    const body = { prompt: o.prompt, ...(o.size ? { size: o.size } : {}) }
     const res = await (await ctx.sdk()).images.generate(body)
     const out = ctx.output()
     if (o.out) await saveImage(ctx, res.url, o.out)

@@ -6,17 +6,14 @@ import { CliError, ExitCode } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
 import { maxChars } from '../max-chars.js'
 import { defineCommand } from '../define.js'
-import { choice, custom, list } from '../options.js'
+import { choice, custom, list, required } from '../options.js'
 import { expiryTime, parseExpiry } from './expiry.js'
 
 export default defineCommand({
   path: ['keys', 'create'],
   summary: 'Create an API key and print it once (just the key when piped; --json for the record)',
   options: {
-    name: {
-      ...custom('--name <name>', 'a name to recognise it by', maxChars(100, 'give a name')),
-      required: true,
-    },
+    name: required(custom('--name <name>', 'a name to recognise it by', maxChars(100, 'give a name'))),
     agent: list('--agent <id>', 'allow only this agent (repeatable); default: every agent', { nonEmpty: true }),
     scenario: list('--scenario <id>', 'allow only this scenario (repeatable); default: every scenario', {
       nonEmpty: true,
@@ -37,7 +34,7 @@ export default defineCommand({
     if (o.scenario.length) scopes.scenarios = o.scenario
     if (o.cms) scopes.cms = o.cms
     const expiresAt = o.expires && expiryTime(o.expires.expiry, o.expires.text, ctx.now())
-    const body = { name: o.name ?? '', scopes, ...(expiresAt ? { expiresAt } : {}) }
+    const body = { name: o.name, scopes, ...(expiresAt ? { expiresAt } : {}) }
     const created = await (await ctx.sdk()).keys.create(body)
     if (!created.key)
       throw new CliError('the service created the key but did not return it', { exitCode: ExitCode.server })

@@ -1,6 +1,6 @@
 // `agentry webhook create`: a webhook for a scenario, printed with its secret (shown this once).
 import { defineCommand } from '../define.js'
-import { choice } from '../options.js'
+import { choice, required } from '../options.js'
 import { shownWebhook } from './fields.js'
 import { descriptionFlag, nameFlag, scenarioFlag } from './write-options.js'
 
@@ -8,10 +8,10 @@ export default defineCommand({
   path: ['webhook', 'create'],
   summary: 'Create a webhook for a scenario and print it, with its secret (store the secret then)',
   options: {
-    name: { ...nameFlag('name, 2 to 100 characters'), required: true },
+    name: required(nameFlag('name, 2 to 100 characters')),
     description: descriptionFlag('description, at most 1000 characters'),
     status: choice('--status <status>', 'active or inactive', ['active', 'inactive']),
-    scenario: { ...scenarioFlag('the scenario that runs on each trigger'), required: true },
+    scenario: required(scenarioFlag('the scenario that runs on each trigger')),
   },
   // commander shows the default beside the choices in --help, as it always has
   commander: (cmd) => cmd.options.find((o) => o.long === '--status')?.default('active'),
@@ -22,10 +22,10 @@ export default defineCommand({
   ],
   run: async (o, ctx) => {
     const body = {
-      name: o.name ?? '',
+      name: o.name,
       description: o.description,
       status: o.status ?? 'active',
-      scenarioId: o.scenario ?? '',
+      scenarioId: o.scenario,
     }
     const hook = await (await ctx.sdk()).webhooks.create(body)
     await ctx.output().item(shownWebhook(ctx, hook, true))
