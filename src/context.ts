@@ -182,7 +182,7 @@ export class Context {
 
   /** The credential of this run. */
   credential(): Promise<Credential> {
-    this.credentialCache ??= import('./auth/resolve-credential.js').then((m) => m.resolveCredential(this))
+    this.credentialCache ??= import('./api/connect.js').then((m) => m.resolveCredential(this))
     return this.credentialCache
   }
 
@@ -194,7 +194,7 @@ export class Context {
   http(): Promise<HttpClient> {
     this.httpCache ??= (async () => {
       const [{ HttpClient }, settings, credential] = await Promise.all([
-        import('./api/request.js'),
+        import('./api/connect.js'),
         this.settings(),
         this.credential(),
       ])
@@ -222,7 +222,7 @@ export class Context {
   api(): Promise<ApiClient> {
     this.apiCache ??= (async () => {
       const [{ ApiClient }, settings, http] = await Promise.all([
-        import('./api/client.js'),
+        import('./api/connect.js'),
         this.settings(),
         this.http(),
       ])
