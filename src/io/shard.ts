@@ -3,6 +3,7 @@
 // position (batch input lines) are dealt round-robin, which keeps the shards' sizes within one; items known by a key
 // (a record id) go by a stable hash of the key, which does not depend on order or on what else is in the set.
 import { UsageError } from '../errors.js'
+import { parseWholeNumber } from './whole-number.js'
 
 /** One shard of n: `index` counts from 1 (as a CI matrix does). */
 export interface Shard {
@@ -15,13 +16,12 @@ const maxShards = 10_000
 
 /** Parses `--shard <i>/<n>`; a usage error naming `flag` when it is not 1 ≤ i ≤ n ≤ maxShards. */
 export function parseShard(text: string, flag = '--shard'): Shard {
-  const m = /^\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*$/.exec(text)
+  const parts = text.split('/')
   const hint = `e.g. ${flag} 2/4 (the second of four jobs)`
   const refuse = (why: string) =>
     new UsageError(`${flag} ${text}: expected <i>/<n> with 1 ≤ i ≤ n ≤ ${maxShards}${why}`, hint)
-  if (!m) throw refuse('')
-  const index = Number(m[1])
-  const count = Number(m[2])
+  const [index, count] = parts.map((p) => parseWholeNumber(p, { min: 0, max: 999_999 }))
+  if (parts.length !== 2 || typeof index !== 'number' || typeof count !== 'number') throw refuse('')
   if (count < 1 || count > maxShards) throw refuse(`: n must be 1 to ${maxShards}`)
   if (index < 1 || index > count) throw refuse(`: i must be 1 to ${count}`)
   return { index, count }

@@ -2,16 +2,17 @@
 // builder encodes (toSearchParams), with `pageSize` in the interface's range; rows are records or aggregate rows.
 import * as z from '../zod.js'
 import { cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
+import { parseWholeNumber } from '../../io/whole-number.js'
 import { pageSizeRange } from './page-size.js'
 import type { Contract } from './types.js'
 
 const wholeIn = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
-    .check(z.regex(/^\d+$/, `${name} must be a whole number`))
+    .check(z.refine((s) => typeof parseWholeNumber(s, { min: 0 }) === 'number', `${name} must be a whole number`))
     .check(
       z.refine(
-        (s) => Number(s) >= min && Number(s) <= max,
+        (s) => typeof parseWholeNumber(s, { min, max }) === 'number',
         max === Number.MAX_SAFE_INTEGER ? `${name} must be ${min} or more` : `${name} must be ${min}–${max}`,
       ),
     )
