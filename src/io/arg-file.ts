@@ -2,8 +2,21 @@
 // files) and of stdin given as input: always with a size limit, so `--data @/dev/zero` or an endless pipe fails
 // fast with a usage error instead of eating the machine's memory. A regular file is refused by its size before a
 // byte is read; anything else (a device, a FIFO, stdin) is read until it goes over the limit.
-import { open } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import { UsageError } from '../errors.js'
+
+/** The size of the regular file at `path`; a usage error naming it when it is missing, not a file, or unreadable. */
+export async function localFileSize(path: string): Promise<number> {
+  try {
+    const s = await stat(path)
+    if (!s.isFile()) throw new UsageError(`${path} is not a file`)
+    return s.size
+  } catch (err) {
+    if (err instanceof UsageError) throw err
+    const code = (err as NodeJS.ErrnoException).code
+    throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
+  }
+}
 
 /** The service's request body limit (wire.md "Request bodies: at most 25 MB"): a bigger input could not be sent. */
 export const maxBodyBytes = 25 * 1024 * 1024

@@ -1,10 +1,11 @@
 // `agentry files upload|download` (commands.md; wire.md "Sites, files, images": `PUT /{accountId}/files/{path}` with
 // the raw body and its Content-Type; `GET` answers the raw bytes). Both stream: neither holds a whole file.
 import { createReadStream } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
+import { localFileSize } from '../../io/arg-file.js'
 import { writeAll } from '../../io/iostreams.js'
 import { outPath, writeAtomically } from '../../io/atomic-file.js'
 import { bodyChunks } from './body-stream.js'
@@ -36,16 +37,7 @@ export interface UploadOptions {
 
 /** Uploads a local file (streamed) and prints the stored file's record. */
 export async function uploadFile(ctx: Context, local: string, o: UploadOptions): Promise<void> {
-  let size: number
-  try {
-    const s = await stat(local)
-    if (!s.isFile()) throw new UsageError(`${local} is not a file`)
-    size = s.size
-  } catch (err) {
-    if (err instanceof UsageError) throw err
-    const code = (err as NodeJS.ErrnoException).code
-    throw new UsageError(`${local}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
-  }
+  const size = await localFileSize(local)
   const remote = checkRemote(o.to ?? basename(local), '--to')
   const type = o.contentType ?? contentTypeFor(o.to ?? local)
   // A stream cannot be sent twice, so the upload is not retried. Under --debug the request trace prints the body,

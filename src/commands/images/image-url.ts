@@ -1,8 +1,7 @@
 // The imageUrl `images analyze` sends (wire.md "Sites, files, images": `POST /images/analyze` {imageUrl, prompt}).
-import { stat } from 'node:fs/promises'
 import { maxImageBytes, sniffImageType } from '../../chat/images.js'
 import { UsageError } from '../../errors.js'
-import { readArgFile } from '../../io/arg-file.js'
+import { localFileSize, readArgFile } from '../../io/arg-file.js'
 
 const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`
 
@@ -16,16 +15,7 @@ export async function imageUrlOf(value: string): Promise<string> {
   if (/^data:image\/[\w.+-]+;base64,/i.test(value)) return value
   if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[a-z]:[\\/]/i.test(value))
     throw new UsageError(`${value}: only http(s) URLs, data: URLs and local files are supported`)
-  let size: number
-  try {
-    const s = await stat(value)
-    if (!s.isFile()) throw new UsageError(`${value} is not a file`)
-    size = s.size
-  } catch (err) {
-    if (err instanceof UsageError) throw err
-    const code = (err as NodeJS.ErrnoException).code
-    throw new UsageError(`${value}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
-  }
+  const size = await localFileSize(value)
   if (size > maxImageBytes)
     throw new UsageError(`${value}: ${mib(size)} is over the ${mib(maxImageBytes)} limit`, 'shrink it, or upload it')
   const bytes = await readArgFile(value, value, maxImageBytes)
