@@ -37,3 +37,18 @@ it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when u
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
   }
 })
+
+it("the build writes esbuild's CommonJS factories as parenthesised functions (cached by the compile cache), and every chunk still parses", async () => {
+  const { readdirSync, readFileSync } = await import('node:fs')
+  const { transform } = await import('esbuild')
+  const dir = new URL('../../dist/chunks/', import.meta.url)
+  const chunks = readdirSync(dir).filter((f) => f.endsWith('.js'))
+  let factories = 0
+  for (const f of chunks) {
+    const code = readFileSync(new URL(f, dir), 'utf8')
+    expect(code, f).not.toMatch(/__commonJS\(\{\n *"[^"\n]+"\((exports, module|exports)\) \{\n/)
+    factories += code.match(/__commonJS\(\{\n *"[^"\n]+": \(function\(/g)?.length ?? 0
+    await transform(code, { loader: 'js', format: 'esm', logLevel: 'silent' })
+  }
+  expect(factories).toBeGreaterThan(100)
+})
