@@ -87,7 +87,7 @@ export async function buildProgram(ctx: Context, argv: string[], usageErrors?: s
   // with --error-format json, commander's own error lines are kept here and written as JSON by run()
   const jsonUsage = usageErrors !== undefined && errorFormatOfArgv(argv, ctx.env) === 'json'
   // commander reports its errors synchronously: the palette (chalk) is loaded beforehand, only when stderr has colour
-  const red = ctx.io.colorStderr() ? (await import('./io/palette.js')).palette(true).red : undefined
+  const red = await stderrRed(ctx)
   const program = new Command('agentry')
     .description(
       'agentry: agents, chat, scenarios, webhooks, schedules, keys, CMS, sites, files and images, from a terminal or a script',
@@ -164,6 +164,11 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
   return program
 }
 
+/** Red for error lines on stderr when it has colour (the palette, and chalk, load only then); else undefined. */
+async function stderrRed(ctx: Context): Promise<((s: string) => string) | undefined> {
+  return ctx.io.colorStderr() ? (await import('./io/palette.js')).palette(true).red : undefined
+}
+
 /** The width help is wrapped at: the terminal's, else COLUMNS, else 80; never under 40 (commander needs room). */
 function helpWidth(terminal: number | undefined, env: NodeJS.ProcessEnv): number {
   return Math.max(40, terminal || Number(env.COLUMNS) || 80)
@@ -206,7 +211,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     const { text, exitCode } = formatError(err, {
       format: ctx.errorFormat(),
       debug: ctx.debugEnabled(),
-      color: ctx.io.colorStderr() ? (await import('./io/palette.js')).palette(true).red : (s) => s,
+      color: (await stderrRed(ctx)) ?? ((s) => s),
     })
     ctx.io.stderr.write(ctx.redactor.text(text))
     return exitCode

@@ -1,7 +1,7 @@
 // --page, --limit and --all, shared by every list command; the --limit range comes from the contract (wire.md:
 // at most 100), so the CLI never sends what the service would clamp.
 import { pageSizeRange } from '../api/contract/page-size.js'
-import { flag, int } from './options.js'
+import { flag, int, type ValueOf } from './options.js'
 
 /** --page, --limit, --all */
 export const listOptions = {
@@ -10,9 +10,5 @@ export const listOptions = {
   all: flag('--all', 'follow every page'),
 }
 
-/** What a list command gets from them. */
-export interface ListOptions {
-  page?: number | undefined
-  limit?: number | undefined
-  all: boolean
-}
+/** What a list command gets from them (derived from the declarations above). */
+export type ListOptions = { [K in keyof typeof listOptions]: ValueOf<(typeof listOptions)[K]> }

@@ -25,7 +25,8 @@ async function store() {
 const session = (history: ChatMessage[], over: Partial<ChatSession> = {}) =>
   ({ agentId: 'ag_1', chatId: undefined, system: undefined, history, ...over }) as unknown as ChatSession
 
-const longRow = (role: string, content: string) => ({
+/** A message row as the chat logger appends it. */
+const row = (role: string, content: string, at = '2026-01-01', totalTokens: number | null = null) => ({
   role,
   content,
   body: JSON.stringify({ role, content }),
@@ -33,8 +34,8 @@ const longRow = (role: string, content: string) => ({
   finish_reason: null,
   prompt_tokens: null,
   completion_tokens: null,
-  total_tokens: null,
-  created_at: '2026-01-01',
+  total_tokens: totalTokens,
+  created_at: at,
 })
 
 describe('log database', () => {
@@ -58,19 +59,8 @@ describe('log database', () => {
 
   it('appends in order, titles with the first user text, lists newest first, truncates, searches with snippets', async () => {
     const { store: s } = await store()
-    const row = (role: string, content: string, at: string) => ({
-      role,
-      content,
-      body: JSON.stringify({ role, content }),
-      request_id: null,
-      finish_reason: null,
-      prompt_tokens: null,
-      completion_tokens: null,
-      total_tokens: role === 'assistant' ? 7 : null,
-      created_at: at,
-    })
     const a = s.create({ agent_id: 'ag_1', chat_id: null, profile: 'p', base_url: null, system: null }, '2026-01-01')
-    s.append(a, [row('user', 'the  quick\nbrown fox', '2026-01-01'), row('assistant', 'jumps', '2026-01-02')])
+    s.append(a, [row('user', 'the  quick\nbrown fox', '2026-01-01'), row('assistant', 'jumps', '2026-01-02', 7)])
     const b = s.create({ agent_id: 'ag_2', chat_id: 'ch', profile: 'p', base_url: null, system: null }, '2026-01-03')
     s.append(b, [row('user', 'lazy dog', '2026-01-03')])
     expect(s.list(10).map((c) => [c.id, c.title, c.messages])).toEqual([
@@ -92,7 +82,7 @@ describe('log database', () => {
     const { db, store: s } = await store()
     const long = `early ${'x'.repeat(70_000)} late`
     const c = s.create({ agent_id: 'ag_1', chat_id: null, profile: null, base_url: null, system: null }, '2026-01-01')
-    s.append(c, [longRow('user', 'a question'), longRow('assistant', long)])
+    s.append(c, [row('user', 'a question'), row('assistant', long)])
     expect(s.search('early', 10).map((h) => [h.seq, h.snippet.startsWith('[early]')])).toEqual([[2, true]])
     // documented (docs/chat-output.md, `logs search`): a word only past the indexed part is not found
     expect(s.search('late', 10)).toEqual([])
@@ -100,7 +90,7 @@ describe('log database', () => {
     s.truncate(c, 1)
     expect(s.search('early', 10)).toEqual([])
     expect(() => db.exec(`INSERT INTO messages_fts (messages_fts) VALUES ('integrity-check')`)).not.toThrow()
-    s.append(c, [longRow('assistant', long)])
+    s.append(c, [row('assistant', long)])
     expect(s.search('early', 10)).toHaveLength(1)
   })
 
