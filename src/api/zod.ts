@@ -9,3 +9,15 @@ import en from 'zod/v4/locales/en.js'
 config(en())
 
 export * from 'zod/mini'
+
+/**
+ * A schema built on first use and kept: building a zod schema is the costly part of zod at start-up (the settings
+ * table and the config file schemas cost ~5 ms of every run when built at import), and most runs use a few of them.
+ */
+export function lazySchema<S>(build: () => S): () => S {
+  let built: S | undefined
+  return () => {
+    built ??= build()
+    return built
+  }
+}

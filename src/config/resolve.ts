@@ -25,7 +25,7 @@ export type Settings = { [K in SettingKey]?: Sourced<SettingValue<K>> } & { prof
 /** Parses one value for a key; a refusal names where it came from and the allowed values (usage error, exit 2). */
 export function validateSetting<K extends SettingKey>(key: K, value: unknown, origin: string): SettingValue<K> {
   const spec = settingsTable[key]
-  const r = spec.schema.safeParse(value)
+  const r = spec.schema().safeParse(value)
   if (!r.success)
     throw new UsageError(
       `${origin}: ${r.error.issues[0]?.message ?? 'invalid value'}`,
@@ -96,7 +96,7 @@ export function resolveOne<K extends SettingKey>(
 
 /** The profile name of a run, checked before it is used as a member of a file (a usage error names its origin). */
 export function checkedProfileName(profile: Sourced<string>): string {
-  const r = profileNameSchema.safeParse(profile.value)
+  const r = profileNameSchema().safeParse(profile.value)
   if (!r.success)
     throw new UsageError(
       `${profile.origin}: ${r.error.issues[0]?.message ?? 'invalid profile name'}`,

@@ -5,53 +5,74 @@ import { profileKeys, type SettingKey, type SettingValue, settingsTable } from '
 /** Where a resolved value came from (shown by `config list`). */
 export type Source = 'flag' | 'env' | 'profile' | 'default'
 
+// Every schema here is built on first use (z.lazySchema): a run reads these files at most once.
+
 /** A profile name: safe as a JSON member and in a file name, never an object-prototype key. */
-export const profileNameSchema = z
-  .string()
-  .check(
-    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a profile name is 1-64 letters, digits, dots, dashes or underscores'),
-  )
-  .check(z.refine((n) => !['__proto__', 'constructor', 'prototype'].includes(n), 'that name is reserved'))
+export const profileNameSchema = z.lazySchema(() =>
+  z
+    .string()
+    .check(
+      z.regex(
+        /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+        'a profile name is 1-64 letters, digits, dots, dashes or underscores',
+      ),
+    )
+    .check(z.refine((n) => !['__proto__', 'constructor', 'prototype'].includes(n), 'that name is reserved')),
+)
 
 /**
  * One profile's settings as stored: each key of the settings table that a profile may hold, checked by the same
  * parser `config set` uses, so that a hand-broken value is reported with its file and line when the file is read
  * (unknown keys are kept for newer versions).
  */
-export const profileSchema = z.looseObject(
-  Object.fromEntries(profileKeys.map((k) => [k, z.optional(settingsTable[k].schema)])),
-) as unknown as z.ZodMiniType<Profile>
+export const profileSchema = z.lazySchema(
+  () =>
+    z.looseObject(
+      Object.fromEntries(profileKeys.map((k) => [k, z.optional(settingsTable[k].schema())])),
+    ) as unknown as z.ZodMiniType<Profile>,
+)
 /** One profile's stored settings. */
 export type Profile = { [K in SettingKey]?: SettingValue<K> } & Record<string, unknown>
 
 /** config.json */
-export const configFileSchema = z.looseObject({
-  profiles: z._default(z.record(z.string(), profileSchema), {}),
-  /** the profile used without --profile or AGENTRY_PROFILE (`agentry config use`) */
-  currentProfile: z.optional(profileNameSchema),
-})
-export type ConfigData = z.infer<typeof configFileSchema>
+/** What config.json and credentials.json hold when absent or blank (what their schemas make of `{}`). */
+export const emptyStoreFile = (): { profiles: Record<string, never> } => ({ profiles: {} })
+
+const buildConfigFileSchema = () =>
+  z.looseObject({
+    profiles: z._default(z.record(z.string(), profileSchema()), {}),
+    /** the profile used without --profile or AGENTRY_PROFILE (`agentry config use`) */
+    currentProfile: z.optional(profileNameSchema()),
+  })
+export const configFileSchema = z.lazySchema(buildConfigFileSchema)
+export type ConfigData = z.infer<ReturnType<typeof buildConfigFileSchema>>
 
 /** A stored OAuth grant: the tokens plus what a refresh or a revocation needs without rediscovery. */
-const oauthGrantSchema = z.looseObject({
-  accessToken: z.string().check(z.minLength(1)),
-  refreshToken: z.optional(z.string().check(z.minLength(1))),
-  /** when the access token expires, ms since the epoch (from `expires_in`, RFC 6749 5.1) */
-  expiresAt: z.optional(z.number()),
-  clientId: z.string().check(z.minLength(1)),
-  issuer: z.optional(z.string()),
-  tokenEndpoint: z.string().check(z.minLength(1)),
-  revocationEndpoint: z.optional(z.string()),
-  scope: z.optional(z.string()),
-  accountId: z.optional(z.string()),
-})
-export type OAuthGrant = z.infer<typeof oauthGrantSchema>
+const buildOAuthGrantSchema = () =>
+  z.looseObject({
+    accessToken: z.string().check(z.minLength(1)),
+    refreshToken: z.optional(z.string().check(z.minLength(1))),
+    /** when the access token expires, ms since the epoch (from `expires_in`, RFC 6749 5.1) */
+    expiresAt: z.optional(z.number()),
+    clientId: z.string().check(z.minLength(1)),
+    issuer: z.optional(z.string()),
+    tokenEndpoint: z.string().check(z.minLength(1)),
+    revocationEndpoint: z.optional(z.string()),
+    scope: z.optional(z.string()),
+    accountId: z.optional(z.string()),
+  })
+export type OAuthGrant = z.infer<ReturnType<typeof buildOAuthGrantSchema>>
 
 /** credentials.json: one entry a profile. */
-export const credentialsFileSchema = z.looseObject({
-  profiles: z._default(
-    z.record(z.string(), z.looseObject({ apiKey: z.optional(z.string()), oauth: z.optional(oauthGrantSchema) })),
-    {},
-  ),
-})
-export type CredentialsData = z.infer<typeof credentialsFileSchema>
+const buildCredentialsFileSchema = () =>
+  z.looseObject({
+    profiles: z._default(
+      z.record(
+        z.string(),
+        z.looseObject({ apiKey: z.optional(z.string()), oauth: z.optional(buildOAuthGrantSchema()) }),
+      ),
+      {},
+    ),
+  })
+export const credentialsFileSchema = z.lazySchema(buildCredentialsFileSchema)
+export type CredentialsData = z.infer<ReturnType<typeof buildCredentialsFileSchema>>

@@ -15,13 +15,13 @@ interface SettingSpec<T = unknown> {
   default: T | undefined
   /** the allowed values, in words: every refusal names them */
   allowed: string
-  /** parses a string (flag, env, `config set`) or a stored JSON value */
-  schema: z.ZodMiniType<T, unknown>
+  /** parses a string (flag, env, `config set`) or a stored JSON value; built on first use (lazySchema) */
+  schema: () => z.ZodMiniType<T, unknown>
   /** one line for `config --help` and the docs */
   doc: string
 }
 
-const spec = <T>(s: SettingSpec<T>): SettingSpec<T> => s
+const spec = <T>(s: SettingSpec<T>): SettingSpec<T> => ({ ...s, schema: z.lazySchema(s.schema) })
 
 /** A decimal number, as typed (`12`, `0.5`, `1e3`) or as stored; blanks, `0x10` and `Infinity` are not numbers here. */
 function decimal(notANumber: string) {
@@ -48,17 +48,18 @@ function seconds(min: number, max: number, allowed: string) {
 }
 
 /** on/off as a variable: 1, true, yes, on / 0, false, no, off (any case). */
-const onOff = z.pipe(
-  z.union([z.boolean(), z.string()]),
-  z.transform((v, c) => {
-    if (typeof v === 'boolean') return v
-    const s = v.trim().toLowerCase()
-    if (['1', 'true', 'yes', 'on'].includes(s)) return true
-    if (['0', 'false', 'no', 'off'].includes(s)) return false
-    c.issues.push({ code: 'custom', message: 'not on or off (1, true, yes, on / 0, false, no, off)', input: v })
-    return z.NEVER
-  }),
-)
+const onOff = () =>
+  z.pipe(
+    z.union([z.boolean(), z.string()]),
+    z.transform((v, c) => {
+      if (typeof v === 'boolean') return v
+      const s = v.trim().toLowerCase()
+      if (['1', 'true', 'yes', 'on'].includes(s)) return true
+      if (['0', 'false', 'no', 'off'].includes(s)) return false
+      c.issues.push({ code: 'custom', message: 'not on or off (1, true, yes, on / 0, false, no, off)', input: v })
+      return z.NEVER
+    }),
+  )
 
 /** The output formats a profile may choose (commands.md "Output"). */
 const profileOutputFormats = ['table', 'json', 'ndjson', 'yaml', 'tsv'] as const
@@ -76,7 +77,7 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: httpUrl,
-    schema: z.string().check(z.refine((u) => URL.canParse(u) && /^https?:\/\//i.test(u), `not ${httpUrl}`)),
+    schema: () => z.string().check(z.refine((u) => URL.canParse(u) && /^https?:\/\//i.test(u), `not ${httpUrl}`)),
     doc: 'the service {base_url}, e.g. https://host/api/v1beta',
   }),
   account: spec<string>({
@@ -85,10 +86,11 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: 'an account id without / ? # or spaces',
-    schema: z
-      .string()
-      .check(z.minLength(1, 'empty'))
-      .check(z.regex(/^[^/?#\s]+$/, 'account must not contain / ? # or spaces')),
+    schema: () =>
+      z
+        .string()
+        .check(z.minLength(1, 'empty'))
+        .check(z.regex(/^[^/?#\s]+$/, 'account must not contain / ? # or spaces')),
     doc: 'account id for account-scoped paths',
   }),
   output: spec<(typeof profileOutputFormats)[number]>({
@@ -97,7 +99,7 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: `one of ${profileOutputFormats.join(', ')}`,
-    schema: z.enum(profileOutputFormats, { message: `not one of ${profileOutputFormats.join(', ')}` }),
+    schema: () => z.enum(profileOutputFormats, { message: `not one of ${profileOutputFormats.join(', ')}` }),
     doc: 'default output format (else a table on a terminal, TSV when piped)',
   }),
   timeout: spec<number>({
@@ -106,7 +108,7 @@ export const settingsTable = {
     profile: true,
     default: 300,
     allowed: timeoutRange,
-    schema: seconds(0.1, 86_400, timeoutRange),
+    schema: () => seconds(0.1, 86_400, timeoutRange),
     doc: 'total request timeout in seconds (a stream: the whole answer when set, by default until its headers)',
   }),
   idleTimeout: spec<number>({
@@ -115,7 +117,7 @@ export const settingsTable = {
     profile: true,
     default: 60,
     allowed: idleRange,
-    schema: seconds(0.1, 3600, idleRange),
+    schema: () => seconds(0.1, 3600, idleRange),
     doc: 'seconds a stream or a download may go without a byte',
   }),
   retries: spec<number>({
@@ -124,9 +126,10 @@ export const settingsTable = {
     profile: true,
     default: 2,
     allowed: retriesRange,
-    schema: decimal(`not ${retriesRange}`).check(
-      z.refine((n) => Number.isInteger(n) && n >= 0 && n <= 10, `not ${retriesRange}`),
-    ),
+    schema: () =>
+      decimal(`not ${retriesRange}`).check(
+        z.refine((n) => Number.isInteger(n) && n >= 0 && n <= 10, `not ${retriesRange}`),
+      ),
     doc: 'retries for idempotent requests',
   }),
   defaultAgent: spec<string>({
@@ -135,7 +138,7 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: 'an agent id',
-    schema: z.string().check(z.minLength(1, 'empty')),
+    schema: () => z.string().check(z.minLength(1, 'empty')),
     doc: 'agent used by `chat` when none is named',
   }),
   signatureHeader: spec<string>({
@@ -144,7 +147,7 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: 'an HTTP header name (letters, digits and dashes)',
-    schema: z.string().check(z.regex(/^[A-Za-z0-9-]+$/, 'not an HTTP header name (letters, digits and dashes)')),
+    schema: () => z.string().check(z.regex(/^[A-Za-z0-9-]+$/, 'not an HTTP header name (letters, digits and dashes)')),
     doc: 'scenario signature header name (`scenario run --signature-header` for one run)',
   }),
   secretFile: spec<string>({
@@ -153,7 +156,7 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: 'the path of a file only you can read',
-    schema: z.string().check(z.minLength(1, 'empty')),
+    schema: () => z.string().check(z.minLength(1, 'empty')),
     doc: 'file holding the scenario signing secret (AGENTRY_SCENARIO_SECRET and --secret-file come first)',
   }),
   log: spec<'on' | 'off'>({
@@ -162,7 +165,7 @@ export const settingsTable = {
     profile: true,
     default: 'on',
     allowed: 'on or off',
-    schema: z.enum(['on', 'off'], { message: 'not on or off' }),
+    schema: () => z.enum(['on', 'off'], { message: 'not on or off' }),
     doc: 'keep a local log of chats (agentry logs)',
   }),
   mcpServers: spec<string[]>({
@@ -171,27 +174,28 @@ export const settingsTable = {
     profile: true,
     default: undefined,
     allowed: 'MCP server command lines: a JSON array of strings, or one command line',
-    schema: z.pipe(
-      z.union([
-        z.array(z.string().check(z.minLength(1, 'empty command line'))),
-        z.string().check(z.minLength(1, 'empty')),
-      ]),
-      z.transform((v, c) => {
-        if (Array.isArray(v)) return v
-        if (!v.trim().startsWith('[')) return [v]
-        try {
-          const list = z.array(z.string().check(z.minLength(1))).parse(JSON.parse(v))
-          return list
-        } catch {
-          c.issues.push({
-            code: 'custom',
-            message: 'not a JSON array of command lines, e.g. ["npx -y some-mcp-server"]',
-            input: v,
-          })
-          return z.NEVER
-        }
-      }),
-    ),
+    schema: () =>
+      z.pipe(
+        z.union([
+          z.array(z.string().check(z.minLength(1, 'empty command line'))),
+          z.string().check(z.minLength(1, 'empty')),
+        ]),
+        z.transform((v, c) => {
+          if (Array.isArray(v)) return v
+          if (!v.trim().startsWith('[')) return [v]
+          try {
+            const list = z.array(z.string().check(z.minLength(1))).parse(JSON.parse(v))
+            return list
+          } catch {
+            c.issues.push({
+              code: 'custom',
+              message: 'not a JSON array of command lines, e.g. ["npx -y some-mcp-server"]',
+              input: v,
+            })
+            return z.NEVER
+          }
+        }),
+      ),
     doc: 'local MCP servers whose tools `chat` offers the agent (as --mcp, which adds to them)',
   }),
   errorFormat: spec<'text' | 'json'>({
@@ -200,7 +204,7 @@ export const settingsTable = {
     profile: false,
     default: 'text',
     allowed: 'text or json',
-    schema: z.enum(['text', 'json'], { message: 'not text or json' }),
+    schema: () => z.enum(['text', 'json'], { message: 'not text or json' }),
     doc: 'how errors are written on stderr',
   }),
   debug: spec<boolean>({

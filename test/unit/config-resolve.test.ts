@@ -11,7 +11,7 @@ import {
   settingKeyFromName,
   validateSetting,
 } from '../../src/config/resolve.js'
-import { profileSchema } from '../../src/config/schema.js'
+import { configFileSchema, credentialsFileSchema, emptyStoreFile, profileSchema } from '../../src/config/schema.js'
 import { settingKeyList, settingsTable } from '../../src/config/settings.js'
 import { UsageError } from '../../src/errors.js'
 
@@ -97,8 +97,13 @@ describe('the settings table', () => {
       const spec = settingsTable[key]
       if (spec.default !== undefined) expect(validateSetting(key, spec.default, 'default')).toEqual(spec.default)
     }
-    expect(profileSchema.parse({ errorFormat: 'json', timeout: 5 })).toMatchObject({ timeout: 5 })
-    expect(() => profileSchema.parse({ timeout: 0 })).toThrow()
+    expect(profileSchema().parse({ errorFormat: 'json', timeout: 5 })).toMatchObject({ timeout: 5 })
+    expect(() => profileSchema().parse({ timeout: 0 })).toThrow()
+  })
+
+  it('reads an absent config or credentials file as what its schema makes of {}', () => {
+    expect(configFileSchema().parse({})).toEqual(emptyStoreFile())
+    expect(credentialsFileSchema().parse({})).toEqual(emptyStoreFile())
   })
 
   it('reads debug as on/off words, refusing others', () => {
