@@ -3,6 +3,7 @@
 // the terminal until it returns, and always gives it back as it found it.
 import type { Agent, ToolDefinition } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
+import { UsageError } from '../../errors.js'
 import type { ChatSession } from '../session.js'
 import { inputHistoryFile, stateDir } from '../../logs/paths.js'
 import { History, historyFile, moveHistory } from './history.js'
@@ -114,7 +115,6 @@ export async function runInteractive(
 export async function pickAgent(ctx: Context): Promise<string> {
   const agents: Agent[] = await (await ctx.sdk()).agents.list().toArray()
   if (agents.length === 0) {
-    const { UsageError } = await import('../../errors.js')
     throw new UsageError('this account has no agents to chat with', 'create one in the service, or try --emulator')
   }
   const prompter = await ctx.prompter('agentId')

@@ -3,12 +3,14 @@ import { parseBody } from '../../api/client.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
+import { Output } from '../../io/output.js'
+import { sanitizeText, stringifyJson } from '../../io/sanitize.js'
+import { ItemList } from '../../sdk/pages.js'
 
 /** Prints an answer: exact bytes when piped; on a terminal JSON pretty-printed and any text sanitised. */
 export async function printBody(ctx: Context, text: string, contentType: string): Promise<void> {
   if (!text) return
   if (ctx.io.stdoutIsTTY) {
-    const { sanitizeText, stringifyJson } = await import('../../io/sanitize.js')
     if (/json/.test(contentType)) {
       try {
         return writeAll(ctx.io.stdout, `${stringifyJson(JSON.parse(text), 2)}\n`)
@@ -23,7 +25,6 @@ export async function printBody(ctx: Context, text: string, contentType: string)
 /** `--paginate`: GETs page=1,2,… of `url` and prints every item of each answer's `data` (JSON or NDJSON). */
 export async function paginateAll(ctx: Context, url: string, headers: Record<string, string>): Promise<void> {
   const sdk = await ctx.sdk()
-  const { ItemList } = await import('../../sdk/pages.js')
   const items = new ItemList(async (page) => {
     const u = new URL(url)
     u.searchParams.set('page', String(page))
@@ -37,6 +38,5 @@ export async function paginateAll(ctx: Context, url: string, headers: Record<str
     return body as { data: unknown[] }
   })
   const fmt = ctx.outputFormat(['json', 'ndjson'])
-  const { Output } = await import('../../io/output.js')
   await new Output(ctx.io, ctx.outputChosen(['json', 'ndjson']) ? fmt : 'json').list(items, [])
 }

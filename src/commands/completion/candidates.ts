@@ -1,5 +1,6 @@
 // `agentry __complete -- <words…>` (hidden; the completion scripts call it): the candidates for the last word, one a
 // line, from the whole declared command tree as the words see it (their group loaded, as a real run would).
+import { Context } from '../../context.js'
 import { sanitize } from '../../io/sanitize.js'
 import { arg, defineCommand } from '../define.js'
 import { complete } from './complete.js'
@@ -12,7 +13,8 @@ export default defineCommand({
   // the words are another command line: its flags are not __complete's, and `--help` among them is a word
   commander: (cmd) => cmd.allowUnknownOption().helpOption(false),
   run: async ({ words }, ctx) => {
-    const [{ buildProgram }, { Context }] = await Promise.all([import('../../cli.js'), import('../../context.js')])
+    // cli.js imports this group (through the manifest): loaded here, at run time, it is no import cycle
+    const { buildProgram } = await import('../../cli.js')
     const all = words.length ? words : ['']
     // the program as the words see it (their group loaded), built on a context that is never run
     const full = await buildProgram(new Context({ io: ctx.io, env: ctx.env, version: ctx.version }), all)
