@@ -2,9 +2,10 @@
 // The only place that exits the process: it checks the Node version, turns on the compile cache,
 // answers --version and --help from text made at build time (nothing else is loaded), then hands argv to run()
 // and sets the exit code.
-const [major] = process.versions.node.split('.').map(Number)
-if (major < 22) {
-  process.stderr.write(`agentry: Node ${process.versions.node} is too old; install Node 22 or newer (https://nodejs.org).\n`)
+// 22.13: node:sqlite (the chat log) without a flag, and process.getBuiltinModule (the chunks' require)
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (major < 22 || (major === 22 && minor < 13)) {
+  process.stderr.write(`agentry: Node ${process.versions.node} is too old; install Node 22.13 or newer (https://nodejs.org).\n`)
   process.exit(1)
 }
 ;(async () => {
@@ -26,9 +27,10 @@ if (major < 22) {
     }
   }
   // The compile cache pays off only once real code loads (the fast paths above load two tiny files).
-  const mod = await import('node:module')
+  // not `import('node:module')`: its ESM facade would read every export, and load the source-map parser with them
+  const mod = process.getBuiltinModule('node:module')
   try {
-    mod.enableCompileCache?.()
+    mod.enableCompileCache()
   } catch {}
   const { main } = await import('../dist/cli.js')
   process.exitCode = await main(argv)

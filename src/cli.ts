@@ -298,5 +298,5 @@ function handleStopSignals(ctx: Context): () => void {
   return off
 }
 
-/** The Context class, for the build's help renderer (scripts/build.mjs). */
+/** The Context class, for the build's help renderer (scripts/build.mjs) and `__complete` (a context it never runs). */
 export { Context }

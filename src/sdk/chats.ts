@@ -2,7 +2,7 @@
 // service-interface 2.8), delete one message.
 import type { PageQuery } from '../api/contract/paging.js'
 import type { Message } from '../api/schemas/messages.js'
-import { toUiMessages, type UiMessage } from './messages.js'
+import type { UiMessage } from './messages.js'
 import type { Transport } from './transport.js'
 
 /** `client.chats`. */
@@ -18,8 +18,9 @@ export const chatsResource = (t: Transport) => {
     /** The messages of a chat, oldest first, as the service keeps them. */
     messages,
     /** The messages of a chat converted for rendering (service-interface 2.8): parts, merged turns, usage. */
+    // the conversion loads here: every client has `chats`, few runs convert messages (start-up, bench/startup)
     uiMessages: async (agentId: string, chatId: string): Promise<UiMessage[]> =>
-      toUiMessages(await messages(agentId, chatId)),
+      (await import('./messages.js')).toUiMessages(await messages(agentId, chatId)),
     /** Deletes one message of a chat. */
     deleteMessage: async (agentId: string, chatId: string, messageId: string): Promise<void> => {
       await t.call('chatMessageDelete', { params: { agentId, chatId, messageId } })

@@ -1,6 +1,5 @@
 // `agentry __complete -- <words…>` (hidden; the completion scripts call it): the candidates for the last word, one a
 // line, from the whole declared command tree as the words see it (their group loaded, as a real run would).
-import { Context } from '../../context.js'
 import { sanitize } from '../../io/sanitize.js'
 import { arg, defineCommand } from '../define.js'
 import { complete } from './complete.js'
@@ -14,7 +13,8 @@ export default defineCommand({
   commander: (cmd) => cmd.allowUnknownOption().helpOption(false),
   run: async ({ words }, ctx) => {
     // cli.js imports this group (through the manifest): loaded here, at run time, it is no import cycle
-    const { buildProgram } = await import('../../cli.js')
+    // (and with it Context: a static import of context.ts here would split it out of cli.js into a file of its own)
+    const { buildProgram, Context } = await import('../../cli.js')
     const all = words.length ? words : ['']
     // the program as the words see it (their group loaded), built on a context that is never run
     const full = await buildProgram(new Context({ io: ctx.io, env: ctx.env, version: ctx.version }), all)
