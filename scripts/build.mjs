@@ -1,6 +1,6 @@
 // Bundles src/ into dist/ with esbuild: ESM, code splitting so each command group loads only when it runs.
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { constants as http2Constants } from 'node:http2'
 import { build } from 'esbuild'
 
@@ -70,7 +70,7 @@ const lazyChildProcess = {
 // inside the chunk every process that sends a request reads and hashes them all. They are copied next to the chunk
 // as CommonJS files instead and required from there (the banner's require), when undici needs one.
 const wasmModules = /[\\/]undici[\\/]lib[\\/](llhttp[\\/]llhttp(_simd)?-wasm|milo[\\/](no-)?simd)\.js$/
-const undiciWasm = {
+const undiciWasmBeside = (chunkDir) => ({
   name: 'undici-wasm-aside',
   setup(b) {
     b.onResolve({ filter: /^\.\.\/(llhttp|milo)\// }, async (args) => {
@@ -78,23 +78,91 @@ const undiciWasm = {
       const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'wasm' })
       if (!wasmModules.test(r.path)) return undefined
       const name = r.path.split(/[\\/]/).slice(-2).join('-').replace(/\.js$/, '.cjs')
-      mkdirSync('dist/chunks/undici', { recursive: true })
+      mkdirSync(`${chunkDir}/undici`, { recursive: true })
       const base64 = /^const wasmBase64 = '([A-Za-z0-9+/=]+)'$/m.exec(readFileSync(r.path, 'utf8'))?.[1]
-      if (base64 === undefined) copyFileSync(r.path, `dist/chunks/undici/${name}`)
+      if (base64 === undefined) copyFileSync(r.path, `${chunkDir}/undici/${name}`)
       else {
         // llhttp's module only exports its WebAssembly as a Buffer decoded from base64: the bytes are written as a
         // .wasm file and read as they are (~0.7 ms less than parsing and decoding 72 KB of base64 on each request)
         const wasm = name.replace(/\.cjs$/, '.wasm')
-        writeFileSync(`dist/chunks/undici/${wasm}`, Buffer.from(base64, 'base64'))
+        writeFileSync(`${chunkDir}/undici/${wasm}`, Buffer.from(base64, 'base64'))
         writeFileSync(
-          `dist/chunks/undici/${name}`,
+          `${chunkDir}/undici/${name}`,
           `'use strict'\nmodule.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(wasm)}))\n`,
         )
       }
       return { path: `./undici/${name}`, external: true }
     })
   },
+})
+
+// The core chunks (src/core-chunk.ts says why): the base core (src/core-chunk.ts), then the API core
+// (src/api/connect.ts: what it imports beyond the base core). Each module of src/ that is loaded with import(), and
+// each entry point, imports a core first when it reaches any module of that core by static imports: then every
+// module of a core is reached by the same entry points, and esbuild writes the core as one chunk. A module inside a
+// core never imports that core (no import cycle); a module inside a core that is loaded with import() would split
+// it again, so the build refuses it. The graph comes from a first, quick pass of esbuild (packages left out). The
+// import goes on the module's first line, so that source maps hold.
+const coreChunks = ['src/core-chunk.ts', 'src/api/connect.ts']
+async function coreImports(entryPoints) {
+  const { metafile } = await build({
+    entryPoints: [...Object.values(entryPoints), ...coreChunks],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    outdir: 'dist',
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+  })
+  const edges = new Map(
+    Object.entries(metafile.inputs).map(([file, v]) => [
+      file,
+      v.imports.filter((i) => !i.external).map((i) => ({ path: i.path, dynamic: i.kind === 'dynamic-import' })),
+    ]),
+  )
+  const closure = (file) => {
+    const seen = new Set()
+    const visit = (f) => {
+      if (seen.has(f)) return
+      seen.add(f)
+      for (const e of edges.get(f) ?? []) if (!e.dynamic) visit(e.path)
+    }
+    visit(file)
+    return seen
+  }
+  const dynamic = new Set([...edges.values()].flat().flatMap((e) => (e.dynamic ? [e.path] : [])))
+  const loadedLater = new Set([...Object.values(entryPoints), ...dynamic])
+  const given = new Map() // module → the cores it imports first
+  const before = new Set() // the modules of the cores before: a core holds only what they do not
+  for (const core of coreChunks) {
+    const whole = closure(core)
+    const own = new Set([...whole].filter((f) => !before.has(f)))
+    for (const f of own) before.add(f)
+    const inside = [...own].filter((f) => f !== core && dynamic.has(f))
+    if (inside.length)
+      throw new Error(`core-chunks: ${inside.join(', ')} in the core of ${core} is loaded with import(): import it`)
+    for (const file of loadedLater) {
+      if (whole.has(file) || ![...closure(file)].some((f) => own.has(f))) continue
+      given.set(resolve(file), [...(given.get(resolve(file)) ?? []), resolve(core)])
+      edges.get(file)?.push({ path: core, dynamic: false }) // the next core sees that it reaches this one now
+    }
+  }
+  return given
 }
+const coreChunk = (given) => ({
+  name: 'core-chunks',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const cores = given.get(args.path)
+      if (cores === undefined) return undefined
+      const first = cores.map((c) => `import ${JSON.stringify(c)};`).join(' ')
+      return { contents: `${first} ${readFileSync(args.path, 'utf8')}`, loader: 'ts' }
+    })
+  },
+})
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 rmSync('dist', { recursive: true, force: true })
@@ -102,9 +170,7 @@ mkdirSync('dist', { recursive: true })
 // --version reads this tiny module and nothing else.
 writeFileSync('dist/version.js', `export const version = ${JSON.stringify(pkg.version)}\n`)
 
-const built = await build({
-  // index: the public library (`import { createClient } from 'agentry'`); its .d.ts come from `npm run build:types`.
-  entryPoints: { cli: 'src/cli.ts', emulator: 'src/emulator/index.ts', index: 'src/index.ts' },
+const common = {
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -112,16 +178,42 @@ const built = await build({
   platform: 'node',
   target: 'node22',
   sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
   define: { __AGENTRY_VERSION__: JSON.stringify(pkg.version) },
   // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins. The banner gets it without
-  // an `import … from 'node:module'`: that ESM facade reads every export of node:module, and its SourceMap getter
-  // loads Node's source-map parser into every run (process.getBuiltinModule: Node 22.3+, engines says 22.13).
+  // an ESM `import … from 'node:module'`, whose facade would read every export of node:module once more
+  // (process.getBuiltinModule: Node 22.3+; engines says 22.13).
   banner: { js: "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);" },
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyHttp2, lazyChildProcess, undiciWasm, ownZod],
+}
+// Two builds: the CLI (and the emulator it starts), whose chunks share the core chunk; and the public library
+// (`import { createClient } from 'agentry'`, its .d.ts from `npm run build:types`), with chunks of its own, so that
+// a program using the library never loads the CLI's core (commander, settings, output).
+const cliEntries = { cli: 'src/cli.ts', emulator: 'src/emulator/index.ts' }
+const cli = await build({
+  ...common,
+  entryPoints: cliEntries,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [
+    coreChunk(await coreImports(cliEntries)),
+    lazyHttp2,
+    lazyChildProcess,
+    undiciWasmBeside('dist/chunks'),
+    ownZod,
+  ],
 })
+const library = await build({
+  ...common,
+  entryPoints: { index: 'src/index.ts' },
+  chunkNames: 'lib/[name]-[hash]',
+  plugins: [lazyHttp2, lazyChildProcess, undiciWasmBeside('dist/lib'), ownZod],
+})
+const built = {
+  metafile: {
+    inputs: { ...library.metafile.inputs, ...cli.metafile.inputs },
+    outputs: { ...library.metafile.outputs, ...cli.metafile.outputs },
+  },
+}
 writeFileSync('dist/meta.json', JSON.stringify(built.metafile))
 
 // An ESM `import … from 'node:fs'` makes Node build the built-in's ESM facade, which reads every export once: that

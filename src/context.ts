@@ -234,7 +234,7 @@ export class Context {
 
   /** The resource layer (the public library's client) over this run's API client, built on first use. */
   sdk(): Promise<AgentryClient> {
-    this.sdkCache ??= Promise.all([import('./sdk/client.js'), this.api(), this.settings()]).then(
+    this.sdkCache ??= Promise.all([import('./api/connect.js'), this.api(), this.settings()]).then(
       ([{ clientFromApi }, api, settings]) => clientFromApi(api, (settings.idleTimeout?.value ?? 60) * 1000),
     )
     return this.sdkCache

@@ -30,6 +30,30 @@ it('agents list --json over http loads neither node:http2, node:tls, node:child_
   expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
 })
 
+it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.ts), and config list no undici', async () => {
+  const loads = join(mkdtempSync(join(tmpdir(), 'agentry-loads-')), 'log-loads.mjs')
+  writeFileSync(
+    loads,
+    `import { registerHooks } from 'node:module'
+registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWith('log-loads.mjs')) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
+`,
+  )
+  const files = async (args: string[]) => {
+    const r = await runCli(args, { env: { ...fx.env(), NODE_OPTIONS: `--import ${loads}` } })
+    expect(r.exitCode, r.stderr).toBe(0)
+    return r.stderr.split('\n').filter((l) => l.startsWith('load '))
+  }
+  // 39 before the core chunk: Node's ESM loader costs ~0.4 ms a file (bench/startup)
+  const list = await files(['agents', 'list', '--json'])
+  expect(list.length, list.join('\n')).toBeLessThanOrEqual(12)
+  expect(list.some((l) => /undici-lite/.test(l))).toBe(true)
+  const config = await files(['config', 'list'])
+  expect(
+    config.some((l) => /undici/.test(l)),
+    config.join('\n'),
+  ).toBe(false)
+})
+
 it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {
   for (const env of [{ UNDICI_NO_WASM_SIMD: '1' }, { UNDICI_USE_MILO: '1' }]) {
     const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), ...env } })

@@ -4,6 +4,7 @@
 import type { Command, Option } from 'commander'
 import type { Context } from '../../context.js'
 import { outputFormats } from '../../io/output.js'
+import { savedProfiles } from '../config/profile-exists.js'
 
 /** The line that asks the script to complete file names. */
 const filesDirective = ':files'
@@ -105,7 +106,6 @@ async function optionValues(o: Option, current: string, ctx: Context): Promise<s
   const known = knownValues[long]
   if (known) return matching(known)
   if (long === '--profile') {
-    const { savedProfiles } = await import('../config/profile-exists.js')
     return matching(await savedProfiles(ctx).catch(() => []))
   }
   const valueName = /[<[]([^>\]]+)[>\]]/.exec(o.flags)?.[1] ?? ''
