@@ -65,6 +65,14 @@ writeFileSync(
 http.get(process.env.URL, { headers: { authorization: 'Bearer ' + process.env.KEY } }, (res) => res.pipe(process.stdout))
 `,
 )
+// The same GET as CommonJS, for the record: `import http from 'node:http'` builds the ESM facade of node:http, whose
+// getters (WebSocket…) load Node's own undici (~20 ms); `require` does not. The budget is against the script above.
+const minimalCjs = join(dir, 'minimal.cjs')
+writeFileSync(
+  minimalCjs,
+  `require('node:http').get(process.env.URL, { headers: { authorization: 'Bearer ' + process.env.KEY } }, (res) => res.pipe(process.stdout))
+`,
+)
 const env = {
   AGENTRY_CONFIG_DIR: dir,
   AGENTRY_BASE_URL: emu.baseUrl,
@@ -75,12 +83,13 @@ const env = {
 const list = [bin, 'agents', 'list', '--json']
 const minimalEnv = { URL: `${emu.baseUrl}/${emu.accountId}/agents`, KEY: emu.demoApiKey }
 try {
-  const [floor, version, help, listMs, http] = timeAll([
+  const [floor, version, help, listMs, http, httpCjs] = timeAll([
     [['-e', '0'], {}],
     [[bin, '--version'], env],
     [[bin, '--help'], env],
     [list, env],
     [[minimal], minimalEnv],
+    [[minimalCjs], minimalEnv],
   ])
   const row = (name, ms, base, target) =>
     console.log(`${name.padEnd(30)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}× ${target}`)
@@ -91,6 +100,8 @@ try {
   row('node:http minimal GET', http, floor, '')
   row('agentry agents list --json', listMs, http, '(vs minimal node:http; target ≤ 1.5×)')
   console.log(`  difference to the minimal GET: ${(listMs - http).toFixed(1)} ms`)
+  row('node:http minimal GET, CommonJS', httpCjs, floor, '(no ESM facade of node:http: for the record)')
+  row('agentry agents list --json', listMs, httpCjs, '(vs the CommonJS GET: for the record)')
   moduleCosts(env)
 } finally {
   server.kill('SIGTERM')
