@@ -1,6 +1,7 @@
 // THE route table (spec/wire.md): every path the client calls and the emulator serves lives here, once.
 // Paths are templates; `{name}` is a path parameter. `base` routes hang off {base_url} (<origin>/api/v1beta),
-// `origin` routes off the server's origin (OAuth, well-known metadata, webhook trigger URLs).
+// `origin` routes off the server's origin (OAuth, well-known metadata, webhook trigger URLs). The table is grouped by
+// contract family, so that adding a route is one line here and one entry in its family's module (src/api/contract).
 
 import { checkPathValue } from './contract/path.js'
 
@@ -18,7 +19,25 @@ export interface Route {
   readonly preflight?: boolean
   /** what a bearer credential's scopes must allow (wire.md "API keys"); see RouteScope */
   readonly scope: RouteScope
+  /** the contract module that holds its schemas (src/api/contract/<family>.ts); absent: no contract */
+  readonly family?: Family
 }
+
+/**
+ * The contract's families, one module each under src/api/contract, loaded on first use: a command builds only the
+ * schemas of its family (all ten cost ~32 ms, one ~10 ms). Named here, not imported: the table stays zod-free.
+ */
+export type Family =
+  | 'agents'
+  | 'chats'
+  | 'scenarios'
+  | 'webhooks'
+  | 'keys'
+  | 'schedules'
+  | 'sites'
+  | 'files'
+  | 'images'
+  | 'cms'
 
 /**
  * What a scoped API key needs to reach a route (wire.md ApiKey scopes; the emulator enforces it in one place,
@@ -51,6 +70,17 @@ const o = (method: HttpMethod, path: string, extra: Partial<Route> = {}): Route 
   ...extra,
 })
 
+// One block of the table per contract family: each route carries its family (typed as the literal, so that a
+// family's module can be checked at compile time to hold exactly its routes: contract/types.ts, Contract).
+const family = <F extends Family, T extends Record<string, Route>>(
+  name: F,
+  block: T,
+): { readonly [K in keyof T]: T[K] & { readonly family: F } } =>
+  Object.fromEntries(Object.entries(block).map(([k, route]) => [k, { ...route, family: name }])) as never
+// Routes the contract does not describe: A2A messaging (JSON-RPC 2.0, served by the emulator for A2A clients; the CLI
+// does not call it) and OAuth (form bodies and RFC-defined answers, checked by src/auth/oauth.ts).
+const noContract = <T extends Record<string, Route>>(block: T): T => block
+
 // Scopes, spelled once so that each line of the table reads `method, path, who may call it`.
 const agent = { scope: 'agent' } as const
 const scenario = { scope: 'scenario' } as const
@@ -61,75 +91,96 @@ const unscoped = { scope: 'unscoped' } as const
 
 /** Every operation, by a stable name. */
 export const routes = {
-  // agents, skills, A2A
-  agentsList: b('GET', '/{accountId}/agents', agent),
-  agentsGet: b('GET', '/{accountId}/agents/{agentId}', agent),
-  skillsList: b('GET', '/{accountId}/skills', account),
-  agentCard: b('GET', '/agent/{agentId}/a2a/card', agent),
-  agentA2a: b('POST', '/agent/{agentId}/a2a', agent),
-  // completions
-  completion: b('POST', '/agent/{agentId}/chat/completion', { ...agent, preflight: true }),
-  completionCancel: b('POST', '/agent/{agentId}/chat/completion/cancel', { ...agent, preflight: true }),
-  // stateful chats
-  chatsList: b('GET', '/agent/{agentId}/chats', agent),
-  chatsCreate: b('POST', '/agent/{agentId}/chats', agent),
-  chatCompletion: b('POST', '/agent/{agentId}/chat/{chatId}/completion', { ...agent, preflight: true }),
-  chatMessages: b('GET', '/agent/{agentId}/chat/{chatId}/messages', agent),
-  chatMessageDelete: b('DELETE', '/agent/{agentId}/chat/{chatId}/messages/{messageId}', agent),
-  // scenarios
-  scenariosList: b('GET', '/{accountId}/scenarios', scenario),
-  scenariosGet: b('GET', '/{accountId}/scenarios/{scenarioId}', scenario),
-  scenarioExecute: b('POST', '/scenario/{scenarioId}', { auth: 'signature', preflight: true }),
+  // agents, skills, A2A cards
+  ...family('agents', {
+    agentsList: b('GET', '/{accountId}/agents', agent),
+    agentsGet: b('GET', '/{accountId}/agents/{agentId}', agent),
+    skillsList: b('GET', '/{accountId}/skills', account),
+    agentCard: b('GET', '/agent/{agentId}/a2a/card', agent),
+  }),
+  ...noContract({
+    agentA2a: b('POST', '/agent/{agentId}/a2a', agent),
+  }),
+  // completions and stateful chats
+  ...family('chats', {
+    completion: b('POST', '/agent/{agentId}/chat/completion', { ...agent, preflight: true }),
+    completionCancel: b('POST', '/agent/{agentId}/chat/completion/cancel', { ...agent, preflight: true }),
+    chatsList: b('GET', '/agent/{agentId}/chats', agent),
+    chatsCreate: b('POST', '/agent/{agentId}/chats', agent),
+    chatCompletion: b('POST', '/agent/{agentId}/chat/{chatId}/completion', { ...agent, preflight: true }),
+    chatMessages: b('GET', '/agent/{agentId}/chat/{chatId}/messages', agent),
+    chatMessageDelete: b('DELETE', '/agent/{agentId}/chat/{chatId}/messages/{messageId}', agent),
+  }),
+  ...family('scenarios', {
+    scenariosList: b('GET', '/{accountId}/scenarios', scenario),
+    scenariosGet: b('GET', '/{accountId}/scenarios/{scenarioId}', scenario),
+    scenarioExecute: b('POST', '/scenario/{scenarioId}', { auth: 'signature', preflight: true }),
+  }),
   // webhooks (each belongs to its scenario's scope: its secret runs that scenario)
-  webhooksList: b('GET', '/{accountId}/webhooks', scenario),
-  webhooksCreate: b('POST', '/{accountId}/webhooks', scenario),
-  webhooksGet: b('GET', '/{accountId}/webhooks/{webhookId}', scenario),
-  webhooksEdit: b('PATCH', '/{accountId}/webhooks/{webhookId}', scenario),
-  webhooksDelete: b('DELETE', '/{accountId}/webhooks/{webhookId}', scenario),
-  webhooksTest: b('POST', '/{accountId}/webhooks/{webhookId}/test', scenario),
-  webhookTrigger: o('POST', '/api/webhooks/{webhookId}', { auth: 'webhook-secret' }),
+  ...family('webhooks', {
+    webhooksList: b('GET', '/{accountId}/webhooks', scenario),
+    webhooksCreate: b('POST', '/{accountId}/webhooks', scenario),
+    webhooksGet: b('GET', '/{accountId}/webhooks/{webhookId}', scenario),
+    webhooksEdit: b('PATCH', '/{accountId}/webhooks/{webhookId}', scenario),
+    webhooksDelete: b('DELETE', '/{accountId}/webhooks/{webhookId}', scenario),
+    webhooksTest: b('POST', '/{accountId}/webhooks/{webhookId}/test', scenario),
+    webhookTrigger: o('POST', '/api/webhooks/{webhookId}', { auth: 'webhook-secret' }),
+  }),
   // API keys (a scoped key could otherwise mint itself a broader one)
-  keysList: b('GET', '/{accountId}/api-keys', unscoped),
-  keysCreate: b('POST', '/{accountId}/api-keys', unscoped),
-  keysDelete: b('DELETE', '/{accountId}/api-keys/{keyId}', unscoped),
+  ...family('keys', {
+    keysList: b('GET', '/{accountId}/api-keys', unscoped),
+    keysCreate: b('POST', '/{accountId}/api-keys', unscoped),
+    keysDelete: b('DELETE', '/{accountId}/api-keys/{keyId}', unscoped),
+  }),
   // schedules (each belongs to its scenario's scope)
-  schedulesList: b('GET', '/{accountId}/schedules', scenario),
-  schedulesCreate: b('POST', '/{accountId}/schedules', scenario),
-  schedulesGet: b('GET', '/{accountId}/schedules/{scheduleId}', scenario),
-  schedulesEdit: b('PATCH', '/{accountId}/schedules/{scheduleId}', scenario),
-  schedulesDelete: b('DELETE', '/{accountId}/schedules/{scheduleId}', scenario),
+  ...family('schedules', {
+    schedulesList: b('GET', '/{accountId}/schedules', scenario),
+    schedulesCreate: b('POST', '/{accountId}/schedules', scenario),
+    schedulesGet: b('GET', '/{accountId}/schedules/{scheduleId}', scenario),
+    schedulesEdit: b('PATCH', '/{accountId}/schedules/{scheduleId}', scenario),
+    schedulesDelete: b('DELETE', '/{accountId}/schedules/{scheduleId}', scenario),
+  }),
   // sites and pages
-  sitesList: b('GET', '/{accountId}/sites', account),
-  sitesGet: b('GET', '/{accountId}/sites/{siteId}', account),
-  pagesList: b('GET', '/{accountId}/sites/{siteId}/pages', account),
-  pagesGet: b('GET', '/{accountId}/sites/{siteId}/pages/{pageId}', account),
+  ...family('sites', {
+    sitesList: b('GET', '/{accountId}/sites', account),
+    sitesGet: b('GET', '/{accountId}/sites/{siteId}', account),
+    pagesList: b('GET', '/{accountId}/sites/{siteId}/pages', account),
+    pagesGet: b('GET', '/{accountId}/sites/{siteId}/pages/{pageId}', account),
+  }),
   // files ({path} may hold slashes: it is the rest of the path)
-  filesList: b('GET', '/{accountId}/files', account),
-  filesUpload: b('PUT', '/{accountId}/files/{path*}', account),
-  filesDownload: b('GET', '/{accountId}/files/{path*}', account),
-  filesDelete: b('DELETE', '/{accountId}/files/{path*}', account),
-  // images
-  imagesAnalyze: b('POST', '/{accountId}/images/analyze', account),
-  imagesGenerate: b('POST', '/{accountId}/images/generate', account),
+  ...family('files', {
+    filesList: b('GET', '/{accountId}/files', account),
+    filesUpload: b('PUT', '/{accountId}/files/{path*}', account),
+    filesDownload: b('GET', '/{accountId}/files/{path*}', account),
+    filesDelete: b('DELETE', '/{accountId}/files/{path*}', account),
+  }),
+  ...family('images', {
+    imagesAnalyze: b('POST', '/{accountId}/images/analyze', account),
+    imagesGenerate: b('POST', '/{accountId}/images/generate', account),
+  }),
   // CMS ({access} is cda or cma; reading through cma needs write, as cma is the management access)
-  cmsQuery: b('GET', '/{accountId}/{access}/records/{collection}', cmsRead),
-  cmsGet: b('GET', '/{accountId}/{access}/records/{collection}/{recordId}', cmsRead),
-  cmsCreate: b('POST', '/{accountId}/cma/records/{collection}', cmsWrite),
-  cmsUpdate: b('PUT', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
-  cmsDelete: b('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
-  // OAuth 2.1 (RFC 8414, 7591, 7636, 7009, 9207)
-  oauthMetadata: o('GET', '/.well-known/oauth-authorization-server'),
-  oauthRegister: o('POST', '/oauth/register'),
-  oauthAuthorize: o('GET', '/oauth/authorize'),
-  oauthAuthorizeDecision: o('POST', '/oauth/authorize'),
-  oauthToken: o('POST', '/oauth/token'),
-  oauthRevoke: o('POST', '/oauth/revoke'),
-  // RFC 8628 device authorization, its user-code page, and RFC 9728 protected resource metadata
-  oauthDeviceAuthorization: o('POST', '/oauth/device_authorization'),
-  oauthDevicePage: o('GET', '/oauth/device'),
-  oauthDeviceDecision: o('POST', '/oauth/device'),
-  oauthProtectedResource: o('GET', '/.well-known/oauth-protected-resource'),
-  oauthProtectedResourceApi: o('GET', '/.well-known/oauth-protected-resource/api/v1beta'),
+  ...family('cms', {
+    cmsQuery: b('GET', '/{accountId}/{access}/records/{collection}', cmsRead),
+    cmsGet: b('GET', '/{accountId}/{access}/records/{collection}/{recordId}', cmsRead),
+    cmsCreate: b('POST', '/{accountId}/cma/records/{collection}', cmsWrite),
+    cmsUpdate: b('PUT', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
+    cmsDelete: b('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
+  }),
+  ...noContract({
+    // OAuth 2.1 (RFC 8414, 7591, 7636, 7009, 9207)
+    oauthMetadata: o('GET', '/.well-known/oauth-authorization-server'),
+    oauthRegister: o('POST', '/oauth/register'),
+    oauthAuthorize: o('GET', '/oauth/authorize'),
+    oauthAuthorizeDecision: o('POST', '/oauth/authorize'),
+    oauthToken: o('POST', '/oauth/token'),
+    oauthRevoke: o('POST', '/oauth/revoke'),
+    // RFC 8628 device authorization, its user-code page, and RFC 9728 protected resource metadata
+    oauthDeviceAuthorization: o('POST', '/oauth/device_authorization'),
+    oauthDevicePage: o('GET', '/oauth/device'),
+    oauthDeviceDecision: o('POST', '/oauth/device'),
+    oauthProtectedResource: o('GET', '/.well-known/oauth-protected-resource'),
+    oauthProtectedResourceApi: o('GET', '/.well-known/oauth-protected-resource/api/v1beta'),
+  }),
 } as const satisfies Record<string, Route>
 
 /** The name of an operation in the route table. */

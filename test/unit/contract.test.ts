@@ -2,7 +2,7 @@
 // path values are checked before a URL is made, and page sizes follow the interface's range (wire.md).
 import { describe, expect, it } from 'vitest'
 import { check } from '../../src/api/client.js'
-import { endpointOf, familyOf } from '../../src/api/contract/index.js'
+import { type ContractRoute, endpointOf, families, familyContract } from '../../src/api/contract/index.js'
 import { pageSizeRange } from '../../src/api/contract/page-size.js'
 import { pageQuery } from '../../src/api/contract/paging.js'
 import { pathValueProblem } from '../../src/api/contract/path.js'
@@ -10,12 +10,24 @@ import { type RouteName, routes, urlFor } from '../../src/api/routes.js'
 import { UsageError } from '../../src/errors.js'
 
 describe('the contract', () => {
-  it('describes routes of the route table only, and every service route but OAuth and A2A messaging', async () => {
-    const described = Object.keys(familyOf)
-    for (const name of described) expect(routes).toHaveProperty(name)
-    const others = (Object.keys(routes) as RouteName[]).filter((n) => !described.includes(n))
-    expect(others.every((n) => n.startsWith('oauth') || n === 'agentA2a')).toBe(true)
-    for (const name of described) await expect(endpointOf(name as keyof typeof familyOf)).resolves.toBeDefined()
+  it('every service route but OAuth and A2A messaging names its contract family in the route table', async () => {
+    const names = Object.keys(routes) as RouteName[]
+    const without = names.filter((n) => routes[n].family === undefined)
+    expect(without.every((n) => n.startsWith('oauth') || n === 'agentA2a')).toBe(true)
+    for (const name of names.filter((n) => routes[n].family !== undefined))
+      await expect(endpointOf(name as ContractRoute)).resolves.toBeDefined()
+  })
+
+  // The loader finds a route's module from its table entry: a module holding a route the table gives to another
+  // family (or missing one the table gives to it) would load the wrong module or none.
+  it("each family's module holds exactly the routes whose table entry names that family", async () => {
+    const names = Object.keys(routes) as RouteName[]
+    const named = new Set(names.flatMap((n) => routes[n].family ?? []))
+    expect([...named].sort()).toEqual([...families].sort())
+    for (const family of families) {
+      const held = Object.keys(await familyContract(family)).sort()
+      expect(held, `src/api/contract/${family}.ts`).toEqual(names.filter((n) => routes[n].family === family).sort())
+    }
   })
 
   it('every list route checks page and limit and names an item schema', async () => {

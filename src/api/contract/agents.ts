@@ -9,4 +9,4 @@ export const agents = {
   agentsGet: { response: agentSchema },
   skillsList: { query: pageQuery, item: skillSchema },
   agentCard: { response: agentCardSchema },
-} satisfies Contract<'agentsList' | 'agentsGet' | 'skillsList' | 'agentCard'>
+} satisfies Contract<'agents'>

@@ -24,12 +24,4 @@ export const chats = {
   // `{data:[Message]}` oldest first, one answer without paging (wire.md "Stateful chats"): no page is asked for.
   chatMessages: { response: pageOf(messageSchema) },
   chatMessageDelete: {},
-} satisfies Contract<
-  | 'completion'
-  | 'completionCancel'
-  | 'chatsList'
-  | 'chatsCreate'
-  | 'chatCompletion'
-  | 'chatMessages'
-  | 'chatMessageDelete'
->
+} satisfies Contract<'chats'>

@@ -36,4 +36,4 @@ export const cms = {
   cmsCreate: { body: cmsSaveSchema, response: cmsRecordSchema, idempotent: false },
   cmsUpdate: { body: cmsSaveSchema, response: cmsRecordSchema },
   cmsDelete: {},
-} satisfies Contract<'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsDelete'>
+} satisfies Contract<'cms'>

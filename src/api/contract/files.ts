@@ -14,4 +14,4 @@ export const files = {
   filesUpload: { response: fileSchema, idempotent: false },
   filesDownload: {},
   filesDelete: {},
-} satisfies Contract<'filesList' | 'filesUpload' | 'filesDownload' | 'filesDelete'>
+} satisfies Contract<'files'>

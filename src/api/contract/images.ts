@@ -11,4 +11,4 @@ import type { Contract } from './types.js'
 export const images = {
   imagesAnalyze: { body: imageAnalyzeRequestSchema, response: imageAnalyzeResponseSchema },
   imagesGenerate: { body: imageGenerateRequestSchema, response: imageGenerateResponseSchema },
-} satisfies Contract<'imagesAnalyze' | 'imagesGenerate'>
+} satisfies Contract<'images'>

@@ -1,6 +1,6 @@
 // The contract, one module a family, loaded on first use (a command builds only the schemas of its family). The
-// route table (routes.ts) stays the one source of methods and paths; this maps each route to its family.
-import type { RouteName } from '../routes.js'
+// route table (routes.ts) stays the one source of methods and paths, and says which family describes each route.
+import { type RouteName, routes } from '../routes.js'
 import type { agents } from './agents.js'
 import type { chats } from './chats.js'
 import type { cms } from './cms.js'
@@ -43,65 +43,25 @@ const loaders: Record<Family, () => Promise<Record<string, Endpoint>>> = {
   cms: () => import('./cms.js').then((m) => m.cms),
 }
 
-/** The family of each route the contract describes. */
-export const familyOf: { readonly [K in ContractRoute]: Family } = {
-  agentsList: 'agents',
-  agentsGet: 'agents',
-  skillsList: 'agents',
-  agentCard: 'agents',
-  completion: 'chats',
-  completionCancel: 'chats',
-  chatsList: 'chats',
-  chatsCreate: 'chats',
-  chatCompletion: 'chats',
-  chatMessages: 'chats',
-  chatMessageDelete: 'chats',
-  scenariosList: 'scenarios',
-  scenariosGet: 'scenarios',
-  scenarioExecute: 'scenarios',
-  webhooksList: 'webhooks',
-  webhooksCreate: 'webhooks',
-  webhooksGet: 'webhooks',
-  webhooksEdit: 'webhooks',
-  webhooksDelete: 'webhooks',
-  webhooksTest: 'webhooks',
-  webhookTrigger: 'webhooks',
-  keysList: 'keys',
-  keysCreate: 'keys',
-  keysDelete: 'keys',
-  schedulesList: 'schedules',
-  schedulesCreate: 'schedules',
-  schedulesGet: 'schedules',
-  schedulesEdit: 'schedules',
-  schedulesDelete: 'schedules',
-  sitesList: 'sites',
-  sitesGet: 'sites',
-  pagesList: 'sites',
-  pagesGet: 'sites',
-  filesList: 'files',
-  filesUpload: 'files',
-  filesDownload: 'files',
-  filesDelete: 'files',
-  imagesAnalyze: 'images',
-  imagesGenerate: 'images',
-  cmsQuery: 'cms',
-  cmsGet: 'cms',
-  cmsCreate: 'cms',
-  cmsUpdate: 'cms',
-  cmsDelete: 'cms',
-}
+/** Every family of the contract (each has a module and a loader). */
+export const families = Object.keys(loaders) as readonly Family[]
 
 const cache = new Map<Family, Promise<Record<string, Endpoint>>>()
 
-/** The endpoint of a route, loading its family on first use. */
-export async function endpointOf(name: ContractRoute & RouteName): Promise<Endpoint> {
-  const family = familyOf[name]
+/** The endpoints of one family, by route name, loading its module on first use. */
+export function familyContract(family: Family): Promise<Record<string, Endpoint>> {
   let loaded = cache.get(family)
   if (!loaded) {
     loaded = loaders[family]()
     cache.set(family, loaded)
   }
-  const endpoint = (await loaded)[name]
+  return loaded
+}
+
+/** The endpoint of a route, loading its family (named by the route's table entry) on first use. */
+export async function endpointOf(name: ContractRoute & RouteName): Promise<Endpoint> {
+  const family = routes[name].family
+  const endpoint = (await familyContract(family))[name]
   if (!endpoint) throw new Error(`the ${family} contract has no ${name}`)
   return endpoint
 }

@@ -8,4 +8,4 @@ export const keys = {
   keysList: { query: pageQuery, item: apiKeySchema },
   keysCreate: { body: apiKeyCreateSchema, response: apiKeySchema, idempotent: false },
   keysDelete: {},
-} satisfies Contract<'keysList' | 'keysCreate' | 'keysDelete'>
+} satisfies Contract<'keys'>

@@ -13,4 +13,4 @@ export const scenarios = {
   scenariosList: { query: pageQuery, item: scenarioSchema },
   scenariosGet: { response: scenarioSchema },
   scenarioExecute: { body: executeBodySchema, response: executionSchema, idempotent: false },
-} satisfies Contract<'scenariosList' | 'scenariosGet' | 'scenarioExecute'>
+} satisfies Contract<'scenarios'>

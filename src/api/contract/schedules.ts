@@ -10,4 +10,4 @@ export const schedules = {
   schedulesGet: { response: scheduleSchema },
   schedulesEdit: { body: scheduleEditSchema, response: scheduleSchema },
   schedulesDelete: {},
-} satisfies Contract<'schedulesList' | 'schedulesCreate' | 'schedulesGet' | 'schedulesEdit' | 'schedulesDelete'>
+} satisfies Contract<'schedules'>

@@ -9,4 +9,4 @@ export const sites = {
   sitesGet: { response: siteSchema },
   pagesList: { query: pageQuery, item: pageSchema },
   pagesGet: { response: pageSchema },
-} satisfies Contract<'sitesList' | 'sitesGet' | 'pagesList' | 'pagesGet'>
+} satisfies Contract<'sites'>

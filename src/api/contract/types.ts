@@ -2,7 +2,7 @@
 // method and path; a family module adds the request and response schemas, so the CLI, the library and the
 // emulator read one declaration. Response schemas are loose (.loose()): any server following the interface works.
 import type * as z from '../zod.js'
-import type { RouteName } from '../routes.js'
+import type { Family, RouteName, routes } from '../routes.js'
 
 /** The wire schemas of one route. */
 export interface Endpoint {
@@ -18,18 +18,15 @@ export interface Endpoint {
   readonly idempotent?: boolean
 }
 
-/** The endpoints of one family, keyed by route name. */
-export type Contract<N extends RouteName> = { readonly [K in N]: Endpoint }
+/** The routes whose table entry (src/api/routes.ts) names family F. */
+type RouteOf<F extends Family> = {
+  [K in RouteName]: (typeof routes)[K] extends { readonly family: F } ? K : never
+}[RouteName]
 
-/** The families of the contract; each loads on its own (a command builds only the schemas it uses). */
-export type Family =
-  | 'agents'
-  | 'chats'
-  | 'scenarios'
-  | 'webhooks'
-  | 'keys'
-  | 'schedules'
-  | 'sites'
-  | 'files'
-  | 'images'
-  | 'cms'
+/**
+ * The endpoints of one family, keyed by route name: exactly the routes the table gives to it. `satisfies
+ * Contract<'agents'>` fails to compile on a route of another family (an excess property) and on a missing one.
+ */
+export type Contract<F extends Family> = { readonly [K in RouteOf<F>]: Endpoint }
+
+export type { Family } from '../routes.js'

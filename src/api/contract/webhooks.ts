@@ -24,12 +24,4 @@ export const webhooks = {
   webhooksDelete: {},
   webhooksTest: { body: webhookTestBodySchema, response: webhookTestResponseSchema, idempotent: false },
   webhookTrigger: { body: webhookPayloadSchema, response: webhookTriggerResponseSchema, idempotent: false },
-} satisfies Contract<
-  | 'webhooksList'
-  | 'webhooksCreate'
-  | 'webhooksGet'
-  | 'webhooksEdit'
-  | 'webhooksDelete'
-  | 'webhooksTest'
-  | 'webhookTrigger'
->
+} satisfies Contract<'webhooks'>
