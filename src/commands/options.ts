@@ -3,6 +3,7 @@
 // is allowed — before any request is sent. One whole-number parser, one repeatable-option collector, for all.
 import { UsageError } from '../errors.js'
 import { parseWholeNumber, type WholeNumberRange } from '../io/whole-number.js'
+import { refuseBlank } from './non-empty.js'
 
 /** What commander hands over for one option: a string, a list (repeatable), true/false (flags) or nothing. */
 export type RawValue = string | string[] | boolean | undefined
@@ -36,7 +37,7 @@ export function flag(flags: string, help: string): OptionSpec<boolean> {
   return { flags, help, parse: (raw) => (raw === undefined ? negated : raw === true) }
 }
 
-/** A free-text value; `nonEmpty` refuses `--name ""`. Without a default it is undefined when not given. */
+/** A free-text value; `nonEmpty` refuses `--name ""` and `--name " "` (refuseBlank). Without a default it is undefined when not given. */
 export function text(
   flags: string,
   help: string,
@@ -54,8 +55,7 @@ export function text(
     parse: (raw, flag) => {
       if (raw === undefined) return o.default
       const value = String(raw)
-      if (o.nonEmpty && value.trim() === '') throw usage(flag, 'give a value')
-      return value
+      return o.nonEmpty ? refuseBlank(value, flag) : value
     },
   }
 }
@@ -117,7 +117,7 @@ export function list(flags: string, help: string, o: { nonEmpty?: boolean } = {}
     repeatable: true,
     parse: (raw, flag) => {
       const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)]
-      if (o.nonEmpty && values.some((v) => v.trim() === '')) throw usage(flag, 'give a value')
+      if (o.nonEmpty) for (const v of values) refuseBlank(v, flag)
       return values
     },
   }

@@ -8,6 +8,7 @@ import { UsageError } from '../../src/errors.js'
 import { arg, defineCommand, defineGroup, registerCommand } from '../../src/commands/define.js'
 import { choice, custom, decimal, flag, int, list, required, text } from '../../src/commands/options.js'
 import { parseWholeNumber } from '../../src/io/whole-number.js'
+import { nonEmpty } from '../../src/commands/non-empty.js'
 
 const ctx = {} as Context
 
@@ -27,6 +28,7 @@ async function parse(argv: string[]): Promise<Record<string, unknown>> {
       tag: list('--tag <t>', 'a tag; repeatable', { nonEmpty: true }),
       mode: choice('--mode <m>', 'a mode', ['fast', 'slow']),
       note: text('--note <text>', 'a note', { nonEmpty: true }),
+      out: custom('--out <file>', 'write here', nonEmpty('give a path')),
       wait: decimal('--wait <seconds>', 'wait', { above: 0, max: 60, unit: 'seconds', default: 2 }),
       when: custom('--when <date>', 'a date', (v, flag) => {
         if (Number.isNaN(Date.parse(v))) throw new UsageError(`${flag}: ${v} is not a date`)
@@ -97,6 +99,8 @@ describe('defineCommand', () => {
     [['--page', '1e3'], /^--page: 1e3 must be a whole number from 1 up$/],
     [['--tag', ' '], /^--tag: give a value$/],
     [['--note', ''], /^--note: give a value$/],
+    [['--note', '   '], /^--note: give a value$/],
+    [['--out', ' '], /^--out: give a path$/],
     [['--wait', '0'], /^--wait: 0 must be a number of seconds above 0, at most 60$/],
     [['--wait', 'soon'], /--wait: soon must be a number of seconds/],
     [['--when', 'someday'], /^--when: someday is not a date$/],
