@@ -80,6 +80,13 @@ export function int(
   }
 }
 
+/** A TCP port on 127.0.0.1 to listen on: 0 to 65535, 0 for any free one (the help says so). */
+export function port(flags: string, help: string): OptionSpec<number | undefined>
+export function port(flags: string, help: string, o: { default: number }): OptionSpec<number>
+export function port(flags: string, help: string, o: { default?: number } = {}): OptionSpec<number | undefined> {
+  return int(flags, `${help} (0 to 65535, 0: any free port)`, { min: 0, max: 65_535, ...o })
+}
+
 /** A decimal number of some unit (`--tool-timeout <seconds>`), more than `min` (exclusive) and at most `max`. */
 export function decimal(
   flags: string,

@@ -1952,8 +1952,8 @@ describe('--help', () => {
       Start the emulator on 127.0.0.1 and keep it running until Ctrl-C
 
       Options:
-        --port <n>                      port on 127.0.0.1, 0 to 65535; 0 picks a free
-                                        one (default 4010)
+        --port <n>                      port on 127.0.0.1, default 4010 (0 to 65535,
+                                        0: any free port)
         --data-file <path>              keep the state in this JSON file (loaded at
                                         start, saved after changes)
         --seed <kind>                   demo data or an empty service (default demo)

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Context } from '../../src/context.js'
 import { UsageError } from '../../src/errors.js'
 import { arg, defineCommand, defineGroup, registerCommand } from '../../src/commands/define.js'
-import { choice, custom, decimal, flag, int, list, required, text } from '../../src/commands/options.js'
+import { choice, custom, decimal, flag, int, list, port, required, text } from '../../src/commands/options.js'
 import { parseWholeNumber } from '../../src/io/whole-number.js'
 import { nonEmpty } from '../../src/commands/non-empty.js'
 
@@ -29,6 +29,7 @@ async function parse(argv: string[]): Promise<Record<string, unknown>> {
       mode: choice('--mode <m>', 'a mode', ['fast', 'slow']),
       note: text('--note <text>', 'a note', { nonEmpty: true }),
       out: custom('--out <file>', 'write here', nonEmpty('give a path')),
+      listen: port('--listen <n>', 'listen here'),
       wait: decimal('--wait <seconds>', 'wait', { above: 0, max: 60, unit: 'seconds', default: 2 }),
       when: custom('--when <date>', 'a date', (v, flag) => {
         if (Number.isNaN(Date.parse(v))) throw new UsageError(`${flag}: ${v} is not a date`)
@@ -101,6 +102,7 @@ describe('defineCommand', () => {
     [['--note', ''], /^--note: give a value$/],
     [['--note', '   '], /^--note: give a value$/],
     [['--out', ' '], /^--out: give a path$/],
+    [['--listen', '65536'], /^--listen: 65536 must be a whole number from 0 to 65535$/],
     [['--wait', '0'], /^--wait: 0 must be a number of seconds above 0, at most 60$/],
     [['--wait', 'soon'], /--wait: soon must be a number of seconds/],
     [['--when', 'someday'], /^--when: someday is not a date$/],

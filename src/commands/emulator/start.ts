@@ -4,7 +4,7 @@
 import { UsageError } from '../../errors.js'
 import { parseWholeNumber } from '../../io/whole-number.js'
 import { defineCommand } from '../define.js'
-import { choice, custom, flag, int, text } from '../options.js'
+import { choice, custom, flag, int, port, text } from '../options.js'
 import { hooksHelp, modelHelp } from './help.js'
 import { startRun } from './start-run.js'
 import { upstreamOptions } from './upstream-options.js'
@@ -21,11 +21,7 @@ export default defineCommand({
   path: ['emulator', 'start'],
   summary: 'Start the emulator on 127.0.0.1 and keep it running until Ctrl-C',
   options: {
-    port: int('--port <n>', 'port on 127.0.0.1, 0 to 65535; 0 picks a free one (default 4010)', {
-      min: 0,
-      max: 65_535,
-      default: 4010,
-    }),
+    port: port('--port <n>', 'port on 127.0.0.1, default 4010', { default: 4010 }),
     dataFile: text('--data-file <path>', 'keep the state in this JSON file (loaded at start, saved after changes)', {
       nonEmpty: true,
     }),

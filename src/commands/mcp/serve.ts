@@ -2,7 +2,7 @@
 // server starts (dynamic import), so no other command pays for it.
 import { UsageError } from '../../errors.js'
 import { defineCommand } from '../define.js'
-import { custom, flag, int } from '../options.js'
+import { custom, flag, port } from '../options.js'
 
 /** `--tools a,b`: the tool names, none empty (serveMcp checks that each one exists). */
 function toolNames(value: string, flag: string): string[] {
@@ -16,10 +16,7 @@ export default defineCommand({
   path: ['mcp', 'serve'],
   summary: 'Serve the account (agents, scenarios, webhooks, CMS, sites, images) as MCP tools',
   options: {
-    http: int('--http <port>', 'serve Streamable HTTP on 127.0.0.1:<port>, 0 to 65535 (0: any) instead of stdio', {
-      min: 0,
-      max: 65_535,
-    }),
+    http: port('--http <port>', 'serve Streamable HTTP on 127.0.0.1:<port> instead of stdio'),
     tools: custom('--tools <names>', 'expose only these tools (comma-separated)', toolNames),
     readOnly: flag('--read-only', 'expose only the tools that read (no ask, run, trigger, save, delete, generate)'),
   },
