@@ -60,6 +60,17 @@ describe('the contract', () => {
     expect(q.safeParse({ pageSize: '101' }).success).toBe(false)
     expect(q.safeParse({ pageSize: '100', where: '{}' }).success).toBe(true)
   })
+
+  it.each([
+    [{ pageSize: '101' }, 'pageSize must be 1–100'],
+    [{ pageSize: 'ten' }, 'pageSize must be a whole number'],
+    [{ page: '0' }, 'page must be 1 or more'],
+    [{ page: '-1' }, 'page must be a whole number'],
+  ])('CMS query %j: one message, "%s"', async (query, message) => {
+    const r = (await endpointOf('cmsQuery')).query!.safeParse(query)
+    expect(r.success).toBe(false)
+    expect(r.error?.issues.map((i) => i.message)).toEqual([message])
+  })
 })
 
 describe('path values', () => {

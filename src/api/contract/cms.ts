@@ -6,16 +6,17 @@ import { parseWholeNumber } from '../../io/whole-number.js'
 import { pageSizeRange } from './page-size.js'
 import type { Contract } from './types.js'
 
-const wholeIn = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z
-    .string()
-    .check(z.refine((s) => typeof parseWholeNumber(s, { min: 0 }) === 'number', `${name} must be a whole number`))
-    .check(
-      z.refine(
-        (s) => typeof parseWholeNumber(s, { min, max }) === 'number',
-        max === Number.MAX_SAFE_INTEGER ? `${name} must be ${min} or more` : `${name} must be ${min}–${max}`,
-      ),
-    )
+/** A whole-number query value (a string on the wire) from `min` to `max`, parsed once for either message. */
+const wholeIn = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
+  const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `${min}–${max}`
+  return z.string().check(
+    z.superRefine((s, ctx) => {
+      const n = parseWholeNumber(s, { min: 0 })
+      if (typeof n !== 'number') ctx.addIssue({ code: 'custom', message: `${name} must be a whole number`, input: s })
+      else if (n < min || n > max) ctx.addIssue({ code: 'custom', message: `${name} must be ${range}`, input: s })
+    }),
+  )
+}
 
 /** A content query's wire parameters (where, select, orderBy, groupBy, aggregate, tags, page, pageSize). */
 const cmsQueryParamsSchema = z.catchall(
