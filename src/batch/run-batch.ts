@@ -3,7 +3,7 @@
 // annotations. A run is never retried (not idempotent). Ctrl-C stops the launching and lets the runs in flight
 // finish (a second Ctrl-C cancels them), then what is done is written and the batch exits 130.
 import { forEachConcurrent } from '../cms/import-export.js'
-import { progressLine } from '../commands/cms/progress.js'
+import { progressLine } from '../io/progress.js'
 import { openAtomicFile } from '../io/atomic-file.js'
 import type { Context } from '../context.js'
 import { ApiError, CancelledError, CliError, ExitCode } from '../errors.js'

@@ -1,7 +1,7 @@
-// The progress line of non-chat work (src/commands/cms/progress.ts): an ora spinner on a terminal's stderr, loaded
+// The progress line of non-chat work (src/io/progress.ts): an ora spinner on a terminal's stderr, loaded
 // when first shown, with the counter as its text; nothing at all when piped, under CI or with --quiet.
 import { describe, expect, it, vi } from 'vitest'
-import { progressLine } from '../../src/commands/cms/progress.js'
+import { progressLine } from '../../src/io/progress.js'
 import { testContext } from '../helpers/test-context.js'
 
 const frames = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏'

@@ -14,7 +14,7 @@ import { nonEmpty } from '../non-empty.js'
 import { custom, flag, int } from '../options.js'
 import { ExportFile, type ExportJob } from './export-file.js'
 import { exportPages } from './export-pages.js'
-import { progressLine } from './progress.js'
+import { progressLine } from '../../io/progress.js'
 import { buildCmsQuery, concurrencyFlag, recordFlags, shardFlag } from './query-options.js'
 
 export default defineCommand({

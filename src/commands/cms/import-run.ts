@@ -11,7 +11,7 @@ import type { Context } from '../../context.js'
 import { ApiError, UsageError } from '../../errors.js'
 import type { AtomicFile } from '../../io/atomic-file.js'
 import type { NumberedLine } from './import-file.js'
-import type { Progress } from './progress.js'
+import type { Progress } from '../../io/progress.js'
 
 /** How an import runs. */
 export interface ImportRunOptions {

@@ -7,7 +7,7 @@ import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { openAtomicFile } from '../../io/atomic-file.js'
 import { readLines, readLinesFrom } from './import-file.js'
 import { type ImportRunOptions, type ImportTally, importStateOf, sendLines } from './import-run.js'
-import { progressLine } from './progress.js'
+import { progressLine } from '../../io/progress.js'
 
 /** Where the failed lines of an import go. */
 const failedFileOf = (file: string) => `${file}.failed.ndjson`

@@ -3,8 +3,8 @@
 // get none). ora loads on the first update, so runs that never show it never load it. (The chat draws its own
 // spinner, src/chat/interactive/spinner.ts: ora would fight its raw-mode key reader.)
 import type { Ora } from 'ora'
-import type { Context } from '../../context.js'
-import type { IOStreams } from '../../io/iostreams.js'
+import type { Context } from '../context.js'
+import type { IOStreams } from './iostreams.js'
 
 /** A progress line: update it as work goes on; end() erases it (a later update shows it again). */
 export interface Progress {
@@ -55,7 +55,7 @@ export function progressLine(ctx: Context, label: string): Progress {
 /** An ora spinner on stderr, its frames in the palette's cyan when stderr has colour. */
 async function createSpinner(io: IOStreams): Promise<Ora> {
   const [{ default: ora, spinners }, readline] = await Promise.all([import('ora'), import('node:readline')])
-  const cyan = io.colorStderr() ? (await import('../../io/palette.js')).palette(true).cyan : (s: string) => s
+  const cyan = io.colorStderr() ? (await import('./palette.js')).palette(true).cyan : (s: string) => s
   // ora redraws with a tty.WriteStream's cursorTo/moveCursor/clearLine; node:readline writes the same sequences to
   // any stream, so this works over IOStreams' stderr whatever it is (the process's, or a test's fake terminal).
   const stream = {
