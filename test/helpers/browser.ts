@@ -1,0 +1,44 @@
+// The one way a test gets a real browser: Debian's chromium (`apt-get install -y chromium`, done by .ci/run),
+// driven by playwright-core through executablePath (no browser download can work here). One browser per test
+// file, a fresh context per page; screenshots go to test-artifacts/ so CI keeps what a person would have seen.
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+
+const executablePath = process.env.AGENTRY_CHROMIUM ?? '/usr/bin/chromium'
+
+/** Where screenshots of browser tests are kept (a CI artifact); made on first use. */
+export const artifactDir = join(import.meta.dirname, '..', '..', 'test-artifacts')
+
+/** Starts headless chromium with the flags this closed network needs (no background connections, no sandbox as root). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(executablePath))
+    throw new Error(`no chromium at ${executablePath}: run apt-get install -y chromium (or set AGENTRY_CHROMIUM)`)
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** A page in a fresh context (no shared cookies between tests). */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  return context.newPage()
+}
+
+/** Saves a full-page screenshot as test-artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactDir, { recursive: true })
+  const path = join(artifactDir, `${name.replace(/[^\w.-]+/g, '-')}.png`)
+  await page.screenshot({ path, fullPage: true })
+  return path
+}
