@@ -72,6 +72,9 @@ describe('keys create', () => {
     const cases: [string[], RegExp][] = [
       [['--name', 'a', '--expires', 'soon'], /--expires soon: not a date or a duration\nhint: e\.g\. --expires 30d/],
       [['--name', 'a', '--expires', '2000-01-01'], /--expires 2000-01-01: that is not in the future/],
+      // past what a date can hold: was "This is a bug" (exit 1)
+      [['--name', 'a', '--expires', '99999999999d'], /--expires 99999999999d: longer than 36500d \(100 years\)/],
+      [['--name', 'a', '--expires', '9999999999999999999999w'], /longer than 36500d/],
       [['--name', 'a', '--cms', 'admin'], /Allowed choices are none, read, write/],
       [[], /required option '--name <name>'/],
       [['--name', ''], /--name: give a name/],

@@ -32,6 +32,8 @@ describe('durations', () => {
     expect(parseDuration('1H30M')).toBe(5400)
     for (const bad of ['', '5', 'm', '1.5h', '30m1h', '1h 30m', '-5m', '5x', '1hh'])
       expect(parseDuration(bad)).toBe(undefined)
+    expect(parseDuration('36500d')).toBe(36_500 * 86_400)
+    expect(parseDuration('36500d1s')).toEqual({ problem: 'longer than 36500d (100 years)' })
   })
 
   it('format and parse are inverse, and the format is the shortest in units largest first', () => {
@@ -90,6 +92,9 @@ describe('schedule create', () => {
       [['--scenario', 's', '--cron', '* * * * *', '--every', '5m'], /cannot be used with/],
       [['--scenario', 's', '--every', '90x'], /--every 90x: not a duration.*\nhint: e\.g\. --every 30s/],
       [['--scenario', 's', '--every', '0s'], /--every 0s: not a duration of 1s or more/],
+      // overflow: past 2^53 seconds, and past what a date can hold
+      [['--scenario', 's', '--every', '99999999999d'], /--every 99999999999d: longer than 36500d \(100 years\)/],
+      [['--scenario', 's', '--every', `${'9'.repeat(30)}w`], /longer than 36500d/],
       [['--scenario', 's', '--cron', 'every day'], /--cron "every day": /],
       [['--scenario', 's', '--every', '5m', '--timezone', 'Mars/Olympus'], /--timezone Mars\/Olympus: not a time zone/],
       [['--every', '5m'], /--scenario is required/],

@@ -8,7 +8,8 @@ type Expiry = { seconds: number } | { at: number }
 /** Parses `--expires` (its form only: whether it is in the future depends on the run's clock, see expiryTime). */
 export function parseExpiry(text: string, flag = '--expires'): Expiry {
   const seconds = parseDuration(text)
-  if (seconds !== undefined) return { seconds }
+  if (typeof seconds === 'number') return { seconds }
+  if (seconds !== undefined) throw new UsageError(`${flag} ${text}: ${seconds.problem}`, 'e.g. --expires 365d')
   const at = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/i.test(text.trim())
     ? Date.parse(text.trim())
     : Number.NaN

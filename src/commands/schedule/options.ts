@@ -11,8 +11,9 @@ import { parseDuration } from './duration.js'
 /** --every → seconds, or a usage error that shows the accepted forms. */
 function intervalSeconds(every: string): number {
   const s = parseDuration(every)
-  if (s === undefined || s < 1)
-    throw new UsageError(`--every ${every}: not a duration of 1s or more`, 'e.g. --every 30s, 5m, 1h or 1h30m')
+  const hint = 'e.g. --every 30s, 5m, 1h or 1h30m'
+  if (typeof s === 'object') throw new UsageError(`--every ${every}: ${s.problem}`, hint)
+  if (s === undefined || s < 1) throw new UsageError(`--every ${every}: not a duration of 1s or more`, hint)
   return s
 }
 
