@@ -6,7 +6,7 @@ import { registerCommand } from './commands/define.js'
 import { groups } from './commands/manifest.js'
 import { Context, type ContextInit, type EmulatorInputs, type GlobalOptions } from './context.js'
 import { DeclinedError, ExitCode, UsageError, exitCodeSummary, formatError } from './errors.js'
-import { OutputClosedError, systemIO } from './io/iostreams.js'
+import { envColumns, OutputClosedError, systemIO } from './io/iostreams.js'
 
 declare const __AGENTRY_VERSION__: string
 /** The package version (injected by the build; "dev" when run from source). */
@@ -171,7 +171,7 @@ async function stderrRed(ctx: Context): Promise<((s: string) => string) | undefi
 
 /** The width help is wrapped at: the terminal's, else COLUMNS, else 80; never under 40 (commander needs room). */
 function helpWidth(terminal: number | undefined, env: NodeJS.ProcessEnv): number {
-  return Math.max(40, terminal || Number(env.COLUMNS) || 80)
+  return Math.max(40, terminal || envColumns(env) || 80)
 }
 
 /** Starts an in-process emulator seeded with demo data (`--emulator`): its base URL, account and key are inputs of the run. */

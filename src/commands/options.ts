@@ -2,7 +2,7 @@
 // parses commander's raw value into a typed one, so a bad value is a usage error (exit 2) naming the flag and what
 // is allowed — before any request is sent. One whole-number parser, one repeatable-option collector, for all.
 import { UsageError } from '../errors.js'
-import { parseWholeNumber, type WholeNumberRange } from '../io/whole-number.js'
+import { parseDecimal, parseWholeNumber, type WholeNumberRange } from '../io/whole-number.js'
 import { refuseBlank } from './non-empty.js'
 
 /** What commander hands over for one option: a string, a list (repeatable), true/false (flags) or nothing. */
@@ -87,7 +87,7 @@ export function port(flags: string, help: string, o: { default?: number } = {}):
   return int(flags, `${help} (0 to 65535, 0: any free port)`, { min: 0, max: 65_535, ...o })
 }
 
-/** A decimal number of some unit (`--tool-timeout <seconds>`), more than `min` (exclusive) and at most `max`. */
+/** A decimal number of some unit (`--tool-timeout <seconds>`), more than `above` (exclusive) and at most `max`. */
 export function decimal(
   flags: string,
   help: string,
@@ -98,10 +98,8 @@ export function decimal(
     help,
     parse: (raw, flag) => {
       if (raw === undefined) return range.default
-      const s = String(raw).trim()
-      const n = /^\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN
-      if (!(n > range.above && n <= range.max))
-        throw usage(flag, `${String(raw)} must be a number of ${range.unit} above ${range.above}, at most ${range.max}`)
+      const n = parseDecimal(String(raw), range)
+      if (typeof n !== 'number') throw usage(flag, `${String(raw)} ${n.problem}`)
       return n
     },
   }

@@ -2,6 +2,7 @@
 // whether a profile may store it, its default and its parser with the allowed values. Precedence, validation,
 // `config list|get|set|unset` and the profile file's schema are all driven by this table (src/config/resolve.ts).
 import * as z from '../api/zod.js'
+import { parseDecimal, parseWholeNumber } from '../io/whole-number.js'
 
 /** One row of the table. */
 interface SettingSpec<T = unknown> {
@@ -23,29 +24,25 @@ interface SettingSpec<T = unknown> {
 
 const spec = <T>(s: SettingSpec<T>): SettingSpec<T> => ({ ...s, schema: z.lazySchema(s.schema) })
 
-/** A decimal number, as typed (`12`, `0.5`, `1e3`) or as stored; blanks, `0x10` and `Infinity` are not numbers here. */
-function decimal(notANumber: string) {
-  return z.union(
-    [
-      z.number(),
-      z.pipe(
-        z
-          .string()
-          .check(z.trim())
-          .check(z.regex(/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i, notANumber)),
-        z.transform(Number),
-      ),
-    ],
-    { message: notANumber },
+/**
+ * A number through the one parser of numbers people type (src/io/whole-number.ts): a string from a flag, an
+ * environment variable or `config set`, or a stored JSON number (written back as text, so `1.5` is no whole number).
+ */
+function typedNumber(parse: (text: string) => number | { problem: string }) {
+  return z.pipe(
+    z.unknown(),
+    z.transform((v, c) => {
+      const n = parse(typeof v === 'number' || typeof v === 'string' ? String(v) : '')
+      if (typeof n === 'number') return n
+      c.issues.push({ code: 'custom', message: n.problem, input: v })
+      return z.NEVER
+    }),
   )
 }
 
-/** A number of seconds from `min` to `max` (a string from env or argv, or a stored number). */
-function seconds(min: number, max: number, allowed: string) {
-  return decimal(`not a number of seconds (${allowed})`).check(
-    z.refine((n) => Number.isFinite(n) && n >= min && n <= max, `out of range (${allowed})`),
-  )
-}
+/** A number of seconds from `min` to `max`. */
+const seconds = (min: number, max: number) => () =>
+  typedNumber((text) => parseDecimal(text, { min, max, unit: 'seconds' }))
 
 /** on/off as a variable: 1, true, yes, on / 0, false, no, off (any case). */
 const onOff = () =>
@@ -108,7 +105,7 @@ export const settingsTable = {
     profile: true,
     default: 300,
     allowed: timeoutRange,
-    schema: () => seconds(0.1, 86_400, timeoutRange),
+    schema: seconds(0.1, 86_400),
     doc: 'total request timeout in seconds (a stream: the whole answer when set, by default until its headers)',
   }),
   idleTimeout: spec<number>({
@@ -117,7 +114,7 @@ export const settingsTable = {
     profile: true,
     default: 60,
     allowed: idleRange,
-    schema: () => seconds(0.1, 3600, idleRange),
+    schema: seconds(0.1, 3600),
     doc: 'seconds a stream or a download may go without a byte',
   }),
   retries: spec<number>({
@@ -126,10 +123,7 @@ export const settingsTable = {
     profile: true,
     default: 2,
     allowed: retriesRange,
-    schema: () =>
-      decimal(`not ${retriesRange}`).check(
-        z.refine((n) => Number.isInteger(n) && n >= 0 && n <= 10, `not ${retriesRange}`),
-      ),
+    schema: () => typedNumber((text) => parseWholeNumber(text, { min: 0, max: 10 })),
     doc: 'retries for idempotent requests',
   }),
   defaultAgent: spec<string>({

@@ -2,6 +2,7 @@
 // width, and whether we may prompt. Everything that writes goes through it, so tests can swap it for a fake.
 import { isatty } from 'node:tty'
 import { CliError } from '../errors.js'
+import { parseWholeNumber } from './whole-number.js'
 
 /** A writable sink: process.stdout/stderr or a test buffer. */
 export interface Sink {
@@ -85,8 +86,8 @@ export function createIO(init: {
     stdoutIsTTY,
     stderrIsTTY,
     isCI,
-    columns: () => stdout.columns || stderr.columns || Number(env.COLUMNS) || 80,
-    pipedColumns: () => Number(env.COLUMNS) || Number.POSITIVE_INFINITY,
+    columns: () => stdout.columns || stderr.columns || envColumns(env) || 80,
+    pipedColumns: () => envColumns(env) ?? Number.POSITIVE_INFINITY,
     colorStdout: () => colorWanted(env, stdoutIsTTY, noColor),
     colorStderr: () => colorWanted(env, stderrIsTTY, noColor),
     canPrompt: () => stdinIsTTY && stderrIsTTY && !isCI,
@@ -95,6 +96,12 @@ export function createIO(init: {
       noColor = true
     },
   }
+}
+
+/** COLUMNS as the one number parser reads it (`1e2`, ` 80` or `0` are no width: then it is ignored). */
+export function envColumns(env: NodeJS.ProcessEnv): number | undefined {
+  const n = parseWholeNumber(env.COLUMNS ?? '', { min: 1 })
+  return typeof n === 'number' ? n : undefined
 }
 
 /** IOStreams over the process's own stdin, stdout and stderr. */

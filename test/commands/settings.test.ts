@@ -17,13 +17,25 @@ describe('bad flag and environment values', () => {
   // No stub is registered: a request would fail the run differently (the MockAgent refuses it).
   const cases: [string, Record<string, string>, string[], RegExp][] = [
     ['AGENTRY_IDLE_TIMEOUT=abc', { AGENTRY_IDLE_TIMEOUT: 'abc' }, [], /^error: AGENTRY_IDLE_TIMEOUT: .*0\.1 to 3600/],
-    ['AGENTRY_IDLE_TIMEOUT=0', { AGENTRY_IDLE_TIMEOUT: '0' }, [], /^error: AGENTRY_IDLE_TIMEOUT: out of range/],
-    ['AGENTRY_TIMEOUT=-1', { AGENTRY_TIMEOUT: '-1' }, [], /^error: AGENTRY_TIMEOUT: out of range .*0\.1 to 86400/],
-    ['--timeout 0', {}, ['--timeout', '0'], /^error: --timeout: out of range/],
-    ['--timeout 1e9', {}, ['--timeout', '1e9'], /^error: --timeout: out of range/],
-    ['--timeout soon', {}, ['--timeout', 'soon'], /^error: --timeout: not a number of seconds/],
-    ['AGENTRY_RETRIES=11', { AGENTRY_RETRIES: '11' }, [], /^error: AGENTRY_RETRIES: not a whole number from 0 to 10/],
-    ['--retries 1.5', {}, ['--retries', '1.5'], /^error: --retries: /],
+    ['AGENTRY_IDLE_TIMEOUT=0', { AGENTRY_IDLE_TIMEOUT: '0' }, [], /^error: AGENTRY_IDLE_TIMEOUT: must be a number of/],
+    ['AGENTRY_TIMEOUT=-1', { AGENTRY_TIMEOUT: '-1' }, [], /^error: AGENTRY_TIMEOUT: must be .*0\.1 to 86400/],
+    ['--timeout 0', {}, ['--timeout', '0'], /^error: --timeout: must be a number of seconds from 0\.1 to 86400/],
+    ['--timeout 1e9', {}, ['--timeout', '1e9'], /^error: --timeout: must be a number of seconds/],
+    ['--timeout soon', {}, ['--timeout', 'soon'], /^error: --timeout: must be a number of seconds/],
+    [
+      'AGENTRY_RETRIES=11',
+      { AGENTRY_RETRIES: '11' },
+      [],
+      /^error: AGENTRY_RETRIES: must be a whole number from 0 to 10/,
+    ],
+    ['--retries 1.5', {}, ['--retries', '1.5'], /^error: --retries: must be a whole number from 0 to 10/],
+    // one number parser (src/io/whole-number.ts) for flags, variables and settings: no exponent, sign or blank
+    ['--retries 1e1', {}, ['--retries', '1e1'], /^error: --retries: must be a whole number from 0 to 10/],
+    ['--retries " 3"', {}, ['--retries', ' 3'], /^error: --retries: must be a whole number/],
+    ['AGENTRY_RETRIES=1e1', { AGENTRY_RETRIES: '1e1' }, [], /^error: AGENTRY_RETRIES: must be a whole number/],
+    ['AGENTRY_RETRIES=+2', { AGENTRY_RETRIES: '+2' }, [], /^error: AGENTRY_RETRIES: must be a whole number/],
+    ['--timeout 1e3', {}, ['--timeout', '1e3'], /^error: --timeout: must be a number of seconds/],
+    ['AGENTRY_TIMEOUT=" 30"', { AGENTRY_TIMEOUT: ' 30' }, [], /^error: AGENTRY_TIMEOUT: must be a number of seconds/],
     ['AGENTRY_BASE_URL=ftp://x', { AGENTRY_BASE_URL: 'ftp://x' }, [], /^error: AGENTRY_BASE_URL: not an http\(s\) URL/],
     ['AGENTRY_ERROR_FORMAT=xml', { AGENTRY_ERROR_FORMAT: 'xml' }, [], /^error: AGENTRY_ERROR_FORMAT: not text or json/],
     ['AGENTRY_DEBUG=maybe', { AGENTRY_DEBUG: 'maybe' }, [], /^error: AGENTRY_DEBUG: not on or off/],
@@ -44,6 +56,37 @@ describe('bad flag and environment values', () => {
     t.clearOutput()
     expect(await t.run(['--profile', 'constructor', 'config', 'list'])).toBe(2)
     expect(t.stderr()).toMatch(/^error: --profile: that name is reserved/)
+  })
+
+  it('config set and a stored value go through the same number parser', async () => {
+    const t = testContext()
+    for (const [key, value] of [
+      ['retries', '1e1'],
+      ['retries', '1.0'],
+      ['timeout', '1e3'],
+      ['idle-timeout', ' 5'],
+    ]) {
+      t.clearOutput()
+      expect(await t.run(['config', 'set', key!, value!]), t.stderr()).toBe(2)
+      expect(t.stderr()).toMatch(/must be a (whole )?number/)
+    }
+    expect(await t.run(['config', 'set', 'retries', '3'])).toBe(0)
+    // a hand-edited profile with a number that is not whole is refused like the flag
+    const file = configFile(t.configDir)
+    const config = JSON.parse(await readFile(file, 'utf8'))
+    config.profiles.default.retries = 2.5
+    await writeFile(file, JSON.stringify(config))
+    t.clearOutput()
+    expect(await t.run(['agents', 'list'])).toBe(1)
+    expect(t.stderr()).toMatch(/invalid value at profiles\.default\.retries: must be a whole number from 0 to 10/)
+  })
+
+  it('--limit takes digits only, like every number flag (" 5" and 1e1 are refused)', async () => {
+    for (const value of [' 5', '5 ', '1e1', '+5', '0x5']) {
+      const t = testContext()
+      expect(await t.run(['agents', 'list', '--limit', value])).toBe(2)
+      expect(t.stderr()).toBe(`error: --limit: ${value} must be a whole number from 1 to 100\n`)
+    }
   })
 
   it('refuses a bad value even for a command that sends nothing', async () => {
@@ -80,7 +123,7 @@ describe('config set refuses what a profile cannot hold', () => {
   it('names the allowed values of a bad value, and the flag and variable of a run-only key', async () => {
     const t = testContext()
     expect(await t.run(['config', 'set', 'timeout', '0'])).toBe(2)
-    expect(t.stderr()).toMatch(/^error: config set timeout: out of range/)
+    expect(t.stderr()).toMatch(/^error: config set timeout: must be a number of seconds from 0\.1 to 86400/)
     expect(t.stderr()).toMatch(/hint: timeout takes a number of seconds from 0\.1 to 86400/)
     t.clearOutput()
     expect(await t.run(['config', 'set', 'idle-timeout', 'never'])).toBe(2)
@@ -149,7 +192,7 @@ describe('a broken config file', () => {
     expect(t.stdout()).toBe(`${configFile(t.configDir)}\n`)
     expect(await t.run(['agents', 'list'])).toBe(1)
     expect(t.stderr()).toMatch(
-      /config\.json:1:\d+: invalid value at profiles\.default\.timeout: not a number of seconds/,
+      /config\.json:1:\d+: invalid value at profiles\.default\.timeout: must be a number of seconds/,
     )
   })
 })
