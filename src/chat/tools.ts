@@ -1,6 +1,6 @@
 // `--tools <file.json>`: a JSON array of function tool definitions (service-interface 2.3), each checked with the
 // shared schema; an error names the file, the item (index and tool name) and the member that is wrong.
-import { readArgFile } from '../io/arg-file.js'
+import { readArgText } from '../io/arg-file.js'
 import { type ToolDefinition, toolDefinitionSchema } from '../api/schemas/index.js'
 import { UsageError } from '../errors.js'
 
@@ -40,7 +40,7 @@ export function parseToolDefinitions(value: unknown, label: string): ToolDefinit
 
 /** Reads and checks a `--tools` file. */
 export async function loadToolsFile(path: string): Promise<ToolDefinition[]> {
-  const text = (await readArgFile(path, `--tools ${path}`)).toString('utf8')
+  const text = await readArgText(path, `--tools ${path}`)
   let value: unknown
   try {
     value = JSON.parse(text)

@@ -3,7 +3,7 @@
 // `{"type":"reset"}` starts a new conversation in the same file. Each message is appended with one write(2) on an
 // O_APPEND descriptor and flushed to disk, as soon as it is complete — a cancelled or cut-off answer included — so
 // Ctrl-C or a crash loses at most the message being written; a torn last line is skipped (with a warning) on resume.
-import { readArgFile } from '../io/arg-file.js'
+import { readArgText } from '../io/arg-file.js'
 import { constants } from 'node:fs'
 import { access, type FileHandle, open, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -76,7 +76,7 @@ const maxTranscriptBytes = 100 * 1024 * 1024
 
 /** Reads a transcript file (a missing file is a usage error: --resume names a conversation that must exist). */
 export async function readTranscript(path: string): Promise<LoadedTranscript> {
-  const text = (await readArgFile(path, `--resume ${path}`, maxTranscriptBytes)).toString('utf8')
+  const text = await readArgText(path, `--resume ${path}`, maxTranscriptBytes)
   return parseTranscript(text, `--resume ${path}`)
 }
 

@@ -2,8 +2,8 @@
 // the read of any file named by a flag (--data @file, --input-file, --file), with one error shape and a size limit
 // (src/io/arg-file.ts: the service's 25 MiB body limit).
 import { UsageError } from '../errors.js'
-import { readArgFile } from '../io/arg-file.js'
-import { type IOStreams, readAllStdin } from '../io/iostreams.js'
+import { readArgFile, readArgText } from '../io/arg-file.js'
+import { type IOStreams, readStdinText } from '../io/iostreams.js'
 
 export { readArgFile }
 
@@ -15,11 +15,11 @@ async function readDataText(value: string, io: IOStreams, flag = '--data'): Prom
         `${flag} - reads stdin, but stdin is a terminal`,
         `pipe the JSON in: echo '{}' | agentry … ${flag} -`,
       )
-    return (await readAllStdin(io, `${flag} -`)).toString('utf8')
+    return readStdinText(io, `${flag} -`)
   }
   if (value.startsWith('@')) {
     const path = value.slice(1)
-    return (await readArgFile(path, `${flag} @${path}`)).toString('utf8')
+    return readArgText(path, `${flag} @${path}`)
   }
   return value
 }

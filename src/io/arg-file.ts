@@ -4,6 +4,7 @@
 // byte is read; anything else (a device, a FIFO, stdin) is read until it goes over the limit.
 import { open, stat } from 'node:fs/promises'
 import { UsageError } from '../errors.js'
+import { decodeUtf8 } from './utf8-text.js'
 
 /** The size of the regular file at `path`; a usage error naming it when it is missing, not a file, or unreadable. */
 export async function localFileSize(path: string): Promise<number> {
@@ -65,6 +66,11 @@ export async function readArgFile(path: string, what: string, limit = maxBodyByt
   } finally {
     await fh.close().catch(() => {})
   }
+}
+
+/** Reads a file named on the command line as UTF-8 text (readArgFile, then the one strict decoder). */
+export async function readArgText(path: string, what: string, limit = maxBodyBytes): Promise<string> {
+  return decodeUtf8(await readArgFile(path, what, limit), what)
 }
 
 function cannotRead(what: string, err: unknown): UsageError {

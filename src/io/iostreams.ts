@@ -158,3 +158,10 @@ export async function readAllStdin(io: IOStreams, what = 'stdin', limit?: number
   const { readBounded } = await import('./arg-file.js')
   return readBounded(io.stdin as AsyncIterable<string | Uint8Array>, what, limit)
 }
+
+/** Reads all of stdin as UTF-8 text (src/io/utf8-text.ts: a byte that is not UTF-8 is a usage error naming `what`). */
+export async function readStdinText(io: IOStreams, what = 'stdin'): Promise<string> {
+  const bytes = await readAllStdin(io, what)
+  const { decodeUtf8 } = await import('./utf8-text.js')
+  return decodeUtf8(bytes, what)
+}

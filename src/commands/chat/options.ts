@@ -2,7 +2,7 @@
 // format, and where the message comes from.
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
-import { readAllStdin } from '../../io/iostreams.js'
+import { readStdinText } from '../../io/iostreams.js'
 import { custom, decimal, flag, int, list, type OptionSpec, text, type ValueOf } from '../options.js'
 
 /** A repeatable option whose values are command lines: each trimmed, an empty one refused. */
@@ -105,11 +105,11 @@ export async function messageSource(
   if (typed !== undefined) {
     if (typed.trim() === '') throw new UsageError('-m: the message is empty')
     if (!opts.stdin || ctx.io.stdinIsTTY) return { text: typed }
-    const context = (await readAllStdin(ctx.io)).toString('utf8')
+    const context = await readStdinText(ctx.io)
     return { text: context.trim() === '' ? typed : withContext(typed, context) }
   }
   if (opts.message === '-' || (opts.stdin && !ctx.io.stdinIsTTY)) {
-    const text = (await readAllStdin(ctx.io)).toString('utf8')
+    const text = await readStdinText(ctx.io)
     if (text.trim() === '') throw new UsageError('the message on stdin is empty', 'pipe some text, or pass -m <text>')
     return { text }
   }

@@ -1,17 +1,9 @@
 // Reading an NDJSON import file line by line (twice: once to check every line, once to send), with line numbers,
 // so that memory stays flat however large the file. Errors opening it are usage errors naming the file.
 import { open } from 'node:fs/promises'
-import { StringDecoder } from 'node:string_decoder'
-import { Transform } from 'node:stream'
 import { parseImportLine } from '../../cms/import-export.js'
 import { UsageError } from '../../errors.js'
-import { formatBytes, maxBodyBytes } from '../../io/arg-file.js'
-
-/** One line of the file, numbered from 1. */
-export interface NumberedLine {
-  line: number
-  text: string
-}
+import { type NumberedLine, numberedLines } from '../../io/lines.js'
 
 /** The lines of a file, numbered from 1 (LF or CRLF). */
 export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
@@ -28,50 +20,10 @@ export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
     throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
   }
   try {
-    yield* readLinesFrom(fh.createReadStream(), path)
+    yield* numberedLines(fh.createReadStream(), path)
   } finally {
     await fh.close().catch(() => {})
   }
-}
-
-/**
- * The lines of a stream (stdin), numbered from 1, with the same line limit; `label` names it in errors. Read with
- * the stream's own async iterator, which pauses it while the consumer is busy (readline's iterator queues every
- * line of the file when the sending is slower than the reading).
- */
-export async function* readLinesFrom(input: NodeJS.ReadableStream, label: string): AsyncGenerator<NumberedLine> {
-  const decoder = new StringDecoder('utf8')
-  let rest = ''
-  let line = 0
-  for await (const chunk of input.pipe(lineLimit(label))) {
-    const text = rest + decoder.write(chunk as Buffer)
-    let start = 0
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      yield { line: ++line, text: text.slice(start, nl).replace(/\r$/, '') }
-      start = nl + 1
-    }
-    rest = text.slice(start)
-  }
-  rest += decoder.end()
-  if (rest !== '') yield { line: ++line, text: rest.replace(/\r$/, '') }
-}
-
-/**
- * Passes bytes through, failing once a line grows past the service's body limit: readline would otherwise hold a
- * line of any length (a multi-gigabyte file without a newline) in memory. No record line can be longer.
- */
-function lineLimit(path: string): Transform {
-  let run = 0
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      const first = chunk.indexOf(10)
-      const longest = first < 0 ? run + chunk.length : Math.max(run + first, chunk.length - chunk.lastIndexOf(10) - 1)
-      run = first < 0 ? longest : chunk.length - chunk.lastIndexOf(10) - 1
-      if (longest > maxBodyBytes)
-        done(new UsageError(`${path}: a line is longer than ${formatBytes(maxBodyBytes)} (the service's body limit)`))
-      else done(null, chunk)
-    },
-  })
 }
 
 /** What the checking pass found. */

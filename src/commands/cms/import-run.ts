@@ -10,7 +10,7 @@ import { inShard, type Shard, shardLabel } from '../../io/shard.js'
 import type { Context } from '../../context.js'
 import { ApiError, UsageError } from '../../errors.js'
 import type { AtomicFile } from '../../io/atomic-file.js'
-import type { NumberedLine } from './import-file.js'
+import type { NumberedLine } from '../../io/lines.js'
 import type { Progress } from '../../io/progress.js'
 
 /** How an import runs. */

@@ -5,7 +5,8 @@ import type { Context } from '../../context.js'
 import { CancelledError, CliError, ExitCode } from '../../errors.js'
 import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { openAtomicFile } from '../../io/atomic-file.js'
-import { readLines, readLinesFrom } from './import-file.js'
+import { numberedLines } from '../../io/lines.js'
+import { readLines } from './import-file.js'
 import { type ImportRunOptions, type ImportTally, importStateOf, sendLines } from './import-run.js'
 import { progressLine } from '../../io/progress.js'
 
@@ -24,7 +25,7 @@ export async function runImport(
   const failedFile = failedPath ? await openAtomicFile(failedPath, { flag: 'the failed-lines file' }) : undefined
   const progress = progressLine(ctx, 'imported')
   holdSteadyHeap() // lines stream through: keep RSS flat however long the file
-  const lines = file === undefined ? readLinesFrom(ctx.io.stdin, 'stdin') : readLines(file)
+  const lines = file === undefined ? numberedLines(ctx.io.stdin, 'stdin') : readLines(file)
   let t: ImportTally
   try {
     t = await sendLines(ctx, collection, lines, o, {

@@ -2,7 +2,8 @@
 // is `{input: string}`).
 import { UsageError } from '../../errors.js'
 import { type IOStreams, readAllStdin } from '../../io/iostreams.js'
-import { readArgFile } from '../data-arg.js'
+import { readArgText } from '../../io/arg-file.js'
+import { decodeUtf8 } from '../../io/utf8-text.js'
 
 /** The raw input options. */
 export interface InputOptions {
@@ -19,11 +20,11 @@ export async function readRunInput(opts: InputOptions, io: IOStreams): Promise<s
     throw new UsageError('--input and --input-file are both given', 'pass only one of them')
   if (opts.input !== undefined) return opts.input
   if (opts.inputFile !== undefined && opts.inputFile !== '-')
-    return (await readArgFile(opts.inputFile, `--input-file ${opts.inputFile}`)).toString('utf8')
+    return readArgText(opts.inputFile, `--input-file ${opts.inputFile}`)
   if (io.stdinIsTTY)
     throw noInput(opts.inputFile === '-' ? '--input-file - reads stdin, which is a terminal' : 'none given')
   const bytes = await readAllStdin(io, 'the run input (stdin)')
   // Empty stdin is what a CI step gets when nothing was piped; an empty input on purpose is `--input ''`.
   if (bytes.length === 0) throw noInput('stdin is empty')
-  return bytes.toString('utf8')
+  return decodeUtf8(bytes, 'the run input (stdin)')
 }
