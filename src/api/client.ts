@@ -3,7 +3,7 @@
 import * as z from './zod.js'
 import { CliError, ExitCode, UsageError } from '../errors.js'
 import type { Page } from './pagination.js'
-import type { HttpClient, HttpResponse } from './request.js'
+import type { HttpClient, HttpResponse, RequestBody } from './request.js'
 import { withClientHint } from './error-hints.js'
 import { type RouteName, routes, urlFor } from './routes.js'
 
@@ -13,7 +13,7 @@ export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>
   /** a JSON body (serialized once) or raw bytes */
   body?: unknown
-  rawBody?: string | Uint8Array
+  rawBody?: RequestBody
   headers?: Record<string, string>
   auth?: boolean
   idempotent?: boolean

@@ -1,5 +1,6 @@
 // The one request function (ARCHITECTURE.md "HTTP"): undici, bearer auth from the token provider, timeouts, safe
 // retries, no redirects, proxies from the environment, typed errors, and a --debug trace with secrets redacted.
+import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { ApiError, CancelledError, CliError, NetworkError, TimeoutError } from '../errors.js'
 import { BufferedBody } from './buffered-body.js'
@@ -28,12 +29,18 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>
 }
 
+/**
+ * A request body: bytes, or a function that opens a fresh stream of them for each try (a file upload), so that a
+ * request with a streamed body can be retried like any other.
+ */
+export type RequestBody = string | Uint8Array | (() => Readable)
+
 /** One request. */
 export interface SendOptions {
   method: string
   url: string
   headers?: Record<string, string>
-  body?: string | Uint8Array
+  body?: RequestBody
   /** send the bearer token (default true) */
   auth?: boolean
   /** may be sent again after a failure (default: by method) */
@@ -108,6 +115,18 @@ export class HttpClient {
     return this.dispatcherPromise
   }
 
+  /** How many times an idempotent request is retried (--retries): for callers that retry what they read themselves. */
+  get retries(): number {
+    return this.opts.retries
+  }
+
+  /** Waits before retry number `attempt` (0-based) as `send` does (retry.ts), saying so in the --debug trace. */
+  async pauseBeforeRetry(attempt: number, why: string): Promise<void> {
+    const ms = retryDelay(attempt, undefined) ?? 0
+    this.trace(`! ${why}; retrying in ${ms} ms (${attempt + 1}/${this.opts.retries})`)
+    await (this.opts.sleep ?? sleepDefault)(ms)
+  }
+
   /** Closes idle connections (end of run). */
   async close(): Promise<void> {
     if (!this.dispatcherPromise || this.opts.dispatcher) return
@@ -129,9 +148,7 @@ export class HttpClient {
         res = await this.attempt(req, idempotent, attempt)
       } catch (err) {
         if (!(err instanceof RetryableFailure)) throw err
-        const ms = retryDelay(attempt, undefined) ?? 0
-        this.trace(`! ${err.error.message}; retrying in ${ms} ms (${attempt + 1}/${this.opts.retries})`)
-        await sleep(ms)
+        await this.pauseBeforeRetry(attempt, err.error.message)
         continue
       }
       if (res.status >= 200 && res.status < 300) return res
@@ -222,7 +239,7 @@ export class HttpClient {
       const res = await request(req.url, {
         method: req.method as Dispatcher.HttpMethod,
         headers,
-        body: req.body,
+        body: typeof req.body === 'function' ? req.body() : req.body,
         signal,
         dispatcher: await this.dispatcher(),
         headersTimeout: this.opts.timeoutMs,
@@ -347,7 +364,8 @@ export class HttpClient {
     const r = this.opts.redactor
     this.trace(`> ${req.method} ${r.url(req.url)}`)
     for (const [k, v] of Object.entries(headers)) this.trace(`> ${k}: ${r.header(k, v)}`)
-    if (req.body !== undefined) {
+    if (typeof req.body === 'function') this.trace('> (the body is streamed from a file)')
+    else if (req.body !== undefined) {
       const text = typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8')
       this.trace(`> ${r.body(text.slice(0, 4096), headers['content-type'])}${text.length > 4096 ? ' …' : ''}`)
     }

@@ -12,15 +12,22 @@ export const faultRuleSchema = z
     retryAfter: z.optional(z.int().check(z.nonnegative())),
     /** the response is cut (socket destroyed) after this many body bytes */
     resetAfterBytes: z.optional(z.int().check(z.nonnegative())),
+    /** the response ends cleanly after this many body bytes, chunked (its Content-Length dropped): a short body */
+    truncateAfterBytes: z.optional(z.int().check(z.nonnegative())),
     /** the response pauses this long: before anything is sent, or after `stallAfterBytes` body bytes */
     stallMs: z.optional(z.int().check(z.nonnegative()).check(z.lte(600_000))),
     stallAfterBytes: z.optional(z.int().check(z.nonnegative())),
     message: z.optional(z.string()),
   })
   .check(
-    z.refine((r) => r.status !== undefined || r.resetAfterBytes !== undefined || r.stallMs !== undefined, {
-      message: 'give status, resetAfterBytes or stallMs',
-    }),
+    z.refine(
+      (r) =>
+        r.status !== undefined ||
+        r.resetAfterBytes !== undefined ||
+        r.truncateAfterBytes !== undefined ||
+        r.stallMs !== undefined,
+      { message: 'give status, resetAfterBytes, truncateAfterBytes or stallMs' },
+    ),
   )
 /** A fault rule as posted. */
 export type FaultRule = z.infer<typeof faultRuleSchema>
@@ -74,9 +81,14 @@ export class FaultInjector {
 
 /**
  * Wraps `res` so that its body is cut after `resetAfterBytes` bytes (the socket is destroyed: the client sees a
- * reset mid-stream) and/or paused for `stallMs` once `stallAfterBytes` bytes have gone out.
+ * reset mid-stream), or ends cleanly after `truncateAfterBytes` (chunked, without its Content-Length: a short body
+ * only a declared size or digest reveals), and/or paused for `stallMs` once `stallAfterBytes` bytes have gone out.
  */
 export function sabotage(res: ServerResponse, rule: FaultRule): void {
+  if (rule.truncateAfterBytes !== undefined) {
+    truncate(res, rule.truncateAfterBytes)
+    return
+  }
   const write = res.write.bind(res) as (chunk: Buffer) => boolean
   const end = res.end.bind(res) as (chunk?: Buffer) => ServerResponse
   const cut = rule.resetAfterBytes
@@ -136,5 +148,32 @@ export function sabotage(res: ServerResponse, rule: FaultRule): void {
     else if (!res.destroyed) end()
     for (const f of [chunk, enc, cb]) if (typeof f === 'function') f()
     return res
+  }) as ServerResponse['end']
+}
+
+/** Ends `res` cleanly after `limit` body bytes, sent chunked: the Content-Length its writer sets is dropped. */
+function truncate(res: ServerResponse, limit: number): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, unknown>) => ServerResponse
+  const write = res.write.bind(res) as (chunk: Buffer) => boolean
+  const end = res.end.bind(res) as (chunk?: Buffer) => ServerResponse
+  res.writeHead = ((status: number, headers?: Record<string, unknown>) => {
+    const kept = Object.fromEntries(Object.entries(headers ?? {}).filter(([k]) => k.toLowerCase() !== 'content-length'))
+    res.removeHeader('content-length')
+    return writeHead(status, kept)
+  }) as ServerResponse['writeHead']
+  let sent = 0
+  const push = (chunk: unknown) => {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
+    const part = buf.subarray(0, Math.max(0, limit - sent))
+    sent += part.length
+    if (part.length > 0) write(part)
+  }
+  res.write = ((chunk: unknown) => {
+    push(chunk)
+    return true
+  }) as ServerResponse['write']
+  res.end = ((chunk?: unknown) => {
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') push(chunk)
+    return end()
   }) as ServerResponse['end']
 }

@@ -112,7 +112,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
         'injected',
       )
     }
-    if (fault.resetAfterBytes !== undefined || fault.stallAfterBytes !== undefined) sabotage(res, fault)
+    if (
+      fault.resetAfterBytes !== undefined ||
+      fault.truncateAfterBytes !== undefined ||
+      fault.stallAfterBytes !== undefined
+    )
+      sabotage(res, fault)
   }
   const { env } = deps
   const principal =

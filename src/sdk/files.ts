@@ -15,21 +15,26 @@ export interface UploadOptions {
 export const filesResource = (t: Transport) => ({
   /** Every file (under `prefix`), page by page. */
   list: (query: { page?: number; limit?: number; prefix?: string } = {}) => t.list('filesList', { query }),
-  /** Uploads bytes or a stream to `path` and returns the stored file. Never retried (a stream cannot be re-sent). */
-  upload: (path: string, body: Uint8Array | Readable, opts: UploadOptions) =>
+  /**
+   * Uploads to `path` and returns the stored file: bytes, or a function that opens the stream of them (then each try
+   * opens it again, and a 429, a 5xx or a reset is retried like any PUT). A stream itself cannot be sent twice: an
+   * upload of one is never retried.
+   */
+  upload: (path: string, body: Uint8Array | Readable | (() => Readable), opts: UploadOptions) =>
     t.call('filesUpload', {
       params: { path },
-      rawBody: body as unknown as Uint8Array,
+      rawBody: body instanceof Uint8Array || typeof body === 'function' ? body : () => body,
+      ...(body instanceof Uint8Array || typeof body === 'function' ? {} : { idempotent: false }),
       headers: {
         'content-type': opts.contentType,
         ...(opts.size !== undefined ? { 'content-length': String(opts.size) } : {}),
       },
     }),
-  /** Starts a download: the response with its body unread (read it, or `dump()` it). */
-  download: (path: string, signal?: AbortSignal): Promise<HttpResponse> =>
+  /** Starts a download: the response with its body unread (read it, or `dump()` it); `headers` e.g. a Range. */
+  download: (path: string, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<HttpResponse> =>
     t.raw('filesDownload', {
       params: { path },
-      headers: { accept: '*/*' },
+      headers: { accept: '*/*', ...headers },
       stream: true,
       ...(signal ? { signal } : {}),
     }),

@@ -32,6 +32,8 @@ export interface CallRequest {
   auth?: boolean
   stream?: boolean
   signal?: AbortSignal
+  /** may be sent again after a failure (default: the route's contract, else by method) */
+  idempotent?: boolean
 }
 
 function keepKeysOf(value: unknown, parsed: unknown): unknown {
@@ -81,7 +83,9 @@ export class Transport {
         ...req,
         ...(query !== undefined ? { query } : {}),
         ...(body !== undefined ? { body } : {}),
-        ...(endpoint.idempotent !== undefined ? { idempotent: endpoint.idempotent } : {}),
+        ...((req.idempotent ?? endpoint.idempotent) !== undefined
+          ? { idempotent: req.idempotent ?? endpoint.idempotent }
+          : {}),
       })
     })
   }

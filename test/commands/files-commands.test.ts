@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { contentTypeFor, isTextual } from '../../src/commands/files/content-type.js'
 import { remotePathProblem } from '../../src/commands/files/transfer.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
@@ -12,8 +12,18 @@ import { tempDir } from '../helpers/temp-dir.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { itShowsExamples } from '../helpers/help.js'
+import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
 
 const fx = emulatorFixture()
+
+const putStored = (path: string, bytes: Buffer) =>
+  fx.emu.state.files.set(path, {
+    path,
+    contentType: 'application/octet-stream',
+    data: bytes.toString('base64'),
+    size: bytes.length,
+    updatedAt: new Date().toISOString(),
+  })
 
 const stored = (path: string) => {
   const f = fx.emu.state.files.get(path)
@@ -103,6 +113,93 @@ describe('files upload and download against the emulator', () => {
     expect(fx.emu.state.files.has('tmp/del.txt')).toBe(true)
     expect(await t.run(['files', 'rm', 'tmp/del.txt', '--yes'])).toBe(0)
     expect(fx.emu.state.files.has('tmp/del.txt')).toBe(false)
+  })
+})
+
+describe('files: one-shot faults are retried as every idempotent call (--retries)', () => {
+  const bytes = Buffer.concat([Buffer.from('start'), randomBytes(300_000), Buffer.from('end')])
+  const seed = (path: string) => putStored(path, bytes)
+  afterEach(() => clearFaults(fx.emu))
+
+  it('upload: a 503, a 429 and a reset of the PUT are retried, the file opened again for each try', async () => {
+    const dir = tempDir()
+    const local = join(dir, 'up.bin')
+    writeFileSync(local, bytes)
+    for (const fault of [{ status: 503 }, { status: 429, retryAfter: 0 }, { resetAfterBytes: 0 }]) {
+      fx.emu.state.files.delete('retry/up.bin')
+      await injectFault(fx.emu, { match: { method: 'PUT' }, ...fault })
+      const t = emulatorContext(fx)
+      expect(await t.run(['files', 'upload', local, '--to', 'retry/up.bin', '--json']), t.stderr()).toBe(0)
+      expect(stored('retry/up.bin')?.bytes.equals(bytes), JSON.stringify(fault)).toBe(true)
+    }
+    // --retries 0: the 503 ends the run (exit 7)
+    await injectFault(fx.emu, { match: { method: 'PUT' }, status: 503 })
+    const t = emulatorContext(fx)
+    expect(await t.run(['--retries', '0', 'files', 'upload', local, '--to', 'retry/up.bin'])).toBe(7)
+  })
+
+  it('download: a reset mid-body resumes with Range from where it stopped, into the temp file', async () => {
+    seed('retry/down.bin')
+    await injectFault(fx.emu, {
+      match: { method: 'GET', path: '^/api/v1beta/[^/]+/files/retry/' },
+      resetAfterBytes: 100_000,
+    })
+    const out = join(tempDir(), 'down.bin')
+    const t = emulatorContext(fx)
+    expect(await t.run(['--debug', 'files', 'download', 'retry/down.bin', '--out', out]), t.stderr()).toBe(0)
+    expect(readFileSync(out).equals(bytes)).toBe(true)
+    expect(t.stderr()).toMatch(/> range: bytes=\d+-\n/)
+    expect(t.stderr()).toMatch(/> if-range: "[0-9a-f]+"/)
+    expect(t.stderr()).toMatch(/< 206 /)
+  })
+
+  it('download: a stall mid-body (AGENTRY_IDLE_TIMEOUT) is retried', async () => {
+    seed('retry/stall.bin')
+    await injectFault(fx.emu, {
+      match: { method: 'GET', path: '^/api/v1beta/[^/]+/files/retry/' },
+      stallAfterBytes: 50_000,
+      stallMs: 10_000,
+    })
+    const out = join(tempDir(), 'stall.bin')
+    const t = emulatorContext(fx, { env: { AGENTRY_IDLE_TIMEOUT: '0.3' } })
+    expect(await t.run(['files', 'download', 'retry/stall.bin', '--out', out]), t.stderr()).toBe(0)
+    expect(readFileSync(out).equals(bytes)).toBe(true)
+  })
+
+  it('download: a body cut short with a clean chunked end fails the digest check and is fetched again', async () => {
+    seed('retry/short.bin')
+    const match = { method: 'GET', path: '^/api/v1beta/[^/]+/files/retry/' }
+    await injectFault(fx.emu, { match, truncateAfterBytes: 1000 })
+    const dir = tempDir()
+    const out = join(dir, 'short.bin')
+    const t = emulatorContext(fx)
+    expect(await t.run(['files', 'download', 'retry/short.bin', '--out', out]), t.stderr()).toBe(0)
+    expect(readFileSync(out).equals(bytes)).toBe(true)
+    // with no retry left it is an error (exit 8), and nothing is saved
+    await injectFault(fx.emu, { match, truncateAfterBytes: 1000 })
+    const u = emulatorContext(fx)
+    rmSync(out)
+    expect(await u.run(['--retries', '0', 'files', 'download', 'retry/short.bin', '--out', out])).toBe(8)
+    expect(u.stderr()).toMatch(/GET retry\/short\.bin: the file does not match the sha256 digest the server sent/)
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('download to stdout: a reset resumes with Range, so stdout gets every byte once', async () => {
+    const text = Array.from({ length: 20_000 }, (_, i) => `line ${i}\n`).join('')
+    putStored('retry/pipe.txt', Buffer.from(text))
+    await injectFault(fx.emu, {
+      match: { method: 'GET', path: '^/api/v1beta/[^/]+/files/retry/' },
+      resetAfterBytes: 100_000,
+    })
+    const t = emulatorContext(fx)
+    expect(await t.run(['files', 'download', 'retry/pipe.txt', '--out', '-']), t.stderr()).toBe(0)
+    expect(t.stdout()).toBe(text)
+  })
+
+  it('--help says what is checked, and that a server declaring neither size nor digest cannot be', async () => {
+    const t = testContext()
+    expect(await t.run(['files', 'download', '--help'])).toBe(0)
+    expect(t.stdout()).toMatch(/neither[\s\S]*cannot be checked/)
   })
 })
 

@@ -1287,6 +1287,7 @@ describe('--help', () => {
         agentry files upload ./logo.png --to images/logo.png
         agentry files upload notes.txt --content-type "text/markdown; charset=utf-8"
 
+      A PUT: after a 429, a 5xx or a dropped connection it is sent again (--retries, default 2), the file read anew.
 
       $ agentry files download --help
       Usage: agentry files download [options] <remote>
@@ -1306,6 +1307,12 @@ describe('--help', () => {
         agentry files download docs/readme.txt | less
         agentry files download images/logo.png --out - | sha256sum
 
+      A body that breaks off, stalls (AGENTRY_IDLE_TIMEOUT) or ends short is fetched again (--retries), from where it
+      stopped when the server offers byte ranges, else from the start (to stdout: only from where it stopped). --out
+      is written to a temporary file, renamed only once the whole file is in and checked: against the size the server
+      declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512). When the
+      server declares neither, completeness cannot be checked. Exit codes: 0 saved, 3 no such file, 8 broken off or not
+      what the server declared, 124 stalled.
 
       $ agentry files delete --help
       Usage: agentry files delete|rm [options] <remote>

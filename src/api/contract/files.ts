@@ -11,7 +11,7 @@ const filesListQuery = z.extend(pageQuery, { prefix: z.optional(z.string()) })
 /** Files. */
 export const files = {
   filesList: { query: filesListQuery, item: fileSchema },
-  filesUpload: { response: fileSchema, idempotent: false },
+  filesUpload: { response: fileSchema },
   filesDownload: {},
   filesDelete: {},
 } satisfies Contract<'files'>

@@ -20,5 +20,12 @@ export default defineCommand({
     'agentry files download docs/readme.txt | less',
     'agentry files download images/logo.png --out - | sha256sum',
   ],
+  helpAfter: `
+A body that breaks off, stalls (AGENTRY_IDLE_TIMEOUT) or ends short is fetched again (--retries), from where it
+stopped when the server offers byte ranges, else from the start (to stdout: only from where it stopped). --out
+is written to a temporary file, renamed only once the whole file is in and checked: against the size the server
+declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512). When the
+server declares neither, completeness cannot be checked. Exit codes: 0 saved, 3 no such file, 8 broken off or not
+what the server declared, 124 stalled.`,
   run: async ({ remote, out }, ctx) => downloadFile(ctx, remote, out),
 })

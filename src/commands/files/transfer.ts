@@ -7,8 +7,8 @@ import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { localFileSize } from '../../io/arg-file.js'
 import { writeAll } from '../../io/iostreams.js'
-import { outPath, writeAtomically } from '../../io/atomic-file.js'
-import { bodyChunks } from './body-stream.js'
+import { openAtomicFile, outPath } from '../../io/atomic-file.js'
+import { checkedDownload } from './checked-download.js'
 import { contentTypeFor, isTextual } from './content-type.js'
 import { sanitizingDecoder } from '../../io/sanitize.js'
 
@@ -40,45 +40,68 @@ export async function uploadFile(ctx: Context, local: string, o: UploadOptions):
   const size = await localFileSize(local)
   const remote = checkRemote(o.to ?? basename(local), '--to')
   const type = o.contentType ?? contentTypeFor(o.to ?? local)
-  // A stream cannot be sent twice, so the upload is not retried. Under --debug the request trace prints the body,
-  // which the HTTP client can only do for bytes in memory: then (and only then) the file is read whole.
-  const body = ctx.debugEnabled() ? await readFile(local) : createReadStream(local)
+  // A PUT, retried like any (429, 5xx, a reset): each try opens the file again. Under --debug the request trace
+  // prints the body, which the HTTP client can only do for bytes in memory: then (and only then) it is read whole.
+  const body = ctx.debugEnabled() ? await readFile(local) : () => createReadStream(local)
   const file = await (await ctx.sdk()).files.upload(remote, body, { contentType: type, size })
   await ctx.output().item(file ?? { path: remote, size, contentType: type })
 }
 
-/** Downloads a remote file to --out (atomically; a directory gets the remote's base name) or to stdout. */
+/**
+ * Downloads a remote file to --out (atomically; a directory gets the remote's base name) or to stdout, checked and
+ * retried (./checked-download.ts).
+ */
 export async function downloadFile(ctx: Context, remote: string, out: string | undefined): Promise<void> {
   checkRemote(remote, 'the remote path')
   const sdk = await ctx.sdk()
-  const fetchBody = () => sdk.files.download(remote)
+  const open = (headers: Record<string, string>) => sdk.files.download(remote, undefined, headers)
+  const what = `GET ${remote}`
   if (out === undefined || out === '-') {
-    const res = await fetchBody()
-    const contentType = res.headers['content-type']
-    if (out === undefined && ctx.io.stdoutIsTTY && !isTextual(contentType)) {
-      await res.body.dump().catch(() => {})
-      throw new UsageError(
-        `${remote} is ${contentType ?? 'binary data'}; not writing it to a terminal`,
-        'pass --out <file>, or --out - to write it to stdout anyway',
-      )
-    }
     // a text file shown on a terminal is shown, never obeyed (src/io/sanitize.ts); `--out -` is the exact bytes
     const shown = out === undefined && ctx.io.stdoutIsTTY ? sanitizingDecoder() : undefined
-    for await (const chunk of bodyChunks(ctx, res.body, `GET ${remote}`))
-      await writeAll(ctx.io.stdout, shown ? shown.push(chunk) : chunk)
+    await checkedDownload(
+      ctx,
+      open,
+      {
+        begin: async (res) => {
+          const contentType = res.headers['content-type']
+          if (out !== undefined || !ctx.io.stdoutIsTTY || isTextual(contentType)) return
+          await res.body.dump().catch(() => {})
+          throw new UsageError(
+            `${remote} is ${contentType ?? 'binary data'}; not writing it to a terminal`,
+            'pass --out <file>, or --out - to write it to stdout anyway',
+          )
+        },
+        write: (chunk) => writeAll(ctx.io.stdout, shown ? shown.push(chunk) : chunk),
+        // what reached stdout cannot be taken back: only a resumed download goes on
+        restart: async () => false,
+      },
+      what,
+    )
     if (shown) await writeAll(ctx.io.stdout, shown.end())
     return
   }
-  // The temp file is opened before the request, so a bad --out fails before anything is fetched.
+  // The temp file is opened before the request, so a bad --out fails before anything is fetched; it is renamed into
+  // place only once the whole file is in and checked.
   const path = await outPath(out, basename(remote))
-  const bytes = await writeAtomically(path, async (f) => {
-    const res = await fetchBody()
-    let n = 0
-    for await (const chunk of bodyChunks(ctx, res.body, `GET ${remote}`)) {
-      await f.write(chunk)
-      n += chunk.length
-    }
-    return n
-  })
-  ctx.info(`saved ${remote} (${bytes} bytes) to ${path}`)
+  let file = await openAtomicFile(path, { flag: '--out' })
+  try {
+    const bytes = await checkedDownload(
+      ctx,
+      open,
+      {
+        write: (chunk) => file.write(chunk),
+        restart: async () => {
+          await file.discard()
+          file = await openAtomicFile(path, { flag: '--out' })
+          return true
+        },
+      },
+      what,
+    )
+    await file.commit()
+    ctx.info(`saved ${remote} (${bytes} bytes) to ${path}`)
+  } finally {
+    await file.discard()
+  }
 }

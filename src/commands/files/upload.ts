@@ -27,5 +27,7 @@ export default defineCommand({
     'agentry files upload ./logo.png --to images/logo.png',
     'agentry files upload notes.txt --content-type "text/markdown; charset=utf-8"',
   ],
+  helpAfter: `
+A PUT: after a 429, a 5xx or a dropped connection it is sent again (--retries, default 2), the file read anew.`,
   run: async ({ path, ...o }, ctx) => uploadFile(ctx, path, o),
 })

@@ -1,5 +1,6 @@
 // Files (wire.md "Sites, files, images"): raw bytes under slash-separated paths, stored with their Content-Type.
 // Uploads are PUT with the raw body; downloads answer the bytes with the stored type.
+import { createHash } from 'node:crypto'
 import type { EmulatorState, StoredFile } from '../state.js'
 import { type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
 import { badRequest, headerValue, isoNow, listPage, notFound } from '../kit.js'
@@ -21,6 +22,16 @@ function filePathProblem(path: string): string | undefined {
     return 'path must not contain empty, "." or ".." segments'
   }
   return undefined
+}
+
+/** A single `Range: bytes=a-b` (or `a-`, `-n`) as [first, last], 'unsatisfiable', or undefined (none, or not one). */
+function byteRange(header: string | undefined, size: number): [number, number] | 'unsatisfiable' | undefined {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '')
+  if (!m || (m[1] === '' && m[2] === '')) return undefined
+  const [first, last] =
+    m[1] === '' ? [Math.max(0, size - Number(m[2])), size - 1] : [Number(m[1]), m[2] === '' ? size - 1 : Number(m[2])]
+  if (first >= size || last < first) return 'unsatisfiable'
+  return [first, Math.min(last, size - 1)]
 }
 
 /** A file record as the API lists it (no bytes). */
@@ -71,9 +82,27 @@ export const fileHandlers: HandlerTable = {
 
   filesDownload(req, env) {
     const f = find(env, pathOf(req.params))
+    const bytes = Buffer.from(f.data, 'base64')
     // Uploaded HTML must not run script on the emulator's origin (which also serves the OAuth consent page).
-    const headers = { 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" }
-    return { status: 200, body: Buffer.from(f.data, 'base64'), contentType: f.contentType, headers }
+    // What a client needs to check a download and resume it (docs/wire.md "Files"): a strong ETag, the whole file's
+    // digest (RFC 9530 Repr-Digest, on 206 answers too) and byte ranges (RFC 9110 14).
+    const digest = createHash('sha256').update(bytes).digest()
+    const headers: Record<string, string> = {
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+      etag: `"${digest.subarray(0, 16).toString('hex')}"`,
+      'repr-digest': `sha-256=:${digest.toString('base64')}:`,
+      'accept-ranges': 'bytes',
+    }
+    const range = byteRange(headerValue(req, 'range'), bytes.length)
+    const ifRange = headerValue(req, 'if-range')
+    if (range === undefined || (ifRange !== undefined && ifRange !== headers.etag))
+      return { status: 200, body: bytes, contentType: f.contentType, headers }
+    if (range === 'unsatisfiable')
+      throw new HttpError(416, 'range not satisfiable', { 'content-range': `bytes */${bytes.length}` }, 'range')
+    const [start, end] = range
+    headers['content-range'] = `bytes ${start}-${end}/${bytes.length}`
+    return { status: 206, body: bytes.subarray(start, end + 1), contentType: f.contentType, headers }
   },
 
   filesDelete(req, env) {
