@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { crc32 as zlibCrc32, inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { fileHandlers } from '../../src/emulator/handlers/files.js'
@@ -98,6 +99,35 @@ describe('files', () => {
     expect((await call(fileHandlers, 'filesDelete', env, { params })).status).toBe(204)
     expect((await call(fileHandlers, 'filesDownload', env, { params })).status).toBe(404)
     expect((await call(fileHandlers, 'filesDelete', env, { params })).status).toBe(404)
+  })
+
+  it("downloads carry an ETag, the whole file's Repr-Digest and byte ranges (206, If-Range, 416)", async () => {
+    const { env } = setup()
+    const bytes = Buffer.from('0123456789')
+    const params = { path: 'r/ten.txt' }
+    await call(fileHandlers, 'filesUpload', env, { params, raw: bytes, headers: {} })
+    const full = await call(fileHandlers, 'filesDownload', env, { params })
+    expect(full.status).toBe(200)
+    expect(full.headers['accept-ranges']).toBe('bytes')
+    expect(full.headers['repr-digest']).toBe(`sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`)
+    const etag = full.headers.etag!
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
+    const part = await call(fileHandlers, 'filesDownload', env, {
+      params,
+      headers: { Range: 'bytes=4-', 'If-Range': etag },
+    })
+    expect([part.status, part.body?.toString(), part.headers['content-range']]).toEqual([206, '456789', 'bytes 4-9/10'])
+    expect(part.headers['repr-digest']).toBe(full.headers['repr-digest'])
+    const last = await call(fileHandlers, 'filesDownload', env, { params, headers: { Range: 'bytes=-3' } })
+    expect([last.status, last.body?.toString()]).toEqual([206, '789'])
+    // another version of the file: If-Range no longer matches, the whole file comes back
+    const stale = await call(fileHandlers, 'filesDownload', env, {
+      params,
+      headers: { Range: 'bytes=4-', 'If-Range': '"old"' },
+    })
+    expect([stale.status, stale.body?.toString()]).toEqual([200, '0123456789'])
+    const past = await call(fileHandlers, 'filesDownload', env, { params, headers: { Range: 'bytes=10-' } })
+    expect(past.status).toBe(416)
   })
 
   it('rejects unsafe paths and oversized uploads', async () => {
