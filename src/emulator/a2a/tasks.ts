@@ -142,3 +142,8 @@ export function cancelTask(env: HandlerEnv, rec: A2aTaskRecord): A2aTask {
   setState(env, rec, 'canceled')
   return rec.task
 }
+
+/** Cancels every task still running (a reset or a close of the emulator): their streams end with a final canceled. */
+export function cancelRunningTasks(env: HandlerEnv): void {
+  for (const rec of env.state.a2aTasks.values()) if (!isTerminal(rec.task)) cancelTask(env, rec)
+}
