@@ -47,7 +47,7 @@ async function openConsent(page: Page, url: string, shot?: string): Promise<void
 /** The heading and text of the page the browser ended on (after the redirect to the CLI's loopback). */
 async function landed(page: Page): Promise<{ h1: string; text: string }> {
   await page.waitForURL(loopback)
-  return { h1: (await page.locator('h1').textContent()) ?? '', text: await page.locator('main').innerText() }
+  return { h1: (await page.locator('h1').textContent()) ?? '', text: await page.locator('body').innerText() }
 }
 
 describe('agentry login in a real browser', () => {
