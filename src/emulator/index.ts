@@ -4,6 +4,7 @@
 import type { Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { basePathSuffix } from '../api/routes.js'
+import { cancelRunningTasks } from './a2a/tasks.js'
 import { FaultInjector } from './faults.js'
 import { newHookToken, ownHosts } from './guard.js'
 import { allHandlers } from './handlers/index.js'
@@ -105,6 +106,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       latency,
       async reset(seed) {
         for (const f of state.inflight.values()) f.controller.abort()
+        cancelRunningTasks(env)
         const fresh = new EmulatorState()
         fresh.accountId = state.accountId
         seedState(fresh, seed ?? seedKind, seeders)
@@ -138,6 +140,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     close() {
       closing ??= (async () => {
         for (const f of state.inflight.values()) f.controller.abort()
+        cancelRunningTasks(env)
         await scheduler?.stop()
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeIdleConnections()

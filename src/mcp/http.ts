@@ -5,7 +5,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { AgentryMcpServer } from './server.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 
 /** The running HTTP server. */
@@ -45,7 +45,7 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 }
 
 /** Serves MCP over Streamable HTTP at http://127.0.0.1:<port>/mcp; `newServer` builds one McpServer a session. */
-export async function serveHttp(port: number, newServer: () => McpServer): Promise<McpHttpServer> {
+export async function serveHttp(port: number, newServer: () => AgentryMcpServer): Promise<McpHttpServer> {
   const token = randomBytes(24).toString('base64url')
   const sessions = new Map<string, StreamableHTTPServerTransport>()
   const server: Server = createServer((req, res) => {

@@ -40,8 +40,8 @@ export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> 
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve()
   })
-  const server = createMcpServer(ctx, tools)
-  await server.connect(transport)
+  const { server, connect } = createMcpServer(ctx, tools)
+  await connect(transport)
   const requests = trackRequests(transport)
   // StdioServerTransport does not report the end of stdin: the client leaving is the end of the run, once the
   // requests it already sent are answered.

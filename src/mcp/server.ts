@@ -1,9 +1,11 @@
 // The MCP server of `agentry mcp serve` (MCP spec 2025-06-18): the chosen account tools registered on the SDK's
 // McpServer. Each call runs over the run's one SDK client (ctx.sdk(): the profile's credential, OAuth refresh
 // included); its failures come back as tool errors carrying the CLI's message and hint (tool-result.ts).
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { Context } from '../context.js'
 import { UsageError } from '../errors.js'
+import { liveCatalog } from './catalog.js'
 import { errorResult, jsonResult } from './tool-result.js'
 import { accountTools } from './tools/account.js'
 import { askAgentTool } from './tools/ask-agent.js'
@@ -44,9 +46,23 @@ export function chooseTools(choice: ToolChoice): AccountTool[] {
   return allTools.filter((t) => (!choice.only || choice.only.includes(t.name)) && (!choice.readOnly || t.readOnly))
 }
 
+/** An McpServer with its tools, connected through `connect` (which keeps the list current: ./catalog.ts). */
+export interface AgentryMcpServer {
+  server: McpServer
+  connect(transport: Transport): Promise<void>
+}
+
 /** Builds an McpServer (one per connection: the SDK binds a server to one transport) with these tools. */
-export function createMcpServer(ctx: Context, tools: readonly AccountTool[]): McpServer {
-  const server = new McpServer({ name: 'agentry', version: ctx.version }, { capabilities: { tools: {} } })
+export function createMcpServer(
+  ctx: Context,
+  tools: readonly AccountTool[],
+  opts: { catalogPollMs?: number } = {},
+): AgentryMcpServer {
+  const server = new McpServer(
+    { name: 'agentry', version: ctx.version },
+    { capabilities: { tools: { listChanged: true } } },
+  )
+  const registered: { tool: AccountTool; registered: RegisteredTool }[] = []
   for (const tool of tools) {
     const annotations = {
       readOnlyHint: tool.readOnly,
@@ -54,7 +70,7 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[]): Mc
       openWorldHint: true,
     }
     const config = { title: tool.title, description: tool.description, inputSchema: tool.input, annotations }
-    server.registerTool(tool.name, config, async (args: Record<string, unknown>, extra) => {
+    const handle = server.registerTool(tool.name, config, async (args: Record<string, unknown>, extra) => {
       const token = extra._meta?.progressToken
       const progress = async (n: number, message?: string) => {
         if (token === undefined) return
@@ -68,6 +84,8 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[]): Mc
         return errorResult(err)
       }
     })
+    registered.push({ tool, registered: handle })
   }
-  return server
+  const live = liveCatalog(server, registered, () => ctx.sdk(), opts.catalogPollMs)
+  return { server, connect: live.connect }
 }

@@ -46,13 +46,16 @@ function stubServer(t: TestContext, over: { meta?: object; token?: object | fals
   return seen
 }
 
-/** A browser that approves at once: it calls the loopback redirect with a code and the state it was given. */
-function approvingBrowser(opened: URL[], answer: (u: URL) => string = () => 'code=code_1') {
+/**
+ * A browser that approves at once: it calls the loopback redirect with a code and the state it was given, and keeps
+ * the page the loopback answers with in `pages`.
+ */
+function approvingBrowser(opened: URL[], answer: (u: URL) => string = () => 'code=code_1', pages: string[] = []) {
   return async (url: string) => {
     const u = new URL(url)
     opened.push(u)
     const res = await fetch(`${u.searchParams.get('redirect_uri')}?${answer(u)}&state=${u.searchParams.get('state')}`)
-    await res.text()
+    pages.push(await res.text())
   }
 }
 
@@ -172,6 +175,69 @@ describe('login (OAuth, in-process with a fake browser)', () => {
     await waitFor(() => t.stderr().includes('Waiting for the browser'))
     ctx.abort.abort()
     expect(await done).toBe(130)
+  })
+
+  it('tells the browser "Logged in" only once the grant is stored, and how it failed otherwise', async () => {
+    const pages: string[] = []
+    const ok = testContext({ env: bare, openBrowser: approvingBrowser([], undefined, pages) })
+    stubServer(ok)
+    expect(await ok.run(['login'])).toBe(0)
+    expect(pages[0]).toContain('<h1>Logged in</h1>')
+    expect(pages[0]).toContain('logged in to http://agentry.test (account acc_oauth)')
+    // the token endpoint fails: the terminal exits 7, and the browser must not say "Logged in"
+    const down = testContext({ env: bare, openBrowser: approvingBrowser([], undefined, pages) })
+    stubServer(down, { token: false })
+    down.http
+      .post('/oauth/token')
+      .reply(503, { error: { message: 'token service down' } })
+      .persist()
+    expect(await down.run(['login'])).toBe(7)
+    expect(pages[1]).toContain('<h1>Login failed</h1>')
+    expect(pages[1]).not.toContain('Logged in')
+    expect((await loadCredentials(down.configDir)).profiles).toEqual({})
+    // an authorization response from another issuer (RFC 9207): exit 4, nothing exchanged
+    const mixup = testContext({
+      env: bare,
+      openBrowser: approvingBrowser([], () => 'code=code_1&iss=https%3A%2F%2Fevil.example', pages),
+    })
+    stubServer(mixup, { token: false, meta: { authorization_response_iss_parameter_supported: true } })
+    expect(await mixup.run(['login'])).toBe(4)
+    expect(pages[2]).toContain('<h1>Login failed</h1>')
+    expect(pages[2]).toContain('comes from another issuer')
+  })
+
+  it('shows the browser the error the server sent (escaped); "cancelled" only when access was denied', async () => {
+    const pages: string[] = []
+    const failed = testContext({
+      env: bare,
+      openBrowser: approvingBrowser([], () => 'error=server_error&error_description=%3Cb%3Edown%3C%2Fb%3E', pages),
+    })
+    stubServer(failed, { token: false })
+    expect(await failed.run(['login'])).toBe(4)
+    expect(failed.stderr()).toMatch(/refused the login \(server_error\)/)
+    expect(pages[0]).toContain('<h1>Login failed</h1>')
+    expect(pages[0]).toContain('server_error')
+    expect(pages[0]).toContain('&#60;b&#62;down&#60;/b&#62;')
+    expect(pages[0]).not.toMatch(/cancelled|<b>/)
+    const denied = testContext({ env: bare, openBrowser: approvingBrowser([], () => 'error=access_denied', pages) })
+    stubServer(denied, { token: false })
+    expect(await denied.run(['login'])).toBe(4)
+    expect(pages[1]).toContain('<h1>Login cancelled</h1>')
+  })
+
+  it('a second OAuth login says which login it replaces', async () => {
+    const t = testContext({ env: bare, openBrowser: approvingBrowser([]) })
+    await updateCredentials(t.configDir, (c) => {
+      c.profiles.default = {
+        oauth: { accessToken: 'at_old_0123456789', clientId: 'cl_0', tokenEndpoint: 'x', accountId: 'acc_before' },
+      }
+    })
+    stubServer(t)
+    expect(await t.run(['login'])).toBe(0)
+    expect(t.stderr()).toContain(
+      'the OAuth login replaces the earlier OAuth login (account acc_before) stored for profile default',
+    )
+    expect(t.stderr()).not.toContain('at_old')
   })
 
   it('refuses metadata whose issuer is another server (RFC 8414 3.3)', async () => {

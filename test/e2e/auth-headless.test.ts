@@ -131,7 +131,7 @@ describe('login --device (RFC 8628)', () => {
 })
 
 describe('one client per base URL, and what a login replaces', () => {
-  it('registers once and reuses the client; an OAuth login over an API key says it replaces it', async () => {
+  it('registers once and reuses the client; each login says what it replaces (an API key, an earlier OAuth login)', async () => {
     const dir = tempConfigDir()
     const key = fx.emu.demoApiKey
     const stored = await runCli(['--base-url', fx.emu.baseUrl, 'login', '--with-api-key'], {
@@ -147,7 +147,7 @@ describe('one client per base URL, and what a login replaces', () => {
       await decideDevice(m[1]!, m[2]!)
       expect((await run.proc).exitCode, run.stderr()).toBe(0)
       if (i === 0) expect(run.stderr()).toContain(`the OAuth login replaces the API key ${key.slice(0, 7)}…`)
-      else expect(run.stderr()).not.toMatch(/replaces/)
+      else expect(run.stderr()).toContain(`replaces the earlier OAuth login (account ${fx.emu.accountId})`)
       expect(run.stderr()).not.toContain(key)
       ids.push((await readJson(dir, 'credentials.json')).profiles.default.oauth.clientId)
     }

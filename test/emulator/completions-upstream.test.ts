@@ -1,4 +1,5 @@
 // --upstream-url: completions relayed to an OpenAI-compatible server, streamed through in the emulator's format.
+import OpenAI from 'openai'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Emulator } from '../../src/emulator/index.js'
 import { emulatorFixture } from '../helpers/emulator.js'
@@ -12,6 +13,12 @@ const chunk = (delta: Record<string, unknown>, finish: string | null = null, ext
 
 const upstream = fakeUpstream(({ body }, res) => {
   const last = JSON.stringify((body.messages as unknown[]).at(-1))
+  if (last.includes('rate limit me')) {
+    res
+      .writeHead(429, { 'content-type': 'application/json', 'retry-after': '7', 'x-ratelimit-remaining-requests': '0' })
+      .end('{"error":{"message":"slow down"}}')
+    return
+  }
   if (last.includes('fail')) {
     res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}')
     return
@@ -112,5 +119,21 @@ describe('upstream relay', () => {
     })
     expect(unreachable.status).toBe(502)
     expect(unreachable.json.error.message).toMatch(/unreachable/)
+  })
+
+  it('passes an upstream 429 on with its Retry-After and rate-limit headers, as the openai SDK reads them', async () => {
+    const sdk = new OpenAI({ apiKey: emu.demoApiKey, baseURL: emu.baseUrl, maxRetries: 0 })
+    const err = await sdk.chat.completions
+      .create(
+        { model: 'm', messages: [{ role: 'user', content: 'please rate limit me' }], stream: true },
+        { path: '/agent/demo-assistant/chat/completion' },
+      )
+      .catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(OpenAI.RateLimitError)
+    const limited = err as InstanceType<typeof OpenAI.RateLimitError>
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('7')
+    expect(limited.headers.get('x-ratelimit-remaining-requests')).toBe('0')
+    expect(limited.message).toMatch(/rate limited: .*slow down/)
   })
 })

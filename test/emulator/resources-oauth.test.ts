@@ -145,6 +145,10 @@ describe('OAuth authorization endpoint', () => {
     expect(flow.html).toMatch(/value="approve">Approve</)
     expect(flow.html).toMatch(/value="deny">Deny</)
     expect(flow.pageRes.headers['x-frame-options']).toBe('DENY')
+    // the account it is for, and what the scope allows in words (not only `agentry:api`), in the CLI's look
+    expect(flow.html).toContain('asks for access to the account <strong>acc_demo</strong>')
+    expect(flow.html).toMatch(/use the agentry API as you: [^<]+\(<code>agentry:api<\/code>\)/)
+    expect(flow.html).toMatch(/^<!doctype html><html lang="en">.*name="viewport".*prefers-color-scheme:dark/)
     expect(flow.approved.status).toBe(302)
     expect(`${flow.location.origin}${flow.location.pathname}`).toBe(redirectUri)
     expect(flow.location.searchParams.get('state')).toBe('st-123')

@@ -231,6 +231,35 @@ async function startSdk03Server(): Promise<SdkServer> {
   return { origin, close: closer(server) }
 }
 
+/**
+ * A 0.3 server mounted the way the 0.3 SDK's A2AExpressApp mounts it under a base path: the JSON-RPC endpoint at
+ * `<origin><basePath>` and its card at `<origin><basePath>/.well-known/agent-card.json`. `originCard` also serves
+ * another agent's card at the origin's well-known path (a host with several agents).
+ */
+export async function startSdk03ServerUnder(basePath: string, originCard?: { name: string }): Promise<SdkServer> {
+  const app = express()
+  const { server, origin } = await listen(app)
+  const card = {
+    name: 'Echo under a path',
+    description: 'Echoes what it is told',
+    protocolVersion: '0.3.0',
+    version: '1.0.0',
+    url: `${origin}${basePath}`,
+    preferredTransport: 'JSONRPC',
+    capabilities: { streaming: true, pushNotifications: false },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [{ id: 'echo', name: 'Echo', description: 'echo', tags: ['echo'] }],
+  }
+  if (originCard)
+    app.get('/.well-known/agent-card.json', (_req, res) => {
+      res.json({ ...card, name: originCard.name, url: `${origin}/other/jsonrpc` })
+    })
+  const requestHandler = new v03.DefaultRequestHandler(card, new v03.InMemoryTaskStore(), new Echo03())
+  new v03express.A2AExpressApp(requestHandler).setupRoutes(app, basePath)
+  return { origin, close: closer(server) }
+}
+
 /** Both servers, by name, for parameterised tests. */
 export const sdkServers = {
   'current (1.0)': startSdk10Server,

@@ -29,7 +29,12 @@ async function register(as: oauth.AuthorizationServer): Promise<oauth.Client> {
 }
 
 /** Authorization code + PKCE, validating the response (state and RFC 9207 iss) as oauth4webapi does. */
-async function codeFlow(as: oauth.AuthorizationServer, client: oauth.Client, resource?: string) {
+async function codeFlow(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  resource?: string,
+  clientAuth: oauth.ClientAuth = oauth.None(),
+) {
   const verifier = oauth.generateRandomCodeVerifier()
   const state = oauth.generateRandomState()
   const url = new URL(as.authorization_endpoint!)
@@ -45,7 +50,7 @@ async function codeFlow(as: oauth.AuthorizationServer, client: oauth.Client, res
   }).toString()
   const back = await consent(url.toString())
   const params = oauth.validateAuthResponse(as, client, back, state)
-  const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, {
+  const res = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, verifier, {
     ...insecure,
     ...(resource ? { additionalParameters: { resource } } : {}),
   })
@@ -137,6 +142,31 @@ describe('oauth4webapi against the emulator', () => {
     )
     const res = await callApi(t.access_token).catch((e: unknown) => e)
     expect(res).toBeInstanceOf(oauth.WWWAuthenticateChallengeError)
+  })
+
+  it('refuses a public client that authenticates anyway, and a revocation without a client: invalid_client, 401 with a challenge (RFC 6749 5.2)', async () => {
+    const as = await discover()
+    const client = await register(as)
+    const challenged = (err: unknown) => {
+      expect(err).toBeInstanceOf(oauth.WWWAuthenticateChallengeError)
+      const e = err as oauth.WWWAuthenticateChallengeError
+      expect(e.status).toBe(401)
+      expect(e.cause[0]).toMatchObject({ scheme: 'basic', parameters: { error: 'invalid_client' } })
+    }
+    for (const auth of [oauth.ClientSecretBasic('s3cret'), oauth.ClientSecretPost('s3cret')])
+      challenged(await codeFlow(as, client, undefined, auth).catch((e: unknown) => e))
+    const t = await codeFlow(as, client)
+    const basic = await oauth.revocationRequest(as, client, oauth.ClientSecretBasic('s3cret'), t.access_token, insecure)
+    challenged(await oauth.processRevocationResponse(basic).catch((e: unknown) => e))
+    const anonymous = await fetch(as.revocation_endpoint!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: t.access_token }),
+    })
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm="[^"]+", error="invalid_client"$/)
+    expect(((await anonymous.json()) as { error: string }).error).toBe('invalid_client')
+    expect((await callApi(t.access_token)).status).toBe(200)
   })
 
   it('finds the protected resource metadata (RFC 9728) from a 401 challenge and follows it to the server', async () => {

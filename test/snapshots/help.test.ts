@@ -1426,7 +1426,8 @@ describe('--help', () => {
 
       Arguments:
         agent       an agent id, or the URL of a card (a bare origin: its
-                    /.well-known/agent-card.json)
+                    /.well-known/agent-card.json; an agent's endpoint: the card the
+                    origin or the endpoint serves)
 
       Options:
         -h, --help  display help for command
@@ -1434,6 +1435,7 @@ describe('--help', () => {
       Examples:
         agentry a2a card demo-assistant
         agentry a2a card https://agents.example.com/.well-known/agent-card.json --json
+        agentry a2a card http://127.0.0.1:4000/a2a/jsonrpc
 
 
       $ agentry a2a send --help

@@ -3,8 +3,8 @@ import { type LoopbackListener, startLoopbackListener } from '../../src/auth/loo
 import { CancelledError, TimeoutError } from '../../src/errors.js'
 
 const open: LoopbackListener[] = []
-const listen = async () => {
-  const l = await startLoopbackListener()
+const listen = async (holdMs?: number) => {
+  const l = await startLoopbackListener(holdMs === undefined ? {} : { holdMs })
   open.push(l)
   return l
 }
@@ -30,18 +30,22 @@ describe('loopback listener (RFC 8252 7.3)', () => {
     expect(none.status).toBe(400)
     const elsewhere = await get(l.redirectUri.replace('/callback', '/other?code=x&state=s-good'))
     expect(elsewhere.status).toBe(404)
-    const ok = await get(`${l.redirectUri}?code=the-code&state=s-good`)
+    const answered = get(`${l.redirectUri}?code=the-code&state=s-good`)
+    await expect(waiting).resolves.toEqual({ code: 'the-code' })
+    l.finish({ tone: 'ok', title: 'Logged in', text: 'You can close this tab.' })
+    const ok = await answered
     expect(ok.status).toBe(200)
     expect(ok.text).toContain('close this tab')
     expect(ok.r.headers.get('referrer-policy')).toBe('no-referrer')
-    await expect(waiting).resolves.toEqual({ code: 'the-code' })
   })
 
   it('hands back an error response (access_denied) with its description', async () => {
     const l = await listen()
     const waiting = l.wait('st', { timeoutMs: 5000 })
-    await get(`${l.redirectUri}?error=access_denied&error_description=user%20said%20no&state=st`)
+    const page = get(`${l.redirectUri}?error=access_denied&error_description=user%20said%20no&state=st`)
     await expect(waiting).resolves.toEqual({ error: 'access_denied', errorDescription: 'user said no' })
+    l.finish({ tone: 'bad', title: 'Login cancelled', text: 'no' })
+    expect((await page).text).toContain('Login cancelled')
   })
 
   it('times out with exit 124', async () => {
@@ -64,8 +68,56 @@ describe('loopback listener (RFC 8252 7.3)', () => {
   it('refuses a callback that arrives after the login ended', async () => {
     const l = await listen()
     const waiting = l.wait('st', { timeoutMs: 5000 })
-    await get(`${l.redirectUri}?code=one&state=st`)
+    const first = get(`${l.redirectUri}?code=one&state=st`)
     await waiting
     expect((await get(`${l.redirectUri}?code=two&state=st`)).status).toBe(400)
+    l.finish({ tone: 'ok', title: 'Logged in', text: 'done' })
+    expect((await first).status).toBe(200)
+  })
+
+  it('holds the browser until the login has ended, then shows the outcome it is given, escaped', async () => {
+    const l = await listen()
+    const waiting = l.wait('st', { timeoutMs: 5000 })
+    let settled = false
+    const page = get(`${l.redirectUri}?code=c&state=st`).finally(() => {
+      settled = true
+    })
+    await waiting
+    // the exchange is still running: the browser has had no answer yet
+    await new Promise((r) => setImmediate(r))
+    expect(settled).toBe(false)
+    l.finish({ tone: 'bad', title: 'Login failed', text: 'server said <b>503</b>' })
+    l.finish({ tone: 'ok', title: 'Logged in', text: 'a second outcome is ignored' })
+    const { text } = await page
+    expect(text).toContain('<h1>Login failed</h1>')
+    expect(text).toContain('server said &#60;b&#62;503&#60;/b&#62;')
+    expect(text).not.toContain('Logged in')
+  })
+
+  it('lets a held browser go after holdMs, or at close, pointing to the terminal (never "Logged in")', async () => {
+    const l = await listen(30)
+    const waiting = l.wait('st', { timeoutMs: 5000 })
+    const page = get(`${l.redirectUri}?code=c&state=st`)
+    await waiting
+    const { status, text } = await page
+    expect(status).toBe(200)
+    expect(text).toContain('Almost done')
+    expect(text).toContain('the terminal says how it ends')
+    const l2 = await listen()
+    const w2 = l2.wait('st', { timeoutMs: 5000 })
+    const p2 = get(`${l2.redirectUri}?code=c&state=st`)
+    await w2
+    await l2.close()
+    expect((await p2).text).toContain('Almost done')
+  })
+
+  it('pages have a language, a viewport, a dark theme, no script and no external resource', async () => {
+    const l = await listen()
+    const { text, r } = await get(`${l.redirectUri}?code=x&state=none`)
+    expect(text).toMatch(/^<!doctype html><html lang="en">/)
+    expect(text).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">')
+    expect(text).toContain('@media (prefers-color-scheme:dark)')
+    expect(text).not.toMatch(/<script|<link|src=|url\(/i)
+    expect(r.headers.get('content-security-policy')).toContain("default-src 'none'")
   })
 })

@@ -29,11 +29,15 @@ export default defineCommand({
   path: ['a2a', 'card'],
   summary: "Show an agent's A2A card: by agent id (this service) or by URL (any agent)",
   args: {
-    agent: arg('<agent>', 'an agent id, or the URL of a card (a bare origin: its /.well-known/agent-card.json)'),
+    agent: arg(
+      '<agent>',
+      "an agent id, or the URL of a card (a bare origin: its /.well-known/agent-card.json; an agent's endpoint: the card the origin or the endpoint serves)",
+    ),
   },
   examples: [
     'agentry a2a card demo-assistant',
     'agentry a2a card https://agents.example.com/.well-known/agent-card.json --json',
+    'agentry a2a card http://127.0.0.1:4000/a2a/jsonrpc',
   ],
   run: async ({ agent }, ctx) => {
     const { card, source } = await fetchCard(ctx, agent)

@@ -7,7 +7,7 @@ import type { HttpClient, HttpResponse } from '../../api/request.js'
 import { originOf } from '../../api/routes.js'
 import { type AgentCard, agentCardSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
-import { CliError, ExitCode } from '../../errors.js'
+import { ApiError, CliError, ExitCode } from '../../errors.js'
 import { checkHttpUrl, type Endpoint, endpointOf } from './endpoint.js'
 
 /** Whether a card argument is a URL (else it is an agent id). */
@@ -41,7 +41,34 @@ export async function jsonOf(res: HttpResponse, what: string): Promise<unknown> 
  * reference SDK's compatibility layer does) then gives its 1.0 card; a 0.3 server ignores the header. */
 const cardHeaders = { 'A2A-Version': '1.0' }
 
-/** The card of an agent id (the service's card route) or of a card URL (a bare origin: its well-known card). */
+/** The card at `url`, or why there is none there (a non-2xx answer, or not a card); network failures throw. */
+async function cardAt(ctx: Context, url: string): Promise<{ card: AgentCard } | { miss: CliError }> {
+  const { http, auth } = await clientFor(ctx, url)
+  try {
+    const res = await http.send({ method: 'GET', url, auth, headers: cardHeaders })
+    return { card: check(agentCardSchema, await jsonOf(res, `GET ${url}`), `GET ${url}`) }
+  } catch (err) {
+    if (err instanceof ApiError || (err instanceof CliError && err.exitCode === ExitCode.server)) return { miss: err }
+    throw err
+  }
+}
+
+/** Whether `card` names `url` as its endpoint (trailing slashes aside). */
+function namesEndpoint(card: AgentCard, source: string, url: string): boolean {
+  const bare = (s: string) => s.replace(/\/+$/, '')
+  try {
+    return bare(endpointOf(card, source).url) === bare(url)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The card of an agent id (the service's card route) or of a URL: a bare origin is its well-known card (A2A 8.2);
+ * a `.json` URL is the card; another URL is read as a card, and when it is not one (an agent's endpoint, say) the origin's well-known card is
+ * tried, then the one under the given path (the 0.3 SDK mounts `<endpoint>/.well-known/agent-card.json`); of those,
+ * a card naming the given URL as its endpoint wins.
+ */
 export async function fetchCard(ctx: Context, target: string): Promise<{ card: AgentCard; source: string }> {
   if (!isUrl(target)) {
     const api = await ctx.api()
@@ -53,11 +80,41 @@ export async function fetchCard(ctx: Context, target: string): Promise<{ card: A
     return { card, source: api.url('agentCard', { agentId: target }) }
   }
   const u = checkHttpUrl(target, 'the card URL')
-  if (u.pathname === '/' || u.pathname === '') u.pathname = wellKnownCardPath
-  const url = u.toString()
-  const { http, auth } = await clientFor(ctx, url)
-  const res = await http.send({ method: 'GET', url, auth, headers: cardHeaders })
-  return { card: check(agentCardSchema, await jsonOf(res, `GET ${url}`), `GET ${url}`), source: url }
+  const given = u.toString()
+  const origin = new URL(wellKnownCardPath, u.origin).toString()
+  const underPath = `${given.replace(/[?#].*$/, '').replace(/\/+$/, '')}${wellKnownCardPath}`
+  const candidates =
+    u.pathname === '/' || u.pathname === ''
+      ? [origin]
+      : /\.json$/i.test(u.pathname) // the URL of a card file: that card or nothing
+        ? [given]
+        : [given, origin, underPath]
+  const misses: { url: string; err: CliError }[] = []
+  let fallback: { card: AgentCard; source: string } | undefined
+  for (const [i, url] of candidates.entries()) {
+    const got = await cardAt(ctx, url)
+    if ('miss' in got) {
+      misses.push({ url, err: got.miss })
+      continue
+    }
+    if (i === 0 || namesEndpoint(got.card, url, given)) return { card: got.card, source: url }
+    fallback ??= { card: got.card, source: url }
+  }
+  if (fallback) return fallback
+  const first = misses[0]!.err
+  if (misses.length === 1) throw first
+  throw new CliError(
+    `no A2A agent card found for ${given}: ${misses.map((m) => `GET ${m.url} → ${shortReason(m.err)}`).join('; ')}`,
+    {
+      exitCode: first.exitCode,
+      hint: 'give the URL of the card itself, or an origin that serves /.well-known/agent-card.json',
+    },
+  )
+}
+
+/** The gist of a failed card request: the status of an HTTP error, else the message's first words. */
+function shortReason(err: CliError): string {
+  return err instanceof ApiError ? String(err.status) : err.message.slice(0, 60)
 }
 
 /** The card of `target` and the endpoint it names (endpoint.ts). */

@@ -5,23 +5,15 @@
 // Tokens are asked for the base URL as their resource (RFC 8707) when the server's RFC 9728 metadata names it.
 import { randomBytes } from 'node:crypto'
 import { startLoopbackListener } from '../../auth/loopback.js'
-import {
-  authorizationUrl,
-  checkResponseIssuer,
-  chooseScope,
-  discover,
-  exchangeCode,
-  grantFromTokens,
-  oauthErrorCode,
-  oauthHttp,
-} from '../../auth/oauth.js'
+import { authorizationUrl, chooseScope, discover, oauthHttp } from '../../auth/oauth.js'
 import { readPastedResponse } from '../../auth/paste.js'
 import { resourceIndicator } from '../../auth/resource-indicator.js'
 import { createPkcePair } from '../../auth/pkce.js'
 import { checkedProfileName } from '../../config/resolve.js'
 import type { OAuthGrant } from '../../config/schema.js'
 import type { Context } from '../../context.js'
-import { CliError, ExitCode, TimeoutError } from '../../errors.js'
+import { TimeoutError } from '../../errors.js'
+import { failurePage, finishLogin, loggedInPage } from './browser-finish.js'
 import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './common.js'
 
 /** Options of the browser login. */
@@ -31,17 +23,6 @@ interface OAuthLoginOptions {
   scope?: string | undefined
   /** how long to wait for the browser, in seconds */
   waitSeconds: number
-}
-
-/** Turns an error response of the authorization endpoint (RFC 6749 4.1.2.1) into an auth failure. */
-function authorizationError(error: string, description: string | undefined): CliError {
-  const why = description ? `: ${description}` : ''
-  if (error === 'access_denied')
-    return new CliError(`the login was denied in the browser${why}`, {
-      exitCode: ExitCode.auth,
-      hint: 'run agentry login again and approve the request, or use: agentry login --with-api-key',
-    })
-  return new CliError(`the OAuth server refused the login (${error})${why}`, { exitCode: ExitCode.auth })
 }
 
 /** Runs the browser login for the run's profile and stores the grant. */
@@ -56,6 +37,7 @@ export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Prom
   const listener = await startLoopbackListener()
   // Ends whichever of the loopback wait and the paste reader did not win.
   const done = new AbortController()
+  let opened: Promise<void> | undefined
   try {
     const pkce = createPkcePair()
     const state = randomBytes(24).toString('base64url')
@@ -73,8 +55,11 @@ export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Prom
     callback.catch(() => {}) // awaited below; this only keeps an early rejection from counting as unhandled
     // Always printed (even with --quiet): the browser may not open, or may be on another screen.
     ctx.io.stderr.write(`Open this URL in a browser to log in${opts.browser ? ' (opening it now)' : ''}:\n  ${url}\n`)
-    if (opts.browser)
-      await ctx.openBrowser(url).catch((err: Error) => ctx.warn(`could not open a browser (${err.message})`))
+    // Not awaited before listening: an opener may return only once the page it opened has loaded, and the page
+    // loads only once the login has finished (the loopback answers last).
+    opened = opts.browser
+      ? ctx.openBrowser(url).catch((err: Error) => ctx.warn(`could not open a browser (${err.message})`))
+      : undefined
     const paste = opts.browser
       ? undefined
       : readPastedResponse(ctx.io.stdin, state, (problem) => ctx.warn(`${problem}`))
@@ -94,36 +79,19 @@ export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Prom
         paste?.stop()
         done.abort()
       })
-    if (!result.codeOnly) checkResponseIssuer(meta, result.iss)
-    if ('error' in result) throw authorizationError(result.error, result.errorDescription)
-    ctx.redactor.add(result.code)
-    const tokens = await exchangeCode(http, meta.token_endpoint, {
-      code: result.code,
-      redirectUri: listener.redirectUri,
-      clientId,
-      codeVerifier: pkce.verifier,
-      resource,
-    }).catch(async (err: unknown) => {
-      // The server no longer knows the stored client (RFC 6749 5.2): register afresh at the next login.
-      if (oauthErrorCode((err as { cause?: unknown }).cause) === 'invalid_client') await forgetClient(ctx, baseUrl)
+    // The browser waits on the loopback for this outcome: it is told "Logged in" only once the grant is stored.
+    try {
+      const redirectUri = listener.redirectUri
+      const grant = await finishLogin(ctx, { meta, result, clientId, redirectUri, pkce, resource, scope, baseUrl })
+      await storeLogin(ctx, profile, grant, baseUrl)
+      listener.finish(loggedInPage(baseUrl, grant))
+      return grant
+    } catch (err) {
+      listener.finish(failurePage(ctx, err))
       throw err
-    })
-    const grant = grantFromTokens(
-      tokens,
-      {
-        clientId,
-        issuer: meta.issuer,
-        tokenEndpoint: meta.token_endpoint,
-        revocationEndpoint: meta.revocation_endpoint,
-        scope,
-      },
-      ctx.now(),
-    )
-    ctx.redactor.add(grant.accessToken)
-    ctx.redactor.add(grant.refreshToken)
-    await storeLogin(ctx, profile, grant, baseUrl)
-    return grant
+    }
   } finally {
     await listener.close()
+    await opened
   }
 }

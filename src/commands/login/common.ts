@@ -95,6 +95,10 @@ export async function storeLogin(ctx: Context, profile: string, grant: OAuthGran
   })
   if (previous?.apiKey)
     ctx.info(`the OAuth login replaces the API key ${keyHint(previous.apiKey)} stored for profile ${profile}`)
+  else if (previous?.oauth) {
+    const before = previous.oauth.accountId ? ` (account ${previous.oauth.accountId})` : ''
+    ctx.info(`the OAuth login replaces the earlier OAuth login${before} stored for profile ${profile}`)
+  }
   await rememberServer(ctx, profile, grant.accountId)
   const account = grant.accountId ? `, account ${grant.accountId}` : ''
   ctx.info(

@@ -131,10 +131,9 @@ function agentMessage(t: A2aTask, text: string): A2aMessage {
   return { kind: 'message', role: 'agent', messageId: randomUUID(), parts, taskId: t.id, contextId: t.contextId }
 }
 
-/** Cancels a running task (A2A 3.1.5), or TaskNotCancelable when it has already ended. Canceling a canceled task
- * answers it again (A2A 3.3.1: cancel is idempotent; the reference SDK does the same). */
+/** Cancels a running task (A2A 3.1.5), or TaskNotCancelable when it has already ended, whichever way it ended:
+ * completed, failed, rejected or canceled (A2A 3.1.5; the SDK's own server answers the same). */
 export function cancelTask(env: HandlerEnv, rec: A2aTaskRecord): A2aTask {
-  if (rec.task.status.state === 'canceled') return rec.task
   if (isTerminal(rec.task))
     throw new RpcError(rpcErrors.taskNotCancelable, `Task cannot be canceled: it is ${rec.task.status.state}`, {
       metadata: { taskId: rec.task.id, state: rec.task.status.state },
@@ -142,4 +141,9 @@ export function cancelTask(env: HandlerEnv, rec: A2aTaskRecord): A2aTask {
   rec.controller.abort()
   setState(env, rec, 'canceled')
   return rec.task
+}
+
+/** Cancels every task still running (a reset or a close of the emulator): their streams end with a final canceled. */
+export function cancelRunningTasks(env: HandlerEnv): void {
+  for (const rec of env.state.a2aTasks.values()) if (!isTerminal(rec.task)) cancelTask(env, rec)
 }

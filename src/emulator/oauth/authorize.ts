@@ -17,7 +17,13 @@ export function authorize(p: URLSearchParams, env: HandlerEnv, decision: string 
   if (decision === undefined) {
     const fields: Record<string, string> = {}
     for (const [k, v] of p) if (k !== 'decision') fields[k] = v
-    return consentPage({ clientName: r.client.client_name, redirectUri: r.redirectUri, scope: r.scope, fields })
+    return consentPage({
+      clientName: r.client.client_name,
+      account: env.state.accountId,
+      redirectUri: r.redirectUri,
+      scope: r.scope,
+      fields,
+    })
   }
   if (decision === 'deny') {
     return redirect(withParams(r.redirectUri, { error: 'access_denied', state: r.state, iss }))

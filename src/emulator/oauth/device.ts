@@ -87,9 +87,14 @@ export function deviceAuthorization(req: EmuRequest, env: HandlerEnv): EmuRespon
 export function devicePage(req: EmuRequest, env: HandlerEnv): EmuResponse {
   const typed = req.query.get('user_code') ?? ''
   const d = typed ? byUserCode(env.state, typed, env.now()) : undefined
-  if (d === undefined || d.status !== 'pending') return deviceCodePage({ userCode: '' })
+  if (d === undefined || d.status !== 'pending') return deviceCodePage({ userCode: '', account: env.state.accountId })
   const client = env.state.oauthClients.get(d.clientId)
-  return deviceCodePage({ userCode: display(d.userCode), clientName: client?.client_name, scope: d.scope })
+  return deviceCodePage({
+    userCode: display(d.userCode),
+    account: env.state.accountId,
+    clientName: client?.client_name,
+    scope: d.scope,
+  })
 }
 
 /** POST /oauth/device: the user's decision on a user code. */
@@ -114,11 +119,11 @@ export function deviceDecision(req: EmuRequest, env: HandlerEnv): EmuResponse {
   const decision = p.get('decision')
   if (decision === 'deny') {
     d.status = 'denied'
-    return messagePage(200, 'Access denied', 'The device was not given access. You can close this window.')
+    return messagePage(200, 'Access denied', 'The device was not given access. You can close this window.', 'bad')
   }
   if (decision !== 'approve') return errorPage(400, 'decision must be approve or deny')
   d.status = 'approved'
-  return messagePage(200, 'Device connected', 'The device now has access. You can close this window.')
+  return messagePage(200, 'Device connected', 'The device now has access. You can close this window.', 'ok')
 }
 
 /** grant_type=urn:ietf:params:oauth:grant-type:device_code (RFC 8628 3.4, 3.5). */

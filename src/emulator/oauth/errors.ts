@@ -63,25 +63,16 @@ export function repeatedParameter(p: URLSearchParams): boolean {
 }
 
 /**
- * The client_id of a request: the form's, or the user part of HTTP Basic (RFC 6749 2.3.1) from a client that
- * authenticates anyway. Public clients are identified, not authenticated; both must agree when both are given.
+ * The client_id of a request, from the form. Every client of this server is public (token_endpoint_auth_method
+ * "none"): it is identified, never authenticated, so a request that authenticates anyway (HTTP Basic, RFC 6749
+ * 2.3.1, or a client_secret in the form) is a failed client authentication: invalid_client, 401 (RFC 6749 5.2).
  */
 export function requestClientId(req: EmuRequest, p: URLSearchParams): string | undefined {
-  const auth = String(req.headers.authorization ?? '')
-  const m = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth)
-  let basic: string | undefined
-  if (m) {
-    const decoded = Buffer.from(m[1]!, 'base64').toString('utf8')
-    const colon = decoded.indexOf(':')
-    try {
-      basic = decodeURIComponent((colon < 0 ? decoded : decoded.slice(0, colon)).replace(/\+/g, ' '))
-    } catch {
-      throw new OAuthError('invalid_client', 'the Authorization header is malformed', 401)
-    }
-  }
-  const form = p.get('client_id') ?? undefined
-  if (basic !== undefined && form !== undefined && basic !== form) {
-    throw new OAuthError('invalid_request', 'client_id differs between the body and the Authorization header')
-  }
-  return form ?? basic
+  if (/^basic(\s|$)/i.test(String(req.headers.authorization ?? '')) || p.has('client_secret'))
+    throw new OAuthError(
+      'invalid_client',
+      'client authentication failed: the client is public (token_endpoint_auth_method none) and must send client_id alone, without a secret',
+      401,
+    )
+  return p.get('client_id') ?? undefined
 }

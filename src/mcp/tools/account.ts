@@ -41,6 +41,7 @@ export const accountTools = [
   defineTool({
     name: 'run_scenario',
     title: 'Run a scenario',
+    names: 'scenarios',
     description:
       "Run a scenario with an input text, signed with the profile's scenario secret; returns the execution. " +
       'Never retried (a retry could run it twice).',

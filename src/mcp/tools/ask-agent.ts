@@ -10,6 +10,7 @@ import { defineTool } from './types.js'
 export const askAgentTool = defineTool({
   name: 'ask_agent',
   title: 'Ask an agent',
+  names: 'agents',
   description:
     'Send a message to one agent of the account and return its answer (streamed as progress notifications). ' +
     'Use list_agents for the ids.',

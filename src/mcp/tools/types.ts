@@ -22,6 +22,8 @@ export interface AccountTool<S extends z.core.$ZodShape = z.core.$ZodShape> {
   input: S
   /** reads only (MCP annotation readOnlyHint); the others are left out by --read-only */
   readOnly: boolean
+  /** its description names the account's agents or scenarios as they are now (../catalog.ts) */
+  names?: 'agents' | 'scenarios'
   /** writes content records: offered only when the credential has CMS management access */
   cmsManagement?: boolean
   run(args: z.infer<z.ZodMiniObject<S>>, call: ToolCall): Promise<unknown>

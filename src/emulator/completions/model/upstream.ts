@@ -58,6 +58,15 @@ export async function* relay(r: RelayRequest): AsyncGenerator<Piece> {
   }
   if (!res.ok || res.body === null) {
     const text = hideKey(await res.text().catch(() => ''), r.apiKey)
+    // A rate limit is the client's to wait out, not a broken gateway: its status, Retry-After and rate-limit
+    // headers go through (wire.md: 429 carries Retry-After), so that clients back off as the upstream asked.
+    if (res.status === 429)
+      throw new HttpError(
+        429,
+        `the upstream model is rate limited: ${text.slice(0, 300)}`,
+        rateLimitHeaders(res.headers),
+        'rate_limited',
+      )
     throw new HttpError(502, `upstream answered ${res.status}: ${text.slice(0, 300)}`, {}, 'upstream_error')
   }
   let usage: Usage | undefined
@@ -80,6 +89,17 @@ export async function* relay(r: RelayRequest): AsyncGenerator<Piece> {
   }
   if (calls.length > 0) yield { kind: 'tools', calls }
   yield { kind: 'finish', reason, ...(usage ? { usage } : {}) }
+}
+
+/** The headers of an upstream 429 that tell a client when to try again: Retry-After (seconds or an HTTP date), x-ratelimit-*. */
+function rateLimitHeaders(h: Headers): Record<string, string> {
+  const out: Record<string, string> = {}
+  const retryAfter = h.get('retry-after')?.trim()
+  if (retryAfter && (/^\d{1,9}$/.test(retryAfter) || !Number.isNaN(Date.parse(retryAfter))))
+    out['retry-after'] = retryAfter
+  for (const [name, value] of h)
+    if (/^x-ratelimit-[\w-]+$/.test(name) && /^[\w.:-]{1,64}$/.test(value)) out[name] = value
+  return out
 }
 
 /** An upstream's text with the key blanked out: some servers quote the key they refused. */
