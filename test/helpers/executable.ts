@@ -9,7 +9,15 @@ import { join } from 'node:path'
 import { repoRoot } from './cli.js'
 
 /** What the executable is built from. */
-const inputs = ['src', 'bin', 'scripts/build-exe.mjs', 'scripts/esbuild-plugins.mjs', 'package.json', 'dist/help.js']
+const inputs = [
+  'src',
+  'bin',
+  'scripts/build-exe.mjs',
+  'scripts/esbuild-plugins.mjs',
+  'scripts/exe-loader.cjs',
+  'package.json',
+  'dist/help.js',
+]
 
 function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
   if (statSync(path).isDirectory()) {
