@@ -11,6 +11,8 @@
 // Targets (issue 20): agents list --json ≤ 1.3× the CommonJS GET (npm-installed command) and ≤ 1.15× with the
 // single executable (exe/agentry, `npm run build:exe`; measured when it exists, or AGENTRY_EXE=path);
 // --help/--version ≤ 1.1× node -e 0; __complete ≤ 1.2× node -e 0; peak RSS of agents list --json ≤ 1.25× node -e 0.
+// Each run goes through GNU time (/usr/bin/time), which gives the child's CPU time (user + sys) and peak RSS: on a
+// loaded machine the CPU ratio is the steadier one (wall-clock then measures the scheduler as much as the program).
 //
 // Cost of each module on that path, measured two robust ways that need no source changes:
 // - which files load: a tiny `--import` hook (module.registerHooks, sync, Node ≥ 22.15) logs each file URL the
@@ -28,7 +30,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const runs = Number(process.env.BENCH_RUNS ?? 25)
-const rssRuns = Number(process.env.BENCH_RSS_RUNS ?? 7)
 const profRuns = Number(process.env.BENCH_PROFILE_RUNS ?? 7)
 const node = process.execPath
 const root = new URL('..', import.meta.url).pathname
@@ -44,11 +45,17 @@ const median = (xs) => {
 const nodeCase = (args, env = {}) => ({ cmd: node, args, env })
 const exeCase = (args, env = {}) => ({ cmd: exe, args, env })
 
+/** One run under GNU time: wall-clock ms (measured here), CPU ms (user + sys of the child) and peak RSS (MiB). */
 function runOnce({ cmd, args, env }) {
   const t = process.hrtime.bigint()
-  const r = spawnSync(cmd, args, { env: { ...process.env, ...env }, encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`)
-  return Number(process.hrtime.bigint() - t) / 1e6
+  const r = spawnSync('/usr/bin/time', ['-f', 'agentry-bench %U %S %M', cmd, ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  })
+  const wall = Number(process.hrtime.bigint() - t) / 1e6
+  const m = /agentry-bench ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(r.stderr)
+  if (r.status !== 0 || !m) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`)
+  return { wall, cpu: (Number(m[1]) + Number(m[2])) * 1000, rss: Number(m[3]) / 1024 }
 }
 
 /** Medians of each case, run round-robin so that a burst of load on the machine hits every case alike. */
@@ -56,28 +63,16 @@ function timeAll(cases) {
   const xs = cases.map(() => [])
   for (let i = 0; i < runs + 2; i++) {
     cases.forEach((c, k) => {
-      const ms = runOnce(c)
-      if (i >= 2) xs[k].push(ms) // the first two rounds warm the compile cache and the page cache
+      const one = runOnce(c)
+      if (i >= 2) xs[k].push(one) // the first two rounds warm the compile cache and the page cache
     })
   }
-  return xs.map(median)
-}
-
-/** Median peak RSS (MiB) of each case, round-robin, from GNU time's %M (the kernel's maxrss of the child). */
-function rssAll(cases) {
-  const xs = cases.map(() => [])
-  for (let i = 0; i < rssRuns; i++) {
-    cases.forEach(({ cmd, args, env }, k) => {
-      const r = spawnSync('/usr/bin/time', ['-f', 'maxrss %M', cmd, ...args], {
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-      })
-      const kb = /maxrss (\d+)\s*$/.exec(r.stderr)?.[1]
-      if (r.status !== 0 || kb === undefined) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`)
-      xs[k].push(Number(kb) / 1024)
-    })
-  }
-  return xs.map(median)
+  return xs.map((runs) => ({
+    wall: median(runs.map((r) => r.wall)),
+    // GNU time gives CPU in 10 ms steps: the mean of many runs resolves finer than any one
+    cpu: runs.reduce((sum, r) => sum + r.cpu, 0) / runs.length,
+    rss: median(runs.map((r) => r.rss)),
+  }))
 }
 
 // The emulator runs in its own process: spawnSync below blocks this one.
@@ -127,51 +122,56 @@ try {
     }),
   }
   const keys = Object.keys(named)
-  const ms = Object.fromEntries(timeAll(Object.values(named)).map((m, i) => [keys[i], m]))
+  const m = Object.fromEntries(timeAll(Object.values(named)).map((x, i) => [keys[i], x]))
   const verdict = (ratio, target) =>
-    target === undefined ? '' : ratio <= target ? `target ≤ ${target}× met` : `target ≤ ${target}× NOT met`
+    target === undefined ? '' : ratio <= target ? `≤ ${target}× met` : `≤ ${target}× NOT met`
   const row = (name, key, base, target) => {
-    const ratio = ms[key] / ms[base]
+    const [wall, cpu] = [m[key].wall / m[base].wall, m[key].cpu / m[base].cpu]
     console.log(
-      `${name.padEnd(40)} ${ms[key].toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}× ${base.padEnd(6)} ${verdict(ratio, target)}`,
+      `${name.padEnd(38)} ${m[key].wall.toFixed(1).padStart(7)} ${wall.toFixed(2)}× ${verdict(wall, target).padEnd(16)} ${m[key].cpu.toFixed(0).padStart(5)} ${cpu.toFixed(2)}× ${verdict(cpu, target).padEnd(16)} ${base}`,
     )
   }
+  const exeNote = haveExe ? `, executable ${exe}` : ' (no executable: npm run build:exe)'
   console.log(
-    `startup: medians of ${runs} interleaved runs, Node ${process.versions.node}${haveExe ? `, executable ${exe}` : ' (no executable: npm run build:exe)'}`,
+    `startup: ${runs} interleaved runs (wall and RSS: medians; CPU: means), Node ${process.versions.node}${exeNote}`,
   )
-  console.log(`${''.padEnd(40)} ${'median'.padStart(10)}  ratio to`)
+  console.log(
+    `${''.padEnd(38)} ${'wall ms'.padStart(7)} ${'ratio, target'.padEnd(23)} ${'CPU ms'.padStart(5)} ${'ratio, target'.padEnd(22)} against`,
+  )
   row('node -e 0 (floor)', 'floor', 'floor')
   row('node -e "require(node:http).get(…)"', 'get', 'floor')
   row('agentry --version', 'version', 'floor', 1.1)
   row('agentry --help', 'help', 'floor', 1.1)
   row('agentry __complete -- agents l', 'complete', 'floor', 1.2)
   row('agentry agents list --json', 'list', 'get', 1.3)
-  console.log(`  difference to the CommonJS GET: ${(ms.list - ms.get).toFixed(1)} ms`)
+  console.log(`  difference to the CommonJS GET: ${(m.list.wall - m.get.wall).toFixed(1)} ms wall`)
   if (haveExe) {
     row('exe --version', 'exeVersion', 'floor', 1.1)
     row('exe --help', 'exeHelp', 'floor', 1.1)
     row('exe __complete -- agents l', 'exeComplete', 'floor', 1.2)
     row('exe agents list --json', 'exeList', 'get', 1.15)
-    console.log(`  difference to the CommonJS GET: ${(ms.exeList - ms.get).toFixed(1)} ms`)
+    console.log(`  difference to the CommonJS GET: ${(m.exeList.wall - m.get.wall).toFixed(1)} ms wall`)
   }
   console.log("for the record (an ES-module GET builds the facade of node:http, which loads Node's undici):")
   row('node minimal.mjs (import http …)', 'getEsm', 'floor')
   row('agentry agents list --json', 'list', 'getEsm')
 
-  const rssCases = { floor: named.floor, get: named.get, list: named.list, ...(haveExe && { exeList: named.exeList }) }
-  const rssKeys = Object.keys(rssCases)
-  const rss = Object.fromEntries(rssAll(Object.values(rssCases)).map((m, i) => [rssKeys[i], m]))
-  console.log(`\npeak RSS, medians of ${rssRuns} runs (GNU time %M):`)
+  console.log('\npeak RSS (GNU time %M), medians of the same runs:')
   const rssRow = (name, key, target) => {
-    const ratio = rss[key] / rss.floor
+    const ratio = m[key].rss / m.floor.rss
     console.log(
-      `${name.padEnd(40)} ${rss[key].toFixed(1).padStart(7)} MiB ${ratio.toFixed(2)}× floor  ${verdict(ratio, target)}`,
+      `${name.padEnd(38)} ${m[key].rss.toFixed(1).padStart(7)} MiB ${ratio.toFixed(2)}× floor  ${verdict(ratio, target)}`,
     )
   }
   rssRow('node -e 0 (floor)', 'floor')
   rssRow('node -e "require(node:http).get(…)"', 'get')
+  rssRow('agentry --version', 'version')
+  rssRow('agentry __complete -- agents l', 'complete')
   rssRow('agentry agents list --json', 'list', 1.25)
-  if (haveExe) rssRow('exe agents list --json', 'exeList', 1.25)
+  if (haveExe) {
+    rssRow('exe --version', 'exeVersion')
+    rssRow('exe agents list --json', 'exeList', 1.25)
+  }
   moduleCosts(env)
 } finally {
   server.kill('SIGTERM')

@@ -12,7 +12,7 @@
 // 3. The main script: bin/agentry.js, the same start as the npm-installed command, its `import('../dist/cli.js')`
 //    replaced by the loader of the asset.
 // 4. Node writes the blob (`--experimental-sea-config`) and postject puts it into a copy of the Node that runs this
-//    script (the project's Node 24). About 127 MiB, Node itself being 121 MiB of it.
+//    script (the project's Node 24), stripped of its symbols. About 109 MiB, Node itself being 103 MiB of it.
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -150,6 +150,13 @@ mkdirSync(dirname(out), { recursive: true })
 const tmp = `${out}.tmp`
 copyFileSync(process.execPath, tmp)
 chmodSync(tmp, 0o755)
+// Node's release binary carries its symbols and debug info (~18 MiB): a crash trace of the executable names no Node
+// internals, as with most shipped binaries. Without `strip` (binutils) the copy stays as it is.
+try {
+  execFileSync('strip', ['--strip-all', tmp], { stdio: 'ignore' })
+} catch {
+  console.log('strip not found: the executable keeps the symbols of Node')
+}
 await inject(tmp, 'NODE_SEA_BLOB', readFileSync(blob), {
   sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
 })
