@@ -21,6 +21,11 @@ import { build } from 'esbuild'
 import { inject } from 'postject'
 import { lazyChildProcess, lazyHttp2, ownZod } from './esbuild-plugins.mjs'
 
+if (process.platform !== 'linux') {
+  // macOS needs the blob in a Mach-O segment and the binary signed again, Windows its signature removed: not done
+  console.error(`build:exe: made and tested on Linux only (this is ${process.platform})`)
+  process.exit(1)
+}
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..')
 const out = resolve(process.argv[2] ?? join(root, 'exe/agentry'))
 const work = join(dirname(out), '.sea-build')
