@@ -11,7 +11,7 @@ import lockfile from 'proper-lockfile'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 /** What the build reads. */
-const inputs = ['src', 'scripts/build.mjs', 'package.json']
+const inputs = ['src', 'scripts/build.mjs', 'scripts/esbuild-plugins.mjs', 'package.json']
 /** The last file scripts/build.mjs writes: its time is the build's. */
 const lastOutput = join(repoRoot, 'dist/help.js')
 

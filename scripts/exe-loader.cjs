@@ -1,0 +1,15 @@
+// How the single executable runs the CLI's bundle (scripts/build-exe.mjs): the bundle is an asset of the executable,
+// compiled with V8's code cache made by a training run at build time, which holds every function that run compiled
+// (a cache made when the script is compiled holds only its top level). Also used by that training run, so that both
+// compile the same source the same way.
+'use strict'
+const vm = require('node:vm')
+
+/** Compiles and runs the bundle (a function of exports, require, module); returns its exports and the Script. */
+function loadCli(source, cachedData) {
+  const script = new vm.Script(source, { filename: 'agentry-cli.js', cachedData })
+  const module = { exports: {} }
+  script.runInThisContext()(module.exports, require, module)
+  return { exports: module.exports, script }
+}
+module.exports = { loadCli }

@@ -1,0 +1,50 @@
+// The single executable (`npm run build:exe`, scripts/build-exe.mjs) for the process-tier tests, built once and
+// cached under .tmp/exe/<key>/agentry, the key a hash of everything it is built from (src/, bin/, the build scripts,
+// package.json and the help text of dist/), so a test run after any change of those builds it again and a run
+// without change reuses it. Older builds are removed: each is a copy of Node (~127 MiB).
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { repoRoot } from './cli.js'
+
+/** What the executable is built from. */
+const inputs = [
+  'src',
+  'bin',
+  'scripts/build-exe.mjs',
+  'scripts/esbuild-plugins.mjs',
+  'scripts/exe-loader.cjs',
+  'package.json',
+  'dist/help.js',
+]
+
+function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
+  if (statSync(path).isDirectory()) {
+    for (const name of readdirSync(path).sort()) hashInto(hash, join(path, name))
+    return
+  }
+  hash.update(`${path.slice(repoRoot.length)}\0`)
+  hash.update(readFileSync(path))
+}
+
+/** The path of the executable for the current sources, built now unless a build of them is cached. */
+export function singleExecutable(): string {
+  const hash = createHash('sha256')
+  for (const p of inputs) hashInto(hash, join(repoRoot, p))
+  const key = hash.digest('hex').slice(0, 16)
+  const cache = join(repoRoot, '.tmp/exe')
+  const exe = join(cache, key, 'agentry')
+  if (existsSync(exe)) return exe
+  mkdirSync(cache, { recursive: true })
+  for (const old of readdirSync(cache))
+    if (!old.includes('.building-')) rmSync(join(cache, old), { recursive: true, force: true })
+  // built beside, then renamed: a run that stops half-way leaves no executable under the key
+  const building = join(cache, `${key}.building-${process.pid}`)
+  execFileSync(process.execPath, ['scripts/build-exe.mjs', join(building, 'agentry')], {
+    cwd: repoRoot,
+    stdio: 'pipe', // postject warns about ELF notes it cannot name: harmless, and an error carries stderr anyway
+  })
+  renameSync(building, join(cache, key))
+  return exe
+}
