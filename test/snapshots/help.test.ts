@@ -1534,6 +1534,11 @@ describe('--help', () => {
         agentry api GET /{accountId}/agents
         agentry api POST /{accountId}/webhooks -d @webhook.json
         agentry api GET /{accountId}/cma/records/posts --paginate -o ndjson
+        agentry api GET /{accountId}/schedules -o table
+
+      The answer is printed as it came (JSON pretty-printed on a terminal). With -o table, tsv, yaml or ndjson a JSON
+      answer is rendered: a list (or the \`data\` of a page) as rows with a column for each member, an object as its
+      members; an answer that is not JSON is printed as it came.
 
       "
     `)
