@@ -24,6 +24,7 @@ const valueOptions = new Set([
   '--retries',
   '--error-format',
   '--api-key-file',
+  '--jq',
 ])
 
 /** The first operand of argv: the top-level command (`help x` → x). */
@@ -108,6 +109,7 @@ export async function buildProgram(ctx: Context, argv: string[], usageErrors?: s
     .option('--api-key-file <path>', 'read the API key from this file (or env AGENTRY_API_KEY; never a flag value)')
     .option('--json', 'output JSON (same as -o json)')
     .option('-o, --output <format>', 'output format: table, json, ndjson, yaml, tsv (chat: text, json, ndjson)')
+    .option('--jq <expression>', "filter the JSON output with jq; strings print raw (e.g. --jq '.[].id')")
     .option('--timeout <seconds>', 'total request timeout in seconds, 0.1 to 86400, default 300 (env AGENTRY_TIMEOUT)')
     .option('--retries <n>', 'retries for idempotent requests, 0 to 10, default 2 (env AGENTRY_RETRIES)')
     .option('--debug', 'trace HTTP on stderr, secrets redacted (env AGENTRY_DEBUG)')
@@ -151,6 +153,7 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
     const emulator = globals.emulator ? await startEmbeddedEmulator(ctx) : undefined
     await ctx.resolve({ globals, emulator })
     await checkProfileExists(ctx, action)
+    if (globals.jq !== undefined) await checkJqOption(globals)
   })
 
   const word = commandWord(argv)
@@ -172,6 +175,13 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
   }
   inheritSettings(program)
   return program
+}
+
+/** --jq: with a JSON output format only, and an expression jq compiles (jq loads only then), before anything runs. */
+async function checkJqOption(globals: GlobalOptions): Promise<void> {
+  if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson')
+    throw new UsageError(`--jq filters JSON: it cannot be used with --output ${globals.output}`, 'drop -o, or --jq')
+  await (await import('./io/jq.js')).checkJq(globals.jq ?? '')
 }
 
 /** Red for error lines on stderr when it has colour (the palette, and chalk, load only then); else undefined. */
@@ -200,6 +210,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     const program = await buildProgram(ctx, argv, usageErrors)
     argv = reportUnknownCommandBeforeHelp(program, normalizeArgv(argv, program))
     await program.parseAsync(argv, { from: 'user' })
+    if (ctx.globals.jq !== undefined && !ctx.jqApplied) ctx.warn('--jq was not applied: this command printed no JSON')
     return ExitCode.ok
   } catch (err) {
     // the reader of stdout left (`| head`): what follows from that (a refused write, a cancelled request) is no

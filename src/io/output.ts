@@ -52,11 +52,16 @@ async function yaml(value: unknown): Promise<string> {
   return cjsExports(await import('yaml')).stringify(value)
 }
 
+/** `--jq`: turns the JSON text a command would print into what is printed instead (src/io/jq.ts). */
+export type JsonFilter = (json: string) => Promise<string>
+
 /** Writes data to stdout in one format. */
 export class Output {
   constructor(
     private readonly io: IOStreams,
     readonly format: OutputFormat,
+    /** with --jq (the format is then json): every JSON value printed goes through it, whole */
+    private readonly filter?: JsonFilter,
   ) {}
 
   /** The default format: table on a terminal, TSV when piped. */
@@ -68,6 +73,13 @@ export class Output {
   async list<T>(items: Iterable<T> | AsyncIterable<T>, fields: Field<T>[]): Promise<number> {
     let n = 0
     const out = this.io.stdout
+    if (this.filter) {
+      // jq sees the whole list, as one JSON array
+      const all: T[] = []
+      for await (const item of items) all.push(item)
+      await this.filtered(all)
+      return all.length
+    }
     switch (this.format) {
       case 'json': {
         // Streamed as a JSON array so --all over many pages never holds every item as text at once. Nothing is
@@ -115,6 +127,7 @@ export class Output {
   /** Prints one object: key/value lines on a table or TSV, the whole object otherwise. */
   async item<T>(item: T, fields?: Field<T>[]): Promise<void> {
     const out = this.io.stdout
+    if (this.filter) return this.filtered(item)
     switch (this.format) {
       case 'json':
         return writeAll(out, `${(await this.jsonText())(stringifyJson(item, 2))}\n`)
@@ -148,9 +161,16 @@ export class Output {
 
   /** Prints a bare string value followed by a newline (for `config get`, `scenario sign`, …). */
   async text(s: string): Promise<void> {
+    if (this.filter) return this.filtered(s)
     if (this.format === 'json' || this.format === 'ndjson') return writeAll(this.io.stdout, `${stringifyJson(s)}\n`)
     const t = this.onTerminal(s)
     return writeAll(this.io.stdout, t.endsWith('\n') ? t : `${t}\n`)
+  }
+
+  /** A value through the --jq filter; what jq prints is text from the service: sanitised on a terminal. */
+  private async filtered(value: unknown): Promise<void> {
+    const text = await this.filter!(stringifyJson(value))
+    await writeAll(this.io.stdout, this.onTerminal(text))
   }
 
   /** Text as a terminal may show it: sanitised on a TTY (LF and TAB kept), exact when piped. */

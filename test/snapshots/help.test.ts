@@ -49,6 +49,8 @@ describe('--help', () => {
         --json                   output JSON (same as -o json)
         -o, --output <format>    output format: table, json, ndjson, yaml, tsv (chat:
                                  text, json, ndjson)
+        --jq <expression>        filter the JSON output with jq; strings print raw
+                                 (e.g. --jq '.[].id')
         --timeout <seconds>      total request timeout in seconds, 0.1 to 86400,
                                  default 300 (env AGENTRY_TIMEOUT)
         --retries <n>            retries for idempotent requests, 0 to 10, default 2

@@ -13,8 +13,11 @@ import { printList } from '../list-notes.js'
 /** Prints an answer in the format asked for (-o, --json, the profile's `output`); as it came when none was. */
 export async function printAnswer(ctx: Context, text: string, contentType: string): Promise<void> {
   const format = ctx.outputChosen() ? ctx.outputFormat() : 'json'
-  const value = format === 'json' ? undefined : jsonOf(text, contentType)
+  const jq = ctx.globals.jq !== undefined
+  const value = format === 'json' && !jq ? undefined : jsonOf(text, contentType)
   if (value === undefined) return printBody(ctx, text, contentType)
+  // --jq sees the answer whole, as gh api --jq does
+  if (jq) return ctx.output().item(value)
   const items = Array.isArray(value) ? value : listOf(value)
   // one page as it came: its own pagination is not followed (that is --paginate)
   if (items)
