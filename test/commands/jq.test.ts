@@ -42,6 +42,11 @@ describe('--jq', () => {
     expect(t.stdout()).toContain('owned')
   })
 
+  it('a2a send --jq filters the task the agent answered', async () => {
+    const r = await run(['a2a', 'send', 'demo-assistant', '-m', 'hi there', '--jq', '.status.state'])
+    expect(r).toMatchObject({ code: 0, out: 'completed\n', err: '' })
+  })
+
   it('api --jq sees the whole answer, as gh api --jq does', async () => {
     const r = await run(['api', 'GET', '/{accountId}/agents', '--jq', '.data[0].id, .pagination.page'])
     expect(r).toMatchObject({ code: 0, out: 'demo-assistant\n1\n' })
