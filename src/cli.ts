@@ -1,5 +1,6 @@
 // buildProgram(ctx) and run(argv, ctx) → exit code. Never calls process.exit (bin/agentry.js sets the code).
-import { Command, CommanderError, Option } from 'commander'
+import { type Command, CommanderError, Option } from 'commander'
+import { CliCommand, reportUnknownCommandBeforeHelp } from './commands/cli-command.js'
 // every command is declared with defineCommand and checks --profile before it runs: loaded with the CLI itself
 import { checkProfileExists } from './commands/config/profile-exists.js'
 import { registerCommand } from './commands/define.js'
@@ -23,6 +24,7 @@ const valueOptions = new Set([
   '--retries',
   '--error-format',
   '--api-key-file',
+  '--jq',
 ])
 
 /** The first operand of argv: the top-level command (`help x` → x). */
@@ -56,16 +58,24 @@ function errorFormatOfArgv(argv: string[], env: NodeJS.ProcessEnv): 'text' | 'js
 
 /**
  * `agentry help a b` is `agentry a b --help` (commander's help command would show the help of `a` only); bare
- * `agentry` (no command word, no help or version flag) is `agentry --help`, on stdout with exit 0, as gh does.
+ * `agentry` (no command word, no help or version flag; global options only) is `agentry --help`, on stdout with
+ * exit 0, as gh does. An unknown option is left for commander to refuse (`agentry --bogus`: exit 2, not help).
  */
-function normalizeArgv(argv: string[]): string[] {
+function normalizeArgv(argv: string[], program: Command): string[] {
   const word = firstOperand(argv)
   if (word === undefined) {
     const asks = argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))
-    return asks ? argv : [...argv, '--help']
+    const unknown = argv.some((a) => a.startsWith('-') && a !== '--' && !isOptionOf(program, a))
+    return asks || unknown ? argv : [...argv, '--help']
   }
   if (argv[word] !== 'help') return argv
   return [...argv.slice(0, word), ...argv.slice(word + 1), '--help']
+}
+
+/** Whether `arg` (`-q`, `--json`, `--profile=x`) is one of the command's own options. */
+function isOptionOf(cmd: Command, arg: string): boolean {
+  const name = arg.split('=')[0]
+  return cmd.options.some((o) => o.long === name || o.short === name)
 }
 
 /** The index of the first operand of argv (global option values skipped), or undefined. */
@@ -88,7 +98,7 @@ export async function buildProgram(ctx: Context, argv: string[], usageErrors?: s
   const jsonUsage = usageErrors !== undefined && errorFormatOfArgv(argv, ctx.env) === 'json'
   // commander reports its errors synchronously: the palette (chalk) is loaded beforehand, only when stderr has colour
   const red = await stderrRed(ctx)
-  const program = new Command('agentry')
+  const program = new CliCommand('agentry')
     .description(
       'agentry: agents, chat, scenarios, webhooks, schedules, keys, CMS, sites, files and images, from a terminal or a script',
     )
@@ -99,6 +109,7 @@ export async function buildProgram(ctx: Context, argv: string[], usageErrors?: s
     .option('--api-key-file <path>', 'read the API key from this file (or env AGENTRY_API_KEY; never a flag value)')
     .option('--json', 'output JSON (same as -o json)')
     .option('-o, --output <format>', 'output format: table, json, ndjson, yaml, tsv (chat: text, json, ndjson)')
+    .option('--jq <expression>', "filter the JSON output with jq; strings print raw (e.g. --jq '.[].id')")
     .option('--timeout <seconds>', 'total request timeout in seconds, 0.1 to 86400, default 300 (env AGENTRY_TIMEOUT)')
     .option('--retries <n>', 'retries for idempotent requests, 0 to 10, default 2 (env AGENTRY_RETRIES)')
     .option('--debug', 'trace HTTP on stderr, secrets redacted (env AGENTRY_DEBUG)')
@@ -108,7 +119,8 @@ export async function buildProgram(ctx: Context, argv: string[], usageErrors?: s
     .option('--emulator', 'start an in-process emulator with demo data and use it (no account needed)')
     // on a terminal, descriptions wrap even in a narrow column (commander keeps them on one line below 40)
     .configureHelp(ctx.io.stdoutIsTTY ? { minWidthToWrap: 20 } : {})
-    .showSuggestionAfterError(true)
+    // suggestions come from CliCommand (the one did-you-mean rule), not from commander's own
+    .showSuggestionAfterError(false)
     .showHelpAfterError(jsonUsage ? false : '(run with --help for usage)')
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),
@@ -141,6 +153,7 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
     const emulator = globals.emulator ? await startEmbeddedEmulator(ctx) : undefined
     await ctx.resolve({ globals, emulator })
     await checkProfileExists(ctx, action)
+    if (globals.jq !== undefined) await checkJqOption(globals)
   })
 
   const word = commandWord(argv)
@@ -162,6 +175,13 @@ Exit codes: ${exitCodeSummary(104, '            ')}.`,
   }
   inheritSettings(program)
   return program
+}
+
+/** --jq: with a JSON output format only, and an expression jq compiles (jq loads only then), before anything runs. */
+async function checkJqOption(globals: GlobalOptions): Promise<void> {
+  if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson')
+    throw new UsageError(`--jq filters JSON: it cannot be used with --output ${globals.output}`, 'drop -o, or --jq')
+  await (await import('./io/jq.js')).checkJq(globals.jq ?? '')
 }
 
 /** Red for error lines on stderr when it has colour (the palette, and chalk, load only then); else undefined. */
@@ -187,9 +207,10 @@ async function startEmbeddedEmulator(ctx: Context): Promise<EmulatorInputs> {
 export async function run(argv: string[], ctx: Context): Promise<number> {
   const usageErrors: string[] = []
   try {
-    argv = normalizeArgv(argv)
     const program = await buildProgram(ctx, argv, usageErrors)
+    argv = reportUnknownCommandBeforeHelp(program, normalizeArgv(argv, program))
     await program.parseAsync(argv, { from: 'user' })
+    if (ctx.globals.jq !== undefined && !ctx.jqApplied) ctx.warn('--jq was not applied: this command printed no JSON')
     return ExitCode.ok
   } catch (err) {
     // the reader of stdout left (`| head`): what follows from that (a refused write, a cancelled request) is no
@@ -203,7 +224,11 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
       if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(err.code)) return ExitCode.ok
       if (err.code === 'commander.executeSubCommandAsync') return ExitCode.error
       if (usageErrors.length) {
-        const error = new UsageError(usageErrors.join('; '), 'run with --help for usage')
+        // commander's "(Did you mean …?)" line (CliCommand) is the hint of the JSON error
+        const lines = usageErrors.join('\n').split('\n')
+        const guess = lines.filter((l) => /^\(Did you mean .*\)$/.test(l)).map((l) => l.slice(1, -1))
+        const message = lines.filter((l) => !/^\(Did you mean .*\)$/.test(l)).join('; ')
+        const error = new UsageError(message, [...guess, 'run with --help for usage'].join('; '))
         ctx.io.stderr.write(formatError(error, { format: 'json', debug: false, color: (s) => s }).text)
       }
       return ExitCode.usage

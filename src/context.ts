@@ -20,7 +20,7 @@ import { loadConfig } from './config/store.js'
 import { CancelledError, UsageError } from './errors.js'
 import type { IOStreams } from './io/iostreams.js'
 import type { Palette } from './io/palette.js'
-import { Output, type OutputFormat, outputFormats } from './io/output.js'
+import { type JsonFilter, Output, type OutputFormat, outputFormats } from './io/output.js'
 import { sanitizeText } from './io/sanitize.js'
 import type { Prompter } from './io/prompter.js'
 
@@ -39,6 +39,7 @@ export interface GlobalOptions {
   quiet?: boolean
   emulator?: boolean
   apiKeyFile?: string
+  jq?: string
 }
 
 /** The in-process emulator `--emulator` started: the base URL, account and key the run uses instead of its own. */
@@ -251,6 +252,11 @@ export class Context {
    */
   outputFormat(allowed: readonly string[] = outputFormats): OutputFormat {
     const g = this.globals
+    if (g.jq !== undefined) {
+      // --jq filters JSON (-o json and ndjson were checked before the run, src/io/jq.ts)
+      if (!allowed.includes('json')) throw new UsageError('--jq: this command prints no JSON', 'drop --jq')
+      return 'json'
+    }
     const chosen = g.json ? 'json' : g.output
     if (chosen !== undefined) {
       if (!allowed.includes(chosen))
@@ -268,12 +274,27 @@ export class Context {
   /** Whether this run asked for an output format (--json, -o, or the profile's `output` when `allowed` has it). */
   outputChosen(allowed: readonly string[] = outputFormats): boolean {
     const stored = this.settingsValue?.output?.value
-    return Boolean(this.globals.json || this.globals.output !== undefined || (stored && allowed.includes(stored)))
+    const g = this.globals
+    return Boolean(g.json || g.jq !== undefined || g.output !== undefined || (stored && allowed.includes(stored)))
   }
 
-  /** The data writer for stdout. */
+  /** The data writer for stdout (JSON through the --jq filter when it is given). */
   output(): Output {
-    return new Output(this.io, this.outputFormat())
+    const format = this.outputFormat()
+    return new Output(this.io, format, this.jqFilter())
+  }
+
+  /** Whether a --jq filter was applied to what this run printed (cli.ts warns when it was not). */
+  jqApplied = false
+
+  /** The --jq filter, when given: jq (src/io/jq.ts) loads on first use. */
+  jqFilter(): JsonFilter | undefined {
+    const expression = this.globals.jq
+    if (expression === undefined) return undefined
+    return async (json) => {
+      this.jqApplied = true
+      return (await import('./io/jq.js')).runJq(expression, json)
+    }
   }
 
   /** Asks the user; only when a terminal is attached (otherwise a usage error names the missing flag). */

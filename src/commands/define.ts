@@ -2,8 +2,9 @@
 // run(opts, ctx), in one object. registerCommand() turns declarations into commander commands; run() gets the
 // arguments and options parsed and typed (bad values are usage errors naming the flag), and the Context.
 // Shape learnt from wrangler's CommandRegistry and gh's one-package-per-command layout (ARCHITECTURE.md).
-import { Command, Option } from 'commander'
+import { type Command, Option } from 'commander'
 import type { Context } from '../context.js'
+import { CliCommand } from './cli-command.js'
 import { collect, type OptionSpec, type RawValue, type ValueOf } from './options.js'
 
 /** A positional argument: `<name>` required, `[name]` optional, `<name...>` / `[name...]` a list. */
@@ -86,7 +87,7 @@ export function defineGroup(def: Omit<GroupDef, 'kind'>): GroupDef {
 
 /** Adds a declared command or group (with everything under it) to `parent`. */
 export function registerCommand(parent: Command, ctx: Context, def: Declared): Command {
-  const cmd = new Command(def.path[def.path.length - 1]).description(def.summary).aliases([...(def.aliases ?? [])])
+  const cmd = new CliCommand(def.path[def.path.length - 1]).description(def.summary).aliases([...(def.aliases ?? [])])
   const after = [
     def.examples?.length ? `\nExamples:\n${def.examples.map((l) => `  ${l}`).join('\n')}\n` : '',
     def.helpAfter ?? '',

@@ -5,19 +5,47 @@ import type { Field, Output } from '../io/output.js'
 import type { ItemList } from '../sdk/pages.js'
 import type { ListOptions } from './list-options.js'
 
-/** Prints the list (a page, or every page with --all) and then the note a terminal user should see. */
+/**
+ * The one list presenter: prints the list (a page, or every page with --all) and then the note a terminal user
+ * should see. `fields` may depend on the first page (`cms query`: the records' own fields), which is then fetched
+ * before anything is printed.
+ */
 export async function printList<T>(
   ctx: Context,
   list: ItemList<T>,
   opts: Pick<ListOptions, 'all' | 'page'>,
-  fields: Field<T>[],
+  fields: Field<T>[] | ((firstPage: readonly T[]) => Field<T>[]),
   noun: string,
   shown: (items: AsyncIterable<T>) => AsyncIterable<T> = (items) => items,
 ): Promise<number> {
   const out = ctx.output()
-  const n = await out.list(shown(list.take(opts.all)), fields)
+  let items = shown(list.take(opts.all))
+  let columns: Field<T>[]
+  if (typeof fields === 'function') {
+    // reading the first item fetches the first page
+    items = await peeked(items)
+    columns = fields(list.lastPage?.data ?? [])
+  } else columns = fields
+  const n = await out.list(items, columns)
   listNote(ctx, out, { count: n, noun, all: opts.all, pagination: list.lastPage?.pagination })
   return n
+}
+
+/** The same items, the first one already read (so that whatever reading it fetches is there). */
+async function peeked<T>(items: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const it = items[Symbol.asyncIterator]()
+  const head = await it.next()
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (head.done) return
+      try {
+        yield head.value
+        for (let n = await it.next(); !n.done; n = await it.next()) yield n.value
+      } finally {
+        await it.return?.()
+      }
+    },
+  }
 }
 
 /** What a list knows after printing: how many rows it showed, and the service's pagination of the last page. */

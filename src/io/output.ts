@@ -15,6 +15,11 @@ export interface Field<T = Record<string, unknown>> {
   header: string
   /** the value, from the item */
   get: (item: T) => unknown
+  /**
+   * The column holds ids, the row's own or one it refers to (SCENARIO, AGENT): never cut, since a cut id cannot be
+   * copied into the next command. A header that is ID or ends in ID is one without saying so.
+   */
+  id?: boolean
 }
 
 /**
@@ -47,11 +52,16 @@ async function yaml(value: unknown): Promise<string> {
   return cjsExports(await import('yaml')).stringify(value)
 }
 
+/** `--jq`: turns the JSON text a command would print into what is printed instead (src/io/jq.ts). */
+export type JsonFilter = (json: string) => Promise<string>
+
 /** Writes data to stdout in one format. */
 export class Output {
   constructor(
     private readonly io: IOStreams,
     readonly format: OutputFormat,
+    /** with --jq (the format is then json): every JSON value printed goes through it, whole */
+    private readonly filter?: JsonFilter,
   ) {}
 
   /** The default format: table on a terminal, TSV when piped. */
@@ -63,6 +73,13 @@ export class Output {
   async list<T>(items: Iterable<T> | AsyncIterable<T>, fields: Field<T>[]): Promise<number> {
     let n = 0
     const out = this.io.stdout
+    if (this.filter) {
+      // jq sees the whole list, as one JSON array
+      const all: T[] = []
+      for await (const item of items) all.push(item)
+      await this.filtered(all)
+      return all.length
+    }
     switch (this.format) {
       case 'json': {
         // Streamed as a JSON array so --all over many pages never holds every item as text at once. Nothing is
@@ -97,7 +114,7 @@ export class Output {
         await writeAll(
           out,
           await renderTable(
-            fields.map((f) => f.header),
+            fields.map((f) => ({ header: f.header, id: f.id ?? isIdHeader(f.header) })),
             rows,
             this.io,
           ),
@@ -110,6 +127,7 @@ export class Output {
   /** Prints one object: key/value lines on a table or TSV, the whole object otherwise. */
   async item<T>(item: T, fields?: Field<T>[]): Promise<void> {
     const out = this.io.stdout
+    if (this.filter) return this.filtered(item)
     switch (this.format) {
       case 'json':
         return writeAll(out, `${(await this.jsonText())(stringifyJson(item, 2))}\n`)
@@ -143,9 +161,16 @@ export class Output {
 
   /** Prints a bare string value followed by a newline (for `config get`, `scenario sign`, …). */
   async text(s: string): Promise<void> {
+    if (this.filter) return this.filtered(s)
     if (this.format === 'json' || this.format === 'ndjson') return writeAll(this.io.stdout, `${stringifyJson(s)}\n`)
     const t = this.onTerminal(s)
     return writeAll(this.io.stdout, t.endsWith('\n') ? t : `${t}\n`)
+  }
+
+  /** A value through the --jq filter; what jq prints is text from the service: sanitised on a terminal. */
+  private async filtered(value: unknown): Promise<void> {
+    const text = await this.filter!(stringifyJson(value))
+    await writeAll(this.io.stdout, this.onTerminal(text))
   }
 
   /** Text as a terminal may show it: sanitised on a TTY (LF and TAB kept), exact when piped. */
@@ -165,25 +190,37 @@ async function boldOn(io: IOStreams): Promise<(s: string) => string> {
   return io.colorStdout() ? (await import('./palette.js')).palette(true).bold : (s) => s
 }
 
-/** An id column (ID, AGENT ID, …): never cut, since a cut id cannot be copied into the next command. */
+/** An id column by its header (ID, AGENT ID, …); others say so with `id: true`. */
 const isIdHeader = (h: string) => /(^|\s|_)ID$/i.test(h)
 
+/** The narrowest a column that is not an id is shrunk to before columns are left out. */
+const minColumn = 8
+
 /**
- * Aligned columns with a header, fitted to the width (the terminal's; when piped, COLUMNS or unbounded) by
- * shrinking the widest column that is not an id, down to 8; ids are never cut (a row may then overflow).
+ * Aligned columns with a header, fitted to the width (the terminal's; when piped, COLUMNS or unbounded), as gh
+ * does: ids are never cut; the widest other column shrinks first, down to 8; when even that is too wide, the last
+ * columns that are not ids are left out (rightmost first), so that no row wraps. Only ids wider than the terminal
+ * can still overflow it.
  */
-async function renderTable(headers: string[], rows: string[][], io: IOStreams): Promise<string> {
+async function renderTable(
+  columns: { header: string; id: boolean }[],
+  rows: string[][],
+  io: IOStreams,
+): Promise<string> {
   if (rows.length === 0) return ''
   const { default: stringWidth } = await import('string-width')
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => stringWidth(r[i] ?? ''))))
-  const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)
+  const natural = columns.map((c, i) => Math.max(c.header.length, ...rows.map((r) => stringWidth(r[i] ?? ''))))
   const max = io.stdoutIsTTY ? io.columns() : (io.pipedColumns?.() ?? io.columns())
-  while (total() > max) {
-    const shrinkable = widths.map((w, i) => (isIdHeader(headers[i] ?? '') || w <= 8 ? -1 : w))
-    const widest = Math.max(...shrinkable)
-    if (widest <= 8) break
-    const i = shrinkable.indexOf(widest)
-    widths[i] = Math.max(8, widest - (total() - max))
+  const shown = columns.map((_, i) => i)
+  let widths = fitWidths(shown, natural, columns, max)
+  while (widths === undefined) {
+    const last = shown.findLastIndex((i, at) => at > 0 && !columns[i]!.id)
+    if (last === -1) {
+      widths = shown.map((i) => (columns[i]!.id ? natural[i]! : Math.min(natural[i]!, minColumn)))
+      break
+    }
+    shown.splice(last, 1)
+    widths = fitWidths(shown, natural, columns, max)
   }
   const fitCell = (s: string, w: number) => {
     const sw = stringWidth(s)
@@ -196,9 +233,25 @@ async function renderTable(headers: string[], rows: string[][], io: IOStreams): 
     return `${out}…${' '.repeat(Math.max(0, w - 1 - stringWidth(out)))}`
   }
   const line = (cells: string[]) =>
-    cells
-      .map((c, i) => fitCell(c, widths[i] ?? 0))
+    shown
+      .map((i, at) => fitCell(cells[i] ?? '', widths[at] ?? 0))
       .join('  ')
       .trimEnd()
-  return [(await boldOn(io))(line(headers)), ...rows.map(line)].join('\n') + '\n'
+  return [(await boldOn(io))(line(columns.map((c) => c.header))), ...rows.map(line)].join('\n') + '\n'
+}
+
+/** The widths of the `shown` columns within `max` (the widest non-id columns shrunk first, down to 8), or undefined. */
+function fitWidths(shown: number[], natural: number[], columns: { id: boolean }[], max: number): number[] | undefined {
+  const widths = shown.map((i) => natural[i]!)
+  const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)
+  while (total() > max) {
+    const shrinkable = widths.map((w, at) => (columns[shown[at]!]!.id || w <= minColumn ? -1 : w))
+    const widest = Math.max(...shrinkable)
+    if (widest <= minColumn) return undefined
+    const at = shrinkable.indexOf(widest)
+    // down to the next widest at most, so that wide columns end up alike rather than one cut to 8
+    const next = Math.max(minColumn, ...shrinkable.filter((_, j) => j !== at))
+    widths[at] = Math.max(minColumn, Math.min(widest - 1, Math.max(next, widest - (total() - max))))
+  }
+  return widths
 }

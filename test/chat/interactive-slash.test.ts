@@ -1,14 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createCompleter, type DirEntry } from '../../src/chat/interactive/completion.js'
-import {
-  commonPrefix,
-  completeCommand,
-  editDistance,
-  parseLine,
-  slashCommands,
-  suggest,
-} from '../../src/chat/interactive/slash.js'
+import { commonPrefix, completeCommand, parseLine, slashCommands, suggest } from '../../src/chat/interactive/slash.js'
+import { editDistance } from '../../src/io/did-you-mean.js'
 
 describe('parseLine', () => {
   it('reads commands with their argument, case-insensitively, and aliases', () => {

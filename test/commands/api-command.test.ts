@@ -29,4 +29,54 @@ describe('agentry api', () => {
     expect(await u.run(['api', 'FETCH', '/{accountId}/agents'])).toBe(2)
     expect(u.stderr()).toMatch(/unknown method FETCH\nhint: use one of GET, POST/)
   })
+
+  describe('-o renders a JSON answer (issue 22 item 8: -o table was ignored)', () => {
+    const json = { 'content-type': 'application/json' }
+    const page = {
+      data: [
+        { name: 'Daily', id: 'sch_1', cron: '0 9 * * *' },
+        { name: 'Hourly', id: 'sch_2', intervalSeconds: 3600 },
+      ],
+      pagination: { total: 2, page: 1, page_count: 1, page_size: 20 },
+    }
+    const stub = (t: ReturnType<typeof testContext>, path: string, body: unknown, headers = json) =>
+      t.http
+        .intercept({ path: `/api/v1beta/${testAccount}${path}`, method: 'GET' })
+        .reply(200, typeof body === 'string' ? body : JSON.stringify(body), { headers })
+
+    it('a page as a table (id first, a column for each member) or TSV; an object as its members', async () => {
+      const t = testContext({ tty: true })
+      stub(t, '/schedules', page)
+      expect(await t.run(['api', 'GET', '/{accountId}/schedules', '-o', 'table'])).toBe(0)
+      expect(t.stdout()).toBe(
+        'ID     NAME    CRON       INTERVALSECONDS\nsch_1  Daily   0 9 * * *\nsch_2  Hourly             3600\n',
+      )
+      const p = testContext()
+      stub(p, '/schedules', page.data)
+      expect(await p.run(['api', 'GET', '/{accountId}/schedules', '-o', 'tsv'])).toBe(0)
+      expect(p.stdout()).toBe('sch_1\tDaily\t0 9 * * *\t\nsch_2\tHourly\t\t3600\n')
+      const o = testContext()
+      stub(o, '/schedules/sch_1', page.data[0])
+      expect(await o.run(['api', 'GET', '/{accountId}/schedules/sch_1', '-o', 'table'])).toBe(0)
+      expect(o.stdout()).toBe('name  Daily\nid    sch_1\ncron  0 9 * * *\n')
+    })
+
+    it('--paginate -o table: every page, columns from the first; without -o the answer as it came', async () => {
+      const t = testContext({ tty: true })
+      stub(t, '/schedules?page=1', page)
+      expect(await t.run(['api', 'GET', '/{accountId}/schedules', '--paginate', '-o', 'table'])).toBe(0)
+      expect(t.stdout().split('\n')[0]).toBe('ID     NAME    CRON       INTERVALSECONDS')
+      const raw = testContext()
+      stub(raw, '/schedules', page)
+      expect(await raw.run(['api', 'GET', '/{accountId}/schedules'])).toBe(0)
+      expect(JSON.parse(raw.stdout())).toEqual(page)
+    })
+
+    it('an answer that is not JSON is printed as it came', async () => {
+      const t = testContext()
+      stub(t, '/notes', 'plain words', { 'content-type': 'text/plain' })
+      expect(await t.run(['api', 'GET', '/{accountId}/notes', '-o', 'table'])).toBe(0)
+      expect(t.stdout()).toBe('plain words\n')
+    })
+  })
 })

@@ -152,6 +152,50 @@ describe('cms query: records', () => {
   })
 })
 
+describe('cms query: one list presenter (issue 22 items 4, 5, 7)', () => {
+  it('--select id,title shows ID and TITLE once each, on a terminal and piped', async () => {
+    const t = testContext({ tty: true })
+    stubQuery(t, () => page([rec(1, { title: 'A' }), rec(2, { title: 'B' })], 1, 1, 2, 2))
+    expect(await t.run(['cms', 'query', 'posts', '--limit', '2', '--select', 'id,title'])).toBe(0)
+    expect(t.stdout()).toBe('ID      TITLE\npost_1  A\npost_2  B\n')
+    const p = testContext()
+    stubQuery(p, () => page([rec(1, { title: 'A' })], 1, 1, 1, 2))
+    expect(await p.run(['cms', 'query', 'posts', '--select', 'id,title,createdAt'])).toBe(0)
+    expect(p.stdout()).toBe('post_1\tA\t2025-01-01T00:00:00.000Z\n')
+  })
+
+  it('on a terminal: "2 of 5 — use --all or --page 2" after a page, "no records" for an empty result', async () => {
+    const t = testContext({ tty: true })
+    stubQuery(t, () => page([rec(1, { title: 'A' }), rec(2, { title: 'B' })], 1, 3, 5, 2))
+    expect(await t.run(['cms', 'query', 'posts', '--limit', '2'])).toBe(0)
+    expect(t.stderr()).toBe('2 of 5 — use --all or --page 2\n')
+    const e = testContext({ tty: true })
+    stubQuery(e, () => page([], 1, 0, 0, 20))
+    expect(await e.run(['cms', 'query', 'posts', '--where', 'views > 1000000'])).toBe(0)
+    expect(e.stdout()).toBe('')
+    expect(e.stderr()).toBe('no records\n')
+    const g = testContext({ tty: true })
+    stubQuery(g, () => page([], 1, 0, 0, 20))
+    expect(await g.run(['cms', 'query', 'posts', '--group-by', 'status', '--count'])).toBe(0)
+    expect(g.stderr()).toBe('no rows\n')
+  })
+
+  it('piped TSV: every line has the same columns over --all, following --select when given', async () => {
+    const t = testContext()
+    stubQuery(t, (q) =>
+      q.get('page') === '1'
+        ? page([rec(1, { views: 1 }), rec(2, { title: 'B', views: 2 })], 1, 2, 3, 2)
+        : page([rec(3, { title: 'C', lang: 'en' })], 2, 2, 3, 2),
+    )
+    expect(await t.run(['cms', 'query', 'posts', '--all'])).toBe(0)
+    expect(t.stdout()).toBe('post_1\t1\t\npost_2\t2\tB\npost_3\t\tC\n')
+    const s = testContext()
+    stubQuery(s, () => page([rec(1, { views: 1 }), rec(2, { title: 'B', views: 2 })], 1, 1, 2, 2))
+    expect(await s.run(['cms', 'query', 'posts', '--select', 'title,views'])).toBe(0)
+    expect(s.stdout()).toBe('post_1\t\t1\npost_2\tB\t2\n')
+  })
+})
+
 describe('cms query: usage errors', () => {
   it('--count before the collection: explains that --count took it as its field, before any request', async () => {
     const t = testContext()

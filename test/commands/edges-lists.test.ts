@@ -73,7 +73,7 @@ const fields = [
 
 describe('tables', () => {
   it('never cut ids: the description shrinks first', async () => {
-    const t = io(true, 40)
+    const t = io(true, 50)
     await new Output(t.streams, 'table').list([agent(1), agent(2)], fields)
     expect(t.out()).toContain('agent-with-a-long-id-1')
     expect(t.out()).toContain('…')

@@ -40,7 +40,9 @@ describe('scenario run (built CLI, real emulator)', () => {
     const r = await runCli(args, { configDir: dir, input: 'Good morning' })
     expect(r.stderr).toBe('')
     expect(r.exitCode).toBe(0)
-    expect(r.stdout).toMatch(/^status\tcompleted$/m)
+    // piped: the run's output text alone (issue 22 item 9), not a key/value view
+    expect(r.stdout).toMatch(/Demo Assistant/)
+    expect(r.stdout).not.toMatch(/^status\t/m)
   })
 
   it('a wrong secret exits 4 with a hint about the secret', async () => {

@@ -49,6 +49,8 @@ describe('--help', () => {
         --json                   output JSON (same as -o json)
         -o, --output <format>    output format: table, json, ndjson, yaml, tsv (chat:
                                  text, json, ndjson)
+        --jq <expression>        filter the JSON output with jq; strings print raw
+                                 (e.g. --jq '.[].id')
         --timeout <seconds>      total request timeout in seconds, 0.1 to 86400,
                                  default 300 (env AGENTRY_TIMEOUT)
         --retries <n>            retries for idempotent requests, 0 to 10, default 2
@@ -1543,6 +1545,11 @@ describe('--help', () => {
         agentry api GET /{accountId}/agents
         agentry api POST /{accountId}/webhooks -d @webhook.json
         agentry api GET /{accountId}/cma/records/posts --paginate -o ndjson
+        agentry api GET /{accountId}/schedules -o table
+
+      The answer is printed as it came (JSON pretty-printed on a terminal). With -o table, tsv, yaml or ndjson a JSON
+      answer is rendered: a list (or the \`data\` of a page) as rows with a column for each member, an object as its
+      members; an answer that is not JSON is printed as it came.
 
       "
     `)

@@ -1,6 +1,7 @@
 // Slash commands of the interactive chat (GitHub issue 4): parsing, "did you mean" suggestions and Tab completion.
 // A line is a command only when it starts with `/name` followed by a space or its end, so a path such as
 // `/usr/bin is empty?` is sent as a message; `//text` sends `/text` literally.
+import { closestNames } from '../../io/did-you-mean.js'
 
 /** A slash command's name, usage and one-line summary (for /help and completion). */
 export interface SlashSpec {
@@ -47,39 +48,14 @@ export function parseLine(line: string): ParsedLine {
   return { kind: 'unknown', name: word, suggestion: suggest(word) }
 }
 
-/** The command a mistyped name most likely meant: a unique prefix match, else the nearest within 2 edits. */
+/** The command a mistyped name most likely meant: a unique prefix match, else the nearest name (did-you-mean.ts). */
 export function suggest(word: string): string | undefined {
   const names = slashCommands.flatMap((c) => [c.name, ...c.aliases.filter((a) => a.length > 2)])
   const prefixed = slashCommands.filter((c) => c.name.startsWith(word))
   if (word.length > 0 && prefixed.length === 1) return prefixed[0]!.name
-  let best: { name: string; d: number } | undefined
-  for (const n of names) {
-    const d = editDistance(word, n)
-    if (d <= Math.min(2, Math.max(1, n.length - 2)) && (!best || d < best.d)) best = { name: n, d }
-  }
-  if (!best) return undefined
-  return slashCommands.find((c) => c.name === best.name || c.aliases.includes(best.name))!.name
-}
-
-/** Optimal string alignment distance (Damerau–Levenshtein with adjacent transpositions). */
-export function editDistance(a: string, b: string): number {
-  const rows: number[][] = []
-  for (let i = 0; i <= a.length; i++) {
-    const row: number[] = [i]
-    for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        row.push(j)
-        continue
-      }
-      const prev = rows[i - 1]!
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1)
-      row.push(d)
-    }
-    rows.push(row)
-  }
-  return rows[a.length]![b.length]!
+  const best = closestNames(word, names)[0]
+  if (best === undefined) return undefined
+  return slashCommands.find((c) => c.name === best || c.aliases.includes(best))!.name
 }
 
 /** Tab completion of a command name: the completed text (with a space after a unique match) and the candidates. */

@@ -31,7 +31,8 @@ export async function sendToAgent(ctx: Context, ep: Endpoint, o: SendOptions): P
   const out = ctx.io.stdout
   if (!o.stream) {
     const result = readEvent(await call(ctx, ep, 'send', params))
-    if (o.json) await writeAll(out, `${JSON.stringify(result, null, 2)}\n`)
+    // as every command prints JSON (--jq included)
+    if (o.json) await ctx.output().item(result)
     else if (o.wait === false) await writeAll(out, `${String((result as { id?: unknown }).id ?? '')}\n`)
     else {
       const text = replyText(result)

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js'
 import { readDataJson } from '../data-arg.js'
 import { arg, defineCommand } from '../define.js'
 import { flag, list, text } from '../options.js'
-import { paginateAll, printBody } from './answer.js'
+import { paginateAll, printAnswer } from './answer.js'
 import { resolveApiPath } from './resolve-path.js'
 
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
@@ -35,7 +35,13 @@ export default defineCommand({
     'agentry api GET /{accountId}/agents',
     'agentry api POST /{accountId}/webhooks -d @webhook.json',
     'agentry api GET /{accountId}/cma/records/posts --paginate -o ndjson',
+    'agentry api GET /{accountId}/schedules -o table',
   ],
+  helpAfter: `
+The answer is printed as it came (JSON pretty-printed on a terminal). With -o table, tsv, yaml or ndjson a JSON
+answer is rendered: a list (or the \`data\` of a page) as rows with a column for each member, an object as its
+members; an answer that is not JSON is printed as it came.
+`,
   run: async (o, ctx) => {
     const m = o.method.toUpperCase()
     if (!methods.includes(m)) throw new UsageError(`unknown method ${o.method}`, `use one of ${methods.join(', ')}`)
@@ -46,6 +52,6 @@ export default defineCommand({
     const headers = headersOf(o.header)
     if (o.paginate) return paginateAll(ctx, url, headers)
     const res = await sdk.request({ method: m, url, headers, ...(body !== undefined ? { body } : {}) })
-    await printBody(ctx, await res.body.text(), res.headers['content-type'] ?? '')
+    await printAnswer(ctx, await res.body.text(), res.headers['content-type'] ?? '')
   },
 })

@@ -1,10 +1,7 @@
-// Content queries through the SDK (wire.md "CMS content"): one page, or every page in turn as an async iterable, so
-// `--all` and `export` print rows as pages arrive and never hold more than one page. Also the table/TSV columns.
-import type { Page } from '../../api/pagination.js'
+// The table/TSV columns of content queries (wire.md "CMS content"), and what `query` and `export` share.
 import type { CmsRecord } from '../../api/schemas/index.js'
 import { aggregateKey, type CmsQuery } from '../../cms/query.js'
 import type { Field } from '../../io/output.js'
-import type { AgentryClient } from '../../sdk/client.js'
 import type { CmsRow } from '../../sdk/cms.js'
 
 export { isAggregateQuery as isAggregate } from '../../cms/query.js'
@@ -14,19 +11,6 @@ export type { CmsRow } from '../../sdk/cms.js'
 export interface CmsTarget {
   collection: string
   access: 'cda' | 'cma'
-}
-
-/** The rows of a query: its page (default 1), or with `all` that page and every one after it, in order. */
-export async function* cmsRows(
-  sdk: AgentryClient,
-  target: CmsTarget,
-  q: CmsQuery,
-  opts: { all: boolean; onPage?: (page: Page<CmsRow>) => void },
-): AsyncGenerator<CmsRow> {
-  for await (const page of sdk.cms.query(target, q).pages(opts.all ? Number.POSITIVE_INFINITY : 1)) {
-    opts.onPage?.(page)
-    yield* page.data
-  }
 }
 
 /** The value at a dotted path (`author.name`) inside an object. */
@@ -43,14 +27,26 @@ function valueAt(obj: unknown, path: string): unknown {
  * Columns of records: ID, then the --select fields, else the union of the data fields of `records` (the first
  * page), in first-seen order, so a record with a field the first one lacks still gets its column. The columns are
  * fixed before the first row is printed, so TSV streamed over --all keeps one shape (commands.md, `cms query`).
+ * `--select id` is the ID column (not a second, empty one); `--select createdAt` (tags, updatedAt) reads the
+ * record's own member when its data has no such field. A data field named id is shown as DATA.ID.
  */
 export function recordFields(q: CmsQuery, records: readonly CmsRow[]): Field<CmsRow>[] {
-  const names = q.select?.length ? q.select : dataFieldUnion(records)
+  const selected = q.select?.length ? q.select.filter((n) => n !== 'id') : undefined
+  const names = selected ?? dataFieldUnion(records)
   return [
     { header: 'ID', get: (r) => r.id },
-    ...names.map((n) => ({ header: n.toUpperCase(), get: (r: CmsRow) => valueAt(r.data, n) })),
+    ...names.map((n) => ({
+      header: n === 'id' ? 'DATA.ID' : n.toUpperCase(),
+      get: (r: CmsRow) => {
+        const v = valueAt(r.data, n)
+        return v === undefined && selected && recordMembers.has(n) ? r[n] : v
+      },
+    })),
   ]
 }
+
+/** The members of a record beside its data that `--select` may name. */
+const recordMembers = new Set(['tags', 'createdAt', 'updatedAt'])
 
 /** The data keys of every record, each once, in the order they are first seen. */
 function dataFieldUnion(records: readonly CmsRow[]): string[] {

@@ -38,7 +38,7 @@ export const queryFlags = {
   // in the interface's range (wire.md "CMS content": at most 100)
   pageSize: int('--page-size <n>', `rows a page, ${pageSizeRange.min} to ${pageSizeRange.max}`, pageSizeRange),
   limit: int('--limit <n>', 'same as --page-size', pageSizeRange),
-  all: flag('--all', 'follow every page, printing rows as pages arrive'),
+  all: { ...flag('--all', 'follow every page, printing rows as pages arrive'), conflicts: ['page'] },
 }
 
 /** `--concurrency <n>` of export and import: 1 to 64, default 4. */

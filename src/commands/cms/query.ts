@@ -1,28 +1,12 @@
 // `agentry cms query <collection>` (commands.md): filters, selection, ordering, grouping and aggregates, one page or
 // every page with --all. Rows are printed as pages arrive (NDJSON, TSV, JSON array), so memory stays flat.
 import type { Command } from 'commander'
-import type { Page } from '../../api/pagination.js'
 import { maxPageSize } from '../../cms/query.js'
 import { UsageError } from '../../errors.js'
 import { arg, defineCommand } from '../define.js'
-import { aggregateFields, type CmsRow, cmsRows, isAggregate, recordFields } from './fetch.js'
+import { printList } from '../list-notes.js'
+import { aggregateFields, isAggregate, recordFields } from './fetch.js'
 import { buildCmsQuery, queryFlags } from './query-options.js'
-
-/** Splits an async iterable into its first item and an iterable of all of them (the first included). */
-async function withFirst<T>(items: AsyncIterable<T>): Promise<{ first: T | undefined; all: AsyncIterable<T> }> {
-  const it = items[Symbol.asyncIterator]()
-  const head = await it.next()
-  async function* all(): AsyncGenerator<T> {
-    if (head.done) return
-    try {
-      yield head.value
-      for (let n = await it.next(); !n.done; n = await it.next()) yield n.value
-    } finally {
-      await it.return?.()
-    }
-  }
-  return { first: head.done ? undefined : head.value, all: all() }
-}
 
 /**
  * Makes a missing collection explain itself when `--count` got a value. `--count [field]` takes an optional value,
@@ -63,19 +47,10 @@ export default defineCommand({
   run: async (o, ctx) => {
     // --all fetches the largest pages the service allows (wire.md: pageSize maximum 100): fewest round trips.
     const q = buildCmsQuery(o, o.all ? maxPageSize : undefined)
-    const out = ctx.output()
-    let firstPage: readonly CmsRow[] | undefined
-    const onPage = (page: Page<CmsRow>) => {
-      firstPage ??= page.data
-    }
-    const target = { collection: o.collection, access: o.access ?? 'cda' }
-    const rows = cmsRows(await ctx.sdk(), target, q, { all: o.all, onPage })
-    if (isAggregate(q)) {
-      await out.list(rows, aggregateFields(q))
-      return
-    }
-    // Reading the first row fetches the first page (onPage runs before its rows), whose records decide the columns.
-    const { all } = await withFirst(rows)
-    await out.list(all, recordFields(q, firstPage ?? []))
+    const rows = (await ctx.sdk()).cms.query({ collection: o.collection, access: o.access ?? 'cda' }, q)
+    // printed as every list is (the "2 of 5 — use --all" note, "no records" on a terminal); the columns of records
+    // come from the first page's records (fetch.ts)
+    if (isAggregate(q)) await printList(ctx, rows, o, aggregateFields(q), 'rows')
+    else await printList(ctx, rows, o, (firstPage) => recordFields(q, firstPage), 'records')
   },
 })

@@ -3,6 +3,7 @@
 import { kebab, type Settings, settingKeyFromName } from '../../config/resolve.js'
 import { profileKeys, type SettingKey, settingKeyList, settingsTable } from '../../config/settings.js'
 import { UsageError } from '../../errors.js'
+import { didYouMean } from '../../io/did-you-mean.js'
 import type { Field } from '../../io/output.js'
 
 /** One row of `config list`: the key (kebab-case), its value (null when unset) and its source. */
@@ -40,7 +41,8 @@ export function parseKeyName(name: string, known: string[] = readableKeyNames())
       `${name} is not a setting: secrets are never stored with config set (nor passed as arguments)`,
       'store an API key with: agentry login --with-api-key < keyfile   (or set AGENTRY_API_KEY)',
     )
-  throw new UsageError(`unknown key ${JSON.stringify(name)}`, `keys: ${known.join(', ')}`)
+  const guess = didYouMean(kebab(name).replace(/_/g, '-'), known)
+  throw new UsageError(`unknown key ${JSON.stringify(name)}`, `${guess ? `${guess} ` : ''}keys: ${known.join(', ')}`)
 }
 
 /** A key a profile may store (`config set|unset`); the others are named with the flag and variable that set them. */

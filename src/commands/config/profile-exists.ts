@@ -4,6 +4,7 @@ import type { Command } from 'commander'
 import { loadConfig, loadCredentials } from '../../config/store.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
+import { didYouMean } from '../../io/did-you-mean.js'
 
 /** Command paths (below `agentry`) that may name a profile that does not exist yet. */
 const mayCreate = new Set([
@@ -46,10 +47,11 @@ export async function checkProfileExists(ctx: Context, cmd: Command): Promise<vo
   const saved = await savedProfiles(ctx).catch(() => undefined)
   // a broken file is reported by the command that reads it, with its path and line
   if (!saved || saved.includes(profile.value)) return
+  const guess = didYouMean(profile.value, saved)
   throw new UsageError(
     `${profile.origin}: no profile named ${profile.value}`,
     saved.length
-      ? `saved profiles: ${saved.join(', ')}; create one with \`agentry --profile ${profile.value} login\` or \`config set\``
+      ? `${guess ? `${guess} ` : ''}saved profiles: ${saved.join(', ')}; create one with \`agentry --profile ${profile.value} login\` or \`config set\``
       : `no profile is saved yet; create one with \`agentry --profile ${profile.value} login\` or \`config set\``,
   )
 }

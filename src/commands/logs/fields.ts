@@ -6,7 +6,7 @@ import { int } from '../options.js'
 /** Columns of `logs list`. */
 export const conversationFields: Field<ConversationRow>[] = [
   { header: 'ID', get: (c) => c.id },
-  { header: 'AGENT', get: (c) => c.agent_id },
+  { header: 'AGENT', get: (c) => c.agent_id, id: true },
   { header: 'MESSAGES', get: (c) => c.messages },
   { header: 'UPDATED', get: (c) => c.updated_at },
   { header: 'TITLE', get: (c) => c.title },
@@ -14,8 +14,8 @@ export const conversationFields: Field<ConversationRow>[] = [
 
 /** Columns of `logs search`. */
 export const hitFields: Field<SearchHit>[] = [
-  { header: 'CONVERSATION', get: (h) => h.conversation_id },
-  { header: 'AGENT', get: (h) => h.agent_id },
+  { header: 'CONVERSATION', get: (h) => h.conversation_id, id: true },
+  { header: 'AGENT', get: (h) => h.agent_id, id: true },
   { header: 'ROLE', get: (h) => h.role },
   { header: 'WHEN', get: (h) => h.created_at },
   { header: 'MATCH', get: (h) => h.snippet },

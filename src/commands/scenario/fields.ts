@@ -7,6 +7,6 @@ export const scenarioFields: Field<Scenario>[] = [
   { header: 'ID', get: (s) => s.id },
   { header: 'NAME', get: (s) => s.name },
   { header: 'ENABLED', get: (s) => s.enabled },
-  { header: 'AGENT', get: (s) => s.agentId },
+  { header: 'AGENT', get: (s) => s.agentId, id: true },
   { header: 'SIGNATURE HEADER', get: (s) => s.signature_name },
 ]

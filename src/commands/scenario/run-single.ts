@@ -7,6 +7,7 @@ import { CliError } from '../../errors.js'
 import { signScenarioInput } from '../../sdk/scenarios.js'
 import { readRunInput } from './input.js'
 import { explain, oneLine } from './run-errors.js'
+import { printRun } from './run-view.js'
 import { scenarioSecret, signatureHeader } from './signing.js'
 
 /** The options of a run (single or batch). */
@@ -37,7 +38,7 @@ export async function scenarioRun(scenarioId: string, opts: RunOptions, ctx: Con
   } catch (err) {
     throw explain(err, scenarioId, header.name, secret.source, header.source)
   }
-  await ctx.output().item(execution)
+  await printRun(ctx, execution, execution)
   if (execution.status !== 'completed')
     throw new CliError(`scenario ${scenarioId}: run ${execution.id} ${execution.status}: ${oneLine(execution.output)}`)
 }

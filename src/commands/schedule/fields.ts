@@ -13,7 +13,7 @@ function whenOf(s: Schedule): string {
 export const scheduleFields: Field<Schedule>[] = [
   { header: 'ID', get: (s) => s.id },
   { header: 'NAME', get: (s) => s.name },
-  { header: 'SCENARIO', get: (s) => s.scenarioId },
+  { header: 'SCENARIO', get: (s) => s.scenarioId, id: true },
   { header: 'WHEN', get: whenOf },
   { header: 'TIMEZONE', get: (s) => s.timezone },
   { header: 'STATUS', get: (s) => s.status },

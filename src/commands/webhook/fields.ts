@@ -9,7 +9,7 @@ export const webhookFields: Field<Webhook>[] = [
   { header: 'ID', get: (w) => w.id },
   { header: 'NAME', get: (w) => w.name },
   { header: 'STATUS', get: (w) => w.status },
-  { header: 'SCENARIO', get: (w) => w.scenarioId },
+  { header: 'SCENARIO', get: (w) => w.scenarioId, id: true },
   { header: 'URL', get: (w) => w.url },
 ]
 

@@ -5,6 +5,7 @@ import { readDataJson } from '../data-arg.js'
 import { arg, defineCommand } from '../define.js'
 import { text } from '../options.js'
 import { oneLine } from '../scenario/run.js'
+import { printRun } from '../scenario/run-view.js'
 
 export default defineCommand({
   path: ['webhook', 'test'],
@@ -23,7 +24,7 @@ export default defineCommand({
       payload = json as Record<string, unknown>
     }
     const result = await (await ctx.sdk()).webhooks.test(webhookId, payload)
-    await ctx.output().item(result)
+    await printRun(ctx, result, result.execution)
     if (!result.delivered)
       throw new CliError(`webhook ${webhookId}: test not delivered (status ${result.status ?? 'unknown'})`, {
         exitCode: ExitCode.conflict,
