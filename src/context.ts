@@ -193,7 +193,7 @@ export class Context {
    */
   http(): Promise<HttpClient> {
     this.httpCache ??= (async () => {
-      const [{ HttpClient }, settings, credential] = await Promise.all([
+      const [{ HttpClient, notLoggedIn }, settings, credential] = await Promise.all([
         import('./api/connect.js'),
         this.settings(),
         this.credential(),
@@ -205,7 +205,11 @@ export class Context {
         boundStreams: settings.timeout !== undefined && settings.timeout.source !== 'default',
         idleTimeoutMs: (settings.idleTimeout?.value ?? 60) * 1000,
         retries: settings.retries?.value ?? 2,
-        token: () => credential.token(),
+        // a call that needs a credential, in a run that has none, stops here, before it is sent (exit 4)
+        token: async () => {
+          if (credential.kind !== 'none') return credential.token()
+          throw notLoggedIn(this.profile().value)
+        },
         onUnauthorized: credential.onUnauthorized,
         redactor: this.redactor,
         trace: this.debugEnabled() ? (line) => this.debug(line) : undefined,
