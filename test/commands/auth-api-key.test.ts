@@ -46,7 +46,9 @@ describe('login --with-api-key', () => {
 
   it('names only what is missing when the base URL is given but no account (issue 22 item 12)', async () => {
     const t = testContext({ stdin: key, env: { ...noKey, AGENTRY_ACCOUNT: undefined } })
-    expect(await t.run(['--profile', 'p4', '--base-url', 'https://api.test/api/v1beta', 'login', '--with-api-key'])).toBe(0)
+    expect(
+      await t.run(['--profile', 'p4', '--base-url', 'https://api.test/api/v1beta', 'login', '--with-api-key']),
+    ).toBe(0)
     expect(t.stderr()).toMatch(/not checked against the server \(no account is set\)/)
     expect(t.stderr()).not.toMatch(/no base URL/)
   })

@@ -32,12 +32,16 @@ describe('a call without a credential', () => {
 
   it('AGENTRY_API_KEY and --api-key-file still give the run its credential', async () => {
     const t = testContext()
-    t.http.intercept({ path: listPath, method: 'GET', headers: { authorization: `Bearer ${testApiKey}` } }).reply(200, emptyPage)
+    t.http
+      .intercept({ path: listPath, method: 'GET', headers: { authorization: `Bearer ${testApiKey}` } })
+      .reply(200, emptyPage)
     expect(await t.run(['agents', 'list']), t.stderr()).toBe(0)
     const u = testContext({ env: noKey })
     const file = join(u.configDir, 'key.txt')
     await writeFile(file, `${testApiKey}\n`, { mode: 0o600 })
-    u.http.intercept({ path: listPath, method: 'GET', headers: { authorization: `Bearer ${testApiKey}` } }).reply(200, emptyPage)
+    u.http
+      .intercept({ path: listPath, method: 'GET', headers: { authorization: `Bearer ${testApiKey}` } })
+      .reply(200, emptyPage)
     expect(await u.run(['--api-key-file', file, 'agents', 'list'])).toBe(0)
   })
 
