@@ -112,6 +112,14 @@ export class Context {
     this.version = init.version ?? '0.0.0'
   }
 
+  /**
+   * A fresh Context on the same streams, environment and seams, to be resolved with other inputs: a run described
+   * by words rather than by this process's command line (`__complete` fetches ids as the completed line would).
+   */
+  sibling(): Context {
+    return new Context(this.init)
+  }
+
   /** Milliseconds since the epoch (a seam for tests). */
   now(): number {
     return this.init.now ? this.init.now() : Date.now()
