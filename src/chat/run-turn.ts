@@ -58,7 +58,10 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
   let idleTimeoutMs = 60_000
   const handler = opts.toolHandler
   const execute: ToolExecutor | undefined =
-    opts.toolExecutor ?? (handler === undefined ? undefined : (call, o) => runToolHandler(handler, call, o))
+    opts.toolExecutor ??
+    (handler === undefined
+      ? undefined
+      : (call, o) => runToolHandler(handler, call, { ...o, env: d.ctx.env, passOn: opts.toolEnv }))
   // the local log (opts.log) stores each answer, so it needs the text too
   const keepText =
     opts.keepAnswerText !== false ||

@@ -19,6 +19,8 @@ export async function chatRun(
   const log = await prepareChatLog(ctx, opts, agentArg, words)
   const resumed = log.continuation
   const stateful = opts.chat !== undefined || opts.newChat || resumed?.chatId !== undefined
+  if (opts.toolEnv.length > 0 && opts.toolHandler === undefined)
+    throw new UsageError('--tool-env hands variables to the --tool-handler command: give --tool-handler too')
   if (stateful && opts.system !== undefined)
     throw new UsageError('--system applies to stateless chats', "a stateful chat uses the agent's own system prompt")
   // asked for (a picker) only when the chat will be interactive; a script must name it
@@ -41,6 +43,7 @@ export async function chatRun(
     maxTokens: opts.maxTokens,
     tools,
     toolHandler: opts.toolHandler,
+    toolEnv: opts.toolEnv,
     toolExecutor: mcp?.executor,
     toolTimeoutMs: Math.round(opts.toolTimeout * 1000),
     stream: opts.stream,
