@@ -157,7 +157,12 @@ function answerOf(o: RoundOutcome): ChatMessage {
 }
 
 function answerMeta(o: RoundOutcome): TranscriptMeta {
-  return { request_id: o.requestId, finish_reason: o.finishReason, ...(o.usage ? { usage: o.usage } : {}) }
+  return {
+    request_id: o.requestId,
+    finish_reason: o.finishReason,
+    ...(o.usage ? { usage: o.usage } : {}),
+    ...(o.status !== 'done' ? { partial: true } : {}),
+  }
 }
 
 async function* runTools(

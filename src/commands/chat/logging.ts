@@ -37,6 +37,10 @@ export async function prepareChatLog(
   }
   let continuation: Continuation | undefined
   if (continuing) ({ continuation, agentArg, words } = await findContinuation(store, opts, agentArg, words))
+  if (continuation?.partial)
+    ctx.info(
+      `conversation ${continuation.id}: its last answer was cut short (partial); the agent goes on from what arrived`,
+    )
   if (!on) {
     ctx.warn('the log is off (AGENTRY_LOG / config log): what follows is not logged')
     return { agentArg, words, continuation, recorder: undefined }
