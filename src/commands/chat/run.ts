@@ -15,7 +15,7 @@ export async function chatRun(
   words: string[] = [],
 ): Promise<void> {
   const format = chatFormat(ctx)
-  const { prepareChatLog, hasUnsavedTurns, resumeCommand } = await import('./logging.js')
+  const { prepareChatLog, hasUnsavedTurns, resumeCommand, whereKeptLines } = await import('./logging.js')
   const log = await prepareChatLog(ctx, opts, agentArg, words)
   const resumed = log.continuation
   const stateful = opts.chat !== undefined || opts.newChat || resumed?.chatId !== undefined
@@ -70,7 +70,8 @@ export async function chatRun(
       const resume = resumeCommand(session, log, opts)
       if (resume !== undefined) ctx.info(`resume with: ${resume}`)
     })
-    return runInteractiveUi(session, ctx, { images, tools, unsaved, mcp })
+    const whereKept = () => whereKeptLines(session, log, opts)
+    return runInteractiveUi(session, ctx, { images, tools, unsaved, whereKept, mcp })
   }
   const { runOneShot } = await import('./oneshot.js')
   await runOneShot(session, source.text, images, format, ctx)
@@ -94,6 +95,7 @@ async function runInteractiveUi(
     images: string[]
     tools: ToolDefinition[] | undefined
     unsaved: () => boolean
+    whereKept: () => string[]
     mcp: ChatMcp | undefined
   },
 ): Promise<void> {
@@ -104,6 +106,7 @@ async function runInteractiveUi(
     images: opts.images,
     tools: opts.tools,
     unsaved: opts.unsaved,
+    whereKept: opts.whereKept,
     toolSources,
     bindToolApproval: mcp ? (ask) => mcp.bindAsk(ask) : undefined,
   })
