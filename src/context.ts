@@ -113,6 +113,14 @@ export class Context {
     this.version = init.version ?? '0.0.0'
   }
 
+  /**
+   * A fresh Context on the same streams, environment and seams, to be resolved with other inputs: a run described
+   * by words rather than by this process's command line (`__complete` fetches ids as the completed line would).
+   */
+  sibling(): Context {
+    return new Context(this.init)
+  }
+
   /** Milliseconds since the epoch (a seam for tests). */
   now(): number {
     return this.init.now ? this.init.now() : Date.now()
@@ -194,7 +202,7 @@ export class Context {
    */
   http(): Promise<HttpClient> {
     this.httpCache ??= (async () => {
-      const [{ HttpClient }, settings, credential] = await Promise.all([
+      const [{ HttpClient, notLoggedIn }, settings, credential] = await Promise.all([
         import('./api/connect.js'),
         this.settings(),
         this.credential(),
@@ -206,7 +214,11 @@ export class Context {
         boundStreams: settings.timeout !== undefined && settings.timeout.source !== 'default',
         idleTimeoutMs: (settings.idleTimeout?.value ?? 60) * 1000,
         retries: settings.retries?.value ?? 2,
-        token: () => credential.token(),
+        // a call that needs a credential, in a run that has none, stops here, before it is sent (exit 4)
+        token: async () => {
+          if (credential.kind !== 'none') return credential.token()
+          throw notLoggedIn(this.profile().value)
+        },
         onUnauthorized: credential.onUnauthorized,
         redactor: this.redactor,
         trace: this.debugEnabled() ? (line) => this.debug(line) : undefined,

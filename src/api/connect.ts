@@ -2,6 +2,7 @@
 // the HTTP core, the API client and the library's client over it. One dynamic import: the build writes this
 // module and all it imports as one chunk (the API core, scripts/build.mjs `coreChunks`), which every other module
 // loaded with import() that uses part of it imports first. Commands that never call the service don't load it.
+export { notLoggedIn } from '../auth/credential.js'
 export { resolveCredential } from '../auth/resolve-credential.js'
 export { clientFromApi } from '../sdk/client.js'
 export { ApiClient } from './client.js'

@@ -49,6 +49,17 @@ export function apiKeyCredential(key: string, source: string): Credential {
 /** No credential at all: requests go out without Authorization and the server decides. */
 export const noCredential: Credential = { kind: 'none', source: 'none', token: async () => undefined }
 
+/**
+ * The error of a run that needs a credential and has none (exit 4, as gh says "not logged in"): raised before any
+ * request is sent, with the ways to log in.
+ */
+export function notLoggedIn(profile: string): CliError {
+  return new CliError(`not logged in (profile ${profile}): no API key and no OAuth login — run agentry login`, {
+    exitCode: ExitCode.auth,
+    hint: 'log in with a browser: agentry login; or store a key: agentry login --with-api-key < key.txt; or set AGENTRY_API_KEY',
+  })
+}
+
 /** A short, safe description of a key: its first 7 characters, and nothing of a key too short to spare them. */
 export function keyHint(key: string): string {
   // Keys look like agk_<kind>_<random>: the prefix names the kind and never reveals more than a sliver of the rest.

@@ -1,4 +1,5 @@
 // Picks the run's credential: --api-key-file > AGENTRY_API_KEY > the profile's stored key or OAuth grant.
+import { secretEnv } from '../config/secret-env.js'
 import { loadCredentials } from '../config/store.js'
 import type { Context } from '../context.js'
 import { type Credential, apiKeyCredential, noCredential, readKeyFile } from './credential.js'
@@ -14,8 +15,8 @@ async function pick(ctx: Context): Promise<Credential> {
   if (ctx.emulator) return apiKeyCredential(ctx.emulator.apiKey, 'the --emulator demo key')
   const file = ctx.globals.apiKeyFile
   if (file) return apiKeyCredential(await readKeyFile(file), `--api-key-file ${file}`)
-  const envKey = ctx.env.AGENTRY_API_KEY?.trim()
-  if (envKey) return apiKeyCredential(envKey, 'AGENTRY_API_KEY')
+  const envKey = ctx.env[secretEnv.apiKey]?.trim()
+  if (envKey) return apiKeyCredential(envKey, secretEnv.apiKey)
   const profile = ctx.profile().value
   const stored = (await loadCredentials(ctx.configDir())).profiles[profile]
   if (stored?.apiKey) return apiKeyCredential(stored.apiKey, `profile ${profile} (credentials.json)`)

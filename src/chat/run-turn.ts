@@ -58,7 +58,10 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
   let idleTimeoutMs = 60_000
   const handler = opts.toolHandler
   const execute: ToolExecutor | undefined =
-    opts.toolExecutor ?? (handler === undefined ? undefined : (call, o) => runToolHandler(handler, call, o))
+    opts.toolExecutor ??
+    (handler === undefined
+      ? undefined
+      : (call, o) => runToolHandler(handler, call, { ...o, env: d.ctx.env, passOn: opts.toolEnv }))
   // the local log (opts.log) stores each answer, so it needs the text too
   const keepText =
     opts.keepAnswerText !== false ||
@@ -154,7 +157,12 @@ function answerOf(o: RoundOutcome): ChatMessage {
 }
 
 function answerMeta(o: RoundOutcome): TranscriptMeta {
-  return { request_id: o.requestId, finish_reason: o.finishReason, ...(o.usage ? { usage: o.usage } : {}) }
+  return {
+    request_id: o.requestId,
+    finish_reason: o.finishReason,
+    ...(o.usage ? { usage: o.usage } : {}),
+    ...(o.status !== 'done' ? { partial: true } : {}),
+  }
 }
 
 async function* runTools(

@@ -108,6 +108,8 @@ export interface ChatSessionOptions {
   tools?: ToolDefinition[] | undefined
   /** shell command run once per tool call: arguments JSON on stdin, stdout is the tool result (tool-handler.ts) */
   toolHandler?: string | undefined
+  /** environment variables handed to toolHandler although they hold our secrets (--tool-env NAME) */
+  toolEnv?: readonly string[] | undefined
   /** runs tool calls instead of toolHandler (e.g. local MCP servers, src/mcp/chat-tools.ts) */
   toolExecutor?: ToolExecutor | undefined
   /** a tool handler that runs longer is killed and its result says so (default 60 000) */

@@ -1,10 +1,12 @@
 // `--tool-handler <command>`: runs a local command (through the shell) for each tool call, with the call's arguments
-// (a JSON text, service-interface 2.2) on stdin and AGENTRY_TOOL_NAME / AGENTRY_TOOL_CALL_ID in its environment;
+// (a JSON text, service-interface 2.2) on stdin and AGENTRY_TOOL_NAME / AGENTRY_TOOL_CALL_ID in its environment, which
+// holds none of our secrets (config/secret-env.ts) but those the user names with --tool-env;
 // its stdout is the tool result. A failure (exit status, signal, timeout, no such command) is reported to the agent
 // in the tool result as `{"error": …}` so the conversation goes on, and never throws — except a handler that cannot
 // be started at all (no such command, not executable): that is the user's mistake, not the model's, so the run says
 // so in `setupError` and the turn stops with it (issue 12).
 import { spawn } from 'node:child_process'
+import { withoutSecrets } from '../config/secret-env.js'
 import { UsageError } from '../errors.js'
 import type { ChatToolCall } from './session.js'
 
@@ -34,7 +36,10 @@ function setupError(command: string, why: string): UsageError {
 export interface ToolHandlerOptions {
   timeoutMs: number
   signal?: AbortSignal | undefined
+  /** the environment it starts from (default: this process's), our secrets taken out except those in `passOn` */
   env?: NodeJS.ProcessEnv | undefined
+  /** secret-bearing variables the user chose to hand to the handler (--tool-env NAME) */
+  passOn?: readonly string[] | undefined
   cwd?: string | undefined
 }
 
@@ -58,7 +63,12 @@ export function runToolHandler(command: string, call: ChatToolCall, opts: ToolHa
       // its own process group, so that a timeout or a cancel can stop the command and everything it started
       detached: process.platform !== 'win32',
       cwd: opts.cwd,
-      env: { ...(opts.env ?? process.env), AGENTRY_TOOL_NAME: call.function.name, AGENTRY_TOOL_CALL_ID: call.id },
+      // never our secrets (API key, scenario and webhook secrets) unless the user passed one on: --tool-env NAME
+      env: {
+        ...withoutSecrets(opts.env ?? process.env, opts.passOn),
+        AGENTRY_TOOL_NAME: call.function.name,
+        AGENTRY_TOOL_CALL_ID: call.id,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     const kill = (signal: NodeJS.Signals) => {

@@ -19,6 +19,8 @@ export interface TranscriptMeta {
   request_id?: string
   finish_reason?: string | null
   usage?: unknown
+  /** an answer cut short: the user cancelled, --timeout, a dropped connection */
+  partial?: boolean
 }
 
 /** A conversation read back from a transcript. */

@@ -6,18 +6,26 @@ import { CliError, ExitCode } from '../errors.js'
 import { jsonSyntaxError, lineColumn } from './json-locate.js'
 import { cjsExports } from '../io/cjs.js'
 
-/** Runs fn while holding an exclusive lock on `file` (a sibling `<file>.lock` directory; stale after 10 s). */
+/**
+ * Runs fn while holding an exclusive lock on `file` (a sibling `<file>.lock` directory; stale after 10 s without an
+ * update, or at once when its owner is gone).
+ */
 export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 })
-  const { lock } = cjsExports(await import('proper-lockfile'))
+  const [{ lock }, { ownedLockFs }] = await Promise.all([
+    import('proper-lockfile').then(cjsExports),
+    import('./lock-owner.js'),
+  ])
+  const stale = 10_000
   let release: () => Promise<void>
   let compromised: Error | undefined
   try {
     release = await lock(file, {
       realpath: false,
-      // The lock's mtime is refreshed every 2 s while held (even during a slow token refresh), so only a holder that
-      // died or hung for 10 s is taken over.
-      stale: 10_000,
+      // The lock's mtime is refreshed every 2 s while held (even during a slow token refresh), so a holder that hung
+      // for 10 s is taken over; one that is gone (its pid, on this boot: lock-owner.ts) is taken over at once.
+      stale,
+      fs: ownedLockFs(`${file}.lock`, stale),
       update: 2_000,
       retries: { retries: 600, minTimeout: 5, maxTimeout: 50, randomize: true },
       // The default handler throws from a timer and crashes the process; report it at the end of fn instead.

@@ -47,7 +47,12 @@ async function update<S extends z.core.$ZodType, T>(
     // Nothing changed (e.g. another process already refreshed the token): leave the file alone.
     if (JSON.stringify(data) === before) return result
     // the writer loads only here: a command that only reads the config never loads it (start-up budget)
-    const { writeFileAtomic } = await import('../io/atomic-file.js')
+    const [{ sweepStrayTempFiles, writeFileAtomic }, { pidAlive }] = await Promise.all([
+      import('../io/atomic-file.js'),
+      import('./lock-owner.js'),
+    ])
+    // what writers killed mid-write left (their temp files): none of them runs, since this one holds the lock
+    await sweepStrayTempFiles(file, (pid) => !pidAlive(pid))
     await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: secret ? 0o600 : 0o644, createDir: true })
     return result
   })

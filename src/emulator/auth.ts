@@ -8,6 +8,14 @@ import { HttpError, type Principal } from './types.js'
 const unauthorized = (message: string) =>
   new HttpError(401, message, { 'www-authenticate': 'Bearer realm="agentry-emulator"' }, 'unauthorized')
 
+/**
+ * The part of an API key the list shows to recognise it by: 12 characters, so that keys of one kind (the demo keys
+ * all start with `agk_demo_`) still differ, and a client can tell which listed key is its own (issue 22 item 10).
+ */
+export function listedKeyPrefix(key: string): string {
+  return key.slice(0, 12)
+}
+
 /** The lowercase hex SHA-256 of an API key: keys are stored only as this hash. */
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex')

@@ -1,6 +1,6 @@
 // Seeding (`--seed demo|none`). The demo API key is always installed, even with `none`: without a key nothing can be
 // called, and keys are only made through the API. It is a fixed, local, non-secret value: fine to print.
-import { hashApiKey } from './auth.js'
+import { hashApiKey, listedKeyPrefix } from './auth.js'
 import { demoAgents, demoSkills } from './seed-agents.js'
 import type { EmulatorState, StoredApiKey } from './state.js'
 
@@ -32,7 +32,7 @@ function key(
   return {
     id,
     name,
-    prefix: value.slice(0, 8),
+    prefix: listedKeyPrefix(value),
     scopes: scopes ?? {},
     createdAt: at,
     lastUsedAt: null,

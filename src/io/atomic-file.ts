@@ -5,7 +5,7 @@
 // failed or cancelled write never leaves a half file behind nor clobbers an older complete one. Whole contents:
 // writeFileAtomic; streamed (chunks as they arrive): openAtomicFile or writeAtomically.
 import { randomBytes } from 'node:crypto'
-import { chmod, type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises'
+import { chmod, type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { UsageError } from '../errors.js'
 
@@ -27,6 +27,31 @@ export interface AtomicFile {
   commit(): Promise<void>
   /** close and remove the temp file (safe to call after commit: then it does nothing) */
   discard(): Promise<void>
+}
+
+/** The pid of the writer that made `name`, when it is one of `path`'s temp files (`.<name>.<pid>.<hex>.tmp`). */
+function tempFileOf(path: string, name: string): number | undefined {
+  const prefix = `.${basename(path)}.`
+  if (!name.startsWith(prefix)) return undefined
+  const m = /^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length))
+  return m ? Number(m[1]) : undefined
+}
+
+/**
+ * Removes the temp files of `path` that writers left when they were killed (kill -9, a crash: no discard ran),
+ * those whose writer `gone(pid)` says is no longer running; returns how many. Call it holding `path`'s lock, so that
+ * no live writer of it is at work.
+ */
+export async function sweepStrayTempFiles(path: string, gone: (pid: number) => boolean): Promise<number> {
+  const names = await readdir(dirname(path)).catch(() => [] as string[])
+  let swept = 0
+  for (const name of names) {
+    const pid = tempFileOf(path, name)
+    if (pid === undefined || pid === process.pid || !gone(pid)) continue
+    await rm(join(dirname(path), name), { force: true })
+    swept++
+  }
+  return swept
 }
 
 /** Opens a temp file beside `path`; see AtomicFileOptions for its mode, its directory and its errors. */

@@ -1,6 +1,8 @@
 // The chat engine's log hook (ChatLogHook, src/chat/session.ts): every message of a conversation goes into the local
-// log as it completes — the user's message at once, each answer (partial ones too) with its request_id,
-// finish_reason and usage, each tool result. Never stored: credentials (the API key and any known secret value are
+// log once an answer to it has arrived — a message the service never answered (an unknown agent, a 401, no network)
+// is not logged, nor is a conversation that never got an answer (issue 22 item 13) — each answer with its request_id,
+// finish_reason and usage, one cut short (the user cancelled, --timeout, a dropped connection) marked partial, and
+// each tool result. Never stored: credentials (the API key and any known secret value are
 // scrubbed from the text by the run's Redactor; headers are never seen here), a base URL's user, password, query
 // and fragment, and local images (a data: URL becomes a note; http(s) image URLs are kept).
 import type { TranscriptMeta } from '../chat/transcript.js'
@@ -30,6 +32,8 @@ const droppedImage: ChatContentItem = { type: 'text', text: '[image: not kept in
 export class ConversationRecorder implements ChatLogHook {
   private logged = 0
   private failed = false
+  /** messages recorded but not written yet: they wait for an answer */
+  private pending: { message: ChatMessage; meta?: TranscriptMeta }[] = []
 
   /** `continuing`: the id of a logged conversation whose messages are the session's history (chat -c / --cid). */
   constructor(
@@ -57,6 +61,13 @@ export class ConversationRecorder implements ChatLogHook {
   }
 
   record(session: ChatSession, entries: { message: ChatMessage; meta?: TranscriptMeta }[]): void {
+    this.pending.push(...entries)
+    // an answer arrived: it and what it answers are written; a tool result after a written answer goes at once
+    const answered = entries.some((e) => e.message.role === 'assistant')
+    const afterAnswer = this.pending.every((e) => e.message.role === 'tool') && this.continuing !== undefined
+    if (!answered && !afterAnswer) return
+    entries = this.pending
+    this.pending = []
     this.attempt(() => {
       const { store } = this.deps
       const rows: NewMessage[] = []
@@ -84,6 +95,7 @@ export class ConversationRecorder implements ChatLogHook {
   }
 
   truncate(_session: ChatSession, keep: number): void {
+    this.pending = []
     this.attempt(() => {
       if (this.continuing) this.deps.store.truncate(this.continuing.id, keep)
       this.logged = Math.min(this.logged, keep)
@@ -91,6 +103,7 @@ export class ConversationRecorder implements ChatLogHook {
   }
 
   restart(): void {
+    this.pending = []
     this.previousId = this.continuing?.id ?? this.previousId
     this.continuing = undefined
     this.logged = 0
@@ -128,6 +141,7 @@ export class ConversationRecorder implements ChatLogHook {
       completion_tokens: usage?.completion_tokens ?? null,
       total_tokens: usage?.total_tokens ?? null,
       created_at: meta.createdAt ?? this.isoNow(),
+      partial: meta.partial ? 1 : 0,
     }
   }
 }

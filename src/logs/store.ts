@@ -30,6 +30,8 @@ export interface MessageRow {
   completion_tokens: number | null
   total_tokens: number | null
   created_at: string
+  /** 1 for an answer cut short (the user cancelled, --timeout, a dropped connection), else 0 */
+  partial: number
 }
 
 /** A search hit. */
@@ -46,7 +48,7 @@ export interface SearchHit {
 export type NewConversation = Pick<ConversationRow, 'agent_id' | 'chat_id' | 'profile' | 'base_url' | 'system'>
 
 /** A message to append. */
-export type NewMessage = Omit<MessageRow, 'seq'>
+export type NewMessage = Omit<MessageRow, 'seq' | 'partial'> & { partial?: number }
 
 const listColumns = `c.id, c.agent_id, c.chat_id, c.profile, c.base_url, c.system, c.title, c.created_at, c.updated_at,
   (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS messages,
@@ -86,7 +88,7 @@ export class LogStore {
         .get(conversationId) as { n: number }
       const insert = this.db.prepare(
         `INSERT INTO messages (conversation_id, seq, role, content, body, request_id, finish_reason, prompt_tokens,
-           completion_tokens, total_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           completion_tokens, total_tokens, created_at, partial) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       let seq = Number(last.n)
       for (const m of messages)
@@ -102,6 +104,7 @@ export class LogStore {
           m.completion_tokens,
           m.total_tokens,
           m.created_at,
+          m.partial ?? 0,
         )
       const title =
         messages
@@ -153,7 +156,7 @@ export class LogStore {
     const rows = this.db
       .prepare(
         `SELECT seq, role, content, body, request_id, finish_reason, prompt_tokens, completion_tokens, total_tokens,
-           created_at FROM messages WHERE conversation_id = ? ORDER BY seq`,
+           created_at, partial FROM messages WHERE conversation_id = ? ORDER BY seq`,
       )
       .all(id) as unknown as MessageRow[]
     for (const row of rows) row.body = wholeBody(row)

@@ -37,11 +37,20 @@ describe('login --with-api-key', () => {
   it('stores without a check when no base URL is configured, or with --no-verify', async () => {
     const t = testContext({ stdin: key, env: { ...noKey, AGENTRY_BASE_URL: undefined } })
     expect(await t.run(['--profile', 'ci', 'login', '--with-api-key'])).toBe(0)
-    expect(t.stderr()).toMatch(/not checked against the server/)
+    expect(t.stderr()).toMatch(/not checked against the server \(no base URL is set\)/)
     expect((await loadCredentials(t.configDir)).profiles.ci?.apiKey).toBe(key)
     const u = testContext({ stdin: key, env: noKey })
     expect(await u.run(['login', '--with-api-key', '--no-verify'])).toBe(0)
     expect((await loadCredentials(u.configDir)).profiles.default?.apiKey).toBe(key)
+  })
+
+  it('names only what is missing when the base URL is given but no account (issue 22 item 12)', async () => {
+    const t = testContext({ stdin: key, env: { ...noKey, AGENTRY_ACCOUNT: undefined } })
+    expect(
+      await t.run(['--profile', 'p4', '--base-url', 'https://api.test/api/v1beta', 'login', '--with-api-key']),
+    ).toBe(0)
+    expect(t.stderr()).toMatch(/not checked against the server \(no account is set\)/)
+    expect(t.stderr()).not.toMatch(/no base URL/)
   })
 
   it('stores the key anyway, with a warning, when the server cannot be asked', async () => {

@@ -4,7 +4,7 @@ import { challengeS256 } from '../../src/auth/pkce.js'
 import { run } from '../../src/cli.js'
 import { credentialsFile } from '../../src/config/paths.js'
 import type { OAuthGrant } from '../../src/config/schema.js'
-import { loadConfig, loadCredentials, updateCredentials } from '../../src/config/store.js'
+import { loadConfig, loadCredentials, updateConfig, updateCredentials } from '../../src/config/store.js'
 import { type TestContext, testContext, testOrigin } from '../helpers/test-context.js'
 
 const now = 1_750_000_000_000
@@ -385,6 +385,25 @@ describe('logout (OAuth)', () => {
     ])
     expect((await loadCredentials(t.configDir)).profiles.default).toBeUndefined()
     expect(t.stderr()).toMatch(/removed its OAuth tokens \(revoked\)/)
+  })
+
+  it('config profiles delete of an OAuth profile revokes its tokens as logout does (issue 22 item 15)', async () => {
+    const t = await loggedIn()
+    await updateConfig(t.configDir, (cfg) => {
+      cfg.profiles.default = { output: 'json' }
+    })
+    const revoked: string[] = []
+    t.http
+      .post('/oauth/revoke')
+      .reply((req) => {
+        revoked.push(new URLSearchParams(String(req.body)).get('token_type_hint') ?? '')
+        return { statusCode: 200, data: '' }
+      })
+      .times(2)
+    expect(await t.run(['config', 'profiles', 'delete', 'default', '--yes'])).toBe(0)
+    expect(revoked).toEqual(['refresh_token', 'access_token'])
+    expect((await loadCredentials(t.configDir)).profiles.default).toBeUndefined()
+    expect(t.stderr()).toMatch(/deleted profile default and its OAuth tokens \(revoked\)/)
   })
 
   it('still forgets the grant when revocation fails', async () => {

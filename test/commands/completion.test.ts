@@ -45,6 +45,23 @@ describe('__complete', () => {
     })
     expect(await candidates(['agents', 'get', 'ag'], t)).toEqual(['ag_one'])
   })
+  it('ids come from the profile the line names, not the default one (issue 22 item 15)', async () => {
+    const t = testContext({ env: { AGENTRY_ACCOUNT: undefined } })
+    expect(await t.run(['config', 'set', 'account', testAccount])).toBe(0)
+    expect(await t.run(['--profile', 'p2', 'config', 'set', 'account', 'acc_p2'])).toBe(0)
+    t.clearOutput()
+    t.http.get('/api/v1beta/acc_p2/agents?page=1&limit=100').reply(200, {
+      data: [{ id: 'ag_of_p2', name: 'P2' }],
+      pagination: { total: 1, page: 1, page_count: 1, page_size: 100 },
+    })
+    expect(await candidates(['--profile', 'p2', 'agents', 'get', ''], t)).toEqual(['ag_of_p2'])
+    t.clearOutput()
+    t.http.get('/api/v1beta/acc_eq/agents?page=1&limit=100').reply(200, {
+      data: [{ id: 'ag_of_eq', name: 'Eq' }],
+      pagination: { total: 1, page: 1, page_count: 1, page_size: 100 },
+    })
+    expect(await candidates(['--account=acc_eq', 'agents', 'get', ''], t)).toEqual(['ag_of_eq'])
+  })
   it('a slow service gives no ids after about a second, never a blocked prompt', async () => {
     const t = testContext()
     t.http

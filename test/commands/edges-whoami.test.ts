@@ -83,4 +83,17 @@ describe('keys delete of the key in use', () => {
     expect(t.stderr()).toMatch(/not deleted/)
     expect(t.stderr()).not.toContain(key)
   })
+
+  it('compares ids, not prefixes: the demo key does not take key_demo_no_cms for itself (issue 22 item 10)', async () => {
+    const { fakePrompter } = await import('../helpers/test-context.js')
+    const prompter = fakePrompter([false])
+    // agk_demo_0123…: every demo key starts with agk_demo_, but only key_demo's listed prefix fits it
+    const t = emulatorContext(fx, { tty: true, prompter })
+    expect(await t.run(['keys', 'delete', 'key_demo_no_cms'])).toBe(0)
+    expect(t.stderr()).not.toMatch(/this run uses/)
+    expect(prompter.asked[0]?.message).toBe('Delete API key key_demo_no_cms? Anything using it stops working.')
+    const w = emulatorContext(fx)
+    expect(await w.run(['whoami', '--json'])).toBe(0)
+    expect(JSON.parse(w.stdout()).keyId).toBe('key_demo')
+  })
 })

@@ -1,8 +1,10 @@
 // The built CLI and its config files: parallel writers, broken files, permissions.
-import { chmod, readFile, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { chmod, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { assertBuilt, runCli, tempConfigDir } from '../helpers/cli.js'
+import { assertBuilt, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
 
 beforeAll(() => assertBuilt())
 
@@ -23,6 +25,64 @@ describe('config set from many processes at once', () => {
     for (let i = 0; i < n; i++) expect(cfg.profiles[`p${i}`]).toEqual({ account: `acc${i}` })
     const listed = await runCli(['--profile', 'p7', 'config', 'get', 'account'], { configDir: dir })
     expect(listed).toEqual({ exitCode: 0, stdout: 'acc7\n', stderr: '' })
+  })
+})
+
+describe('a writer killed while it holds the lock (issue 22 item 29)', () => {
+  it("the next write takes the dead writer's lock over at once and sweeps its temp file", {
+    timeout: 60_000,
+  }, async () => {
+    // a token endpoint that never answers: the writer holds credentials.json's lock while it waits for a refresh
+    let asked!: () => void
+    const tokenAsked = new Promise<void>((r) => {
+      asked = r
+    })
+    const server = createServer(() => asked())
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const dir = tempConfigDir()
+      const grant = {
+        accessToken: 'at_old_0123456789',
+        refreshToken: 'rt_old_0123456789',
+        expiresAt: Date.now() - 60_000,
+        clientId: 'cl_1',
+        issuer: origin,
+        tokenEndpoint: `${origin}/oauth/token`,
+        accountId: 'acc_1',
+      }
+      await writeFile(join(dir, 'credentials.json'), JSON.stringify({ profiles: { default: { oauth: grant } } }), {
+        mode: 0o600,
+      })
+      const writer = spawnCli(['agents', 'list'], {
+        configDir: dir,
+        env: { AGENTRY_BASE_URL: `${origin}/api/v1beta`, AGENTRY_ACCOUNT: 'acc_1' },
+      })
+      await tokenAsked
+      const lock = join(dir, 'credentials.json.lock')
+      expect(JSON.parse(await readFile(join(lock, 'owner'), 'utf8'))).toMatchObject({ pid: writer.pid })
+      writer.kill('SIGKILL')
+      await writer
+      // what a writer killed mid-write leaves; and a lock that looks fresh for a minute more, so only its dead
+      // owner, not its age, can free it (before: 600 retries, then "could not lock")
+      const stray = `.credentials.json.${writer.pid}.0123abcd.tmp`
+      await writeFile(join(dir, stray), '{"profiles":', { mode: 0o600 })
+      const ahead = new Date(Date.now() + 60_000)
+      await utimes(lock, ahead, ahead)
+      const next = await runCli(['login', '--with-api-key', '--no-verify'], {
+        configDir: dir,
+        input: 'agk_next_0123456789abcdef\n',
+        timeoutMs: 8_000,
+      })
+      expect(next, next.stderr).toMatchObject({ exitCode: 0 })
+      const creds = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8'))
+      expect(creds.profiles.default).toEqual({ apiKey: 'agk_next_0123456789abcdef' })
+      expect(await readdir(dir)).not.toContain(stray)
+      await expect(stat(lock)).rejects.toThrow(/ENOENT/)
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
   })
 })
 

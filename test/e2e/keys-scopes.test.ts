@@ -26,7 +26,7 @@ describe('keys (built CLI, real emulator)', () => {
     const mine = (JSON.parse(list.stdout) as { name: string; prefix: string; expiresAt: string }[]).find(
       (k) => k.name === 'ci',
     )
-    expect(mine?.prefix).toBe(key.slice(0, 8))
+    expect(mine?.prefix).toBe(key.slice(0, 12))
     expect(Date.parse(mine?.expiresAt ?? '') - Date.now()).toBeGreaterThan(29 * 86_400_000)
     expect(list.stdout).not.toContain(key)
   })

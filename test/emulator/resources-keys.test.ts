@@ -5,7 +5,7 @@ import { keyHandlers } from '../../src/emulator/handlers/keys.js'
 import { call, setup } from './resources-harness.js'
 
 describe('API keys', () => {
-  it('creates a key shown once, stores only its SHA-256 and an 8-character prefix', async () => {
+  it('creates a key shown once, stores only its SHA-256 and a 12-character prefix', async () => {
     const { env, state, clock } = setup()
     const json = { name: 'CI', scopes: { agents: ['demo-assistant'], cms: 'read' } }
     const res = await call(keyHandlers, 'keysCreate', env, { json })
@@ -15,7 +15,7 @@ describe('API keys', () => {
     expect(res.json).toEqual({
       id: expect.stringMatching(/^key_/),
       name: 'CI',
-      prefix: key.slice(0, 8),
+      prefix: key.slice(0, 12),
       scopes: json.scopes,
       createdAt: new Date(clock.now).toISOString(),
       lastUsedAt: null,
@@ -27,7 +27,7 @@ describe('API keys', () => {
     expect(JSON.stringify(state.toJSON())).not.toContain(key)
     const list = await call(keyHandlers, 'keysList', env)
     const listed = list.json.data.find((k: { id: string }) => k.id === res.json.id)
-    expect(listed).toMatchObject({ name: 'CI', prefix: key.slice(0, 8) })
+    expect(listed).toMatchObject({ name: 'CI', prefix: key.slice(0, 12) })
     for (const k of list.json.data) {
       expect(k).not.toHaveProperty('key')
       expect(k).not.toHaveProperty('keyHash')

@@ -152,26 +152,38 @@ describe('recorder', () => {
         { type: 'image_url', image_url: { url: 'https://img.example/a.png' } },
       ],
     }
-    const history = [...earlier, msg]
-    rec.record(session(history), [{ message: msg }])
+    const answer: ChatMessage = { role: 'assistant', content: 'fine' }
+    rec.record(session([...earlier, msg]), [{ message: msg }])
+    // nothing is written until an answer arrives (issue 22 item 13)
+    expect(rec.conversationId).toBeUndefined()
+    const history = [...earlier, msg, answer]
+    rec.record(session(history), [{ message: answer, meta: { partial: true } }])
     const id = rec.conversationId!
     const conv = s.get(id)!
     expect(conv.base_url).toBe('https://host.example/api/v1beta')
     const rows = s.messages(id)
-    expect(rows.map((r) => r.content)).toEqual(['from a transcript', 'ok', 'key [REDACTED] here\n[image]\n[image]'])
+    expect(rows.map((r) => r.content)).toEqual([
+      'from a transcript',
+      'ok',
+      'key [REDACTED] here\n[image]\n[image]',
+      'fine',
+    ])
+    expect(rows.map((r) => r.partial)).toEqual([0, 0, 0, 1])
     expect(rows[2]?.body).not.toContain('agk_secret')
     expect(rows[2]?.body).not.toContain('data:')
     expect(rows[2]?.body).toContain('https://img.example/a.png')
     expect(rec.saved(session(history))).toBe(true)
     expect(rec.saved(session([...history, { role: 'assistant', content: 'x' }]))).toBe(false)
-    expect(historyFromLog(rows)).toHaveLength(3)
+    expect(historyFromLog(rows)).toHaveLength(4)
     rec.truncate(session(history), 2)
     expect(s.messages(id)).toHaveLength(2)
-    rec.record(session([...history, msg], { system: 'be brief' }), [{ message: msg }])
+    rec.record(session([...earlier, msg, answer], { system: 'be brief' }), [{ message: msg }, { message: answer }])
     expect(s.get(id)?.system).toBe('be brief')
     rec.restart()
     expect([rec.conversationId, rec.lastConversationId]).toEqual([undefined, id])
     rec.record(session([msg]), [{ message: msg }])
+    expect(rec.conversationId).toBeUndefined()
+    rec.record(session([msg, answer]), [{ message: answer }])
     expect(rec.conversationId).not.toBe(id)
     expect(rec.lastConversationId).toBe(rec.conversationId)
     expect(warn).not.toHaveBeenCalled()
@@ -227,7 +239,7 @@ describe('recorder', () => {
     })
     db.close()
     opened.length = 0
-    const m: ChatMessage = { role: 'user', content: 'hi' }
+    const m: ChatMessage = { role: 'assistant', content: 'hi' }
     rec.record(session([m]), [{ message: m }])
     rec.record(session([m, m]), [{ message: m }])
     expect(warn).toHaveBeenCalledTimes(1)

@@ -137,6 +137,9 @@ describe('--help', () => {
                                   tool definitions
         --tool-handler <command>  run this shell command for each tool call: arguments
                                   JSON on stdin, stdout is the result
+        --tool-env <name>         hand this environment variable to the tool handler
+                                  although it holds a secret (AGENTRY_API_KEY…);
+                                  repeatable
         --tool-timeout <seconds>  stop a tool handler that runs longer, at most 86400
                                   (default 60)
         --mcp <command>           offer the tools of a local MCP server (stdio): its

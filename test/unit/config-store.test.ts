@@ -1,4 +1,6 @@
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -6,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { assertPrivate, parseJsonFile, withFileLock } from '../../src/config/atomic-file.js'
 import { jsonPathOffset, jsonSyntaxError, lineColumn } from '../../src/config/json-locate.js'
 import { configFile, credentialsFile } from '../../src/config/paths.js'
+import { bootId, ownerGone } from '../../src/config/lock-owner.js'
 import { loadConfig, loadCredentials, updateConfig, updateCredentials } from '../../src/config/store.js'
 import { CliError } from '../../src/errors.js'
 
@@ -56,6 +59,50 @@ describe('locked updates', () => {
       ),
     )
     expect(most).toBe(1)
+  })
+
+  /** The pid of a process that has ended (on this machine and boot). */
+  const deadPid = () => spawnSync('true').pid
+  /** A lock directory as a holder leaves it, with its owner, and an mtime a minute ahead: fresh by proper-lockfile's clock. */
+  async function leftLock(file: string, owner: { pid: number; boot?: string; host?: string }): Promise<string> {
+    const lockDir = `${file}.lock`
+    await mkdir(lockDir, { recursive: true })
+    await writeFile(join(lockDir, 'owner'), JSON.stringify({ boot: bootId(), host: hostname(), ...owner }))
+    const ahead = new Date(Date.now() + 60_000)
+    await utimes(lockDir, ahead, ahead)
+    return lockDir
+  }
+
+  it('takes over at once a lock whose owner is gone, however fresh it looks (issue 22 item 29)', async () => {
+    const file = join(dir, 'config.json')
+    await leftLock(file, { pid: deadPid() })
+    // before: 600 retries on a lock that looks fresh, then "could not lock" (the test's 5 s run out first)
+    await updateConfig(dir, (c) => {
+      c.profiles.a = { account: 'taken-over' }
+    })
+    expect((await loadConfig(dir)).profiles.a?.account).toBe('taken-over')
+    await expect(stat(`${file}.lock`)).rejects.toThrow(/ENOENT/)
+  })
+
+  it("tells a gone owner from a live one: a dead pid or another boot is gone; a live pid or another host's is not", async () => {
+    const file = join(dir, 'f.json')
+    expect(ownerGone(await leftLock(file, { pid: deadPid() }))).toBe(true)
+    expect(ownerGone(await leftLock(file, { pid: process.ppid, boot: 'another-boot' }))).toBe(true)
+    expect(ownerGone(await leftLock(file, { pid: process.ppid }))).toBe(false)
+    expect(ownerGone(await leftLock(file, { pid: deadPid(), host: 'another-host' }))).toBe(false)
+  })
+
+  it('sweeps the temp files of writers that were killed, not those of a live one', async () => {
+    const dead = `.config.json.${deadPid()}.0123abcd.tmp`
+    const live = `.config.json.${process.ppid}.89abcdef.tmp`
+    await writeFile(join(dir, dead), '{"half')
+    await writeFile(join(dir, live), '{"half')
+    await updateConfig(dir, (c) => {
+      c.profiles.a = { account: 'x' }
+    })
+    const left = await readdir(dir)
+    expect(left).not.toContain(dead)
+    expect(left).toContain(live)
   })
 
   it('does not rewrite a file when nothing changed', async () => {

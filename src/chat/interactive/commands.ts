@@ -29,6 +29,8 @@ export interface CommandDeps {
   terminalWrite: (s: string) => void
   /** told when /save wrote the whole conversation */
   onSaved?: () => void
+  /** where the conversation is kept (the service's chat id, the local log's id) and how to resume it */
+  whereKept?: (() => string[]) | undefined
 }
 
 /** Runs a command; resolves to an exit code when the chat should end. */
@@ -77,7 +79,12 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
       case 'new':
         await session.reset()
         deps.images.length = 0
-        note('new conversation')
+        // a stateful chat gets a new chat on the service: its id is the conversation's handle there
+        note(session.chatId === undefined ? 'new conversation' : `new conversation: chat ${session.chatId}`)
+        return undefined
+      case 'info':
+        note(`agent ${session.agentId}`)
+        for (const line of deps.whereKept?.() ?? []) note(line)
         return undefined
       case 'retry': {
         return (await deps.answer(session.retry())) === 'exit' ? 130 : undefined

@@ -31,6 +31,8 @@ export interface InteractiveOptions {
   onRender?: ((ms: number) => void) | undefined
   /** does the conversation hold turns nothing keeps? (Ctrl-C at an empty prompt then asks first) */
   unsaved?: (() => boolean) | undefined
+  /** where the conversation is kept and how to resume it (/info) */
+  whereKept?: (() => string[]) | undefined
 }
 
 /** How long the banner waits for the agent's record before starting without its name. */
@@ -95,6 +97,7 @@ export async function runInteractive(
       warn: (m) => ctx.warn(m),
       env: ctx.env,
       unsaved: opts.unsaved,
+      whereKept: opts.whereKept,
       answer: {
         out,
         now: () => ctx.now(),

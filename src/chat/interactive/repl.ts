@@ -38,6 +38,8 @@ export interface ReplDeps {
   env: NodeJS.ProcessEnv
   /** does the conversation hold turns nothing keeps (the log off or failing, no --save)? */
   unsaved?: (() => boolean) | undefined
+  /** where the conversation is kept and how to resume it (/info) */
+  whereKept?: (() => string[]) | undefined
 }
 
 /** Runs the loop; resolves to the exit code. */
@@ -113,6 +115,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
         onSaved: () => {
           savedLength = session.history.length
         },
+        whereKept: deps.whereKept,
       })
       if (code !== undefined) return code
       // a blank line after a command's output, as after an answer (an answer ends with its own)

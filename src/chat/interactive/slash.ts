@@ -12,7 +12,18 @@ export interface SlashSpec {
 }
 
 /** The commands. */
-export type SlashName = 'help' | 'system' | 'image' | 'tools' | 'new' | 'retry' | 'copy' | 'edit' | 'save' | 'exit'
+export type SlashName =
+  | 'help'
+  | 'system'
+  | 'image'
+  | 'tools'
+  | 'new'
+  | 'info'
+  | 'retry'
+  | 'copy'
+  | 'edit'
+  | 'save'
+  | 'exit'
 
 /** Every command, in the order /help lists them. */
 export const slashCommands: readonly SlashSpec[] = [
@@ -21,6 +32,7 @@ export const slashCommands: readonly SlashSpec[] = [
   { name: 'image', args: '<path|url>', summary: 'attach an image to the next message', aliases: ['img'] },
   { name: 'tools', args: '', summary: 'list the tools the agent may call', aliases: [] },
   { name: 'new', args: '', summary: 'start a new conversation', aliases: ['reset', 'clear'] },
+  { name: 'info', args: '', summary: 'where this conversation is kept and how to resume it', aliases: [] },
   { name: 'retry', args: '', summary: 'send the last message again', aliases: [] },
   { name: 'copy', args: '', summary: 'copy the last answer to the clipboard', aliases: [] },
   { name: 'edit', args: '[text]', summary: 'write the next message in $EDITOR (also Ctrl-X Ctrl-E)', aliases: [] },

@@ -15,6 +15,8 @@ export interface Continuation {
   history: ChatMessage[]
   /** how many messages the log holds for it */
   messages: number
+  /** its last answer was cut short (the user cancelled, --timeout, a dropped connection) */
+  partial: boolean
 }
 
 /**
@@ -59,6 +61,7 @@ export async function findContinuation(
       system: row.system ?? undefined,
       history: row.chat_id ? [] : historyFromLog(rows),
       messages: rows.length,
+      partial: rows.findLast((r) => r.role === 'assistant')?.partial === 1,
     },
     agentArg: row.agent_id,
     words,

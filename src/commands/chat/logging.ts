@@ -37,6 +37,10 @@ export async function prepareChatLog(
   }
   let continuation: Continuation | undefined
   if (continuing) ({ continuation, agentArg, words } = await findContinuation(store, opts, agentArg, words))
+  if (continuation?.partial)
+    ctx.info(
+      `conversation ${continuation.id}: its last answer was cut short (partial); the agent goes on from what arrived`,
+    )
   if (!on) {
     ctx.warn('the log is off (AGENTRY_LOG / config log): what follows is not logged')
     return { agentArg, words, continuation, recorder: undefined }
@@ -54,6 +58,30 @@ export function hasUnsavedTurns(session: ChatSession, log: ChatLog, opts: ChatOp
   if (session.chatId !== undefined || opts.save !== undefined) return false
   if (!session.history.some((m) => m.role === 'user')) return false
   return !(log.recorder?.saved(session) ?? false)
+}
+
+/**
+ * Where the conversation is kept, for /info: the service's chat id (stateful), the local log's id, and the one
+ * command that resumes it (issue 22 item 14).
+ */
+export function whereKeptLines(session: ChatSession, log: ChatLog, opts: ChatOptions): string[] {
+  const lines: string[] = []
+  if (session.chatId !== undefined) lines.push(`chat ${session.chatId} (kept by the service)`)
+  const logged = log.recorder?.conversationId
+  if (logged !== undefined) lines.push(`log ${logged} (agentry logs show ${logged})`)
+  else if (log.recorder !== undefined) lines.push('not in the local log yet (it is written once an answer arrives)')
+  else lines.push('the local log is off')
+  // this conversation's handle (resumeCommand, at the end, falls back to the one before /new)
+  const resume =
+    logged !== undefined
+      ? `agentry chat --cid ${logged}`
+      : session.chatId !== undefined
+        ? `agentry chat ${session.agentId} --chat ${session.chatId}`
+        : opts.save !== undefined
+          ? `agentry chat ${session.agentId} --resume ${opts.save} --save ${opts.save}`
+          : undefined
+  lines.push(resume === undefined ? 'nothing keeps it yet' : `resume with: ${resume}`)
+  return lines
 }
 
 /** The command that resumes this conversation, or undefined when nothing keeps it. */

@@ -17,6 +17,19 @@ function commandLines(spec: OptionSpec<string[]>): OptionSpec<string[]> {
   }
 }
 
+/** A repeatable option whose values name environment variables (never `NAME=value`: a value in argv is seen by all). */
+function envNames(spec: OptionSpec<string[]>): OptionSpec<string[]> {
+  return {
+    ...spec,
+    parse: (raw, flag) =>
+      spec.parse(raw, flag).map((v) => {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v))
+          throw new UsageError(`${flag} ${v}: give the name of an environment variable, not its value`)
+        return v
+      }),
+  }
+}
+
 /** The options of `chat`, in the order --help lists them. */
 export const chatOptions = {
   message: text('-m, --message <text>', 'send this message and print the answer (one-shot); "-" reads it from stdin'),
@@ -32,6 +45,12 @@ export const chatOptions = {
       if (v.trim() === '') throw new UsageError(`${flag}: give a command`)
       return v.trim()
     },
+  ),
+  toolEnv: envNames(
+    list(
+      '--tool-env <name>',
+      'hand this environment variable to the tool handler although it holds a secret (AGENTRY_API_KEY…); repeatable',
+    ),
   ),
   toolTimeout: decimal('--tool-timeout <seconds>', 'stop a tool handler that runs longer, at most 86400 (default 60)', {
     above: 0,

@@ -15,10 +15,12 @@ export async function chatRun(
   words: string[] = [],
 ): Promise<void> {
   const format = chatFormat(ctx)
-  const { prepareChatLog, hasUnsavedTurns, resumeCommand } = await import('./logging.js')
+  const { prepareChatLog, hasUnsavedTurns, resumeCommand, whereKeptLines } = await import('./logging.js')
   const log = await prepareChatLog(ctx, opts, agentArg, words)
   const resumed = log.continuation
   const stateful = opts.chat !== undefined || opts.newChat || resumed?.chatId !== undefined
+  if (opts.toolEnv.length > 0 && opts.toolHandler === undefined)
+    throw new UsageError('--tool-env hands variables to the --tool-handler command: give --tool-handler too')
   if (stateful && opts.system !== undefined)
     throw new UsageError('--system applies to stateless chats', "a stateful chat uses the agent's own system prompt")
   // asked for (a picker) only when the chat will be interactive; a script must name it
@@ -41,6 +43,7 @@ export async function chatRun(
     maxTokens: opts.maxTokens,
     tools,
     toolHandler: opts.toolHandler,
+    toolEnv: opts.toolEnv,
     toolExecutor: mcp?.executor,
     toolTimeoutMs: Math.round(opts.toolTimeout * 1000),
     stream: opts.stream,
@@ -67,7 +70,8 @@ export async function chatRun(
       const resume = resumeCommand(session, log, opts)
       if (resume !== undefined) ctx.info(`resume with: ${resume}`)
     })
-    return runInteractiveUi(session, ctx, { images, tools, unsaved, mcp })
+    const whereKept = () => whereKeptLines(session, log, opts)
+    return runInteractiveUi(session, ctx, { images, tools, unsaved, whereKept, mcp })
   }
   const { runOneShot } = await import('./oneshot.js')
   await runOneShot(session, source.text, images, format, ctx)
@@ -91,6 +95,7 @@ async function runInteractiveUi(
     images: string[]
     tools: ToolDefinition[] | undefined
     unsaved: () => boolean
+    whereKept: () => string[]
     mcp: ChatMcp | undefined
   },
 ): Promise<void> {
@@ -101,6 +106,7 @@ async function runInteractiveUi(
     images: opts.images,
     tools: opts.tools,
     unsaved: opts.unsaved,
+    whereKept: opts.whereKept,
     toolSources,
     bindToolApproval: mcp ? (ask) => mcp.bindAsk(ask) : undefined,
   })

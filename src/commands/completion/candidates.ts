@@ -2,7 +2,7 @@
 // line, from the whole declared command tree as the words see it (their group loaded, as a real run would).
 import { sanitize } from '../../io/sanitize.js'
 import { arg, defineCommand } from '../define.js'
-import { complete } from './complete.js'
+import { complete, targetOf } from './complete.js'
 
 export default defineCommand({
   path: ['__complete'],
@@ -18,6 +18,14 @@ export default defineCommand({
     const all = words.length ? words : ['']
     // the program as the words see it (their group loaded), built on a context that is never run
     const full = await buildProgram(new Context({ io: ctx.io, env: ctx.env, version: ctx.version }), all)
-    for (const c of await complete(full, all, ctx)) if (/^\S+$/.test(c)) ctx.io.stdout.write(`${sanitize(c)}\n`)
+    // ids come from where the completed line would run: its --profile, --base-url, --account, --api-key-file (the
+    // last word, being typed, is not one yet); a line whose settings do not resolve gets no ids
+    const run = ctx.sibling()
+    await run.resolve({ globals: targetOf(all.slice(0, -1)) }).catch(() => {})
+    try {
+      for (const c of await complete(full, all, run)) if (/^\S+$/.test(c)) ctx.io.stdout.write(`${sanitize(c)}\n`)
+    } finally {
+      await run.cleanup()
+    }
   },
 })

@@ -65,6 +65,32 @@ function walk(program: Command, words: string[]) {
   return { cmd, operands, pending }
 }
 
+/** The global options that choose where ids come from: the profile, the service, the account and the key file. */
+const targetFlags = {
+  '--profile': 'profile',
+  '--base-url': 'baseUrl',
+  '--account': 'account',
+  '--api-key-file': 'apiKeyFile',
+} as const
+
+/**
+ * The global options the completed line gives (`--profile p2`, `--account=acc`): ids are fetched as that line would
+ * run, not from the default profile (issue 22 item 15). Words after `--` are operands.
+ */
+export function targetOf(words: string[]): Partial<Record<(typeof targetFlags)[keyof typeof targetFlags], string>> {
+  const out: Partial<Record<(typeof targetFlags)[keyof typeof targetFlags], string>> = {}
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? ''
+    if (w === '--') break
+    const eq = w.indexOf('=')
+    const name = (eq > 0 ? w.slice(0, eq) : w) as keyof typeof targetFlags
+    if (!Object.hasOwn(targetFlags, name)) continue
+    const value = eq > 0 ? w.slice(eq + 1) : words[++i]
+    if (value !== undefined && value !== '') out[targetFlags[name]] = value
+  }
+  return out
+}
+
 /** Candidates for the last word, given the words before it (all after `agentry`). */
 export async function complete(program: Command, words: string[], ctx: Context): Promise<string[]> {
   const current = words.at(-1) ?? ''

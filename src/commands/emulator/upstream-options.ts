@@ -1,6 +1,7 @@
 // The relay options of `emulator start` (issue 8 item 5): where answers come from when an OpenAI-compatible server
 // should give them. The API key is never a flag value (argv is visible to every user of the machine, and lands in
 // shell history): it comes from --upstream-api-key-file or AGENTRY_UPSTREAM_API_KEY, and is never printed.
+import { secretEnv } from '../../config/secret-env.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import type { EmulatorOptions } from '../../emulator/index.js'
@@ -8,7 +9,7 @@ import { readArgFile } from '../data-arg.js'
 import { custom } from '../options.js'
 
 /** The environment variable that may hold the upstream's API key. */
-const upstreamKeyEnv = 'AGENTRY_UPSTREAM_API_KEY'
+const upstreamKeyEnv = secretEnv.upstreamApiKey
 
 /** `--upstream-url`: an absolute URL. */
 function upstreamUrl(value: string, flag: string): string {

@@ -1,21 +1,31 @@
-// `agentry keys delete <keyId>`: revoke an API key, after asking; a warning first when it is this run's own key.
+// `agentry keys delete <keyId>`: revoke an API key, after asking; a warning first when it is this run's own key
+// (found by id: the one listed key whose prefix fits the run's secret, own-key.ts).
+import type { ApiKey } from '../../api/schemas/automation.js'
 import type { Context } from '../../context.js'
 import { confirmDestructive } from '../confirm.js'
 import { arg, defineCommand } from '../define.js'
 import { flag } from '../options.js'
+import { ownKeyAmong } from './own-key.js'
 
-/** Where the key `keyId` comes from when it is this run's own credential (matched by the prefix the service lists). */
-async function isKeyInUse(ctx: Context, keyId: string): Promise<string | undefined> {
+/** Is `keyId` this run's own credential: `yes` (its id, the one listed key whose prefix fits), `maybe`, or `no`? */
+async function keyInUse(
+  ctx: Context,
+  keyId: string,
+): Promise<{ use: 'yes' | 'maybe' | 'no'; source: string; others: number }> {
   const cred = await ctx.credential()
-  if (cred.kind !== 'api-key') return undefined
-  const token = await cred.token()
+  const no = { use: 'no' as const, source: cred.source, others: 0 }
+  if (cred.kind !== 'api-key') return no
+  const keys: ApiKey[] = []
   try {
-    for await (const k of (await ctx.sdk()).keys.list({ limit: 100 }))
-      if (k.id === keyId) return k.prefix && token?.startsWith(k.prefix) ? cred.source : undefined
+    for await (const k of (await ctx.sdk()).keys.list({ limit: 100 })) keys.push(k)
   } catch {
     // the list may be out of this key's scopes: the delete itself then says what is wrong
+    return no
   }
-  return undefined
+  const own = ownKeyAmong(keys, await cred.token())
+  if (own.key) return { ...no, use: own.key.id === keyId ? 'yes' : 'no' }
+  const maybe = own.candidates.some((k) => k.id === keyId)
+  return { ...no, use: maybe ? 'maybe' : 'no', others: own.candidates.length - 1 }
 }
 
 export default defineCommand({
@@ -26,11 +36,17 @@ export default defineCommand({
   options: { yes: flag('-y, --yes', 'do not ask') },
   examples: ['agentry keys delete key_123', 'agentry keys rm key_123 --yes'],
   run: async ({ keyId, yes }, ctx) => {
-    const inUse = await isKeyInUse(ctx, keyId)
-    if (inUse) ctx.warn(`${keyId} is the API key this run uses (${inUse}): agentry stops working with it once deleted`)
-    const question = inUse
-      ? `Delete API key ${keyId}, the one you are using now? Log in with another one afterwards.`
-      : `Delete API key ${keyId}? Anything using it stops working.`
+    const inUse = await keyInUse(ctx, keyId)
+    if (inUse.use === 'yes')
+      ctx.warn(`${keyId} is the API key this run uses (${inUse.source}): agentry stops working with it once deleted`)
+    if (inUse.use === 'maybe')
+      ctx.warn(
+        `${keyId} may be the API key this run uses (${inUse.source}): ${inUse.others} other key(s) share its prefix, and the service does not say which one is in use`,
+      )
+    const question =
+      inUse.use === 'yes'
+        ? `Delete API key ${keyId}, the one you are using now? Log in with another one afterwards.`
+        : `Delete API key ${keyId}? Anything using it stops working.`
     await confirmDestructive(ctx, yes, question, 'not deleted')
     await (await ctx.sdk()).keys.delete(keyId)
     ctx.info(`deleted API key ${keyId}`)

@@ -28,19 +28,26 @@ async function revokeGrant(ctx: Context, grant: OAuthGrant): Promise<boolean> {
   }
 }
 
+/**
+ * Forgets `profile`'s stored credential, revoking OAuth tokens first (logout and `config profiles delete`); returns
+ * what was removed, in words, or undefined when nothing was stored.
+ */
+export async function forgetCredential(ctx: Context, profile: string): Promise<string | undefined> {
+  const dir = ctx.configDir()
+  const stored = (await loadCredentials(dir)).profiles[profile]
+  if (!stored?.apiKey && !stored?.oauth) return undefined
+  const revoked = stored.oauth ? await revokeGrant(ctx, stored.oauth) : false
+  await updateCredentials(dir, (c) => {
+    delete c.profiles[profile]
+  })
+  return stored.oauth ? `OAuth tokens${revoked ? ' (revoked)' : ''}` : 'API key'
+}
+
 /** Forgets the run profile's stored credential. */
 export async function logoutRun(ctx: Context): Promise<void> {
   const profile = checkedProfileName(ctx.profile())
-  const dir = ctx.configDir()
-  const stored = (await loadCredentials(dir)).profiles[profile]
-  if (!stored?.apiKey && !stored?.oauth) ctx.info(`profile ${profile} has no stored credential`)
-  else {
-    const revoked = stored.oauth ? await revokeGrant(ctx, stored.oauth) : false
-    await updateCredentials(dir, (c) => {
-      delete c.profiles[profile]
-    })
-    const what = stored.oauth ? `OAuth tokens${revoked ? ' (revoked)' : ''}` : 'API key'
-    ctx.info(`logged out of profile ${profile}: removed its ${what} from ${credentialsFile(dir)}`)
-  }
+  const what = await forgetCredential(ctx, profile)
+  if (what === undefined) ctx.info(`profile ${profile} has no stored credential`)
+  else ctx.info(`logged out of profile ${profile}: removed its ${what} from ${credentialsFile(ctx.configDir())}`)
   if (ctx.env.AGENTRY_API_KEY) ctx.warn('AGENTRY_API_KEY is still set in the environment and will be used')
 }

@@ -6,6 +6,8 @@ import { int } from '../options.js'
 /** Columns of `logs list`. */
 export const conversationFields: Field<ConversationRow>[] = [
   { header: 'ID', get: (c) => c.id },
+  // the stateful chat's id on the service, beside the log's: `chat --cid <ID>` resumes either way
+  { header: 'CHAT', get: (c) => c.chat_id ?? '', id: true },
   { header: 'AGENT', get: (c) => c.agent_id, id: true },
   { header: 'MESSAGES', get: (c) => c.messages },
   { header: 'UPDATED', get: (c) => c.updated_at },

@@ -24,6 +24,7 @@ function messageJson(m: MessageRow): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body, created_at: m.created_at }
   if (m.request_id !== null) out.request_id = m.request_id
   if (m.finish_reason !== null) out.finish_reason = m.finish_reason
+  if (m.partial === 1) out.partial = true
   if (m.total_tokens !== null)
     out.usage = {
       prompt_tokens: m.prompt_tokens,
@@ -53,7 +54,8 @@ async function showConversation(ctx: Context, store: LogStore, id: string): Prom
   if (c.system) lines.push(`system: ${c.system}`)
   for (const m of messages) {
     const usage = m.total_tokens !== null ? ` · ${m.prompt_tokens} in · ${m.completion_tokens} out` : ''
-    lines.push('', `${m.role} · ${m.created_at}${usage}`, m.content)
+    const cut = m.partial === 1 ? ' · partial (cut short)' : ''
+    lines.push('', `${m.role} · ${m.created_at}${usage}${cut}`, m.content)
   }
   await ctx.output().text(`${lines.join('\n')}\n`)
 }

@@ -1,11 +1,12 @@
 // What a signed scenario call needs besides its body (service-interface 2.5, 5.5): the signing secret and the name
 // of the header that carries the signature. Precedence as commands.md: flag > environment > profile > the record.
+import { secretEnv } from '../../config/secret-env.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { emptyEnvNote, findSecret, type SourcedSecret } from './secret.js'
 
 /** The environment variable that holds a scenario's signing secret. */
-export const scenarioSecretEnv = 'AGENTRY_SCENARIO_SECRET'
+export const scenarioSecretEnv = secretEnv.scenarioSecret
 
 /** An HTTP header name (RFC 9110 5.1 token). */
 export const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/

@@ -1,13 +1,14 @@
 // Where `webhook trigger` sends its POST and the secret it carries: --url with the secret from the environment or a
 // file (no API call), else the webhook's own record read with the API key (service-interface 4.5, 5.6).
 import type { Webhook } from '../../api/schemas/index.js'
+import { secretEnv } from '../../config/secret-env.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import type { TriggerTarget } from '../../sdk/webhooks.js'
 import { emptyEnvNote, findSecret, type SourcedSecret } from '../scenario/secret.js'
 
 /** The environment variable that holds a webhook's secret. */
-export const webhookSecretEnv = 'AGENTRY_WEBHOOK_SECRET'
+export const webhookSecretEnv = secretEnv.webhookSecret
 
 /** Options of `webhook trigger` (besides the batch flags). */
 export interface TriggerOptions {

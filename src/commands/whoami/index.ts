@@ -1,11 +1,11 @@
 // `agentry whoami`: which credential this run uses, where it came from, and where it goes, never showing a secret
 // (only a short key prefix); then one cheap authenticated call says whether the service takes it, and, when the
 // service lists the key, its scopes (issue 12).
-import type { ApiKey } from '../../api/schemas/automation.js'
-import { keyHint } from '../../auth/credential.js'
+import { keyHint, notLoggedIn } from '../../auth/credential.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, isScopeRefusal } from '../../errors.js'
 import { defineCommand } from '../define.js'
+import { ownKeyAmong } from '../keys/own-key.js'
 import { flag } from '../options.js'
 
 /** What `whoami` prints (JSON with --json). */
@@ -31,11 +31,7 @@ interface WhoamiInfo {
 async function whoamiInfo(ctx: Context): Promise<WhoamiInfo> {
   const [cred, settings] = await Promise.all([ctx.credential(), ctx.settings()])
   const profile = settings.profile.value
-  if (cred.kind === 'none')
-    throw new CliError(`not logged in (profile ${profile}): no API key and no OAuth login`, {
-      exitCode: ExitCode.auth,
-      hint: `log in with a browser: agentry login; or store a key: agentry login --with-api-key < key.txt; or set AGENTRY_API_KEY`,
-    })
+  if (cred.kind === 'none') throw notLoggedIn(profile)
   const key = cred.kind === 'api-key' ? await cred.token() : undefined
   const g = cred.grant
   // Built in the order it is shown.
@@ -66,9 +62,8 @@ async function checkWithService(ctx: Context, info: WhoamiInfo, key: string | un
   try {
     const page = await (await ctx.sdk()).keys.list({ limit: 100 }).pages(1).next()
     info.check = 'valid'
-    const mine = key
-      ? page.value?.data.find((k: ApiKey) => k.prefix && key.startsWith(k.prefix.replace(/[.…*]+$/, '')))
-      : undefined
+    // named only when one listed key fits: keys sharing a prefix cannot be told apart
+    const mine = ownKeyAmong(page.value?.data ?? [], key).key
     if (mine) {
       info.keyId = mine.id
       if (mine.name) info.keyName = mine.name

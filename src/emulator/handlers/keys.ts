@@ -1,9 +1,9 @@
 // API keys (service-interface 5.2; wire.md "API keys and schedules"): the key is shown once, at creation; only its
-// SHA-256 is stored, with an 8-character prefix to recognise it by. Expired keys are refused by ../auth.ts; only
+// SHA-256 is stored, with a 12-character prefix to recognise it by. Expired keys are refused by ../auth.ts; only
 // unscoped keys reach these routes (their scope in the route table, enforced by ../scope.ts).
 import { randomBytes } from 'node:crypto'
 import { apiKeyCreateSchema } from '../../api/schemas/index.js'
-import { hashApiKey } from '../auth.js'
+import { hashApiKey, listedKeyPrefix } from '../auth.js'
 import type { StoredApiKey } from '../state.js'
 import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFields } from '../kit.js'
@@ -45,7 +45,7 @@ export const keyHandlers: HandlerTable = {
     const record: StoredApiKey = {
       id: newId('key'),
       name: body.name,
-      prefix: key.slice(0, 8),
+      prefix: listedKeyPrefix(key),
       scopes: body.scopes,
       createdAt: isoNow(env),
       lastUsedAt: null,

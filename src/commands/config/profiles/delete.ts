@@ -1,7 +1,7 @@
 // `agentry config profiles delete <name>` (commands.md, "Added in the second round"): forgets a profile's settings
-// and stored credential (asks first).
+// and stored credential (asks first), revoking OAuth tokens as logout does.
 import { checkedProfileName } from '../../../config/resolve.js'
-import { updateConfig, updateCredentials } from '../../../config/store.js'
+import { updateConfig } from '../../../config/store.js'
 import { CliError, ExitCode } from '../../../errors.js'
 import { confirmDestructive } from '../../confirm.js'
 import { arg, defineCommand } from '../../define.js'
@@ -20,13 +20,13 @@ export default defineCommand({
     if (!(await savedProfiles(ctx)).includes(profile))
       throw new CliError(`no profile named ${profile}`, { exitCode: ExitCode.notFound, hint: await profilesHint(ctx) })
     await confirmDestructive(ctx, yes, `Delete profile ${profile} and its stored credential?`)
-    await updateCredentials(ctx.configDir(), (c) => {
-      delete c.profiles[profile]
-    })
+    // as logout does: OAuth tokens are revoked at the server before they are forgotten (issue 22 item 15)
+    const { forgetCredential } = await import('../../logout/forget-credential.js')
+    const removed = await forgetCredential(ctx, profile)
     await updateConfig(ctx.configDir(), (cfg) => {
       delete cfg.profiles[profile]
       if (cfg.currentProfile === profile) delete cfg.currentProfile
     })
-    ctx.info(`deleted profile ${profile}`)
+    ctx.info(`deleted profile ${profile}${removed ? ` and its ${removed}` : ''}`)
   },
 })

@@ -1,0 +1,22 @@
+// The environment variables that carry our secrets (docs/commands.md "Settings": not settings, never stored). Each
+// reader names its variable from here, so this is the whole list: a child the model drives (--tool-handler) gets
+// none of them unless the user passes one on by name (--tool-env NAME), issue 22 item 30.
+
+/** Every secret-bearing environment variable, by what it holds. */
+export const secretEnv = {
+  /** the API key of a run (auth/resolve-credential.ts) */
+  apiKey: 'AGENTRY_API_KEY',
+  /** a scenario's signing secret (scenario run/sign) */
+  scenarioSecret: 'AGENTRY_SCENARIO_SECRET',
+  /** a webhook's secret (webhook trigger, the MCP trigger tool) */
+  webhookSecret: 'AGENTRY_WEBHOOK_SECRET',
+  /** the emulator's upstream model key (emulator start --upstream-url) */
+  upstreamApiKey: 'AGENTRY_UPSTREAM_API_KEY',
+} as const
+
+/** `env` without our secrets, except those named in `passOn` (which the user chose to hand over). */
+export function withoutSecrets(env: NodeJS.ProcessEnv, passOn: readonly string[] = []): NodeJS.ProcessEnv {
+  const out = { ...env }
+  for (const name of Object.values(secretEnv)) if (!passOn.includes(name)) delete out[name]
+  return out
+}
