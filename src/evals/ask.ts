@@ -47,11 +47,14 @@ export async function askAgent(sdk: AgentryClient, agentId: string, q: AgentQues
   let finishReason: string | null = null
   for await (const e of stream) {
     if (e.type === 'text') texts.push(e.text)
-    else if (e.type === 'tool_call') toolCalls.push({ name: e.call.function.name, arguments: e.call.function.arguments })
+    else if (e.type === 'tool_call')
+      toolCalls.push({ name: e.call.function.name, arguments: e.call.function.arguments })
     else if (e.type === 'usage') usage = e.usage
     else if (e.type === 'done') finishReason = e.finish_reason
     else if (e.type === 'error')
-      throw new CliError(`agent ${agentId}: the answer ended with an error: ${e.message}`, { exitCode: ExitCode.server })
+      throw new CliError(`agent ${agentId}: the answer ended with an error: ${e.message}`, {
+        exitCode: ExitCode.server,
+      })
   }
   return { text: texts.join(''), toolCalls, finishReason, usage, latencyMs: Math.round(performance.now() - t0) }
 }

@@ -31,7 +31,7 @@ const quote = (s: string, max = 80) => {
 }
 
 /** The answer's JSON: the whole text, or inside a ```json fence. */
-export function answerJson(text: string): { value: unknown } | { problem: string } {
+function answerJson(text: string): { value: unknown } | { problem: string } {
   const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/i.exec(text)
   try {
     return { value: JSON.parse(fenced ? fenced[1]! : text) }
@@ -41,13 +41,17 @@ export function answerJson(text: string): { value: unknown } | { problem: string
 }
 
 /** `actual` holds at least what `expected` holds (objects by member, arrays and scalars exactly). */
-export function matchesSubset(actual: unknown, expected: unknown): boolean {
+function matchesSubset(actual: unknown, expected: unknown): boolean {
   if (typeof expected === 'object' && expected !== null && !Array.isArray(expected)) {
     if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false
     return Object.entries(expected).every(([k, v]) => matchesSubset((actual as Record<string, unknown>)[k], v))
   }
   if (Array.isArray(expected))
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((v, i) => matchesSubset(actual[i], v))
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((v, i) => matchesSubset(actual[i], v))
+    )
   return Object.is(actual, expected)
 }
 
@@ -59,7 +63,11 @@ export async function check(a: Assertion, answer: Answer, env: AssertionEnv): Pr
   return { type: a.type, weight: a.weight ?? 1, ...r }
 }
 
-async function verdict(a: Assertion, answer: Answer, env: AssertionEnv): Promise<Omit<AssertionResult, 'type' | 'weight'>> {
+async function verdict(
+  a: Assertion,
+  answer: Answer,
+  env: AssertionEnv,
+): Promise<Omit<AssertionResult, 'type' | 'weight'>> {
   const text = answer.text
   const lower = text.toLowerCase()
   switch (a.type) {
@@ -68,11 +76,19 @@ async function verdict(a: Assertion, answer: Answer, env: AssertionEnv): Promise
     case 'contains':
       return bool(text.includes(a.value), `contains ${quote(a.value)}`, `does not contain ${quote(a.value)}`)
     case 'icontains':
-      return bool(lower.includes(a.value.toLowerCase()), `contains ${quote(a.value)}`, `does not contain ${quote(a.value)} (any case)`)
+      return bool(
+        lower.includes(a.value.toLowerCase()),
+        `contains ${quote(a.value)}`,
+        `does not contain ${quote(a.value)} (any case)`,
+      )
     case 'not-contains':
       return bool(!text.includes(a.value), `does not contain ${quote(a.value)}`, `contains ${quote(a.value)}`)
     case 'not-icontains':
-      return bool(!lower.includes(a.value.toLowerCase()), `does not contain ${quote(a.value)}`, `contains ${quote(a.value)} (any case)`)
+      return bool(
+        !lower.includes(a.value.toLowerCase()),
+        `does not contain ${quote(a.value)}`,
+        `contains ${quote(a.value)} (any case)`,
+      )
     case 'contains-all':
     case 'icontains-all': {
       const fold = a.type === 'icontains-all'
@@ -87,10 +103,18 @@ async function verdict(a: Assertion, answer: Answer, env: AssertionEnv): Promise
     case 'icontains-any': {
       const fold = a.type === 'icontains-any'
       const hit = a.value.find((v) => (fold ? lower.includes(v.toLowerCase()) : text.includes(v)))
-      return bool(hit !== undefined, `contains ${quote(hit ?? '')}`, `contains none of ${a.value.map((m) => quote(m)).join(', ')}`)
+      return bool(
+        hit !== undefined,
+        `contains ${quote(hit ?? '')}`,
+        `contains none of ${a.value.map((m) => quote(m)).join(', ')}`,
+      )
     }
     case 'starts-with':
-      return bool(text.trimStart().startsWith(a.value), `starts with ${quote(a.value)}`, `starts with ${quote(text.trimStart().slice(0, a.value.length + 10))}`)
+      return bool(
+        text.trimStart().startsWith(a.value),
+        `starts with ${quote(a.value)}`,
+        `starts with ${quote(text.trimStart().slice(0, a.value.length + 10))}`,
+      )
     case 'regex':
     case 'not-regex': {
       const m = new RegExp(a.value, a.flags).exec(text)
@@ -114,7 +138,11 @@ async function verdict(a: Assertion, answer: Answer, env: AssertionEnv): Promise
       if ('missing' in at) return bool(false, '', `nothing at ${at.missing}`)
       if (!('value' in a) || a.value === undefined) return bool(true, `${a.path} is there`, '')
       const same = JSON.stringify(at.found) === JSON.stringify(a.value)
-      return bool(same, `${a.path} is ${JSON.stringify(a.value)}`, `${a.path} is ${quote(JSON.stringify(at.found) ?? '')}, expected ${quote(JSON.stringify(a.value))}`)
+      return bool(
+        same,
+        `${a.path} is ${JSON.stringify(a.value)}`,
+        `${a.path} is ${quote(JSON.stringify(at.found) ?? '')}, expected ${quote(JSON.stringify(a.value))}`,
+      )
     }
     case 'tool-call': {
       const named = answer.toolCalls.filter((c) => c.name === a.name)
@@ -130,14 +158,30 @@ async function verdict(a: Assertion, answer: Answer, env: AssertionEnv): Promise
           return false
         }
       })
-      return bool(fit !== undefined, `called ${a.name}(${fit?.arguments})`, `called ${a.name} with ${named.map((c) => c.arguments).join(' and ')}, expected ${JSON.stringify(a.arguments)}`)
+      return bool(
+        fit !== undefined,
+        `called ${a.name}(${fit?.arguments})`,
+        `called ${a.name} with ${named.map((c) => c.arguments).join(' and ')}, expected ${JSON.stringify(a.arguments)}`,
+      )
     }
     case 'no-tool-call':
-      return bool(answer.toolCalls.length === 0, 'no tool call', `called ${answer.toolCalls.map((c) => c.name).join(', ')}`)
+      return bool(
+        answer.toolCalls.length === 0,
+        'no tool call',
+        `called ${answer.toolCalls.map((c) => c.name).join(', ')}`,
+      )
     case 'finish-reason':
-      return bool(answer.finishReason === a.value, `finished: ${a.value}`, `finished: ${answer.finishReason ?? 'no reason given'}, expected ${a.value}`)
+      return bool(
+        answer.finishReason === a.value,
+        `finished: ${a.value}`,
+        `finished: ${answer.finishReason ?? 'no reason given'}, expected ${a.value}`,
+      )
     case 'latency':
-      return bool(answer.latencyMs <= a.max, `${answer.latencyMs} ms ≤ ${a.max} ms`, `${answer.latencyMs} ms > ${a.max} ms`)
+      return bool(
+        answer.latencyMs <= a.max,
+        `${answer.latencyMs} ms ≤ ${a.max} ms`,
+        `${answer.latencyMs} ms > ${a.max} ms`,
+      )
     case 'tokens': {
       const count = a.count ?? 'total'
       const n = answer.usage?.[`${count}_tokens`]
@@ -146,7 +190,12 @@ async function verdict(a: Assertion, answer: Answer, env: AssertionEnv): Promise
     }
     case 'judge': {
       const v = await env.judge(a.judge, a.rubric, text)
-      return { pass: v.pass, score: v.score, reason: `${a.judge}: ${v.reason || (v.pass ? 'pass' : 'fail')}`, judge: { agent: a.judge, ...v } }
+      return {
+        pass: v.pass,
+        score: v.score,
+        reason: `${a.judge}: ${v.reason || (v.pass ? 'pass' : 'fail')}`,
+        judge: { agent: a.judge, ...v },
+      }
     }
     case 'javascript':
       return javascript(a.value, answer, env.vars)

@@ -17,7 +17,8 @@ const maxDatasetBytes = 64 * 1024 * 1024
 export async function readDataset(path: string, label: string): Promise<DatasetRow[]> {
   const text = (await readArgFile(path, `${label} ${path}`, maxDatasetBytes)).toString('utf8').replace(/^\uFEFF/, '')
   const rows = /\.(nd)?jsonl?$/i.test(path) ? ndjsonRows(text, `${label} ${path}`) : csvRows(text, `${label} ${path}`)
-  if (rows.length === 0) throw new UsageError(`${label} ${path}: no rows`, 'a CSV needs a header row and a row of values')
+  if (rows.length === 0)
+    throw new UsageError(`${label} ${path}: no rows`, 'a CSV needs a header row and a row of values')
   return rows
 }
 

@@ -26,7 +26,10 @@ export function parseJsonPath(path: string): Step[] | { problem: string } {
 export function valueAtPath(value: unknown, steps: Step[]): { found: unknown } | { missing: string } {
   let v = value
   for (const [k, s] of steps.entries()) {
-    const here = `$${steps.slice(0, k + 1).map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`)).join('')}`
+    const here = `$${steps
+      .slice(0, k + 1)
+      .map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`))
+      .join('')}`
     if (typeof s === 'number') {
       if (!Array.isArray(v)) return { missing: here }
       const at = s < 0 ? v.length + s : s

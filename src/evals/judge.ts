@@ -39,13 +39,19 @@ export function parseVerdict(reply: string): Verdict | { problem: string } {
       }
       if (typeof v !== 'object' || v === null) break
       const o = v as { pass?: unknown; score?: unknown; reason?: unknown; verdict?: unknown }
-      const pass = typeof o.pass === 'boolean' ? o.pass : typeof o.verdict === 'string' ? /^pass/i.test(o.verdict) : undefined
+      const pass =
+        typeof o.pass === 'boolean' ? o.pass : typeof o.verdict === 'string' ? /^pass/i.test(o.verdict) : undefined
       if (pass === undefined) break
       const score = typeof o.score === 'number' && o.score >= 0 && o.score <= 1 ? o.score : pass ? 1 : 0
       return { pass, score, reason: typeof o.reason === 'string' ? o.reason : '' }
     }
   }
   const word = /^\s*(PASS|FAIL)\b[:.\s-]*(.*)/is.exec(reply)
-  if (word) return { pass: word[1]!.toUpperCase() === 'PASS', score: word[1]!.toUpperCase() === 'PASS' ? 1 : 0, reason: word[2]!.trim() }
+  if (word)
+    return {
+      pass: word[1]!.toUpperCase() === 'PASS',
+      score: word[1]!.toUpperCase() === 'PASS' ? 1 : 0,
+      reason: word[2]!.trim(),
+    }
   return { problem: `the judge's reply holds no verdict: ${reply.replace(/\s+/g, ' ').trim().slice(0, 200)}` }
 }

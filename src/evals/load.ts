@@ -10,7 +10,14 @@ import { CliError, UsageError } from '../errors.js'
 import { readArgFile } from '../io/arg-file.js'
 import { cjsExports } from '../io/cjs.js'
 import { readDataset } from './dataset.js'
-import { type Assertion, assertionTypes, type CaseSpec, type TestFile, type TargetSpec, testFileSchema } from './schema.js'
+import {
+  type Assertion,
+  assertionTypes,
+  type CaseSpec,
+  type TestFile,
+  type TargetSpec,
+  testFileSchema,
+} from './schema.js'
 import { fill, unfilled, type Vars } from './vars.js'
 
 /** What a case runs against. */
@@ -62,7 +69,7 @@ const maxFileBytes = 16 * 1024 * 1024
 type Path = readonly (string | number)[]
 
 /** `cases[2].assert[0].type` */
-export const memberName = (path: Path): string =>
+const memberName = (path: Path): string =>
   path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('') || '(the file)'
 
 /** Where members sit in the file. */
@@ -98,12 +105,14 @@ export async function loadTestFile(file: string, opts: LoadOptions): Promise<Tes
   const text = (await readArgFile(file, file, maxFileBytes)).toString('utf8')
   const YAML = cjsExports(await import('yaml'))
   const lines = new YAML.LineCounter()
-  const doc = YAML.parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
+  const doc = YAML.parseDocument(text, { lineCounter: lines, uniqueKeys: true })
   const syntax = doc.errors[0]
   if (syntax) {
     const at = syntax.linePos?.[0]
     const where = at ? `${file}:${at.line}:${at.col}` : file
-    throw new UsageError(`${where}: not valid YAML or JSON: ${syntax.message.split('\n')[0]}`)
+    throw new UsageError(
+      `${where}: not valid YAML or JSON: ${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+    )
   }
   const at = new Locator(file, doc, lines)
   const parsed = testFileSchema.safeParse(doc.toJS())
@@ -181,7 +190,10 @@ async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): 
     const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, at, [...base, 'tools']) : defaultTools
     const images = c.images !== undefined ? await imagesOf(c.images, dir, at, [...base, 'images']) : defaultImages
     const rows = c.dataset
-      ? await readDataset(resolve(dir, c.dataset), `${file}:${at.line([...base, 'dataset'])}: ${memberName([...base, 'dataset'])}:`)
+      ? await readDataset(
+          resolve(dir, c.dataset),
+          `${file}:${at.line([...base, 'dataset'])}: ${memberName([...base, 'dataset'])}:`,
+        )
       : [undefined]
     const assert = [...(d.assert ?? []), ...(c.assert ?? [])]
     for (const row of rows) {
@@ -208,7 +220,8 @@ async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): 
       if (message !== undefined || (conversation.length === 0 && input !== undefined))
         conversation.push({ role: 'user', content: (message ?? input) as string })
       const filled = assert.map((a, ai) => {
-        const path = ai < (d.assert?.length ?? 0) ? ['defaults', 'assert', ai] : [...base, 'assert', ai - (d.assert?.length ?? 0)]
+        const path =
+          ai < (d.assert?.length ?? 0) ? ['defaults', 'assert', ai] : [...base, 'assert', ai - (d.assert?.length ?? 0)]
         return checkAssertion(a.type === 'javascript' ? a : check(a, path), path, at, opts)
       })
       const messages: Message[] = [
@@ -243,13 +256,20 @@ function chooseTargets(c: CaseSpec, targets: Target[], at: Locator, base: Path):
   return c.targets.map((id, i) => {
     const t = targets.find((x) => x.id === id)
     if (!t)
-      throw at.error([...base, 'targets', i], `no target "${id}"`, `the file's targets are: ${targets.map((x) => x.id).join(', ')}`)
+      throw at.error(
+        [...base, 'targets', i],
+        `no target "${id}"`,
+        `the file's targets are: ${targets.map((x) => x.id).join(', ')}`,
+      )
     return t
   })
 }
 
 /** The user messages' text with the images added to the last user message. */
-function withImages(conversation: { role: 'system' | 'user' | 'assistant'; content: string }[], images: ChatContentItem[]): Message[] {
+function withImages(
+  conversation: { role: 'system' | 'user' | 'assistant'; content: string }[],
+  images: ChatContentItem[],
+): Message[] {
   const lastUser = conversation.findLastIndex((m) => m.role === 'user')
   return conversation.map((m, i) =>
     i === lastUser && images.length > 0
@@ -298,7 +318,12 @@ async function toolsOf(
   }
 }
 
-async function imagesOf(images: string[] | undefined, dir: string, at: Locator, path: Path): Promise<ChatContentItem[]> {
+async function imagesOf(
+  images: string[] | undefined,
+  dir: string,
+  at: Locator,
+  path: Path,
+): Promise<ChatContentItem[]> {
   if (!images?.length) return []
   const { resolveImage } = await import('../chat/images.js')
   return Promise.all(

@@ -23,7 +23,11 @@ export interface Outputs {
   /** a result line, as its run finishes */
   result(r: TestResult): Promise<void>
   /** writes JUnit, the report and the step summary, and puts every file in place */
-  finish(meta: ReportMeta & { durationMs: number }, cells: readonly Cell[], changed: Change[] | undefined): Promise<void>
+  finish(
+    meta: ReportMeta & { durationMs: number },
+    cells: readonly Cell[],
+    changed: Change[] | undefined,
+  ): Promise<void>
   /** removes what was started (the run failed before it ran anything) */
   discard(): Promise<void>
 }

@@ -118,7 +118,9 @@ export async function readVerdicts(path: string): Promise<Map<string, boolean>> 
         throw new UsageError(`--compare ${path} line ${line}: not JSON`, 'give the --results file of an earlier run')
       }
       if (typeof r?.case !== 'string' || typeof r.target !== 'string' || typeof r.pass !== 'boolean')
-        throw new UsageError(`--compare ${path} line ${line}: not a result line of agentry test (no case, target or pass)`)
+        throw new UsageError(
+          `--compare ${path} line ${line}: not a result line of agentry test (no case, target or pass)`,
+        )
       lines.push({ ...r, caseIndex: 0, repeat: Number(r.repeat) || 0, error: r.error ?? null } as TestResult)
     }
   } finally {

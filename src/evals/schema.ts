@@ -73,9 +73,9 @@ const assertionSchema = z.discriminatedUnion('type', [...assertionSchemas])
 /** One assertion of a case. */
 export type Assertion = z.infer<typeof assertionSchema>
 
-const variables = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).check(
-  z.describe('values for {{name}} in messages, input and assertions'),
-)
+const variables = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+  .check(z.describe('values for {{name}} in messages, input and assertions'))
 const tools = z.union([z.array(toolDefinitionSchema), nonEmpty('a JSON file of tool definitions')])
 const message = z.strictObject({
   role: z.enum(['system', 'user', 'assistant']),

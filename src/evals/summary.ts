@@ -20,11 +20,20 @@ export const cellFields: Field<Cell>[] = [
 ]
 
 /** `12 cases × 2 targets: 20 passed, 3 failed, 1 error in 3.4 s` */
-export function summaryLine(cases: readonly PlannedCase[], cells: readonly Cell[], ms: number, targets: number): string {
+export function summaryLine(
+  cases: readonly PlannedCase[],
+  cells: readonly Cell[],
+  ms: number,
+  targets: number,
+): string {
   const passed = cells.filter((c) => c.pass).length
   const errors = cells.filter((c) => c.error !== null).length
   const failed = cells.length - passed - errors
-  const parts = [`${passed} passed`, ...(failed ? [`${failed} failed`] : []), ...(errors ? [`${errors} error${errors === 1 ? '' : 's'}`] : [])]
+  const parts = [
+    `${passed} passed`,
+    ...(failed ? [`${failed} failed`] : []),
+    ...(errors ? [`${errors} error${errors === 1 ? '' : 's'}`] : []),
+  ]
   const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`
   return `${n(cases.length, 'case')} × ${n(targets, 'target')}: ${parts.join(', ')} in ${(ms / 1000).toFixed(1)} s`
 }
@@ -39,20 +48,31 @@ export function annotation(file: string, line: number, c: Cell): string {
 }
 
 /** Markdown text of a table cell: one line, pipes and markup characters escaped. */
-const md = (s: string) => s.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]<>|#]/g, (ch) => `\\${ch}`).slice(0, 300)
+const md = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .replace(/[\\`*_{}[\]<>|#]/g, (ch) => `\\${ch}`)
+    .slice(0, 300)
 
 /** The Markdown summary of a run (GitHub renders it on the job's page). */
-export function markdownSummary(title: string, line: string, cells: readonly Cell[], changed: readonly Change[] | undefined): string {
+export function markdownSummary(
+  title: string,
+  line: string,
+  cells: readonly Cell[],
+  changed: readonly Change[] | undefined,
+): string {
   const out = [`### ${md(title)}`, '', line, '']
   const failed = cells.filter((c) => !c.pass)
   if (changed?.length) {
     out.push('| case | target | before | now |', '|---|---|---|---|')
-    for (const c of changed) out.push(`| ${md(c.case)} | ${md(c.target)} | ${c.before} | ${c.after === 'failed' ? '**failed**' : 'passed'} |`)
+    for (const c of changed)
+      out.push(`| ${md(c.case)} | ${md(c.target)} | ${c.before} | ${c.after === 'failed' ? '**failed**' : 'passed'} |`)
     out.push('')
   }
   if (failed.length) {
     out.push('| case | target | why |', '|---|---|---|')
-    for (const c of failed.slice(0, 100)) out.push(`| ${md(c.description)} | ${md(c.target)} | ${md(failureLines(c).join('; '))} |`)
+    for (const c of failed.slice(0, 100))
+      out.push(`| ${md(c.description)} | ${md(c.target)} | ${md(failureLines(c).join('; '))} |`)
     if (failed.length > 100) out.push('', `… and ${failed.length - 100} more`)
     out.push('')
   }

@@ -28,7 +28,11 @@ export default defineCommand({
     results: custom('--results <file>', 'write one NDJSON line per case × target × repeat here', path('a path')),
     junit: custom('--junit <file>', 'write JUnit XML here (one testcase per case × target)', path('a path')),
     report: custom('--report <file>', 'write a self-contained HTML report here', path('a path')),
-    compare: custom('--compare <results>', 'list the cases whose verdict changed since this --results file', path('a path')),
+    compare: custom(
+      '--compare <results>',
+      'list the cases whose verdict changed since this --results file',
+      path('a path'),
+    ),
     concurrency: int('--concurrency <n>', `runs in flight, 1 to ${maxBatchConcurrency}`, {
       min: 1,
       max: maxBatchConcurrency,
@@ -85,12 +89,14 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
       const lineOf = new Map(outcome.cases.map((c) => [c.index, c.line]))
       for (const c of cells) if (!c.pass) ctx.io.stderr.write(annotation(opts.file, lineOf.get(c.caseIndex) ?? 1, c))
     }
-    for (const c of changed ?? []) ctx.info(`${c.after === 'failed' ? 'regressed' : 'fixed'}: ${c.case} on ${c.target} (${c.before} → ${c.after})`)
+    for (const c of changed ?? [])
+      ctx.info(`${c.after === 'failed' ? 'regressed' : 'fixed'}: ${c.case} on ${c.target} (${c.before} → ${c.after})`)
     if (changed) ctx.info(`since ${opts.compare}: ${changed.length} verdict${changed.length === 1 ? '' : 's'} changed`)
     ctx.info(summary)
     if (outcome.interrupted) throw new CancelledError('interrupted: the results hold the cases that finished')
     const failing = exitCodeOf(outcome.errorCodes)
-    if (failing !== ExitCode.ok) throw new CliError(`${outcome.errorCodes.size} runs got no answer`, { exitCode: failing })
+    if (failing !== ExitCode.ok)
+      throw new CliError(`${outcome.errorCodes.size} runs got no answer`, { exitCode: failing })
     const failed = cells.filter((c) => !c.pass).length
     if (failed > 0)
       throw new CliError(`${failed} of ${cells.length} cases failed`, {

@@ -11,14 +11,22 @@ export function gradingReply(message: string): string | undefined {
   const start = message.indexOf('<answer>')
   const end = message.lastIndexOf('</answer>')
   if (rubric === undefined || start < 0 || end < start) return undefined
-  const answer = message.slice(start + '<answer>'.length, end).replace(/^\n/, '').replace(/\n$/, '').toLowerCase()
+  const answer = message
+    .slice(start + '<answer>'.length, end)
+    .replace(/^\n/, '')
+    .replace(/\n$/, '')
+    .toLowerCase()
   const checks = [...rubric.matchAll(/(\b(?:not|never|no)\s+(?:\w+\s+){0,2})?"([^"]+)"/gi)].map((m) => ({
     phrase: m[2]!,
     absent: m[1] !== undefined,
   }))
   if (checks.length === 0) {
     const pass = answer.trim() !== ''
-    return JSON.stringify({ pass, score: pass ? 1 : 0, reason: pass ? 'the answer is not empty' : 'the answer is empty' })
+    return JSON.stringify({
+      pass,
+      score: pass ? 1 : 0,
+      reason: pass ? 'the answer is not empty' : 'the answer is empty',
+    })
   }
   const met = checks.map((c) => answer.includes(c.phrase.toLowerCase()) !== c.absent)
   const said = checks.map((c, i) =>

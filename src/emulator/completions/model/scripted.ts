@@ -112,7 +112,8 @@ function plainReply(input: ModelInput): ModelReply {
   }
   const verdict = last.role === 'user' ? gradingReply(said) : undefined
   if (verdict !== undefined) return { reasoning: [], tokens: tokenize(verdict), toolCalls: [] }
-  if (last.role === 'user' && asksForJson(said)) return { reasoning: [], tokens: tokenize(jsonAnswer(agent.id, said)), toolCalls: [] }
+  if (last.role === 'user' && asksForJson(said))
+    return { reasoning: [], tokens: tokenize(jsonAnswer(agent.id, said)), toolCalls: [] }
   if (/system\s*prompt/.test(lower)) return text(systemPromptAnswer(agent.systemPrompt, input.requestSystem))
   const count = /\bcount to (\d{1,9})\b/.exec(lower)
   if (count) return { reasoning: [], tokens: counting(Math.min(Number(count[1]), maxCount)), toolCalls: [] }
