@@ -13,6 +13,7 @@ const all = [
   'library',
   'chat-log',
   'batch',
+  'agent-tests',
 ]
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all
 let failed = 0
