@@ -33,7 +33,7 @@ export default defineCommand({
       'list the cases whose verdict changed since this --results file',
       path('a path'),
     ),
-    concurrency: int('--concurrency <n>', `runs in flight, 1 to ${maxBatchConcurrency}`, {
+    concurrency: int('--concurrency <n>', `runs in flight, 1 to ${maxBatchConcurrency} (default 8)`, {
       min: 1,
       max: maxBatchConcurrency,
       default: 8,
