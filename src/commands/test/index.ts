@@ -9,6 +9,7 @@ import { runPlan, selectCases } from '../../evals/run.js'
 import { annotation, cellFields, summaryLine } from '../../evals/summary.js'
 import { exitCodeOf } from '../../batch/report.js'
 import { parseShard } from '../../io/shard.js'
+import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { maxBatchConcurrency } from '../batch-options.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
@@ -69,6 +70,8 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
     const earlier = opts.compare !== undefined ? await readVerdicts(opts.compare) : undefined
     const signing = await scenarioSigning(ctx, selected, opts.secretFile)
     const sdk = await ctx.sdk()
+    // a thousand answers stream through and only their results are kept: hold the heap steady (peak RSS)
+    holdSteadyHeap()
     const outputs = await openOutputs(ctx, opts)
     let outcome: Awaited<ReturnType<typeof runPlan>>
     try {
