@@ -57,7 +57,10 @@ function testOnce(emu, n, c) {
     }
     const args = [bin, 'test', testFile(n), '--concurrency', String(c), '--report', report, '--results', results]
     const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, [...args, '--quiet', '-o', 'json'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, [...args, '--quiet', '-o', 'json'], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     const peak = {}
     const timer = setInterval(() => sampleRss(child.pid, peak), 10)
     child.on('exit', (code) => {
