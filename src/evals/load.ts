@@ -10,6 +10,7 @@ import { CliError, UsageError } from '../errors.js'
 import { readArgFile } from '../io/arg-file.js'
 import { cjsExports } from '../io/cjs.js'
 import { readDataset } from './dataset.js'
+import { parseJsonPath } from './json-path.js'
 import {
   type Assertion,
   assertionTypes,
@@ -293,12 +294,11 @@ function checkAssertion(a: Assertion, path: Path, at: Locator, opts: LoadOptions
       'a javascript assertion runs code from the test file',
       'pass --allow-js if you trust this file',
     )
-  if (a.type === 'is-json' && a.schema !== undefined) checkJsonSchema(a.schema, [...path, 'schema'], at)
+  if (a.type === 'json-path') {
+    const steps = parseJsonPath(a.path)
+    if ('problem' in steps) throw at.error([...path, 'path'], steps.problem)
+  }
   return a
-}
-
-function checkJsonSchema(schema: unknown, path: Path, at: Locator): void {
-  if (typeof schema !== 'object' || schema === null) throw at.error(path, 'a JSON Schema is an object')
 }
 
 async function toolsOf(

@@ -50,6 +50,12 @@ describe('agentry test: bad input, before any request', () => {
       'hint: give it in the case’s vars, defaults.vars or a dataset column',
     ],
     [
+      'a JSON path it cannot read',
+      `${head}  - description: a\n    message: hi\n    assert:\n      - type: json-path\n        path: $.a[*]\n`,
+      'tests.yaml:8: cases[0].assert[0].path: cannot read the path at "[*]"',
+      undefined,
+    ],
+    [
       'a misspelt member',
       `${head}  - description: a\n    mesage: hi\n`,
       'tests.yaml:5: cases[0].mesage: unknown member "mesage"',
