@@ -6,17 +6,43 @@ import { failureLines } from './junit.js'
 import type { PlannedCase } from './load.js'
 import type { Cell, Change } from './results.js'
 
-const verdict = (c: Cell) => (c.error !== null ? 'error' : c.pass ? 'pass' : 'FAIL')
+/** A row of the matrix as printed (the table, or one JSON object with --json). */
+export interface CellRow {
+  case: string
+  description: string
+  target: string
+  verdict: 'pass' | 'FAIL' | 'error'
+  passed: number
+  runs: number
+  latencyMs: number
+  tokens: number | null
+  why: string
+}
+
+/** The row of a cell. */
+export function cellRow(c: Cell): CellRow {
+  return {
+    case: c.case,
+    description: c.description,
+    target: c.target,
+    verdict: c.error !== null ? 'error' : c.pass ? 'pass' : 'FAIL',
+    passed: c.passed,
+    runs: c.runs,
+    latencyMs: c.latencyMs,
+    tokens: c.tokens,
+    why: c.pass ? '' : (failureLines(c)[0] ?? ''),
+  }
+}
 
 /** The columns of the terminal table (one row per case × target). */
-export const cellFields: Field<Cell>[] = [
-  { header: 'CASE', get: (c) => c.description },
-  { header: 'TARGET', get: (c) => c.target },
-  { header: 'VERDICT', get: verdict },
-  { header: 'RUNS', get: (c) => `${c.passed}/${c.runs}` },
-  { header: 'MS', get: (c) => c.latencyMs },
-  { header: 'TOKENS', get: (c) => c.tokens ?? '' },
-  { header: 'WHY', get: (c) => (c.pass ? '' : (failureLines(c)[0] ?? '')) },
+export const cellFields: Field<CellRow>[] = [
+  { header: 'CASE', get: (r) => r.description },
+  { header: 'TARGET', get: (r) => r.target },
+  { header: 'VERDICT', get: (r) => r.verdict },
+  { header: 'RUNS', get: (r) => `${r.passed}/${r.runs}` },
+  { header: 'MS', get: (r) => r.latencyMs },
+  { header: 'TOKENS', get: (r) => r.tokens ?? '' },
+  { header: 'WHY', get: (r) => r.why },
 ]
 
 /** `12 cases × 2 targets: 20 passed, 3 failed, 1 error in 3.4 s` */

@@ -6,7 +6,7 @@ import { loadTestFile } from '../../evals/load.js'
 import { openOutputs } from '../../evals/outputs.js'
 import { changes, cellsOf, readVerdicts } from '../../evals/results.js'
 import { runPlan, selectCases } from '../../evals/run.js'
-import { annotation, cellFields, summaryLine } from '../../evals/summary.js'
+import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
 import { exitCodeOf } from '../../batch/report.js'
 import { parseShard } from '../../io/shard.js'
 import { holdSteadyHeap } from '../../io/steady-heap.js'
@@ -87,7 +87,7 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
     const title = plan.description ?? `agentry test ${opts.file}`
     const meta = { title, file: opts.file, summary, startedAt: outcome.startedAt, targets }
     await outputs.finish({ ...meta, durationMs: outcome.durationMs }, cells, changed)
-    await ctx.output().list(cells, cellFields)
+    await ctx.output().list(cells.map(cellRow), cellFields)
     if (ctx.env.GITHUB_ACTIONS === 'true') {
       const lineOf = new Map(outcome.cases.map((c) => [c.index, c.line]))
       for (const c of cells) if (!c.pass) ctx.io.stderr.write(annotation(opts.file, lineOf.get(c.caseIndex) ?? 1, c))
