@@ -51,6 +51,8 @@ const script = `
   const onlyFailed = document.getElementById('failed');
   const search = document.getElementById('search');
   const rows = [];
+  const fragment = document.createDocumentFragment();
+  let opened = 0;
   const badge = (c) => el('span', 'v ' + (c.error !== null ? 'error' : c.pass ? 'pass' : 'fail'), c.error !== null ? 'error' : c.pass ? 'pass' : 'fail');
   function details(cs, tr) {
     const d = el('tr', 'details'); const td = el('td'); td.colSpan = data.targets.length + 1; d.appendChild(td);
@@ -83,9 +85,10 @@ const script = `
     if (failed) tr.dataset.failed = '1';
     let open = null;
     tr.addEventListener('click', () => { if (open) { open.remove(); open = null; } else open = details(data.targets.map((t) => r.cells[t]), tr); });
-    body.appendChild(tr); rows.push({ tr, r, failed, close: () => { if (open) { open.remove(); open = null; } } });
-    if (failed && rows.filter((x) => x.failed).length <= 20) open = details(data.targets.map((t) => r.cells[t]), tr);
+    fragment.appendChild(tr); rows.push({ tr, r, failed, close: () => { if (open) { open.remove(); open = null; } } });
+    if (failed && ++opened <= 20) open = details(data.targets.map((t) => r.cells[t]), tr);
   }
+  body.appendChild(fragment);
   function apply() {
     const q = search.value.toLowerCase();
     for (const x of rows) {
