@@ -20,11 +20,13 @@ const latency = Number(process.env.BENCH_LATENCY ?? 20)
 const bin = new URL('../bin/agentry.js', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-tests-'))
 
-/** Peak resident memory of a child, sampled from /proc (Linux); undefined elsewhere. */
+/** Peak resident memory and CPU time (user + system) of a child, sampled from /proc (Linux); undefined elsewhere. */
 function sampleRss(pid, peak) {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
     if (m) peak.kb = Math.max(peak.kb ?? 0, Number(m[1]))
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    peak.cpuMs = ((Number(stat[11]) + Number(stat[12])) * 1000) / 100 // utime + stime, in clock ticks of 1/100 s
   } catch {
     // gone, or not Linux
   }
@@ -70,7 +72,7 @@ function testOnce(emu, n, c) {
         .split('\n')
         .filter((l) => l.includes('"pass":true')).length
       if (code !== 0 || passed !== n) reject(new Error(`agentry test exited ${code} with ${passed}/${n} passed`))
-      else resolve({ ms, rssKb: peak.kb, report })
+      else resolve({ ms, rssKb: peak.kb, cpuMs: peak.cpuMs, report })
     })
   })
 }
@@ -109,6 +111,9 @@ const par = await testOnce(emu, cases, concurrency)
 row(cases, concurrency, par)
 console.log(`speed-up at --concurrency ${concurrency}: ${(scaled / par.ms).toFixed(1)}× (target ≥ 10×)`)
 console.log(`peak RSS of the ${cases}-case run: ${mib(par.rssKb)} MiB (target ≤ 150 MiB)`)
+console.log(
+  `CPU of the CLI (user + system, last sample): ${(par.cpuMs / 1000).toFixed(2)} s for ${cases} cases at --concurrency ${concurrency}; load average ${(await import('node:os')).loadavg()[0].toFixed(1)} (the speed-up needs idle cores: on a loaded machine the concurrent run waits for CPU)`,
+)
 await emu.close()
 
 // the reports: size, and the time from navigation to the last row rendered, best of 3 (the first warms chromium)
