@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { patternPng } from '../../src/emulator/png.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -112,5 +113,48 @@ describe('agentry test: every assertion kind', () => {
     )
     expect(byCase.t).toMatchObject({ pass: true, score: 0.75 })
     expect(byCase.all).toMatchObject({ pass: false, score: 0.75 })
+  })
+
+  it('a case sends its system message, images and tools (files beside the test file) and max_tokens', async () => {
+    const dir = tempDir()
+    await writeFile(join(dir, 'pixel.png'), patternPng('x', 3, 2))
+    const tool = {
+      type: 'function',
+      function: { name: 'lookup_order', parameters: { type: 'object', properties: { id: { type: 'string' } } } },
+    }
+    await writeFile(join(dir, 'tools.json'), JSON.stringify([tool]))
+    const file = join(dir, 'parts.yaml')
+    await writeFile(
+      file,
+      [
+        'targets: [{ agent: demo-assistant }]',
+        'cases:',
+        '  - description: image',
+        '    message: what is this',
+        '    images: [pixel.png]',
+        '    assert: [{ type: contains, value: "3×2" }]',
+        '  - description: system',
+        '    system: answer in uppercase',
+        '    message: hello',
+        '    assert: [{ type: starts-with, value: HELLO! }]',
+        '  - description: tools',
+        '    tools: tools.json',
+        '    message: use lookup_order with {"id":"o-7"}',
+        '    assert: [{ type: tool-call, name: lookup_order, arguments: { id: o-7 } }]',
+        '  - description: cut short',
+        '    message: count to 50',
+        '    maxTokens: 5',
+        '    assert: [{ type: finish-reason, value: length }, { type: equals, value: 1 2 3 4 5 }]',
+      ].join('\n'),
+    )
+    const results = join(dir, 'r.ndjson')
+    const t = emulatorContext(fx)
+    expect(await t.run(['test', file, '--results', results]), t.stderr()).toBe(0)
+    const lines = readFileSync(results, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines.every((l) => l.pass)).toBe(true)
+    expect(lines).toHaveLength(4)
   })
 })
