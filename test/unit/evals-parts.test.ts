@@ -7,6 +7,7 @@ import { asksForJson, gradingReply } from '../../src/emulator/completions/model/
 import { readDataset } from '../../src/evals/dataset.js'
 import { parseJsonPath, valueAtPath } from '../../src/evals/json-path.js'
 import { judgePrompt, parseVerdict } from '../../src/evals/judge.js'
+import { cellsOf, type TestResult } from '../../src/evals/results.js'
 import { fill, unfilled } from '../../src/evals/vars.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -92,5 +93,33 @@ describe('datasets and variables', () => {
     const vars = { city: 'Paris', n: 3 }
     expect(fill({ a: ['{{city}} x{{ n }}', 1], b: '{{other}}' }, vars)).toEqual({ a: ['Paris x3', 1], b: '{{other}}' })
     expect(unfilled(['{{city}}', { x: '{{other}} {{more}}' }], vars)).toEqual(['other', 'more'])
+  })
+})
+
+describe('cells of the matrix', () => {
+  const run = (repeat: number, pass: boolean, extra: Record<string, unknown> = {}) =>
+    ({
+      case: 'c',
+      description: 'c',
+      caseIndex: 0,
+      target: 't',
+      repeat,
+      passRate: 0.6,
+      pass,
+      latencyMs: 10,
+      usage: null,
+      error: null,
+      assertions: [],
+      ...extra,
+    }) as unknown as TestResult
+  it('a repeated case passes at its pass rate, shows its first failing run, and an error fails it', () => {
+    const [c] = cellsOf([run(0, true), run(1, false, { latencyMs: 20 }), run(2, true)])
+    expect(c).toMatchObject({ runs: 3, passed: 2, pass: true, latencyMs: 13 })
+    expect(c!.shown.repeat).toBe(1)
+    expect(cellsOf([run(0, false), run(1, false), run(2, true)])[0]!.pass).toBe(false)
+    expect(cellsOf([run(0, true), run(1, true, { error: 'network' })])[0]).toMatchObject({
+      pass: false,
+      error: 'network',
+    })
   })
 })
