@@ -90,8 +90,12 @@ class Locator {
   value(path: Path): unknown {
     return this.doc.getIn(path)
   }
+  /** `tests.yaml:12: cases[0].dataset` */
+  where(path: Path): string {
+    return `${this.file}:${this.line(path)}: ${memberName(path)}`
+  }
   error(path: Path, problem: string, hint?: string): UsageError {
-    return new UsageError(`${this.file}:${this.line(path)}: ${memberName(path)}: ${problem}`, hint)
+    return new UsageError(`${this.where(path)}: ${problem}`, hint)
   }
 }
 
@@ -130,6 +134,7 @@ interface Issue {
   discriminator?: string
   expected?: string
   input?: unknown
+  errors?: Issue[][]
 }
 
 /** The first problem zod found, in the user's words. */
@@ -151,6 +156,11 @@ function schemaError(at: Locator, issues: readonly Issue[]): UsageError {
     return at.error(path, 'a target is {agent: <id>} or {scenario: <id>, signatureHeader?, secretEnv?}')
   if (path.length === 1 && last === 'targets' && issue.code === 'invalid_type')
     return at.error(path, 'no target: say what the cases run against', 'add targets: [{agent: <agentId>}]')
+  if (issue.code === 'invalid_union' && issue.errors?.length) {
+    // the alternative that got furthest into the value says best what is wrong
+    const deepest = issue.errors.flat().sort((a, b) => b.path.length - a.path.length)[0]
+    if (deepest && deepest.path.length > 0) return schemaError(at, [{ ...deepest, path: [...path, ...deepest.path] }])
+  }
   if (issue.code === 'invalid_type' && at.value(path) === undefined) return at.error(path, 'required')
   return at.error(path, issue.message)
 }
@@ -191,10 +201,7 @@ async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): 
     const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, at, [...base, 'tools']) : defaultTools
     const images = c.images !== undefined ? await imagesOf(c.images, dir, at, [...base, 'images']) : defaultImages
     const rows = c.dataset
-      ? await readDataset(
-          resolve(dir, c.dataset),
-          `${file}:${at.line([...base, 'dataset'])}: ${memberName([...base, 'dataset'])}:`,
-        )
+      ? await readDataset(resolve(dir, c.dataset), `${at.where([...base, 'dataset'])}:`)
       : [undefined]
     const assert = [...(d.assert ?? []), ...(c.assert ?? [])]
     for (const row of rows) {
@@ -309,11 +316,11 @@ async function toolsOf(
 ): Promise<ToolDefinition[] | undefined> {
   if (tools === undefined) return undefined
   const { loadToolsFile, parseToolDefinitions } = await import('../chat/tools.js')
-  const label = `${at.error(path, '').message.replace(/: $/, '')}`
+  const label = at.where(path)
   try {
     return typeof tools === 'string' ? await loadToolsFile(resolve(dir, tools)) : parseToolDefinitions(tools, label)
   } catch (err) {
-    if (err instanceof CliError && typeof tools === 'string') throw at.error(path, err.message)
+    if (err instanceof CliError && typeof tools === 'string') throw at.error(path, err.message.replace(/^--tools /, ''))
     throw err
   }
 }

@@ -56,6 +56,18 @@ describe('agentry test: bad input, before any request', () => {
       undefined,
     ],
     [
+      'a tools file that is not there',
+      `${head}  - description: a\n    message: hi\n    tools: nope.json\n`,
+      'tests.yaml:6: cases[0].tools: ',
+      undefined,
+    ],
+    [
+      'an inline tool without a name',
+      `${head}  - description: a\n    message: hi\n    tools: [{ type: function, function: { description: x } }]\n`,
+      'tests.yaml:6: cases[0].tools[0].function.name: required',
+      undefined,
+    ],
+    [
       'a misspelt member',
       `${head}  - description: a\n    mesage: hi\n`,
       'tests.yaml:5: cases[0].mesage: unknown member "mesage"',
