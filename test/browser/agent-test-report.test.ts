@@ -41,7 +41,7 @@ beforeAll(async () => {
   report = join(dir, 'report.html')
   expect(await emulatorContext(fx).run(['test', file, '--report', report])).toBe(10)
   demoReport = join(dir, 'demo.html')
-  const env = { DEMO_SUMMARIZE_SECRET: 'demo-summarize-secret' }
+  const env = { AGENTRY_SCENARIO_SECRET: 'demo-summarize-secret' }
   expect(await emulatorContext(fx, { env }).run(['test', demo, '--report', demoReport])).toBe(10)
 }, 60_000)
 afterAll(async () => {

@@ -10,10 +10,11 @@ import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { testContext } from '../helpers/test-context.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const demo = join(import.meta.dirname, '..', '..', 'docs', 'agent-tests.example.yaml')
-const env = { DEMO_SUMMARIZE_SECRET: demoSecrets.scenarios.scn_summarize.secret, GITHUB_ACTIONS: undefined }
+const env = { AGENTRY_SCENARIO_SECRET: demoSecrets.scenarios.scn_summarize.secret, GITHUB_ACTIONS: undefined }
 
 interface Line {
   case: string
@@ -109,6 +110,13 @@ describe('agentry test: the demo file', () => {
       'no tool call (fails on purpose)',
     ])
     expect(readFileSync(files[2]!, 'utf8')).toMatch(/^<!doctype html>/)
+  })
+
+  it('runs as is with --emulator and no secret given: the scenario is signed with the demo secret', async () => {
+    const t = testContext({ env: { AGENTRY_SCENARIO_SECRET: undefined } })
+    t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/) // the run's own in-process emulator
+    expect(await t.run(['--emulator', 'test', demo, '--filter', 'scenario', '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toMatchObject([{ target: 'scn_summarize', verdict: 'pass' }])
   })
 
   it('--filter and --shard pick cases; a run where all pass exits 0', async () => {
