@@ -90,7 +90,8 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
     await ctx.output().list(cells.map(cellRow), cellFields)
     if (ctx.env.GITHUB_ACTIONS === 'true') {
       const lineOf = new Map(outcome.cases.map((c) => [c.index, c.line]))
-      for (const c of cells) if (!c.pass) ctx.io.stderr.write(annotation(opts.file, lineOf.get(c.caseIndex) ?? 1, c))
+      for (const c of cells)
+        if (!c.pass) ctx.io.stderr.write(annotation(opts.file, lineOf.get(c.caseIndex)?.() ?? 1, c))
     }
     for (const c of changed ?? [])
       ctx.info(`${c.after === 'failed' ? 'regressed' : 'fixed'}: ${c.case} on ${c.target} (${c.before} → ${c.after})`)
