@@ -14,6 +14,7 @@ const all = [
   'chat-log',
   'batch',
   'lock-takeover',
+  'agent-tests',
 ]
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all
 let failed = 0

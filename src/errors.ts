@@ -15,6 +15,7 @@ export const exitCodeTable = {
   rateLimited: { code: 6, kind: 'rate_limited', words: 'rate-limited' },
   server: { code: 7, kind: 'server', words: 'server' },
   network: { code: 8, kind: 'network', words: 'network' },
+  testsFailed: { code: 10, kind: 'tests_failed', words: 'tests failed' },
   timeout: { code: 124, kind: 'timeout', words: 'timeout' },
   cancelled: { code: 130, kind: 'cancelled', words: 'cancelled' },
 } as const

@@ -7,7 +7,7 @@ import { nonEmpty } from './non-empty.js'
 import { custom, int } from './options.js'
 
 /** Most runs a batch keeps in flight (each is one connection to the service). */
-const maxBatchConcurrency = 64
+export const maxBatchConcurrency = 64
 
 /** The batch flags of a command that sends one request (`what`: "run", "trigger"), for defineCommand's options. */
 export function batchFlags(what: string) {

@@ -82,6 +82,11 @@ export const groups: GroupSpec[] = [
     summary: 'Serve the account to MCP clients (Claude, Cursor, …)',
     load: () => import('./mcp/index.js'),
   },
+  {
+    name: 'test',
+    summary: 'Test agents and scenarios: cases, assertions, a matrix, JUnit and an HTML report',
+    load: () => import('./test/index.js'),
+  },
   { name: 'api', summary: 'Make an authenticated call to any path', load: () => import('./api/index.js') },
   {
     name: 'login',

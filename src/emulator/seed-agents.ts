@@ -90,6 +90,15 @@ export function demoAgents(accountId: string): StoredAgent[] {
         ),
       ],
     }),
+    agent({
+      id: 'demo-judge',
+      name: 'Demo Judge',
+      description: 'Grades an answer against a rubric and replies with a JSON verdict (for agentry test)',
+      systemPrompt:
+        'You grade answers against a rubric. Reply with one JSON object: {"pass": boolean, "score": 0 to 1, "reason": string}.',
+      maxTokens: 512,
+      skills: ['grading'],
+    }),
   ]
 }
 
@@ -111,5 +120,6 @@ export function demoSkills(): Skill[] {
     skill('poetry', 'Poetry', 'Writes short poems', ['creative', 'writing']),
     skill('code-review', 'Code review', 'Explains and reviews code', ['code', 'review']),
     skill('triage', 'Support triage', 'Sorts support requests by urgency', ['support', 'tickets']),
+    skill('grading', 'Grading', 'Grades answers against a rubric, with a verdict and a reason', ['evals', 'judge']),
   ]
 }

@@ -83,6 +83,8 @@ describe('--help', () => {
         images|image             Analyze an image, or generate one
         a2a                      Talk to any agent that publishes an A2A card
         mcp                      Serve the account to MCP clients (Claude, Cursor, …)
+        test                     Test agents and scenarios: cases, assertions, a
+                                 matrix, JUnit and an HTML report
         api                      Make an authenticated call to any path
         login                    Log in (OAuth in a browser, or --with-api-key from
                                  stdin)
@@ -107,7 +109,7 @@ describe('--help', () => {
         agentry cms query posts --where 'status = "published" and views > 100' --all
 
       Exit codes: 0 ok, 1 error, 2 usage, 3 not found, 4 auth, 5 conflict, 6 rate-limited, 7 server, 8 network,
-                  124 timeout, 130 cancelled.
+                  10 tests failed, 124 timeout, 130 cancelled.
       "
     `)
   })
@@ -1524,6 +1526,52 @@ describe('--help', () => {
     `)
   })
 
+  it('test', async () => {
+    expect(await helpOfGroup('test')).toMatchInlineSnapshot(`
+      "
+      $ agentry test --help
+      Usage: agentry test [options] <file>
+
+      Test agents and scenarios: cases with assertions, a matrix of targets, JUnit and
+      an HTML report
+
+      Arguments:
+        file                  the test file (YAML or JSON; schema:
+                              docs/agent-tests.schema.json)
+
+      Options:
+        --results <file>      write one NDJSON line per case × target × repeat here
+        --junit <file>        write JUnit XML here (one testcase per case × target)
+        --report <file>       write a self-contained HTML report here
+        --compare <results>   list the cases whose verdict changed since this
+                              --results file
+        --concurrency <n>     runs in flight, 1 to 64 (default 8)
+        --shard <i/n>         only the cases of shard i of n (a CI matrix job)
+        --filter <text>       only cases whose description contains it or with this
+                              tag (repeatable)
+        --allow-js            allow javascript assertions (they run code from the test
+                              file)
+        --secret-file <path>  file holding the scenarios' signing secret (or env
+                              AGENTRY_SCENARIO_SECRET, or the profile)
+        -h, --help            display help for command
+
+      Examples:
+        agentry --emulator test docs/agent-tests.example.yaml
+        agentry test agents.yaml --junit junit.xml --report report.html --results results.ndjson
+        agentry test agents.yaml --compare main-results.ndjson --results results.ndjson
+        agentry test agents.yaml --filter smoke --concurrency 16 --shard 2/4
+
+      Each case runs against every target of the file (agents, or scenarios signed as \`scenario run\` signs), once or
+      \`repeat\` times, and each answer is checked by its assertions: equals, contains, icontains, not-contains,
+      contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
+      finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
+      Completions and runs are POSTs: never retried. The table of case × target goes to stdout; the summary to stderr.
+      Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
+      code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.
+      "
+    `)
+  })
+
   it('api', async () => {
     expect(await helpOfGroup('api')).toMatchInlineSnapshot(`
       "
@@ -2006,10 +2054,13 @@ describe('--help', () => {
         naming a tool (get_weather)  a tool call; a following tool message gets an answer that uses its result
         images (image_url items)     a description of each image (type, size, dimensions of data URLs)
         "think step by step"         reasoning first (streamed as delta.reasoning), then the answer
+        "reply in JSON"              a JSON object about the message ({"agent", "words", "said"})
+        <rubric>…</rubric><answer>…</answer>  a JSON verdict: each "quoted" phrase of the rubric in the answer
       With --upstream-url, every answer (completions, chats, A2A, scenario, webhook and schedule runs) comes from that
       OpenAI-compatible server instead, asked for usage; its key is read from --upstream-api-key-file or
       AGENTRY_UPSTREAM_API_KEY and sent as Authorization: Bearer.
-      Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage.
+      Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage,
+      demo-judge (the judge of agentry test's rubric assertions).
       Test hooks (not part of the service): they need Authorization: Bearer <hook-token> (printed at start, new each
       run), answer only on 127.0.0.1/localhost/[::1] with the emulator's port, and
       refuse browser cross-origin calls. With TOKEN=<hook-token>:

@@ -11,10 +11,13 @@ The scripted model answers deterministically:
   naming a tool (get_weather)  a tool call; a following tool message gets an answer that uses its result
   images (image_url items)     a description of each image (type, size, dimensions of data URLs)
   "think step by step"         reasoning first (streamed as delta.reasoning), then the answer
+  "reply in JSON"              a JSON object about the message ({"agent", "words", "said"})
+  <rubric>…</rubric><answer>…</answer>  a JSON verdict: each "quoted" phrase of the rubric in the answer
 With --upstream-url, every answer (completions, chats, A2A, scenario, webhook and schedule runs) comes from that
 OpenAI-compatible server instead, asked for usage; its key is read from --upstream-api-key-file or
 AGENTRY_UPSTREAM_API_KEY and sent as Authorization: Bearer.
-Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage.`
+Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage,
+demo-judge (the judge of agentry test's rubric assertions).`
 
 /** Every test hook with a curl example; TOKEN is the `hook-token` line of the start banner. */
 export function hooksHelp(): string {

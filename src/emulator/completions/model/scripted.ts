@@ -7,6 +7,7 @@
 //   image content             → a description of each image (type, size and dimensions of data URLs)
 //   "markdown"                → headings, emphasis, lists, a code block, a table and a quote
 //   "poem" or a poet agent    → a short poem; "hello"/"hi" → a greeting; anything else → an echo with the history
+//   <rubric>…</rubric> and <answer>…</answer> → a JSON verdict; "reply in JSON" → a JSON answer (see judge.ts)
 // A system prompt asking for "uppercase" makes the answer upper-case. A message saying "think step by step" (or
 // "reason step by step") gets reasoning first — streamed as `delta.reasoning`, as OpenRouter does — then its answer.
 import { createHash } from 'node:crypto'
@@ -21,6 +22,7 @@ import {
   toolResultAnswer,
 } from './answers.js'
 import { contentParts, contentText } from './content.js'
+import { asksForJson, gradingReply, jsonAnswer } from './judge.js'
 import { tokenize } from './tokens.js'
 import { type PlannedToolCall, planToolCalls } from './tools.js'
 
@@ -108,6 +110,10 @@ function plainReply(input: ModelInput): ModelReply {
     const calls = planToolCalls(said, input.tools, seed)
     if (calls.length > 0) return { reasoning: [], tokens: [], toolCalls: calls }
   }
+  const verdict = last.role === 'user' ? gradingReply(said) : undefined
+  if (verdict !== undefined) return { reasoning: [], tokens: tokenize(verdict), toolCalls: [] }
+  if (last.role === 'user' && asksForJson(said))
+    return { reasoning: [], tokens: tokenize(jsonAnswer(agent.id, said)), toolCalls: [] }
   if (/system\s*prompt/.test(lower)) return text(systemPromptAnswer(agent.systemPrompt, input.requestSystem))
   const count = /\bcount to (\d{1,9})\b/.exec(lower)
   if (count) return { reasoning: [], tokens: counting(Math.min(Number(count[1]), maxCount)), toolCalls: [] }

@@ -1,0 +1,364 @@
+// Reads a test file (YAML, or JSON: YAML 1.2 parses both, so there is one reader and one way to find a line) and
+// turns it into the plan of runs: cases expanded by their dataset rows, variables filled in, images and tool files
+// read, regular expressions compiled. Every problem is a usage error naming the file, the line and the member
+// (`tests.yaml:14: cases[2].assert[0].type: unknown assertion type "containz"`), found before any request is sent.
+import { dirname, resolve } from 'node:path'
+import type { Document, LineCounter } from 'yaml'
+import type { Message, ToolDefinition } from '../api/schemas/index.js'
+import type { ChatContentItem } from '../chat/session.js'
+import { CliError, UsageError } from '../errors.js'
+import { readArgFile } from '../io/arg-file.js'
+import { cjsExports } from '../io/cjs.js'
+import { readDataset } from './dataset.js'
+import { parseJsonPath } from './json-path.js'
+import {
+  type Assertion,
+  assertionTypes,
+  type CaseSpec,
+  type TestFile,
+  type TargetSpec,
+  testFileSchema,
+} from './schema.js'
+import { fill, unfilled, type Vars } from './vars.js'
+
+/** What a case runs against. */
+export interface Target {
+  /** its name in reports (unique in the file) */
+  id: string
+  kind: 'agent' | 'scenario'
+  /** the agent or scenario id */
+  ref: string
+  signatureHeader?: string | undefined
+  secretEnv?: string | undefined
+}
+
+/** A case ready to run: variables filled in, files read. */
+export interface PlannedCase {
+  /** position among the file's cases after dataset expansion, from 0 */
+  index: number
+  /** the stable key of --compare: the case's id or description, with the dataset row */
+  key: string
+  description: string
+  tags: string[]
+  /** where the case is written in the file (found on first call: only annotations need it) */
+  line: () => number
+  vars: Vars
+  /** the conversation sent to an agent (the last user message carries the images) */
+  messages: Message[]
+  tools: ToolDefinition[] | undefined
+  maxTokens: number | undefined
+  /** what a scenario gets */
+  input: string
+  targets: Target[]
+  assert: Assertion[]
+  threshold: number | undefined
+  repeat: number
+  passRate: number
+}
+
+/** A loaded test file. */
+export interface TestPlan {
+  file: string
+  description: string | undefined
+  targets: Target[]
+  cases: PlannedCase[]
+}
+
+/** Largest test file read. */
+const maxFileBytes = 16 * 1024 * 1024
+
+type Path = readonly (string | number)[]
+
+/** `cases[2].assert[0].type` */
+const memberName = (path: Path): string =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('') || '(the file)'
+
+/** Where members sit in the file. */
+class Locator {
+  private parsed: { doc: Document; lines: LineCounter } | undefined
+  constructor(
+    private readonly file: string,
+    private readonly text: string,
+    private readonly yaml: typeof import('yaml'),
+  ) {}
+  /** The YAML document with its positions: built on first use (a JSON file is read with JSON.parse, ~10× faster). */
+  doc(): { doc: Document; lines: LineCounter } {
+    if (!this.parsed) {
+      const lines = new this.yaml.LineCounter()
+      this.parsed = { doc: this.yaml.parseDocument(this.text, { lineCounter: lines, uniqueKeys: true }), lines }
+    }
+    return this.parsed
+  }
+  line(path: Path): number {
+    const { doc, lines } = this.doc()
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined
+      if (node?.range) return lines.linePos(node.range[0]).line
+    }
+    return 1
+  }
+  value(path: Path): unknown {
+    return this.doc().doc.getIn(path)
+  }
+  /** `tests.yaml:12: cases[0].dataset` */
+  where(path: Path): string {
+    return `${this.file}:${this.line(path)}: ${memberName(path)}`
+  }
+  error(path: Path, problem: string, hint?: string): UsageError {
+    return new UsageError(`${this.where(path)}: ${problem}`, hint)
+  }
+}
+
+/** Options of a load. */
+export interface LoadOptions {
+  /** javascript assertions are allowed (--allow-js) */
+  allowJs: boolean
+}
+
+/** Reads, checks and plans a test file. */
+export async function loadTestFile(file: string, opts: LoadOptions): Promise<TestPlan> {
+  const text = (await readArgFile(file, file, maxFileBytes)).toString('utf8')
+  const at = new Locator(file, text, cjsExports(await import('yaml')))
+  let data: unknown
+  if (/^\s*\{/.test(text)) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      // not JSON after all: YAML reads it, or says where it breaks
+    }
+  }
+  if (data === undefined) {
+    const { doc } = at.doc()
+    const syntax = doc.errors[0]
+    if (syntax) {
+      const pos = syntax.linePos?.[0]
+      const where = pos ? `${file}:${pos.line}:${pos.col}` : file
+      throw new UsageError(
+        `${where}: not valid YAML or JSON: ${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+      )
+    }
+    data = doc.toJS()
+  }
+  const parsed = testFileSchema.safeParse(data)
+  if (!parsed.success) throw schemaError(at, parsed.error.issues)
+  return plan(file, parsed.data, at, opts)
+}
+
+interface Issue {
+  code: string
+  path: PropertyKey[]
+  message: string
+  keys?: string[]
+  note?: string
+  discriminator?: string
+  expected?: string
+  input?: unknown
+  errors?: Issue[][]
+}
+
+/** The first problem zod found, in the user's words. */
+function schemaError(at: Locator, issues: readonly Issue[]): UsageError {
+  const issue = issues[0]!
+  const path = issue.path as (string | number)[]
+  const last = path[path.length - 1]
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys?.[0] ?? ''
+    return at.error([...path, key], `unknown member "${key}"`, 'see docs/agent-tests.schema.json for the members')
+  }
+  if (issue.code === 'invalid_union' && issue.discriminator === 'type' && path.includes('assert')) {
+    const given = at.value(path)
+    return given === undefined
+      ? at.error(path, 'an assertion needs a type', `one of: ${assertionTypes.join(', ')}`)
+      : at.error(path, `unknown assertion type ${JSON.stringify(given)}`, `one of: ${assertionTypes.join(', ')}`)
+  }
+  if (issue.code === 'invalid_union' && path[0] === 'targets')
+    return at.error(path, 'a target is {agent: <id>} or {scenario: <id>, signatureHeader?, secretEnv?}')
+  if (path.length === 1 && last === 'targets' && issue.code === 'invalid_type')
+    return at.error(path, 'no target: say what the cases run against', 'add targets: [{agent: <agentId>}]')
+  if (issue.code === 'invalid_union' && issue.errors?.length) {
+    // the alternative that got furthest into the value says best what is wrong
+    const deepest = issue.errors.flat().sort((a, b) => b.path.length - a.path.length)[0]
+    if (deepest && deepest.path.length > 0) return schemaError(at, [{ ...deepest, path: [...path, ...deepest.path] }])
+  }
+  if (issue.code === 'invalid_type' && at.value(path) === undefined) return at.error(path, 'required')
+  return at.error(path, issue.message)
+}
+
+/** The targets with unique ids. */
+function targetsOf(specs: TargetSpec[], at: Locator): Target[] {
+  const seen = new Set<string>()
+  return specs.map((s, i) => {
+    const t: Target =
+      'agent' in s
+        ? { id: s.id ?? s.agent, kind: 'agent', ref: s.agent }
+        : {
+            id: s.id ?? s.scenario,
+            kind: 'scenario',
+            ref: s.scenario,
+            signatureHeader: s.signatureHeader,
+            secretEnv: s.secretEnv,
+          }
+    if (seen.has(t.id))
+      throw at.error(['targets', i], `a second target named "${t.id}"`, 'give one of them another id: <name>')
+    seen.add(t.id)
+    return t
+  })
+}
+
+async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): Promise<TestPlan> {
+  const dir = dirname(resolve(file))
+  const targets = targetsOf(f.targets, at)
+  const d = f.defaults ?? {}
+  const defaultTools = await toolsOf(d.tools, dir, at, ['defaults', 'tools'])
+  const defaultImages = await imagesOf(d.images, dir, at, ['defaults', 'images'])
+  const cases: PlannedCase[] = []
+  for (const [ci, c] of f.cases.entries()) {
+    const base = ['cases', ci] as const
+    const chosen = chooseTargets(c, targets, at, base)
+    if (c.message === undefined && c.messages === undefined && c.input === undefined)
+      throw at.error([...base], 'a case needs message, messages or input')
+    const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, at, [...base, 'tools']) : defaultTools
+    const images = c.images !== undefined ? await imagesOf(c.images, dir, at, [...base, 'images']) : defaultImages
+    const rows = c.dataset
+      ? await readDataset(resolve(dir, c.dataset), `${at.where([...base, 'dataset'])}:`)
+      : [undefined]
+    const assert = [...(d.assert ?? []), ...(c.assert ?? [])]
+    for (const row of rows) {
+      const vars: Vars = { ...d.vars, ...c.vars, ...row?.vars }
+      const rowNote = row ? ` (dataset row at line ${row.line})` : ''
+      const check = <T>(value: T, path: Path): T => {
+        const missing = unfilled(value, vars)
+        if (missing.length)
+          throw at.error(
+            path,
+            `{{${missing[0]}}} has no value${rowNote}`,
+            'give it in the case’s vars, defaults.vars or a dataset column',
+          )
+        return fill(value, vars)
+      }
+      const systemAt = c.system !== undefined ? [...base, 'system'] : ['defaults', 'system']
+      const system = (c.system ?? d.system) !== undefined ? check(c.system ?? d.system, systemAt) : undefined
+      const message = c.message !== undefined ? check(c.message, [...base, 'message']) : undefined
+      const input = c.input !== undefined ? check(c.input, [...base, 'input']) : undefined
+      const conversation = (c.messages ?? []).map((m, mi) => ({
+        role: m.role,
+        content: check(m.content, [...base, 'messages', mi, 'content']),
+      }))
+      if (message !== undefined || (conversation.length === 0 && input !== undefined))
+        conversation.push({ role: 'user', content: (message ?? input) as string })
+      const filled = assert.map((a, ai) => {
+        const path =
+          ai < (d.assert?.length ?? 0) ? ['defaults', 'assert', ai] : [...base, 'assert', ai - (d.assert?.length ?? 0)]
+        return checkAssertion(a.type === 'javascript' ? a : check(a, path), path, at, opts)
+      })
+      const messages: Message[] = [
+        ...(system !== undefined ? [{ role: 'system' as const, content: system }] : []),
+        ...withImages(conversation, images),
+      ]
+      const key = `${c.id ?? c.description}${row ? ` #${row.line}` : ''}`
+      cases.push({
+        index: cases.length,
+        key,
+        description: `${fill(c.description, vars)}${row && !/\{\{/.test(c.description) ? ` [row ${row.line}]` : ''}`,
+        tags: c.tags ?? [],
+        line: () => at.line(base),
+        vars,
+        messages,
+        tools: caseTools,
+        maxTokens: c.maxTokens ?? d.maxTokens,
+        input: (input ?? message ?? conversation.findLast((m) => m.role === 'user')?.content ?? '') as string,
+        targets: chosen,
+        assert: filled,
+        threshold: c.threshold ?? d.threshold,
+        repeat: c.repeat ?? d.repeat ?? 1,
+        passRate: c.passRate ?? d.passRate ?? 1,
+      })
+    }
+  }
+  return { file, description: f.description, targets, cases }
+}
+
+function chooseTargets(c: CaseSpec, targets: Target[], at: Locator, base: Path): Target[] {
+  if (!c.targets) return targets
+  return c.targets.map((id, i) => {
+    const t = targets.find((x) => x.id === id)
+    if (!t)
+      throw at.error(
+        [...base, 'targets', i],
+        `no target "${id}"`,
+        `the file's targets are: ${targets.map((x) => x.id).join(', ')}`,
+      )
+    return t
+  })
+}
+
+/** The user messages' text with the images added to the last user message. */
+function withImages(
+  conversation: { role: 'system' | 'user' | 'assistant'; content: string }[],
+  images: ChatContentItem[],
+): Message[] {
+  const lastUser = conversation.findLastIndex((m) => m.role === 'user')
+  return conversation.map((m, i) =>
+    i === lastUser && images.length > 0
+      ? { role: m.role, content: [{ type: 'text' as const, text: m.content }, ...images] }
+      : { role: m.role, content: m.content },
+  )
+}
+
+/** Checks what the schema cannot: patterns compile, code runs only when allowed. */
+function checkAssertion(a: Assertion, path: Path, at: Locator, opts: LoadOptions): Assertion {
+  if ((a.type === 'regex' || a.type === 'not-regex') && a.value) {
+    try {
+      new RegExp(a.value, a.flags)
+    } catch (err) {
+      throw at.error([...path, 'value'], `not a valid regular expression: ${(err as Error).message}`)
+    }
+  }
+  if (a.type === 'javascript' && !opts.allowJs)
+    throw at.error(
+      [...path, 'type'],
+      'a javascript assertion runs code from the test file',
+      'pass --allow-js if you trust this file',
+    )
+  if (a.type === 'json-path') {
+    const steps = parseJsonPath(a.path)
+    if ('problem' in steps) throw at.error([...path, 'path'], steps.problem)
+  }
+  return a
+}
+
+async function toolsOf(
+  tools: CaseSpec['tools'],
+  dir: string,
+  at: Locator,
+  path: Path,
+): Promise<ToolDefinition[] | undefined> {
+  if (tools === undefined) return undefined
+  const { loadToolsFile, parseToolDefinitions } = await import('../chat/tools.js')
+  const label = at.where(path)
+  try {
+    return typeof tools === 'string' ? await loadToolsFile(resolve(dir, tools)) : parseToolDefinitions(tools, label)
+  } catch (err) {
+    if (err instanceof CliError && typeof tools === 'string') throw at.error(path, err.message.replace(/^--tools /, ''))
+    throw err
+  }
+}
+
+async function imagesOf(
+  images: string[] | undefined,
+  dir: string,
+  at: Locator,
+  path: Path,
+): Promise<ChatContentItem[]> {
+  if (!images?.length) return []
+  const { resolveImage } = await import('../chat/images.js')
+  return Promise.all(
+    images.map(async (v, i) => {
+      try {
+        return await resolveImage(/^(https?|data):/i.test(v) ? v : resolve(dir, v))
+      } catch (err) {
+        throw at.error([...path, i], (err as Error).message.replace(/^--image /, ''))
+      }
+    }),
+  )
+}

@@ -1,0 +1,73 @@
+// The files of a test run: --results (NDJSON, a line per run as it finishes), --junit and --report, each written
+// through the one atomic writer (a temp file renamed into place at the end, so a failed run never leaves half a
+// file, and an interrupted one leaves the runs that finished), and the Markdown summary appended to
+// $GITHUB_STEP_SUMMARY when it is set. Every file is opened before the first request, so a bad path costs nothing.
+import { appendFile } from 'node:fs/promises'
+import type { Context } from '../context.js'
+import { type AtomicFile, openAtomicFile } from '../io/atomic-file.js'
+import { stringifyJson } from '../io/sanitize.js'
+import { testJunit } from './junit.js'
+import { htmlReport, type ReportMeta } from './report-html.js'
+import type { Cell, Change, TestResult } from './results.js'
+import { markdownSummary } from './summary.js'
+
+/** Where the files go. */
+export interface OutputPaths {
+  results?: string | undefined
+  junit?: string | undefined
+  report?: string | undefined
+}
+
+/** The files of a run being written. */
+export interface Outputs {
+  /** a result line, as its run finishes */
+  result(r: TestResult): Promise<void>
+  /** writes JUnit, the report and the step summary, and puts every file in place */
+  finish(
+    meta: ReportMeta & { durationMs: number },
+    cells: readonly Cell[],
+    changed: Change[] | undefined,
+  ): Promise<void>
+  /** removes what was started (the run failed before it ran anything) */
+  discard(): Promise<void>
+}
+
+/** Opens the files named (usage errors name the flag when a file cannot be created). */
+export async function openOutputs(ctx: Context, paths: OutputPaths): Promise<Outputs> {
+  const opened: AtomicFile[] = []
+  const openOne = async (path: string | undefined, flag: string) => {
+    if (path === undefined) return undefined
+    try {
+      const f = await openAtomicFile(path, { flag })
+      opened.push(f)
+      return f
+    } catch (err) {
+      await Promise.all(opened.map((f) => f.discard()))
+      throw err
+    }
+  }
+  const results = await openOne(paths.results, '--results')
+  const junit = await openOne(paths.junit, '--junit')
+  const report = await openOne(paths.report, '--report')
+  // one write at a time, in finishing order, so a line is never split
+  let chain = Promise.resolve()
+  return {
+    result(r) {
+      if (!results) return Promise.resolve()
+      chain = chain.then(() => results.write(`${stringifyJson(r)}\n`))
+      return chain
+    },
+    async finish(meta, cells, changed) {
+      await chain
+      await junit?.write(testJunit(meta.title, cells, meta.startedAt, meta.durationMs))
+      await report?.write(htmlReport(meta, cells))
+      for (const f of opened) await f.commit()
+      const summaryFile = ctx.env.GITHUB_STEP_SUMMARY
+      if (summaryFile) await appendFile(summaryFile, markdownSummary(meta.title, meta.summary, cells, changed))
+    },
+    async discard() {
+      await chain.catch(() => {})
+      await Promise.all(opened.map((f) => f.discard()))
+    },
+  }
+}

@@ -1,0 +1,179 @@
+// Runs a test plan (issue 21): every case × target × repeat, at most `concurrency` in flight (the batch pool), each
+// answer checked by the case's assertions as it arrives. A progress line on a terminal (none when piped, in CI or
+// with --quiet). Ctrl-C stops the launching and lets the runs in flight finish (a second Ctrl-C cancels them); what
+// finished is kept and written like a complete run, then the run exits 130.
+import { forEachConcurrent } from '../cms/import-export.js'
+import type { Context } from '../context.js'
+import { CancelledError, CliError, ExitCode } from '../errors.js'
+import { progressLine } from '../io/progress.js'
+import { inShard, type Shard } from '../io/shard.js'
+import type { AgentryClient } from '../sdk/client.js'
+import { type Answer, askAgent, askScenario, type Signing } from './ask.js'
+import { type AssertionEnv, check } from './assertions.js'
+import { judgePrompt, parseVerdict, type Verdict } from './judge.js'
+import type { PlannedCase, Target, TestPlan } from './load.js'
+import type { TestResult } from './results.js'
+
+/** One run to make. */
+interface Unit {
+  c: PlannedCase
+  target: Target
+  repeat: number
+}
+
+/** How to run a plan. */
+export interface RunOptions {
+  concurrency: number
+  shard?: Shard | undefined
+  /** words matched against the description (any case) or a tag; a case runs when any matches */
+  filter: string[]
+  /** signs the runs of each scenario target (resolved before the first run) */
+  signing: ReadonlyMap<string, Signing>
+  /** called with each result as it finishes (the results file) */
+  onResult?: (r: TestResult) => Promise<void>
+}
+
+/** What a run gave. */
+export interface RunOutcome {
+  results: TestResult[]
+  /** the cases run (after --filter and --shard) */
+  cases: PlannedCase[]
+  interrupted: boolean
+  startedAt: number
+  durationMs: number
+  /** the exit codes of runs that had no answer (transport, auth…) */
+  errorCodes: Map<number, number>
+}
+
+/** The cases --filter and --shard keep (a case's repeats and targets stay together in one shard). */
+export function selectCases(plan: TestPlan, o: Pick<RunOptions, 'filter' | 'shard'>): PlannedCase[] {
+  const words = o.filter.map((w) => w.toLowerCase())
+  const wanted = (c: PlannedCase) =>
+    words.length === 0 ||
+    words.some((w) => c.description.toLowerCase().includes(w) || c.tags.some((t) => t.toLowerCase() === w))
+  return plan.cases.filter((c) => wanted(c) && inShard(c.index, o.shard))
+}
+
+/** Runs the plan's selected cases. */
+export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, o: RunOptions): Promise<RunOutcome> {
+  const cases = selectCases(plan, o)
+  const total = cases.reduce((n, c) => n + c.targets.length * c.repeat, 0)
+  const results: TestResult[] = []
+  const errorCodes = new Map<number, number>()
+  const progress = progressLine(ctx, 'tested')
+  const startedAt = ctx.now()
+  let stopping = false
+  ctx.interruptHandler = () => {
+    if (stopping) return ctx.abort.abort()
+    stopping = true
+    progress.end()
+    ctx.info('stopping: no more cases are started; the ones in flight finish (Ctrl-C again to cancel them)')
+  }
+  function* units(): Generator<Unit> {
+    for (const c of cases)
+      for (const target of c.targets)
+        for (let repeat = 0; repeat < c.repeat; repeat++) {
+          if (stopping || ctx.abort.signal.aborted) return
+          yield { c, target, repeat }
+        }
+  }
+  const judge = judgeWith(sdk, ctx.abort.signal)
+  try {
+    await forEachConcurrent(units(), o.concurrency, async (u) => {
+      const r = await runUnit(ctx, sdk, u, o.signing, judge)
+      if (r.code !== undefined) errorCodes.set(results.length, r.code)
+      results.push(r.result)
+      await o.onResult?.(r.result)
+      progress.update(results.length, total)
+    })
+  } finally {
+    ctx.interruptHandler = undefined
+    progress.end()
+  }
+  const interrupted = stopping || ctx.abort.signal.aborted
+  return { results, cases, interrupted, startedAt, durationMs: ctx.now() - startedAt, errorCodes }
+}
+
+/** Asks a judge agent for a verdict (the judge's own failures are the run's error). */
+function judgeWith(sdk: AgentryClient, signal: AbortSignal): AssertionEnv['judge'] {
+  return async (agentId, rubric, answer): Promise<Verdict> => {
+    const reply = await askAgent(sdk, agentId, {
+      messages: [{ role: 'user', content: judgePrompt(rubric, answer) }],
+      signal,
+    })
+    const v = parseVerdict(reply.text)
+    return 'problem' in v ? { pass: false, score: 0, reason: v.problem } : v
+  }
+}
+
+async function runUnit(
+  ctx: Context,
+  sdk: AgentryClient,
+  { c, target, repeat }: Unit,
+  signing: ReadonlyMap<string, Signing>,
+  judge: AssertionEnv['judge'],
+): Promise<{ result: TestResult; code?: number }> {
+  const base = {
+    case: c.key,
+    description: c.description,
+    caseIndex: c.index,
+    tags: c.tags,
+    target: target.id,
+    repeat,
+    passRate: c.passRate,
+    vars: c.vars,
+  }
+  let answer: Answer
+  try {
+    answer =
+      target.kind === 'agent'
+        ? await askAgent(sdk, target.ref, {
+            messages: c.messages,
+            tools: c.tools,
+            maxTokens: c.maxTokens,
+            signal: ctx.abort.signal,
+          })
+        : await askScenario(sdk, target.ref, c.input, signing.get(target.id)!)
+    const assertions = []
+    for (const a of c.assert) assertions.push(await check(a, answer, { vars: c.vars, judge }))
+    const weights = assertions.reduce((s, a) => s + a.weight, 0)
+    const score = weights > 0 ? assertions.reduce((s, a) => s + a.score * a.weight, 0) / weights : 1
+    const pass = c.threshold !== undefined ? score >= c.threshold - 1e-9 : assertions.every((a) => a.pass)
+    const { text, toolCalls, finishReason, usage, latencyMs, runId } = answer
+    const result: TestResult = {
+      ...base,
+      pass,
+      score: Math.round(score * 1000) / 1000,
+      answer: text,
+      toolCalls,
+      finishReason,
+      usage,
+      latencyMs,
+      ...(runId !== undefined ? { runId } : {}),
+      error: null,
+      assertions,
+    }
+    return { result }
+  } catch (err) {
+    const message = ctx.redactor.text(err instanceof Error ? err.message : String(err))
+    const code =
+      err instanceof CancelledError || ctx.abort.signal.aborted
+        ? ExitCode.cancelled
+        : err instanceof CliError
+          ? err.exitCode
+          : ExitCode.error
+    const result: TestResult = {
+      ...base,
+      pass: false,
+      score: 0,
+      answer: null,
+      toolCalls: [],
+      finishReason: null,
+      usage: null,
+      latencyMs: 0,
+      error: message,
+      assertions: [],
+    }
+    return { result, code }
+  }
+}

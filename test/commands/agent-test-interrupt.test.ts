@@ -1,0 +1,47 @@
+// Ctrl-C in the middle of `agentry test` (in-process: the Context's interrupt handler is what SIGINT calls): no more
+// cases start, the ones in flight finish, and every file is written with the cases that finished; exit 130.
+import { readFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { XMLParser } from 'fast-xml-parser'
+import { afterAll, expect, it } from 'vitest'
+import { run } from '../../src/cli.js'
+import { emulatorContext } from '../helpers/emulator-context.js'
+import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+const fx = emulatorFixture({ emulator: quietEmulator })
+afterAll(async () => {
+  await hook(fx.emu, 'POST', 'latency', { ms: 0 })
+})
+
+it('keeps what finished: results, JUnit and report hold the cases that ran, exit 130', async () => {
+  await hook(fx.emu, 'POST', 'latency', { ms: 150 })
+  const dir = tempDir()
+  const file = join(dir, 'many.yaml')
+  const cases = Array.from({ length: 30 }, (_, i) => `  - description: case ${i}\n    message: hello ${i}\n`).join('')
+  await writeFile(file, `targets: [{ agent: demo-assistant }]\ncases:\n${cases}`)
+  const [results, junit, report] = ['r.ndjson', 'j.xml', 'r.html'].map((f) => join(dir, f))
+  const t = emulatorContext(fx)
+  const before = fx.emu.state.counters.get('completions') ?? 0
+  const ctx = t.newContext()
+  const running = run(
+    ['test', file, '--concurrency', '2', '--results', results!, '--junit', junit!, '--report', report!],
+    ctx,
+  )
+  const deadline = Date.now() + 20_000
+  while ((fx.emu.state.counters.get('completions') ?? 0) - before < 3 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 10))
+  expect(ctx.interruptHandler).toBeDefined()
+  ctx.interruptHandler?.()
+  expect(await running).toBe(130)
+  const served = (fx.emu.state.counters.get('completions') ?? 0) - before
+  const lines = readFileSync(results!, 'utf8').trim().split('\n')
+  // every case the service answered has its line (the ones in flight finished), and no more were started
+  expect(lines).toHaveLength(served)
+  expect(served).toBeLessThan(30)
+  expect(t.stderr()).toContain('stopping: no more cases are started')
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(junit!, 'utf8'))
+  expect(doc.testsuites.tests).toBe(String(served))
+  expect(readFileSync(report!, 'utf8')).toContain('case 0')
+})
