@@ -19,6 +19,7 @@ import {
 import { loadConfig } from './config/store.js'
 import { CancelledError, UsageError } from './errors.js'
 import type { IOStreams } from './io/iostreams.js'
+import { maxBodyBytes } from './limits.js'
 import type { Palette } from './io/palette.js'
 import { Output, type OutputFormat, outputFormats } from './io/output.js'
 import { sanitizeText } from './io/sanitize.js'
@@ -76,6 +77,8 @@ export interface ContextInit {
   /** a prompter for tests; default: @inquirer/prompts */
   prompter?: Prompter
   now?: () => number
+  /** the service's request body limit in bytes (default maxBodyBytes, 25 MiB): tests inject a small one */
+  bodyLimit?: number
   version?: string
 }
 
@@ -115,6 +118,11 @@ export class Context {
   /** Milliseconds since the epoch (a seam for tests). */
   now(): number {
     return this.init.now ? this.init.now() : Date.now()
+  }
+
+  /** The service's request body limit in bytes: no line, file or input bigger than this can be sent. */
+  bodyLimit(): number {
+    return this.init.bodyLimit ?? maxBodyBytes
   }
 
   /** The config directory. */

@@ -34,6 +34,8 @@ export interface TestContextOptions {
   prompter?: Prompter
   openBrowser?: (url: string) => Promise<void>
   now?: () => number
+  /** the service's body limit in bytes (default 25 MiB): a test of the limit injects a small one */
+  bodyLimit?: number
   /** use this config dir instead of a new temp one */
   configDir?: string
 }
@@ -153,6 +155,7 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
       ...(opts.prompter ? { prompter: opts.prompter } : {}),
       ...(opts.openBrowser ? { openBrowser: opts.openBrowser } : {}),
       ...(opts.now ? { now: opts.now } : {}),
+      ...(opts.bodyLimit !== undefined ? { bodyLimit: opts.bodyLimit } : {}),
     })
   return {
     ctx: newContext(),

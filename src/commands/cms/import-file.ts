@@ -5,7 +5,7 @@ import { StringDecoder } from 'node:string_decoder'
 import { Transform } from 'node:stream'
 import { parseImportLine } from '../../cms/import-export.js'
 import { UsageError } from '../../errors.js'
-import { formatBytes, maxBodyBytes } from '../../io/arg-file.js'
+import { formatBytes } from '../../io/arg-file.js'
 
 /** One line of the file, numbered from 1. */
 export interface NumberedLine {
@@ -13,8 +13,8 @@ export interface NumberedLine {
   text: string
 }
 
-/** The lines of a file, numbered from 1 (LF or CRLF). */
-export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
+/** The lines of a file, numbered from 1 (LF or CRLF); a line longer than `limit` bytes is a usage error. */
+export async function* readLines(path: string, limit: number): AsyncGenerator<NumberedLine> {
   let fh: Awaited<ReturnType<typeof open>>
   try {
     fh = await open(path, 'r')
@@ -28,7 +28,7 @@ export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
     throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
   }
   try {
-    yield* readLinesFrom(fh.createReadStream(), path)
+    yield* readLinesFrom(fh.createReadStream(), path, limit)
   } finally {
     await fh.close().catch(() => {})
   }
@@ -39,11 +39,15 @@ export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
  * the stream's own async iterator, which pauses it while the consumer is busy (readline's iterator queues every
  * line of the file when the sending is slower than the reading).
  */
-export async function* readLinesFrom(input: NodeJS.ReadableStream, label: string): AsyncGenerator<NumberedLine> {
+export async function* readLinesFrom(
+  input: NodeJS.ReadableStream,
+  label: string,
+  limit: number,
+): AsyncGenerator<NumberedLine> {
   const decoder = new StringDecoder('utf8')
   let rest = ''
   let line = 0
-  for await (const chunk of input.pipe(lineLimit(label))) {
+  for await (const chunk of input.pipe(lineLimit(label, limit))) {
     const text = rest + decoder.write(chunk as Buffer)
     let start = 0
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
@@ -57,18 +61,18 @@ export async function* readLinesFrom(input: NodeJS.ReadableStream, label: string
 }
 
 /**
- * Passes bytes through, failing once a line grows past the service's body limit: readline would otherwise hold a
+ * Passes bytes through, failing once a line grows past `limit` (the service's body limit): readline would otherwise hold a
  * line of any length (a multi-gigabyte file without a newline) in memory. No record line can be longer.
  */
-function lineLimit(path: string): Transform {
+function lineLimit(path: string, limit: number): Transform {
   let run = 0
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       const first = chunk.indexOf(10)
       const longest = first < 0 ? run + chunk.length : Math.max(run + first, chunk.length - chunk.lastIndexOf(10) - 1)
       run = first < 0 ? longest : chunk.length - chunk.lastIndexOf(10) - 1
-      if (longest > maxBodyBytes)
-        done(new UsageError(`${path}: a line is longer than ${formatBytes(maxBodyBytes)} (the service's body limit)`))
+      if (longest > limit)
+        done(new UsageError(`${path}: a line is longer than ${formatBytes(limit)} (the service's body limit)`))
       else done(null, chunk)
     },
   })
@@ -88,9 +92,9 @@ export interface FileCheck {
 const maxListedBadLines = 20
 
 /** Checks every line of the file without sending anything. */
-export async function checkImportFile(path: string): Promise<FileCheck> {
+export async function checkImportFile(path: string, limit: number): Promise<FileCheck> {
   const check: FileCheck = { valid: 0, invalid: 0, firstBad: [] }
-  for await (const { line, text } of readLines(path)) {
+  for await (const { line, text } of readLines(path, limit)) {
     const r = parseImportLine(text)
     if (r.ok === 'blank') continue
     if (r.ok) check.valid++
