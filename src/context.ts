@@ -79,6 +79,8 @@ export interface ContextInit {
   now?: () => number
   /** the service's request body limit in bytes (default maxBodyBytes, 25 MiB): tests inject a small one */
   bodyLimit?: number
+  /** how the HTTP client waits between retries (default: a timer); tests inject one that does not wait */
+  sleep?: (ms: number) => Promise<void>
   version?: string
 }
 
@@ -219,6 +221,7 @@ export class Context {
         trace: this.debugEnabled() ? (line) => this.debug(line) : undefined,
         dispatcher: this.init.dispatcher,
         signal: this.abort.signal,
+        ...(this.init.sleep ? { sleep: this.init.sleep } : {}),
       })
       this.defer(() => http.close())
       return http

@@ -2,10 +2,10 @@
 // line runs through src/cli.ts `run()` in this process (a fresh Context per call, as a real process has), so a test
 // of ordinary behaviour costs milliseconds instead of a Node start-up. The environment is the one a spawned CLI
 // gets (cliEnv: the test's own minus AGENTRY_*, NO_COLOR=1, a temp config dir); the HTTP client may reach
-// 127.0.0.1 only (the file's emulator, a local fake server). What only a process shows (signals, pipes, exit of
+// 127.0.0.1 only (the file's emulator, a local fake server); retries do not wait (noWait). What only a process shows (signals, pipes, exit of
 // the real bin, byte-exact stdout, start-up) stays with runCli in test/e2e.
 import { type CliOptions, type CliResult, cliEnv, tempConfigDir } from './cli.js'
-import { type TestContext, type TestContextOptions, testContext } from './test-context.js'
+import { noWait, type TestContext, type TestContextOptions, testContext } from './test-context.js'
 
 /** Options of one in-process run: runCli's, plus what only a test context can inject. */
 export interface RunCommandOptions extends Omit<CliOptions, 'timeoutMs'> {
@@ -13,6 +13,8 @@ export interface RunCommandOptions extends Omit<CliOptions, 'timeoutMs'> {
   now?: TestContextOptions['now']
   /** the service's body limit (default 25 MiB) */
   bodyLimit?: number
+  /** how the HTTP client waits between retries (default noWait(): retries do not wait on the real clock) */
+  sleep?: TestContextOptions['sleep']
   /** opens a URL in a browser (default: none is opened; the run waits as for a user who never answers) */
   openBrowser?: TestContextOptions['openBrowser']
 }
@@ -28,6 +30,7 @@ export function commandContext(opts: RunCommandOptions = {}): TestContext {
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.bodyLimit !== undefined ? { bodyLimit: opts.bodyLimit } : {}),
     ...(opts.openBrowser ? { openBrowser: opts.openBrowser } : {}),
+    sleep: opts.sleep ?? noWait(),
   })
   t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)
   return t
