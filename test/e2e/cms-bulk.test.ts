@@ -8,6 +8,7 @@ import { runCli, spawnCli } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { clearFaults } from '../helpers/emulator-faults.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const fx = emulatorFixture({ built: true })
 
@@ -23,14 +24,8 @@ const _recordsPath = (collection: string) =>
 const count = (collection: string) => fx.emu.state.cms.get(collection)?.size ?? 0
 const setLatency = async (ms: number) => expect((await hook(fx.emu, 'POST', 'latency', { ms })).ok).toBe(true)
 
-/** Waits until `check` holds (polling), failing after `ms`. */
-async function until(check: () => boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** Polls until `check` holds, failing after `ms` (test/helpers/poll.ts). */
+const until = (check: () => boolean, ms = 15_000) => pollUntil(check, { timeoutMs: ms })
 
 afterEach(async () => {
   await clearFaults(fx.emu)

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createEmulator, DataFileError } from '../../src/emulator/index.js'
 import { collections, EmulatorState } from '../../src/emulator/state.js'
 import { call } from './core-client.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const dirs: string[] = []
 const tempDir = () => {
@@ -57,11 +58,7 @@ describe('persistence', () => {
     const emu = await start(file)
     try {
       await call(emu, 'POST', '/agent/demo-assistant/chats', { body: { title: 'debounced' } })
-      const deadline = Date.now() + 3000
-      while (!readFileSafe(file).includes('debounced')) {
-        if (Date.now() > deadline) throw new Error('no snapshot written')
-        await new Promise((r) => setTimeout(r, 25))
-      }
+      await pollUntil(() => readFileSafe(file).includes('debounced'), { timeoutMs: 3000, what: 'the snapshot' })
       expect(readdirSync(dir)).toEqual(['state.json'])
     } finally {
       await emu.close()

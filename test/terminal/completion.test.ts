@@ -58,7 +58,8 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
           PS1: '$ ',
           HOME: configDir,
         })
-        await new Promise((r) => setTimeout(r, 500))
+        // the shell's first prompt: its line editor is up and reads what is typed
+        await t.waitFor((screen) => screen.trim() !== '')
         t.type(how.load)
         t.keys('Enter')
         t.type('echo LOADED')
