@@ -12,7 +12,8 @@ import { Redactor } from '../../src/api/redact.js'
 import { runToolHandler } from '../../src/chat/tool-handler.js'
 import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
-import { chatOpts, customServer, tempDir, tempFile } from './helpers.js'
+import { chatOpts, customServer, tempFile } from './helpers.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const env = () => ({

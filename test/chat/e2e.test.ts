@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { patternPng } from '../../src/emulator/png.js'
 import { spawnCli } from '../helpers/cli.js'
 import { runCommand } from '../helpers/run-command.js'
-import { tempDir, tempFile } from './helpers.js'
+import { tempFile } from './helpers.js'
+import { tempDir } from '../helpers/temp-dir.js'
 import { hook, emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })

@@ -9,7 +9,7 @@ import { createUiStyle } from '../../src/chat/interactive/style.js'
 import { reasoningAbout } from '../../src/emulator/completions/model/scripted.js'
 import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
-import { tempDir } from './helpers.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const emu = () => fx.emu

@@ -1,7 +1,7 @@
 // The local conversation log as only processes show it: node:sqlite is loaded by chat and logs alone (the process's
 // module list), and chats run as parallel processes all land in one logs.db. The rest of the log's behaviour is
 // checked in-process: test/logs/chat-logs.test.ts.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type CliOptions, runCli, tempConfigDir } from '../helpers/cli.js'
@@ -38,11 +38,6 @@ interface Logged {
   profile: string
   base_url: string
 }
-type Transcript = Logged & { messages: { role: string; content: unknown; usage?: { total_tokens: number } }[] }
-
-const userText = (m: { content: unknown }) =>
-  typeof m.content === 'string' ? m.content : (m.content as { text?: string }[]).map((c) => c.text ?? '').join('')
-
 describe('agentry logs', () => {
   it('node:sqlite is loaded by chat and logs only: other commands do not pay for it', async () => {
     const t = setup()

@@ -20,7 +20,7 @@ export interface RunCommandOptions extends Omit<CliOptions, 'timeoutMs'> {
 }
 
 /** A test context set up as runCli sets up a process (no default base URL, account or key: pass them in env). */
-export function commandContext(opts: RunCommandOptions = {}): TestContext {
+function commandContext(opts: RunCommandOptions = {}): TestContext {
   const configDir = opts.configDir ?? tempConfigDir()
   const env = cliEnv(configDir, opts.env)
   const t = testContext({

@@ -1,12 +1,11 @@
 // Terminal safety in a real terminal (tmux): a record whose name carries escape sequences, created in the emulator,
 // printed by the built CLI as a table, and a chat answer echoing them. Were they obeyed, the pane's title would be
 // "pwned" and the erase-line would wipe the row; instead the screen shows them as visible escapes.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
@@ -23,7 +22,7 @@ describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () 
   beforeAll(async () => {
     requireBuild()
     emu = await createEmulator({ port: 0, seed: 'demo', log: () => {}, tokenDelayMs: 0, scheduler: false })
-    configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-hostile-'))
+    configDir = tempDir('agentry-tmux-hostile-')
     env = {
       AGENTRY_CONFIG_DIR: configDir,
       TERM: 'xterm-256color',

@@ -1,13 +1,13 @@
 // The progress of a batch in a real terminal (tmux): an ora spinner with the counter while the batch waits for its
 // next input, erased before the next result line and before the summary, so the screen ends with results and the
 // summary only, and the cursor is visible again.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
@@ -21,7 +21,7 @@ describe.skipIf(missing !== undefined)('batch progress in a real terminal', () =
   beforeAll(async () => {
     requireBuild()
     emu = await createEmulator({ port: 0, seed: 'demo', log: () => {}, tokenDelayMs: 0, scheduler: false })
-    configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-progress-'))
+    configDir = tempDir('agentry-tmux-progress-')
   })
 
   afterAll(async () => {

@@ -1,5 +1,4 @@
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { chmod, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -8,10 +7,11 @@ import { jsonPathOffset, jsonSyntaxError, lineColumn } from '../../src/config/js
 import { configFile, credentialsFile } from '../../src/config/paths.js'
 import { loadConfig, loadCredentials, updateConfig, updateCredentials } from '../../src/config/store.js'
 import { CliError } from '../../src/errors.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let dir: string
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'agentry-store-'))
+  dir = tempDir('agentry-store-')
 })
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
