@@ -5,12 +5,16 @@ import { execFileSync } from 'node:child_process'
 import { chmodSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
+
+/** The file's emulator (test/helpers/emulator.ts), shared by its tmux sessions. */
+const fx = emulatorFixture()
 
 describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => {
   const sessions: TmuxSession[] = []
@@ -20,7 +24,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
 
   beforeAll(async () => {
     requireBuild()
-    emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
+    emu = fx.emu
     dir = tempDir('agentry-habits-')
     // a tiny $EDITOR: replaces the file with a known text, keeping what it was given on the last line
     const editor = join(dir, 'editor.sh')
@@ -31,7 +35,6 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
   afterAll(async () => {
     for (const s of sessions) s.kill()
     sessions[0]?.killServer()
-    await emu?.close()
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 

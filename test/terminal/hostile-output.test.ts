@@ -3,15 +3,19 @@
 // "pwned" and the erase-line would wipe the row; instead the screen shows them as visible escapes.
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
 import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
 
 const title = '\x1b]0;pwned\x07'
 const hostileName = `evil${title}\x1b[2K\u009b31mred`
+
+/** The file's emulator (test/helpers/emulator.ts), shared by its tmux sessions. */
+const fx = emulatorFixture({ emulator: quietEmulator })
 
 describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () => {
   const sessions: TmuxSession[] = []
@@ -21,7 +25,7 @@ describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () 
 
   beforeAll(async () => {
     requireBuild()
-    emu = await createEmulator({ port: 0, seed: 'demo', log: () => {}, tokenDelayMs: 0, scheduler: false })
+    emu = fx.emu
     configDir = tempDir('agentry-tmux-hostile-')
     env = {
       AGENTRY_CONFIG_DIR: configDir,
@@ -41,7 +45,6 @@ describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () 
   afterAll(async () => {
     for (const s of sessions) s.kill()
     sessions[0]?.killServer()
-    await emu?.close()
     if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 
