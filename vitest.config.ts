@@ -19,6 +19,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // vitest's default is one worker less than the cores: ONE on a 2-core machine, which runs every file (and so every
+    // tier) one after the other. Two workers keep both cores busy; process tests mostly wait on their children.
+    maxWorkers: 2,
     // dist/ is built from the current source before any file runs: a stale build can never pass
     globalSetup: ['./test/helpers/global-build.ts'],
     setupFiles: ['./test/helpers/fast-check-seed.ts'],
