@@ -1,14 +1,49 @@
+// The suite's tiers, by folder (docs/architecture.md "Where does a new test go"). A new file lands in its folder's
+// tier; a new folder under test/ lands in the in-process tier unless it is one of the process tiers below.
+//
+// In-process tiers (unit, emulator, in-process) share their workers between files (`isolate: false`): a file there
+// must leave no global state behind (no process.env/cwd changes, no vi.mock, fake timers restored in `finally`).
+// Process tiers (e2e, terminal, browser) spawn real processes, tmux or chromium, and keep per-file isolation.
+// `npm run test:fast` runs the in-process tiers only; `npm test` runs every tier.
 import { defineConfig } from 'vitest/config'
+
+/** Folders whose tests spawn a real process, terminal or browser. */
+const processTiers = ['e2e', 'terminal', 'browser']
+/** In-process tiers with a folder of their own; every other folder is the `in-process` tier. */
+const namedInProcess = ['unit', 'emulator']
+
+const files = (folder: string) => `test/${folder}/**/*.test.ts`
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // vitest's default is one worker less than the cores: ONE on a 2-core machine, which runs every file (and so every
+    // tier) one after the other. Two workers keep both cores busy; process tests mostly wait on their children.
+    maxWorkers: 2,
     // dist/ is built from the current source before any file runs: a stale build can never pass
     globalSetup: ['./test/helpers/global-build.ts'],
     setupFiles: ['./test/helpers/fast-check-seed.ts'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    projects: [
+      ...namedInProcess.map((name) => ({
+        extends: true as const,
+        test: { name, include: [files(name)], isolate: false },
+      })),
+      {
+        extends: true,
+        test: {
+          name: 'in-process',
+          include: ['test/**/*.test.ts'],
+          exclude: [...processTiers, ...namedInProcess].map(files),
+          isolate: false,
+        },
+      },
+      ...processTiers.map((name) => ({
+        extends: true as const,
+        test: { name, include: [files(name)], isolate: true },
+      })),
+    ],
   },
 })

@@ -19,6 +19,7 @@ import {
 import { loadConfig } from './config/store.js'
 import { CancelledError, UsageError } from './errors.js'
 import type { IOStreams } from './io/iostreams.js'
+import { maxBodyBytes } from './limits.js'
 import type { Palette } from './io/palette.js'
 import { type JsonFilter, Output, type OutputFormat, outputFormats } from './io/output.js'
 import { sanitizeText } from './io/sanitize.js'
@@ -77,6 +78,10 @@ export interface ContextInit {
   /** a prompter for tests; default: @inquirer/prompts */
   prompter?: Prompter
   now?: () => number
+  /** the service's request body limit in bytes (default maxBodyBytes, 25 MiB): tests inject a small one */
+  bodyLimit?: number
+  /** how the HTTP client waits between retries (default: a timer); tests inject one that does not wait */
+  sleep?: (ms: number) => Promise<void>
   version?: string
 }
 
@@ -124,6 +129,11 @@ export class Context {
   /** Milliseconds since the epoch (a seam for tests). */
   now(): number {
     return this.init.now ? this.init.now() : Date.now()
+  }
+
+  /** The service's request body limit in bytes: no line, file or input bigger than this can be sent. */
+  bodyLimit(): number {
+    return this.init.bodyLimit ?? maxBodyBytes
   }
 
   /** The config directory. */
@@ -224,6 +234,7 @@ export class Context {
         trace: this.debugEnabled() ? (line) => this.debug(line) : undefined,
         dispatcher: this.init.dispatcher,
         signal: this.abort.signal,
+        ...(this.init.sleep ? { sleep: this.init.sleep } : {}),
       })
       this.defer(() => http.close())
       return http

@@ -2,10 +2,8 @@
 // JSON is parsed once, and zod validation failures become 400s that name the field.
 import type { IncomingMessage } from 'node:http'
 import * as z from '../api/zod.js'
+import { maxBodyBytes } from '../limits.js'
 import { HttpError } from './types.js'
-
-/** Largest body accepted (file uploads included; wire.md: 25 MB); larger ones get 413 naming the limit. */
-const maxBodyBytes = 25 * 1024 * 1024
 
 /** The body of a request that has none. */
 const emptyBody: Buffer = Buffer.alloc(0)
@@ -21,7 +19,10 @@ const tooLarge = (limit: number) =>
     'payload_too_large',
   )
 
-/** Reads the whole body, up to `limit` bytes. A request without Content-Length or Transfer-Encoding has none. */
+/**
+ * Reads the whole body, up to `limit` bytes (default: the service's, file uploads included; 413 past it). A request
+ * without Content-Length or Transfer-Encoding has none.
+ */
 export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<Buffer> {
   const len = req.headers['content-length']
   if (len === undefined && req.headers['transfer-encoding'] === undefined) return Promise.resolve(emptyBody)

@@ -4,6 +4,7 @@
 // byte is read; anything else (a device, a FIFO, stdin) is read until it goes over the limit.
 import { open, stat } from 'node:fs/promises'
 import { UsageError } from '../errors.js'
+import { maxBodyBytes } from '../limits.js'
 import { decodeUtf8 } from './utf8-text.js'
 
 /** The size of the regular file at `path`; a usage error naming it when it is missing, not a file, or unreadable. */
@@ -19,8 +20,7 @@ export async function localFileSize(path: string): Promise<number> {
   }
 }
 
-/** The service's request body limit (wire.md "Request bodies: at most 25 MB"): a bigger input could not be sent. */
-export const maxBodyBytes = 25 * 1024 * 1024
+export { maxBodyBytes }
 
 /** Bytes for people: "25 MiB", "1 KiB". */
 export function formatBytes(n: number): string {

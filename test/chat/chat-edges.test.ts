@@ -1,4 +1,4 @@
-// The rough edges of `agentry chat` from issue 12, end to end with the built CLI: --timeout bounds a whole streamed
+// The rough edges of `agentry chat` from issue 12, end to end with the CLI in-process (src/cli.ts run()): --timeout bounds a whole streamed
 // answer, an unknown agent, an unwritable --save, tool calls nobody answers, and a --tool-handler that cannot start.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,9 +10,10 @@ import { createIO } from '../../src/io/iostreams.js'
 import { HttpClient } from '../../src/api/request.js'
 import { Redactor } from '../../src/api/redact.js'
 import { runToolHandler } from '../../src/chat/tool-handler.js'
-import { runCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
-import { chatOpts, customServer, tempDir, tempFile } from './helpers.js'
+import { chatOpts, customServer, tempFile } from './helpers.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const env = () => ({
@@ -21,7 +22,7 @@ const env = () => ({
   AGENTRY_API_KEY: fx.emu.demoApiKey,
 })
 const chat = (args: string[], extra: Record<string, string> = {}) =>
-  runCli(['chat', ...args], { env: { ...env(), ...extra } })
+  runCommand(['chat', ...args], { env: { ...env(), ...extra } })
 
 describe('--timeout and a streamed answer', () => {
   it('bounds the whole answer, not only the wait for its headers: exit 124 naming --timeout', async () => {
@@ -33,7 +34,7 @@ describe('--timeout and a streamed answer', () => {
       res.on('close', () => clearInterval(t))
     })
     const started = Date.now()
-    const r = await runCli(['chat', 'ag_1', '-m', 'hi', '--timeout', '2'], {
+    const r = await runCommand(['chat', 'ag_1', '-m', 'hi', '--timeout', '2'], {
       env: { AGENTRY_BASE_URL: srv.baseUrl, AGENTRY_ACCOUNT: 'acc_1', AGENTRY_API_KEY: 'ak_test_x' },
     })
     expect(Date.now() - started).toBeLessThan(8000)

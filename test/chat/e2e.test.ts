@@ -1,11 +1,13 @@
-// `agentry chat` and `agentry chats` end to end: the built CLI against a real emulator, as a script would run it
+// `agentry chat` and `agentry chats` end to end: the CLI in-process (src/cli.ts run()) against a real emulator, as a script would run it
 // (docs/chat-output.md). Output bytes, NDJSON events, JSON, exit codes, Ctrl-C, drops, tools, images, transcripts.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { patternPng } from '../../src/emulator/png.js'
-import { runCli, spawnCli } from '../helpers/cli.js'
-import { tempDir, tempFile } from './helpers.js'
+import { spawnCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
+import { tempFile } from './helpers.js'
+import { tempDir } from '../helpers/temp-dir.js'
 import { hook, emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
@@ -16,7 +18,7 @@ const env = () => ({
   AGENTRY_API_KEY: emu().demoApiKey,
 })
 const chat = (args: string[], input?: string, extra: Record<string, string> = {}) =>
-  runCli(['chat', ...args], { env: { ...env(), ...extra }, ...(input !== undefined ? { input } : {}) })
+  runCommand(['chat', ...args], { env: { ...env(), ...extra }, ...(input !== undefined ? { input } : {}) })
 
 /** The emulator's non-streamed answer to one user message, as the CLI sends it. */
 async function wholeAnswer(agentId: string, text: string): Promise<{ content: string; finish_reason: string }> {
@@ -192,7 +194,7 @@ describe('tools, images, stateful chats and transcripts', () => {
     const second = await chat(['demo-assistant', '--chat', id, '-m', 'which word?', '--json'])
     expect(JSON.parse(second.stdout)).toMatchObject({ chat_id: id })
     expect(JSON.parse(second.stdout).message.content).toContain('tangerine')
-    const msgs = await runCli(['chats', 'messages', 'demo-assistant', id, '--json'], { env: env() })
+    const msgs = await runCommand(['chats', 'messages', 'demo-assistant', id, '--json'], { env: env() })
     expect(JSON.parse(msgs.stdout).map((m: { role: string }) => m.role)).toEqual([
       'user',
       'assistant',
@@ -218,19 +220,21 @@ describe('tools, images, stateful chats and transcripts', () => {
 describe('agentry chats', () => {
   it('creates, lists, shows and deletes (with --yes only when not on a terminal)', async () => {
     const created = JSON.parse(
-      (await runCli(['chats', 'create', 'demo-assistant', '--title', 'e2e', '--json'], { env: env() })).stdout,
+      (await runCommand(['chats', 'create', 'demo-assistant', '--title', 'e2e', '--json'], { env: env() })).stdout,
     )
     expect(created).toMatchObject({ title: 'e2e' })
-    const list = await runCli(['chats', 'list', 'demo-assistant'], { env: env() })
+    const list = await runCommand(['chats', 'list', 'demo-assistant'], { env: env() })
     expect(list.stdout).toContain(`${created.id}\te2e`)
     await chat(['demo-assistant', '--chat', created.id, '-m', 'hello'])
     const msgs = JSON.parse(
-      (await runCli(['chats', 'messages', 'demo-assistant', created.id, '--json'], { env: env() })).stdout,
+      (await runCommand(['chats', 'messages', 'demo-assistant', created.id, '--json'], { env: env() })).stdout,
     )
-    const refused = await runCli(['chats', 'delete-message', 'demo-assistant', created.id, msgs[0].id], { env: env() })
+    const refused = await runCommand(['chats', 'delete-message', 'demo-assistant', created.id, msgs[0].id], {
+      env: env(),
+    })
     expect(refused.exitCode).toBe(2)
     expect(refused.stderr).toMatch(/--yes/)
-    const deleted = await runCli(['chats', 'delete-message', 'demo-assistant', created.id, msgs[0].id, '--yes'], {
+    const deleted = await runCommand(['chats', 'delete-message', 'demo-assistant', created.id, msgs[0].id, '--yes'], {
       env: env(),
     })
     expect(deleted.exitCode).toBe(0)

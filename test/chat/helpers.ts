@@ -1,9 +1,8 @@
 // Helpers of the chat tests (the emulator: test/helpers/emulator.ts): an in-process Context pointed at it (fake IO, a temp config dir),
 // a tiny custom server for streams the emulator does not produce, and small file fixtures.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { onTestFinished } from 'vitest'
@@ -13,17 +12,7 @@ import type { RawValue } from '../../src/commands/options.js'
 import { Context } from '../../src/context.js'
 import type { Emulator } from '../../src/emulator/index.js'
 import { createIO } from '../../src/io/iostreams.js'
-
-/** A temp directory removed after the test. */
-export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agentry-chat-'))
-  try {
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  } catch {
-    // made outside a test (a fixture of the file): the OS cleans tmp
-  }
-  return dir
-}
+import { tempDir } from '../helpers/temp-dir.js'
 
 /** Writes a file in a temp dir and returns its path. */
 export function tempFile(name: string, content: string | Uint8Array): string {

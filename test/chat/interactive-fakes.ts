@@ -1,13 +1,12 @@
 // Fakes for the in-process tests of the interactive chat: a raw-mode terminal (keys written to a stdin stream,
 // output captured and stripped of escape sequences) and a ChatSession whose turns the test scripts event by event.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { PassThrough } from 'node:stream'
 import { onTestFinished } from 'vitest'
 import type { CancelOutcome, ChatEvent, ChatSession, ChatTurn, TurnResult } from '../../src/chat/session.js'
 import { Context } from '../../src/context.js'
 import { createIO } from '../../src/io/iostreams.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const ansi = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x1b]*\x1b\\/g
 
@@ -102,7 +101,7 @@ export function scriptedSession() {
 
 /** A fake terminal and a Context on it; `env` is merged over the defaults (e.g. an emulator's base URL). */
 export function fakeTerminal(env: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'agentry-repl-'))
+  const dir = tempDir('agentry-repl-')
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
   const chunks: string[] = []
   const stdin = Object.assign(new PassThrough(), { isTTY: true, rawMode: false as boolean })

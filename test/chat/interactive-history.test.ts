@@ -1,5 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -10,10 +9,11 @@ import {
   parseHistory,
   shouldRecord,
 } from '../../src/chat/interactive/history.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let dir: string
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agentry-history-'))
+  dir = tempDir('agentry-history-')
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 

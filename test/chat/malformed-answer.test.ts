@@ -1,16 +1,16 @@
-// A 2xx that is not a completion (issue 7 item 3): the built CLI's `chat` against a stub server on 127.0.0.1 that
+// A 2xx that is not a completion (issue 7 item 3): the CLI in-process (src/cli.ts run())'s `chat` against a stub server on 127.0.0.1 that
 // answers 200 with an HTML page or with broken JSON. That is exit 7 (the server's answer does not match the
 // interface), never exit 8 (a dropped connection), for streamed and non-streamed answers alike.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { customServer } from './helpers.js'
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void
 
 async function chatAgainst(answer: Answer, args: string[] = []) {
   const server = await customServer((req, res) => answer(req, res))
-  const r = await runCli(['chat', 'a1', '-m', 'hi', ...args], {
+  const r = await runCommand(['chat', 'a1', '-m', 'hi', ...args], {
     env: { AGENTRY_BASE_URL: server.baseUrl, AGENTRY_ACCOUNT: 'acc', AGENTRY_API_KEY: 'agk_test' },
   })
   // the stub was really asked: the CLI got as far as the completion

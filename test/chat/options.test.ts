@@ -2,12 +2,12 @@
 // built CLI: every bad value is a usage error (exit 2) naming the flag and what is allowed, before any request; the
 // stateful flags refuse each other and --resume. No server is needed: nothing may be sent.
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { chatOpts } from './helpers.js'
 
 // a base URL nothing listens on: a request would fail with exit 8, not the usage error (2) asserted
 const env = { AGENTRY_BASE_URL: 'http://127.0.0.1:9/api/v1beta', AGENTRY_API_KEY: 'agk_x', AGENTRY_LOG: 'off' }
-const chat = (args: string[]) => runCli(['chat', 'demo-assistant', '-m', 'hi', ...args], { env })
+const chat = (args: string[]) => runCommand(['chat', 'demo-assistant', '-m', 'hi', ...args], { env })
 
 describe('chat options', () => {
   it.each([

@@ -10,7 +10,8 @@ import type { ChatMessage } from '../../src/chat/session.js'
 import { parseToolDefinitions } from '../../src/chat/tools.js'
 import { parseTranscript, TranscriptWriter, transcriptLine, writeTranscript } from '../../src/chat/transcript.js'
 import { patternPng } from '../../src/emulator/png.js'
-import { tempDir, tempFile } from './helpers.js'
+import { tempFile } from './helpers.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const signatures: [string, number[]][] = [
   ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],

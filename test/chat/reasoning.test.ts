@@ -1,5 +1,5 @@
 // Reasoning (issue 9 item 5) end to end: the emulator's scripted model reasons when asked to "think step by step"
-// (streamed as delta.reasoning, as OpenRouter does); the built CLI emits it as `reasoning` NDJSON events, keeps it in
+// (streamed as delta.reasoning, as OpenRouter does); the CLI in-process (src/cli.ts run()) emits it as `reasoning` NDJSON events, keeps it in
 // `--output json` as message.reasoning, and keeps it out of `--output text`, the history and the transcript.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -7,16 +7,16 @@ import { describe, expect, it } from 'vitest'
 import { createReasoningView } from '../../src/chat/interactive/reasoning-view.js'
 import { createUiStyle } from '../../src/chat/interactive/style.js'
 import { reasoningAbout } from '../../src/emulator/completions/model/scripted.js'
-import { runCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
-import { tempDir } from './helpers.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const emu = () => fx.emu
 const ask = 'Think step by step: which is heavier, a kilo of feathers or a kilo of lead?'
 const thought = reasoningAbout(ask)
 const chat = (args: string[]) =>
-  runCli(['chat', 'demo-assistant', '-m', ask, ...args], {
+  runCommand(['chat', 'demo-assistant', '-m', ask, ...args], {
     env: { AGENTRY_BASE_URL: emu().baseUrl, AGENTRY_ACCOUNT: emu().accountId, AGENTRY_API_KEY: emu().demoApiKey },
   })
 

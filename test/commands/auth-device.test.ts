@@ -7,6 +7,7 @@ import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { decideDevice } from '../helpers/oauth-browser.js'
 import { testContext, testOrigin } from '../helpers/test-context.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const fx = emulatorFixture()
 
@@ -39,12 +40,9 @@ describe('login --device', () => {
     }
     await saveStoredClient(t.configDir, baseUrl, stale)
     const login = t.run(['login', '--device'])
-    let m: RegExpExecArray | null = null
-    for (let i = 0; i < 200 && !m; i++) {
-      await new Promise((r) => setTimeout(r, 10))
-      m = /open (\S+) on any device and enter the code (\S+)/.exec(t.stderr())
-    }
-    expect(m, t.stderr()).not.toBeNull()
+    const asked = /open (\S+) on any device and enter the code (\S+)/
+    await pollUntil(() => asked.test(t.stderr()), { timeoutMs: 2000, what: 'the device code' })
+    const m = asked.exec(t.stderr())
     expect((await decideDevice(m![1]!, m![2]!)).status).toBe(200)
     expect(await login).toBe(0)
     const creds = await loadCredentials(t.configDir)

@@ -6,6 +6,7 @@ import { credentialsFile } from '../../src/config/paths.js'
 import type { OAuthGrant } from '../../src/config/schema.js'
 import { loadConfig, loadCredentials, updateConfig, updateCredentials } from '../../src/config/store.js'
 import { type TestContext, testContext, testOrigin } from '../helpers/test-context.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const now = 1_750_000_000_000
 const meta = {
@@ -59,13 +60,8 @@ function approvingBrowser(opened: URL[], answer: (u: URL) => string = () => 'cod
   }
 }
 
-async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
+/** Polls until `check` holds, failing after `ms` (test/helpers/poll.ts). */
+const waitFor = (check: () => boolean, ms = 5_000) => pollUntil(check, { timeoutMs: ms })
 
 describe('login (OAuth, in-process with a fake browser)', () => {
   it('discovers, registers a loopback client, sends PKCE S256 and state, exchanges the code and stores the grant', async () => {

@@ -40,14 +40,13 @@ describe('bad flag and environment values', () => {
     ['AGENTRY_ERROR_FORMAT=xml', { AGENTRY_ERROR_FORMAT: 'xml' }, [], /^error: AGENTRY_ERROR_FORMAT: not text or json/],
     ['AGENTRY_DEBUG=maybe', { AGENTRY_DEBUG: 'maybe' }, [], /^error: AGENTRY_DEBUG: not on or off/],
   ]
-  for (const [name, env, flags, message] of cases)
-    it(`${name}: exit 2 before any request, naming it and the allowed values`, async () => {
-      const t = testContext({ env })
-      expect(await t.run([...flags, 'agents', 'list'])).toBe(2)
-      expect(t.stderr()).toMatch(message)
-      expect(t.stderr()).toMatch(/\nhint: [a-z-]+ takes /)
-      expect(t.stdout()).toBe('')
-    })
+  it.each(cases)('%s: exit 2 before any request, naming it and the allowed values', async (_, env, flags, message) => {
+    const t = testContext({ env })
+    expect(await t.run([...flags, 'agents', 'list'])).toBe(2)
+    expect(t.stderr()).toMatch(message)
+    expect(t.stderr()).toMatch(/\nhint: [a-z-]+ takes /)
+    expect(t.stdout()).toBe('')
+  })
 
   it('refuses a profile name that could not be a profile (AGENTRY_PROFILE or --profile)', async () => {
     const t = testContext({ env: { AGENTRY_PROFILE: '../x' } })

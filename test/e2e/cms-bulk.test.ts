@@ -1,36 +1,31 @@
-// `cms export --concurrency/--resume/--shard` and `cms import` that never duplicates (issue 11), end to end: the
-// built CLI against a real emulator, with its fault injection (answers reset after the record was stored) and its
-// latency hook (to interrupt runs half-way). Expected records come from the emulator's own state.
+// `cms import` and `cms export --out` interrupted half-way, as only a process shows it: Ctrl-C lets the saves in
+// flight finish and --resume completes without duplicates; a killed export resumes to the same file. The built CLI
+// against a real emulator with its latency hook. The rest of cms bulk is in-process: test/commands/cms-bulk.test.ts.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCli, spawnCli } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
-import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
+import { clearFaults } from '../helpers/emulator-faults.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const fx = emulatorFixture({ built: true })
 
 const cli = (args: string[], input?: string) =>
   runCli(args, { env: fx.env(), ...(input !== undefined ? { input } : {}) })
-const ids = (text: string) =>
+const _ids = (text: string) =>
   text
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => (JSON.parse(l) as { id: string }).id)
-const recordsPath = (collection: string) =>
+const _recordsPath = (collection: string) =>
   `${new URL(fx.emu.baseUrl).pathname}/${fx.emu.accountId}/cma/records/${collection}/`
 const count = (collection: string) => fx.emu.state.cms.get(collection)?.size ?? 0
 const setLatency = async (ms: number) => expect((await hook(fx.emu, 'POST', 'latency', { ms })).ok).toBe(true)
 
-/** Waits until `check` holds (polling), failing after `ms`. */
-async function until(check: () => boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** Polls until `check` holds, failing after `ms` (test/helpers/poll.ts). */
+const until = (check: () => boolean, ms = 15_000) => pollUntil(check, { timeoutMs: ms })
 
 afterEach(async () => {
   await clearFaults(fx.emu)
@@ -38,43 +33,6 @@ afterEach(async () => {
 })
 
 describe('cms import never duplicates', () => {
-  const ten = Array.from({ length: 10 }, (_, i) => JSON.stringify({ data: { n: i + 1 } })).join('\n')
-
-  for (const retries of ['0', '2'])
-    it(`10 lines, 3 answers reset after the record was stored (--retries ${retries}): exactly 10 records, none failed`, async () => {
-      const dir = tempDir()
-      const file = join(dir, 'ten.ndjson')
-      writeFileSync(file, `${ten}\n`)
-      const collection = `resets_${retries}`
-      await injectFault(fx.emu, {
-        match: { method: 'PUT', path: recordsPath(collection) },
-        count: 3,
-        resetAfterBytes: 5,
-      })
-      const r = await runCli(['--retries', retries, 'cms', 'import', collection, file], { env: fx.env() })
-      expect(r.stderr).toMatch(/^created \d+, updated \d+, skipped 0 \(resume\), failed 0\n$/)
-      expect(r.exitCode).toBe(0)
-      expect(count(collection)).toBe(10)
-      expect(existsSync(`${file}.failed.ndjson`)).toBe(false)
-      // the old hint was to import the file again: that must not duplicate either
-      const again = await cli(['cms', 'import', collection, file])
-      expect(again.exitCode).toBe(0)
-      expect(again.stderr).toBe('created 0, updated 10, skipped 0 (resume), failed 0\n')
-      expect(count(collection)).toBe(10)
-    })
-
-  it('reads stdin: cms export … | cms import … - gives the same records', async () => {
-    const exp = await cli(['cms', 'export', 'posts', '--where', 'category = "design"'])
-    expect(exp.exitCode).toBe(0)
-    const imp = await cli(['cms', 'import', 'design_piped', '-', '--concurrency', '8'], exp.stdout)
-    expect(imp.stderr).toBe(`created ${ids(exp.stdout).length}, updated 0, skipped 0 (resume), failed 0\n`)
-    expect(imp.exitCode).toBe(0)
-    expect([...fx.emu.state.cms.get('design_piped')!.keys()].sort()).toEqual(ids(exp.stdout).sort())
-    const resume = await cli(['cms', 'import', 'x', '-', '--resume'], '')
-    expect(resume.exitCode).toBe(2)
-    expect(resume.stderr).toMatch(/--resume needs a file/)
-  })
-
   it('Ctrl-C lets the saves in flight finish, lists none as failed, and --resume completes without duplicates', async () => {
     const dir = tempDir()
     const file = join(dir, 'big.ndjson')
@@ -99,50 +57,9 @@ describe('cms import never duplicates', () => {
     expect(count('interrupted')).toBe(n)
     expect(existsSync(`${file}.agentry-import.json`)).toBe(false)
   })
-
-  it('--shard i/n over lines: the shards together import every line once', async () => {
-    const dir = tempDir()
-    const file = join(dir, 'lines.ndjson')
-    writeFileSync(file, `${Array.from({ length: 25 }, (_, i) => JSON.stringify({ data: { i } })).join('\n')}\n`)
-    const sizes: number[] = []
-    for (let i = 1; i <= 3; i++) {
-      const before = count('sharded')
-      const r = await cli(['cms', 'import', 'sharded', file, '--shard', `${i}/3`])
-      expect(r.exitCode).toBe(0)
-      sizes.push(count('sharded') - before)
-    }
-    expect(sizes).toEqual([9, 8, 8])
-    expect(count('sharded')).toBe(25)
-    expect((await cli(['cms', 'import', 'sharded', file, '--shard', '4/3'])).stderr).toMatch(/i must be 1 to 3/)
-  })
 })
 
 describe('cms export in parallel', () => {
-  it('--concurrency 8 writes the same bytes, in the same order, as --concurrency 1', async () => {
-    const one = await cli(['cms', 'export', 'posts', '--concurrency', '1'])
-    const eight = await cli(['cms', 'export', 'posts', '--concurrency', '8', '--order-by', 'id'])
-    const eightDefault = await cli(['cms', 'export', 'posts', '--concurrency', '8'])
-    expect(one.exitCode).toBe(0)
-    expect(ids(one.stdout)).toHaveLength(count('posts'))
-    expect(eightDefault.stdout).toBe(one.stdout)
-    expect(ids(eight.stdout)).toEqual(ids(one.stdout).sort())
-    expect((await cli(['cms', 'export', 'posts', '--concurrency', '65'])).stderr).toMatch(
-      /--concurrency: 65 must be a whole number from 1 to 64/,
-    )
-  })
-
-  it('--shard i/n: the union of the shards is the whole export, with no record twice', async () => {
-    const full = ids((await cli(['cms', 'export', 'posts'])).stdout)
-    const parts: string[] = []
-    for (let i = 1; i <= 4; i++) {
-      const r = await cli(['cms', 'export', 'posts', '--shard', `${i}/4`, '--concurrency', '3'])
-      expect(r.exitCode).toBe(0)
-      parts.push(...ids(r.stdout))
-    }
-    expect(new Set(parts).size).toBe(parts.length)
-    expect(parts.sort()).toEqual([...full].sort())
-  })
-
   it('a killed --out export resumes to the same file as a full export; another query is refused', async () => {
     const dir = tempDir()
     const full = join(dir, 'full.ndjson')

@@ -1,7 +1,9 @@
-// The built CLI and its config files: parallel writers, broken files, permissions.
+// The config files written by many processes at once: every write is kept and the JSON stays valid (the lock across
+// processes), and a writer killed while it holds the lock. Broken files and permissions are checked in-process:
+// test/commands/config-files.test.ts.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { chmod, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
@@ -86,47 +88,3 @@ describe('a writer killed while it holds the lock (issue 22 item 29)', () => {
   })
 })
 
-describe('broken files', () => {
-  it('reports a hand-broken config.json with path and line (exit 1) and never overwrites it', async () => {
-    const dir = tempConfigDir()
-    const file = join(dir, 'config.json')
-    const broken =
-      '{\n  "profiles": {\n    "default": {\n      "account": "acc_1"\n      "timeout": 30\n    }\n  }\n}\n'
-    await writeFile(file, broken)
-    const r = await runCli(['config', 'set', 'account', 'acc_2'], { configDir: dir })
-    expect(r.exitCode).toBe(1)
-    expect(r.stdout).toBe('')
-    expect(r.stderr).toContain(`error: ${file}:5:7: not valid JSON`)
-    expect(r.stderr).toContain('hint: fix or remove the file by hand')
-    expect(await readFile(file, 'utf8')).toBe(broken)
-  })
-
-  it('refuses a value that would not validate, exit 2, writing nothing', async () => {
-    const dir = tempConfigDir()
-    expect((await runCli(['config', 'set', 'account', 'acc_1'], { configDir: dir })).exitCode).toBe(0)
-    const before = await readFile(join(dir, 'config.json'), 'utf8')
-    const r = await runCli(['config', 'set', 'base-url', 'nope'], { configDir: dir })
-    expect(r.exitCode).toBe(2)
-    expect(r.stderr).toMatch(/^error: config set base-url: /)
-    expect(await readFile(join(dir, 'config.json'), 'utf8')).toBe(before)
-  })
-})
-
-describe('credentials file permissions', () => {
-  it.skipIf(process.platform === 'win32')('is written 0600 and refused (exit 4) once group-readable', async () => {
-    const dir = tempConfigDir()
-    const file = join(dir, 'credentials.json')
-    const key = 'agk_e2e_0123456789abcdef'
-    const login = await runCli(['login', '--with-api-key'], { configDir: dir, input: `${key}\n` })
-    expect(login.exitCode, login.stderr).toBe(0)
-    expect(login.stderr).toContain('agk_e2e…')
-    expect(login.stderr).not.toContain(key)
-    const { stat } = await import('node:fs/promises')
-    expect((await stat(file)).mode & 0o777).toBe(0o600)
-    await chmod(file, 0o644)
-    const r = await runCli(['whoami'], { configDir: dir })
-    expect(r.exitCode).toBe(4)
-    expect(r.stderr).toContain(`hint: run: chmod 600 ${file}`)
-    expect(r.stdout + r.stderr).not.toContain(key)
-  })
-})

@@ -3,15 +3,15 @@
 // such require, and at exit the internal modules (process.moduleLoadList) that only a lazy getter loads.
 // scripts/build.mjs makes undici's HTTP/2 client load node:http2 and commander node:child_process only when used,
 // and takes fs/util/process/crypto through require() so that no ESM facade runs their lazy getters.
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import { runCli } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
-const hookFile = join(mkdtempSync(join(tmpdir(), 'agentry-startup-')), 'log-builtins.mjs')
+const hookFile = join(tempDir('agentry-startup-'), 'log-builtins.mjs')
 beforeAll(() => {
   writeFileSync(
     hookFile,
@@ -31,7 +31,7 @@ it('agents list --json over http loads neither node:http2, node:tls, node:child_
 })
 
 it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.ts), and config list no undici', async () => {
-  const loads = join(mkdtempSync(join(tmpdir(), 'agentry-loads-')), 'log-loads.mjs')
+  const loads = join(tempDir('agentry-loads-'), 'log-loads.mjs')
   writeFileSync(
     loads,
     `import { registerHooks } from 'node:module'

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { demoKeys } from '../../src/emulator/index.js'
 import { call, joinedText, sseData } from './core-client.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const fx = emulatorFixture({ emulator: { ...quietEmulator, tokenDelayMs: 5 } })
 const { internalErrors } = fx
@@ -34,13 +35,8 @@ async function startStream(path: string, body: Record<string, unknown>, signal?:
 const cancel = (agent: string, body: unknown, key?: string) =>
   call(emu(), 'POST', `/agent/${agent}/chat/completion/cancel`, { body, ...(key ? { key } : {}) })
 
-async function until(check: () => boolean, ms = 2000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
+/** Polls until `check` holds, failing after `ms` (test/helpers/poll.ts). */
+const until = (check: () => boolean, ms = 2_000) => pollUntil(check, { timeoutMs: ms })
 
 describe('cancel', () => {
   it('cancels a running stream: final chunk finish_reason cancelled, then [DONE]; again → already cancelled', async () => {

@@ -3,14 +3,10 @@ import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { run } from '../../src/cli.js'
 import { testContext } from '../helpers/test-context.js'
+import { pollUntil } from '../helpers/poll.js'
 
-async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
+/** Polls until `check` holds, failing after `ms` (test/helpers/poll.ts). */
+const waitFor = (check: () => boolean, ms = 5_000) => pollUntil(check, { timeoutMs: ms })
 
 describe('agentry emulator start', () => {
   it('prints url, base-url, account, api-key and hook-token, serves them, and stops when the run is aborted', async () => {

@@ -1,27 +1,19 @@
 // --data-file (persistence.ts): state survives a restart; snapshots are atomic; a corrupt file is refused and kept.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createEmulator, DataFileError } from '../../src/emulator/index.js'
 import { collections, EmulatorState } from '../../src/emulator/state.js'
 import { call } from './core-client.js'
+import { pollUntil } from '../helpers/poll.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
-const dirs: string[] = []
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'agentry-emu-'))
-  dirs.push(d)
-  return d
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
-})
 const start = (dataFile: string) =>
   createEmulator({ port: 0, dataFile, scheduler: false, tokenDelayMs: 0, log: () => {} })
 
 describe('persistence', () => {
   it('keeps chats and messages across a restart', async () => {
-    const file = join(tempDir(), 'state.json')
+    const file = join(tempDir('agentry-emu-'), 'state.json')
     const first = await start(file)
     const chat = (await call(first, 'POST', '/agent/demo-assistant/chats', { body: { title: 'kept' } })).json
     await call(first, 'POST', `/agent/demo-assistant/chat/${chat.id}/completion`, {
@@ -52,16 +44,12 @@ describe('persistence', () => {
   })
 
   it('writes a snapshot soon after a change, leaving no temp file behind', async () => {
-    const dir = tempDir()
+    const dir = tempDir('agentry-emu-')
     const file = join(dir, 'state.json')
     const emu = await start(file)
     try {
       await call(emu, 'POST', '/agent/demo-assistant/chats', { body: { title: 'debounced' } })
-      const deadline = Date.now() + 3000
-      while (!readFileSafe(file).includes('debounced')) {
-        if (Date.now() > deadline) throw new Error('no snapshot written')
-        await new Promise((r) => setTimeout(r, 25))
-      }
+      await pollUntil(() => readFileSafe(file).includes('debounced'), { timeoutMs: 3000, what: 'the snapshot' })
       expect(readdirSync(dir)).toEqual(['state.json'])
     } finally {
       await emu.close()
@@ -69,7 +57,7 @@ describe('persistence', () => {
   })
 
   it('refuses a corrupt data file with a clear error, and never overwrites it', async () => {
-    const file = join(tempDir(), 'state.json')
+    const file = join(tempDir('agentry-emu-'), 'state.json')
     writeFileSync(file, '{"version": 1, "agents": [')
     const err = await start(file).then(
       () => undefined,
@@ -95,7 +83,7 @@ describe('persistence', () => {
   })
 
   it('validates every collection of a snapshot, naming the record and member that is wrong', async () => {
-    const file = join(tempDir(), 'state.json')
+    const file = join(tempDir('agentry-emu-'), 'state.json')
     const cases: [unknown, RegExp][] = [
       [{ chats: [{ id: 'c1', agentId: 'a' }] }, /chats\[0\]\.messages must be an array/],
       [{ webhooks: 'x' }, /webhooks must be an array/],

@@ -12,6 +12,7 @@ import type { ChatCompletionChunk, ChatCompletionCreateParams, ChatCompletionToo
 import { describe, expect, it } from 'vitest'
 import { call } from './core-client.js'
 import { emulatorFixture } from '../helpers/emulator.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const fx = emulatorFixture({ emulator: { scheduler: false, tokenDelayMs: 2 } })
 const emu = () => fx.emu
@@ -174,9 +175,7 @@ describe('the openai SDK against the emulator', () => {
     await read()
     expect(n).toBeLessThan(1000)
     expect(stream.controller.signal.aborted).toBe(true)
-    const end = Date.now() + 2000
-    while (emu().state.inflight.has(requestId) && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
-    expect(emu().state.inflight.has(requestId)).toBe(false)
+    await pollUntil(() => !emu().state.inflight.has(requestId), { timeoutMs: 2000, what: 'the cancel' })
   })
 
   it('reported no internal errors', () => {

@@ -1,5 +1,9 @@
-// A way to call resource handlers directly, without a server: a fake EmuRequest, a HandlerEnv with a movable clock,
+// A way to call resource handlers directly, without a server: the emulator's own request type, a HandlerEnv with a movable clock,
 // a state seeded with one agent and the demo resources, and HttpError turned into the answer the server would send.
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
+import { parseBody } from '../../src/emulator/body.js'
+import { EmuRequestImpl } from '../../src/emulator/emu-request.js'
 import { seedResources } from '../../src/emulator/seed-resources.js'
 import { EmulatorState } from '../../src/emulator/state.js'
 import {
@@ -39,8 +43,12 @@ export interface FakeRequest {
   origin?: string
 }
 
-/** Builds an EmuRequest as the server would. */
-function fakeRequest(r: FakeRequest = {}): EmuRequest {
+/**
+ * The request a handler sees, made as the server makes it: the emulator's own request type (EmuRequestImpl over a
+ * real IncomingMessage and ServerResponse) and its body parser (parseBody: a JSON Content-Type with a broken body is
+ * the server's 400), instead of a hand-made look-alike that could drift from it.
+ */
+function emulatorRequest(r: FakeRequest = {}): EmuRequest {
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = v
   let rawBody = Buffer.alloc(0)
@@ -48,26 +56,19 @@ function fakeRequest(r: FakeRequest = {}): EmuRequest {
     rawBody = Buffer.from(JSON.stringify(r.json))
     headers['content-type'] ??= 'application/json'
   } else if (r.raw !== undefined) rawBody = Buffer.from(r.raw)
-  let body: unknown
-  if (rawBody.length > 0 && /json/.test(headers['content-type'] ?? '')) {
-    try {
-      body = JSON.parse(rawBody.toString('utf8'))
-    } catch {
-      body = undefined
-    }
-  }
-  return {
-    method: 'POST',
+  const incoming = new IncomingMessage(new Socket())
+  incoming.method = 'POST'
+  incoming.headers = headers
+  const search = typeof r.query === 'string' ? r.query : new URLSearchParams(r.query ?? {}).toString()
+  const req = new EmuRequestImpl(incoming, new ServerResponse(incoming), {
     params: r.params ?? {},
-    query: new URLSearchParams(r.query ?? ''),
-    headers,
+    search,
     rawBody,
-    body,
-    principal: r.principal === null ? undefined : (r.principal ?? fullAccess),
+    body: parseBody(rawBody, headers['content-type']),
     origin: r.origin ?? 'http://127.0.0.1:4010',
-    signal: new AbortController().signal,
-    raw: {} as EmuRequest['raw'],
-  }
+  })
+  if (r.principal !== null) req.principal = r.principal ?? fullAccess
+  return req
 }
 
 /** A seeded state and an env whose clock the test moves. */
@@ -95,8 +96,8 @@ export async function call(
 ): Promise<Answer> {
   const handler = table[name]
   if (handler === undefined) throw new Error(`no handler for ${name}`)
-  const emuReq = 'rawBody' in req ? req : fakeRequest(req)
   try {
+    const emuReq = 'rawBody' in req ? req : emulatorRequest(req)
     // as the server does: the route's declared scope is enforced before the handler runs (src/emulator/scope.ts)
     if (emuReq.principal) enforceScope(routes[name], emuReq.params, emuReq.body, emuReq.principal, env.state)
     const res = await handler(emuReq, env)

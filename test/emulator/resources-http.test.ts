@@ -5,6 +5,7 @@ import { signBody } from '../../src/auth/hmac.js'
 import { demoKeys, type Emulator } from '../../src/emulator/index.js'
 import { demoSecrets, seedResources } from '../../src/emulator/seed-resources.js'
 import { emulatorFixture } from '../helpers/emulator.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const fx = emulatorFixture({
   // the demo seed may already hold them; seeding again is harmless (same ids)
@@ -151,9 +152,7 @@ describe('the scheduler in a running emulator', () => {
     const { id } = await res.json()
     const fired = () =>
       [...emu.state.executions.values()].filter((e) => e.trigger === 'schedule' && e.input === 'bonjour')
-    const deadline = Date.now() + 5000
-    while (fired().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-    expect(fired().length).toBeGreaterThan(0)
+    await pollUntil(() => fired().length > 0, { timeoutMs: 5000, what: 'a scheduled run' })
     const after = await (await fetch(api(`/schedules/${id}`), { headers: auth() })).json()
     expect(after.lastRunAt).not.toBeNull()
     await fetch(api(`/schedules/${id}`), { method: 'DELETE', headers: auth() })

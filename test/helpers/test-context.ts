@@ -34,6 +34,10 @@ export interface TestContextOptions {
   prompter?: Prompter
   openBrowser?: (url: string) => Promise<void>
   now?: () => number
+  /** the service's body limit in bytes (default 25 MiB): a test of the limit injects a small one */
+  bodyLimit?: number
+  /** how the HTTP client waits between retries (default: the real timer); see noWait() */
+  sleep?: (ms: number) => Promise<void>
   /** use this config dir instead of a new temp one */
   configDir?: string
 }
@@ -95,6 +99,21 @@ function checkStubsUsed(agent: MockAgent): void {
   }
 }
 
+/**
+ * A retry back-off that does not wait on the real clock: it records each wait asked for (in ms) and yields to the
+ * event loop once, so a test of retries takes no time and can still check the waits.
+ */
+export function noWait(): ((ms: number) => Promise<void>) & { waits: number[] } {
+  const waits: number[] = []
+  return Object.assign(
+    (ms: number) => {
+      waits.push(ms)
+      return new Promise<void>((resolve) => setImmediate(resolve))
+    },
+    { waits },
+  )
+}
+
 /** A scripted prompter: answers in order, and records each question asked. */
 export function fakePrompter(answers: unknown[]): Prompter & { asked: { kind: string; message: string }[] } {
   const asked: { kind: string; message: string }[] = []
@@ -153,6 +172,8 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
       ...(opts.prompter ? { prompter: opts.prompter } : {}),
       ...(opts.openBrowser ? { openBrowser: opts.openBrowser } : {}),
       ...(opts.now ? { now: opts.now } : {}),
+      ...(opts.bodyLimit !== undefined ? { bodyLimit: opts.bodyLimit } : {}),
+      ...(opts.sleep ? { sleep: opts.sleep } : {}),
     })
   return {
     ctx: newContext(),

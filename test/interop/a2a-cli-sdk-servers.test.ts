@@ -1,12 +1,13 @@
-// The built CLI against A2A servers built with @a2a-js/sdk (issue 9 items 1 and 6): the current SDK's defaults
+// The CLI in-process (src/cli.ts run()) against A2A servers built with @a2a-js/sdk (issue 9 items 1 and 6): the current SDK's defaults
 // (a 1.0 card with only `supportedInterfaces`, JSON-RPC 1.0 only: a request without `A2A-Version: 1.0` is refused)
 // and the 0.3 SDK's (a card with `url`). card, send, --stream, task get and task cancel must work against both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, spawnCli } from '../helpers/cli.js'
+import { spawnCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { type SdkServer, sdkServers } from './a2a-sdk-servers.js'
 
 // no service configured: a card URL works on its own, and no credential is sent anywhere
-const cli = (args: string[]) => runCli(args, { env: { AGENTRY_BASE_URL: undefined } })
+const cli = (args: string[]) => runCommand(args, { env: { AGENTRY_BASE_URL: undefined } })
 
 describe.each(Object.entries(sdkServers))('the CLI against an @a2a-js/sdk %s server', (version, start) => {
   let server: SdkServer

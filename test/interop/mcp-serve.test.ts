@@ -1,4 +1,4 @@
-// `agentry mcp serve` (issue 10 item 1) driven by the MCP SDK's own Client: the built CLI over stdio and over
+// `agentry mcp serve` (issue 10 item 1) driven by the MCP SDK's own Client: the CLI in-process (src/cli.ts run()) over stdio and over
 // Streamable HTTP against a real emulator. Every tool is called, errors come back as tool errors with the CLI's
 // words, an ask is cancelled mid-stream (and on the service), --tools and --read-only narrow the list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,11 +7,12 @@ import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runCli, tempConfigDir } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { oauthLogin } from '../helpers/oauth-login.js'
 import { type Connected, type HttpServe, httpServe, stdioClient } from './mcp-clients.js'
 
-const fx = emulatorFixture({ built: true })
+const fx = emulatorFixture()
 const allNames = [
   'list_agents',
   'ask_agent',
@@ -169,13 +170,13 @@ describe('mcp serve: choosing tools', () => {
   })
 
   it('an unknown --tools name is a usage error listing the valid ones', async () => {
-    const r = await runCli(['mcp', 'serve', '--tools', 'list_agents,nope'], { env: fx.env() })
+    const r = await runCommand(['mcp', 'serve', '--tools', 'list_agents,nope'], { env: fx.env() })
     expect(r.exitCode).toBe(2)
     expect(r.stderr).toContain('unknown tool nope')
     expect(r.stderr).toContain(allNames.join(', '))
-    const both = await runCli(['mcp', 'serve', '--read-only', '--tools', 'cms_save'], { env: fx.env() })
+    const both = await runCommand(['mcp', 'serve', '--read-only', '--tools', 'cms_save'], { env: fx.env() })
     expect(both.exitCode).toBe(2)
-    const port = await runCli(['mcp', 'serve', '--http', 'abc'], { env: fx.env() })
+    const port = await runCommand(['mcp', 'serve', '--http', 'abc'], { env: fx.env() })
     expect(port.exitCode).toBe(2)
     expect(port.stderr).toContain('--http: abc must be a whole number from 0 to 65535')
   })

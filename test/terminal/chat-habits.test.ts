@@ -2,15 +2,19 @@
 // built CLI and a real emulator: Ctrl-Z then `fg` in an interactive shell, Ctrl-C at an empty prompt when the
 // conversation is not saved, /edit and Ctrl-X Ctrl-E in $EDITOR, /copy into tmux's buffer, the resume line.
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { emulatorFixture } from '../helpers/emulator.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
+
+/** The file's emulator (test/helpers/emulator.ts), shared by its tmux sessions. */
+const fx = emulatorFixture()
 
 describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => {
   const sessions: TmuxSession[] = []
@@ -20,8 +24,8 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
 
   beforeAll(async () => {
     requireBuild()
-    emu = await createEmulator({ port: 0, seed: 'demo', log: () => {} })
-    dir = mkdtempSync(join(tmpdir(), 'agentry-habits-'))
+    emu = fx.emu
+    dir = tempDir('agentry-habits-')
     // a tiny $EDITOR: replaces the file with a known text, keeping what it was given on the last line
     const editor = join(dir, 'editor.sh')
     writeFileSync(editor, `#!/bin/sh\nold=$(cat "$1")\nprintf 'written in the editor\\nwas: %s\\n' "$old" > "$1"\n`)
@@ -31,7 +35,6 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
   afterAll(async () => {
     for (const s of sessions) s.kill()
     sessions[0]?.killServer()
-    await emu?.close()
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 

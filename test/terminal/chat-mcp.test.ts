@@ -1,11 +1,11 @@
 // `chat --mcp` on a real terminal (tmux): each MCP tool call is shown and asked about — once, always, no — in the
 // interactive chat and in a one-shot run, and /tools lists the MCP tools with their server (issue 10 item 2).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { repoRoot, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
@@ -20,7 +20,7 @@ describe.skipIf(missing !== undefined)('chat --mcp in tmux', () => {
   )
   beforeAll(() => {
     requireBuild()
-    configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-mcp-'))
+    configDir = tempDir('agentry-tmux-mcp-')
   })
   afterAll(() => {
     for (const s of sessions) s.kill()

@@ -1,13 +1,13 @@
 // The interactive chat in a real terminal (tmux, 100x30): the built CLI is typed at and its screen read back, as a
 // user would see it. Against the embedded emulator (`--emulator`, what `npm start` runs) and against an emulator
 // started here, whose request log shows that Ctrl-C cancelled the answer on the server by request_id.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Emulator } from '../../src/emulator/index.js'
 import { hook, emulatorFixture } from '../helpers/emulator.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
@@ -22,7 +22,7 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
   beforeAll(async () => {
     requireBuild()
     emu = fx.emu
-    configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-'))
+    configDir = tempDir('agentry-tmux-')
   })
 
   afterAll(async () => {

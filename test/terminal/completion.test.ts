@@ -2,12 +2,12 @@
 // and Tab is pressed on partial command lines; the built CLI answers `__complete` against a real emulator (ids).
 // A shell that is not installed is skipped with a message (CI installs them: .ci/run).
 import { spawnSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { repoRoot, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
@@ -29,8 +29,8 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
 
   beforeAll(() => {
     requireBuild()
-    bin = mkdtempSync(join(tmpdir(), 'agentry-bin-'))
-    configDir = mkdtempSync(join(tmpdir(), 'agentry-cfg-'))
+    bin = tempDir('agentry-bin-')
+    configDir = tempDir('agentry-cfg-')
     // `agentry` on PATH runs the built CLI with the project's Node
     const wrapper = join(bin, 'agentry')
     writeFileSync(wrapper, `#!/bin/sh\nexec ${sh(process.execPath)} ${sh(join(repoRoot, 'bin', 'agentry.js'))} "$@"\n`)
@@ -58,7 +58,8 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
           PS1: '$ ',
           HOME: configDir,
         })
-        await new Promise((r) => setTimeout(r, 500))
+        // the shell's first prompt: its line editor is up and reads what is typed
+        await t.waitFor((screen) => screen.trim() !== '')
         t.type(how.load)
         t.keys('Enter')
         t.type('echo LOADED')

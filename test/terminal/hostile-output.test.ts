@@ -1,18 +1,21 @@
 // Terminal safety in a real terminal (tmux): a record whose name carries escape sequences, created in the emulator,
 // printed by the built CLI as a table, and a chat answer echoing them. Were they obeyed, the pane's title would be
 // "pwned" and the erase-line would wipe the row; instead the screen shows them as visible escapes.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
 import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
 
 const title = '\x1b]0;pwned\x07'
 const hostileName = `evil${title}\x1b[2K\u009b31mred`
+
+/** The file's emulator (test/helpers/emulator.ts), shared by its tmux sessions. */
+const fx = emulatorFixture({ emulator: quietEmulator })
 
 describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () => {
   const sessions: TmuxSession[] = []
@@ -22,8 +25,8 @@ describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () 
 
   beforeAll(async () => {
     requireBuild()
-    emu = await createEmulator({ port: 0, seed: 'demo', log: () => {}, tokenDelayMs: 0, scheduler: false })
-    configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-hostile-'))
+    emu = fx.emu
+    configDir = tempDir('agentry-tmux-hostile-')
     env = {
       AGENTRY_CONFIG_DIR: configDir,
       TERM: 'xterm-256color',
@@ -42,7 +45,6 @@ describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () 
   afterAll(async () => {
     for (const s of sessions) s.kill()
     sessions[0]?.killServer()
-    await emu?.close()
     if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 

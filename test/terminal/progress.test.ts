@@ -1,17 +1,21 @@
 // The progress of a batch in a real terminal (tmux): an ora spinner with the counter while the batch waits for its
 // next input, erased before the next result line and before the summary, so the screen ends with results and the
 // summary only, and the cursor is visible again.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
 const spinnerFrame = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] ran 1$/m
+
+/** The file's emulator (test/helpers/emulator.ts), shared by its tmux sessions. */
+const fx = emulatorFixture({ emulator: quietEmulator })
 
 describe.skipIf(missing !== undefined)('batch progress in a real terminal', () => {
   let t: TmuxSession | undefined
@@ -20,14 +24,13 @@ describe.skipIf(missing !== undefined)('batch progress in a real terminal', () =
 
   beforeAll(async () => {
     requireBuild()
-    emu = await createEmulator({ port: 0, seed: 'demo', log: () => {}, tokenDelayMs: 0, scheduler: false })
-    configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-progress-'))
+    emu = fx.emu
+    configDir = tempDir('agentry-tmux-progress-')
   })
 
   afterAll(async () => {
     t?.kill()
     t?.killServer()
-    await emu?.close()
     if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 

@@ -1,11 +1,10 @@
 // The model's reasoning in the interactive chat, in a real terminal (tmux): dimmed, under "thinking", before the
 // answer and set apart from it by a blank line; the answer itself is not dimmed. The embedded emulator's scripted
 // model reasons when asked to "think step by step".
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const missing = tmuxMissing()
 
@@ -15,7 +14,7 @@ describe.skipIf(missing !== undefined)('reasoning in the interactive chat (tmux)
 
   beforeAll(() => {
     requireBuild()
-    configDir = mkdtempSync(join(tmpdir(), 'agentry-tmux-reasoning-'))
+    configDir = tempDir('agentry-tmux-reasoning-')
   })
   afterAll(() => {
     t?.kill()

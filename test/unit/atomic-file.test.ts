@@ -1,15 +1,15 @@
 // The one atomic file writer (src/io/atomic-file.ts), whole and streamed: the target appears only complete, with
 // the mode asked for; a failure or a discard leaves neither a temp file nor a changed target.
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { UsageError } from '../../src/errors.js'
 import { openAtomicFile, outPath, writeAtomically, writeFileAtomic } from '../../src/io/atomic-file.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let dir: string
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'agentry-atomic-'))
+  dir = tempDir('agentry-atomic-')
 })
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })

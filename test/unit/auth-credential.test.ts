@@ -1,14 +1,14 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { chmod, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { apiKeyShapeProblem, keyHint, readKeyFile } from '../../src/auth/credential.js'
 import { authorizationUrl, chooseScope, grantFromTokens, type OAuthMetadata } from '../../src/auth/oauth.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let dir: string
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'agentry-cred-'))
+  dir = tempDir('agentry-cred-')
 })
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })

@@ -64,8 +64,9 @@ describe('the settings table', () => {
     ['idleTimeout', 0.1, 3600, false],
     ['retries', 0, 10, true],
   ]
-  for (const [key, min, max, whole] of ranged)
-    it(`${key}: takes ${min} to ${max}${whole ? ' (whole numbers)' : ''} and refuses the rest, naming the range`, () => {
+  it.each(ranged)(
+    '%s: takes %d to %d (whole numbers: %s) and refuses the rest, naming the range',
+    (key, min, max, whole) => {
       const k = key as 'timeout'
       const inside = whole ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true })
       fc.assert(
@@ -90,7 +91,8 @@ describe('the settings table', () => {
           }
         }),
       )
-    })
+    },
+  )
 
   it('keeps every run-only key out of the profile schema and every default valid', () => {
     for (const key of settingKeyList) {

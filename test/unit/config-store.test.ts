@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -11,10 +10,11 @@ import { configFile, credentialsFile } from '../../src/config/paths.js'
 import { bootId, ownerGone } from '../../src/config/lock-owner.js'
 import { loadConfig, loadCredentials, updateConfig, updateCredentials } from '../../src/config/store.js'
 import { CliError } from '../../src/errors.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 let dir: string
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'agentry-store-'))
+  dir = tempDir('agentry-store-')
 })
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
@@ -111,7 +111,7 @@ describe('locked updates', () => {
     })
     const before = (await stat(configFile(dir))).mtimeMs
     const ino = (await stat(configFile(dir))).ino
-    await new Promise((r) => setTimeout(r, 20))
+    // a rewrite is an atomic rename: a new inode, whatever the clock's resolution
     await updateConfig(dir, () => undefined)
     expect((await stat(configFile(dir))).ino).toBe(ino)
     expect((await stat(configFile(dir))).mtimeMs).toBe(before)

@@ -34,8 +34,14 @@ beforeEach(() => {
   trace = []
   sleeps = []
 })
-afterEach(async () => {
-  await agent.close()
+// Every stub must be used, as in testContext(): a test that passed with an interceptor never called fails (a stub
+// nobody calls is a check that cannot fail); a failed test already says what went wrong.
+afterEach(async ({ task }) => {
+  try {
+    if (task.result?.state !== 'fail') agent.assertNoPendingInterceptors()
+  } finally {
+    await agent.close()
+  }
 })
 
 describe('HttpClient', () => {

@@ -5,8 +5,8 @@ import { parseImportLine } from '../../cms/import-export.js'
 import { UsageError } from '../../errors.js'
 import { type NumberedLine, numberedLines } from '../../io/lines.js'
 
-/** The lines of a file, numbered from 1 (LF or CRLF). */
-export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
+/** The lines of a file, numbered from 1 (LF or CRLF); a line longer than `limit` bytes is a usage error. */
+export async function* readLines(path: string, limit: number): AsyncGenerator<NumberedLine> {
   let fh: Awaited<ReturnType<typeof open>>
   try {
     fh = await open(path, 'r')
@@ -20,7 +20,7 @@ export async function* readLines(path: string): AsyncGenerator<NumberedLine> {
     throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`)
   }
   try {
-    yield* numberedLines(fh.createReadStream(), path)
+    yield* numberedLines(fh.createReadStream(), path, limit)
   } finally {
     await fh.close().catch(() => {})
   }
@@ -40,9 +40,9 @@ export interface FileCheck {
 const maxListedBadLines = 20
 
 /** Checks every line of the file without sending anything. */
-export async function checkImportFile(path: string): Promise<FileCheck> {
+export async function checkImportFile(path: string, limit: number): Promise<FileCheck> {
   const check: FileCheck = { valid: 0, invalid: 0, firstBad: [] }
-  for await (const { line, text } of readLines(path)) {
+  for await (const { line, text } of readLines(path, limit)) {
     const r = parseImportLine(text)
     if (r.ok === 'blank') continue
     if (r.ok) check.valid++

@@ -44,7 +44,7 @@ for --resume, which skips the saved lines and sends the failed ones again.`,
     if (stdin && o.resume) throw new UsageError('--resume needs a file', 'stdin cannot be continued; save it first')
     let total: number | undefined
     if (!stdin) {
-      const check = await checkImportFile(file)
+      const check = await checkImportFile(file, ctx.bodyLimit())
       total = check.valid
       if (check.invalid > 0) {
         ctx.io.stderr.write(sanitizeText(badLinesReport(file, check)))

@@ -25,7 +25,8 @@ export async function runImport(
   const failedFile = failedPath ? await openAtomicFile(failedPath, { flag: 'the failed-lines file' }) : undefined
   const progress = progressLine(ctx, 'imported')
   holdSteadyHeap() // lines stream through: keep RSS flat however long the file
-  const lines = file === undefined ? numberedLines(ctx.io.stdin, 'stdin') : readLines(file)
+  const lines =
+    file === undefined ? numberedLines(ctx.io.stdin, 'stdin', ctx.bodyLimit()) : readLines(file, ctx.bodyLimit())
   let t: ImportTally
   try {
     t = await sendLines(ctx, collection, lines, o, {

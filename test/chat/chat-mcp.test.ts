@@ -1,18 +1,19 @@
-// `agentry chat --mcp` (issue 10 item 2) end to end: the built CLI with a real MCP server from the npm registry
+// `agentry chat --mcp` (issue 10 item 2) end to end: the CLI in-process (src/cli.ts run()) with a real MCP server from the npm registry
 // (@modelcontextprotocol/server-everything, its `echo` and `get-sum` tools) against the emulator, whose scripted
 // model calls "use <tool> with {json}" exactly (docs/mcp.md). The tool's result goes back to the agent, which
 // quotes it in its answer.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { repoRoot, runCli, tempConfigDir } from '../helpers/cli.js'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { repoRoot, tempConfigDir } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const fx = emulatorFixture({ built: true })
+const fx = emulatorFixture({ emulator: quietEmulator })
 const everything = join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 // quoted as a user would: the command line is split into argv, never run through a shell
 const server = `'${process.execPath}' '${everything}' stdio`
 const chat = (args: string[], configDir?: string) =>
-  runCli(['chat', 'demo-assistant', ...args], { env: fx.env(), timeoutMs: 60_000, ...(configDir ? { configDir } : {}) })
+  runCommand(['chat', 'demo-assistant', ...args], { env: fx.env(), ...(configDir ? { configDir } : {}) })
 type Event = { type: string; name?: string; content?: string; ok?: boolean; text?: string; arguments?: string }
 const events = (stdout: string): Event[] =>
   stdout
@@ -53,7 +54,7 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
 
   it('the profile mcp-servers setting offers the same tools without --mcp', async () => {
     const dir = tempConfigDir()
-    const set = await runCli(['config', 'set', 'mcp-servers', JSON.stringify([server])], { configDir: dir })
+    const set = await runCommand(['config', 'set', 'mcp-servers', JSON.stringify([server])], { configDir: dir })
     expect(set.exitCode, set.stderr).toBe(0)
     const r = await chat(['-m', 'use echo with {"message":"from the profile"}', '--approve-tools'], dir)
     expect(r.exitCode, r.stderr).toBe(0)

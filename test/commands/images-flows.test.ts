@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 
@@ -13,13 +13,13 @@ const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
 
 describe('images', () => {
   it('generate prints a URL, and --out writes a valid PNG of the asked size', async () => {
-    const url = await runCli(['images', 'generate', '--prompt', 'a lighthouse at dusk'], { env: fx.env() })
+    const url = await runCommand(['images', 'generate', '--prompt', 'a lighthouse at dusk'], { env: fx.env() })
     expect(url.exitCode).toBe(0)
     expect(url.stdout).toMatch(new RegExp(`^${fx.emu.url}/\\S+\\.png\\n$`))
 
     const dir = tempDir()
     const out = join(dir, 'lighthouse.png')
-    const r = await runCli(['images', 'generate', '-p', 'a lighthouse at dusk', '--size', '48x32', '--out', out], {
+    const r = await runCommand(['images', 'generate', '-p', 'a lighthouse at dusk', '--size', '48x32', '--out', out], {
       env: fx.env(),
     })
     expect(r.exitCode).toBe(0)
@@ -31,7 +31,7 @@ describe('images', () => {
     expect(png.subarray(-8, -4).toString('latin1')).toBe('IEND')
 
     // the saved file analyzed from its bytes, sent as a data: URL
-    const a = await runCli(['images', 'analyze', out, '--prompt', 'What is it?'], { env: fx.env() })
+    const a = await runCommand(['images', 'analyze', out, '--prompt', 'What is it?'], { env: fx.env() })
     expect(a.exitCode).toBe(0)
     expect(a.stdout).toMatch(/48×32 pixels/)
     expect(a.stdout).toMatch(/Prompt: What is it\?\n$/)
@@ -41,7 +41,7 @@ describe('images', () => {
     const dir = tempDir()
     const fake = join(dir, 'fake.png')
     writeFileSync(fake, 'hello')
-    const r = await runCli(['images', 'analyze', fake], { env: fx.env() })
+    const r = await runCommand(['images', 'analyze', fake], { env: fx.env() })
     expect(r.exitCode).toBe(2)
     expect(r.stderr).toBe(
       `error: ${fake}: not a PNG, JPEG, GIF or WebP image\nhint: convert it, or pass an https URL\n`,

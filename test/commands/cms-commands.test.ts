@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest'
 import type { CmsRecord } from '../../src/api/schemas/index.js'
 import { runQuery } from '../../src/cms/engine.js'
 import type { CmsQuery } from '../../src/cms/query.js'
-import { runCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 
 const fx = emulatorFixture()
 
 const cli = (args: string[], input?: string) =>
-  runCli(args, { env: fx.env(), ...(input !== undefined ? { input } : {}) })
+  runCommand(args, { env: fx.env(), ...(input !== undefined ? { input } : {}) })
 const ndjson = (text: string) =>
   text
     .split('\n')

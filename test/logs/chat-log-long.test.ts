@@ -1,16 +1,17 @@
-// A long answer in the local log (src/logs/db.ts, schema 2): the built CLI logs it whole, and `logs search` finds
+// A long answer in the local log (src/logs/db.ts, schema 2): the CLI in-process (src/cli.ts run()) logs it whole, and `logs search` finds
 // the words of its first 65,536 characters only — the documented limit that keeps FTS5 from indexing megabytes in
 // one insert (docs/chat-output.md "The local log").
 import { describe, expect, it } from 'vitest'
-import { runCli, tempConfigDir } from '../helpers/cli.js'
+import { tempConfigDir } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const fx = emulatorFixture({ built: true, emulator: quietEmulator })
+const fx = emulatorFixture({ emulator: quietEmulator })
 
 describe('a long answer in the local log', () => {
   it('is kept whole; search finds a word early in it, not one past the indexed part', async () => {
     const configDir = tempConfigDir()
-    const run = (args: string[]) => runCli(args, { configDir, env: fx.env() })
+    const run = (args: string[]) => runCommand(args, { configDir, env: fx.env() })
     const json = async (args: string[]) => JSON.parse((await run([...args, '--json'])).stdout)
     // "1 2 … 20000": 108,894 characters, of which "19999" lies past the first 65,536
     const r = await run(['chat', 'demo-assistant', '-m', 'count to 20000', '--max-tokens', '20000'])

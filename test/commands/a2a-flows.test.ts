@@ -1,11 +1,11 @@
 // `agentry a2a …` end to end: the built CLI against the emulator's A2A card and JSON-RPC endpoint.
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 
 const fx = emulatorFixture()
 
-const cli = (args: string[]) => runCli(args, { env: fx.env() })
+const cli = (args: string[]) => runCommand(args, { env: fx.env() })
 
 describe('a2a', () => {
   it('card by agent id and by URL', async () => {

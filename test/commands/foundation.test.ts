@@ -1,17 +1,18 @@
-// The foundation end to end: the built CLI against a real emulator on 127.0.0.1 — output formats, pagination,
-// `agentry api`, exit codes, retries, redaction and usage errors.
+// The foundation end to end, in-process (src/cli.ts run()) against a real emulator on 127.0.0.1 — output formats,
+// pagination, `agentry api`, exit codes, retries, redaction and usage errors. The bin's own --help/--version fast
+// path is test/e2e/help-version.test.ts.
 import { createServer } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import type { Emulator } from '../../src/emulator/types.js'
-import { runCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { hook, emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 let emu: Emulator
 let env: Record<string, string>
 const agentIds: string[] = []
 
-const fx = emulatorFixture({ built: true, emulator: quietEmulator })
+const fx = emulatorFixture({ emulator: quietEmulator })
 beforeAll(async () => {
   emu = fx.emu
   env = fx.env()
@@ -22,7 +23,7 @@ beforeAll(async () => {
 })
 
 const cli = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) =>
-  runCli(args, { env: { ...env, ...extra }, ...(input !== undefined ? { input } : {}) })
+  runCommand(args, { env: { ...env, ...extra }, ...(input !== undefined ? { input } : {}) })
 
 async function fault(rule: Record<string, unknown>) {
   const r = await hook(emu, 'POST', 'faults', rule)
@@ -170,18 +171,6 @@ describe('exit codes and errors', () => {
     expect(r.stderr).toMatch(/< 200/)
     expect(r.stderr).not.toContain(emu.demoApiKey)
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1)
-  })
-})
-
-describe('--help and --version', () => {
-  it('answers --version and --help without a server', async () => {
-    const v = await runCli(['--version'])
-    expect(v.stdout).toMatch(/^\d+\.\d+\.\d+\n$/)
-    const h = await runCli(['--help'])
-    expect(h.exitCode).toBe(0)
-    expect(h.stdout).toMatch(/^Usage: agentry/)
-    expect(h.stdout).toMatch(/Exit codes:/)
-    expect(h.stdout).not.toContain('__complete')
   })
 })
 

@@ -5,12 +5,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
 
-const fx = emulatorFixture({ built: true, emulator: { tokenDelayMs: 0, scheduler: false } })
-const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { env: { ...fx.env(), ...extra } })
+const fx = emulatorFixture({ emulator: { tokenDelayMs: 0, scheduler: false } })
+const cli = (args: string[], extra: Record<string, string> = {}) => runCommand(args, { env: { ...fx.env(), ...extra } })
 const agentsPath = () => `/api/v1beta/${fx.emu.accountId}/agents`
 const webhooksPath = () => `/api/v1beta/${fx.emu.accountId}/webhooks`
 
@@ -121,7 +121,7 @@ describe('a 2xx that is not what the interface says', () => {
       ['webhook', 'list'],
       ['api', 'GET', '/{accountId}/agents', '--paginate'],
     ]) {
-      const r = await runCli(argv, { env: env() })
+      const r = await runCommand(argv, { env: env() })
       expect(r.exitCode, argv.join(' ')).toBe(7)
       expect(r.stdout, argv.join(' ')).toBe('')
       expect(r.stderr, argv.join(' ')).toMatch(/is not JSON: an HTML page \(text\/html\)/)
@@ -132,7 +132,7 @@ describe('a 2xx that is not what the interface says', () => {
   it('malformed JSON is exit 7 too', async () => {
     body = '{"data": [{"id": "a1"'
     type = 'application/json'
-    const r = await runCli(['agents', 'list', '--json'], { env: env() })
+    const r = await runCommand(['agents', 'list', '--json'], { env: env() })
     expect(r.exitCode).toBe(7)
     expect(r.stdout).toBe('')
     expect(r.stderr).toMatch(/^error: the server's answer to GET \/\{accountId\}\/agents is not JSON: /m)
@@ -141,7 +141,7 @@ describe('a 2xx that is not what the interface says', () => {
   it('an empty body where the interface expects a record is exit 7 too', async () => {
     body = ''
     type = 'application/json'
-    const r = await runCli(['agents', 'get', 'a1'], { env: env() })
+    const r = await runCommand(['agents', 'get', 'a1'], { env: env() })
     expect(r.exitCode).toBe(7)
     expect(r.stdout).toBe('')
     expect(r.stderr).toMatch(/does not match the interface: body: /)

@@ -1,0 +1,44 @@
+// The in-process twin of runCli (test/helpers/cli.ts): the same arguments, options and result, but the command
+// line runs through src/cli.ts `run()` in this process (a fresh Context per call, as a real process has), so a test
+// of ordinary behaviour costs milliseconds instead of a Node start-up. The environment is the one a spawned CLI
+// gets (cliEnv: the test's own minus AGENTRY_*, NO_COLOR=1, a temp config dir); the HTTP client may reach
+// 127.0.0.1 only (the file's emulator, a local fake server); retries do not wait (noWait). What only a process shows (signals, pipes, exit of
+// the real bin, byte-exact stdout, start-up) stays with runCli in test/e2e.
+import { type CliOptions, type CliResult, cliEnv, tempConfigDir } from './cli.js'
+import { noWait, type TestContext, type TestContextOptions, testContext } from './test-context.js'
+
+/** Options of one in-process run: runCli's, plus what only a test context can inject. */
+export interface RunCommandOptions extends Omit<CliOptions, 'timeoutMs'> {
+  /** the clock of the run (default: the real one) */
+  now?: TestContextOptions['now']
+  /** the service's body limit (default 25 MiB) */
+  bodyLimit?: number
+  /** how the HTTP client waits between retries (default noWait(): retries do not wait on the real clock) */
+  sleep?: TestContextOptions['sleep']
+  /** opens a URL in a browser (default: none is opened; the run waits as for a user who never answers) */
+  openBrowser?: TestContextOptions['openBrowser']
+}
+
+/** A test context set up as runCli sets up a process (no default base URL, account or key: pass them in env). */
+function commandContext(opts: RunCommandOptions = {}): TestContext {
+  const configDir = opts.configDir ?? tempConfigDir()
+  const env = cliEnv(configDir, opts.env)
+  const t = testContext({
+    configDir,
+    env: { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined, ...env },
+    ...(opts.input !== undefined ? { stdin: opts.input } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.bodyLimit !== undefined ? { bodyLimit: opts.bodyLimit } : {}),
+    ...(opts.openBrowser ? { openBrowser: opts.openBrowser } : {}),
+    sleep: opts.sleep ?? noWait(),
+  })
+  t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)
+  return t
+}
+
+/** Runs one command line in-process to the end: runCli's result, without spawning. */
+export async function runCommand(args: string[], opts: RunCommandOptions = {}): Promise<CliResult> {
+  const t = commandContext(opts)
+  const exitCode = await t.run(args)
+  return { exitCode, stdout: t.stdout(), stderr: t.stderr() }
+}
