@@ -10,7 +10,8 @@ import type { ChatOptions } from '../../src/commands/chat/options.js'
 import { createRecorder, openLogStore } from '../../src/logs/index.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
-import { collect, emuContext, tempDir } from './helpers.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { collect, emuContext } from './helpers.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 
