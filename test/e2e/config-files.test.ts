@@ -87,4 +87,3 @@ describe('a writer killed while it holds the lock (issue 22 item 29)', () => {
     }
   })
 })
-
