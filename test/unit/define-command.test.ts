@@ -134,9 +134,9 @@ describe('parseWholeNumber', () => {
   it.each([
     ['0', { min: 0 }, 0],
     ['100', { min: 1, max: 100 }, 100],
-    [' 7 ', { min: 1 }, 7],
+    ['7', { min: 1 }, 7],
   ])('reads %j in %j', (text, range, n) => expect(parseWholeNumber(text, range)).toBe(n))
-  it.each(['', '+1', '0x10', '1e2', '1.0', '101', '99999999999999999999'])('refuses %j', (text) =>
+  it.each(['', ' 7 ', ' 5', '+1', '0x10', '1e2', '1.0', '101', '99999999999999999999'])('refuses %j', (text) =>
     expect(parseWholeNumber(text, { min: 1, max: 100 })).toEqual({ problem: 'must be a whole number from 1 to 100' }),
   )
 })
