@@ -30,7 +30,7 @@ it('agents list --json over http loads neither node:http2, node:tls, node:child_
   expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
 })
 
-it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.ts), and config list no undici', async () => {
+it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.ts), config list no undici, __complete of a name 2 files', async () => {
   const loads = join(mkdtempSync(join(tmpdir(), 'agentry-loads-')), 'log-loads.mjs')
   writeFileSync(
     loads,
@@ -52,6 +52,14 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
     config.some((l) => /undici/.test(l)),
     config.join('\n'),
   ).toBe(false)
+  // a TAB that completes a command or flag name loads the completion table alone (no CLI, no commander)
+  for (const words of [
+    ['agents', 'l'],
+    ['agents', 'list', '--'],
+  ]) {
+    const complete = await files(['__complete', '--', ...words])
+    expect(complete.map((l) => l.replace(/.*\//, '')).sort()).toEqual(['agentry.js', 'complete.js'])
+  }
 })
 
 it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {

@@ -3,6 +3,7 @@
 import { sanitize } from '../../io/sanitize.js'
 import { arg, defineCommand } from '../define.js'
 import { complete } from './complete.js'
+import { candidateLines } from './static.js'
 
 export default defineCommand({
   path: ['__complete'],
@@ -14,10 +15,12 @@ export default defineCommand({
   run: async ({ words }, ctx) => {
     // cli.js imports this group (through the manifest): loaded here, at run time, it is no import cycle
     // (and with it Context: a static import of context.ts here would split it out of cli.js into a file of its own)
-    const { buildProgram, Context } = await import('../../cli.js')
+    const { buildProgram, commandTree, Context } = await import('../../cli.js')
     const all = words.length ? words : ['']
     // the program as the words see it (their group loaded), built on a context that is never run
     const full = await buildProgram(new Context({ io: ctx.io, env: ctx.env, version: ctx.version }), all)
-    for (const c of await complete(full, all, ctx)) if (/^\S+$/.test(c)) ctx.io.stdout.write(`${sanitize(c)}\n`)
+    // ids come from the service: shown, never obeyed
+    const lines = candidateLines(await complete(commandTree(full), all, ctx), (c) => sanitize(c))
+    if (lines) ctx.io.stdout.write(lines)
   },
 })
