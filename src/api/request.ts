@@ -1,8 +1,10 @@
-// The one request function (ARCHITECTURE.md "HTTP"): undici, bearer auth from the token provider, timeouts, safe
-// retries, no redirects, proxies from the environment, typed errors, and a --debug trace with secrets redacted.
+// The one request function (ARCHITECTURE.md "HTTP"): undici (node:http for an answer read whole with no proxy: see
+// plain-http.ts), bearer auth from the token provider, timeouts, safe retries, no redirects, proxies from the
+// environment, typed errors, and a --debug trace with secrets redacted.
 import type { Dispatcher } from 'undici'
 import { ApiError, CancelledError, CliError, NetworkError, TimeoutError } from '../errors.js'
 import { BufferedBody } from './buffered-body.js'
+import { PlainHttp, type PlainResponse, proxyConfigured } from './plain-http.js'
 import type { Redactor } from './redact.js'
 import { idempotentMethods, isRetryableError, isRetryableStatus, retryDelay } from './retry.js'
 
@@ -99,6 +101,7 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
 /** The service's client: one `send` that everything else goes through. */
 export class HttpClient {
   private dispatcherPromise: Promise<Dispatcher> | undefined
+  private plainHttp: PlainHttp | undefined
   constructor(private readonly opts: HttpClientOptions) {}
 
   private dispatcher(): Promise<Dispatcher> {
@@ -110,6 +113,7 @@ export class HttpClient {
 
   /** Closes idle connections (end of run). */
   async close(): Promise<void> {
+    this.plainHttp?.close()
     if (!this.dispatcherPromise || this.opts.dispatcher) return
     await (await this.dispatcherPromise).close().catch(() => {})
   }
@@ -192,8 +196,34 @@ export class HttpClient {
     })
   }
 
-  private async once(req: SendOptions): Promise<HttpResponse> {
+  /** An answer read whole, with no proxy and no dispatcher given, goes by node:http (plain-http.ts says why). */
+  private plain(req: SendOptions): PlainHttp | undefined {
+    if (req.stream || this.opts.dispatcher || proxyConfigured(process.env)) return undefined
+    this.plainHttp ??= new PlainHttp()
+    return this.plainHttp
+  }
+
+  /** Sends the request by node:http or undici; resolves with the answer's status and headers. */
+  private async request(
+    req: SendOptions,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<PlainResponse | Dispatcher.ResponseData> {
+    const plain = this.plain(req)
+    if (plain) return plain.request(req.url, { method: req.method, headers, body: req.body, signal })
     const { request } = await loadUndici()
+    return request(req.url, {
+      method: req.method as Dispatcher.HttpMethod,
+      headers,
+      body: req.body,
+      signal,
+      dispatcher: await this.dispatcher(),
+      headersTimeout: this.opts.timeoutMs,
+      bodyTimeout: req.stream ? this.opts.idleTimeoutMs : this.opts.timeoutMs,
+    })
+  }
+
+  private async once(req: SendOptions): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       'user-agent': this.opts.userAgent,
       accept: 'application/json',
@@ -219,15 +249,7 @@ export class HttpClient {
     let phase: 'send' | 'body' = 'send'
     let status: number | undefined
     try {
-      const res = await request(req.url, {
-        method: req.method as Dispatcher.HttpMethod,
-        headers,
-        body: req.body,
-        signal,
-        dispatcher: await this.dispatcher(),
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: req.stream ? this.opts.idleTimeoutMs : this.opts.timeoutMs,
-      })
+      const res = await this.request(req, headers, signal)
       if (req.stream) {
         clearTimeout(clock)
         if (this.opts.boundStreams) this.boundStream(req, res.body, timer, started)
@@ -236,7 +258,8 @@ export class HttpClient {
         status: res.statusCode,
         headers: flatHeaders(res.headers),
         requestId: undefined,
-        body: res.body,
+        // a plain answer is never a stream: its body is read below, and replaced
+        body: res.body as HttpResponse['body'],
       }
       out.requestId = out.headers['x-request-id']
       this.trace(`< ${res.statusCode} (${Math.round(performance.now() - started)} ms)`)
