@@ -37,8 +37,9 @@ export class PlainHttp {
     if (!secure && u.protocol !== 'http:') return Promise.reject(new TypeError(`unsupported protocol ${u.protocol}`))
     const headers = { ...opts.headers }
     if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body))
+    if (secure) this.https ??= new (https().Agent)({ keepAlive: true, maxSockets: 16 })
     const send = secure ? https().request : httpRequest
-    const agent = secure ? (this.https ??= new (https().Agent)({ keepAlive: true, maxSockets: 16 })) : this.http
+    const agent = secure ? this.https : this.http
     return new Promise((resolve, reject) => {
       const req = send(u, { method: opts.method, headers, agent, signal: opts.signal }, (res: IncomingMessage) => {
         // a break or an abort before the body is read must not go unheard: whoever iterates the body sees it

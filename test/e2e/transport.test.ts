@@ -71,7 +71,10 @@ it('HTTP_PROXY (or http_proxy) carries a plain JSON call; NO_PROXY keeps the hos
     const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), [name]: proxyUrl } })
     expect(r.exitCode, r.stderr).toBe(0)
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
-    expect(seen.some((s) => s.includes(host)), seen.join('\n')).toBe(true)
+    expect(
+      seen.some((s) => s.includes(host)),
+      seen.join('\n'),
+    ).toBe(true)
   }
   seen.length = 0
   const direct = await runCli(['agents', 'list', '--json'], {
