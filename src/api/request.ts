@@ -196,9 +196,13 @@ export class HttpClient {
     })
   }
 
-  /** An answer read whole, with no proxy and no dispatcher given, goes by node:http (plain-http.ts says why). */
+  /**
+   * An answer read whole, with a body in memory (not a file streamed up), no proxy and no dispatcher given, goes by
+   * node:http (plain-http.ts says why).
+   */
   private plain(req: SendOptions): PlainHttp | undefined {
-    if (req.stream || this.opts.dispatcher || proxyConfigured(process.env)) return undefined
+    const inMemory = req.body === undefined || typeof req.body === 'string' || req.body instanceof Uint8Array
+    if (req.stream || !inMemory || this.opts.dispatcher || proxyConfigured(process.env)) return undefined
     this.plainHttp ??= new PlainHttp()
     return this.plainHttp
   }
