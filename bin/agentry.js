@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The only place that exits the process: it checks the Node version, turns on the compile cache,
-// answers --version and --help from text made at build time (nothing else is loaded), then hands argv to run()
+// answers --version and --help from text made at build time (nothing else is loaded), and `__complete` of a command
+// or flag from the command tree made at build time, then hands argv to run()
 // and sets the exit code.
 // 22.13: node:sqlite (the chat log) without a flag, and process.getBuiltinModule (the chunks' require)
 const [major, minor] = process.versions.node.split('.').map(Number)
@@ -23,6 +24,16 @@ if (major < 22 || (major === 22 && minor < 13)) {
     const text = cols === undefined || cols === 80 ? narrow : cols >= widest ? wide : undefined
     if (text !== undefined) {
       process.stdout.write(text)
+      return
+    }
+  }
+  if (argv[0] === '__complete' && argv[1] === '--') {
+    // every TAB of shell completion: command and flag names, declared choices and files come from the command tree
+    // made at build time; ids and saved profiles (undefined here) need the CLI
+    const { complete } = await import('../dist/complete.js')
+    const lines = complete(argv.slice(2))
+    if (lines !== undefined) {
+      process.stdout.write(lines)
       return
     }
   }

@@ -11,7 +11,9 @@
 //    its top level, and the functions of a 4 MiB bundle would be compiled at each start (scripts/exe-loader.cjs).
 // 3. The main script: bin/agentry.js, the same start as the npm-installed command, its `import('../dist/cli.js')`
 //    replaced by the loader of the asset.
-// 4. Node writes the blob (`--experimental-sea-config`) and postject puts it into a copy of the Node that runs this
+// 4. jq (jq-wasm, for `--jq`) as an asset of its own, compiled only by a run that asks for it; the build checks that
+//    it runs with Node's built-ins alone.
+// 5. Node writes the blob (`--experimental-sea-config`) and postject puts it into a copy of the Node that runs this
 //    script (the project's Node 24), stripped of its symbols. About 109 MiB, Node itself being 103 MiB of it.
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -43,6 +45,41 @@ const esbuildCommon = {
   legalComments: 'none',
   minifyWhitespace: true, // a smaller bundle to read at each start (no comments: see `ascii` below)
 }
+// ASCII only, so that the executable makes a one-byte string of a bundle without decoding UTF-8: esbuild escapes
+// non-ASCII characters in strings, not in regular expressions; a \uXXXX escape means the same in both.
+const ascii = (code) => code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
+// jq (`--jq`, jq-wasm: jq compiled to WebAssembly, its 0.9 MiB of wasm inline as base64) is an asset of its own,
+// compiled only when a run asks for it: inside the CLI's asset every start would copy its 1.3 MiB. The CLI's
+// `import('jq-wasm')` becomes a loader of that asset (`jq-from-asset` below).
+const jqScript = join(work, 'jq-wasm.js')
+const jqBundle = await build({
+  ...esbuildCommon,
+  entryPoints: [join(root, 'node_modules/jq-wasm/dist/index.js')],
+  write: false,
+  outfile: jqScript,
+})
+writeFileSync(jqScript, `(function (exports, require, module) {${ascii(jqBundle.outputFiles[0].text)}\n})`)
+// It must run with Node's built-ins alone, as inside the executable (no node_modules, no file beside it).
+const jqCheck = `const { loadCli } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
+const builtinsOnly = (id) => { if (!require('node:module').isBuiltin(id)) throw new Error('jq asset requires ' + id); return require(id) }
+const { exports: jq } = loadCli(require('node:fs').readFileSync(${JSON.stringify(jqScript)}, 'latin1'), undefined, builtinsOnly)
+jq.raw({ a: [1, 2] }, '.a | add').then((out) => { if (out.trim() !== '3') throw new Error('jq asset answered ' + out) })`
+execFileSync(process.execPath, ['-e', jqCheck], { stdio: 'inherit', cwd: work })
+const jqFromAsset = {
+  name: 'jq-from-asset',
+  setup(b) {
+    b.onResolve({ filter: /^jq-wasm$/ }, () => ({ path: 'jq-wasm', namespace: 'sea-jq' }))
+    b.onLoad({ filter: /.*/, namespace: 'sea-jq' }, () => ({
+      contents: `const { getRawAsset } = require('node:sea')
+const { loadCli } = require('./exe-loader.cjs')
+module.exports = loadCli(Buffer.from(getRawAsset('jq-wasm.js')).latin1Slice()).exports`,
+      resolveDir: join(root, 'scripts'),
+      loader: 'js',
+    }))
+  },
+}
+
 // The CLI (src/cli.ts) as one CommonJS bundle, wrapped as a function of (exports, require, module): the asset.
 const cliBundle = await build({
   ...esbuildCommon,
@@ -52,19 +89,13 @@ const cliBundle = await build({
   define: { __AGENTRY_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__agentryUrl' },
   // the bundle has no file: import.meta.url (used for createRequire) is the executable's
   banner: { js: "var __agentryUrl = require('node:url').pathToFileURL(process.execPath).href;" },
-  plugins: [lazyHttp2, lazyChildProcess, ownZod],
+  plugins: [lazyHttp2, lazyChildProcess, ownZod, jqFromAsset],
   // import() of a built-in (node:sqlite, the chat log) as require(): a vm.Script has no import() without
   // --experimental-vm-modules
   supported: { 'dynamic-import': false },
 })
 const cliScript = join(work, 'cli.js')
-// ASCII only, so that the executable makes a one-byte string of it without decoding UTF-8 (~5 MiB): esbuild escapes
-// non-ASCII characters in strings, not in regular expressions; a \uXXXX escape means the same in both.
-const ascii = cliBundle.outputFiles[0].text.replace(
-  /[^\0-\x7f]/g,
-  (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-)
-writeFileSync(cliScript, `(function (exports, require, module) {${ascii}\n})`)
+writeFileSync(cliScript, `(function (exports, require, module) {${ascii(cliBundle.outputFiles[0].text)}\n})`)
 
 // The code cache of the bundle after a training run: the commands people run most, against an emulator, in one
 // process on this Node (the same V8 as the executable's), through the same loader.
@@ -146,7 +177,7 @@ writeFileSync(
     output: blob,
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
-    assets: { 'cli.js': cliScript, 'cli.cache': cliCache },
+    assets: { 'cli.js': cliScript, 'cli.cache': cliCache, 'jq-wasm.js': jqScript },
   }),
 )
 execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] })

@@ -208,16 +208,9 @@ for (const file of Object.keys(built.metafile.outputs).filter((f) => f.endsWith(
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,
 // and bin/agentry.js prints it without loading commander whenever the terminal is wide enough for the text to
 // come out exactly as commander would print it (no line needs wrapping). Otherwise commander renders it live.
-const { buildProgram, Context } = await import('../dist/cli.js')
-async function renderHelp(width) {
-  let help = ''
-  const sink = {
-    write: (s) => {
-      help += s
-      return true
-    },
-    isTTY: false,
-  }
+const { buildProgram, commandTree, Context } = await import('../dist/cli.js')
+/** A Context that is never run, writing to `sink`. */
+function quietContext(sink) {
   const io = {
     stdin: { isTTY: false },
     stdout: sink,
@@ -233,7 +226,18 @@ async function renderHelp(width) {
     canAnimate: () => false,
     disableColor() {},
   }
-  const program = await buildProgram(new Context({ io, env: {}, version: pkg.version }), ['--help'])
+  return new Context({ io, env: {}, version: pkg.version })
+}
+async function renderHelp(width) {
+  let help = ''
+  const sink = {
+    write: (s) => {
+      help += s
+      return true
+    },
+    isTTY: false,
+  }
+  const program = await buildProgram(quietContext(sink), ['--help'])
   program.configureOutput({ writeOut: (s) => sink.write(s), getOutHelpWidth: () => width })
   program.outputHelp()
   return help
@@ -246,3 +250,29 @@ writeFileSync(
   'dist/help.js',
   `export const narrow = ${JSON.stringify(narrow)}\nexport const wide = ${JSON.stringify(wide)}\nexport const widest = ${widest}\n`,
 )
+
+// `agentry __complete -- <words…>` runs at every TAB: bin/agentry.js answers it from dist/complete.js, the command
+// tree of every group (made here with the real program) and the completion logic that needs no more
+// (src/commands/completion/static.ts), whenever no id or saved profile is asked for. Otherwise the CLI runs it.
+const nowhere = { write: () => true, isTTY: false }
+const tree = commandTree(await buildProgram(quietContext(nowhere), ['--help']))
+for (const [i, { name }] of tree.commands.entries()) {
+  const program = await buildProgram(quietContext(nowhere), [name])
+  tree.commands[i] = commandTree(program.commands.find((c) => c.name() === name))
+}
+await build({
+  stdin: {
+    contents: `import { staticLines } from './src/commands/completion/static.ts'
+const tree = JSON.parse(${JSON.stringify(JSON.stringify(tree))})
+export const complete = (words) => staticLines(tree, words)
+`,
+    resolveDir: '.',
+    loader: 'js',
+  },
+  outfile: 'dist/complete.js',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  logLevel: 'warning',
+})

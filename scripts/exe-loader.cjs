@@ -5,11 +5,14 @@
 'use strict'
 const vm = require('node:vm')
 
-/** Compiles and runs the bundle (a function of exports, require, module); returns its exports and the Script. */
-function loadCli(source, cachedData) {
+/**
+ * Compiles and runs a bundle (a function of exports, require, module: the CLI, or jq's asset); returns its exports and
+ * the Script. `req` is the require the bundle gets (the build's check of jq's asset gives one of built-ins only).
+ */
+function loadCli(source, cachedData, req = require) {
   const script = new vm.Script(source, { filename: 'agentry-cli.js', cachedData })
   const module = { exports: {} }
-  script.runInThisContext()(module.exports, require, module)
+  script.runInThisContext()(module.exports, req, module)
   return { exports: module.exports, script }
 }
 module.exports = { loadCli }

@@ -325,3 +325,8 @@ function handleStopSignals(ctx: Context): () => void {
 
 /** The Context class, for the build's help renderer (scripts/build.mjs) and `__complete` (a context it never runs). */
 export { Context }
+/**
+ * The command tree as completion's data, for `__complete` and the build's completion table (dist/complete.js).
+ * @public scripts/build.mjs uses it through dist/cli.js
+ */
+export { commandTree } from './commands/completion/tree.js'

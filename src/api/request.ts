@@ -1,9 +1,11 @@
-// The one request function (ARCHITECTURE.md "HTTP"): undici, bearer auth from the token provider, timeouts, safe
-// retries, no redirects, proxies from the environment, typed errors, and a --debug trace with secrets redacted.
+// The one request function (ARCHITECTURE.md "HTTP"): undici (node:http for an answer read whole with no proxy: see
+// plain-http.ts), bearer auth from the token provider, timeouts, safe retries, no redirects, proxies from the
+// environment, typed errors, and a --debug trace with secrets redacted.
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { ApiError, CancelledError, CliError, NetworkError, TimeoutError } from '../errors.js'
 import { BufferedBody } from './buffered-body.js'
+import { PlainHttp, type PlainResponse, proxyConfigured } from './plain-http.js'
 import type { Redactor } from './redact.js'
 import { idempotentMethods, isRetryableError, isRetryableStatus, retryDelay } from './retry.js'
 
@@ -106,6 +108,7 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
 /** The service's client: one `send` that everything else goes through. */
 export class HttpClient {
   private dispatcherPromise: Promise<Dispatcher> | undefined
+  private plainHttp: PlainHttp | undefined
   constructor(private readonly opts: HttpClientOptions) {}
 
   private dispatcher(): Promise<Dispatcher> {
@@ -129,6 +132,7 @@ export class HttpClient {
 
   /** Closes idle connections (end of run). */
   async close(): Promise<void> {
+    this.plainHttp?.close()
     if (!this.dispatcherPromise || this.opts.dispatcher) return
     await (await this.dispatcherPromise).close().catch(() => {})
   }
@@ -209,8 +213,40 @@ export class HttpClient {
     })
   }
 
-  private async once(req: SendOptions): Promise<HttpResponse> {
+  /**
+   * An answer read whole, with a body in memory (not a file streamed up), no proxy and no dispatcher given, goes by
+   * node:http (plain-http.ts says why).
+   */
+  private plain(req: SendOptions): PlainHttp | undefined {
+    const inMemory = req.body === undefined || typeof req.body === 'string' || req.body instanceof Uint8Array
+    if (req.stream || !inMemory || this.opts.dispatcher || proxyConfigured(process.env)) return undefined
+    this.plainHttp ??= new PlainHttp()
+    return this.plainHttp
+  }
+
+  /** Sends the request by node:http or undici; resolves with the answer's status and headers. */
+  private async request(
+    req: SendOptions,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<PlainResponse | Dispatcher.ResponseData> {
+    const plain = this.plain(req)
+    // plain() takes only a body in memory (a function body, a file read again for each try, goes by undici)
+    if (plain)
+      return plain.request(req.url, { method: req.method, headers, body: req.body as string | Uint8Array, signal })
     const { request } = await loadUndici()
+    return request(req.url, {
+      method: req.method as Dispatcher.HttpMethod,
+      headers,
+      body: typeof req.body === 'function' ? req.body() : req.body,
+      signal,
+      dispatcher: await this.dispatcher(),
+      headersTimeout: this.opts.timeoutMs,
+      bodyTimeout: req.stream ? this.opts.idleTimeoutMs : this.opts.timeoutMs,
+    })
+  }
+
+  private async once(req: SendOptions): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       'user-agent': this.opts.userAgent,
       accept: 'application/json',
@@ -236,15 +272,7 @@ export class HttpClient {
     let phase: 'send' | 'body' = 'send'
     let status: number | undefined
     try {
-      const res = await request(req.url, {
-        method: req.method as Dispatcher.HttpMethod,
-        headers,
-        body: typeof req.body === 'function' ? req.body() : req.body,
-        signal,
-        dispatcher: await this.dispatcher(),
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: req.stream ? this.opts.idleTimeoutMs : this.opts.timeoutMs,
-      })
+      const res = await this.request(req, headers, signal)
       if (req.stream) {
         clearTimeout(clock)
         if (this.opts.boundStreams) this.boundStream(req, res.body, timer, started)
@@ -253,7 +281,8 @@ export class HttpClient {
         status: res.statusCode,
         headers: flatHeaders(res.headers),
         requestId: undefined,
-        body: res.body,
+        // a plain answer is never a stream: its body is read below, and replaced
+        body: res.body as HttpResponse['body'],
       }
       out.requestId = out.headers['x-request-id']
       this.trace(`< ${res.statusCode} (${Math.round(performance.now() - started)} ms)`)

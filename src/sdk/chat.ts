@@ -2,7 +2,7 @@
 // of the one completion decoder's events (api/stream/decoder.ts, so SSE, NDJSON and a whole JSON completion are read
 // alike) with `start()` and `cancel()`; the request goes through the contract (transport.ts). The decoder loads on
 // first use: the message schemas it builds cost ~10 ms, which commands that never chat must not pay.
-import { randomUUID } from 'node:crypto'
+import type * as Crypto from 'node:crypto'
 import type { AssistantMessage, CompletionEvent } from '../api/stream/decoder.js'
 import { ApiError, CancelledError } from '../errors.js'
 import { typedError } from './errors.js'
@@ -71,7 +71,8 @@ export const chatResource = (t: Transport) => {
 
   const open = (agentId: string, req: ChatRequest): ChatStream => {
     const { chatId, signal: outer, stream = true, request_id, ...rest } = req
-    const requestId = request_id ?? randomUUID()
+    // node:crypto on use: loaded with the library's client it cost every API command ~10 ms (bench/startup)
+    const requestId = request_id ?? (process.getBuiltinModule('node:crypto') as typeof Crypto).randomUUID()
     const local = new AbortController()
     const signal = outer ? AbortSignal.any([outer, local.signal]) : local.signal
     let cancelled = false

@@ -1,6 +1,8 @@
 // `agentry __complete -- <words…>` (what the shell scripts call): commands, flags, declared choices, files, and ids
 // from the service within about a second.
 import { describe, expect, it } from 'vitest'
+import type { CommandNode } from '../../src/commands/completion/static.js'
+import { groups } from '../../src/commands/manifest.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
 
 async function candidates(words: string[], t = testContext()): Promise<string[]> {
@@ -71,5 +73,37 @@ describe('__complete', () => {
     const started = Date.now()
     expect(await candidates(['agents', 'get', ''], t)).toEqual([])
     expect(Date.now() - started).toBeLessThan(3000)
+  })
+})
+
+describe('the completion table made at build time (dist/complete.js, what bin/agentry.js answers a TAB from)', () => {
+  it('answers every command, flag, choice and file word as the CLI does, and leaves ids and profiles to it', async () => {
+    // @ts-expect-error dist/ is built by vitest's globalSetup (test/helpers/global-build.ts); it has no type declarations
+    const built = (await import('../../dist/complete.js')) as { complete: (words: string[]) => string | undefined }
+    const t = testContext()
+    const { buildProgram, commandTree } = await import('../../src/cli.js')
+    const words: string[][] = [[''], ['-'], ['--'], ['a'], ['-o', ''], ['--output=n'], ['--profile', ''], ['help', '']]
+    for (const g of groups) {
+      const program = await buildProgram(t.ctx, [g.name])
+      const walk = (node: CommandNode, path: string[]) => {
+        words.push([...path, ''], [...path, '--'], [...path, '-'], [...path, 'x', ''])
+        for (const o of node.options.filter((o) => o.long))
+          words.push([...path, o.long!, ''], [...path, `${o.long}=`], [...path, 'x', o.long!, ''])
+        for (const c of node.commands) walk(c, [...path, c.name])
+      }
+      walk(commandTree(program.commands.find((c) => c.name() === g.name)!), [g.name])
+    }
+    let answered = 0
+    for (const w of words) {
+      const fast = built.complete(w)
+      if (fast === undefined) continue
+      answered++
+      const cli = testContext()
+      expect(await cli.run(['__complete', '--', ...w])).toBe(0)
+      expect({ words: w, out: fast }).toEqual({ words: w, out: cli.stdout() })
+    }
+    expect(answered).toBeGreaterThan(800)
+    expect(built.complete(['agents', 'get', ''])).toBeUndefined() // ids: the service
+    expect(built.complete(['--profile', ''])).toBeUndefined() // the saved profiles
   })
 })

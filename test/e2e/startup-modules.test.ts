@@ -17,20 +17,20 @@ beforeAll(() => {
     hookFile,
     `import { registerHooks } from 'node:module'
 registerHooks({ resolve(s, c, next) { if (/^(node:)?(http2|tls|https|child_process|dgram)$/.test(s)) process.stderr.write('builtin ' + s + '\\n'); return next(s, c) } })
-const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram']
+const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram', 'https', 'tls', 'crypto']
 process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n') })
 `,
   )
 })
 
-it('agents list --json over http loads neither node:http2, node:tls, node:child_process nor lazy internals, and still lists the agents', async () => {
+it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process nor lazy internals, and still lists the agents', async () => {
   const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` } })
   expect(r.exitCode).toBe(0)
   expect(r.stderr).toBe('')
   expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
 })
 
-it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.ts), and config list no undici', async () => {
+it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.ts), config list no undici, __complete of a name 2 files', async () => {
   const loads = join(tempDir('agentry-loads-'), 'log-loads.mjs')
   writeFileSync(
     loads,
@@ -46,16 +46,30 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
   // 39 before the core chunk: Node's ESM loader costs ~0.4 ms a file (bench/startup)
   const list = await files(['agents', 'list', '--json'])
   expect(list.length, list.join('\n')).toBeLessThanOrEqual(12)
-  expect(list.some((l) => /undici-lite/.test(l))).toBe(true)
+  // a JSON answer with no proxy goes by node:http (src/api/plain-http.ts): no undici
+  expect(list.some((l) => /undici/.test(l))).toBe(false)
   const config = await files(['config', 'list'])
   expect(
     config.some((l) => /undici/.test(l)),
     config.join('\n'),
   ).toBe(false)
+  // a TAB that completes a command or flag name loads the completion table alone (no CLI, no commander)
+  for (const words of [
+    ['agents', 'l'],
+    ['agents', 'list', '--'],
+  ]) {
+    const complete = await files(['__complete', '--', ...words])
+    expect(complete.map((l) => l.replace(/.*\//, '')).sort()).toEqual(['agentry.js', 'complete.js'])
+  }
 })
 
 it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {
-  for (const env of [{ UNDICI_NO_WASM_SIMD: '1' }, { UNDICI_USE_MILO: '1' }]) {
+  // undici carries the request when a proxy is set (NO_PROXY keeps this one direct)
+  const proxied = { HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' }
+  for (const env of [
+    { ...proxied, UNDICI_NO_WASM_SIMD: '1' },
+    { ...proxied, UNDICI_USE_MILO: '1' },
+  ]) {
     const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), ...env } })
     expect(r.exitCode, r.stderr).toBe(0)
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)

@@ -1,7 +1,7 @@
 // The single executable (`npm run build:exe`, scripts/build-exe.mjs) for the process-tier tests, built once and
 // cached under .tmp/exe/<key>/agentry, the key a hash of everything it is built from (src/, bin/, the build scripts,
-// package.json and the help text of dist/), so a test run after any change of those builds it again and a run
-// without change reuses it. Older builds are removed: each is a copy of Node (~127 MiB).
+// package.json, the help text and completion table of dist/), so a test run after any change of those builds it
+// again and a run without change reuses it. Older builds are removed: each is a copy of Node (~127 MiB).
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
@@ -17,6 +17,7 @@ const inputs = [
   'scripts/exe-loader.cjs',
   'package.json',
   'dist/help.js',
+  'dist/complete.js',
 ]
 
 function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
