@@ -51,7 +51,8 @@ const ascii = (code) => code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0)
 
 // jq (`--jq`, jq-wasm: jq compiled to WebAssembly, its 0.9 MiB of wasm inline as base64) is an asset of its own,
 // compiled only when a run asks for it: inside the CLI's asset every start would copy its 1.3 MiB. The CLI's
-// `import('jq-wasm')` becomes a loader of that asset (`jq-from-asset` below).
+// src/io/jq-load.ts (which requires jq-wasm from node_modules) is replaced by a loader of that asset
+// (`jq-from-asset` below).
 const jqScript = join(work, 'jq-wasm.js')
 const jqBundle = await build({
   ...esbuildCommon,
@@ -59,21 +60,26 @@ const jqBundle = await build({
   write: false,
   outfile: jqScript,
 })
-writeFileSync(jqScript, `(function (exports, require, module) {${ascii(jqBundle.outputFiles[0].text)}\n})`)
-// It must run with Node's built-ins alone, as inside the executable (no node_modules, no file beside it).
+// Emscripten's loader reads __dirname: the wrapper gives it one, as CommonJS would (exe-loader.cjs passes the
+// executable's folder)
+writeFileSync(jqScript, `(function (exports, require, module, __dirname) {${ascii(jqBundle.outputFiles[0].text)}\n})`)
+// It must run with Node's built-ins alone, as inside the executable (no node_modules, no file beside it), from a
+// file: `node -e` would lend it a global __dirname that the executable does not have.
 const jqCheck = `const { loadCli } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
 const builtinsOnly = (id) => { if (!require('node:module').isBuiltin(id)) throw new Error('jq asset requires ' + id); return require(id) }
 const { exports: jq } = loadCli(require('node:fs').readFileSync(${JSON.stringify(jqScript)}, 'latin1'), undefined, builtinsOnly)
 jq.raw({ a: [1, 2] }, '.a | add').then((out) => { if (out.trim() !== '3') throw new Error('jq asset answered ' + out) })`
-execFileSync(process.execPath, ['-e', jqCheck], { stdio: 'inherit', cwd: work })
+const jqCheckFile = join(work, 'jq-check.cjs')
+writeFileSync(jqCheckFile, jqCheck)
+execFileSync(process.execPath, [jqCheckFile], { stdio: 'inherit', cwd: work })
 const jqFromAsset = {
   name: 'jq-from-asset',
   setup(b) {
-    b.onResolve({ filter: /^jq-wasm$/ }, () => ({ path: 'jq-wasm', namespace: 'sea-jq' }))
+    b.onResolve({ filter: /(^|\/)jq-load\.js$/ }, () => ({ path: 'jq-load', namespace: 'sea-jq' }))
     b.onLoad({ filter: /.*/, namespace: 'sea-jq' }, () => ({
       contents: `const { getRawAsset } = require('node:sea')
 const { loadCli } = require('./exe-loader.cjs')
-module.exports = loadCli(Buffer.from(getRawAsset('jq-wasm.js')).latin1Slice()).exports`,
+exports.loadJq = () => loadCli(Buffer.from(getRawAsset('jq-wasm.js')).latin1Slice()).exports`,
       resolveDir: join(root, 'scripts'),
       loader: 'js',
     }))

@@ -12,7 +12,8 @@ const vm = require('node:vm')
 function loadCli(source, cachedData, req = require) {
   const script = new vm.Script(source, { filename: 'agentry-cli.js', cachedData })
   const module = { exports: {} }
-  script.runInThisContext()(module.exports, req, module)
+  // the last argument is __dirname, for jq's asset (Emscripten's loader reads it): the executable's folder
+  script.runInThisContext()(module.exports, req, module, require('node:path').dirname(process.execPath))
   return { exports: module.exports, script }
 }
 module.exports = { loadCli }

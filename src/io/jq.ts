@@ -1,18 +1,13 @@
 // `--jq <expression>`: the JSON a command prints, filtered by jq itself (jq-wasm: jq compiled to WebAssembly, real
 // jq semantics), as gh's --jq does: strings print raw (jq -r), everything else as compact JSON, one result a line.
 // jq loads only when the flag is given (~1.3 MB, ~200 ms): never on the start-up path of any other run.
-import { createRequire } from 'node:module'
 import { CliError, UsageError } from '../errors.js'
-
-type Jq = typeof import('jq-wasm')
+import { type Jq, loadJq } from './jq-load.js'
 
 let loaded: Jq | undefined
-/**
- * jq-wasm, required from node_modules at run time rather than bundled: its Emscripten loader reads `__dirname`,
- * which an ES module chunk does not have. It is a dependency of the package, so it is there wherever agentry is.
- */
+/** jq, loaded on first use (jq-load.ts says from where). */
 const jq = async (): Promise<Jq> => {
-  loaded ??= createRequire(import.meta.url)('jq-wasm') as Jq
+  loaded ??= loadJq()
   return loaded
 }
 

@@ -58,6 +58,10 @@ describe('the single executable', () => {
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(2)
     // the same bytes as the npm-installed command prints
     expect(r.stdout).toBe((await runCli(['agents', 'list', '--json', '--all'], { env: fx.env() })).stdout)
+    // --jq: jq from the executable's own asset, with no node_modules beside it
+    const ids = await spawnExe(['agents', 'list', '--all', '--jq', '.[0].id'], fx.env())
+    expect([ids.exitCode, ids.stderr]).toEqual([0, ''])
+    expect(ids.stdout).toBe(`${(JSON.parse(r.stdout) as { id: string }[])[0]!.id}\n`)
     const missing = await spawnExe(['agents', 'get', 'no-such-agent'], fx.env())
     expect(missing.exitCode).toBe(3)
     expect(missing.stderr).toMatch(/not found/i)
