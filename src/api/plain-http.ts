@@ -22,9 +22,10 @@ export function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.http_proxy ?? env.HTTP_PROXY) || Boolean(env.https_proxy ?? env.HTTPS_PROXY)
 }
 
-/** Keep-alive connections of one client (a paged `--all` reuses them), closed with it. */
+/** Keep-alive connections of one client (a paged `--all` reuses them), closed with it; as many at once as the run
+ * asks for (`--concurrency` up to 64), as undici allows: no cap of its own. */
 export class PlainHttp {
-  private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 })
+  private readonly http = new HttpAgent({ keepAlive: true })
   private https: Https.Agent | undefined
 
   /** Sends one request; resolves when the answer's headers arrive. Aborting `signal` destroys the connection. */
@@ -37,7 +38,7 @@ export class PlainHttp {
     if (!secure && u.protocol !== 'http:') return Promise.reject(new TypeError(`unsupported protocol ${u.protocol}`))
     const headers = { ...opts.headers }
     if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body))
-    if (secure) this.https ??= new (https().Agent)({ keepAlive: true, maxSockets: 16 })
+    if (secure) this.https ??= new (https().Agent)({ keepAlive: true })
     const send = secure ? https().request : httpRequest
     const agent = secure ? this.https : this.http
     return new Promise((resolve, reject) => {
