@@ -10,6 +10,7 @@ export class EmuRequestImpl implements EmuRequest {
   headers: IncomingMessage['headers']
   rawBody: Buffer
   body: unknown
+  input?: unknown
   principal?: Principal
   origin: string
   raw: { req: IncomingMessage; res: ServerResponse }
