@@ -11,6 +11,7 @@ export class EmuRequestImpl implements EmuRequest {
   rawBody: Buffer
   body: unknown
   input?: unknown
+  queryInput?: unknown
   principal?: Principal
   origin: string
   raw: { req: IncomingMessage; res: ServerResponse }

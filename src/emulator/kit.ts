@@ -3,7 +3,7 @@
 // Bodies are checked before a handler runs, against the route's contract declaration (./declared.ts).
 import { randomBytes } from 'node:crypto'
 import type { Pagination } from '../api/schemas/index.js'
-import { pageOf, pageRequest } from './paging.js'
+import { type PageRequest, pageOf } from './paging.js'
 import { type EmuRequest, type HandlerEnv, HttpError } from './types.js'
 
 /** Page size of lists when `limit` is absent, and the largest one (wire.md: larger values are clamped). */
@@ -34,9 +34,18 @@ export function badRequest(message: string): HttpError {
   return new HttpError(400, message, {}, 'invalid_body')
 }
 
+/** The page a list asks for: `page` and `limit` of its declared query (./declared.ts), limit clamped to 100. */
+export function pageAsked(req: EmuRequest): PageRequest {
+  const q = (req.queryInput ?? {}) as { page?: number; limit?: number }
+  return {
+    page: Math.min(q.page ?? 1, Number.MAX_SAFE_INTEGER),
+    limit: Math.min(q.limit ?? listDefaults.limit, listDefaults.maxLimit),
+  }
+}
+
 /** One page of `items` by `?page&limit` as `{data, pagination}` (service-interface 2.6; limit clamped to 100). */
-export function listPage<T>(items: readonly T[], query: URLSearchParams): { data: T[]; pagination: Pagination } {
-  return pageOf(items, pageRequest(query, listDefaults.limit, listDefaults.maxLimit))
+export function listPage<T>(items: readonly T[], req: EmuRequest): { data: T[]; pagination: Pagination } {
+  return pageOf(items, pageAsked(req))
 }
 
 /** The members a JSON body really sent (PATCH applies only these, never a schema's defaults). */

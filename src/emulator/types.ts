@@ -20,6 +20,8 @@ export interface EmuRequest {
   body: unknown
   /** the body parsed by the route's contract declaration, defaults filled in (./declared.ts); undefined without one */
   input?: unknown
+  /** the query parsed by the route's contract declaration (its served view; ./declared.ts); undefined without one */
+  queryInput?: unknown
   /** the authenticated API key or OAuth token (bearer routes only) */
   principal?: Principal
   /** the server's origin, e.g. http://127.0.0.1:4010 */

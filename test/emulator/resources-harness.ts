@@ -11,7 +11,7 @@ import {
   type Principal,
 } from '../../src/emulator/types.js'
 import { type RouteName, routes } from '../../src/api/routes.js'
-import { declaredBody } from '../../src/emulator/declared.js'
+import { declaredBody, declaredQuery } from '../../src/emulator/declared.js'
 import { enforceScope } from '../../src/emulator/scope.js'
 
 /** What a handler answered, normalised: JSON errors included. */
@@ -100,9 +100,12 @@ export async function call(
   try {
     // as the server does: the route's declared scope is enforced before the handler runs (src/emulator/scope.ts)
     if (emuReq.principal) enforceScope(routes[name], emuReq.params, emuReq.body, emuReq.principal, env.state)
-    // then the body is checked against the route's declaration (src/emulator/declared.ts), bearer routes only
+    // then the query and the body are checked against the route's declaration (src/emulator/declared.ts), bearer routes only
     const route = routes[name]
-    if (route.auth === 'bearer') emuReq.input = await declaredBody(name, route, emuReq.body, emuReq.rawBody.length)
+    if (route.auth === 'bearer') {
+      emuReq.queryInput = await declaredQuery(name, route, emuReq.query)
+      emuReq.input = await declaredBody(name, route, emuReq.body, emuReq.rawBody.length)
+    }
     const res = await handler(emuReq, env)
     if ('streamed' in res) throw new Error('unexpected streamed answer')
     const headers = res.headers ?? {}

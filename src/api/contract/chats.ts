@@ -9,7 +9,7 @@ import {
   messageSchema,
 } from '../schemas/messages.js'
 import { pageOf } from '../schemas/common.js'
-import { pageQuery } from './paging.js'
+import { listOf } from './paging.js'
 import type { Contract } from './types.js'
 
 /** The cancel endpoint's answer (`{message}`; 404 when the request is unknown or finished). */
@@ -25,7 +25,7 @@ export const chats = {
     idempotent: true,
     served: { body: z.partial(z.extend(cancelRequestSchema, { request_id: z.nullish(z.string()) })) },
   },
-  chatsList: { query: pageQuery, item: chatSchema },
+  chatsList: listOf(chatSchema),
   chatsCreate: { body: chatCreateSchema, response: chatSchema },
   chatCompletion: { body: chatCompletionRequestSchema, idempotent: false },
   // `{data:[Message]}` oldest first, one answer without paging (wire.md "Stateful chats"): no page is asked for.

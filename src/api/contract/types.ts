@@ -20,7 +20,7 @@ export interface Endpoint {
    * What the service takes where wire.md has it accept more than the client sends (derived from `body`); the
    * emulator checks this view instead (src/emulator/declared.ts). Absent: the service takes exactly `body`.
    */
-  readonly served?: { readonly body?: z.ZodMiniType }
+  readonly served?: { readonly body?: z.ZodMiniType; readonly query?: z.ZodMiniType }
 }
 
 /** The routes whose table entry (src/api/routes.ts) names family F. */

@@ -7,7 +7,7 @@ import {
   webhookTestResponseSchema,
   webhookTriggerResponseSchema,
 } from '../schemas/automation.js'
-import { pageQuery } from './paging.js'
+import { listOf } from './paging.js'
 import type { Contract } from './types.js'
 
 /** The body of a trigger: a JSON object (service-interface 4.5). */
@@ -19,7 +19,7 @@ const webhookTestBodySchema = z.strictObject({
 
 /** Webhooks. */
 export const webhooks = {
-  webhooksList: { query: pageQuery, item: webhookSchema },
+  webhooksList: listOf(webhookSchema),
   webhooksCreate: { body: webhookCreateSchema, response: webhookSchema },
   webhooksGet: { response: webhookSchema },
   webhooksEdit: { body: webhookEditSchema, response: webhookSchema },

@@ -2,9 +2,9 @@
 // the user's message and the assistant's answer (the partial one too, when it was cancelled).
 import { randomUUID } from 'node:crypto'
 import type { Chat, Message } from '../../api/schemas/index.js'
-import { notFound } from '../kit.js'
+import { notFound, pageAsked } from '../kit.js'
 import { contentText } from '../completions/model/content.js'
-import { pageOf, pageRequest } from '../paging.js'
+import { pageOf } from '../paging.js'
 import type { StoredChat } from '../state.js'
 import type { DeclaredBody, EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 import { agentOf } from './agents.js'
@@ -31,7 +31,7 @@ function chatOf(req: EmuRequest, env: HandlerEnv): StoredChat {
 export const chatHandlers: HandlerTable = {
   chatsList(req, env) {
     const agent = agentOf(req, env)
-    const page = pageRequest(req.query)
+    const page = pageAsked(req)
     const chats = [...env.state.chats.values()]
       .filter((c) => c.agentId === agent.id)
       .sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || b.id.localeCompare(a.id))

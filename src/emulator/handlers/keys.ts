@@ -30,7 +30,7 @@ export const keyHandlers: HandlerTable = {
   keysList(req, env) {
     const account = accountOf(req, env)
     const mine = [...env.state.apiKeys.values()].filter((k) => k.accountId === account).map(view)
-    return { status: 200, json: listPage(mine, req.query) }
+    return { status: 200, json: listPage(mine, req) }
   },
 
   keysCreate(req, env) {

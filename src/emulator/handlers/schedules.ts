@@ -42,7 +42,7 @@ function check(env: HandlerEnv, s: Schedule): void {
 export const scheduleHandlers: HandlerTable = {
   schedulesList(req, { state }) {
     const mine = visibleTo(req.principal, state.schedules.values(), (s) => ({ scenarioId: s.scenarioId }))
-    return { status: 200, json: listPage(mine.map(view), req.query) }
+    return { status: 200, json: listPage(mine.map(view), req) }
   },
 
   schedulesCreate(req, env) {

@@ -39,7 +39,7 @@ function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTa
     webhooksList(req, { state }) {
       const mine = visibleTo(req.principal, state.webhooks.values(), (w) => ({ scenarioId: w.scenarioId }))
       const all = mine.map((w) => view(w, req, false))
-      return { status: 200, json: listPage(all, req.query) }
+      return { status: 200, json: listPage(all, req) }
     },
 
     webhooksCreate(req, env) {
