@@ -9,8 +9,8 @@ import type { ApiClient } from '../../src/api/client.js'
 import { type ContractRoute, families, familyContract } from '../../src/api/contract/index.js'
 import type { Endpoint } from '../../src/api/contract/types.js'
 import { type Route, type RouteName, routes } from '../../src/api/routes.js'
-import type * as z from '../../src/api/zod.js'
-import { declaredBody } from '../../src/emulator/declared.js'
+import * as z from '../../src/api/zod.js'
+import { declaredBody, declaredQuery } from '../../src/emulator/declared.js'
 import { HttpError } from '../../src/emulator/types.js'
 import { UsageError } from '../../src/errors.js'
 import { Transport } from '../../src/sdk/transport.js'
@@ -166,6 +166,57 @@ describe('the client and the emulator accept the same bodies', async () => {
       // the bodies drawn reach both sides of the check, so agreement is not agreement on nothing
       expect(seen.accepted, 'bodies accepted').toBeGreaterThan(0)
       expect(seen.refused, 'bodies refused').toBeGreaterThan(0)
+    },
+  )
+})
+
+/** Every bearer route with a declared query: lists, and the CMS query. */
+async function declaredQueries(): Promise<[RouteName, Route, Endpoint & { query: z.core.$ZodType }][]> {
+  const out: [RouteName, Route, Endpoint & { query: z.core.$ZodType }][] = []
+  for (const family of families) {
+    for (const [name, endpoint] of Object.entries(await familyContract(family))) {
+      const route = routes[name as RouteName] as Route
+      if (endpoint.query !== undefined && route.auth === 'bearer')
+        out.push([name as RouteName, route, endpoint as never])
+    }
+  }
+  return out
+}
+
+// A query travels as text: the library checks it as given (Transport's checkRequest: the route's `query` schema),
+// the emulator reads the text with the served view. Whatever the library sends, the emulator takes, with the same
+// values; it may take more (a limit above 100, which it clamps).
+describe('the emulator takes every query the client sends', async () => {
+  const all = await declaredQueries()
+
+  it('covers every list', () => {
+    expect(all.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['agentsList', 'chatsList', 'filesList', 'schedulesList', 'cmsQuery']),
+    )
+  })
+
+  it.each(all.map(([name, route, endpoint]) => ({ name, route, endpoint })))(
+    '$name',
+    async ({ name, route, endpoint }) => {
+      const seen = { accepted: 0, refused: 0 }
+      await fc.assert(
+        fc.asyncProperty(shaped(endpoint.query), async (query) => {
+          const byClient = z.safeParse(endpoint.query, query)
+          seen[byClient.success ? 'accepted' : 'refused']++
+          if (!byClient.success) return
+          const text = new URLSearchParams()
+          for (const [k, v] of Object.entries(query as Record<string, unknown>))
+            if (v !== undefined) text.set(k, String(v))
+          const served = (await declaredQuery(name, route, text)) as Record<string, unknown>
+          for (const key of ['page', 'limit'] as const) {
+            const sent = (byClient.data as Record<string, unknown>)[key]
+            if (sent !== undefined) expect(served[key], key).toBe(sent)
+          }
+        }),
+        { numRuns: 100 },
+      )
+      expect(seen.accepted, 'queries accepted').toBeGreaterThan(0)
+      expect(seen.refused, 'queries refused').toBeGreaterThan(0)
     },
   )
 })
