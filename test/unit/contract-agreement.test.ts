@@ -220,3 +220,20 @@ describe('the emulator takes every query the client sends', async () => {
     },
   )
 })
+
+// The drifts the declarations removed: the emulator refused these before, and the library sent them anyway.
+describe('the library refuses what the service refuses, before sending', () => {
+  it('an unknown member of a strict body (schedules, keys and their scopes, webhooks, CMS, images)', async () => {
+    await expect(client.checkBody('schedulesEdit', { every: '5m' })).rejects.toThrow(UsageError)
+    await expect(client.checkBody('keysCreate', { name: 'x', scopes: { teams: ['a'] } })).rejects.toThrow(
+      /^scopes: .*"teams"/,
+    )
+    await expect(client.checkBody('webhooksTest', { payload: [] })).rejects.toThrow(/payload must be a JSON object/)
+  })
+
+  it('a chat title over 200 characters, in the words of the service', async () => {
+    const title = 'a'.repeat(201)
+    await expect(client.checkBody('chatsCreate', { title })).rejects.toThrow(/title must be at most 200 characters/)
+    await expect(emulatorAccepts('chatsCreate', routes.chatsCreate, { title })).resolves.toBe(false)
+  })
+})
