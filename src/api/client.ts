@@ -83,12 +83,6 @@ export class ApiClient {
     })
   }
 
-  /** Sends a call and parses its JSON answer with `schema` (no content → undefined). */
-  async json<T>(name: RouteName, opts: CallOptions & { schema?: z.core.$ZodType<T> } = {}): Promise<T> {
-    const res = await this.raw(name, opts)
-    return parseBody(res, opts.schema, `${routes[name].method} ${routes[name].path}`)
-  }
-
   /** One page of a list. */
   async page<T>(
     name: RouteName,

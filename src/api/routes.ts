@@ -25,7 +25,7 @@ export interface Route {
 
 /**
  * The contract's families, one module each under src/api/contract, loaded on first use: a command builds only the
- * schemas of its family (all ten cost ~32 ms, one ~10 ms). Named here, not imported: the table stays zod-free.
+ * schemas of its family (the ten of the service cost ~32 ms, one ~10 ms). Named here, not imported: the table stays zod-free.
  */
 export type Family =
   | 'agents'
@@ -38,6 +38,7 @@ export type Family =
   | 'files'
   | 'images'
   | 'cms'
+  | 'oauth'
 
 /**
  * What a scoped API key needs to reach a route (wire.md ApiKey scopes; the emulator enforces it in one place,
@@ -78,7 +79,7 @@ const family = <F extends Family, T extends Record<string, Route>>(
 ): { readonly [K in keyof T]: T[K] & { readonly family: F } } =>
   Object.fromEntries(Object.entries(block).map(([k, route]) => [k, { ...route, family: name }])) as never
 // Routes the contract does not describe: A2A messaging (JSON-RPC 2.0, served by the emulator for A2A clients; the CLI
-// does not call it) and OAuth (form bodies and RFC-defined answers, checked by src/auth/oauth.ts).
+// does not call it).
 const noContract = <T extends Record<string, Route>>(block: T): T => block
 
 // Scopes, spelled once so that each line of the table reads `method, path, who may call it`.
@@ -166,8 +167,8 @@ export const routes = {
     cmsUpdate: b('PUT', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
     cmsDelete: b('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
   }),
-  ...noContract({
-    // OAuth 2.1 (RFC 8414, 7591, 7636, 7009, 9207)
+  // OAuth 2.1 (RFC 8414, 7591, 7636, 7009, 9207): the contract declares the answers the client reads
+  ...family('oauth', {
     oauthMetadata: o('GET', '/.well-known/oauth-authorization-server'),
     oauthRegister: o('POST', '/oauth/register'),
     oauthAuthorize: o('GET', '/oauth/authorize'),

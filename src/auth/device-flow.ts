@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { HttpClient } from '../api/request.js'
 import type * as z from '../api/zod.js'
-import { type TokenResponse, deviceAuthorizationSchema, tokenResponseSchema } from '../api/schemas/index.js'
+import type { TokenResponse, deviceAuthorizationSchema } from '../api/schemas/index.js'
 import { CancelledError, CliError, ExitCode, TimeoutError } from '../errors.js'
 import { deviceGrantType, type OAuthMetadata, oauthErrorCode, postForm } from './oauth.js'
 
@@ -31,7 +31,7 @@ export function requestDeviceCode(
       ...(p.scope ? { scope: p.scope } : {}),
       ...(p.resource ? { resource: p.resource } : {}),
     },
-    deviceAuthorizationSchema,
+    'oauthDeviceAuthorization',
   )
 }
 
@@ -65,7 +65,7 @@ export async function pollDeviceToken(d: DeviceAuthorization, o: DevicePollOptio
     }
     if (o.now() >= deadline) throw expired()
     try {
-      return await postForm(o.http, o.tokenEndpoint, form, tokenResponseSchema)
+      return await postForm(o.http, o.tokenEndpoint, form, 'oauthToken')
     } catch (err) {
       const code = oauthErrorCode(err)
       if (code === 'authorization_pending') continue

@@ -4,14 +4,11 @@
 // unauthenticated, with secrets redacted.
 import type * as z from '../api/zod.js'
 import { parseBody } from '../api/client.js'
-import type { HttpClient } from '../api/request.js'
+import { type ContractRoute, endpointOf } from '../api/contract/index.js'
+import type { HttpClient, HttpResponse } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
-import {
-  type TokenResponse,
-  oauthClientSchema,
-  oauthMetadataSchema,
-  tokenResponseSchema,
-} from '../api/schemas/index.js'
+import type { TokenResponse, oauthClientSchema, oauthMetadataSchema } from '../api/schemas/index.js'
+import type { ResponseOf } from '../sdk/transport.js'
 import type { OAuthGrant } from '../config/schema.js'
 import type { Context } from '../context.js'
 import { ApiError, CliError, ExitCode } from '../errors.js'
@@ -28,11 +25,21 @@ export async function oauthHttp(ctx: Context): Promise<HttpClient> {
   return (await ctx.api()).http
 }
 
+/** Reads the answer of an OAuth route (wherever the metadata put it) by the route's contract declaration. */
+export async function answerOf<N extends ContractRoute>(
+  res: HttpResponse,
+  name: N,
+  url: string,
+): Promise<ResponseOf<N>> {
+  const endpoint = await endpointOf(name)
+  return parseBody(res, endpoint.response, `${routes[name].method} ${new URL(url).pathname}`) as Promise<ResponseOf<N>>
+}
+
 /** RFC 8414 3: fetches the metadata from the origin of the base URL and checks that it speaks for that origin. */
 export async function discover(http: HttpClient, baseUrl: string): Promise<OAuthMetadata> {
   const url = urlFor(baseUrl, routes.oauthMetadata)
   const res = await http.send({ method: 'GET', url, auth: false })
-  const meta = await parseBody(res, oauthMetadataSchema, 'GET /.well-known/oauth-authorization-server')
+  const meta = await answerOf(res, 'oauthMetadata', url)
   // RFC 8414 3.3: the issuer must be the one the metadata was asked for, or a server could impersonate another.
   const origin = new URL(baseUrl).origin
   if (meta.issuer.replace(/\/+$/, '') !== origin)
@@ -79,7 +86,7 @@ export async function registerClient(
     body: JSON.stringify(body),
     headers: { 'content-type': 'application/json' },
   })
-  return parseBody(res, oauthClientSchema, 'POST /oauth/register')
+  return answerOf(res, 'oauthRegister', meta.registration_endpoint)
 }
 
 /** RFC 6749 4.1.1 with RFC 7636 4.3: the URL the user opens to approve agentry. */
@@ -107,13 +114,16 @@ export function authorizationUrl(
   return url.toString()
 }
 
-/** POSTs a form to an OAuth endpoint and parses the JSON answer; an error answer throws ApiError (RFC 6749 5.2). */
-export async function postForm<T>(
+/**
+ * POSTs a form to an OAuth endpoint (the URL the metadata names for `route`) and reads the JSON answer by the route's
+ * declaration; an error answer throws ApiError (RFC 6749 5.2).
+ */
+export async function postForm<N extends ContractRoute>(
   http: HttpClient,
   endpoint: string,
   form: Record<string, string>,
-  schema: z.core.$ZodType<T>,
-): Promise<T> {
+  route: N,
+): Promise<ResponseOf<N>> {
   const res = await http.send({
     method: 'POST',
     url: endpoint,
@@ -121,7 +131,7 @@ export async function postForm<T>(
     body: new URLSearchParams(form).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   })
-  return parseBody(res, schema, `POST ${new URL(endpoint).pathname}`)
+  return answerOf(res, route, endpoint)
 }
 
 /** The OAuth `error` code of a refused request (RFC 6749 5.2), or undefined when it is not such an answer. */
@@ -131,7 +141,7 @@ export function oauthErrorCode(err: unknown): string | undefined {
 
 async function tokenRequest(http: HttpClient, endpoint: string, form: Record<string, string>, what: string) {
   try {
-    return await postForm(http, endpoint, form, tokenResponseSchema)
+    return await postForm(http, endpoint, form, 'oauthToken')
   } catch (err) {
     // RFC 6749 5.2: 400/401 with {error: "invalid_grant" | …}: the grant is no good; log in again.
     if (err instanceof ApiError && (err.status === 400 || err.status === 401))

@@ -4,6 +4,7 @@
 import type { HttpClient } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
 import type { Context } from '../context.js'
+import { answerOf } from './oauth.js'
 
 const bare = (u: string) => u.replace(/\/+$/, '')
 
@@ -12,8 +13,8 @@ export async function resourceIndicator(ctx: Context, http: HttpClient, baseUrl:
   const url = urlFor(baseUrl, routes.oauthProtectedResourceApi)
   try {
     const res = await http.send({ method: 'GET', url, auth: false })
-    const doc = (await res.body.json()) as { resource?: unknown }
-    if (typeof doc.resource === 'string' && bare(doc.resource) === bare(baseUrl)) return doc.resource
+    const doc = await answerOf(res, 'oauthProtectedResourceApi', url)
+    if (bare(doc.resource) === bare(baseUrl)) return doc.resource
     ctx.debug(`oauth: ${url} names another resource; asking for tokens without one`)
   } catch (err) {
     ctx.debug(`oauth: no protected resource metadata at ${url} (${(err as Error).message})`)

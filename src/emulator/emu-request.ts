@@ -10,6 +10,8 @@ export class EmuRequestImpl implements EmuRequest {
   headers: IncomingMessage['headers']
   rawBody: Buffer
   body: unknown
+  input?: unknown
+  queryInput?: unknown
   principal?: Principal
   origin: string
   raw: { req: IncomingMessage; res: ServerResponse }

@@ -1,11 +1,9 @@
 // The HTTP kit of the route handlers (handlers/*.ts): identifiers, timestamps, list paging with wire.md's clamp
-// (./paging.ts), strict body validation with the shared zod schemas in one error style (`{error:{message, code}}`,
-// a 400 that names the field; ./body.ts), and the not-found and conflict answers.
+// (./paging.ts), and the not-found, conflict and bad-request answers in one error style (`{error:{message, code}}`).
+// Bodies are checked before a handler runs, against the route's contract declaration (./declared.ts).
 import { randomBytes } from 'node:crypto'
-import type * as z from '../api/zod.js'
 import type { Pagination } from '../api/schemas/index.js'
-import { validate } from './body.js'
-import { pageOf, pageRequest } from './paging.js'
+import { type PageRequest, pageOf } from './paging.js'
 import { type EmuRequest, type HandlerEnv, HttpError } from './types.js'
 
 /** Page size of lists when `limit` is absent, and the largest one (wire.md: larger values are clamped). */
@@ -36,41 +34,24 @@ export function badRequest(message: string): HttpError {
   return new HttpError(400, message, {}, 'invalid_body')
 }
 
-/** One page of `items` by `?page&limit` as `{data, pagination}` (service-interface 2.6; limit clamped to 100). */
-export function listPage<T>(items: readonly T[], query: URLSearchParams): { data: T[]; pagination: Pagination } {
-  return pageOf(items, pageRequest(query, listDefaults.limit, listDefaults.maxLimit))
+/** The page a list asks for: `page` and `limit` of its declared query (./declared.ts), limit clamped to 100. */
+export function pageAsked(req: EmuRequest): PageRequest {
+  const q = (req.queryInput ?? {}) as { page?: number; limit?: number }
+  return {
+    page: Math.min(q.page ?? 1, Number.MAX_SAFE_INTEGER),
+    limit: Math.min(q.limit ?? listDefaults.limit, listDefaults.maxLimit),
+  }
 }
 
-/** One zod issue as a sentence naming the field (the one error style lives in ./body.ts). */
-
-/** Validates a JSON object body with a shared schema; the first failure is a 400 naming the field (./body.ts). */
-export function bodyOf<S extends z.core.$ZodType>(schema: S, req: EmuRequest): z.infer<S> {
-  if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))) {
-    throw badRequest('body must be a JSON object')
-  }
-  return validate(schema, req.body, req.rawBody.length)
+/** One page of `items` by `?page&limit` as `{data, pagination}` (service-interface 2.6; limit clamped to 100). */
+export function listPage<T>(items: readonly T[], req: EmuRequest): { data: T[]; pagination: Pagination } {
+  return pageOf(items, pageAsked(req))
 }
 
 /** The members a JSON body really sent (PATCH applies only these, never a schema's defaults). */
 export function sentFields(req: EmuRequest): Set<string> {
   const b = req.body
   return new Set(typeof b === 'object' && b !== null && !Array.isArray(b) ? Object.keys(b) : [])
-}
-
-/** The fields of `body` that `allowed` does not name, for "unknown field" errors. */
-function unknownFields(body: unknown, allowed: readonly string[]): string[] {
-  if (typeof body !== 'object' || body === null) return []
-  return Object.keys(body).filter((k) => !allowed.includes(k))
-}
-
-/** Rejects unknown fields with a 400 naming them (wire.md: validation failures name the field). */
-export function rejectUnknownFields(body: unknown, allowed: readonly string[], where?: string): void {
-  const extra = unknownFields(body, allowed)
-  if (extra.length > 0) {
-    const list = extra.map((k) => JSON.stringify(k)).join(', ')
-    const message = `unknown field${extra.length > 1 ? 's' : ''} ${list}; allowed: ${allowed.join(', ')}`
-    throw badRequest(where === undefined ? message : `${where}: ${message}`)
-  }
 }
 
 /** A single header value (Node joins or lists repeated ones; the first is taken). */

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { basePathSuffix } from '../api/routes.js'
 import { authenticate, withChallenge401 } from './auth.js'
 import { ClientGoneError, issueMessage, parseBody, readBody, refuseTooDeep } from './body.js'
+import { declaredBody, declaredQuery } from './declared.js'
 import { EmuRequestImpl } from './emu-request.js'
 import { type FaultInjector, sabotage } from './faults.js'
 import { sendError, sendPreflight, sendResult } from './reply.js'
@@ -150,6 +151,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
     origin: deps.origin.value,
   })
   if (principal !== undefined) request.principal = principal
+  // bearer routes: the query and the body are checked against the route's declaration before the handler runs (./declared.ts);
+  // routes that authenticate in their handler (signature, webhook secret) check after authenticating (wire.md order)
+  if (found.route.auth === 'bearer') {
+    request.queryInput = await declaredQuery(found.name, found.route, request.query)
+    request.input = await declaredBody(found.name, found.route, body, rawBody.length)
+  }
   const result = await handler(request, env)
   if (!res.writableEnded && !res.destroyed) sendResult(res, result)
 }

@@ -2,7 +2,9 @@
 // The server (server.ts) matches a request against the shared route table (../api/routes.ts), checks auth, and calls
 // the handler registered for that route name. Handlers live in handlers/<resource>.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Endpoints } from '../api/contract/index.js'
 import type { RouteName } from '../api/routes.js'
+import type * as z from '../api/zod.js'
 import type { EmulatorState } from './state.js'
 
 /** A parsed request as handlers see it. */
@@ -16,6 +18,10 @@ export interface EmuRequest {
   rawBody: Buffer
   /** the body parsed as JSON when Content-Type is JSON (undefined when empty); a parse failure is a 400 before the handler */
   body: unknown
+  /** the body parsed by the route's contract declaration, defaults filled in (./declared.ts); undefined without one */
+  input?: unknown
+  /** the query parsed by the route's contract declaration (its served view; ./declared.ts); undefined without one */
+  queryInput?: unknown
   /** the authenticated API key or OAuth token (bearer routes only) */
   principal?: Principal
   /** the server's origin, e.g. http://127.0.0.1:4010 */
@@ -25,6 +31,15 @@ export interface EmuRequest {
   /** the raw Node objects, for streaming answers */
   raw: { req: IncomingMessage; res: ServerResponse }
 }
+
+/** The parsed body a handler gets as `req.input` on route N: its declaration's served view, else its body. */
+export type DeclaredBody<N extends keyof Endpoints> = Endpoints[N] extends {
+  served: { body: infer S extends z.core.$ZodType }
+}
+  ? z.output<S>
+  : Endpoints[N] extends { body: infer S extends z.core.$ZodType }
+    ? z.output<S>
+    : never
 
 /** Who is calling: an API key with its scopes, or an OAuth access token (full access to its account). */
 export interface Principal {

@@ -92,11 +92,14 @@ export class Transport {
 
   /** Sends a call and returns its answer, checked against the contract. */
   call<N extends ContractRoute>(name: N, req: CallRequest = {}): Promise<ResponseOf<N>> {
+    return typedErrors(async () => this.answer(name, await this.raw(name, req)))
+  }
+
+  /** Reads an answer of route N, wherever it was sent (a webhook's own trigger URL, say), by N's declaration. */
+  answer<N extends ContractRoute>(name: N, res: HttpResponse): Promise<ResponseOf<N>> {
     return typedErrors(async () => {
-      const endpoint = await endpointOf(name)
-      const res = await this.raw(name, req)
       const r = routes[name]
-      return parseBody(res, endpoint.response, `${r.method} ${r.path}`) as Promise<ResponseOf<N>>
+      return parseBody(res, (await endpointOf(name)).response, `${r.method} ${r.path}`) as Promise<ResponseOf<N>>
     })
   }
 

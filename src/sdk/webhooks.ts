@@ -1,8 +1,6 @@
 // Webhooks (service-interface 2.4, 4.5): CRUD, test deliveries, and the trigger, which authenticates with the
 // webhook's secret (X-Webhook-Secret) instead of the bearer token.
 import type { PageQuery } from '../api/contract/paging.js'
-import { routes } from '../api/routes.js'
-import { parseBody } from '../api/client.js'
 import type { BodyOf, ResponseOf, Transport } from './transport.js'
 
 /** How a trigger finds its webhook: by id (URL from the route table) or by the full trigger URL of its record. */
@@ -46,7 +44,6 @@ export const webhooksResource = (t: Transport) => ({
       auth: false,
       idempotent: false,
     })
-    const { webhooks } = await import('../api/contract/webhooks.js')
-    return parseBody(res, webhooks.webhookTrigger.response, `POST ${routes.webhookTrigger.path}`)
+    return t.answer('webhookTrigger', res)
   },
 })

@@ -15,6 +15,7 @@ import {
   type Principal,
 } from '../../src/emulator/types.js'
 import { type RouteName, routes } from '../../src/api/routes.js'
+import { declaredBody, declaredQuery } from '../../src/emulator/declared.js'
 import { enforceScope } from '../../src/emulator/scope.js'
 
 /** What a handler answered, normalised: JSON errors included. */
@@ -87,7 +88,7 @@ export function setup(opts: { now?: number; posts?: number; options?: EmulatorOp
   return { state, env, clock }
 }
 
-/** Calls a handler (after the scope check the server makes) and normalises its answer; HttpError becomes `{error:{message, code?}}` as the server sends it. */
+/** Calls a handler (after the scope and body checks the server makes) and normalises its answer; HttpError becomes `{error:{message, code?}}` as the server sends it. */
 export async function call(
   table: HandlerTable,
   name: RouteName,
@@ -100,6 +101,12 @@ export async function call(
     const emuReq = 'rawBody' in req ? req : emulatorRequest(req)
     // as the server does: the route's declared scope is enforced before the handler runs (src/emulator/scope.ts)
     if (emuReq.principal) enforceScope(routes[name], emuReq.params, emuReq.body, emuReq.principal, env.state)
+    // then the query and the body are checked against the route's declaration (src/emulator/declared.ts), bearer routes only
+    const route = routes[name]
+    if (route.auth === 'bearer') {
+      emuReq.queryInput = await declaredQuery(name, route, emuReq.query)
+      emuReq.input = await declaredBody(name, route, emuReq.body, emuReq.rawBody.length)
+    }
     const res = await handler(emuReq, env)
     if ('streamed' in res) throw new Error('unexpected streamed answer')
     const headers = res.headers ?? {}

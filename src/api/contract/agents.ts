@@ -1,12 +1,12 @@
 // The agents family: agents, skills and A2A cards (wire.md "Agents, skills, A2A").
 import { agentCardSchema, agentSchema, skillSchema } from '../schemas/agents.js'
-import { pageQuery } from './paging.js'
+import { listOf } from './paging.js'
 import type { Contract } from './types.js'
 
 /** Agents, skills and cards. */
 export const agents = {
-  agentsList: { query: pageQuery, item: agentSchema },
+  agentsList: listOf(agentSchema),
   agentsGet: { response: agentSchema },
-  skillsList: { query: pageQuery, item: skillSchema },
+  skillsList: listOf(skillSchema),
   agentCard: { response: agentCardSchema },
 } satisfies Contract<'agents'>

@@ -32,7 +32,13 @@ const cmsRowSchema = z.record(z.string(), z.unknown())
 
 /** Content records. */
 export const cms = {
-  cmsQuery: { query: cmsQueryParamsSchema, item: cmsRowSchema },
+  // the service takes any text parameters and decodes them with the one CMS query codec (src/cms/query-params.ts),
+  // which clamps pageSize rather than refusing it (wire.md)
+  cmsQuery: {
+    query: cmsQueryParamsSchema,
+    item: cmsRowSchema,
+    served: { query: z.record(z.string(), z.string()) },
+  },
   cmsGet: { response: cmsRecordSchema },
   cmsCreate: { body: cmsSaveSchema, response: cmsRecordSchema, idempotent: false },
   cmsUpdate: { body: cmsSaveSchema, response: cmsRecordSchema },

@@ -2,7 +2,7 @@
 // the upload's answer have schemas. `{path*}` keeps its slashes; each segment is checked (path.ts).
 import * as z from '../zod.js'
 import { fileSchema } from '../schemas/content.js'
-import { pageQuery } from './paging.js'
+import { listOf, pageQuery } from './paging.js'
 import type { Contract } from './types.js'
 
 /** `files list` query: paging and a path prefix. */
@@ -10,7 +10,7 @@ const filesListQuery = z.extend(pageQuery, { prefix: z.optional(z.string()) })
 
 /** Files. */
 export const files = {
-  filesList: { query: filesListQuery, item: fileSchema },
+  filesList: listOf(fileSchema, filesListQuery),
   filesUpload: { response: fileSchema },
   filesDownload: {},
   filesDelete: {},

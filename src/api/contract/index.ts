@@ -7,6 +7,7 @@ import type { cms } from './cms.js'
 import type { files } from './files.js'
 import type { images } from './images.js'
 import type { keys } from './keys.js'
+import type { oauth } from './oauth.js'
 import type { schedules } from './schedules.js'
 import type { scenarios } from './scenarios.js'
 import type { sites } from './sites.js'
@@ -25,7 +26,8 @@ export type Endpoints = typeof agents &
   typeof sites &
   typeof files &
   typeof images &
-  typeof cms
+  typeof cms &
+  typeof oauth
 
 /** A route that the contract describes. */
 export type ContractRoute = keyof Endpoints
@@ -41,6 +43,7 @@ const loaders: Record<Family, () => Promise<Record<string, Endpoint>>> = {
   files: () => import('./files.js').then((m) => m.files),
   images: () => import('./images.js').then((m) => m.images),
   cms: () => import('./cms.js').then((m) => m.cms),
+  oauth: () => import('./oauth.js').then((m) => m.oauth),
 }
 
 /** Every family of the contract (each has a module and a loader). */

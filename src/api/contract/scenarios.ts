@@ -2,7 +2,7 @@
 // sent raw; its answer is an execution.
 import * as z from '../zod.js'
 import { executionSchema, scenarioSchema } from '../schemas/automation.js'
-import { pageQuery } from './paging.js'
+import { listOf } from './paging.js'
 import type { Contract } from './types.js'
 
 /** The body of a scenario run (service-interface 4.4). */
@@ -10,7 +10,7 @@ const executeBodySchema = z.object({ input: z.string() })
 
 /** Scenarios and signed runs. */
 export const scenarios = {
-  scenariosList: { query: pageQuery, item: scenarioSchema },
+  scenariosList: listOf(scenarioSchema),
   scenariosGet: { response: scenarioSchema },
   scenarioExecute: { body: executeBodySchema, response: executionSchema, idempotent: false },
 } satisfies Contract<'scenarios'>

@@ -16,6 +16,11 @@ export interface Endpoint {
   readonly item?: z.ZodMiniType
   /** may be sent again after a failure (default: by method) */
   readonly idempotent?: boolean
+  /**
+   * What the service takes where wire.md has it accept more than the client sends (derived from `body`); the
+   * emulator checks this view instead (src/emulator/declared.ts). Absent: the service takes exactly `body`.
+   */
+  readonly served?: { readonly body?: z.ZodMiniType; readonly query?: z.ZodMiniType }
 }
 
 /** The routes whose table entry (src/api/routes.ts) names family F. */

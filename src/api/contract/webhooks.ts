@@ -7,17 +7,19 @@ import {
   webhookTestResponseSchema,
   webhookTriggerResponseSchema,
 } from '../schemas/automation.js'
-import { pageQuery } from './paging.js'
+import { listOf } from './paging.js'
 import type { Contract } from './types.js'
 
 /** The body of a trigger: a JSON object (service-interface 4.5). */
 export const webhookPayloadSchema = z.record(z.string(), z.unknown())
 /** The body of a test delivery: the payload to deliver (default: a sample event). */
-const webhookTestBodySchema = z.object({ payload: z.optional(webhookPayloadSchema) })
+const webhookTestBodySchema = z.strictObject({
+  payload: z.optional(z.record(z.string(), z.unknown(), { message: 'payload must be a JSON object' })),
+})
 
 /** Webhooks. */
 export const webhooks = {
-  webhooksList: { query: pageQuery, item: webhookSchema },
+  webhooksList: listOf(webhookSchema),
   webhooksCreate: { body: webhookCreateSchema, response: webhookSchema },
   webhooksGet: { response: webhookSchema },
   webhooksEdit: { body: webhookEditSchema, response: webhookSchema },

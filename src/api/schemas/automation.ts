@@ -40,7 +40,8 @@ export const webhookSchema = z.looseObject({
 export type Webhook = z.infer<typeof webhookSchema>
 
 /** Webhook create body with the interface's constraints (service-interface 2.4). */
-export const webhookCreateSchema = z.object({
+// Request bodies are strict: an unknown field is refused (a 400 naming it, client-side a usage error), not dropped.
+export const webhookCreateSchema = z.strictObject({
   name: z
     .string()
     .check(z.minLength(2, 'name must be 2 to 100 characters'))
@@ -77,9 +78,9 @@ export const apiKeySchema = z.looseObject({
   key: z.optional(z.string()),
 })
 export type ApiKey = z.infer<typeof apiKeySchema>
-export const apiKeyCreateSchema = z.object({
+export const apiKeyCreateSchema = z.strictObject({
   name: z.string().check(z.minLength(1, 'name is required')).check(z.maxLength(100)),
-  scopes: z._default(apiKeyScopesSchema, {}),
+  scopes: z._default(z.strictObject(apiKeyScopesSchema.shape), {}),
   expiresAt: z.optional(z.iso.datetime({ message: 'expiresAt must be an ISO 8601 timestamp' })),
 })
 
@@ -96,7 +97,7 @@ export const scheduleSchema = z.looseObject({
   lastRunAt: z.nullish(timestamp),
 })
 export type Schedule = z.infer<typeof scheduleSchema>
-export const scheduleCreateSchema = z.object({
+export const scheduleCreateSchema = z.strictObject({
   name: z.string().check(z.minLength(1, 'name is required')).check(z.maxLength(100)),
   scenarioId: z.string().check(z.minLength(1, 'scenarioId is required')),
   cron: z.optional(z.string()),

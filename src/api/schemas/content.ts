@@ -14,12 +14,12 @@ export const fileSchema = z.looseObject({
   contentType: z.optional(z.string()),
   updatedAt: z.optional(timestamp),
 })
-export const imageAnalyzeRequestSchema = z.object({
+export const imageAnalyzeRequestSchema = z.strictObject({
   imageUrl: z.string().check(z.minLength(1, 'imageUrl is required')),
   prompt: z._default(z.string(), 'Describe this image'),
 })
 export const imageAnalyzeResponseSchema = z.looseObject({ text: z.string() })
-export const imageGenerateRequestSchema = z.object({
+export const imageGenerateRequestSchema = z.strictObject({
   prompt: z.string().check(z.minLength(1, 'prompt is required')),
   size: z.optional(z.string().check(z.regex(/^\d{1,4}x\d{1,4}$/, 'size must look like 256x256'))),
 })
@@ -33,7 +33,7 @@ export const cmsRecordSchema = z.looseObject({
   updatedAt: z.optional(timestamp),
 })
 export type CmsRecord = z.infer<typeof cmsRecordSchema>
-export const cmsSaveSchema = z.object({
+export const cmsSaveSchema = z.strictObject({
   data: z.record(z.string(), z.unknown(), { message: 'data must be a JSON object' }),
   tags: z.optional(z.array(z.string())),
 })

@@ -29,6 +29,11 @@ export const oauthClientSchema = z.looseObject({
   client_secret: z.optional(z.string()),
   redirect_uris: z.optional(z.array(z.string())),
 })
+/** RFC 9728 2: protected resource metadata (`resource` is the resource's identifier). */
+export const protectedResourceSchema = z.looseObject({
+  resource: z.string(),
+  authorization_servers: z.optional(z.array(z.string())),
+})
 export const tokenResponseSchema = z.looseObject({
   access_token: z.string(),
   token_type: z.optional(z.string()),

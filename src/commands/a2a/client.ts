@@ -71,13 +71,9 @@ function namesEndpoint(card: AgentCard, source: string, url: string): boolean {
  */
 export async function fetchCard(ctx: Context, target: string): Promise<{ card: AgentCard; source: string }> {
   if (!isUrl(target)) {
-    const api = await ctx.api()
-    const card = await api.json('agentCard', {
-      params: { agentId: target },
-      schema: agentCardSchema,
-      headers: cardHeaders,
-    })
-    return { card, source: api.url('agentCard', { agentId: target }) }
+    const { transport } = await ctx.sdk()
+    const card = await transport.call('agentCard', { params: { agentId: target }, headers: cardHeaders })
+    return { card, source: transport.url('agentCard', { agentId: target }) }
   }
   const u = checkHttpUrl(target, 'the card URL')
   const given = u.toString()

@@ -30,9 +30,9 @@ async function verifyKey(ctx: Context, key: string): Promise<void> {
   }
   const api = await ctx.api()
   try {
-    const res = await api.http.send({
-      method: 'GET',
-      url: api.url('agentsList', {}, { page: 1, limit: 1 }),
+    const { transport } = await ctx.sdk()
+    const res = await transport.raw('agentsList', {
+      query: { page: 1, limit: 1 },
       auth: false,
       headers: { authorization: `Bearer ${key}` },
     })

@@ -1,7 +1,8 @@
 // Agents and skills (wire.md "Agents, skills, A2A"). The server has already checked that a path's agent
 // exists in the caller's account (404) and is in the key's scope (401).
 import type { Agent } from '../../api/schemas/index.js'
-import { pageOf, pageRequest } from '../paging.js'
+import { pageAsked } from '../kit.js'
+import { pageOf } from '../paging.js'
 import { notFound } from '../kit.js'
 import { visibleTo } from '../scope.js'
 import type { StoredAgent } from '../state.js'
@@ -24,7 +25,7 @@ function publicAgent(a: StoredAgent): Agent {
 /** Handlers: agentsList, agentsGet, skillsList (the A2A card is in ../a2a/). */
 export const agentHandlers: HandlerTable = {
   agentsList(req, env) {
-    const page = pageRequest(req.query)
+    const page = pageAsked(req)
     const p = req.principal
     const mine = [...env.state.agents.values()].filter((a) => p === undefined || a.accountId === p.accountId)
     const all = visibleTo(p, mine, (a) => ({ agentId: a.id }))
@@ -38,6 +39,6 @@ export const agentHandlers: HandlerTable = {
     return { status: 200, json: publicAgent(agentOf(req, env)) }
   },
   skillsList(req, env) {
-    return { status: 200, json: pageOf([...env.state.skills.values()], pageRequest(req.query)) }
+    return { status: 200, json: pageOf([...env.state.skills.values()], pageAsked(req)) }
   },
 }

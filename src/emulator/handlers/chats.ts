@@ -1,13 +1,12 @@
 // Stateful (workspace) chats (wire.md "Stateful chats"): the emulator keeps each chat's messages; a completion adds
 // the user's message and the assistant's answer (the partial one too, when it was cancelled).
 import { randomUUID } from 'node:crypto'
-import { type Chat, chatCompletionRequestSchema, chatCreateSchema, type Message } from '../../api/schemas/index.js'
-import { validate } from '../body.js'
-import { notFound } from '../kit.js'
+import type { Chat, Message } from '../../api/schemas/index.js'
+import { notFound, pageAsked } from '../kit.js'
 import { contentText } from '../completions/model/content.js'
-import { pageOf, pageRequest } from '../paging.js'
+import { pageOf } from '../paging.js'
 import type { StoredChat } from '../state.js'
-import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
+import type { DeclaredBody, EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 import { agentOf } from './agents.js'
 import { runCompletion } from '../completions/run.js'
 import { requestIdOf } from '../completions/handlers.js'
@@ -32,7 +31,7 @@ function chatOf(req: EmuRequest, env: HandlerEnv): StoredChat {
 export const chatHandlers: HandlerTable = {
   chatsList(req, env) {
     const agent = agentOf(req, env)
-    const page = pageRequest(req.query)
+    const page = pageAsked(req)
     const chats = [...env.state.chats.values()]
       .filter((c) => c.agentId === agent.id)
       .sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || b.id.localeCompare(a.id))
@@ -41,7 +40,7 @@ export const chatHandlers: HandlerTable = {
   },
   chatsCreate(req, env) {
     const agent = agentOf(req, env)
-    const body = validate(chatCreateSchema, req.body, req.rawBody.length)
+    const body = req.input as DeclaredBody<'chatsCreate'>
     const now = new Date(env.now()).toISOString()
     const chat: StoredChat = {
       id: `chat_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
@@ -56,7 +55,7 @@ export const chatHandlers: HandlerTable = {
   },
   chatCompletion(req, env) {
     const chat = chatOf(req, env)
-    const body = validate(chatCompletionRequestSchema, req.body, req.rawBody.length)
+    const body = req.input as DeclaredBody<'chatCompletion'>
     const createdAt = new Date(env.now()).toISOString()
     const given = body.message.id
     const userMessage: Message = {

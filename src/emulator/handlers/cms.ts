@@ -1,11 +1,11 @@
 // CMS content (service-interface 2.6, 4.7; wire.md "CMS content"): the delivery access (cda) reads, the management
 // access (cma) reads and writes. Queries are decoded by ../../cms/query-params.ts and run by ../../cms/engine.ts.
-import { type CmsRecord, cmsSaveSchema } from '../../api/schemas/index.js'
+import type { CmsRecord } from '../../api/schemas/index.js'
 import { runQuery } from '../../cms/engine.js'
 import { parseQueryParams, QueryParamError } from '../../cms/query-params.js'
 import type { EmulatorState } from '../state.js'
-import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
-import { badRequest, bodyOf, isoNow, newId, notFound, rejectUnknownFields } from '../kit.js'
+import { type DeclaredBody, type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
+import { badRequest, isoNow, newId, notFound } from '../kit.js'
 
 const namePattern = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -56,8 +56,7 @@ function recordsOf(records: Map<string, CmsRecord>): CmsRecord[] {
 
 /** `{data, tags?}` (service-interface 2.6); tags travel comma-separated in queries, so none may hold a comma. */
 function saveBody(req: EmuRequest): { data: Record<string, unknown>; tags: string[] } {
-  rejectUnknownFields(req.body, ['data', 'tags'])
-  const body = bodyOf(cmsSaveSchema, req)
+  const body = req.input as DeclaredBody<'cmsCreate' | 'cmsUpdate'>
   const tags = body.tags ?? []
   const bad = tags.findIndex((t) => t.trim() === '' || t.includes(',') || t.trim() !== t)
   if (bad >= 0) throw badRequest(`tags.${bad}: a tag must be non-empty, without commas or surrounding spaces`)

@@ -62,12 +62,12 @@ function find(env: HandlerEnv, path: string): StoredFile {
 /** Handlers of the file routes. */
 export const fileHandlers: HandlerTable = {
   filesList(req, { state }) {
-    const prefix = req.query.get('prefix') ?? ''
+    const prefix = (req.queryInput as { prefix?: string }).prefix ?? ''
     const all = [...state.files.values()]
       .filter((f) => f.path.startsWith(prefix))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
       .map(fileView)
-    return { status: 200, json: listPage(all, req.query) }
+    return { status: 200, json: listPage(all, req) }
   },
 
   filesUpload(req, env) {

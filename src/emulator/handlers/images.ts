@@ -4,11 +4,10 @@
 // prompt and stores it as a file, so the answered URL really serves it.
 import { createHash } from 'node:crypto'
 import { basePathSuffix, routes, urlFor } from '../../api/routes.js'
-import { imageAnalyzeRequestSchema, imageGenerateRequestSchema } from '../../api/schemas/index.js'
 import { imageDimensions } from '../completions/model/image.js'
 import { patternPng } from '../png.js'
-import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
-import { badRequest, bodyOf, isoNow, rejectUnknownFields } from '../kit.js'
+import type { DeclaredBody, EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
+import { badRequest, isoNow } from '../kit.js'
 import { putFile } from './files.js'
 
 /** Largest generated side in pixels. */
@@ -67,8 +66,7 @@ function describeRemote(url: URL): string {
 /** Handlers of the image routes. */
 export const imageHandlers: HandlerTable = {
   imagesAnalyze(req, env) {
-    rejectUnknownFields(req.body, ['imageUrl', 'prompt'])
-    const body = bodyOf(imageAnalyzeRequestSchema, req)
+    const body = req.input as DeclaredBody<'imagesAnalyze'>
     let description: string
     if (body.imageUrl.startsWith('data:')) {
       const { bytes, mediaType } = decodeDataUrl(body.imageUrl)
@@ -90,8 +88,7 @@ export const imageHandlers: HandlerTable = {
   },
 
   imagesGenerate(req, env) {
-    rejectUnknownFields(req.body, ['prompt', 'size'])
-    const body = bodyOf(imageGenerateRequestSchema, req)
+    const body = req.input as DeclaredBody<'imagesGenerate'>
     const [width, height] = (body.size ?? '256x256').split('x').map(Number) as [number, number]
     if (width < 1 || height < 1 || width > maxImageSide || height > maxImageSide) {
       throw badRequest(`size: each side must be 1 to ${maxImageSide} pixels`)

@@ -2,11 +2,10 @@
 // SHA-256 is stored, with a 12-character prefix to recognise it by. Expired keys are refused by ../auth.ts; only
 // unscoped keys reach these routes (their scope in the route table, enforced by ../scope.ts).
 import { randomBytes } from 'node:crypto'
-import { apiKeyCreateSchema } from '../../api/schemas/index.js'
 import { hashApiKey, listedKeyPrefix } from '../auth.js'
 import type { StoredApiKey } from '../state.js'
-import type { EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
-import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFields } from '../kit.js'
+import type { DeclaredBody, EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
+import { badRequest, isoNow, listPage, newId, notFound } from '../kit.js'
 
 /** The prefix of every API key the emulator issues (lets scanners and --debug redaction recognise them). */
 const apiKeyPrefix = 'agk_'
@@ -31,13 +30,11 @@ export const keyHandlers: HandlerTable = {
   keysList(req, env) {
     const account = accountOf(req, env)
     const mine = [...env.state.apiKeys.values()].filter((k) => k.accountId === account).map(view)
-    return { status: 200, json: listPage(mine, req.query) }
+    return { status: 200, json: listPage(mine, req) }
   },
 
   keysCreate(req, env) {
-    rejectUnknownFields(req.body, ['name', 'scopes', 'expiresAt'])
-    const body = bodyOf(apiKeyCreateSchema, req)
-    rejectUnknownFields(body.scopes, ['agents', 'scenarios', 'cms'], 'scopes')
+    const body = req.input as DeclaredBody<'keysCreate'>
     if (body.expiresAt !== undefined && Date.parse(body.expiresAt) <= env.now()) {
       throw badRequest('expiresAt must be in the future')
     }

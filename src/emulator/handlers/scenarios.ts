@@ -52,7 +52,7 @@ function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerT
   return {
     scenariosList(req, { state }) {
       const all = visibleTo(req.principal, state.scenarios.values(), (s) => ({ scenarioId: s.id }))
-      return { status: 200, json: listPage(all.map(scenarioView), req.query) }
+      return { status: 200, json: listPage(all.map(scenarioView), req) }
     },
 
     scenariosGet(req, { state }) {

@@ -1,15 +1,12 @@
 // Schedules (wire.md "API keys and schedules"): exactly one of `cron` (croner syntax, in `timezone`) and
 // `intervalSeconds`; `nextRunAt` is computed here and kept up to date by the scheduler (../scheduler.ts).
-import * as z from '../../api/zod.js'
-import { type Schedule, scheduleCreateSchema } from '../../api/schemas/index.js'
+import type { Schedule } from '../../api/schemas/index.js'
 import { isTimeZone } from '../../schedule/time-zone.js'
 import { cronProblem, nextRunAtIso } from '../schedule-time.js'
 import { visibleTo } from '../scope.js'
-import type { HandlerEnv, HandlerTable } from '../types.js'
-import { badRequest, bodyOf, isoNow, listPage, newId, notFound, rejectUnknownFields, sentFields } from '../kit.js'
+import type { DeclaredBody, HandlerEnv, HandlerTable } from '../types.js'
+import { badRequest, isoNow, listPage, newId, notFound, sentFields } from '../kit.js'
 
-const fields = ['name', 'scenarioId', 'cron', 'intervalSeconds', 'timezone', 'input', 'status'] as const
-const editSchema = z.partial(scheduleCreateSchema)
 /** Longest interval: a year and a day (beyond it a next run time would soon leave the Date range). */
 const maxIntervalSeconds = 366 * 24 * 3600
 
@@ -45,12 +42,11 @@ function check(env: HandlerEnv, s: Schedule): void {
 export const scheduleHandlers: HandlerTable = {
   schedulesList(req, { state }) {
     const mine = visibleTo(req.principal, state.schedules.values(), (s) => ({ scenarioId: s.scenarioId }))
-    return { status: 200, json: listPage(mine.map(view), req.query) }
+    return { status: 200, json: listPage(mine.map(view), req) }
   },
 
   schedulesCreate(req, env) {
-    rejectUnknownFields(req.body, fields)
-    const body = bodyOf(scheduleCreateSchema, req)
+    const body = req.input as DeclaredBody<'schedulesCreate'>
     const now = isoNow(env)
     const s: Schedule = {
       id: newId('sch'),
@@ -75,8 +71,7 @@ export const scheduleHandlers: HandlerTable = {
   // PATCH applies only the members sent (never the create schema's defaults); setting one timing clears the other.
   schedulesEdit(req, env) {
     const current = find(env, req.params.scheduleId ?? '')
-    rejectUnknownFields(req.body, fields)
-    const parsed = bodyOf(editSchema, req)
+    const parsed = req.input as DeclaredBody<'schedulesEdit'>
     const sent = sentFields(req)
     if (sent.has('cron') && sent.has('intervalSeconds')) {
       throw badRequest('exactly one of cron and intervalSeconds is required')

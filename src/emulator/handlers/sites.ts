@@ -18,7 +18,7 @@ function find(env: HandlerEnv, id: string): StoredSite {
 /** Handlers of the site and page routes. */
 export const siteHandlers: HandlerTable = {
   sitesList(req, { state }) {
-    return { status: 200, json: listPage([...state.sites.values()].map(view), req.query) }
+    return { status: 200, json: listPage([...state.sites.values()].map(view), req) }
   },
 
   sitesGet(req, env) {
@@ -26,7 +26,7 @@ export const siteHandlers: HandlerTable = {
   },
 
   pagesList(req, env) {
-    return { status: 200, json: listPage(find(env, req.params.siteId ?? '').pages, req.query) }
+    return { status: 200, json: listPage(find(env, req.params.siteId ?? '').pages, req) }
   },
 
   pagesGet(req, env) {

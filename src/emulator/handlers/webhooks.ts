@@ -3,25 +3,13 @@
 import { randomBytes } from 'node:crypto'
 import { secretsEqual } from '../../auth/hmac.js'
 import { routes, urlFor } from '../../api/routes.js'
-import { type Webhook, webhookCreateSchema, webhookEditSchema } from '../../api/schemas/index.js'
+import type { Webhook } from '../../api/schemas/index.js'
 import { executionView, type RunAgent, runScenarioById, scriptedRunAgent } from '../scenario-run.js'
 import { visibleTo } from '../scope.js'
-import { type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
-import {
-  badRequest,
-  bodyOf,
-  conflict,
-  headerValue,
-  isoNow,
-  listPage,
-  newId,
-  notFound,
-  rejectUnknownFields,
-} from '../kit.js'
+import { type DeclaredBody, type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
+import { badRequest, conflict, headerValue, isoNow, listPage, newId, notFound } from '../kit.js'
 
 type StoredWebhook = Webhook & { secret: string }
-
-const writableFields = ['name', 'description', 'status', 'scenarioId'] as const
 
 /** The trigger URL of a webhook: `<origin>/api/webhooks/{id}`, from the route table (wire.md Webhooks). */
 function webhookUrl(origin: string, id: string): string {
@@ -51,12 +39,11 @@ function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTa
     webhooksList(req, { state }) {
       const mine = visibleTo(req.principal, state.webhooks.values(), (w) => ({ scenarioId: w.scenarioId }))
       const all = mine.map((w) => view(w, req, false))
-      return { status: 200, json: listPage(all, req.query) }
+      return { status: 200, json: listPage(all, req) }
     },
 
     webhooksCreate(req, env) {
-      rejectUnknownFields(req.body, writableFields)
-      const body = bodyOf(webhookCreateSchema, req)
+      const body = req.input as DeclaredBody<'webhooksCreate'>
       checkScenario(env, body.scenarioId)
       const now = isoNow(env)
       const id = newId('whk')
@@ -81,8 +68,7 @@ function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTa
     // Editing moves `status` between active and inactive and always changes updatedAt (service-interface 3).
     webhooksEdit(req, env) {
       const hook = find(env, req.params.webhookId ?? '')
-      rejectUnknownFields(req.body, writableFields)
-      const body = bodyOf(webhookEditSchema, req)
+      const body = req.input as DeclaredBody<'webhooksEdit'>
       if (body.scenarioId !== undefined) checkScenario(env, body.scenarioId)
       const next: StoredWebhook = { ...hook, ...body, updatedAt: isoNow(env) }
       env.state.webhooks.set(hook.id, next)
@@ -98,11 +84,7 @@ function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTa
     // A dashboard-style test delivery (service-interface 6): an inactive webhook is not delivered to.
     async webhooksTest(req, env) {
       const hook = find(env, req.params.webhookId ?? '')
-      rejectUnknownFields(req.body, ['payload'])
-      const given = (req.body as { payload?: unknown } | undefined)?.payload
-      if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given))) {
-        throw badRequest('payload must be a JSON object')
-      }
+      const given = (req.input as DeclaredBody<'webhooksTest'>).payload
       if (hook.status !== 'active') return { status: 200, json: { delivered: false, status: 409, execution: null } }
       const payload = given ?? { event: 'webhook.test', webhookId: hook.id, sentAt: isoNow(env) }
       const execution = await runScenarioById(env, hook.scenarioId, JSON.stringify(payload), 'test', runAgent)

@@ -1,0 +1,239 @@
+// The client and the emulator accept the same bodies: for every route with a declared body, random bodies drawn
+// from its declaration (valid ones, near-valid mutations, and any JSON) are put to the library's request check
+// (Transport.checkBody) and to the emulator's (src/emulator/declared.ts, what its pipeline runs before a handler).
+// They must agree on each; where the declaration has the service take more (Endpoint.served), whatever the client
+// accepts the emulator accepts too.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { ApiClient } from '../../src/api/client.js'
+import { type ContractRoute, families, familyContract } from '../../src/api/contract/index.js'
+import type { Endpoint } from '../../src/api/contract/types.js'
+import { type Route, type RouteName, routes } from '../../src/api/routes.js'
+import * as z from '../../src/api/zod.js'
+import { declaredBody, declaredQuery } from '../../src/emulator/declared.js'
+import { HttpError } from '../../src/emulator/types.js'
+import { UsageError } from '../../src/errors.js'
+import { Transport } from '../../src/sdk/transport.js'
+
+// biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions are walked loosely
+type Def = any
+const defOf = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+
+// Strings that meet the checks the declarations use (names, ids, ISO times, time zones, sizes, URLs) and some that
+// do not (empty, too long, wrong form).
+const strings = fc.oneof(
+  fc.constantFrom(
+    '',
+    'x',
+    'ab',
+    'Nightly',
+    'scn_1',
+    'UTC',
+    'Europe/Paris',
+    '*/5 * * * *',
+    '2099-01-01T00:00:00Z',
+    'tomorrow',
+    '256x256',
+    '10000x1',
+    'https://example.com/a.png',
+    'a'.repeat(101),
+    'a'.repeat(1001),
+  ),
+  fc.string({ maxLength: 8 }),
+)
+const numbers = fc.constantFrom(-1, 0, 1, 2, 1.5, 60, 3600, 1e12)
+const anyJson = fc.jsonValue({ maxDepth: 2 })
+
+/** Values shaped by a schema: mostly of the right type and form, not always within its checks. */
+function shaped(schema: z.core.$ZodType, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema)
+  if (depth > 4) return anyJson
+  switch (def.type) {
+    case 'object': {
+      const entries = Object.entries(def.shape as Record<string, z.core.$ZodType>)
+      const members = Object.fromEntries(entries.map(([k, s]) => [k, shaped(s, depth + 1)]))
+      const required = entries.filter(([, s]) => !['optional', 'default'].includes(defOf(s).type)).map(([k]) => k)
+      return fc.record(members, { requiredKeys: required })
+    }
+    case 'optional':
+    case 'default':
+    case 'prefault':
+      return shaped(def.innerType, depth)
+    case 'nullable':
+      return fc.oneof({ arbitrary: shaped(def.innerType, depth), weight: 4 }, fc.constant(null))
+    case 'pipe':
+      return shaped(def.in, depth)
+    case 'string':
+      return strings
+    case 'number':
+      return numbers
+    case 'boolean':
+      return fc.boolean()
+    case 'enum':
+      return fc.oneof({ arbitrary: fc.constantFrom(...Object.values(def.entries)), weight: 5 }, fc.constant('bogus'))
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]))
+    case 'array':
+      return fc.array(shaped(def.element, depth + 1), { maxLength: 3 })
+    case 'record':
+      return fc.dictionary(fc.constantFrom('a', 'b', 'event'), shaped(def.valueType, depth + 1), { maxKeys: 3 })
+    case 'union':
+      return fc.oneof(...(def.options as z.core.$ZodType[]).map((o) => shaped(o, depth)))
+    default:
+      return anyJson
+  }
+}
+
+/** A body drawn from a declaration: as shaped, with a member dropped, replaced or added, or any JSON at all. */
+function bodies(schema: z.core.$ZodType): fc.Arbitrary<unknown> {
+  const valid = shaped(schema)
+  const mutated = fc
+    .tuple(valid, fc.nat(), anyJson, fc.constantFrom('drop', 'replace', 'add'))
+    .map(([v, i, x, how]) => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return v
+      const out: Record<string, unknown> = { ...v }
+      const keys = Object.keys(out)
+      const key = keys.length === 0 || how === 'add' ? 'unknownMember' : keys[i % keys.length]!
+      if (how === 'drop') delete out[key]
+      else out[key] = x
+      return out
+    })
+  return fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: mutated, weight: 4 }, { arbitrary: anyJson, weight: 1 })
+}
+
+const client = new Transport({} as ApiClient, 0)
+
+/** Does the library send this body? A refusal is a usage error naming the member, before anything is sent. */
+async function clientAccepts(name: ContractRoute, body: unknown): Promise<boolean> {
+  try {
+    await client.checkBody(name, body)
+    return true
+  } catch (e) {
+    if (e instanceof UsageError) return false
+    throw e
+  }
+}
+
+/** Does the emulator pass this body (as it arrives: JSON text parsed) to the handler? A refusal is a 400. */
+async function emulatorAccepts(name: RouteName, route: Route, body: unknown): Promise<boolean> {
+  const text = JSON.stringify(body)
+  try {
+    await declaredBody(name, route, JSON.parse(text), Buffer.byteLength(text))
+    return true
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 400) return false
+    throw e
+  }
+}
+
+/** Every route whose declaration has a body and whose body the emulator's pipeline checks (bearer routes). */
+async function declaredBodies(): Promise<[RouteName, Route, Endpoint & { body: z.core.$ZodType }][]> {
+  const out: [RouteName, Route, Endpoint & { body: z.core.$ZodType }][] = []
+  for (const family of families) {
+    for (const [name, endpoint] of Object.entries(await familyContract(family))) {
+      const route = routes[name as RouteName] as Route
+      if (endpoint.body !== undefined && route.auth === 'bearer')
+        out.push([name as RouteName, route, endpoint as never])
+    }
+  }
+  return out
+}
+
+describe('the client and the emulator accept the same bodies', async () => {
+  const all = await declaredBodies()
+
+  it('covers every bearer route with a declared body', () => {
+    expect(all.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['schedulesCreate', 'schedulesEdit', 'chatsCreate', 'webhooksCreate', 'keysCreate']),
+    )
+  })
+
+  it.each(all.map(([name, route, endpoint]) => ({ name, route, endpoint })))(
+    '$name',
+    async ({ name, route, endpoint }) => {
+      const seen = { accepted: 0, refused: 0 }
+      await fc.assert(
+        fc.asyncProperty(bodies(endpoint.body), async (body) => {
+          const byClient = await clientAccepts(name as ContractRoute, body)
+          const byEmulator = await emulatorAccepts(name, route, body)
+          seen[byClient ? 'accepted' : 'refused']++
+          // the served view may take more than the client sends (Endpoint.served), never less
+          if (endpoint.served?.body !== undefined) expect(!byClient || byEmulator).toBe(true)
+          else expect(byEmulator).toBe(byClient)
+        }),
+        { numRuns: 150 },
+      )
+      // the bodies drawn reach both sides of the check, so agreement is not agreement on nothing
+      expect(seen.accepted, 'bodies accepted').toBeGreaterThan(0)
+      expect(seen.refused, 'bodies refused').toBeGreaterThan(0)
+    },
+  )
+})
+
+/** Every bearer route with a declared query: lists, and the CMS query. */
+async function declaredQueries(): Promise<[RouteName, Route, Endpoint & { query: z.core.$ZodType }][]> {
+  const out: [RouteName, Route, Endpoint & { query: z.core.$ZodType }][] = []
+  for (const family of families) {
+    for (const [name, endpoint] of Object.entries(await familyContract(family))) {
+      const route = routes[name as RouteName] as Route
+      if (endpoint.query !== undefined && route.auth === 'bearer')
+        out.push([name as RouteName, route, endpoint as never])
+    }
+  }
+  return out
+}
+
+// A query travels as text: the library checks it as given (Transport's checkRequest: the route's `query` schema),
+// the emulator reads the text with the served view. Whatever the library sends, the emulator takes, with the same
+// values; it may take more (a limit above 100, which it clamps).
+describe('the emulator takes every query the client sends', async () => {
+  const all = await declaredQueries()
+
+  it('covers every list', () => {
+    expect(all.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['agentsList', 'chatsList', 'filesList', 'schedulesList', 'cmsQuery']),
+    )
+  })
+
+  it.each(all.map(([name, route, endpoint]) => ({ name, route, endpoint })))(
+    '$name',
+    async ({ name, route, endpoint }) => {
+      const seen = { accepted: 0, refused: 0 }
+      await fc.assert(
+        fc.asyncProperty(shaped(endpoint.query), async (query) => {
+          const byClient = z.safeParse(endpoint.query, query)
+          seen[byClient.success ? 'accepted' : 'refused']++
+          if (!byClient.success) return
+          const text = new URLSearchParams()
+          for (const [k, v] of Object.entries(query as Record<string, unknown>))
+            if (v !== undefined) text.set(k, String(v))
+          const served = (await declaredQuery(name, route, text)) as Record<string, unknown>
+          for (const key of ['page', 'limit'] as const) {
+            const sent = (byClient.data as Record<string, unknown>)[key]
+            if (sent !== undefined) expect(served[key], key).toBe(sent)
+          }
+        }),
+        { numRuns: 100 },
+      )
+      expect(seen.accepted, 'queries accepted').toBeGreaterThan(0)
+      expect(seen.refused, 'queries refused').toBeGreaterThan(0)
+    },
+  )
+})
+
+// The drifts the declarations removed: the emulator refused these before, and the library sent them anyway.
+describe('the library refuses what the service refuses, before sending', () => {
+  it('an unknown member of a strict body (schedules, keys and their scopes, webhooks, CMS, images)', async () => {
+    await expect(client.checkBody('schedulesEdit', { every: '5m' })).rejects.toThrow(UsageError)
+    await expect(client.checkBody('keysCreate', { name: 'x', scopes: { teams: ['a'] } })).rejects.toThrow(
+      /^scopes: .*"teams"/,
+    )
+    await expect(client.checkBody('webhooksTest', { payload: [] })).rejects.toThrow(/payload must be a JSON object/)
+  })
+
+  it('a chat title over 200 characters, in the words of the service', async () => {
+    const title = 'a'.repeat(201)
+    await expect(client.checkBody('chatsCreate', { title })).rejects.toThrow(/title must be at most 200 characters/)
+    await expect(emulatorAccepts('chatsCreate', routes.chatsCreate, { title })).resolves.toBe(false)
+  })
+})
