@@ -12,14 +12,20 @@ import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 let browser: Browser
+/** One page for the file's tests, one after the other (a new page costs a renderer process: 1-2 s here); nothing of
+ * a login stays in it (no cookie, no storage: each login has its own state and loopback port) but the colour scheme,
+ * reset after each test. */
+let page: Page
 beforeAll(async () => {
   browser = await launchBrowser()
+  page = await newPage(browser)
 })
 afterAll(async () => {
   await browser?.close()
 })
 afterEach(async () => {
   await clearFaults(fx.emu)
+  await page.emulateMedia({ colorScheme: 'light' })
 })
 
 /** Starts `agentry login` in-process; `url` resolves with the authorization URL it "opens in the browser". */
@@ -53,7 +59,6 @@ async function landed(page: Page): Promise<{ h1: string; text: string }> {
 describe('agentry login in a real browser', () => {
   it('approve: the consent page names the account and the scope, and the browser ends on "Logged in"', async () => {
     const { t, url, exit } = startLogin()
-    const page = await newPage(browser)
     await openConsent(page, await url, 'oauth-consent')
     const consent = await page.locator('main').innerText()
     expect(consent).toContain(`access to the account ${fx.emu.accountId}`)
@@ -70,7 +75,6 @@ describe('agentry login in a real browser', () => {
 
   it('keyboard only: Tab reaches Approve with a visible focus ring, Enter approves', async () => {
     const { exit, url } = startLogin()
-    const page = await newPage(browser)
     await openConsent(page, await url)
     await page.keyboard.press('Tab')
     const focused = await page.evaluate(() => {
@@ -86,7 +90,6 @@ describe('agentry login in a real browser', () => {
 
   it('deny: the browser says the login was cancelled; the CLI exits 4', async () => {
     const { t, exit, url } = startLogin()
-    const page = await newPage(browser)
     await openConsent(page, await url)
     await page.getByRole('button', { name: 'Deny' }).click()
     const end = await landed(page)
@@ -99,7 +102,6 @@ describe('agentry login in a real browser', () => {
   it('token endpoint failing (503): the browser says "Login failed", never "Logged in"; the CLI exits 7', async () => {
     await injectFault(fx.emu, { match: { method: 'POST', path: '/oauth/token' }, status: 503, count: 10 })
     const { t, exit, url } = startLogin()
-    const page = await newPage(browser)
     await openConsent(page, await url)
     await page.getByRole('button', { name: 'Approve' }).click()
     const end = await landed(page)
@@ -114,7 +116,6 @@ describe('agentry login in a real browser', () => {
   it('wrong state: the stray response is refused in the browser and the login goes on', async () => {
     const { exit, url } = startLogin()
     const u = new URL(await url)
-    const page = await newPage(browser)
     await page.goto(`${u.searchParams.get('redirect_uri')}?code=forged&state=not-the-one`)
     expect(await page.locator('h1').textContent()).toBe('Login failed')
     expect(await page.locator('main').innerText()).toContain('does not belong to the login in progress')
@@ -127,7 +128,6 @@ describe('agentry login in a real browser', () => {
 
   it('timeout: the CLI gives up (exit 124); approving afterwards never shows "Logged in"', async () => {
     const { t, exit, url } = startLogin(['--wait', '1'])
-    const page = await newPage(browser)
     await openConsent(page, await url)
     expect(await exit).toBe(124)
     expect(t.stderr()).toMatch(/no answer from the browser within 1 s/)
@@ -139,7 +139,6 @@ describe('agentry login in a real browser', () => {
 
   it('dark theme: the system setting turns every page dark (no script involved)', async () => {
     const { exit, url } = startLogin()
-    const page = await newPage(browser)
     await page.emulateMedia({ colorScheme: 'dark' })
     await openConsent(page, await url, 'oauth-consent-dark')
     const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)

@@ -5,10 +5,10 @@ import { runInteractive } from '../../src/chat/interactive/index.js'
 import { messageCount, recap, userTurns } from '../../src/chat/interactive/recap.js'
 import { createUiStyle } from '../../src/chat/interactive/style.js'
 import { createClient } from '../../src/index.js'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { fakeTerminal, scriptedSession } from './interactive-fakes.js'
 
-const fx = emulatorFixture()
+const fx = emulatorFixture({ emulator: quietEmulator })
 
 const history = [
   { role: 'user', content: 'weather in Oslo?' },

@@ -11,10 +11,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { tempConfigDir } from '../helpers/cli.js'
 import { runCommand } from '../helpers/run-command.js'
-import { emulatorFixture, hook } from '../helpers/emulator.js'
+import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
 import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
 
-const fx = emulatorFixture()
+const fx = emulatorFixture({ emulator: quietEmulator })
 const s = demoSecrets.scenarios
 const scenarioEnv = (id: keyof typeof s) => ({ ...fx.env(), AGENTRY_SCENARIO_SECRET: s[id].secret })
 const lines = (text: string) =>

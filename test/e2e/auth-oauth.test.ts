@@ -91,7 +91,7 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     })
   })
 
-  it('20 parallel runs with an almost expired token all succeed with exactly one refresh', {
+  it('8 parallel runs with an almost expired token all succeed with exactly one refresh', {
     timeout: 120_000,
   }, async () => {
     const dir = tempConfigDir()
@@ -103,7 +103,7 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     await writeFile(file, JSON.stringify(creds), { mode: 0o600 })
     const before = (await counters())['oauth.refresh'] ?? 0
     const runs = await Promise.all(
-      Array.from({ length: 20 }, () => runCli(['agents', 'list', '--json'], { configDir: dir, timeoutMs: 90_000 })),
+      Array.from({ length: 8 }, () => runCli(['agents', 'list', '--json'], { configDir: dir, timeoutMs: 90_000 })),
     )
     for (const r of runs) expect(r.exitCode, r.stderr).toBe(0)
     expect(((await counters())['oauth.refresh'] ?? 0) - before).toBe(1)

@@ -8,10 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { execa } from 'execa'
 import { binPath, cliEnv, spawnCli, tempConfigDir } from '../helpers/cli.js'
-import { emulatorFixture, hook } from '../helpers/emulator.js'
+import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
 import { clearFaults } from '../helpers/emulator-faults.js'
 
-const fx = emulatorFixture({ built: true })
+const fx = emulatorFixture({ built: true, emulator: quietEmulator })
 const s = demoSecrets.scenarios
 const scenarioEnv = (id: keyof typeof s) => ({ ...fx.env(), AGENTRY_SCENARIO_SECRET: s[id].secret })
 const lines = (text: string) =>

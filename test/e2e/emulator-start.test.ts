@@ -2,9 +2,11 @@
 // Ctrl-C (SIGINT) or SIGTERM with exit 0 — being asked to stop is a server's normal end (docs/exit-codes.md) —
 // even with a keep-alive connection and an unfinished stream open. Every wait is bounded.
 import { spawn } from 'node:child_process'
+import { readdir, readFile, readlink } from 'node:fs/promises'
 import { Agent, request as httpRequest } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { assertBuilt, binPath, cliEnv, spawnCli, tempConfigDir } from '../helpers/cli.js'
+import { pollUntil } from '../helpers/poll.js'
 
 /** How long a stopped emulator may take to exit (it closes its connections after a short grace). */
 const stopBoundMs = 10_000
@@ -19,6 +21,22 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 type Server = ReturnType<typeof spawnCli>
+
+/** Whether process `pid` catches SIGTERM and waits on its stdin (fd 0 in one of its epoll sets), read from Linux's /proc. */
+async function waitsOnStdin(pid: number): Promise<boolean> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8')
+    const caught = BigInt(`0x${/^SigCgt:\s*([0-9a-f]+)$/m.exec(status)?.[1] ?? '0'}`)
+    if ((caught & (1n << 14n)) === 0n) return false // bit 14: signal 15, SIGTERM
+    for (const fd of await readdir(`/proc/${pid}/fd`)) {
+      if ((await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')) !== 'anon_inode:[eventpoll]') continue
+      if (/^tfd:\s+0\s/m.test(await readFile(`/proc/${pid}/fdinfo/${fd}`, 'utf8'))) return true
+    }
+    return false
+  } catch {
+    return false // gone, or not yet readable
+  }
+}
 
 /** Starts `emulator start --port 0` and reads its labelled lines from stdout. */
 async function startEmulator(): Promise<{ proc: Server; lines: Record<string, string> }> {
@@ -150,7 +168,11 @@ describe('SIGTERM for other commands', () => {
     )
     try {
       // it reads stdin to the end, and stdin stays open: only the signal can end it
-      await within(new Promise((resolve) => setTimeout(resolve, 1500)), 5000, 'start-up')
+      await pollUntil(() => waitsOnStdin(child.pid!), {
+        timeoutMs: 15_000,
+        stepMs: 20,
+        what: 'the run waiting on stdin',
+      })
       expect(child.exitCode).toBeNull()
       const asked = Date.now()
       child.kill('SIGTERM')

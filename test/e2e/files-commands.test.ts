@@ -7,9 +7,9 @@ import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { assertBuilt, binPath, cliEnv, runCli, tempConfigDir } from '../helpers/cli.js'
 import { tempDir } from '../helpers/temp-dir.js'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const fx = emulatorFixture()
+const fx = emulatorFixture({ emulator: quietEmulator })
 
 /** Runs the built CLI and keeps stdout as bytes. */
 async function runBinary(args: string[]): Promise<{ exitCode: number; stdout: Buffer; stderr: string }> {

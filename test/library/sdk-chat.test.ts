@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest'
 import type { CompletionEvent } from '../../src/index.js'
 import { createClient, NotFoundError, UsageError } from '../../src/index.js'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const fx = emulatorFixture()
+const fx = emulatorFixture({ emulator: quietEmulator })
 const client = () => createClient({ baseUrl: fx.emu.baseUrl, apiKey: fx.emu.demoApiKey, account: fx.emu.accountId })
 const user = (content: string) => ({ role: 'user' as const, content })
 const textOf = (events: CompletionEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('')

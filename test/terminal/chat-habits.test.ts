@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Emulator } from '../../src/emulator/index.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
 
 /** The file's emulator (test/helpers/emulator.ts), shared by its tmux sessions. */
-const fx = emulatorFixture()
+const fx = emulatorFixture({ emulator: quietEmulator })
 
 describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => {
   const sessions: TmuxSession[] = []

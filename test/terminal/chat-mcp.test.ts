@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { repoRoot, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -11,7 +11,7 @@ const missing = tmuxMissing()
 if (missing) console.warn(missing)
 
 describe.skipIf(missing !== undefined)('chat --mcp in tmux', () => {
-  const fx = emulatorFixture()
+  const fx = emulatorFixture({ emulator: quietEmulator })
   const sessions: TmuxSession[] = []
   let configDir: string
   const node = sh(process.execPath)
