@@ -6,41 +6,16 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterEach, describe, expect, it } from 'vitest'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { tempConfigDir } from '../helpers/cli.js'
 import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
-import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
+import { batchFixture, inputFile, junitOf, ndjsonLines } from '../helpers/batch-fixtures.js'
+import { injectFault } from '../helpers/emulator-faults.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
-const s = demoSecrets.scenarios
-const scenarioEnv = (id: keyof typeof s) => ({ ...fx.env(), AGENTRY_SCENARIO_SECRET: s[id].secret })
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l))
-const junitOf = (xml: string) => {
-  expect(XMLValidator.validate(xml)).toBe(true)
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'testcase' })
-  return doc.parse(xml).testsuites.testsuite
-}
-/** An input file of n distinct inputs (a tag makes this test's executions findable in the emulator). */
-async function inputFile(dir: string, tag: string, n: number, name = 'in.ndjson') {
-  const file = join(dir, name)
-  const body = Array.from({ length: n }, (_, i) => (i % 2 ? JSON.stringify({ input: `${tag} ${i}` }) : `"${tag} ${i}"`))
-  await writeFile(file, `${body.join('\n')}\n`)
-  return file
-}
-const executionsTagged = (tag: string) =>
-  [...fx.emu.state.executions.values()].filter((e) => typeof e.input === 'string' && e.input.startsWith(`${tag} `))
-
-afterEach(async () => {
-  await clearFaults(fx.emu)
-  await hook(fx.emu, 'POST', 'latency', { ms: 0 })
-})
+const { scenarioEnv, executionsTagged } = batchFixture(fx)
 
 describe('scenario run --batch (in-process, real emulator)', () => {
   it('one result line per input, JUnit with one testcase each, a refused run makes it exit 5', async () => {
@@ -68,7 +43,7 @@ describe('scenario run --batch (in-process, real emulator)', () => {
     expect(r.exitCode).toBe(5)
     expect(r.stdout).toBe('')
     expect(r.stderr).toMatch(/^5 runs: 4 completed, 1 refused in \d+\.\d s$/m)
-    const out = lines(await readFile(results, 'utf8'))
+    const out = ndjsonLines(await readFile(results, 'utf8'))
     expect(out.map((l) => l.index)).toEqual([0, 1, 2, 3, 4])
     expect(Object.keys(out[1])).toEqual(['index', 'input', 'runId', 'status', 'output', 'durationMs', 'error'])
     expect(out[0]).toMatchObject({ status: 'refused', runId: null, error: expect.stringMatching(/409/) })
@@ -80,7 +55,9 @@ describe('scenario run --batch (in-process, real emulator)', () => {
     const suite = junitOf(await readFile(junit, 'utf8'))
     expect(suite).toMatchObject({ name: 'scenario scn_summarize', tests: '5', failures: '1', skipped: '0' })
     expect(suite.testcase[0].failure.message).toMatch(/409/)
-    expect(r.stdout + r.stderr + (await readFile(junit, 'utf8'))).not.toContain(s.scn_summarize.secret)
+    expect(r.stdout + r.stderr + (await readFile(junit, 'utf8'))).not.toContain(
+      demoSecrets.scenarios.scn_summarize.secret,
+    )
   })
 
   it('results go to stdout without --results; every run completed: exit 0, no annotation', async () => {
@@ -90,7 +67,7 @@ describe('scenario run --batch (in-process, real emulator)', () => {
       env: { ...scenarioEnv('scn_summarize'), GITHUB_ACTIONS: 'true' },
     })
     expect(r.exitCode).toBe(0)
-    const sorted = lines(r.stdout).sort((a, b) => a.index - b.index)
+    const sorted = ndjsonLines(r.stdout).sort((a, b) => a.index - b.index)
     expect(sorted.map((l) => `${l.index} ${l.status}`)).toEqual(['0 completed', '1 completed', '2 completed'])
     expect(r.stderr).not.toContain('::error')
   })
@@ -115,12 +92,12 @@ describe('scenario run --batch (in-process, real emulator)', () => {
     const file = await inputFile(dir, 'of', 2)
     const r = await runCommand(['scenario', 'run', 'scn_orphan', '--batch', file], { env: scenarioEnv('scn_orphan') })
     expect(r.exitCode).toBe(5)
-    for (const l of lines(r.stdout))
+    for (const l of ndjsonLines(r.stdout))
       expect(l).toMatchObject({ status: 'failed', runId: expect.stringMatching(/^exe_/), error: /run failed/ })
     const bad = { ...fx.env(), AGENTRY_SCENARIO_SECRET: 'wrong' }
     const w = await runCommand(['scenario', 'run', 'scn_summarize', '--batch', file], { env: bad })
     expect(w.exitCode).toBe(4)
-    expect(lines(w.stdout).every((l) => l.status === 'refused')).toBe(true)
+    expect(ndjsonLines(w.stdout).every((l) => l.status === 'refused')).toBe(true)
   })
 
   it('a malformed line in a file is a usage error naming its line, before any run', async () => {
@@ -145,7 +122,7 @@ describe('scenario run --batch (in-process, real emulator)', () => {
     })
     expect(ok.exitCode).toBe(0)
     expect(
-      lines(ok.stdout)
+      ndjsonLines(ok.stdout)
         .map((l) => l.input)
         .sort(),
     ).toEqual(['si 0', 'si 1'])
@@ -172,7 +149,7 @@ describe('scenario run --batch (in-process, real emulator)', () => {
     expect(second.exitCode).toBe(0)
     expect(second.stderr).toMatch(/4 runs: 4 completed \(3 from --resume\)/)
     expect(executionsTagged('rs')).toHaveLength(4)
-    const last = new Map(lines(await readFile(results, 'utf8')).map((l) => [l.index, l.status]))
+    const last = new Map(ndjsonLines(await readFile(results, 'utf8')).map((l) => [l.index, l.status]))
     expect([...last.values()]).toEqual(['completed', 'completed', 'completed', 'completed'])
     const other = await inputFile(dir, 'xx', 4, 'other.ndjson')
     const refused = await runCommand(['scenario', 'run', 'scn_summarize', '--batch', other, '--resume', results], {
@@ -195,7 +172,7 @@ describe('scenario run --batch (in-process, real emulator)', () => {
     const junit = join(dir, 'junit.xml')
     const r = await runCommand([...base, '--results', after, '--resume', before, '--junit', junit], { env })
     expect(r.exitCode).toBe(0)
-    const out = lines(await readFile(after, 'utf8')).sort((a, b) => a.index - b.index)
+    const out = ndjsonLines(await readFile(after, 'utf8')).sort((a, b) => a.index - b.index)
     expect(out.map((l) => `${l.index} ${l.status}`)).toEqual(['0 completed', '1 completed', '2 completed'])
     expect(executionsTagged('rc')).toHaveLength(3)
     const suite = junitOf(await readFile(junit, 'utf8'))
@@ -212,7 +189,7 @@ describe('scenario run --batch (in-process, real emulator)', () => {
         env: scenarioEnv('scn_summarize'),
       })
       expect(r.exitCode).toBe(0)
-      seen.push(lines(r.stdout).map((l) => l.index))
+      seen.push(ndjsonLines(r.stdout).map((l) => l.index))
     }
     const all = seen.flat().sort((a, b) => a - b)
     expect(all).toEqual([...Array(10).keys()])
@@ -272,7 +249,7 @@ describe('the concurrency bound', () => {
       env: { ...scenarioEnv('scn_summarize'), AGENTRY_BASE_URL: baseUrl },
     })
     expect(r.exitCode, r.stderr).toBe(0)
-    expect(lines(r.stdout)).toHaveLength(9)
+    expect(ndjsonLines(r.stdout)).toHaveLength(9)
     expect(seen.max).toBe(n)
   })
 })
@@ -284,7 +261,7 @@ describe('webhook trigger --batch (in-process, real emulator)', () => {
     await writeFile(file, '{"wh":"wh 0"}\n{"wh": "wh 1", "n": 2}\n')
     const r = await runCommand(['webhook', 'trigger', 'whk_orders', '--batch', file], { env: fx.env() })
     expect(r.exitCode, r.stderr).toBe(0)
-    const out = lines(r.stdout).sort((a, b) => a.index - b.index)
+    const out = ndjsonLines(r.stdout).sort((a, b) => a.index - b.index)
     expect(out.map((l) => l.status)).toEqual(['received', 'received'])
     expect(out[1].input).toEqual({ wh: 'wh 1', n: 2 })
     expect(fx.emu.state.executions.get(out[1].runId)).toMatchObject({
@@ -294,7 +271,7 @@ describe('webhook trigger --batch (in-process, real emulator)', () => {
     expect(r.stderr).toMatch(/2 triggers: 2 received in/)
     const legacy = await runCommand(['webhook', 'trigger', 'whk_legacy', '--batch', file], { env: fx.env() })
     expect(legacy.exitCode).toBe(5)
-    expect(lines(legacy.stdout).every((l) => l.status === 'refused')).toBe(true)
+    expect(ndjsonLines(legacy.stdout).every((l) => l.status === 'refused')).toBe(true)
     const notObject = join(dir, 'bad.ndjson')
     await writeFile(notObject, '{"ok":1}\n"text"\n')
     const bad = await runCommand(['webhook', 'trigger', 'whk_orders', '--batch', notObject], { env: fx.env() })

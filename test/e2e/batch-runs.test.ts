@@ -1,43 +1,16 @@
 // `scenario run --batch` as only a process shows it: Ctrl-C (SIGINT) in the middle of a batch and while waiting for
 // stdin, against a real emulator. Its ordinary behaviour (result lines, JUnit, exit codes, --resume, --shard, the
 // concurrency bound) is checked in-process: test/commands/batch-runs.test.ts.
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { afterEach, describe, expect, it } from 'vitest'
-import { demoSecrets } from '../../src/emulator/seed-resources.js'
+import { describe, expect, it } from 'vitest'
 import { execa } from 'execa'
 import { binPath, cliEnv, spawnCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
-import { clearFaults } from '../helpers/emulator-faults.js'
+import { batchFixture, inputFile, junitOf, ndjsonLines } from '../helpers/batch-fixtures.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
-const s = demoSecrets.scenarios
-const scenarioEnv = (id: keyof typeof s) => ({ ...fx.env(), AGENTRY_SCENARIO_SECRET: s[id].secret })
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l))
-const junitOf = (xml: string) => {
-  expect(XMLValidator.validate(xml)).toBe(true)
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'testcase' })
-  return doc.parse(xml).testsuites.testsuite
-}
-/** An input file of n distinct inputs (a tag makes this test's executions findable in the emulator). */
-async function inputFile(dir: string, tag: string, n: number, name = 'in.ndjson') {
-  const file = join(dir, name)
-  const body = Array.from({ length: n }, (_, i) => (i % 2 ? JSON.stringify({ input: `${tag} ${i}` }) : `"${tag} ${i}"`))
-  await writeFile(file, `${body.join('\n')}\n`)
-  return file
-}
-const executionsTagged = (tag: string) =>
-  [...fx.emu.state.executions.values()].filter((e) => typeof e.input === 'string' && e.input.startsWith(`${tag} `))
-
-afterEach(async () => {
-  await clearFaults(fx.emu)
-  await hook(fx.emu, 'POST', 'latency', { ms: 0 })
-})
+const { scenarioEnv, executionsTagged } = batchFixture(fx)
 
 describe('Ctrl-C in the middle of a batch', () => {
   it('stops launching, lets the runs in flight finish, writes them and the JUnit, exits 130', async () => {
@@ -61,7 +34,7 @@ describe('Ctrl-C in the middle of a batch', () => {
     child.kill('SIGINT')
     const r = await child
     expect(r.exitCode).toBe(130)
-    const done = lines(String(r.stdout))
+    const done = ndjsonLines(String(r.stdout))
     expect(done.length).toBeGreaterThanOrEqual(1)
     expect(done.length).toBeLessThan(30)
     expect(done.every((l) => l.status === 'completed')).toBe(true)
@@ -93,7 +66,7 @@ describe('Ctrl-C while waiting for stdin', () => {
     child.kill('SIGINT')
     const r = await child
     expect(r.exitCode).toBe(130)
-    expect(lines(String(r.stdout)).map((l) => l.status)).toEqual(['completed', 'completed'])
+    expect(ndjsonLines(String(r.stdout)).map((l) => l.status)).toEqual(['completed', 'completed'])
     expect(String(r.stderr)).toMatch(/2 runs: 2 completed/)
   })
 })
