@@ -1,43 +1,17 @@
 // The local conversation log as only processes show it: node:sqlite is loaded by chat and logs alone (the process's
 // module list), and chats run as parallel processes all land in one logs.db. The rest of the log's behaviour is
 // checked in-process: test/logs/chat-logs.test.ts.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type CliOptions, runCli, tempConfigDir } from '../helpers/cli.js'
+import { runCli } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { type Logged, logSetup } from '../helpers/log-setup.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
 
-/** A config dir of its own (its state dir is <dir>/state, see cliEnv) and a runner bound to it. */
-function setup() {
-  const configDir = tempConfigDir()
-  const dbFile = join(configDir, 'state', 'logs.db')
-  const run = (args: string[], opts: Omit<CliOptions, 'configDir'> = {}) =>
-    runCli(args, { ...opts, configDir, env: { ...fx.env(), ...opts.env } })
-  const json = async (args: string[]) => {
-    const r = await run([...args, '--json'])
-    expect(r.stderr).toBe('')
-    expect(r.exitCode).toBe(0)
-    return JSON.parse(r.stdout)
-  }
-  /** every byte SQLite wrote: the database and its write-ahead log */
-  const fileBytes = () =>
-    [dbFile, `${dbFile}-wal`]
-      .filter(existsSync)
-      .map((f) => readFileSync(f).toString('latin1'))
-      .join('')
-  return { configDir, dbFile, run, json, fileBytes }
-}
+const setup = () => logSetup(fx, runCli)
 
-interface Logged {
-  id: string
-  agent_id: string
-  chat_id: string | null
-  messages: number
-  profile: string
-  base_url: string
-}
 describe('agentry logs', () => {
   it('node:sqlite is loaded by chat and logs only: other commands do not pay for it', async () => {
     const t = setup()

@@ -1,44 +1,17 @@
 // The local conversation log (issue 12; commands.md "Added in the second round"): the CLI in-process (src/cli.ts run()) against a real
 // emulator writes every chat turn to $AGENTRY_STATE_DIR/logs.db (node:sqlite), and `agentry logs` reads it back;
 // `chat -c/--cid` continue from it; words after the agent id are the message; piped stdin is appended as context.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type CliOptions, tempConfigDir } from '../helpers/cli.js'
 import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { type Logged, logSetup } from '../helpers/log-setup.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 
-/** A config dir of its own (its state dir is <dir>/state, see cliEnv) and a runner bound to it. */
-function setup() {
-  const configDir = tempConfigDir()
-  const dbFile = join(configDir, 'state', 'logs.db')
-  const run = (args: string[], opts: Omit<CliOptions, 'configDir'> = {}) =>
-    runCommand(args, { ...opts, configDir, env: { ...fx.env(), ...opts.env } })
-  const json = async (args: string[]) => {
-    const r = await run([...args, '--json'])
-    expect(r.stderr).toBe('')
-    expect(r.exitCode).toBe(0)
-    return JSON.parse(r.stdout)
-  }
-  /** every byte SQLite wrote: the database and its write-ahead log */
-  const fileBytes = () =>
-    [dbFile, `${dbFile}-wal`]
-      .filter(existsSync)
-      .map((f) => readFileSync(f).toString('latin1'))
-      .join('')
-  return { configDir, dbFile, run, json, fileBytes }
-}
+const setup = () => logSetup(fx, runCommand)
 
-interface Logged {
-  id: string
-  agent_id: string
-  chat_id: string | null
-  messages: number
-  profile: string
-  base_url: string
-}
 type Transcript = Logged & { messages: { role: string; content: unknown; usage?: { total_tokens: number } }[] }
 
 const userText = (m: { content: unknown }) =>
