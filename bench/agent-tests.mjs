@@ -5,12 +5,12 @@
 // scaled to the full count, as bench/batch.mjs does: the start-up (a 1-case run) plus the sample's per-case time ×
 // the cases. Targets: ≥ 10× faster, peak RSS ≤ 150 MiB, report < 5 MB and open in < 2 s.
 // Run: npm run bench -- agent-tests   (BENCH_CASES=1000 BENCH_SAMPLE=100 BENCH_CONCURRENCY=16 BENCH_LATENCY=20)
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createEmulator } from '../dist/emulator.js'
+import { runMeasured } from './measured-child.mjs'
 import { launchBrowser, newPage } from '../test/helpers/browser.ts'
 
 const cases = Number(process.env.BENCH_CASES ?? 1000)
@@ -19,18 +19,6 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const latency = Number(process.env.BENCH_LATENCY ?? 20)
 const bin = new URL('../bin/agentry.js', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-tests-'))
-
-/** Peak resident memory and CPU time (user + system) of a child, sampled from /proc (Linux); undefined elsewhere. */
-function sampleRss(pid, peak) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    if (m) peak.kb = Math.max(peak.kb ?? 0, Number(m[1]))
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    peak.cpuMs = ((Number(stat[11]) + Number(stat[12])) * 1000) / 100 // utime + stime, in clock ticks of 1/100 s
-  } catch {
-    // gone, or not Linux
-  }
-}
 
 /** A test file of n cases against demo-assistant, three assertions each. */
 function testFile(n) {
@@ -58,21 +46,12 @@ function testOnce(emu, n, c) {
       GITHUB_ACTIONS: '',
     }
     const args = [bin, 'test', testFile(n), '--concurrency', String(c), '--report', report, '--results', results]
-    const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, [...args, '--quiet', '-o', 'json'], {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    const peak = {}
-    const timer = setInterval(() => sampleRss(child.pid, peak), 10)
-    child.on('exit', (code) => {
-      clearInterval(timer)
-      const ms = Number(process.hrtime.bigint() - started) / 1e6
+    runMeasured([...args, '--quiet', '-o', 'json'], { env, stdio: ['ignore', 'ignore', 'inherit'] }).then((r) => {
       const passed = readFileSync(results, 'utf8')
         .split('\n')
         .filter((l) => l.includes('"pass":true')).length
-      if (code !== 0 || passed !== n) reject(new Error(`agentry test exited ${code} with ${passed}/${n} passed`))
-      else resolve({ ms, rssKb: peak.kb, cpuMs: peak.cpuMs, report })
+      if (r.code !== 0 || passed !== n) reject(new Error(`agentry test exited ${r.code} with ${passed}/${n} passed`))
+      else resolve({ ms: r.ms, rssKb: r.rssKb, cpuMs: r.cpuMs, report })
     })
   })
 }

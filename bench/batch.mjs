@@ -5,11 +5,11 @@
 // the sample's per-run time × the runs. The ratio is printed (target ≥ 10×), with the
 // CLI's peak RSS.
 // Run: npm run bench -- batch   (BENCH_RUNS=1000 BENCH_SAMPLE=100 BENCH_CONCURRENCY=16 BENCH_LATENCY=20)
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEmulator, publishedDemoSecrets } from '../dist/emulator.js'
+import { runMeasured } from './measured-child.mjs'
 
 const runs = Number(process.env.BENCH_RUNS ?? 1000)
 const sample = Number(process.env.BENCH_SAMPLE ?? 100)
@@ -17,16 +17,6 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const latency = Number(process.env.BENCH_LATENCY ?? 20)
 const bin = new URL('../bin/agentry.js', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-batch-'))
-
-/** Peak resident memory of a child, sampled from /proc (Linux); undefined elsewhere. */
-function sampleRss(pid, peak) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    if (m) peak.kb = Math.max(peak.kb ?? 0, Number(m[1]))
-  } catch {
-    // gone, or not Linux
-  }
-}
 
 function batchOnce(emu, n, c) {
   const input = join(dir, `in-${n}.ndjson`)
@@ -44,18 +34,12 @@ function batchOnce(emu, n, c) {
     }
     const args = [bin, 'scenario', 'run', 'scn_summarize', '--batch', input, '--results', results]
     args.push('--concurrency', String(c), '--signature-header', 'X-Signature', '--quiet')
-    const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'] })
-    const peak = {}
-    const timer = setInterval(() => sampleRss(child.pid, peak), 10)
-    child.on('exit', (code) => {
-      clearInterval(timer)
-      const ms = Number(process.hrtime.bigint() - started) / 1e6
+    runMeasured(args, { env, stdio: ['ignore', 'inherit', 'inherit'] }).then(({ code, ms, rssKb }) => {
       const done = readFileSync(results, 'utf8')
         .split('\n')
         .filter((l) => l.includes('"completed"')).length
       if (code !== 0 || done !== n) reject(new Error(`batch exited ${code} with ${done}/${n} completed`))
-      else resolve({ ms, rssKb: peak.kb })
+      else resolve({ ms, rssKb })
     })
   })
 }

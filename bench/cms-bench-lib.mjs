@@ -2,7 +2,7 @@
 // run the built CLI as a whole process, timing it and sampling its peak RSS (VmHWM, Linux /proc).
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
+import { runMeasured } from './measured-child.mjs'
 
 const bin = new URL('../bin/agentry.js', import.meta.url).pathname
 
@@ -24,15 +24,6 @@ export async function startServer(collections, latencyMs = 20) {
   return { ...info, stop: () => child.kill('SIGTERM') }
 }
 
-function sampleRss(pid, peak) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    if (m) peak.kb = Math.max(peak.kb ?? 0, Number(m[1]))
-  } catch {
-    // gone, or not Linux
-  }
-}
-
 /** Runs `agentry <args>` against the server; resolves to {ms, rssMb}; rejects on a non-zero exit. */
 export function runCli(server, args, configDir) {
   return new Promise((resolve, reject) => {
@@ -44,16 +35,9 @@ export function runCli(server, args, configDir) {
       AGENTRY_CONFIG_DIR: configDir,
       NO_COLOR: '1',
     }
-    const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] })
-    let stderr = ''
-    child.stderr.on('data', (c) => (stderr += c))
-    const peak = {}
-    const timer = setInterval(() => sampleRss(child.pid, peak), 10)
-    child.on('exit', (code) => {
-      clearInterval(timer)
+    runMeasured([bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] }).then(({ code, ms, rssKb, stderr }) => {
       if (code !== 0) reject(new Error(`agentry ${args.join(' ')} exited ${code}: ${stderr}`))
-      else resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, rssMb: peak.kb ? peak.kb / 1024 : NaN })
+      else resolve({ ms, rssMb: rssKb ? rssKb / 1024 : NaN })
     })
   })
 }
