@@ -1,8 +1,6 @@
 // Stateless completions and cancel (service-interface 4.1, 4.2; wire.md "Requests and identifiers").
 import { randomUUID } from 'node:crypto'
-import { completionRequestSchema } from '../../api/schemas/index.js'
-import { validate } from '../body.js'
-import { type EmuRequest, type HandlerTable, HttpError } from '../types.js'
+import { type DeclaredBody, type EmuRequest, type HandlerTable, HttpError } from '../types.js'
 import { agentOf } from '../handlers/agents.js'
 import { cancelRequest, runCompletion } from './run.js'
 
@@ -34,7 +32,8 @@ function cancelId(req: EmuRequest): string {
 /** Handlers: completion, completionCancel. */
 export const completionHandlers: HandlerTable = {
   completion(req, env) {
-    const body = validate(completionRequestSchema, req.body, req.rawBody.length)
+    // checked against the route's contract entry before this runs (src/emulator/declared.ts)
+    const body = req.input as DeclaredBody<'completion'>
     return runCompletion(req, env, {
       agent: agentOf(req, env),
       messages: body.messages,
