@@ -21,11 +21,13 @@ it('the built bin filters with --jq, and a bad expression exits 2 on stderr', as
 })
 
 it('agents list --json loads nothing of jq; --jq loads it', async () => {
+  // a file of jq's own (dist/chunks/jq-….js, node_modules/jq-wasm/…): not any name with the letters in it, as a
+  // chunk's content hash can be (chunk-NY3JQYL3.js)
   const hook = join(mkdtempSync(join(tmpdir(), 'agentry-jq-')), 'log-loads.mjs')
   writeFileSync(
     hook,
     `import { registerHooks } from 'node:module'
-registerHooks({ load(url, c, next) { if (/jq/i.test(url)) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
+registerHooks({ load(url, c, next) { if (/\\/jq[-.]/.test(url)) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
 `,
   )
   const env = { ...fx.env(), NODE_OPTIONS: `--import ${hook}` }
