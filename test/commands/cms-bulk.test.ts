@@ -4,10 +4,11 @@
 // test/e2e/cms-bulk.test.ts.
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runCommand } from '../helpers/run-command.js'
-import { emulatorFixture, hook } from '../helpers/emulator.js'
-import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { cmsBulkFixture } from '../helpers/cms-bulk-fixture.js'
+import { injectFault } from '../helpers/emulator-faults.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture()
@@ -21,13 +22,7 @@ const ids = (text: string) =>
     .map((l) => (JSON.parse(l) as { id: string }).id)
 const recordsPath = (collection: string) =>
   `${new URL(fx.emu.baseUrl).pathname}/${fx.emu.accountId}/cma/records/${collection}/`
-const count = (collection: string) => fx.emu.state.cms.get(collection)?.size ?? 0
-const setLatency = async (ms: number) => expect((await hook(fx.emu, 'POST', 'latency', { ms })).ok).toBe(true)
-
-afterEach(async () => {
-  await clearFaults(fx.emu)
-  await setLatency(0)
-})
+const { count } = cmsBulkFixture(fx)
 
 describe('cms import never duplicates', () => {
   const ten = Array.from({ length: 10 }, (_, i) => JSON.stringify({ data: { n: i + 1 } })).join('\n')

@@ -3,10 +3,10 @@
 // against a real emulator with its latency hook. The rest of cms bulk is in-process: test/commands/cms-bulk.test.ts.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runCli, spawnCli } from '../helpers/cli.js'
-import { emulatorFixture, hook } from '../helpers/emulator.js'
-import { clearFaults } from '../helpers/emulator-faults.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { cmsBulkFixture } from '../helpers/cms-bulk-fixture.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { pollUntil } from '../helpers/poll.js'
 
@@ -14,23 +14,10 @@ const fx = emulatorFixture({ built: true })
 
 const cli = (args: string[], input?: string) =>
   runCli(args, { env: fx.env(), ...(input !== undefined ? { input } : {}) })
-const _ids = (text: string) =>
-  text
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => (JSON.parse(l) as { id: string }).id)
-const _recordsPath = (collection: string) =>
-  `${new URL(fx.emu.baseUrl).pathname}/${fx.emu.accountId}/cma/records/${collection}/`
-const count = (collection: string) => fx.emu.state.cms.get(collection)?.size ?? 0
-const setLatency = async (ms: number) => expect((await hook(fx.emu, 'POST', 'latency', { ms })).ok).toBe(true)
+const { count, setLatency } = cmsBulkFixture(fx)
 
 /** Polls until `check` holds, failing after `ms` (test/helpers/poll.ts). */
 const until = (check: () => boolean, ms = 15_000) => pollUntil(check, { timeoutMs: ms })
-
-afterEach(async () => {
-  await clearFaults(fx.emu)
-  await setLatency(0)
-})
 
 describe('cms import never duplicates', () => {
   it('Ctrl-C lets the saves in flight finish, lists none as failed, and --resume completes without duplicates', async () => {
