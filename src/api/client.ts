@@ -1,10 +1,10 @@
 // The service's operations by route name (routes.ts): paths filled, account filled in, JSON in and out, bodies
 // checked by the shared zod schemas at the boundary, lists followed page by page.
 import * as z from './zod.js'
-import { CliError, ExitCode, UsageError } from '../errors.js'
+import { InvalidResponseError, UsageError } from './errors.js'
 import type { Page } from './pagination.js'
 import type { HttpClient, HttpResponse, RequestBody } from './request.js'
-import { withClientHint } from './error-hints.js'
+import { clientHint } from './error-hints.js'
 import { type RouteName, routes, urlFor } from './routes.js'
 
 /** Options of one call. */
@@ -68,7 +68,7 @@ export class ApiClient {
   async raw(name: RouteName, opts: CallOptions = {}): Promise<HttpResponse> {
     const route = routes[name]
     const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
-    const sent = this.http.send({
+    return this.http.send({
       method: route.method,
       url: this.url(name, opts.params, opts.query),
       ...(body !== undefined ? { body } : {}),
@@ -77,9 +77,7 @@ export class ApiClient {
       ...(opts.idempotent !== undefined ? { idempotent: opts.idempotent } : {}),
       ...(opts.stream ? { stream: true } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
-    })
-    return sent.catch((err: unknown) => {
-      throw withClientHint(err, name, this.base)
+      errorHint: (status, serverMessage) => clientHint(name, this.base, status, serverMessage),
     })
   }
 
@@ -96,7 +94,7 @@ export class ApiClient {
     const what = `${routes[name].method} ${routes[name].path}`
     const body = await parseBody<Page<unknown>>(res, undefined, what)
     if (!body || !Array.isArray(body.data))
-      throw new CliError(`the server's answer to ${what} has no data array`, { exitCode: ExitCode.server })
+      throw new InvalidResponseError(`the server's answer to ${what} has no data array`)
     if (item) body.data = body.data.map((d, i) => check(item, d, `${routes[name].path}: data[${i}]`))
     return body as Page<T>
   }
@@ -104,7 +102,7 @@ export class ApiClient {
 
 /**
  * Reads a JSON body and checks it against a schema (an empty body is undefined). A 2xx whose body is not what the
- * interface says (malformed JSON, an HTML page from a proxy) is the server's failure: exit 7 (docs/exit-codes.md).
+ * interface says (malformed JSON, an HTML page from a proxy) is the server's failure (InvalidResponseError: exit 7).
  */
 export async function parseBody<T>(
   res: HttpResponse,
@@ -122,12 +120,12 @@ export async function parseBody<T>(
     const type = res.headers['content-type']?.split(';')[0]?.trim()
     const html = /html/i.test(type ?? '') || /^\s*<(!doctype|html)/i.test(text)
     const detail = html ? `an HTML page (${type ?? 'no content type'})` : `${(err as Error).message}`
-    throw new CliError(`the server's answer to ${what} is not JSON: ${detail}: ${JSON.stringify(text.slice(0, 80))}`, {
-      exitCode: ExitCode.server,
-      hint: html
+    throw new InvalidResponseError(
+      `the server's answer to ${what} is not JSON: ${detail}: ${JSON.stringify(text.slice(0, 80))}`,
+      html
         ? 'is --base-url the API address (…/api/v1beta)? check it with `agentry config list`'
         : 'the server sent a broken answer; try again, or add --debug to see it',
-    })
+    )
   }
   return schema ? check(schema, value, what) : (value as T)
 }
@@ -138,10 +136,7 @@ export function check<T>(schema: z.core.$ZodType<T>, value: unknown, what: strin
   if (r.success) return r.data
   const issue = r.error.issues[0]
   const path = issue?.path.length ? `.${issue.path.join('.')}` : ''
-  throw new CliError(
+  throw new InvalidResponseError(
     `the server's answer to ${what} does not match the interface: ${path || 'body'}: ${issue?.message}`,
-    {
-      exitCode: ExitCode.server,
-    },
   )
 }

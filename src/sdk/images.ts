@@ -1,7 +1,7 @@
 // Images (wire.md "Sites, files, images"): analyze one by URL, generate one from a prompt.
 import type { HttpResponse } from '../api/request.js'
 import { originOf } from '../api/routes.js'
-import { UsageError } from '../errors.js'
+import { UsageError } from '../api/errors.js'
 import type { BodyOf, Transport } from './transport.js'
 
 /** `client.images`. */

@@ -7,8 +7,7 @@ import { type ContractRoute, type Endpoints, endpointOf } from '../api/contract/
 import type { Page } from '../api/pagination.js'
 import type { HttpResponse, SendOptions } from '../api/request.js'
 import { routes } from '../api/routes.js'
-import { UsageError } from '../errors.js'
-import { typedErrors } from './errors.js'
+import { UsageError } from '../api/errors.js'
 import { ItemList } from './pages.js'
 
 type EndpointOf<N extends ContractRoute> = Endpoints[N]
@@ -74,33 +73,29 @@ export class Transport {
   }
 
   /** Sends a call whose answer is read by the caller (raw bytes, streams). */
-  raw(name: ContractRoute, req: CallRequest = {}): Promise<HttpResponse> {
-    return typedErrors(async () => {
-      const endpoint = await endpointOf(name)
-      const query = checkRequest(endpoint.query, req.query, 'query') as CallRequest['query']
-      const body = checkRequest(endpoint.body, req.body, 'body')
-      return this.api.raw(name, {
-        ...req,
-        ...(query !== undefined ? { query } : {}),
-        ...(body !== undefined ? { body } : {}),
-        ...((req.idempotent ?? endpoint.idempotent) !== undefined
-          ? { idempotent: req.idempotent ?? endpoint.idempotent }
-          : {}),
-      })
+  async raw(name: ContractRoute, req: CallRequest = {}): Promise<HttpResponse> {
+    const endpoint = await endpointOf(name)
+    const query = checkRequest(endpoint.query, req.query, 'query') as CallRequest['query']
+    const body = checkRequest(endpoint.body, req.body, 'body')
+    return this.api.raw(name, {
+      ...req,
+      ...(query !== undefined ? { query } : {}),
+      ...(body !== undefined ? { body } : {}),
+      ...((req.idempotent ?? endpoint.idempotent) !== undefined
+        ? { idempotent: req.idempotent ?? endpoint.idempotent }
+        : {}),
     })
   }
 
   /** Sends a call and returns its answer, checked against the contract. */
-  call<N extends ContractRoute>(name: N, req: CallRequest = {}): Promise<ResponseOf<N>> {
-    return typedErrors(async () => this.answer(name, await this.raw(name, req)))
+  async call<N extends ContractRoute>(name: N, req: CallRequest = {}): Promise<ResponseOf<N>> {
+    return this.answer(name, await this.raw(name, req))
   }
 
   /** Reads an answer of route N, wherever it was sent (a webhook's own trigger URL, say), by N's declaration. */
-  answer<N extends ContractRoute>(name: N, res: HttpResponse): Promise<ResponseOf<N>> {
-    return typedErrors(async () => {
-      const r = routes[name]
-      return parseBody(res, (await endpointOf(name)).response, `${r.method} ${r.path}`) as Promise<ResponseOf<N>>
-    })
+  async answer<N extends ContractRoute>(name: N, res: HttpResponse): Promise<ResponseOf<N>> {
+    const r = routes[name]
+    return parseBody(res, (await endpointOf(name)).response, `${r.method} ${r.path}`) as Promise<ResponseOf<N>>
   }
 
   /** A list: async iterable over the items of every page from `query.page`; `item` overrides the item schema. */
@@ -112,27 +107,26 @@ export class Transport {
     const sizeKey = opts.sizeKey ?? 'limit'
     const { page: start, ...rest } = req.query ?? {}
     const size = rest[sizeKey] === undefined ? undefined : Number(rest[sizeKey])
-    const fetchPage = (page: number): Promise<Page<ItemOf<N>>> =>
-      typedErrors(async () => {
-        const endpoint = await endpointOf(name)
-        // `page` keeps its place among the caller's members (CMS parameters travel as strings).
-        const value = sizeKey === 'pageSize' ? String(page) : page
-        const query = checkRequest(endpoint.query, { ...req.query, page: value }, 'query') as Record<string, string>
-        const item = opts.item ? await opts.item() : endpoint.item
-        const limit = typeof query.limit === 'number' ? query.limit : undefined
-        // ApiClient.page is the one reader of a page (`data` array checked, items checked against `item`).
-        return this.api.page(name, item as z.core.$ZodType<ItemOf<N>> | undefined, {
-          ...(req.params ? { params: req.params } : {}),
-          query,
-          page,
-          limit,
-        })
+    const fetchPage = async (page: number): Promise<Page<ItemOf<N>>> => {
+      const endpoint = await endpointOf(name)
+      // `page` keeps its place among the caller's members (CMS parameters travel as strings).
+      const value = sizeKey === 'pageSize' ? String(page) : page
+      const query = checkRequest(endpoint.query, { ...req.query, page: value }, 'query') as Record<string, string>
+      const item = opts.item ? await opts.item() : endpoint.item
+      const limit = typeof query.limit === 'number' ? query.limit : undefined
+      // ApiClient.page is the one reader of a page (`data` array checked, items checked against `item`).
+      return this.api.page(name, item as z.core.$ZodType<ItemOf<N>> | undefined, {
+        ...(req.params ? { params: req.params } : {}),
+        query,
+        page,
+        limit,
       })
+    }
     return new ItemList(fetchPage, start === undefined ? 1 : Number(start), size)
   }
 
   /** Sends a request to any URL through the same HTTP core (retries, timeouts, redaction, typed errors). */
   request(req: SendOptions): Promise<HttpResponse> {
-    return typedErrors(() => this.api.http.send(req))
+    return this.api.http.send(req)
   }
 }
