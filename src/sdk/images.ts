@@ -14,7 +14,7 @@ export const imagesResource = (t: Transport) => ({
   download: (url: string): Promise<HttpResponse> => {
     if (!/^https?:\/\//i.test(url))
       throw new UsageError(`the service answered an image URL that is not http(s): ${url}`)
-    const auth = new URL(url).origin === originOf(t.api.baseUrl)
+    const auth = new URL(url).origin === originOf(t.baseUrl)
     return t.request({ method: 'GET', url, auth, headers: { accept: 'image/*' }, stream: true })
   },
 })

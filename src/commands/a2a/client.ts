@@ -2,7 +2,7 @@
 // route, wire.md) or by URL (a bare origin: its well-known card, A2A 8.2), and the JSON-RPC endpoint it names.
 // Credentials go only to the configured service's own origin (ARCHITECTURE.md "Secrets"): a card or endpoint on
 // another origin is called without them.
-import { check } from '../../api/client.js'
+import { check } from '../../api/answer.js'
 import type { HttpClient, HttpResponse } from '../../api/request.js'
 import { originOf } from '../../api/routes.js'
 import { type AgentCard, agentCardSchema } from '../../api/schemas/index.js'
@@ -18,13 +18,9 @@ const wellKnownCardPath = '/.well-known/agent-card.json'
 
 /** An HTTP client for `url` and whether it may carry the credential (same origin as the base URL only). */
 export async function clientFor(ctx: Context, url: string): Promise<{ http: HttpClient; auth: boolean }> {
-  const settings = await ctx.settings()
-  if (settings.baseUrl?.value) {
-    const api = await ctx.api()
-    return { http: api.http, auth: new URL(url).origin === originOf(api.baseUrl) }
-  }
+  const base = (await ctx.settings()).baseUrl?.value
   // No service configured: a card URL still works, without any credential.
-  return { http: await ctx.http(), auth: false }
+  return { http: await ctx.http(), auth: base !== undefined && new URL(url).origin === originOf(base) }
 }
 
 /** Reads a JSON body, or fails naming what was asked. */
