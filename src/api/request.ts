@@ -110,7 +110,7 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
   return out
 }
 
-/** The service's client: one `send` that everything else goes through. */
+/** The HTTP core: one `send` that every request goes through (the Transport's, and those to a URL given). */
 export class HttpClient {
   private dispatcherPromise: Promise<Dispatcher> | undefined
   private plainHttp: PlainHttp | undefined
@@ -143,7 +143,7 @@ export class HttpClient {
   }
 
   /**
-   * Sends a request, retrying when safe; throws ApiError on a non-2xx answer. Unless `stream` is set the whole body
+   * Sends a request, retrying when safe; a non-2xx answer throws its status's ApiError (ApiError.generate). Unless `stream` is set the whole body
    * is read here, inside the timeout and the retry: a connection that breaks or stalls mid-body is a connection
    * error like any other (retried when idempotent), never a failure of whoever parses the body later.
    */

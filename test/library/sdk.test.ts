@@ -96,6 +96,14 @@ describe('typed errors', () => {
     expect((err as Error).message).toMatch(/^GET http:\/\/sdk\.test\/api\/v1beta\/acc_1\/agents\/ag_1: \d+ nope/)
   })
 
+  it('a 404 is typed once, with the hint only the client can give (the list that shows the ids)', async () => {
+    const { pool, client } = mocked()
+    pool.intercept({ path: '/api/v1beta/acc_1/agents/ag_1' }).reply(404, { error: { message: 'nope' } })
+    const err = await client.agents.get('ag_1').catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(NotFoundError)
+    expect(err).toMatchObject({ hint: 'no such id? `agentry agents list` shows them' })
+  })
+
   it('a list page that fails is typed too', async () => {
     const { pool, client } = mocked()
     pool.intercept({ path: '/api/v1beta/acc_1/api-keys?page=1' }).reply(404, { error: { message: 'gone' } })
