@@ -46,9 +46,7 @@ const inCli = [...cli.keys()].filter((f) =>
 console.log(`  of which library or contract code: ${inCli.length ? inCli.join(', ') : 'none'}`)
 const sdkChunk = chunkOf('src/sdk/client.ts')
 const sdk = staticClosure(sdkChunk)
-console.log(
-  `ctx.sdk() (commands that call the service): ${sdk.size} files, ${kb(sum(sdk))} (shared with ctx.api(): zod, undici)`,
-)
+console.log(`ctx.sdk() (commands that call the service): ${sdk.size} files, ${kb(sum(sdk))} (zod, undici)`)
 const lib = staticClosure('dist/index.js')
 console.log(`library entry dist/index.js: ${lib.size} files, ${kb(sum(lib))}`)
 console.log(

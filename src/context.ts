@@ -1,7 +1,6 @@
 // The per-run Context (after gh's factory): IO, settings, credential, API client, output, prompter, browser and
 // clock, each built lazily on first use so that a command loads only what it needs. No module-level state.
 import type { Dispatcher } from 'undici'
-import type { ApiClient } from './api/client.js'
 import type { HttpClient } from './api/request.js'
 import { Redactor } from './api/redact.js'
 import type { Credential } from './auth/credential.js'
@@ -103,7 +102,6 @@ export class Context {
   private settingsValue: Settings | undefined
   private httpCache: Promise<HttpClient> | undefined
   private credentialCache: Promise<Credential> | undefined
-  private apiCache: Promise<ApiClient> | undefined
   private sdkCache: Promise<AgentryClient> | undefined
   private prompterCache: Prompter | undefined
   /** the profile `config use` stored (config.json's currentProfile), once the config has been read */
@@ -242,24 +240,15 @@ export class Context {
     return this.httpCache
   }
 
-  /** The API client of the configured service, built on first use (a usage error when no base URL is set). */
-  api(): Promise<ApiClient> {
-    this.apiCache ??= (async () => {
-      const [{ ApiClient }, settings, http] = await Promise.all([
-        import('./api/connect.js'),
-        this.settings(),
-        this.http(),
-      ])
-      // a missing base URL is reported when a call needs it (ApiClient.baseUrl): a call by full URL needs none
-      return new ApiClient(http, settings.baseUrl?.value, settings.account?.value)
-    })()
-    return this.apiCache
-  }
-
-  /** The resource layer (the public library's client) over this run's API client, built on first use. */
+  /**
+   * The public library's client over this run's HTTP client (same credential, timeouts, trace and redaction), with
+   * the configured base URL and account, built on first use. A missing base URL is reported when a call needs it
+   * (Transport.baseUrl): a call by full URL needs none.
+   */
   sdk(): Promise<AgentryClient> {
-    this.sdkCache ??= Promise.all([import('./api/connect.js'), this.api(), this.settings()]).then(
-      ([{ clientFromApi }, api, settings]) => clientFromApi(api, (settings.idleTimeout?.value ?? 60) * 1000),
+    this.sdkCache ??= Promise.all([import('./api/connect.js'), this.http(), this.settings()]).then(
+      ([{ AgentryClient, Transport }, http, settings]) =>
+        new AgentryClient(new Transport(http, settings.baseUrl?.value, settings.account?.value)),
     )
     return this.sdkCache
   }

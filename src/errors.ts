@@ -1,5 +1,26 @@
-// Errors and exit codes, mapped in one place (ARCHITECTURE.md "Exit codes"; docs/exit-codes.md).
+// The CLI's errors and exit codes, mapped in one place (ARCHITECTURE.md "Exit codes"; docs/exit-codes.md): the
+// library's errors (src/api/errors.ts) carry no exit code; exitCodeOf gives each its code.
+import {
+  AgentryError,
+  ApiError,
+  CancelledError,
+  InvalidResponseError,
+  NetworkError,
+  TimeoutError,
+  UsageError,
+} from './api/errors.js'
 import { sanitizeText, stringifyJson } from './io/sanitize.js'
+
+// The library's error classes (no exit codes), for the CLI's own use.
+export {
+  AgentryError,
+  ApiError,
+  CancelledError,
+  isScopeRefusal,
+  NetworkError,
+  TimeoutError,
+  UsageError,
+} from './api/errors.js'
 
 /**
  * The one table of exit codes: each code, its kind (as printed by `--error-format json`) and its words in `--help`.
@@ -50,35 +71,13 @@ export function exitCodeSummary(width = Number.POSITIVE_INFINITY, indent = ''): 
   return [...lines, line].join('\n')
 }
 
-/** An error the user can act on: one line, an optional hint, an exit code. Never a stack trace. */
-export class CliError extends Error {
+/** An error of the CLI itself, with the exit code it ends the run with: one line, an optional hint. Never a stack. */
+export class CliError extends AgentryError {
   readonly exitCode: number
-  readonly hint: string | undefined
   constructor(message: string, opts: { exitCode?: number; hint?: string; cause?: unknown } = {}) {
-    super(message, { cause: opts.cause })
+    super(message, { hint: opts.hint, cause: opts.cause })
     this.name = 'CliError'
     this.exitCode = opts.exitCode ?? ExitCode.error
-    this.hint = opts.hint
-  }
-  /** The kind of failure, from the exit code table. */
-  get kind(): ErrorKind {
-    return kindOfExitCode(this.exitCode)
-  }
-}
-
-/** Bad flags, arguments or input: exit 2. */
-export class UsageError extends CliError {
-  constructor(message: string, hint?: string) {
-    super(message, { exitCode: ExitCode.usage, ...(hint ? { hint } : {}) })
-    this.name = 'UsageError'
-  }
-}
-
-/** The user (or a signal) stopped the operation: exit 130. */
-export class CancelledError extends CliError {
-  constructor(message = 'cancelled') {
-    super(message, { exitCode: ExitCode.cancelled })
-    this.name = 'CancelledError'
   }
 }
 
@@ -115,91 +114,24 @@ function exitCodeForStatus(status: number, code?: string, message?: string): num
   return ExitCode.error
 }
 
-/** A scope refusal (RFC 6750 §3.1 `insufficient_scope`): the credential is valid, its scopes do not reach this. */
-export function isScopeRefusal(status: number, code?: string, challenge?: string): boolean {
-  return (status === 401 || status === 403) && /insufficient_scope/.test(`${code ?? ''} ${challenge ?? ''}`)
+/**
+ * The exit code of an error: the one place that maps the library's error classes (which carry none) and an error
+ * answer's status to the table above. A CliError says its own; anything else (a bug) is 1.
+ */
+export function exitCodeOf(err: unknown): number {
+  if (err instanceof CliError) return err.exitCode
+  if (err instanceof ApiError) return exitCodeForStatus(err.status, err.code, err.serverMessage)
+  if (err instanceof UsageError) return ExitCode.usage
+  if (err instanceof CancelledError) return ExitCode.cancelled
+  if (err instanceof TimeoutError) return ExitCode.timeout
+  if (err instanceof NetworkError) return ExitCode.network
+  if (err instanceof InvalidResponseError) return ExitCode.server
+  return ExitCode.error
 }
 
-function hintForStatus(status: number, code?: string, challenge?: string): string | undefined {
-  if (isScopeRefusal(status, code, challenge))
-    return "this key's scopes don't include this; see them with `agentry whoami`, or create a key that has it: `agentry keys create --help`"
-  if (status === 401) return 'check your credential: run `agentry whoami`, or `agentry login`'
-  if (status === 403)
-    return 'the credential lacks the scope for this; create a key with it: `agentry keys create --help`'
-  if (status === 429) return 'rate limited: wait and try again, or raise --retries'
-  if (status >= 500) return 'the server failed; try again later (add --debug to see the exchange)'
-  return undefined
-}
-
-/** An error answer from the service: status, the server's message and the request id. */
-export class ApiError extends CliError {
-  readonly status: number
-  readonly serverMessage: string
-  readonly requestId: string | undefined
-  readonly code: string | undefined
-  private readonly init: ApiErrorInit
-  constructor(init: ApiErrorInit) {
-    const where = `${init.method} ${redactUrlForMessage(init.url)}`
-    const rid = init.requestId ? ` (request ${init.requestId})` : ''
-    const hint = init.hint ?? hintForStatus(init.status, init.code, init.challenge)
-    super(`${where}: ${init.status} ${init.message}${rid}`, {
-      exitCode: exitCodeForStatus(init.status, init.code, init.message),
-      ...(hint ? { hint } : {}),
-    })
-    this.init = init
-    this.name = 'ApiError'
-    this.status = init.status
-    this.serverMessage = init.message
-    this.requestId = init.requestId
-    this.code = init.code
-  }
-
-  /** The same error with another hint (the API client adds one it alone can give, e.g. about the base URL). */
-  withHint(hint: string): ApiError {
-    return new ApiError({ ...this.init, hint })
-  }
-}
-
-/** What an ApiError is made from. */
-export interface ApiErrorInit {
-  status: number
-  message: string
-  method: string
-  url: string
-  requestId?: string
-  code?: string
-  /** the WWW-Authenticate challenge of a 401/403 (RFC 6750 §3) */
-  challenge?: string
-  /** a hint instead of the status's own */
-  hint?: string
-}
-
-/** The request could not reach the server, or the connection broke: exit 8. */
-export class NetworkError extends CliError {
-  constructor(message: string, hint?: string, cause?: unknown) {
-    super(message, { exitCode: ExitCode.network, ...(hint ? { hint } : {}), cause })
-    this.name = 'NetworkError'
-  }
-}
-
-/** The request or stream took longer than allowed: exit 124. */
-export class TimeoutError extends CliError {
-  constructor(message: string, hint?: string) {
-    super(message, { exitCode: ExitCode.timeout, ...(hint ? { hint } : {}) })
-    this.name = 'TimeoutError'
-  }
-}
-
-/** Drops the query string from a URL so that an error message never carries a token or key in it. */
-function redactUrlForMessage(url: string): string {
-  try {
-    const u = new URL(url)
-    u.username = ''
-    u.password = ''
-    return u.origin + u.pathname
-  } catch {
-    return url.replace(/\?.*$/, '')
-  }
+/** The kind of an error, as printed by `--error-format json` and chat's error events. */
+export function kindOf(err: unknown): ErrorKind {
+  return kindOfExitCode(exitCodeOf(err))
 }
 
 /** How an error is written to stderr. */
@@ -211,11 +143,11 @@ export interface ErrorFormatOptions {
 
 /** Renders an error for stderr: one line plus a hint, or a JSON object; a bug shows its stack under --debug. */
 export function formatError(err: unknown, opts: ErrorFormatOptions): { text: string; exitCode: number } {
-  const known = err instanceof CliError
-  const exitCode = known ? err.exitCode : ExitCode.error
+  const known = err instanceof AgentryError
+  const exitCode = exitCodeOf(err)
   const message = err instanceof Error ? err.message : String(err)
   if (opts.format === 'json') {
-    const body: Record<string, unknown> = { error: { message, kind: known ? err.kind : 'error', exitCode } }
+    const body: Record<string, unknown> = { error: { message, kind: kindOf(err), exitCode } }
     const e = body.error as Record<string, unknown>
     if (known && err.hint) e.hint = err.hint
     if (err instanceof ApiError) {

@@ -23,20 +23,26 @@ export type { AssistantMessage, CompletionEvent } from './api/stream/decoder.js'
 export { signBody, verifySignature } from './auth/hmac.js'
 export { CmsQueryBuilder, query } from './cms/query-builder.js'
 export type { CmsQuery } from './cms/query.js'
-export { ApiError, CancelledError, CliError, ExitCode, NetworkError, TimeoutError, UsageError } from './errors.js'
-export type { CancelAnswer, CancelOptions, ChatRequest, ChatStream } from './sdk/chat.js'
-export { AgentryClient, type ClientOptions, createClient } from './sdk/client.js'
-export { type CmsAccess, type CmsRow, type CmsSave, ContentQuery } from './sdk/cms.js'
 export {
+  AgentryError,
+  ApiError,
   AuthenticationError,
   BadRequestError,
+  CancelledError,
   ConflictError,
   InternalServerError,
+  InvalidResponseError,
+  NetworkError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  TimeoutError,
   UnprocessableEntityError,
-} from './sdk/errors.js'
+  UsageError,
+} from './api/errors.js'
+export type { CancelAnswer, CancelOptions, ChatRequest, ChatStream } from './sdk/chat.js'
+export { AgentryClient, type ClientOptions, createClient } from './sdk/client.js'
+export { type CmsAccess, type CmsRow, type CmsSave, ContentQuery } from './sdk/cms.js'
 export {
   toUiMessages,
   type ToolInvocation,

@@ -1,11 +1,11 @@
 // What a command that talks to the service needs, in one module the Context loads on first use: the credential,
-// the HTTP core, the API client and the library's client over it. One dynamic import: the build writes this
+// the HTTP core, and the library's client (its Transport over the HTTP core). One dynamic import: the build writes this
 // module and all it imports as one chunk (the API core, scripts/build.mjs `coreChunks`), which every other module
 // loaded with import() that uses part of it imports first. Commands that never call the service don't load it.
 export { notLoggedIn } from '../auth/credential.js'
 export { resolveCredential } from '../auth/resolve-credential.js'
-export { clientFromApi } from '../sdk/client.js'
-export { ApiClient } from './client.js'
+export { AgentryClient } from '../sdk/client.js'
+export { Transport } from '../sdk/transport.js'
 export { HttpClient } from './request.js'
 // in the API core too: every contract family and most commands of the service use them
 import './contract/paging.js'

@@ -3,7 +3,7 @@
 // environment, typed errors, and a --debug trace with secrets redacted.
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
-import { ApiError, CancelledError, CliError, NetworkError, TimeoutError } from '../errors.js'
+import { AgentryError, ApiError, CancelledError, NetworkError, TimeoutError } from './errors.js'
 import { BufferedBody } from './buffered-body.js'
 import { PlainHttp, type PlainResponse, proxyConfigured } from './plain-http.js'
 import type { Redactor } from './redact.js'
@@ -50,6 +50,8 @@ export interface SendOptions {
   /** hand the body back unread; the idle timeout applies to it */
   stream?: boolean
   signal?: AbortSignal
+  /** a hint for an error answer that only the caller can give (the operation's list command, the base URL) */
+  errorHint?: (status: number, serverMessage: string) => string | undefined
 }
 
 /** A successful response. */
@@ -62,25 +64,28 @@ export interface HttpResponse {
   bytes?: Buffer
 }
 
-/** A failed try of one request: the user's error, whether another try may help, whether the server may have it. */
+/** What kind of failure a try met, before any error exists: the error is made once, when no try is left. */
+type FailureKind = 'timeout' | 'network' | 'cancelled'
+
+/** A failed try of one request: what broke, whether another try may help, whether the server may have it. */
 class TransportFailure extends Error {
   constructor(
-    readonly error: CliError,
+    readonly kind: FailureKind,
+    /** `METHOD url: what broke` */
+    message: string,
+    readonly hint: string | undefined,
     readonly retryable: boolean,
     readonly maybeSent: boolean,
     /** the status of the answer whose body broke off, when the headers had arrived */
     readonly status?: number,
+    readonly source?: unknown,
   ) {
-    super(error.message)
+    super(message)
   }
 }
 
 /** A failed try that `send` retries. */
-class RetryableFailure extends Error {
-  constructor(readonly error: CliError) {
-    super(error.message)
-  }
-}
+class RetryableFailure extends Error {}
 
 /** Codes of failures to connect: the request never left (a POST may be sent again safely). */
 const notSentCodes = new Set([
@@ -105,7 +110,7 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
   return out
 }
 
-/** The service's client: one `send` that everything else goes through. */
+/** The HTTP core: one `send` that every request goes through (the Transport's, and those to a URL given). */
 export class HttpClient {
   private dispatcherPromise: Promise<Dispatcher> | undefined
   private plainHttp: PlainHttp | undefined
@@ -138,7 +143,7 @@ export class HttpClient {
   }
 
   /**
-   * Sends a request, retrying when safe; throws ApiError on a non-2xx answer. Unless `stream` is set the whole body
+   * Sends a request, retrying when safe; a non-2xx answer throws its status's ApiError (ApiError.generate). Unless `stream` is set the whole body
    * is read here, inside the timeout and the retry: a connection that breaks or stalls mid-body is a connection
    * error like any other (retried when idempotent), never a failure of whoever parses the body later.
    */
@@ -152,7 +157,7 @@ export class HttpClient {
         res = await this.attempt(req, idempotent, attempt)
       } catch (err) {
         if (!(err instanceof RetryableFailure)) throw err
-        await this.pauseBeforeRetry(attempt, err.error.message)
+        await this.pauseBeforeRetry(attempt, err.message)
         continue
       }
       if (res.status >= 200 && res.status < 300) return res
@@ -163,9 +168,7 @@ export class HttpClient {
           attempt--
           continue
         }
-        res = await this.attempt(req, idempotent, attempt).catch((e: unknown) => {
-          throw e instanceof RetryableFailure ? e.error : e
-        })
+        res = await this.attempt(req, idempotent, attempt, false)
         if (res.status >= 200 && res.status < 300) return res
       }
       const retryAfter = res.headers['retry-after']
@@ -180,37 +183,45 @@ export class HttpClient {
     }
   }
 
-  /** One try; a failure worth another try comes back as RetryableFailure, the last one as the user's error. */
-  private async attempt(req: SendOptions, idempotent: boolean, attempt: number): Promise<HttpResponse> {
+  /** One try; a failure worth another try comes back as RetryableFailure (unless `mayRetry` is off), the last one as
+   * the user's error. */
+  private async attempt(
+    req: SendOptions,
+    idempotent: boolean,
+    attempt: number,
+    mayRetry = true,
+  ): Promise<HttpResponse> {
     try {
       return await this.once(req)
     } catch (err) {
       if (!(err instanceof TransportFailure)) throw err
-      if (idempotent && err.retryable && attempt < this.opts.retries) throw new RetryableFailure(err.error)
+      if (mayRetry && idempotent && err.retryable && attempt < this.opts.retries)
+        throw new RetryableFailure(err.message)
       throw this.finalError(err, req, idempotent, attempt)
     }
   }
 
-  /** The error the user sees when a transport failure is not retried (any more). */
-  private finalError(f: TransportFailure, req: SendOptions, idempotent: boolean, attempt: number): CliError {
-    const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : ''
-    if (f.error instanceof CancelledError) return f.error
+  /** The error the user sees when a transport failure is not retried (any more): made here, once. */
+  private finalError(f: TransportFailure, req: SendOptions, idempotent: boolean, attempt: number): AgentryError {
+    if (f.kind === 'cancelled') return new CancelledError()
+    const make = (message: string, hint: string | undefined, cause: unknown) =>
+      f.kind === 'timeout' ? new TimeoutError(message, hint, cause) : new NetworkError(message, hint, cause)
     if (idempotent || !f.maybeSent) {
-      f.error.message += tries
-      return f.error
+      const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : ''
+      return make(`${f.message}${tries}`, f.hint, f.source)
     }
     // RFC 9110 9.2.2: a non-idempotent request is not repeated automatically; the user must find out what happened.
     const where = `${req.method} ${this.opts.redactor.url(req.url)}`
-    const detail = f.error.message.startsWith(`${where}: `) ? f.error.message.slice(where.length + 2) : f.error.message
+    const detail = f.message.startsWith(`${where}: `) ? f.message.slice(where.length + 2) : f.message
     const ok = f.status !== undefined && f.status >= 200 && f.status < 300
     const outcome = ok
       ? `the server answered ${f.status} but the rest of the answer was lost (${detail}); it has most likely taken effect`
       : `the request was sent but the answer was lost (${detail}); it may or may not have taken effect`
-    return new CliError(`${where}: ${outcome}`, {
-      exitCode: f.error.exitCode,
-      hint: 'check before sending it again: list or get the resource (e.g. `agentry <resource> list`, or `agentry api GET <path>`)',
-      cause: f.error,
-    })
+    return make(
+      `${where}: ${outcome}`,
+      'check before sending it again: list or get the resource (e.g. `agentry <resource> list`, or `agentry api GET <path>`)',
+      f.source,
+    )
   }
 
   /**
@@ -289,7 +300,7 @@ export class HttpClient {
       for (const [k, v] of Object.entries(out.headers)) this.trace(`< ${k}: ${this.opts.redactor.header(k, v)}`)
       if (res.statusCode >= 300 && res.statusCode < 400) {
         await res.body.dump().catch(() => {})
-        throw new CliError(
+        throw new AgentryError(
           `${req.method} ${this.opts.redactor.url(req.url)}: the server redirected to ${out.headers.location ?? '(no location)'}; not following it with credentials`,
           { hint: 'point --base-url at the final address' },
         )
@@ -332,27 +343,25 @@ export class HttpClient {
     phase: 'send' | 'body',
     status?: number,
   ): unknown {
-    if (err instanceof CliError) return err
+    if (err instanceof AgentryError) return err
     const where = `${req.method} ${this.opts.redactor.url(req.url)}`
     const code = (err as { code?: string }).code
     const midBody = phase === 'body'
     if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
       const what = midBody ? 'the answer stalled: not complete' : 'no answer'
-      const error = new TimeoutError(
-        `${where}: ${what} within ${this.opts.timeoutMs / 1000} s`,
-        'raise --timeout (seconds)',
-      )
+      const message = `${where}: ${what} within ${this.opts.timeoutMs / 1000} s`
       // a stall mid-body is a broken connection more often than a slow server: worth a new one; a server that does
       // not answer at all would only make the user wait --timeout again
-      return new TransportFailure(error, midBody, true, status)
+      return new TransportFailure('timeout', message, 'raise --timeout (seconds)', midBody, true, status)
     }
-    if (signals.slice(1).some((s) => s.aborted)) return new TransportFailure(new CancelledError(), false, false)
+    if (signals.slice(1).some((s) => s.aborted))
+      return new TransportFailure('cancelled', 'cancelled', undefined, false, false)
     const reason = this.opts.redactor.text((err as Error).message || String(err))
     const hint = code === 'ECONNREFUSED' ? 'is the server running? check --base-url (agentry config list)' : undefined
     const what = midBody ? 'the connection broke while reading the answer: ' : ''
-    const error = new NetworkError(`${where}: ${what}${code ? `${code} ` : ''}${reason}`, hint, err)
+    const message = `${where}: ${what}${code ? `${code} ` : ''}${reason}`
     const notSent = !midBody && code !== undefined && notSentCodes.has(code)
-    return new TransportFailure(error, midBody || isRetryableError(err), !notSent, status)
+    return new TransportFailure('network', message, hint, midBody || isRetryableError(err), !notSent, status, err)
   }
 
   private async apiError(req: SendOptions, res: HttpResponse): Promise<ApiError> {
@@ -373,14 +382,17 @@ export class HttpClient {
     } catch {
       message = text.split('\n')[0]?.slice(0, 200) ?? ''
     }
-    return new ApiError({
+    const serverMessage = this.opts.redactor.text(message || statusText(res.status))
+    const hint = req.errorHint?.(res.status, serverMessage)
+    return ApiError.generate({
       status: res.status,
-      message: this.opts.redactor.text(message || statusText(res.status)),
+      message: serverMessage,
       method: req.method,
       url: req.url,
       ...(res.requestId ? { requestId: res.requestId } : {}),
       ...(code ? { code } : {}),
       ...(typeof res.headers['www-authenticate'] === 'string' ? { challenge: res.headers['www-authenticate'] } : {}),
+      ...(hint ? { hint } : {}),
     })
   }
 

@@ -3,7 +3,7 @@
 // revocation (RFC 7009) and the `iss` check of RFC 9207. Every call goes through the run's one HTTP client,
 // unauthenticated, with secrets redacted.
 import type * as z from '../api/zod.js'
-import { parseBody } from '../api/client.js'
+import { parseBody } from '../api/answer.js'
 import { type ContractRoute, endpointOf } from '../api/contract/index.js'
 import type { HttpClient, HttpResponse } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
@@ -21,8 +21,8 @@ export type OAuthClientInfo = z.infer<typeof oauthClientSchema>
 export const deviceGrantType = 'urn:ietf:params:oauth:grant-type:device_code'
 
 /** The HTTP client for OAuth calls: the run's own (proxy, timeouts, --debug trace, test dispatcher). */
-export async function oauthHttp(ctx: Context): Promise<HttpClient> {
-  return (await ctx.api()).http
+export function oauthHttp(ctx: Context): Promise<HttpClient> {
+  return ctx.http()
 }
 
 /** Reads the answer of an OAuth route (wherever the metadata put it) by the route's contract declaration. */

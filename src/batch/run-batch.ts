@@ -6,7 +6,7 @@ import { forEachConcurrent } from '../cms/import-export.js'
 import { progressLine } from '../io/progress.js'
 import { openAtomicFile } from '../io/atomic-file.js'
 import type { Context } from '../context.js'
-import { ApiError, CancelledError, CliError, ExitCode } from '../errors.js'
+import { ApiError, CancelledError, CliError, ExitCode, exitCodeOf as errorExitCode } from '../errors.js'
 import type { Shard } from '../io/shard.js'
 import type { BatchItem, BatchKind, BatchSource } from './input.js'
 import { type JunitCase, junitXml } from './junit.js'
@@ -131,7 +131,7 @@ function failure(ctx: Context, err: unknown): RunOutcome {
     return { runId: null, status: 'error', output: null, error, exitCode: ExitCode.cancelled }
   }
   const refused = err instanceof ApiError && err.status < 500
-  const exitCode = err instanceof CliError ? err.exitCode : ExitCode.error
+  const exitCode = errorExitCode(err)
   return { runId: null, status: refused ? 'refused' : 'error', output: null, error: message, exitCode }
 }
 

@@ -4,7 +4,16 @@
 // event: the bytes are the same, and a 1M-token answer costs a few thousand events and writes instead of a million.
 import type { Usage } from '../api/schemas/index.js'
 import { StreamIdleTimeoutError } from '../api/stream/errors.js'
-import { ApiError, CancelledError, CliError, ExitCode, NetworkError } from '../errors.js'
+import {
+  AgentryError,
+  ApiError,
+  CancelledError,
+  CliError,
+  ExitCode,
+  exitCodeOf,
+  kindOf,
+  NetworkError,
+} from '../errors.js'
 import type { ChatStream } from '../sdk/chat.js'
 import type { ChatEvent, ChatToolCall } from './session.js'
 
@@ -36,7 +45,7 @@ export interface RoundOutcome {
   toolCalls: ChatToolCall[]
   finishReason: string | null
   usage: Usage | undefined
-  error: CliError | undefined
+  error: AgentryError | undefined
 }
 
 /** A fresh outcome: the caller holds it, so what arrived is there even if the round is stopped midway. */
@@ -105,7 +114,7 @@ export async function* runRound(input: RoundInput, out: RoundOutcome): AsyncGene
       out.finishReason = 'cancelled'
       yield { type: 'done', finish_reason: 'cancelled' }
     } else {
-      const e = toCliError(err, input.idleTimeoutMs)
+      const e = toKnownError(err, input.idleTimeoutMs)
       out.status = e instanceof CancelledError ? 'cancelled' : 'failed'
       if (e instanceof CancelledError) out.finishReason = 'cancelled'
       out.error = e instanceof CancelledError ? undefined : e
@@ -165,9 +174,9 @@ export function agentNotFound(err: ApiError, agentId: string, chatId?: string): 
   return new CliError(`${what} (${err.message})`, { exitCode: ExitCode.notFound, hint, cause: err })
 }
 
-/** Maps a transport error met while reading the answer to the CLI's error kinds. */
-export function toCliError(err: unknown, idleTimeoutMs: number): CliError {
-  if (err instanceof CliError) return err
+/** Maps a transport error met while reading the answer to one of the known errors (src/errors.ts gives its kind). */
+export function toKnownError(err: unknown, idleTimeoutMs: number): AgentryError {
+  if (err instanceof AgentryError) return err
   const code = (err as { code?: string })?.code
   if (code === 'UND_ERR_BODY_TIMEOUT') return new StreamIdleTimeoutError(idleTimeoutMs)
   if (isAbort(err)) return new CancelledError()
@@ -180,8 +189,8 @@ export function toCliError(err: unknown, idleTimeoutMs: number): CliError {
 }
 
 /** The `error` event for a failure. */
-export function errorEvent(e: CliError, code?: string): ChatEvent {
-  const ev: ChatEvent = { type: 'error', message: e.message, kind: e.kind, exit_code: e.exitCode }
+export function errorEvent(e: AgentryError, code?: string): ChatEvent {
+  const ev: ChatEvent = { type: 'error', message: e.message, kind: kindOf(e), exit_code: exitCodeOf(e) }
   if (code !== undefined) ev.code = code
   return ev
 }

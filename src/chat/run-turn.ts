@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Usage } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
-import type { CliError } from '../errors.js'
+import type { AgentryError } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 import type { ChatStream } from '../sdk/chat.js'
 import { statefulRequest, statelessRequest, toWire, wireHistory } from './messages.js'
-import { errorEvent, newOutcome, type RoundOutcome, runRound, toCliError } from './round.js'
+import { errorEvent, newOutcome, type RoundOutcome, runRound, toKnownError } from './round.js'
 import type { ChatEvent, ChatMessage, ChatSession, ChatSessionOptions, ChatToolCall } from './session.js'
 import { errorText, runToolHandler, type ToolExecutor } from './tool-handler.js'
 import type { TranscriptMeta } from './transcript.js'
@@ -29,7 +29,7 @@ export interface TurnState {
   added: ChatMessage[]
   usage: Usage | undefined
   last: RoundOutcome | undefined
-  error: CliError | undefined
+  error: AgentryError | undefined
   status: 'done' | 'cancelled' | 'failed'
 }
 
@@ -75,7 +75,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
     opening = await first()
   } catch (err) {
     state.status = 'failed'
-    state.error = toCliError(err, idleTimeoutMs)
+    state.error = toKnownError(err, idleTimeoutMs)
     yield errorEvent(state.error)
     return
   }

@@ -6,7 +6,7 @@
 import type { ToolExecutor } from './tool-handler.js'
 import type { ToolDefinition, Usage } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
-import type { ErrorKind } from '../errors.js'
+import type { AgentryError, ErrorKind } from '../errors.js'
 import type { TranscriptMeta } from './transcript.js'
 
 /** A function tool call made by the assistant (service-interface 2.2). */
@@ -46,7 +46,7 @@ export type ChatEvent =
 /** What went wrong: `server` (an error event in the stream, a 5xx), `network` (connection dropped), and so on (src/errors.ts). */
 type ChatErrorKind = ErrorKind
 
-/** How a turn ended. `failed` keeps the partial answer too; `error.exitCode` is the exit code for one-shot mode. */
+/** How a turn ended. `failed` keeps the partial answer too; `exitCodeOf(error)` is the exit code for one-shot mode. */
 export interface TurnResult {
   status: 'done' | 'cancelled' | 'failed'
   /** finish_reason of the last completion: stop, length, tool_calls, cancelled, … (null when unknown) */
@@ -59,8 +59,9 @@ export interface TurnResult {
   added: ChatMessage[]
   /** usage summed over the turn's completions (undefined if the server sent none) */
   usage: Usage | undefined
-  /** set when status is failed: a CliError whose exitCode tells auth (4), not found (3), server (7), network (8)… */
-  error: (Error & { exitCode?: number }) | undefined
+  /** set when status is failed: a known error, whose exit code (src/errors.ts exitCodeOf) tells auth (4), not found
+   * (3), server (7), network (8)… */
+  error: AgentryError | undefined
 }
 
 /**

@@ -3,7 +3,7 @@
 // It is replaced by rename, so a run killed at any moment leaves either the old state or the new one, never half.
 import { readFile, rm } from 'node:fs/promises'
 import { isDeepStrictEqual } from 'node:util'
-import { UsageError } from '../errors.js'
+import { UsageError } from '../api/errors.js'
 import { writeFileAtomic } from '../io/atomic-file.js'
 
 /** A state file: the job it belongs to (compared on resume) and the progress made. */

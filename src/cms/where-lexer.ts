@@ -1,5 +1,5 @@
 // Tokens of the `--where` expression language (commands.md, `cms query`).
-import { UsageError } from '../errors.js'
+import { UsageError } from '../api/errors.js'
 
 /** The kinds of token the `--where` language has. */
 type TokenKind =

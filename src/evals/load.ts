@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path'
 import type { Document, LineCounter } from 'yaml'
 import type { Message, ToolDefinition } from '../api/schemas/index.js'
 import type { ChatContentItem } from '../chat/session.js'
-import { CliError, UsageError } from '../errors.js'
+import { AgentryError, UsageError } from '../errors.js'
 import { readArgFile } from '../io/arg-file.js'
 import { cjsExports } from '../io/cjs.js'
 import { readDataset } from './dataset.js'
@@ -339,7 +339,8 @@ async function toolsOf(
   try {
     return typeof tools === 'string' ? await loadToolsFile(resolve(dir, tools)) : parseToolDefinitions(tools, label)
   } catch (err) {
-    if (err instanceof CliError && typeof tools === 'string') throw at.error(path, err.message.replace(/^--tools /, ''))
+    if (err instanceof AgentryError && typeof tools === 'string')
+      throw at.error(path, err.message.replace(/^--tools /, ''))
     throw err
   }
 }

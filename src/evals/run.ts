@@ -4,7 +4,7 @@
 // finished is kept and written like a complete run, then the run exits 130.
 import { forEachConcurrent } from '../cms/import-export.js'
 import type { Context } from '../context.js'
-import { CancelledError, CliError, ExitCode } from '../errors.js'
+import { CancelledError, ExitCode, exitCodeOf } from '../errors.js'
 import { progressLine } from '../io/progress.js'
 import { inShard, type Shard } from '../io/shard.js'
 import type { AgentryClient } from '../sdk/client.js'
@@ -156,12 +156,7 @@ async function runUnit(
     return { result }
   } catch (err) {
     const message = ctx.redactor.text(err instanceof Error ? err.message : String(err))
-    const code =
-      err instanceof CancelledError || ctx.abort.signal.aborted
-        ? ExitCode.cancelled
-        : err instanceof CliError
-          ? err.exitCode
-          : ExitCode.error
+    const code = err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err)
     const result: TestResult = {
       ...base,
       pass: false,

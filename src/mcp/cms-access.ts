@@ -1,7 +1,7 @@
 // Whether the credential has CMS management access (wire.md "API keys": `cms:"read"` may use the delivery access
 // only). No route reports a credential's own scopes, so one management read of one row answers it: a refusal
 // (401/403) means no; any other answer (a page, or 404 for a collection that does not exist) means yes.
-import { ApiError, CliError } from '../errors.js'
+import { ApiError } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 
 /** Yes, or no with the reason to print. */
@@ -15,7 +15,7 @@ export async function cmsManagement(sdk: AgentryClient): Promise<CmsManagement> 
   } catch (err) {
     if (err instanceof ApiError && err.status !== 401 && err.status !== 403) return { allowed: true }
     if (err instanceof ApiError) return { allowed: false, why: 'the credential has no CMS management (cma) access' }
-    const message = err instanceof CliError || err instanceof Error ? err.message : String(err)
+    const message = err instanceof Error ? err.message : String(err)
     return { allowed: false, why: `CMS management access could not be checked: ${message}` }
   }
 }

@@ -8,7 +8,7 @@ import type { ToolDefinition } from '../api/schemas/index.js'
 import type { ToolRun } from '../chat/tool-handler.js'
 import { errorText } from '../chat/tool-handler.js'
 import type { ChatToolCall } from '../chat/session.js'
-import { type CliError, UsageError } from '../errors.js'
+import { UsageError } from '../errors.js'
 import { sanitizeText } from '../io/sanitize.js'
 import { splitCommandLine } from './command-line.js'
 
@@ -122,7 +122,7 @@ function resultText(content: unknown[] | undefined, structured: unknown): string
 }
 
 /** `--approve-tools` is needed when no one can be asked (exit 2 before anything starts). */
-export function needsApproveFlag(): CliError {
+export function needsApproveFlag(): UsageError {
   return new UsageError(
     '--mcp tools need approval, and there is no terminal to ask on',
     'pass --approve-tools to let the agent run them without asking',

@@ -2,7 +2,7 @@
 // text (and structuredContent), failures as a tool result with `isError: true` carrying the CLI's own message and
 // hint, so the model sees what a user of the CLI would see. Protocol errors (unknown tool, bad arguments) are the
 // SDK's.
-import { CliError } from '../errors.js'
+import { AgentryError } from '../errors.js'
 import { sanitizeText } from '../io/sanitize.js'
 
 /** The result of one tool call (the shape of the SDK's CallToolResult). */
@@ -25,7 +25,7 @@ export function jsonResult(value: unknown): ToolResult {
 
 /** The CLI's words for an error: `message` and, on its own line, `hint: …` (as the CLI prints them on stderr). */
 function errorText(err: unknown): string {
-  if (err instanceof CliError) {
+  if (err instanceof AgentryError) {
     const lines = [err.message]
     if (err.hint) lines.push(`hint: ${err.hint}`)
     return sanitizeText(lines.join('\n'))

@@ -4,8 +4,7 @@
 // first use: the message schemas it builds cost ~10 ms, which commands that never chat must not pay.
 import type * as Crypto from 'node:crypto'
 import type { AssistantMessage, CompletionEvent } from '../api/stream/decoder.js'
-import { ApiError, CancelledError } from '../errors.js'
-import { typedError } from './errors.js'
+import { ApiError, CancelledError } from '../api/errors.js'
 import type { BodyOf, Transport } from './transport.js'
 
 /** A completion request: the whole history (`messages`), or one `message` of the stateful chat `chatId`. */
@@ -100,7 +99,7 @@ export const chatResource = (t: Transport) => {
       } catch (err) {
         // after cancel() the answer ends however the service or the grace period ends it: not an error
         if (cancelled) return
-        throw typedError(err)
+        throw err
       }
     }
     const iterator = events()

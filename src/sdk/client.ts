@@ -1,7 +1,6 @@
 // The library's client (the shape of the OpenAI Node SDK): one client, one property a resource family, each a few
 // typed functions over the contract (transport.ts). The CLI's commands use the same client (Context.sdk()).
 import type { Dispatcher } from 'undici'
-import { ApiClient } from '../api/client.js'
 import { Redactor } from '../api/redact.js'
 import { HttpClient, type HttpResponse, type SendOptions } from '../api/request.js'
 import { agentsResource, skillsResource } from './agents.js'
@@ -56,7 +55,7 @@ export class AgentryClient {
   readonly files
   readonly images
   readonly cms
-  /** the contract-checked transport under the resources (for the CLI's own commands) */
+  /** the client under the resources: route names, the contract, the HTTP core (for the CLI's own commands) */
   readonly transport: Transport
 
   constructor(transport: Transport) {
@@ -78,7 +77,7 @@ export class AgentryClient {
 
   /** `{base_url}` of the service. */
   get baseUrl(): string {
-    return this.transport.api.baseUrl
+    return this.transport.baseUrl
   }
 
   /**
@@ -91,7 +90,7 @@ export class AgentryClient {
 
   /** Closes idle connections (call it when done, so the process can exit at once). */
   close(): Promise<void> {
-    return this.transport.api.http.close()
+    return this.transport.http.close()
   }
 }
 
@@ -108,10 +107,5 @@ export function createClient(opts: ClientOptions): AgentryClient {
     dispatcher: opts.dispatcher,
     signal: opts.signal,
   })
-  return new AgentryClient(new Transport(new ApiClient(http, opts.baseUrl, opts.account), opts.idleTimeoutMs ?? 60_000))
-}
-
-/** A client over an ApiClient the CLI has already set up (its credential, timeouts, trace and redaction). */
-export function clientFromApi(api: ApiClient, idleTimeoutMs: number): AgentryClient {
-  return new AgentryClient(new Transport(api, idleTimeoutMs))
+  return new AgentryClient(new Transport(http, opts.baseUrl, opts.account))
 }

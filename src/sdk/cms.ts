@@ -5,7 +5,7 @@ import type { CmsRecord } from '../api/schemas/content.js'
 import { CmsQueryBuilder } from '../cms/query-builder.js'
 import { type CmsQuery, isAggregateQuery } from '../cms/query.js'
 import { QueryParamError, toSearchParams } from '../cms/query-params.js'
-import { UsageError } from '../errors.js'
+import { UsageError } from '../api/errors.js'
 import type { ItemList } from './pages.js'
 import type { Transport } from './transport.js'
 

@@ -1,7 +1,7 @@
 // Images (wire.md "Sites, files, images"): analyze one by URL, generate one from a prompt.
 import type { HttpResponse } from '../api/request.js'
 import { originOf } from '../api/routes.js'
-import { UsageError } from '../errors.js'
+import { UsageError } from '../api/errors.js'
 import type { BodyOf, Transport } from './transport.js'
 
 /** `client.images`. */
@@ -14,7 +14,7 @@ export const imagesResource = (t: Transport) => ({
   download: (url: string): Promise<HttpResponse> => {
     if (!/^https?:\/\//i.test(url))
       throw new UsageError(`the service answered an image URL that is not http(s): ${url}`)
-    const auth = new URL(url).origin === originOf(t.api.baseUrl)
+    const auth = new URL(url).origin === originOf(t.baseUrl)
     return t.request({ method: 'GET', url, auth, headers: { accept: 'image/*' }, stream: true })
   },
 })

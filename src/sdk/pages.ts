@@ -1,7 +1,6 @@
 // Lists as async iterables over items, page by page (after openai-node's core/pagination.ts): `for await` walks
 // every page from the first one asked for; `firstPage()` is one page (the CLI without --all).
 import { hasNextPage, type Page } from '../api/pagination.js'
-import { typedError } from './errors.js'
 
 /** The items of a list, fetched a page at a time as they are iterated. */
 export class ItemList<T> implements AsyncIterable<T> {
@@ -17,12 +16,7 @@ export class ItemList<T> implements AsyncIterable<T> {
   async *pages(max = Number.POSITIVE_INFINITY): AsyncGenerator<Page<T>> {
     let page = this.start
     for (let n = 0; n < max; n++, page++) {
-      let res: Page<T>
-      try {
-        res = await this.fetchPage(page)
-      } catch (err) {
-        throw typedError(err)
-      }
+      const res = await this.fetchPage(page)
       this.lastPage = res
       yield res
       if (!hasNextPage(res, this.pageSize)) return

@@ -1,7 +1,7 @@
 // Scenarios and signed runs (service-interface 4.4, 5.5): the body `{"input": …}` is signed with HMAC-SHA256 over
 // its exact bytes (src/auth/hmac.ts, the signer the emulator verifies with) and sent as those bytes.
 import type { PageQuery } from '../api/contract/paging.js'
-import { UsageError } from '../errors.js'
+import { UsageError } from '../api/errors.js'
 import type { ResponseOf, Transport } from './transport.js'
 
 /** A signed scenario request: the exact bytes and their signature. */

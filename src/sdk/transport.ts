@@ -1,14 +1,16 @@
-// The one way the library calls an operation: route name → contract endpoint (loaded per family) → request checked
-// against its schemas (usage error naming the member, before anything is sent) → the HTTP core → answer checked
-// against the loose response schema. ApiErrors come out as their typed subclasses (errors.ts).
+// The service's client under the resources, and the only layer between them and the HTTP core (request.ts): it knows
+// the base URL and the account, fills paths from the route table, checks a request against the route's contract
+// (a usage error naming the member, before anything is sent), sends it through the HTTP core (auth, retries,
+// timeouts, redaction; an error answer comes back already typed, ../api/errors.ts), checks the answer against the
+// loose response schema and follows lists page by page.
 import * as z from '../api/zod.js'
-import { type ApiClient, type CallOptions, parseBody } from '../api/client.js'
+import { check, parseBody } from '../api/answer.js'
 import { type ContractRoute, type Endpoints, endpointOf } from '../api/contract/index.js'
+import { clientHint } from '../api/error-hints.js'
+import { InvalidResponseError, UsageError } from '../api/errors.js'
 import type { Page } from '../api/pagination.js'
-import type { HttpResponse, SendOptions } from '../api/request.js'
-import { routes } from '../api/routes.js'
-import { UsageError } from '../errors.js'
-import { typedErrors } from './errors.js'
+import type { HttpClient, HttpResponse, RequestBody, SendOptions } from '../api/request.js'
+import { routes, urlFor } from '../api/routes.js'
 import { ItemList } from './pages.js'
 
 type EndpointOf<N extends ContractRoute> = Endpoints[N]
@@ -27,7 +29,8 @@ export interface CallRequest {
   params?: Record<string, string>
   query?: Record<string, string | number | boolean | undefined>
   body?: unknown
-  rawBody?: CallOptions['rawBody']
+  /** raw bytes (or a stream opened for each try) instead of a JSON body */
+  rawBody?: RequestBody
   headers?: Record<string, string>
   auth?: boolean
   stream?: boolean
@@ -55,17 +58,40 @@ function checkRequest(schema: z.core.$ZodType | undefined, value: unknown, part:
   throw new UsageError(`${member}: ${issue?.message ?? 'invalid value'}`)
 }
 
-/** Calls operations by route name through the contract. */
+/** Calls the service's operations by route name, through the contract. */
 export class Transport {
   constructor(
-    readonly api: ApiClient,
-    /** how long a stream may go without a byte (the chat stream's idle timeout) */
-    readonly idleTimeoutMs: number,
+    /** the HTTP core: also sends to URLs outside the service (a webhook's trigger URL, an agent card) */
+    readonly http: HttpClient,
+    private readonly base: string | undefined,
+    private readonly account: string | undefined,
   ) {}
 
+  /** {base_url}, or a usage error that says how to set it (a call by full URL, e.g. a trigger --url, needs none). */
+  get baseUrl(): string {
+    if (!this.base)
+      throw new UsageError(
+        'no base URL is set',
+        'pass --base-url https://host/api/v1beta, set AGENTRY_BASE_URL, run `agentry config set base-url <url>`, or try --emulator',
+      )
+    return this.base
+  }
+
+  /** The account id, or a usage error that says how to set it. */
+  accountId(): string {
+    if (!this.account)
+      throw new UsageError(
+        'no account id is set',
+        'pass --account <id>, set AGENTRY_ACCOUNT, or run: agentry config set account <id>',
+      )
+    return this.account
+  }
+
   /** The full URL of an operation (path values checked and encoded). */
-  url(name: ContractRoute, params: Record<string, string> = {}): string {
-    return this.api.url(name, params)
+  url(name: ContractRoute, params: Record<string, string> = {}, query: CallRequest['query'] = {}): string {
+    const route = routes[name]
+    const all = route.path.includes('{accountId}') ? { accountId: this.accountId(), ...params } : params
+    return urlFor(this.baseUrl, route, all, query)
   }
 
   /** A JSON body checked against the route's contract; a usage error names what is off. */
@@ -73,34 +99,36 @@ export class Transport {
     return checkRequest((await endpointOf(name)).body, body, 'body')
   }
 
-  /** Sends a call whose answer is read by the caller (raw bytes, streams). */
-  raw(name: ContractRoute, req: CallRequest = {}): Promise<HttpResponse> {
-    return typedErrors(async () => {
-      const endpoint = await endpointOf(name)
-      const query = checkRequest(endpoint.query, req.query, 'query') as CallRequest['query']
-      const body = checkRequest(endpoint.body, req.body, 'body')
-      return this.api.raw(name, {
-        ...req,
-        ...(query !== undefined ? { query } : {}),
-        ...(body !== undefined ? { body } : {}),
-        ...((req.idempotent ?? endpoint.idempotent) !== undefined
-          ? { idempotent: req.idempotent ?? endpoint.idempotent }
-          : {}),
-      })
+  /** Sends a call whose answer is read by the caller (raw bytes, streams); an error answer throws, typed. */
+  async raw(name: ContractRoute, req: CallRequest = {}): Promise<HttpResponse> {
+    const endpoint = await endpointOf(name)
+    const route = routes[name]
+    const query = checkRequest(endpoint.query, req.query, 'query') as CallRequest['query']
+    const json = checkRequest(endpoint.body, req.body, 'body')
+    const body = req.rawBody ?? (json === undefined ? undefined : JSON.stringify(json))
+    const idempotent = req.idempotent ?? endpoint.idempotent
+    return this.http.send({
+      method: route.method,
+      url: this.url(name, req.params, query),
+      ...(body !== undefined ? { body } : {}),
+      ...(req.headers ? { headers: req.headers } : {}),
+      auth: req.auth ?? route.auth === 'bearer',
+      ...(idempotent !== undefined ? { idempotent } : {}),
+      ...(req.stream ? { stream: true } : {}),
+      ...(req.signal ? { signal: req.signal } : {}),
+      errorHint: (status, serverMessage) => clientHint(name, this.base, status, serverMessage),
     })
   }
 
   /** Sends a call and returns its answer, checked against the contract. */
-  call<N extends ContractRoute>(name: N, req: CallRequest = {}): Promise<ResponseOf<N>> {
-    return typedErrors(async () => this.answer(name, await this.raw(name, req)))
+  async call<N extends ContractRoute>(name: N, req: CallRequest = {}): Promise<ResponseOf<N>> {
+    return this.answer(name, await this.raw(name, req))
   }
 
   /** Reads an answer of route N, wherever it was sent (a webhook's own trigger URL, say), by N's declaration. */
-  answer<N extends ContractRoute>(name: N, res: HttpResponse): Promise<ResponseOf<N>> {
-    return typedErrors(async () => {
-      const r = routes[name]
-      return parseBody(res, (await endpointOf(name)).response, `${r.method} ${r.path}`) as Promise<ResponseOf<N>>
-    })
+  async answer<N extends ContractRoute>(name: N, res: HttpResponse): Promise<ResponseOf<N>> {
+    const r = routes[name]
+    return parseBody(res, (await endpointOf(name)).response, `${r.method} ${r.path}`) as Promise<ResponseOf<N>>
   }
 
   /** A list: async iterable over the items of every page from `query.page`; `item` overrides the item schema. */
@@ -112,27 +140,34 @@ export class Transport {
     const sizeKey = opts.sizeKey ?? 'limit'
     const { page: start, ...rest } = req.query ?? {}
     const size = rest[sizeKey] === undefined ? undefined : Number(rest[sizeKey])
-    const fetchPage = (page: number): Promise<Page<ItemOf<N>>> =>
-      typedErrors(async () => {
-        const endpoint = await endpointOf(name)
-        // `page` keeps its place among the caller's members (CMS parameters travel as strings).
-        const value = sizeKey === 'pageSize' ? String(page) : page
-        const query = checkRequest(endpoint.query, { ...req.query, page: value }, 'query') as Record<string, string>
-        const item = opts.item ? await opts.item() : endpoint.item
-        const limit = typeof query.limit === 'number' ? query.limit : undefined
-        // ApiClient.page is the one reader of a page (`data` array checked, items checked against `item`).
-        return this.api.page(name, item as z.core.$ZodType<ItemOf<N>> | undefined, {
-          ...(req.params ? { params: req.params } : {}),
-          query,
-          page,
-          limit,
-        })
-      })
+    const fetchPage = async (page: number): Promise<Page<ItemOf<N>>> => {
+      const endpoint = await endpointOf(name)
+      // `page` keeps its place among the caller's members (CMS parameters travel as strings).
+      const value = sizeKey === 'pageSize' ? String(page) : page
+      const query = { ...req.query, page: value }
+      const item = opts.item ? await opts.item() : endpoint.item
+      const res = await this.raw(name, { ...(req.params ? { params: req.params } : {}), query })
+      return readPage(res, name, item as z.core.$ZodType<ItemOf<N>> | undefined)
+    }
     return new ItemList(fetchPage, start === undefined ? 1 : Number(start), size)
   }
 
   /** Sends a request to any URL through the same HTTP core (retries, timeouts, redaction, typed errors). */
   request(req: SendOptions): Promise<HttpResponse> {
-    return typedErrors(() => this.api.http.send(req))
+    return this.http.send(req)
   }
+}
+
+/** The one reader of a page: the `data` array checked, each item checked against `item`. */
+async function readPage<T>(
+  res: HttpResponse,
+  name: ContractRoute,
+  item: z.core.$ZodType<T> | undefined,
+): Promise<Page<T>> {
+  const what = `${routes[name].method} ${routes[name].path}`
+  const body = await parseBody<Page<unknown>>(res, undefined, what)
+  if (!body || !Array.isArray(body.data))
+    throw new InvalidResponseError(`the server's answer to ${what} has no data array`)
+  if (item) body.data = body.data.map((d, i) => check(item, d, `${routes[name].path}: data[${i}]`))
+  return body as Page<T>
 }

@@ -14,6 +14,7 @@ import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { chatOpts, customServer, tempFile } from './helpers.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { exitCodeOf } from '../../src/errors.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const env = () => ({
@@ -74,10 +75,9 @@ describe('the HTTP client and a stream longer than the total timeout', () => {
       return text
     }
     expect(await read(false)).toBe('xxxxxxx.')
-    await expect(read(true)).rejects.toMatchObject({
-      exitCode: 124,
-      message: expect.stringContaining('--timeout 0.4 s'),
-    })
+    const bounded = await read(true).catch((e: unknown) => e)
+    expect(exitCodeOf(bounded)).toBe(124)
+    expect(bounded).toMatchObject({ message: expect.stringContaining('--timeout 0.4 s') })
   })
 })
 
@@ -164,7 +164,7 @@ describe('tool calls', () => {
   it('runToolHandler: not found or not executable is a setup error; a handler that fails is a tool result', async () => {
     const call = { id: 'c1', type: 'function' as const, function: { name: 'f', arguments: '{}' } }
     const missing = await runToolHandler('./nope-not-here', call, { timeoutMs: 5000 })
-    expect(missing.setupError?.exitCode).toBe(2)
+    expect(exitCodeOf(missing.setupError)).toBe(2)
     const notExec = await runToolHandler(tempFile('h.sh', 'echo hi\n'), call, { timeoutMs: 5000 })
     expect(notExec.setupError?.message).toMatch(/--tool-handler .*could not be started/)
     const failing = await runToolHandler('echo oops >&2; exit 1', call, { timeoutMs: 5000 })

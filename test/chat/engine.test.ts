@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createChatSession } from '../../src/chat/session.js'
 import { collect, emuContext, tempFile, textOf } from './helpers.js'
 import { hook, emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { exitCodeOf } from '../../src/errors.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const emu = () => fx.emu
@@ -121,7 +122,7 @@ describe('failures keep what arrived', () => {
     const events = await collect(t)
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ type: 'error', kind: 'not_found', exit_code: 3 })
-    expect((await t.result).error?.exitCode).toBe(3)
+    expect(exitCodeOf((await t.result).error)).toBe(3)
   })
 
   it('a connection reset mid-stream fails with exit code 8 and keeps the partial text in the history', async () => {
@@ -132,7 +133,7 @@ describe('failures keep what arrived', () => {
     const events = await collect(t)
     const r = await t.result
     expect(r.status).toBe('failed')
-    expect(r.error?.exitCode).toBe(8)
+    expect(exitCodeOf(r.error)).toBe(8)
     expect(events.at(-1)).toMatchObject({ type: 'error', kind: 'network', exit_code: 8 })
     const partial = textOf(events)
     expect(partial.length).toBeGreaterThan(0)
@@ -151,7 +152,7 @@ describe('failures keep what arrived', () => {
     const s = await createChatSession({ ctx, agentId: 'demo-assistant' })
     const t = s.send('count to 100')
     await collect(t)
-    expect((await t.result).error?.exitCode).toBe(124)
+    expect(exitCodeOf((await t.result).error)).toBe(124)
   })
 })
 

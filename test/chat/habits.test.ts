@@ -12,6 +12,7 @@ import { messageSource, withContext } from '../../src/commands/chat/options.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { testContext } from '../helpers/test-context.js'
 import { chatOpts } from './helpers.js'
+import { exitCodeOf } from '../../src/errors.js'
 
 const opts = chatOpts
 
@@ -32,9 +33,7 @@ describe('the message of a one-shot chat', () => {
   })
 
   it('-m and words together is a usage error; a terminal stdin is never read', async () => {
-    await expect(messageSource(testContext().ctx, opts({ message: 'a' }), ['b'])).rejects.toMatchObject({
-      exitCode: 2,
-    })
+    expect(exitCodeOf(await messageSource(testContext().ctx, opts({ message: 'a' }), ['b']).catch((e) => e))).toBe(2)
     expect(await messageSource(testContext({ tty: true, stdin: 'x' }).ctx, opts(), ['hello'])).toEqual({
       text: 'hello',
     })

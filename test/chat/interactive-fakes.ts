@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream'
 import { onTestFinished } from 'vitest'
 import type { CancelOutcome, ChatEvent, ChatSession, ChatTurn, TurnResult } from '../../src/chat/session.js'
 import { Context } from '../../src/context.js'
+import { NetworkError } from '../../src/errors.js'
 import { createIO } from '../../src/io/iostreams.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -46,7 +47,7 @@ class ScriptedTurn implements ChatTurn {
           message: { role: 'assistant', content: this.text, tool_calls: [] },
           added: [],
           usage: { prompt_tokens: 3, completion_tokens: 5, total_tokens: 8 },
-          error: ev.end === 'failed' ? Object.assign(new Error('socket hang up'), { exitCode: 8 }) : undefined,
+          error: ev.end === 'failed' ? new NetworkError('socket hang up') : undefined,
         })
         return
       }

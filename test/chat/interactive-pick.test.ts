@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { pickAgent } from '../../src/chat/interactive/index.js'
 import { fakePrompter, testContext } from '../helpers/test-context.js'
+import { exitCodeOf } from '../../src/errors.js'
 
 const agentsPath = (p: string) => p.startsWith('/api/v1beta/acc_1/agents?')
 
@@ -24,10 +25,9 @@ describe('pickAgent', () => {
     t.http
       .intercept({ path: agentsPath, method: 'GET' })
       .reply(200, { data: [], pagination: { page: 1, page_count: 1 } })
-    await expect(pickAgent(t.ctx)).rejects.toMatchObject({
-      exitCode: 2,
-      message: 'this account has no agents to chat with',
-    })
+    const err = await pickAgent(t.ctx).catch((e: unknown) => e)
+    expect(exitCodeOf(err)).toBe(2)
+    expect(err).toMatchObject({ message: 'this account has no agents to chat with' })
   })
 })
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { createChatSession } from '../../src/chat/session.js'
 import { chatContext, collect, customServer, textOf } from './helpers.js'
+import { exitCodeOf } from '../../src/errors.js'
 
 const chunk = (content: string, finish: string | null = null) =>
   JSON.stringify({
@@ -29,7 +30,7 @@ describe('streams from other servers', () => {
     expect(textOf(events)).toBe('Hello, ')
     expect(events.find((e) => e.type === 'error')).toMatchObject({ kind: 'server', exit_code: 7 })
     expect(r.status).toBe('failed')
-    expect(r.error?.exitCode).toBe(7)
+    expect(exitCodeOf(r.error)).toBe(7)
     expect(r.error?.message).toMatch(/model overloaded/)
     expect(s.history.at(-1)).toEqual({ role: 'assistant', content: 'Hello, ' })
   })
@@ -65,7 +66,7 @@ describe('streams from other servers', () => {
     })
     const t = s.send('hi')
     expect(textOf(await collect(t))).toBe('partial')
-    expect((await t.result).error?.exitCode).toBe(8)
+    expect(exitCodeOf((await t.result).error)).toBe(8)
   })
 
   it('a 500 before the stream is a server error (exit 7) with the server message', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { configFile } from '../../src/config/paths.js'
 import { kebab } from '../../src/config/resolve.js'
 import { settingKeyList, settingsTable } from '../../src/config/settings.js'
-import { CliError, ExitCode, exitCodeSummary, exitCodeTable, UsageError } from '../../src/errors.js'
+import { CliError, ExitCode, exitCodeOf, exitCodeSummary, exitCodeTable, kindOf, UsageError } from '../../src/errors.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { testContext } from '../helpers/test-context.js'
@@ -254,10 +254,10 @@ describe('the exit code table', () => {
     for (const e of Object.values(exitCodeTable)) {
       if (e.code === 0) continue
       expect(docs).toContain(`| ${e.code} | \`${e.kind}\` |`)
-      expect(new CliError('x', { exitCode: e.code }).kind).toBe(e.kind)
+      expect(kindOf(new CliError('x', { exitCode: e.code }))).toBe(e.kind)
     }
-    expect(new CliError('x', { exitCode: 99 }).kind).toBe('error')
-    expect(new UsageError('x').exitCode).toBe(ExitCode.usage)
+    expect(kindOf(new CliError('x', { exitCode: 99 }))).toBe('error')
+    expect(exitCodeOf(new UsageError('x'))).toBe(ExitCode.usage)
     const t = testContext()
     expect(await t.run(['--help'])).toBe(0)
     expect(t.stdout()).toContain(`Exit codes: ${exitCodeSummary(104, '            ')}.`)

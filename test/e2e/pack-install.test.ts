@@ -53,7 +53,7 @@ try {
 try {
   await client.agents.get('..')
 } catch (e) {
-  if (e instanceof UsageError) out.dotDot = e.exitCode
+  if (e instanceof UsageError) out.dotDot = e.name
 }
 const posts: unknown[] = []
 for await (const row of client.cms.from('posts').where('status', 'eq', 'published').orderBy('createdAt').pageSize(3).page(1).select('title').rows().pages(2))
@@ -73,7 +73,7 @@ process.stdout.write(JSON.stringify(out))
 `
 
 // Each line must be a type error; if the library's types were \`any\`, tsc would report the directive as unused.
-const misuse = `import { createClient } from 'agentry'
+const misuse = `import { createClient, type NotFoundError } from 'agentry'
 const client = createClient({ baseUrl: 'http://127.0.0.1:1/api/v1beta', apiKey: 'k', account: 'a' })
 // @ts-expect-error an agent id is a string
 void client.agents.get(42)
@@ -85,6 +85,9 @@ void client.webhooks.create({ status: 'active' })
 // @ts-expect-error there is no such resource
 void client.nothing
 void n
+const notFound = await client.agents.get('b').catch((e: unknown) => e as NotFoundError)
+// @ts-expect-error the library's errors carry no exit code (the CLI maps them to one)
+void notFound.exitCode
 `
 
 describe('the packed library', () => {
@@ -127,7 +130,7 @@ describe('the packed library', () => {
       agents: all,
       firstPageSize: 2,
       notFound: 404,
-      dotDot: 2,
+      dotDot: 'UsageError',
       posts: 6,
       streamed: true,
       requestId: 'string',

@@ -3,7 +3,7 @@
 // the fluent CMS query against a real emulator.
 import { MockAgent } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError, ExitCode, UsageError } from '../../src/errors.js'
+import { ApiError, ExitCode, exitCodeOf, UsageError } from '../../src/errors.js'
 import {
   AuthenticationError,
   ConflictError,
@@ -81,7 +81,7 @@ describe('typed errors', () => {
     [409, ConflictError, ExitCode.conflict],
     [429, RateLimitError, ExitCode.rateLimited],
     [503, InternalServerError, ExitCode.server],
-  ])('%i is a %o that keeps the exit code', async (status, cls, code) => {
+  ])('%i is a %o, which the CLI maps to its exit code', async (status, cls, code) => {
     const { pool, client } = mocked()
     pool
       .intercept({ path: '/api/v1beta/acc_1/agents/ag_1' })
@@ -89,9 +89,19 @@ describe('typed errors', () => {
     const err = await client.agents.get('ag_1').catch((e: unknown) => e)
     expect(err).toBeInstanceOf(cls)
     expect(err).toBeInstanceOf(ApiError)
-    expect((err as ApiError).exitCode).toBe(code)
-    expect((err as ApiError).status).toBe(status)
+    // typed once, where the HTTP core read the answer; no exit code in the library's error: the CLI maps it
+    expect(err).not.toHaveProperty('exitCode')
+    expect(exitCodeOf(err)).toBe(code)
+    expect(err).toMatchObject({ status, serverMessage: 'nope', code: 'x', requestId: 'req_9' })
     expect((err as Error).message).toMatch(/^GET http:\/\/sdk\.test\/api\/v1beta\/acc_1\/agents\/ag_1: \d+ nope/)
+  })
+
+  it('a 404 is typed once, with the hint only the client can give (the list that shows the ids)', async () => {
+    const { pool, client } = mocked()
+    pool.intercept({ path: '/api/v1beta/acc_1/agents/ag_1' }).reply(404, { error: { message: 'nope' } })
+    const err = await client.agents.get('ag_1').catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(NotFoundError)
+    expect(err).toMatchObject({ hint: 'no such id? `agentry agents list` shows them' })
   })
 
   it('a list page that fails is typed too', async () => {

@@ -9,6 +9,7 @@ import { parsePasted, readPastedResponse } from '../../src/auth/paste.js'
 import { resourceIndicator } from '../../src/auth/resource-indicator.js'
 import { loadCredentials, updateCredentials } from '../../src/config/store.js'
 import { testBaseUrl, testContext, testOrigin } from '../helpers/test-context.js'
+import { exitCodeOf } from '../../src/errors.js'
 
 const state = 'st_0123456789'
 
@@ -117,8 +118,8 @@ describe('pollDeviceToken', () => {
           now: () => 0,
           sleep: async () => {},
         },
-      ).catch((e: { exitCode?: number }) => e)
-      expect((err as { exitCode?: number }).exitCode, error).toBe(exit)
+      ).catch((e: unknown) => e)
+      expect(exitCodeOf(err), error).toBe(exit)
     }
   })
 })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { type LoopbackListener, startLoopbackListener } from '../../src/auth/loopback.js'
-import { CancelledError, TimeoutError } from '../../src/errors.js'
+import { CancelledError, exitCodeOf, TimeoutError } from '../../src/errors.js'
 
 const open: LoopbackListener[] = []
 const listen = async (holdMs?: number) => {
@@ -52,7 +52,7 @@ describe('loopback listener (RFC 8252 7.3)', () => {
     const l = await listen()
     const err = await l.wait('st', { timeoutMs: 50 }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(TimeoutError)
-    expect((err as TimeoutError).exitCode).toBe(124)
+    expect(exitCodeOf(err)).toBe(124)
   })
 
   it('is cancelled by the run signal (Ctrl-C) with exit 130', async () => {
@@ -62,7 +62,7 @@ describe('loopback listener (RFC 8252 7.3)', () => {
     ac.abort()
     const err = await waiting.catch((e: unknown) => e)
     expect(err).toBeInstanceOf(CancelledError)
-    expect((err as CancelledError).exitCode).toBe(130)
+    expect(exitCodeOf(err)).toBe(130)
   })
 
   it('refuses a callback that arrives after the login ended', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ExitCode, UsageError } from '../../src/errors.js'
+import { ExitCode, exitCodeOf, UsageError } from '../../src/errors.js'
 import { combineAnd, formatWhere, parseWhere, WhereSyntaxError } from '../../src/cms/where-parser.js'
 import { type Filter, isFieldPath, type WhereOperator, whereOperators, whereSchema } from '../../src/cms/where.js'
 
@@ -160,7 +160,7 @@ describe('parseWhere errors', () => {
   it('is a usage error (exit 2)', () => {
     const e = syntaxError('a =')
     expect(e).toBeInstanceOf(UsageError)
-    expect(e.exitCode).toBe(ExitCode.usage)
+    expect(exitCodeOf(e)).toBe(ExitCode.usage)
   })
 
   it('uses the label given', () => {

@@ -5,7 +5,7 @@
 // accepts the emulator accepts too.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { ApiClient } from '../../src/api/client.js'
+import type { HttpClient } from '../../src/api/request.js'
 import { type ContractRoute, families, familyContract } from '../../src/api/contract/index.js'
 import type { Endpoint } from '../../src/api/contract/types.js'
 import { type Route, type RouteName, routes } from '../../src/api/routes.js'
@@ -101,7 +101,7 @@ function bodies(schema: z.core.$ZodType): fc.Arbitrary<unknown> {
   return fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: mutated, weight: 4 }, { arbitrary: anyJson, weight: 1 })
 }
 
-const client = new Transport({} as ApiClient, 0)
+const client = new Transport({} as HttpClient, undefined, undefined)
 
 /** Does the library send this body? A refusal is a usage error naming the member, before anything is sent. */
 async function clientAccepts(name: ContractRoute, body: unknown): Promise<boolean> {

@@ -1,7 +1,7 @@
 // The contract (src/api/contract): every route it describes is in the route table, each family loads on its own,
 // path values are checked before a URL is made, and page sizes follow the interface's range (wire.md).
 import { describe, expect, it } from 'vitest'
-import { check } from '../../src/api/client.js'
+import { check } from '../../src/api/answer.js'
 import { type ContractRoute, endpointOf, families, familyContract } from '../../src/api/contract/index.js'
 import { pageSizeRange } from '../../src/api/contract/page-size.js'
 import { pageQuery } from '../../src/api/contract/paging.js'

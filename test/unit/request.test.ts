@@ -1,8 +1,9 @@
 import { MockAgent } from 'undici'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Redactor } from '../../src/api/redact.js'
+import { ConflictError } from '../../src/api/errors.js'
 import { HttpClient } from '../../src/api/request.js'
-import { ApiError, CancelledError, ExitCode, NetworkError, TimeoutError } from '../../src/errors.js'
+import { ApiError, CancelledError, ExitCode, exitCodeOf, NetworkError, TimeoutError } from '../../src/errors.js'
 
 const origin = 'http://svc.test'
 let agent: MockAgent
@@ -75,7 +76,7 @@ describe('HttpClient', () => {
       .send({ method: 'POST', url: `${origin}/x`, body: '{}' })
       .catch((e) => e)
     expect(err).toBeInstanceOf(ApiError)
-    expect(err.exitCode).toBe(ExitCode.server)
+    expect(exitCodeOf(err)).toBe(ExitCode.server)
     expect(sleeps).toEqual([])
   })
 
@@ -89,7 +90,7 @@ describe('HttpClient', () => {
       .send({ method: 'GET', url: `${origin}/x` })
       .catch((e) => e)
     expect(err).toBeInstanceOf(ApiError)
-    expect(err.exitCode).toBe(ExitCode.rateLimited)
+    expect(exitCodeOf(err)).toBe(ExitCode.rateLimited)
     expect(err.message).toContain('429 slow down (request rq1)')
     expect(sleeps).toHaveLength(2)
   })
@@ -112,10 +113,12 @@ describe('HttpClient', () => {
     pool.intercept({ path: '/b', method: 'GET' }).reply(404, { error: { message: 'gone' } })
     pool.intercept({ path: '/c', method: 'GET' }).reply(409, { error: { message: 'Webhook is inactive' } })
     const c = client()
-    expect((await c.send({ method: 'GET', url: `${origin}/a` }).catch((e) => e)).exitCode).toBe(ExitCode.auth)
-    expect((await c.send({ method: 'GET', url: `${origin}/b` }).catch((e) => e)).exitCode).toBe(ExitCode.notFound)
+    expect(exitCodeOf(await c.send({ method: 'GET', url: `${origin}/a` }).catch((e) => e))).toBe(ExitCode.auth)
+    expect(exitCodeOf(await c.send({ method: 'GET', url: `${origin}/b` }).catch((e) => e))).toBe(ExitCode.notFound)
     const conflict = await c.send({ method: 'GET', url: `${origin}/c` }).catch((e) => e)
-    expect(conflict.exitCode).toBe(ExitCode.conflict)
+    expect(exitCodeOf(conflict)).toBe(ExitCode.conflict)
+    // the HTTP core types the error where it reads the answer: nothing re-wraps it later
+    expect(conflict).toBeInstanceOf(ConflictError)
     expect(conflict.serverMessage).toBe('Webhook is inactive')
   })
 
@@ -140,7 +143,7 @@ describe('HttpClient', () => {
       .send({ method: 'GET', url: `${origin}/x` })
       .catch((e) => e)
     expect(err).toBeInstanceOf(NetworkError)
-    expect(err.exitCode).toBe(ExitCode.network)
+    expect(exitCodeOf(err)).toBe(ExitCode.network)
     expect(sleeps).toHaveLength(2)
   })
 
@@ -165,7 +168,7 @@ describe('HttpClient', () => {
     const err = await client()
       .send({ method: 'POST', url: `${origin}/x`, body: '{}' })
       .catch((e) => e)
-    expect(err.exitCode).toBe(ExitCode.network)
+    expect(exitCodeOf(err)).toBe(ExitCode.network)
     expect(err.message).toBe(
       `POST ${origin}/x: the request was sent but the answer was lost (UND_ERR_SOCKET other side closed); it may or may not have taken effect`,
     )
@@ -186,7 +189,7 @@ describe('HttpClient', () => {
       .send({ method: 'GET', url: `${origin}/x` })
       .catch((e) => e)
     expect(err).toBeInstanceOf(TimeoutError)
-    expect(err.exitCode).toBe(124)
+    expect(exitCodeOf(err)).toBe(124)
   })
 
   it('is cancelled by the run signal', async () => {

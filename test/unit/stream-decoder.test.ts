@@ -11,7 +11,7 @@ import {
   StreamIdleTimeoutError,
   StreamTruncatedError,
 } from '../../src/api/stream/decoder.js'
-import { ExitCode, TimeoutError } from '../../src/errors.js'
+import { ExitCode, exitCodeOf, TimeoutError } from '../../src/errors.js'
 import { bodyOf, readAll } from '../helpers/split-bytes.js'
 
 const enc = new TextEncoder()
@@ -189,7 +189,7 @@ describe('decodeCompletionStream events', () => {
       const { events, failure } = await decodeAll(body, type)
       expect(events).toEqual([])
       expect(failure).toBeInstanceOf(StreamFormatError)
-      expect((failure as StreamFormatError).exitCode).toBe(ExitCode.server)
+      expect(exitCodeOf(failure)).toBe(ExitCode.server)
       expect(failure?.message).toMatch(message)
     }
   })
@@ -270,7 +270,7 @@ describe('decodeCompletionStream', () => {
     expect(texts(events)).toEqual(['partial'])
     expect(error).toBeInstanceOf(StreamIdleTimeoutError)
     expect(error).toBeInstanceOf(TimeoutError)
-    expect((error as StreamIdleTimeoutError).exitCode).toBe(ExitCode.timeout)
+    expect(exitCodeOf(error)).toBe(ExitCode.timeout)
     expect((error as Error).message).toBe('the stream stalled: no data received for 50 ms')
     expect(state.returned).toBe(true)
   })

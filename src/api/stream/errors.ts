@@ -1,6 +1,6 @@
-// Errors raised while decoding a streamed completion (wire.md "Completions"). Each maps to an exit code through
-// the CliError hierarchy in src/errors.ts, so a caller can rethrow them unchanged.
-import { CliError, ExitCode, NetworkError, TimeoutError } from '../../errors.js'
+// Errors raised while decoding a streamed completion (wire.md "Completions"): library errors (../errors.ts), whose
+// exit code the CLI finds from their class (src/errors.ts, exitCodeOf), so a caller can rethrow them unchanged.
+import { InvalidResponseError, NetworkError, TimeoutError } from '../errors.js'
 
 const snippetMax = 80
 
@@ -25,7 +25,7 @@ export type StreamPosition =
  * the interface", never a dropped connection): a chunk that is not JSON, a JSON body that is not a completion, or a
  * page (HTML) instead of a stream.
  */
-export class StreamFormatError extends CliError {
+export class StreamFormatError extends InvalidResponseError {
   readonly position: StreamPosition
   readonly text: string
   constructor(position: StreamPosition, text: string, cause?: unknown, problem = 'is not valid JSON') {
@@ -37,11 +37,11 @@ export class StreamFormatError extends CliError {
         : position.format === 'body'
           ? `the server's answer${type} is not a completion stream`
           : `${where(position)} ${problem}${reason}`
-    super(`malformed stream: ${what}${text === '' ? '' : ` (got ${JSON.stringify(snippet(text))})`}`, {
-      exitCode: ExitCode.server,
-      hint: 'the server sent a broken answer; check the base URL (a proxy or login page?), try again, or add --debug',
+    super(
+      `malformed stream: ${what}${text === '' ? '' : ` (got ${JSON.stringify(snippet(text))})`}`,
+      'the server sent a broken answer; check the base URL (a proxy or login page?), try again, or add --debug',
       cause,
-    })
+    )
     this.name = 'StreamFormatError'
     this.position = position
     this.text = text

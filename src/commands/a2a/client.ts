@@ -2,12 +2,12 @@
 // route, wire.md) or by URL (a bare origin: its well-known card, A2A 8.2), and the JSON-RPC endpoint it names.
 // Credentials go only to the configured service's own origin (ARCHITECTURE.md "Secrets"): a card or endpoint on
 // another origin is called without them.
-import { check } from '../../api/client.js'
+import { check } from '../../api/answer.js'
 import type { HttpClient, HttpResponse } from '../../api/request.js'
 import { originOf } from '../../api/routes.js'
 import { type AgentCard, agentCardSchema } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
-import { ApiError, CliError, ExitCode } from '../../errors.js'
+import { AgentryError, ApiError, CliError, ExitCode, exitCodeOf } from '../../errors.js'
 import { checkHttpUrl, type Endpoint, endpointOf } from './endpoint.js'
 
 /** Whether a card argument is a URL (else it is an agent id). */
@@ -18,13 +18,9 @@ const wellKnownCardPath = '/.well-known/agent-card.json'
 
 /** An HTTP client for `url` and whether it may carry the credential (same origin as the base URL only). */
 export async function clientFor(ctx: Context, url: string): Promise<{ http: HttpClient; auth: boolean }> {
-  const settings = await ctx.settings()
-  if (settings.baseUrl?.value) {
-    const api = await ctx.api()
-    return { http: api.http, auth: new URL(url).origin === originOf(api.baseUrl) }
-  }
+  const base = (await ctx.settings()).baseUrl?.value
   // No service configured: a card URL still works, without any credential.
-  return { http: await ctx.http(), auth: false }
+  return { http: await ctx.http(), auth: base !== undefined && new URL(url).origin === originOf(base) }
 }
 
 /** Reads a JSON body, or fails naming what was asked. */
@@ -42,13 +38,14 @@ export async function jsonOf(res: HttpResponse, what: string): Promise<unknown> 
 const cardHeaders = { 'A2A-Version': '1.0' }
 
 /** The card at `url`, or why there is none there (a non-2xx answer, or not a card); network failures throw. */
-async function cardAt(ctx: Context, url: string): Promise<{ card: AgentCard } | { miss: CliError }> {
+async function cardAt(ctx: Context, url: string): Promise<{ card: AgentCard } | { miss: AgentryError }> {
   const { http, auth } = await clientFor(ctx, url)
   try {
     const res = await http.send({ method: 'GET', url, auth, headers: cardHeaders })
     return { card: check(agentCardSchema, await jsonOf(res, `GET ${url}`), `GET ${url}`) }
   } catch (err) {
-    if (err instanceof ApiError || (err instanceof CliError && err.exitCode === ExitCode.server)) return { miss: err }
+    if (err instanceof ApiError || (err instanceof AgentryError && exitCodeOf(err) === ExitCode.server))
+      return { miss: err }
     throw err
   }
 }
@@ -85,7 +82,7 @@ export async function fetchCard(ctx: Context, target: string): Promise<{ card: A
       : /\.json$/i.test(u.pathname) // the URL of a card file: that card or nothing
         ? [given]
         : [given, origin, underPath]
-  const misses: { url: string; err: CliError }[] = []
+  const misses: { url: string; err: AgentryError }[] = []
   let fallback: { card: AgentCard; source: string } | undefined
   for (const [i, url] of candidates.entries()) {
     const got = await cardAt(ctx, url)
@@ -102,14 +99,14 @@ export async function fetchCard(ctx: Context, target: string): Promise<{ card: A
   throw new CliError(
     `no A2A agent card found for ${given}: ${misses.map((m) => `GET ${m.url} → ${shortReason(m.err)}`).join('; ')}`,
     {
-      exitCode: first.exitCode,
+      exitCode: exitCodeOf(first),
       hint: 'give the URL of the card itself, or an origin that serves /.well-known/agent-card.json',
     },
   )
 }
 
 /** The gist of a failed card request: the status of an HTTP error, else the message's first words. */
-function shortReason(err: CliError): string {
+function shortReason(err: AgentryError): string {
   return err instanceof ApiError ? String(err.status) : err.message.slice(0, 60)
 }
 

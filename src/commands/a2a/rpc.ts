@@ -6,7 +6,7 @@ import * as z from '../../api/zod.js'
 import type { HttpResponse } from '../../api/request.js'
 import { readSse } from '../../api/stream/sse.js'
 import type { Context } from '../../context.js'
-import { CliError, ExitCode, type ExitCodeValue } from '../../errors.js'
+import { AgentryError, CliError, ExitCode, type ExitCodeValue } from '../../errors.js'
 import { bodyChunks } from '../files/body-stream.js'
 import { clientFor, jsonOf } from './client.js'
 import type { Endpoint } from './endpoint.js'
@@ -99,7 +99,7 @@ export async function* events(ctx: Context, ep: Endpoint, op: Operation, params:
     try {
       return resultOf(JSON.parse(data), ep.url)
     } catch (e) {
-      if (e instanceof CliError) throw e
+      if (e instanceof AgentryError) throw e
       throw new CliError(`${ep.url}: a streamed event is not JSON: ${data.slice(0, 80)}`, { exitCode: ExitCode.server })
     }
   }

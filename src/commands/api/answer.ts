@@ -1,7 +1,7 @@
 // How `agentry api` prints what the service answered: one answer as it came, or every item of a paged list; with
 // -o table|tsv|yaml|ndjson a JSON answer is rendered as every list and item is (a list: its items, or the items of
 // its `data`, with a column for each member; an object: its members).
-import { parseBody } from '../../api/client.js'
+import { parseBody } from '../../api/answer.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'

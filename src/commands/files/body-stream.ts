@@ -1,7 +1,7 @@
 // Reading a streamed response body with the failures a user can act on: Ctrl-C is "cancelled" (130), a stalled
 // body is a timeout (124), a dropped connection a network error (8); the HTTP client maps only failures before the
 // headers, and a body that breaks later would otherwise surface as a bug.
-import { CancelledError, CliError, NetworkError, TimeoutError } from '../../errors.js'
+import { AgentryError, CancelledError, NetworkError, TimeoutError } from '../../errors.js'
 import type { Context } from '../../context.js'
 
 /** Yields the chunks of a response body, turning its failures into CliErrors that name `what`. */
@@ -13,7 +13,7 @@ export async function* bodyChunks(
   try {
     for await (const chunk of body) yield chunk as Uint8Array
   } catch (err) {
-    if (err instanceof CliError) throw err
+    if (err instanceof AgentryError) throw err
     if (ctx.abort.signal.aborted) throw new CancelledError()
     const code = (err as { code?: string }).code
     if (code === 'UND_ERR_BODY_TIMEOUT')

@@ -7,7 +7,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import type { HttpResponse } from '../../api/request.js'
 import type { Context } from '../../context.js'
-import { CliError, NetworkError } from '../../errors.js'
+import { type AgentryError, kindOf, NetworkError } from '../../errors.js'
 import { bodyChunks } from './body-stream.js'
 
 /** Where the bytes go, in order. */
@@ -39,7 +39,7 @@ export async function checkedDownload(
   let declared: Declared | undefined
   let received = 0
   let hash = createHash('sha256')
-  let failure: CliError | undefined
+  let failure: AgentryError | undefined
   for (let attempt = 0; ; attempt++) {
     // from where it stopped, unless the bytes it got were wrong (then from the start)
     const resume =
@@ -71,7 +71,7 @@ export async function checkedDownload(
       checkComplete(declared, received, hash, what)
       return received
     } catch (err) {
-      if (!(err instanceof CliError) || !retryable(err)) throw err
+      if (!retryable(err)) throw err
       if (attempt >= http.retries) throw attempt > 0 ? withTries(err, attempt + 1) : err
       failure = err
       await http.pauseBeforeRetry(attempt, err.message)
@@ -83,9 +83,9 @@ export async function checkedDownload(
 class DigestMismatch extends NetworkError {}
 
 /** The failures of a body that another try may mend: a reset, a stall, a short or corrupt body. */
-const retryable = (err: CliError) => err.kind === 'network' || err.kind === 'timeout'
+const retryable = (err: unknown): err is AgentryError => kindOf(err) === 'network' || kindOf(err) === 'timeout'
 
-function withTries(err: CliError, tries: number): CliError {
+function withTries(err: AgentryError, tries: number): AgentryError {
   err.message += ` (after ${tries} attempts)`
   return err
 }

@@ -28,10 +28,9 @@ async function verifyKey(ctx: Context, key: string): Promise<void> {
     ctx.info(`not checked against the server (no ${missing.join(' and no ')} is set)`)
     return
   }
-  const api = await ctx.api()
+  const sdk = await ctx.sdk()
   try {
-    const { transport } = await ctx.sdk()
-    const res = await transport.raw('agentsList', {
+    const res = await sdk.transport.raw('agentsList', {
       query: { page: 1, limit: 1 },
       auth: false,
       headers: { authorization: `Bearer ${key}` },
@@ -39,12 +38,12 @@ async function verifyKey(ctx: Context, key: string): Promise<void> {
     await res.body.dump().catch(() => {})
   } catch (err) {
     if (err instanceof ApiError && err.status === 401)
-      throw new CliError(`${api.baseUrl} rejected the API key ${keyHint(key)} (401); it was not stored`, {
+      throw new CliError(`${sdk.baseUrl} rejected the API key ${keyHint(key)} (401); it was not stored`, {
         exitCode: ExitCode.auth,
         hint: 'check the key (agentry keys list shows the prefixes of valid ones), or --no-verify to store it anyway',
       })
     if (err instanceof ApiError && err.status === 403) return
-    ctx.warn(`could not check the key against ${api.baseUrl}: ${(err as Error).message}; storing it anyway`)
+    ctx.warn(`could not check the key against ${sdk.baseUrl}: ${(err as Error).message}; storing it anyway`)
   }
 }
 

@@ -2,7 +2,7 @@
 // of the header that carries the signature. Precedence as commands.md: flag > environment > profile > the record.
 import { secretEnv } from '../../config/secret-env.js'
 import type { Context } from '../../context.js'
-import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
+import { ApiError, CliError, ExitCode, exitCodeOf, UsageError } from '../../errors.js'
 import { emptyEnvNote, findSecret, type SourcedSecret } from './secret.js'
 
 /** The environment variable that holds a scenario's signing secret. */
@@ -58,7 +58,7 @@ export async function signatureHeader(
   } catch (err) {
     if (err instanceof ApiError && err.status !== 404)
       throw new CliError(`reading scenario ${scenarioId} for its signature header: ${err.message}`, {
-        exitCode: err.exitCode,
+        exitCode: exitCodeOf(err),
         hint: ways,
       })
     throw err

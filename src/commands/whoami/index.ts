@@ -3,7 +3,7 @@
 // service lists the key, its scopes (issue 12).
 import { keyHint, notLoggedIn } from '../../auth/credential.js'
 import type { Context } from '../../context.js'
-import { ApiError, CliError, ExitCode, isScopeRefusal } from '../../errors.js'
+import { AgentryError, ApiError, CliError, ExitCode, exitCodeOf, isScopeRefusal } from '../../errors.js'
 import { defineCommand } from '../define.js'
 import { ownKeyAmong } from '../keys/own-key.js'
 import { flag } from '../options.js'
@@ -71,7 +71,7 @@ async function checkWithService(ctx: Context, info: WhoamiInfo, key: string | un
     }
   } catch (err) {
     if (!(err instanceof ApiError)) {
-      if (!(err instanceof CliError) || err.exitCode === ExitCode.usage) throw err
+      if (!(err instanceof AgentryError) || exitCodeOf(err) === ExitCode.usage) throw err
       ctx.warn(`could not check the credential with the service: ${err.message}`)
       return
     }
