@@ -3,10 +3,9 @@
 import * as z from '../../api/zod.js'
 import { pageQuery } from '../../api/contract/paging.js'
 import { imageAnalyzeRequestSchema, imageGenerateRequestSchema } from '../../api/schemas/content.js'
-import { explain as explainRun } from '../../commands/scenario/run.js'
-import { findSecret } from '../../commands/scenario/secret.js'
-import { scenarioSecret, signatureHeader } from '../../commands/scenario/signing.js'
-import { webhookSecretEnv } from '../../commands/webhook/trigger.js'
+import { runSigned } from '../../scenario/run.js'
+import { runSigning } from '../../scenario/signing.js'
+import { webhookSecret, webhookSecretEnv } from '../../webhooks/trigger-target.js'
 import { webhookPayloadSchema } from '../../api/contract/webhooks.js'
 import { CliError, UsageError } from '../../errors.js'
 import { defineTool } from './types.js'
@@ -54,15 +53,8 @@ export const accountTools = [
     },
     readOnly: false,
     async run(args, { ctx, sdk }) {
-      const secret = await scenarioSecret(ctx, undefined)
-      const header = await signatureHeader(ctx, args.scenarioId, undefined)
-      ctx.redactor.addHeader(header.name)
-      try {
-        const opts = { secret: secret.value, signatureHeader: header.name }
-        return await sdk.scenarios.execute(args.scenarioId, args.input, opts)
-      } catch (err) {
-        throw explainRun(err, args.scenarioId, header.name, secret.source, header.source)
-      }
+      const signing = await runSigning(ctx, args.scenarioId, {})
+      return runSigned(sdk, args.scenarioId, args.input, signing)
     },
   }),
   defineTool({
@@ -75,14 +67,7 @@ export const accountTools = [
     },
     readOnly: false,
     async run(args, { ctx, sdk }) {
-      let secret = await findSecret(ctx, { file: undefined, envName: webhookSecretEnv })
-      if (!secret) {
-        const record = await sdk.webhooks.get(args.webhookId)
-        if (record.secret) {
-          ctx.redactor.add(record.secret)
-          secret = { value: record.secret, source: `webhook ${args.webhookId}'s record` }
-        }
-      }
+      const secret = await webhookSecret(ctx, args.webhookId)
       if (!secret) throw new UsageError(`webhook ${args.webhookId}'s record has no secret`, `set ${webhookSecretEnv}`)
       const answer = await sdk.webhooks.trigger({ webhookId: args.webhookId }, args.payload, secret.value)
       if (!answer.received) throw new CliError('the service did not receive the trigger (received: false)')
