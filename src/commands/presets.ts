@@ -1,11 +1,12 @@
 // The verbs that have one shape across groups, declared once: `list|ls` (a page of the account's items, every page
-// with --all, through the one list presenter), `get` (one item, printed as the service gave it) and `delete|rm`
-// (asks first on a terminal, --yes otherwise). A command of one of these shapes is its path, words and library call.
+// with --all, through the one list presenter; the list itself is declared in src/account/lists.ts, which the MCP
+// server's list tools come from too), `get` (one item, printed as the service gave it) and `delete|rm` (asks first
+// on a terminal, --yes otherwise). A command of one of these shapes is its path, words and library call.
+import type { AccountList } from '../account/lists.js'
 import type { Field } from '../io/output.js'
 import type { AgentryClient } from '../sdk/client.js'
-import type { ItemList } from '../sdk/pages.js'
 import { confirmDestructive } from './confirm.js'
-import { type ArgSpec, type ArgsSpec, defineCommand, type Parsed } from './define.js'
+import { type ArgSpec, type ArgsSpec, arg, defineCommand, type Parsed } from './define.js'
 import { printList } from './list-notes.js'
 import { listOptions } from './list-options.js'
 import { flag } from './options.js'
@@ -14,36 +15,41 @@ import { flag } from './options.js'
 interface VerbWords<A extends ArgsSpec> {
   path: readonly string[]
   summary: string
-  args?: A
+  args: A
   examples: readonly string[]
 }
 
-type NoArgs = Record<never, ArgSpec>
+/** An argument `<id>` of a list (the ids it lives under). */
+type ParamArg = ArgSpec<`<${string}>`>
 
-/** `<group> list|ls [args]`: `--page`, `--limit`, `--all`; the items as a table of `fields` (`noun` in notes). */
-export function listCommand<T, const A extends ArgsSpec = NoArgs>(
-  def: VerbWords<A> & {
-    fields: Field<T>[]
-    noun: string
-    list: (sdk: AgentryClient, opts: Parsed<A, typeof listOptions>) => ItemList<T>
-  },
+/**
+ * `<group> list|ls <ids…>`: a list of the account (src/account/lists.ts: its summary, ids and library call) with
+ * `--page`, `--limit`, `--all`, printed as a table of `fields`.
+ */
+export function listCommand<T, P extends string>(
+  list: AccountList<T, P>,
+  words: { path: readonly string[]; examples: readonly string[]; fields: Field<T>[] },
 ) {
-  return defineCommand<A, typeof listOptions>({
-    path: def.path,
+  const names = Object.keys(list.params) as P[]
+  const args = Object.fromEntries(names.map((k) => [k, arg(`<${k}>`, list.params[k])])) as Record<P, ParamArg>
+  return defineCommand<Record<P, ParamArg>, typeof listOptions>({
+    path: words.path,
     aliases: ['ls'],
-    summary: def.summary,
-    ...(def.args ? { args: def.args } : {}),
+    summary: list.summary,
+    ...(names.length > 0 ? { args } : {}),
     options: listOptions,
-    examples: def.examples,
+    examples: words.examples,
     run: async (opts, ctx) => {
-      await printList(ctx, def.list(await ctx.sdk(), opts), opts, def.fields, def.noun)
+      const params = Object.fromEntries(names.map((k) => [k, String(opts[k])])) as Record<P, string>
+      const items = list.list(await ctx.sdk(), params, { page: opts.page, limit: opts.limit })
+      await printList(ctx, items, opts, words.fields, list.noun)
     },
   })
 }
 
 /** `<group> get <id…>`: one item, as the service gave it. */
 export function getCommand<const A extends ArgsSpec>(
-  def: VerbWords<A> & { args: A; get: (sdk: AgentryClient, args: Parsed<A, NoOptions>) => Promise<unknown> },
+  def: VerbWords<A> & { get: (sdk: AgentryClient, args: Parsed<A, NoOptions>) => Promise<unknown> },
 ) {
   return defineCommand<A, NoOptions>({
     path: def.path,
@@ -66,7 +72,6 @@ const deleteOptions = { yes: flag('-y, --yes', 'do not ask') }
  */
 export function deleteCommand<const A extends ArgsSpec>(
   def: VerbWords<A> & {
-    args: A
     check?: (args: Parsed<A, NoOptions>) => void
     question: (args: Parsed<A, NoOptions>) => string
     delete: (sdk: AgentryClient, args: Parsed<A, NoOptions>) => Promise<unknown>

@@ -364,13 +364,13 @@ describe('--help', () => {
         -h, --help         display help for command
 
       Commands:
-        list|ls [options]  List skills
+        list|ls [options]  List the skills of the account
         help [command]     display help for command
 
       $ agentry skills list --help
       Usage: agentry skills list|ls [options]
 
-      List skills
+      List the skills of the account
 
       Options:
         --page <n>   page number, from 1
@@ -1130,7 +1130,7 @@ describe('--help', () => {
         -h, --help         display help for command
 
       Commands:
-        list|ls [options]  List sites
+        list|ls [options]  List the sites of the account
         get <siteId>       Show one site (its pages: agentry pages list <siteId>)
         help [command]     display help for command
 
@@ -1143,7 +1143,7 @@ describe('--help', () => {
       $ agentry sites list --help
       Usage: agentry sites list|ls [options]
 
-      List sites
+      List the sites of the account
 
       Options:
         --page <n>   page number, from 1

@@ -1,6 +1,7 @@
 // `agentry skills list`: the skills of the account.
 import type { Field } from '../../io/output.js'
 import type { Skill } from '../../api/schemas/index.js'
+import { skillsList } from '../../account/lists.js'
 import { listCommand } from '../presets.js'
 
 /** Columns of `skills list`. */
@@ -11,11 +12,8 @@ const skillFields: Field<Skill>[] = [
   { header: 'DESCRIPTION', get: (s) => s.description },
 ]
 
-export default listCommand({
+export default listCommand(skillsList, {
   path: ['skills', 'list'],
-  summary: 'List skills',
   examples: ['agentry skills list', 'agentry skills list --all -o ndjson'],
   fields: skillFields,
-  noun: 'skills',
-  list: (sdk, opts) => sdk.skills.list(opts),
 })
