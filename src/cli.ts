@@ -2,7 +2,7 @@
 import { type Command, CommanderError, Option } from 'commander'
 import { CliCommand, reportUnknownCommandBeforeHelp } from './commands/cli-command.js'
 // every command is declared with defineCommand and checks --profile before it runs: loaded with the CLI itself
-import { checkProfileExists } from './commands/config/profile-exists.js'
+import { checkProfileExists } from './config/profile-exists.js'
 import { registerCommand } from './commands/define.js'
 import { groups } from './commands/manifest.js'
 import { Context, type ContextInit, type EmulatorInputs, type GlobalOptions } from './context.js'

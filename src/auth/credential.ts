@@ -2,7 +2,7 @@
 // AGENTRY_API_KEY environment variable, then the profile's stored API key or OAuth grant. Secrets never in argv.
 import { readFile } from 'node:fs/promises'
 import { CliError, ExitCode } from '../errors.js'
-import { assertPrivate } from '../config/atomic-file.js'
+import { assertPrivate } from '../config/read-file.js'
 import type { OAuthGrant } from '../config/schema.js'
 
 /** The credential of a run. `token()` may refresh an OAuth access token. */

@@ -26,7 +26,7 @@ export function arg<const S extends string>(syntax: S, help: string): ArgSpec<S>
 }
 
 type OptionsSpec = Record<string, OptionSpec<unknown>>
-type ArgsSpec = Record<string, ArgSpec>
+export type ArgsSpec = Record<string, ArgSpec>
 
 /** What run() gets: every argument and option by name, parsed. */
 export type Parsed<A extends ArgsSpec, O extends OptionsSpec> = { [K in keyof A]: ArgValue<A[K]['syntax']> } & {

@@ -2,7 +2,8 @@
 // lock. A broken file is reported with its path and line and never overwritten.
 import * as z from '../api/zod.js'
 import { CliError } from '../errors.js'
-import { assertPrivate, parseJsonFile, readTextIfExists, withFileLock } from './atomic-file.js'
+import { withFileLock } from './file-lock.js'
+import { assertPrivate, parseJsonFile, readTextIfExists } from './read-file.js'
 import { jsonPathOffset, lineColumn } from './json-locate.js'
 import { configFile, credentialsFile } from './paths.js'
 import {

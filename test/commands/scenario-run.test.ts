@@ -260,7 +260,7 @@ describe('scenario run: outcomes', () => {
 
 describe('oneLine', () => {
   it('puts a run output on one short line without control characters', async () => {
-    const { oneLine } = await import('../../src/commands/scenario/run.js')
+    const { oneLine } = await import('../../src/scenario/run.js')
     expect(oneLine('a\n\tb  c')).toBe('a b c')
     expect(oneLine('\x1b[31mred\x1b[0m')).toBe('[31mred[0m')
     expect(oneLine({ error: 'x' })).toBe('{"error":"x"}')

@@ -67,7 +67,7 @@ describe('--help', () => {
 
       Commands:
         chat                     Chat with an agent: interactive on a terminal,
-                                 one-shot with -m or stdin
+                                 one-shot with -m or piped stdin
         chats                    Stateful (workspace) chats: list, create, messages
         agents|agent             List agents, show one, show its A2A card
         skills                   List the skills of the account
@@ -75,29 +75,32 @@ describe('--help', () => {
         webhook|webhooks         Manage webhooks, test them, trigger them
         schedule|schedules       Run scenarios on a cron or an interval
         keys                     List, create and delete API keys
-        cms                      Content records: query, get, save, delete, export,
+        cms                      Content records: query, get, save, delete, export and
                                  import
-        sites|site               List sites, show one
+        sites|site               List the sites of the account, show one
         pages|page               List the pages of a site, show one
-        files|file               Files: list, upload, download, delete
+        files|file               Files of the account: list, upload, download, delete
         images|image             Analyze an image, or generate one
         a2a                      Talk to any agent that publishes an A2A card
         mcp                      Serve the account to MCP clients (Claude, Cursor, …)
-        test                     Test agents and scenarios: cases, assertions, a
-                                 matrix, JUnit and an HTML report
-        api                      Make an authenticated call to any path
-        login                    Log in (OAuth in a browser, or --with-api-key from
-                                 stdin)
-        logout                   Forget the stored credential (and revoke OAuth
-                                 tokens)
-        whoami                   Show which credential is in use and where it came
-                                 from
+        test                     Test agents and scenarios: cases with assertions, a
+                                 matrix of targets, JUnit and an HTML report
+        api                      Make an authenticated call to any path of the service
+                                 and print the answer
+        login                    Log in: OAuth in the system browser, --device without
+                                 one, or --with-api-key to store a key read from stdin
+        logout                   Forget the stored credential of the profile (and
+                                 revoke OAuth tokens)
+        whoami                   Show which credential is in use, where it came from,
+                                 the base URL and account; checks it with the service
         oauth                    OAuth: login, logout, status, token, refresh,
                                  register
-        logs                     The local log of chats: list, show, search, clear
+        logs                     The local log of chats: list, show, search, path,
+                                 clear
         config                   Show and change settings and profiles
         emulator                 Run the local emulator of the service
-        version                  Print the version of agentry
+        version                  Print the version of agentry (and of Node with
+                                 --json)
         completion               Print a shell completion script (bash, zsh, fish)
         help [command]           display help for command
 
@@ -361,13 +364,13 @@ describe('--help', () => {
         -h, --help         display help for command
 
       Commands:
-        list|ls [options]  List skills
+        list|ls [options]  List the skills of the account
         help [command]     display help for command
 
       $ agentry skills list --help
       Usage: agentry skills list|ls [options]
 
-      List skills
+      List the skills of the account
 
       Options:
         --page <n>   page number, from 1
@@ -389,7 +392,7 @@ describe('--help', () => {
       $ agentry scenario --help
       Usage: agentry scenario|scenarios [options] [command]
 
-      List, show, run and sign scenarios
+      List, show, run (signed) and sign scenarios
 
       Options:
         -h, --help                  display help for command
@@ -1127,7 +1130,7 @@ describe('--help', () => {
         -h, --help         display help for command
 
       Commands:
-        list|ls [options]  List sites
+        list|ls [options]  List the sites of the account
         get <siteId>       Show one site (its pages: agentry pages list <siteId>)
         help [command]     display help for command
 
@@ -1140,7 +1143,7 @@ describe('--help', () => {
       $ agentry sites list --help
       Usage: agentry sites list|ls [options]
 
-      List sites
+      List the sites of the account
 
       Options:
         --page <n>   page number, from 1
@@ -2092,7 +2095,7 @@ describe('--help', () => {
       $ agentry completion --help
       Usage: agentry completion [options] <shell>
 
-      Print a shell completion script
+      Print a shell completion script (bash, zsh, fish)
 
       Arguments:
         shell       bash, zsh or fish

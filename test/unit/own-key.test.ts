@@ -1,7 +1,7 @@
 // Which listed key is the run's own (issue 22 item 10): an id only when exactly one listed prefix fits the secret.
 import { describe, expect, it } from 'vitest'
 import type { ApiKey } from '../../src/api/schemas/automation.js'
-import { ownKeyAmong } from '../../src/commands/keys/own-key.js'
+import { ownKeyAmong } from '../../src/auth/own-key.js'
 
 const key = (id: string, prefix: string) => ({ id, name: id, prefix, scopes: {} }) as unknown as ApiKey
 

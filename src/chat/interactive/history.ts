@@ -5,7 +5,7 @@
 // once the file has grown to twice that. Entries starting with a space are not recorded (bash's ignorespace).
 import { appendFile, chmod, copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { readTextIfExists } from '../../config/atomic-file.js'
+import { readTextIfExists } from '../../config/read-file.js'
 import { writeFileAtomic } from '../../io/atomic-file.js'
 
 /** The default bound on remembered entries. */

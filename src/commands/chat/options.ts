@@ -1,5 +1,6 @@
 // The options of `agentry chat` (commands.md) as declared option kinds (src/commands/options.ts), the output
 // format, and where the message comes from.
+import { type ChatFormat, chatFormats } from '../../chat/format.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { readStdinText } from '../../io/iostreams.js'
@@ -89,10 +90,6 @@ export const chatOptions = {
 
 /** The options of `chat`, parsed. */
 export type ChatOptions = { [K in keyof typeof chatOptions]: ValueOf<(typeof chatOptions)[K]> }
-
-/** The output formats of `chat` (commands.md). */
-const chatFormats = ['text', 'json', 'ndjson'] as const
-export type ChatFormat = (typeof chatFormats)[number]
 
 /** The output format of `chat`: `--json`, `-o text|json|ndjson`, default text (not the table/TSV of lists). */
 export function chatFormat(ctx: Context): ChatFormat {

@@ -73,7 +73,7 @@ export async function chatRun(
     const whereKept = () => whereKeptLines(session, log, opts)
     return runInteractiveUi(session, ctx, { images, tools, unsaved, whereKept, mcp })
   }
-  const { runOneShot } = await import('./oneshot.js')
+  const { runOneShot } = await import('../../chat/oneshot.js')
   await runOneShot(session, source.text, images, format, ctx)
 }
 

@@ -1,20 +1,13 @@
 // `agentry cms export <collection> [query options] [--out file.ndjson] [--concurrency n] [--resume] [--shard i/n]`
 // (commands.md): every matching record, one JSON object a line. Page 1 tells the page count; the other pages are
 // fetched n at a time and written in page order (at most n pages in memory; a full stdout holds the fetching back).
-// With --out the file appears only once complete, and an interrupted export can be resumed (./export-file.ts).
-import { exportLine } from '../../cms/import-export.js'
+// With --out the file appears only once complete, and an interrupted export can be resumed (src/cms/bulk/).
+import { runExport } from '../../cms/bulk/export.js'
 import { maxPageSize } from '../../cms/query.js'
 import { UsageError } from '../../errors.js'
-import { writeAll } from '../../io/iostreams.js'
-import { shardLabel } from '../../io/shard.js'
-import { holdSteadyHeap } from '../../io/steady-heap.js'
-import { cmsQueryParams } from '../../sdk/cms.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom, flag, int } from '../options.js'
-import { ExportFile, type ExportJob } from './export-file.js'
-import { exportPages } from './export-pages.js'
-import { progressLine } from '../../io/progress.js'
 import { buildCmsQuery, concurrencyFlag, recordFlags, shardFlag } from './query-options.js'
 
 export default defineCommand({
@@ -47,48 +40,9 @@ An interrupted --out export keeps <out>.agentry-export.part and <out>.agentry-ex
 with --resume to continue it. --shard splits by page number, so every shard must use the same query and page size,
 and the collection must not change while the shards run.`,
   run: async (o, ctx) => {
-    const { collection } = o
-    const access = o.access ?? 'cda'
     const q = buildCmsQuery(o, maxPageSize)
-    const toStdout = o.out === undefined || o.out === '-'
-    if (o.resume && toStdout) throw new UsageError('--resume needs --out <file>', 'stdout cannot be continued')
-    const job: ExportJob = {
-      collection,
-      access,
-      query: cmsQueryParams(q),
-      shard: shardLabel(o.shard) ?? null,
-    }
-    const file = toStdout ? undefined : await ExportFile.open(o.out!, job, o.resume)
-    holdSteadyHeap() // pages stream through: keep RSS flat however many records
-    const progress = progressLine(ctx, 'exported')
-    let total: number | undefined
-    let n = file?.records ?? 0
-    const pages = exportPages(await ctx.sdk(), { collection, access }, q, {
-      concurrency: o.concurrency,
-      shard: o.shard,
-      after: file?.after ?? 0,
-      onFirst: (p) => {
-        if (!o.shard) total = p.pagination?.total
-      },
-    })
-    try {
-      for await (const { page, rows } of pages) {
-        const text = rows.map(exportLine).join('')
-        if (file) await file.writePage(page, text, rows.length)
-        else if (text) await writeAll(ctx.io.stdout, text)
-        n += rows.length
-        progress.update(n, total)
-      }
-    } catch (err) {
-      progress.end()
-      await file?.suspend()
-      if (file) ctx.info(`export interrupted after ${file.records} records; run it again with --resume to continue`)
-      throw err
-    }
-    progress.end()
-    if (file) {
-      await file.complete()
-      ctx.info(`exported ${n} record${n === 1 ? '' : 's'} of ${collection} to ${o.out}`)
-    }
+    const out = o.out === '-' ? undefined : o.out
+    if (o.resume && out === undefined) throw new UsageError('--resume needs --out <file>', 'stdout cannot be continued')
+    await runExport(ctx, { collection: o.collection, access: o.access ?? 'cda' }, q, { ...o, out })
   },
 })

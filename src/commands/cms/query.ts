@@ -5,7 +5,7 @@ import { maxPageSize } from '../../cms/query.js'
 import { UsageError } from '../../errors.js'
 import { arg, defineCommand } from '../define.js'
 import { printList } from '../list-notes.js'
-import { aggregateFields, isAggregate, recordFields } from './fetch.js'
+import { aggregateFields, isAggregate, recordFields } from './fields.js'
 import { buildCmsQuery, queryFlags } from './query-options.js'
 
 /**

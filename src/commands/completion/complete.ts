@@ -2,7 +2,7 @@
 // choices (static.ts, from the command tree alone), and ids fetched from the service within a short time limit, so
 // that a slow service never blocks the prompt, or saved profiles. The line `:files` asks the shell for file names.
 import type { Context } from '../../context.js'
-import { savedProfiles } from '../config/profile-exists.js'
+import { savedProfiles } from '../../config/profile-exists.js'
 import { type CommandNode, answer, type idKinds } from './static.js'
 
 /** How long ids may take to arrive (ms): after that, no ids rather than a prompt that hangs. */

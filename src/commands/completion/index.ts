@@ -7,7 +7,7 @@ import { scripts } from './scripts.js'
 
 export default defineCommand({
   path: ['completion'],
-  summary: 'Print a shell completion script',
+  summary: 'Print a shell completion script (bash, zsh, fish)',
   args: { shell: arg('<shell>', 'bash, zsh or fish') },
   examples: ['source <(agentry completion bash)', 'agentry completion fish > ~/.config/fish/completions/agentry.fish'],
   run: ({ shell }, ctx) => {

@@ -4,7 +4,7 @@ import { checkedProfileName } from '../../config/resolve.js'
 import { updateConfig } from '../../config/store.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { arg, defineCommand } from '../define.js'
-import { profilesHint, savedProfiles } from './profile-exists.js'
+import { profilesHint, savedProfiles } from '../../config/profile-exists.js'
 
 export default defineCommand({
   path: ['config', 'use'],

@@ -8,7 +8,7 @@ import { createHash, type Hash } from 'node:crypto'
 import type { HttpResponse } from '../../api/request.js'
 import type { Context } from '../../context.js'
 import { type AgentryError, kindOf, NetworkError } from '../../errors.js'
-import { bodyChunks } from './body-stream.js'
+import { bodyChunks } from '../../io/body-stream.js'
 
 /** Where the bytes go, in order. */
 export interface DownloadSink {

@@ -6,7 +6,7 @@ import { writeAll } from '../../io/iostreams.js'
 import { nonEmpty } from '../non-empty.js'
 import { defineCommand } from '../define.js'
 import { writeAtomically } from '../../io/atomic-file.js'
-import { bodyChunks } from '../files/body-stream.js'
+import { bodyChunks } from '../../io/body-stream.js'
 import { custom, required } from '../options.js'
 
 /** `--size`: WIDTHxHEIGHT, each 1 to 9999 pixels. */

@@ -1,11 +1,11 @@
 // `agentry keys delete <keyId>`: revoke an API key, after asking; a warning first when it is this run's own key
-// (found by id: the one listed key whose prefix fits the run's secret, own-key.ts).
+// (found by id: the one listed key whose prefix fits the run's secret, src/auth/own-key.ts).
 import type { ApiKey } from '../../api/schemas/automation.js'
 import type { Context } from '../../context.js'
 import { confirmDestructive } from '../confirm.js'
 import { arg, defineCommand } from '../define.js'
 import { flag } from '../options.js'
-import { ownKeyAmong } from './own-key.js'
+import { ownKeyAmong } from '../../auth/own-key.js'
 
 /** Is `keyId` this run's own credential: `yes` (its id, the one listed key whose prefix fits), `maybe`, or `no`? */
 async function keyInUse(

@@ -4,6 +4,6 @@ import serve from './serve.js'
 
 export default defineGroup({
   path: ['mcp'],
-  summary: 'Model Context Protocol: serve the account to MCP clients',
+  summary: 'Serve the account to MCP clients (Claude, Cursor, …)',
   commands: [serve],
 })

@@ -8,7 +8,7 @@ import sign from './sign.js'
 export default defineGroup({
   path: ['scenario'],
   aliases: ['scenarios'],
-  summary: 'List, show, run and sign scenarios',
+  summary: 'List, show, run (signed) and sign scenarios',
   examples: ['agentry scenario list', 'AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input hi'],
   commands: [list, get, run, sign],
 })

@@ -1,16 +1,10 @@
 // `agentry scenario list`: the scenarios of the account, a page or --all.
-import { defineCommand } from '../define.js'
-import { printList } from '../list-notes.js'
-import { listOptions } from '../list-options.js'
+import { scenariosList } from '../../account/lists.js'
+import { listCommand } from '../presets.js'
 import { scenarioFields } from './fields.js'
 
-export default defineCommand({
+export default listCommand(scenariosList, {
   path: ['scenario', 'list'],
-  aliases: ['ls'],
-  summary: 'List the scenarios of the account',
-  options: listOptions,
   examples: ['agentry scenario list', 'agentry scenarios ls --all --json'],
-  run: async (opts, ctx) => {
-    await printList(ctx, (await ctx.sdk()).scenarios.list(opts), opts, scenarioFields, 'scenarios')
-  },
+  fields: scenarioFields,
 })

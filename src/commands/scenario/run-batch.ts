@@ -5,16 +5,14 @@ import { openBatch } from '../../batch/input.js'
 import { runBatch } from '../../batch/run-batch.js'
 import type { Context } from '../../context.js'
 import type { BatchOptions } from '../batch-options.js'
-import { oneLine } from './run-errors.js'
+import { oneLine } from '../../scenario/run.js'
 import type { RunOptions } from './run-single.js'
-import { scenarioSecret, signatureHeader } from './signing.js'
+import { runSigning } from '../../scenario/signing.js'
 
 /** Runs the scenario once per input of the batch. */
 export async function scenarioRunBatch(scenarioId: string, opts: RunOptions, b: BatchOptions, ctx: Context) {
   const source = await openBatch('scenario', b.batch, ctx.io, b.shard)
-  const secret = await scenarioSecret(ctx, opts.secretFile)
-  const header = await signatureHeader(ctx, scenarioId, opts.signatureHeader)
-  ctx.redactor.addHeader(header.name)
+  const { secret, header } = await runSigning(ctx, scenarioId, opts)
   const sdk = await ctx.sdk()
   const signing = { secret: secret.value, signatureHeader: header.name }
   await runBatch(

@@ -1,14 +1,13 @@
 // One `scenario run`: the body `{"input": …}` is serialized ONCE; those exact bytes are signed and sent
 // (ARCHITECTURE.md "HMAC"). POST is not idempotent, so a failed run is never sent again by the client: a retry could
 // run the scenario twice. Exit 0 only when the run completed.
-import type { Execution } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { CliError } from '../../errors.js'
 import { signScenarioInput } from '../../sdk/scenarios.js'
 import { readRunInput } from './input.js'
-import { explain, oneLine } from './run-errors.js'
-import { printRun } from './run-view.js'
-import { scenarioSecret, signatureHeader } from './signing.js'
+import { oneLine, runSigned } from '../../scenario/run.js'
+import { printRun } from '../print-run.js'
+import { runSigning } from '../../scenario/signing.js'
 
 /** The options of a run (single or batch). */
 export interface RunOptions {
@@ -22,22 +21,16 @@ export interface RunOptions {
 /** Runs a scenario: input, secret and header first (usage errors before any request), then one signed POST. */
 export async function scenarioRun(scenarioId: string, opts: RunOptions, ctx: Context): Promise<void> {
   const input = await readRunInput(opts, ctx.io)
-  const secret = await scenarioSecret(ctx, opts.secretFile)
-  const header = await signatureHeader(ctx, scenarioId, opts.signatureHeader)
-  ctx.redactor.addHeader(header.name)
+  const signing = await runSigning(ctx, scenarioId, opts)
   const sdk = await ctx.sdk()
   if (opts.dryRun) {
-    const { body, signature } = await signScenarioInput(input, secret.value)
+    const { body, signature } = await signScenarioInput(input, signing.secret.value)
     const url = sdk.scenarios.executeUrl(scenarioId)
-    const request = { method: 'POST', url, header: header.name, signature, body: Buffer.from(body).toString('utf8') }
+    const header = signing.header.name
+    const request = { method: 'POST', url, header, signature, body: Buffer.from(body).toString('utf8') }
     return ctx.output().item(request)
   }
-  let execution: Execution
-  try {
-    execution = await sdk.scenarios.execute(scenarioId, input, { secret: secret.value, signatureHeader: header.name })
-  } catch (err) {
-    throw explain(err, scenarioId, header.name, secret.source, header.source)
-  }
+  const execution = await runSigned(sdk, scenarioId, input, signing)
   await printRun(ctx, execution, execution)
   if (execution.status !== 'completed')
     throw new CliError(`scenario ${scenarioId}: run ${execution.id} ${execution.status}: ${oneLine(execution.output)}`)

@@ -5,12 +5,9 @@ import { batchFlags, checkBatch } from '../batch-options.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom, flag, text } from '../options.js'
-import { secretFlagGuard } from './secret.js'
+import { secretFlagGuard } from '../secret-flag.js'
 import { scenarioRun } from './run-single.js'
-import { headerNamePattern, scenarioSecretEnv } from './signing.js'
-
-// `explain` and `oneLine` were first exported here; the MCP tools and `webhook test` still import them from here.
-export { explain, oneLine } from './run-errors.js'
+import { headerNamePattern, scenarioSecretEnv } from '../../scenario/signing.js'
 
 /** `--signature-header`: an HTTP header name. */
 function headerName(value: string, flag: string): string {

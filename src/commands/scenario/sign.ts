@@ -7,8 +7,8 @@ import { readArgFile } from '../data-arg.js'
 import { defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom } from '../options.js'
-import { secretFlagGuard } from './secret.js'
-import { scenarioSecret, scenarioSecretEnv } from './signing.js'
+import { secretFlagGuard } from '../secret-flag.js'
+import { scenarioSecret, scenarioSecretEnv } from '../../scenario/signing.js'
 
 export default defineCommand({
   path: ['scenario', 'sign'],

@@ -6,7 +6,7 @@ import { maxChars } from '../max-chars.js'
 import { nonEmpty } from '../non-empty.js'
 import type { Parsed } from '../define.js'
 import { choice, custom, text } from '../options.js'
-import { parseDuration } from './duration.js'
+import { parseDuration } from '../../schedule/duration.js'
 
 /** --every → seconds, or a usage error that shows the accepted forms. */
 function intervalSeconds(every: string): number {

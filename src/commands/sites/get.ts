@@ -1,12 +1,11 @@
 // `agentry sites get <siteId>`: one site.
-import { arg, defineCommand } from '../define.js'
+import { arg } from '../define.js'
+import { getCommand } from '../presets.js'
 
-export default defineCommand({
+export default getCommand({
   path: ['sites', 'get'],
   summary: 'Show one site (its pages: agentry pages list <siteId>)',
   args: { siteId: arg('<siteId>', 'the site id') },
   examples: ['agentry sites get site_docs', 'agentry sites get site_docs --json'],
-  run: async ({ siteId }, ctx) => {
-    await ctx.output().item(await (await ctx.sdk()).sites.get(siteId))
-  },
+  get: (sdk, { siteId }) => sdk.sites.get(siteId),
 })

@@ -14,8 +14,8 @@ import { maxBatchConcurrency } from '../batch-options.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom, flag, int, list } from '../options.js'
-import { secretFlagGuard } from '../scenario/secret.js'
-import { scenarioSecretEnv } from '../scenario/signing.js'
+import { secretFlagGuard } from '../secret-flag.js'
+import { scenarioSecretEnv } from '../../scenario/signing.js'
 import { scenarioSigning } from './signing.js'
 
 const path = (what: string) => nonEmpty(`give ${what}`)

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import type { Signing } from '../../evals/ask.js'
 import type { PlannedCase, Target } from '../../evals/load.js'
-import { scenarioSecret, signatureHeader } from '../scenario/signing.js'
+import { scenarioSecret, signatureHeader } from '../../scenario/signing.js'
 
 /** Signing by target id, for the scenario targets the cases use. */
 export async function scenarioSigning(

@@ -4,8 +4,8 @@ import { CliError, ExitCode, UsageError } from '../../errors.js'
 import { readDataJson } from '../data-arg.js'
 import { arg, defineCommand } from '../define.js'
 import { text } from '../options.js'
-import { oneLine } from '../scenario/run.js'
-import { printRun } from '../scenario/run-view.js'
+import { oneLine } from '../../scenario/run.js'
+import { printRun } from '../print-run.js'
 
 export default defineCommand({
   path: ['webhook', 'test'],

@@ -8,11 +8,8 @@ import { readDataJson } from '../data-arg.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom, text } from '../options.js'
-import { secretFlagGuard } from '../scenario/secret.js'
-import { type TriggerOptions, triggerTarget, webhookSecretEnv } from './trigger-target.js'
-
-// the MCP server's webhook tool reads the same variable (src/mcp/tools/account.ts imports it from here)
-export { webhookSecretEnv }
+import { secretFlagGuard } from '../secret-flag.js'
+import { type TriggerOptions, triggerTarget, webhookSecretEnv } from '../../webhooks/trigger-target.js'
 
 /** `--url`: an http(s) URL. */
 function httpUrl(url: string, flag: string): string {

@@ -5,7 +5,7 @@ import { keyHint, notLoggedIn } from '../../auth/credential.js'
 import type { Context } from '../../context.js'
 import { AgentryError, ApiError, CliError, ExitCode, exitCodeOf, isScopeRefusal } from '../../errors.js'
 import { defineCommand } from '../define.js'
-import { ownKeyAmong } from '../keys/own-key.js'
+import { ownKeyAmong } from '../../auth/own-key.js'
 import { flag } from '../options.js'
 
 /** What `whoami` prints (JSON with --json). */

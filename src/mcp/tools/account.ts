@@ -1,43 +1,21 @@
-// The account tools of `agentry mcp serve` over the SDK resource layer: agents, scenarios (runs signed with the
-// secret `agentry scenario run` resolves), webhooks, sites and pages, images. Input shapes come from the contract.
+// The account tools of `agentry mcp serve` over the SDK resource layer: the lists of agents, scenarios, sites and
+// pages (derived from the lists `agentry <group> list` shows: ./lists.ts), a scenario run signed as `agentry scenario
+// run` signs it, a webhook trigger with the secret `agentry webhook trigger` finds, images. Inputs from the contract.
 import * as z from '../../api/zod.js'
-import { pageQuery } from '../../api/contract/paging.js'
+import { agentsList, pagesList, scenariosList, sitesList } from '../../account/lists.js'
 import { imageAnalyzeRequestSchema, imageGenerateRequestSchema } from '../../api/schemas/content.js'
-import { explain as explainRun } from '../../commands/scenario/run.js'
-import { findSecret } from '../../commands/scenario/secret.js'
-import { scenarioSecret, signatureHeader } from '../../commands/scenario/signing.js'
-import { webhookSecretEnv } from '../../commands/webhook/trigger.js'
+import { runSigned } from '../../scenario/run.js'
+import { runSigning } from '../../scenario/signing.js'
+import { webhookSecret, webhookSecretEnv } from '../../webhooks/trigger-target.js'
 import { webhookPayloadSchema } from '../../api/contract/webhooks.js'
 import { CliError, UsageError } from '../../errors.js'
+import { listTool } from './lists.js'
 import { defineTool } from './types.js'
-
-/** The first page of a list, as `{items, page}`. */
-async function firstPage<T>(list: { firstPage(): AsyncIterable<T> }, page: number | undefined) {
-  const items: T[] = []
-  for await (const item of list.firstPage()) items.push(item)
-  return { page: page ?? 1, items }
-}
-
-const paging = pageQuery.shape
 
 /** list_agents, list_scenarios, run_scenario, trigger_webhook, list_sites, list_pages, analyze_image, generate_image. */
 export const accountTools = [
-  defineTool({
-    name: 'list_agents',
-    title: 'List agents',
-    description: 'List the agents of the account (one page; pass page for the next).',
-    input: paging,
-    readOnly: true,
-    run: (args, { sdk }) => firstPage(sdk.agents.list(args), args.page),
-  }),
-  defineTool({
-    name: 'list_scenarios',
-    title: 'List scenarios',
-    description: 'List the scenarios of the account (one page; pass page for the next).',
-    input: paging,
-    readOnly: true,
-    run: (args, { sdk }) => firstPage(sdk.scenarios.list(args), args.page),
-  }),
+  listTool(agentsList),
+  listTool(scenariosList),
   defineTool({
     name: 'run_scenario',
     title: 'Run a scenario',
@@ -54,15 +32,8 @@ export const accountTools = [
     },
     readOnly: false,
     async run(args, { ctx, sdk }) {
-      const secret = await scenarioSecret(ctx, undefined)
-      const header = await signatureHeader(ctx, args.scenarioId, undefined)
-      ctx.redactor.addHeader(header.name)
-      try {
-        const opts = { secret: secret.value, signatureHeader: header.name }
-        return await sdk.scenarios.execute(args.scenarioId, args.input, opts)
-      } catch (err) {
-        throw explainRun(err, args.scenarioId, header.name, secret.source, header.source)
-      }
+      const signing = await runSigning(ctx, args.scenarioId, {})
+      return runSigned(sdk, args.scenarioId, args.input, signing)
     },
   }),
   defineTool({
@@ -75,36 +46,15 @@ export const accountTools = [
     },
     readOnly: false,
     async run(args, { ctx, sdk }) {
-      let secret = await findSecret(ctx, { file: undefined, envName: webhookSecretEnv })
-      if (!secret) {
-        const record = await sdk.webhooks.get(args.webhookId)
-        if (record.secret) {
-          ctx.redactor.add(record.secret)
-          secret = { value: record.secret, source: `webhook ${args.webhookId}'s record` }
-        }
-      }
+      const secret = await webhookSecret(ctx, args.webhookId)
       if (!secret) throw new UsageError(`webhook ${args.webhookId}'s record has no secret`, `set ${webhookSecretEnv}`)
       const answer = await sdk.webhooks.trigger({ webhookId: args.webhookId }, args.payload, secret.value)
       if (!answer.received) throw new CliError('the service did not receive the trigger (received: false)')
       return answer
     },
   }),
-  defineTool({
-    name: 'list_sites',
-    title: 'List sites',
-    description: 'List the sites of the account.',
-    input: paging,
-    readOnly: true,
-    run: (args, { sdk }) => firstPage(sdk.sites.list(args), args.page),
-  }),
-  defineTool({
-    name: 'list_pages',
-    title: 'List the pages of a site',
-    description: 'List the pages of one site (see list_sites).',
-    input: { siteId: z.string().check(z.minLength(1, 'siteId is required')).check(z.describe('the site')), ...paging },
-    readOnly: true,
-    run: ({ siteId, ...q }, { sdk }) => firstPage(sdk.pages.list(siteId, q), q.page),
-  }),
+  listTool(sitesList),
+  listTool(pagesList),
   defineTool({
     name: 'analyze_image',
     title: 'Analyze an image',

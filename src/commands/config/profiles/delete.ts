@@ -6,7 +6,7 @@ import { CliError, ExitCode } from '../../../errors.js'
 import { confirmDestructive } from '../../confirm.js'
 import { arg, defineCommand } from '../../define.js'
 import { flag } from '../../options.js'
-import { profilesHint, savedProfiles } from '../profile-exists.js'
+import { profilesHint, savedProfiles } from '../../../config/profile-exists.js'
 
 export default defineCommand({
   path: ['config', 'profiles', 'delete'],
@@ -21,7 +21,7 @@ export default defineCommand({
       throw new CliError(`no profile named ${profile}`, { exitCode: ExitCode.notFound, hint: await profilesHint(ctx) })
     await confirmDestructive(ctx, yes, `Delete profile ${profile} and its stored credential?`)
     // as logout does: OAuth tokens are revoked at the server before they are forgotten (issue 22 item 15)
-    const { forgetCredential } = await import('../../logout/forget-credential.js')
+    const { forgetCredential } = await import('../../../login/logout.js')
     const removed = await forgetCredential(ctx, profile)
     await updateConfig(ctx.configDir(), (cfg) => {
       delete cfg.profiles[profile]

@@ -1,11 +1,12 @@
 // Where `webhook trigger` sends its POST and the secret it carries: --url with the secret from the environment or a
-// file (no API call), else the webhook's own record read with the API key (service-interface 4.5, 5.6).
-import type { Webhook } from '../../api/schemas/index.js'
-import { secretEnv } from '../../config/secret-env.js'
-import type { Context } from '../../context.js'
-import { UsageError } from '../../errors.js'
-import type { TriggerTarget } from '../../sdk/webhooks.js'
-import { emptyEnvNote, findSecret, type SourcedSecret } from '../scenario/secret.js'
+// file (no API call), else the webhook's own record read with the API key (service-interface 4.5, 5.6). The MCP
+// server's trigger_webhook finds its secret the same way (webhookSecret).
+import type { Webhook } from '../api/schemas/index.js'
+import { secretEnv } from '../config/secret-env.js'
+import type { Context } from '../context.js'
+import { UsageError } from '../errors.js'
+import type { TriggerTarget } from '../sdk/webhooks.js'
+import { emptyEnvNote, findSecret, type SourcedSecret } from '../config/secret-source.js'
 
 /** The environment variable that holds a webhook's secret. */
 export const webhookSecretEnv = secretEnv.webhookSecret
@@ -34,10 +35,7 @@ export async function triggerTarget(
       ctx.warn(`--url ${url} does not end in /${webhookId}; triggering the URL`)
   } else {
     const record = await readRecord(ctx, webhookId ?? '')
-    if (!secret && record.secret) {
-      ctx.redactor.add(record.secret)
-      secret = { value: record.secret, source: `webhook ${webhookId}'s record` }
-    }
+    secret ??= recordSecret(ctx, webhookId ?? '', record)
     if (!secret)
       throw new UsageError(
         `webhook ${webhookId}'s record has no secret`,
@@ -46,6 +44,26 @@ export async function triggerTarget(
     url = record.url
   }
   return { target: url !== undefined ? { url } : { webhookId: webhookId ?? '' }, secret }
+}
+
+/**
+ * The secret of a trigger by id: from the environment (or `secretFile`), else the webhook's record (read only then);
+ * undefined when neither has one.
+ */
+export async function webhookSecret(
+  ctx: Context,
+  webhookId: string,
+  secretFile?: string | undefined,
+): Promise<SourcedSecret | undefined> {
+  const given = await findSecret(ctx, { file: secretFile, envName: webhookSecretEnv })
+  return given ?? recordSecret(ctx, webhookId, await (await ctx.sdk()).webhooks.get(webhookId))
+}
+
+/** The secret a webhook's record holds, redacted from then on. */
+function recordSecret(ctx: Context, webhookId: string, record: Webhook): SourcedSecret | undefined {
+  if (!record.secret) return undefined
+  ctx.redactor.add(record.secret)
+  return { value: record.secret, source: `webhook ${webhookId}'s record` }
 }
 
 /** The webhook's record (for its URL and secret): needs API credentials. */

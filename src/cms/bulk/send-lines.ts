@@ -1,11 +1,11 @@
 // The sending pass of `cms import`: every line is saved with PUT under its stable identity
 // (src/cms/import-identity.ts), n at a time, so a retry, a re-run or a resume never duplicates. A line whose answer
 // was lost (reset, timeout, 5xx) is read back from the server before it is called failed. Ctrl-C stops reading,
-// lets the saves in flight finish, and leaves a state file for --resume (./import.ts documents the files).
-import { failedLine, forEachConcurrent, parseImportLine, saveBody, type ImportItem } from '../../cms/import-export.js'
-import { holdsItem, lineIdentity } from '../../cms/import-identity.js'
-import { LineCheckpoint } from '../../cms/line-checkpoint.js'
-import { resumeFrom, writeResumeState, removeResumeState } from '../../cms/resume-state.js'
+// lets the saves in flight finish, and leaves a state file for --resume (src/commands/cms/import.ts documents the files).
+import { failedLine, forEachConcurrent, parseImportLine, saveBody, type ImportItem } from '../import-export.js'
+import { holdsItem, lineIdentity } from '../import-identity.js'
+import { LineCheckpoint } from '../line-checkpoint.js'
+import { resumeFrom, writeResumeState, removeResumeState } from '../resume-state.js'
 import { inShard, type Shard, shardLabel } from '../../io/shard.js'
 import type { Context } from '../../context.js'
 import { ApiError, UsageError } from '../../errors.js'

@@ -1,6 +1,6 @@
 // The end of the browser login, once the browser has answered: the issuer checked (RFC 9207), the code exchanged
 // (RFC 6749 4.1.3), and the page the browser is shown, which says how the login really ended.
-import type { CallbackResult, LoginOutcome } from '../../auth/loopback.js'
+import type { CallbackResult, LoginOutcome } from '../auth/loopback.js'
 import {
   checkResponseIssuer,
   exchangeCode,
@@ -8,10 +8,10 @@ import {
   type OAuthMetadata,
   oauthErrorCode,
   oauthHttp,
-} from '../../auth/oauth.js'
-import type { OAuthGrant } from '../../config/schema.js'
-import type { Context } from '../../context.js'
-import { CliError, ExitCode } from '../../errors.js'
+} from '../auth/oauth.js'
+import type { OAuthGrant } from '../config/schema.js'
+import type { Context } from '../context.js'
+import { CliError, ExitCode } from '../errors.js'
 import { forgetClient } from './common.js'
 
 /** The user pressed Deny (RFC 6749 4.1.2.1 access_denied): the one failure the browser calls "cancelled". */

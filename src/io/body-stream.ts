@@ -1,8 +1,8 @@
 // Reading a streamed response body with the failures a user can act on: Ctrl-C is "cancelled" (130), a stalled
 // body is a timeout (124), a dropped connection a network error (8); the HTTP client maps only failures before the
 // headers, and a body that breaks later would otherwise surface as a bug.
-import { AgentryError, CancelledError, NetworkError, TimeoutError } from '../../errors.js'
-import type { Context } from '../../context.js'
+import { AgentryError, CancelledError, NetworkError, TimeoutError } from '../errors.js'
+import type { Context } from '../context.js'
 
 /** Yields the chunks of a response body, turning its failures into CliErrors that name `what`. */
 export async function* bodyChunks(

@@ -1,11 +1,11 @@
 // `agentry logout` (= `oauth logout`): revokes the profile's OAuth tokens at the server (RFC 7009, best effort: a
 // server that cannot be reached must not keep a user logged in) and removes its credential from credentials.json.
-import { oauthHttp, revokeToken } from '../../auth/oauth.js'
-import { credentialsFile } from '../../config/paths.js'
-import { checkedProfileName } from '../../config/resolve.js'
-import type { OAuthGrant } from '../../config/schema.js'
-import { loadCredentials, updateCredentials } from '../../config/store.js'
-import type { Context } from '../../context.js'
+import { oauthHttp, revokeToken } from '../auth/oauth.js'
+import { credentialsFile } from '../config/paths.js'
+import { checkedProfileName } from '../config/resolve.js'
+import type { OAuthGrant } from '../config/schema.js'
+import { loadCredentials, updateCredentials } from '../config/store.js'
+import type { Context } from '../context.js'
 
 /** Revokes the refresh token (which ends the whole grant) and the access token; failures are warnings. */
 async function revokeGrant(ctx: Context, grant: OAuthGrant): Promise<boolean> {

@@ -1,7 +1,7 @@
 // Reading an NDJSON import file line by line (twice: once to check every line, once to send), with line numbers,
 // so that memory stays flat however large the file. Errors opening it are usage errors naming the file.
 import { open } from 'node:fs/promises'
-import { parseImportLine } from '../../cms/import-export.js'
+import { parseImportLine } from '../import-export.js'
 import { UsageError } from '../../errors.js'
 import { type NumberedLine, numberedLines } from '../../io/lines.js'
 

@@ -1,13 +1,13 @@
 // `agentry login --device`: the device authorization grant (RFC 8628) for machines without a browser, where the
 // server advertises it. Prints where to go and the code to type (on stderr, always), polls at the server's interval
 // (slower after slow_down), and stores the grant like the browser login.
-import { pollDeviceToken, requestDeviceCode } from '../../auth/device-flow.js'
-import { chooseScope, deviceGrantType, discover, grantFromTokens, oauthErrorCode, oauthHttp } from '../../auth/oauth.js'
-import { resourceIndicator } from '../../auth/resource-indicator.js'
-import { checkedProfileName } from '../../config/resolve.js'
-import type { OAuthGrant } from '../../config/schema.js'
-import type { Context } from '../../context.js'
-import { CliError, ExitCode } from '../../errors.js'
+import { pollDeviceToken, requestDeviceCode } from '../auth/device-flow.js'
+import { chooseScope, deviceGrantType, discover, grantFromTokens, oauthErrorCode, oauthHttp } from '../auth/oauth.js'
+import { resourceIndicator } from '../auth/resource-indicator.js'
+import { checkedProfileName } from '../config/resolve.js'
+import type { OAuthGrant } from '../config/schema.js'
+import type { Context } from '../context.js'
+import { CliError, ExitCode } from '../errors.js'
 import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './common.js'
 
 /** Runs the device login for the run's profile and stores the grant. */

@@ -1,15 +1,15 @@
 // What the logins share: the base URL they need, the OAuth client registered once per base URL (RFC 7591) and
 // reused, and storing the result: the credential (saying what it replaces) and the server and account the profile
 // now belongs to (`--base-url` / `--account` given with a login are kept in the profile).
-import { keyHint } from '../../auth/credential.js'
-import { loadStoredClient, saveStoredClient } from '../../auth/client-store.js'
-import { deviceGrantType, type OAuthMetadata, registerClient } from '../../auth/oauth.js'
-import type { HttpClient } from '../../api/request.js'
-import { credentialsFile } from '../../config/paths.js'
-import type { OAuthGrant } from '../../config/schema.js'
-import { updateConfig, updateCredentials } from '../../config/store.js'
-import type { Context } from '../../context.js'
-import { UsageError } from '../../errors.js'
+import { keyHint } from '../auth/credential.js'
+import { loadStoredClient, saveStoredClient } from '../auth/client-store.js'
+import { deviceGrantType, type OAuthMetadata, registerClient } from '../auth/oauth.js'
+import type { HttpClient } from '../api/request.js'
+import { credentialsFile } from '../config/paths.js'
+import type { OAuthGrant } from '../config/schema.js'
+import { updateConfig, updateCredentials } from '../config/store.js'
+import type { Context } from '../context.js'
+import { UsageError } from '../errors.js'
 
 /** The loopback redirect registered once (RFC 8252 7.3: the server accepts any port at authorization time). */
 export const loopbackRedirectUri = 'http://127.0.0.1/callback'

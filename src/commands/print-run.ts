@@ -2,8 +2,8 @@
 // alone, as `llm` prints the answer (`agentry scenario run sc_1 --input hi | wc -w` counts the answer's words). On a
 // terminal, or with -o table|tsv: one line a member, the run's own members as `execution.output`, … (never its JSON
 // escaped inside a cell). With --json, -o json|ndjson|yaml or --jq: the answer as the service gave it.
-import type { Execution } from '../../api/schemas/index.js'
-import type { Context } from '../../context.js'
+import type { Execution } from '../api/schemas/index.js'
+import type { Context } from '../context.js'
 
 /** Prints `answer` (an Execution, or an object holding one as `execution`) as the header says. */
 export async function printRun(ctx: Context, answer: object, execution: Execution | null | undefined): Promise<void> {

@@ -1,13 +1,13 @@
 // `agentry login --with-api-key`: the key from a masked prompt on a terminal, from stdin when piped, or from
 // --api-key-file; never from argv (ARCHITECTURE.md "Secrets"). Checked, tried against the server when one is
 // configured (a 401 is refused), then stored for the profile in credentials.json (0600, atomic, locked).
-import { apiKeyShapeProblem, keyHint, readKeyFile } from '../../auth/credential.js'
-import { credentialsFile } from '../../config/paths.js'
-import { checkedProfileName } from '../../config/resolve.js'
-import { updateCredentials } from '../../config/store.js'
-import type { Context } from '../../context.js'
-import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
-import { readAllStdin } from '../../io/iostreams.js'
+import { apiKeyShapeProblem, keyHint, readKeyFile } from '../auth/credential.js'
+import { credentialsFile } from '../config/paths.js'
+import { checkedProfileName } from '../config/resolve.js'
+import { updateCredentials } from '../config/store.js'
+import type { Context } from '../context.js'
+import { ApiError, CliError, ExitCode, UsageError } from '../errors.js'
+import { readAllStdin } from '../io/iostreams.js'
 import { rememberServer } from './common.js'
 
 /** Reads the key: --api-key-file, else a masked prompt on a terminal, else all of stdin. */

@@ -1,17 +1,10 @@
-// The table/TSV columns of content queries (wire.md "CMS content"), and what `query` and `export` share.
+// The table/TSV columns of `cms query` (wire.md "CMS content"): records, or the groups of an aggregate query.
 import type { CmsRecord } from '../../api/schemas/index.js'
 import { aggregateKey, type CmsQuery } from '../../cms/query.js'
 import type { Field } from '../../io/output.js'
 import type { CmsRow } from '../../sdk/cms.js'
 
 export { isAggregateQuery as isAggregate } from '../../cms/query.js'
-export type { CmsRow } from '../../sdk/cms.js'
-
-/** Which collection, through which access (`cda` delivery or `cma` management). */
-export interface CmsTarget {
-  collection: string
-  access: 'cda' | 'cma'
-}
 
 /** The value at a dotted path (`author.name`) inside an object. */
 function valueAt(obj: unknown, path: string): unknown {

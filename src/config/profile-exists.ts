@@ -1,10 +1,10 @@
 // A profile named by --profile or AGENTRY_PROFILE must exist (issue 12: `--profile typo` was accepted silently),
 // except for the commands that create one (login, oauth login, config set) or only show them.
 import type { Command } from 'commander'
-import { loadConfig, loadCredentials } from '../../config/store.js'
-import type { Context } from '../../context.js'
-import { UsageError } from '../../errors.js'
-import { didYouMean } from '../../io/did-you-mean.js'
+import { loadConfig, loadCredentials } from './store.js'
+import type { Context } from '../context.js'
+import { UsageError } from '../errors.js'
+import { didYouMean } from '../io/did-you-mean.js'
 
 /** Command paths (below `agentry`) that may name a profile that does not exist yet. */
 const mayCreate = new Set([

@@ -1,4 +1,4 @@
-// The import itself, once the file is checked (./import.ts): lines are streamed to sendLines (./import-run.ts), the
+// `cms import` once the file is checked (./import-file.ts): lines are streamed to sendLines (./send-lines.ts), the
 // failed ones kept in <file>.failed.ndjson, and the tally reported (stderr, and the output format when chosen).
 import { rm } from 'node:fs/promises'
 import type { Context } from '../../context.js'
@@ -7,7 +7,7 @@ import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { openAtomicFile } from '../../io/atomic-file.js'
 import { numberedLines } from '../../io/lines.js'
 import { readLines } from './import-file.js'
-import { type ImportRunOptions, type ImportTally, importStateOf, sendLines } from './import-run.js'
+import { type ImportRunOptions, type ImportTally, importStateOf, sendLines } from './send-lines.js'
 import { progressLine } from '../../io/progress.js'
 
 /** Where the failed lines of an import go. */

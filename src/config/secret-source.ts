@@ -1,11 +1,11 @@
 // Signing and webhook secrets (ARCHITECTURE.md "Secrets"): from a private file or the environment, never from argv,
-// so they stay out of `ps`, shell history and CI logs. Shared by `scenario run|sign` and `webhook trigger`.
-import { readArgFile } from '../../io/arg-file.js'
+// so they stay out of `ps`, shell history and CI logs. Shared by `scenario run|sign`, `webhook trigger`, `test` and
+// the MCP server's run_scenario and trigger_webhook (the hidden `--secret` refusal is src/commands/secret-flag.ts).
+import { readArgFile } from '../io/arg-file.js'
 import { homedir } from 'node:os'
-import { assertPrivate } from '../../config/atomic-file.js'
-import type { Context } from '../../context.js'
-import { UsageError } from '../../errors.js'
-import type { OptionSpec } from '../options.js'
+import { assertPrivate } from './read-file.js'
+import type { Context } from '../context.js'
+import { UsageError } from '../errors.js'
 
 /** A secret and where it came from (the source goes into hints; the value never does). */
 export interface SourcedSecret {
@@ -53,29 +53,4 @@ export async function findSecret(ctx: Context, s: SecretSources): Promise<Source
 /** A note for "no secret" errors: an empty variable is the usual sign of a CI secret that is not set. */
 export function emptyEnvNote(ctx: Context, envName: string): string {
   return ctx.env[envName] !== undefined && !ctx.env[envName]?.trim() ? ` (${envName} is set but empty)` : ''
-}
-
-/**
- * A hidden `--secret` that only explains why there is none: a secret in argv is visible to every user of the
- * machine and lands in shell history and CI logs (ARCHITECTURE.md "Secrets"). Declare it first.
- */
-export function secretFlagGuard(envName: string): OptionSpec<undefined> {
-  return {
-    flags: '--secret <value>',
-    help: '',
-    hidden: true,
-    parse: (raw) => {
-      refuseSecretFlag({ secret: raw }, envName)
-      return undefined
-    },
-  }
-}
-
-/** Throws when the hidden `--secret` was used, naming the ways that are allowed. */
-function refuseSecretFlag(raw: { secret?: unknown }, envName: string): void {
-  if (raw.secret !== undefined)
-    throw new UsageError(
-      '--secret: secrets are never taken from the command line (other users and logs can see argv)',
-      `set ${envName}, or pass --secret-file <path> (a file only you can read)`,
-    )
 }

@@ -1,13 +1,19 @@
 // The pages of `cms export`: page 1 first (its pagination tells the page count), then the rest fetched in parallel
 // through a bounded ordered window (src/cms/ordered-window.ts) and handed out in page order, so the output is the
-// same bytes whatever the concurrency. A shard takes pages by number (src/cms/shard.ts); a resume starts after
+// same bytes whatever the concurrency. A shard takes pages by number (src/io/shard.ts); a resume starts after
 // the last page written. A server without a page count is followed page after page.
 import { hasNextPage, type Page } from '../../api/pagination.js'
-import { orderedWindow } from '../../cms/ordered-window.js'
-import type { CmsQuery } from '../../cms/query.js'
+import { orderedWindow } from '../ordered-window.js'
+import type { CmsQuery } from '../query.js'
 import { inShard, type Shard } from '../../io/shard.js'
 import type { AgentryClient } from '../../sdk/client.js'
-import type { CmsRow, CmsTarget } from './fetch.js'
+import type { CmsRow } from '../../sdk/cms.js'
+
+/** Which collection, through which access (`cda` delivery or `cma` management). */
+export interface CmsTarget {
+  collection: string
+  access: 'cda' | 'cma'
+}
 
 /** One page of records, by number. */
 export interface NumberedPage {

@@ -1,9 +1,9 @@
 // What a signed scenario call needs besides its body (service-interface 2.5, 5.5): the signing secret and the name
 // of the header that carries the signature. Precedence as commands.md: flag > environment > profile > the record.
-import { secretEnv } from '../../config/secret-env.js'
-import type { Context } from '../../context.js'
-import { ApiError, CliError, ExitCode, exitCodeOf, UsageError } from '../../errors.js'
-import { emptyEnvNote, findSecret, type SourcedSecret } from './secret.js'
+import { secretEnv } from '../config/secret-env.js'
+import type { Context } from '../context.js'
+import { ApiError, CliError, ExitCode, exitCodeOf, UsageError } from '../errors.js'
+import { emptyEnvNote, findSecret, type SourcedSecret } from '../config/secret-source.js'
 
 /** The environment variable that holds a scenario's signing secret. */
 export const scenarioSecretEnv = secretEnv.scenarioSecret
@@ -73,4 +73,25 @@ export async function signatureHeader(
       },
     )
   return { name: record.signature_name, source: `scenario ${scenarioId}` }
+}
+
+/** What signs a run: the secret and the header, each with where it came from. */
+export interface RunSigning {
+  secret: SourcedSecret
+  header: SourcedHeader
+}
+
+/**
+ * The signing of a run of `scenarioId`: the secret, then the header (usage errors before any request is sent); the
+ * header's name is redacted from traces from then on.
+ */
+export async function runSigning(
+  ctx: Context,
+  scenarioId: string,
+  given: { secretFile?: string | undefined; signatureHeader?: string | undefined },
+): Promise<RunSigning> {
+  const secret = await scenarioSecret(ctx, given.secretFile)
+  const header = await signatureHeader(ctx, scenarioId, given.signatureHeader)
+  ctx.redactor.addHeader(header.name)
+  return { secret, header }
 }

@@ -1,12 +1,12 @@
 // One-shot chat (docs/chat-output.md): send one message, write the answer to stdout as text, NDJSON events or one
 // JSON object, and end with an exit code that tells done, cancelled, auth, server and stream failures apart.
 // Ctrl-C cancels the answer on the server (by request_id) and keeps what arrived; a second Ctrl-C quits at once.
-import type { ChatEvent, ChatSession, TurnResult } from '../../chat/session.js'
-import type { Context } from '../../context.js'
-import { CancelledError, CliError, ExitCode } from '../../errors.js'
-import type { ChatFormat } from './options.js'
-import { holdSteadyHeap } from '../../io/steady-heap.js'
-import { stringifyJson } from '../../io/sanitize.js'
+import type { ChatEvent, ChatSession, TurnResult } from './session.js'
+import type { Context } from '../context.js'
+import { CancelledError, CliError, ExitCode } from '../errors.js'
+import type { ChatFormat } from './format.js'
+import { holdSteadyHeap } from '../io/steady-heap.js'
+import { stringifyJson } from '../io/sanitize.js'
 
 /** Sends `text` and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
 export async function runOneShot(
@@ -135,13 +135,13 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
 async function textSink(ctx: Context): Promise<EventSink> {
   const { io } = ctx
   const md = io.stdoutIsTTY
-    ? (await import('../../io/markdown/index.js')).createMarkdownStream({
+    ? (await import('../io/markdown/index.js')).createMarkdownStream({
         write: (s) => io.stdout.write(s),
         width: io.columns(),
         color: io.colorStdout(),
       })
     : undefined
-  const dim = io.colorStderr() ? (await import('../../io/palette.js')).palette(true).dim : (s: string) => s
+  const dim = io.colorStderr() ? (await import('../io/palette.js')).palette(true).dim : (s: string) => s
   return {
     event: async (e) => {
       if (e.type === 'text') {

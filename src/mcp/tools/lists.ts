@@ -1,0 +1,32 @@
+// The list tools of `agentry mcp serve` (list_agents, list_scenarios, list_sites, list_pages), derived from the
+// account's list declarations (src/account/lists.ts) that `agentry <group> list` comes from too: the name is
+// list_<noun>, the title the list's summary, the input its ids and the contract's page query; a call is one page.
+import type { AccountList } from '../../account/lists.js'
+import { type PageQuery, pageQuery } from '../../api/contract/paging.js'
+import * as z from '../../api/zod.js'
+import { type AccountTool, defineTool } from './types.js'
+
+/** The tool list_<noun>: one page of the list (`{page, items}`); pass page for the next. */
+export function listTool(list: AccountList): AccountTool {
+  const idShape = Object.entries(list.params).map(([name, help]) => [
+    name,
+    z
+      .string()
+      .check(z.minLength(1, `${name} is required`))
+      .check(z.describe(String(help))),
+  ])
+  return defineTool({
+    name: `list_${list.noun}`,
+    title: list.summary,
+    description: `${list.summary} (one page; pass page for the next).`,
+    input: { ...Object.fromEntries(idShape), ...pageQuery.shape },
+    readOnly: true,
+    async run(args, { sdk }) {
+      // the ids are strings and page, limit whole numbers: the input shape above, checked by the MCP SDK
+      const { page, limit, ...ids } = args as PageQuery & Record<string, string>
+      const items: unknown[] = []
+      for await (const item of list.list(sdk, ids, { page, limit }).firstPage()) items.push(item)
+      return { page: page ?? 1, items }
+    },
+  })
+}

@@ -1,0 +1,25 @@
+// A plain list is declared once (src/account/lists.ts); `agentry <group> list` and the MCP tool list_<noun> are both
+// derived from it (issue 19 item 2), so their words and inputs cannot drift apart.
+import { describe, expect, it } from 'vitest'
+import agents from '../../src/commands/agents/list.js'
+import pages from '../../src/commands/pages/list.js'
+import scenarios from '../../src/commands/scenario/list.js'
+import sites from '../../src/commands/sites/list.js'
+import { accountTools } from '../../src/mcp/tools/account.js'
+
+describe('list projections', () => {
+  it.each([
+    ['list_agents', agents],
+    ['list_scenarios', scenarios],
+    ['list_sites', sites],
+    ['list_pages', pages],
+  ])('%s has the words and ids of its list command', (name, command) => {
+    const tool = accountTools.find((t) => t.name === name)
+    expect(tool?.readOnly).toBe(true)
+    expect(tool?.title).toBe(command.summary)
+    expect(tool?.description).toBe(`${command.summary} (one page; pass page for the next).`)
+    expect(Object.keys(tool?.input ?? {})).toEqual([...Object.keys(command.args ?? {}), 'page', 'limit'])
+    expect(command.aliases).toEqual(['ls'])
+    expect(Object.keys(command.options ?? {})).toEqual(['page', 'limit', 'all'])
+  })
+})
