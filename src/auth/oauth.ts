@@ -214,6 +214,9 @@ export async function revokeToken(
   await res.body.dump().catch(() => {})
 }
 
+/** The last instant a Date can hold (ECMA-262 21.4.1.1). */
+const maxDateMs = 8.64e15
+
 /** The grant to store after a token response; a refresh that returns no new refresh token keeps the old one. */
 export function grantFromTokens(
   tokens: TokenResponse,
@@ -230,7 +233,9 @@ export function grantFromTokens(
   }
   const refreshToken = tokens.refresh_token ?? base.refreshToken
   if (refreshToken) grant.refreshToken = refreshToken
-  if (tokens.expires_in !== undefined) grant.expiresAt = now + tokens.expires_in * 1000
+  const expiresAt = tokens.expires_in === undefined ? undefined : now + tokens.expires_in * 1000
+  // a lifetime past the last date JavaScript can hold (8.64e15 ms) is no expiry at all, not an invalid date
+  if (expiresAt !== undefined && expiresAt <= maxDateMs) grant.expiresAt = expiresAt
   if (base.issuer) grant.issuer = base.issuer
   if (base.revocationEndpoint) grant.revocationEndpoint = base.revocationEndpoint
   const scope = tokens.scope ?? base.scope

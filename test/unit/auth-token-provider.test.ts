@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { grantFromTokens } from '../../src/auth/oauth.js'
 import { needsRefresh, oauthCredential, refreshStoredGrant } from '../../src/auth/token-provider.js'
 import { credentialsFile } from '../../src/config/paths.js'
 import type { OAuthGrant } from '../../src/config/schema.js'
@@ -36,6 +37,16 @@ async function setup(g: OAuthGrant = grant()) {
       .times(n)
   return { t, bodies, stubRefresh }
 }
+
+describe('grantFromTokens', () => {
+  const base = { clientId: 'cli', tokenEndpoint: 'http://127.0.0.1/token' }
+  it('stores the expiry from expires_in, and none for a lifetime no date can hold', () => {
+    expect(grantFromTokens({ access_token: 't', expires_in: 60 }, base, 1_000).expiresAt).toBe(61_000)
+    const forever = grantFromTokens({ access_token: 't', expires_in: 1e300 }, base, 1_000)
+    expect(forever.expiresAt).toBeUndefined()
+    expect(needsRefresh(forever, Date.now())).toBe(false)
+  })
+})
 
 describe('needsRefresh', () => {
   it('refreshes within the skew before expiry, never without an expiry', () => {
