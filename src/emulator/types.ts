@@ -57,7 +57,7 @@ export type EmuResponse =
   | { streamed: true }
 
 /** A route handler. Throw `new HttpError(status, message)` for error answers. */
-type Handler = (req: EmuRequest, env: HandlerEnv) => Promise<EmuResponse> | EmuResponse
+export type Handler = (req: EmuRequest, env: HandlerEnv) => Promise<EmuResponse> | EmuResponse
 
 /** What handlers get besides the request. */
 export interface HandlerEnv {

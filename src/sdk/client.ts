@@ -1,21 +1,31 @@
 // The library's client (the shape of the OpenAI Node SDK): one client, one property a resource family, each a few
-// typed functions over the contract (transport.ts). The CLI's commands use the same client (Context.sdk()).
+// typed functions over the contract (transport.ts): the plain ones generated from the operations' declarations
+// (methods.gen.ts), the others written by hand beside them. The CLI's commands use the same client (Context.sdk()).
 import type { Dispatcher } from 'undici'
 import { ApiClient } from '../api/client.js'
 import { Redactor } from '../api/redact.js'
 import { HttpClient, type HttpResponse, type SendOptions } from '../api/request.js'
-import { agentsResource, skillsResource } from './agents.js'
 import { chatResource } from './chat.js'
-import { chatsResource } from './chats.js'
+import { chatsByHand } from './chats.js'
 import { cmsResource } from './cms.js'
-import { filesResource } from './files.js'
-import { imagesResource } from './images.js'
-import { keysResource } from './keys.js'
-import { schedulesResource } from './schedules.js'
-import { scenariosResource } from './scenarios.js'
-import { pagesResource, sitesResource } from './sites.js'
+import { filesByHand } from './files.js'
+import { imagesByHand } from './images.js'
+import {
+  agentsMethods,
+  chatsMethods,
+  filesMethods,
+  imagesMethods,
+  keysMethods,
+  pagesMethods,
+  scenariosMethods,
+  schedulesMethods,
+  sitesMethods,
+  skillsMethods,
+  webhooksMethods,
+} from './methods.gen.js'
+import { scenariosByHand } from './scenarios.js'
 import { Transport } from './transport.js'
-import { webhooksResource } from './webhooks.js'
+import { webhooksByHand } from './webhooks.js'
 
 /** How a client is set up. */
 export interface ClientOptions {
@@ -61,18 +71,18 @@ export class AgentryClient {
 
   constructor(transport: Transport) {
     this.transport = transport
-    this.agents = agentsResource(transport)
-    this.skills = skillsResource(transport)
-    this.chats = chatsResource(transport)
+    this.agents = agentsMethods(transport)
+    this.skills = skillsMethods(transport)
+    this.chats = { ...chatsMethods(transport), ...chatsByHand(transport) }
     this.chat = chatResource(transport)
-    this.scenarios = scenariosResource(transport)
-    this.webhooks = webhooksResource(transport)
-    this.schedules = schedulesResource(transport)
-    this.keys = keysResource(transport)
-    this.sites = sitesResource(transport)
-    this.pages = pagesResource(transport)
-    this.files = filesResource(transport)
-    this.images = imagesResource(transport)
+    this.scenarios = { ...scenariosMethods(transport), ...scenariosByHand(transport) }
+    this.webhooks = { ...webhooksMethods(transport), ...webhooksByHand(transport) }
+    this.schedules = schedulesMethods(transport)
+    this.keys = keysMethods(transport)
+    this.sites = sitesMethods(transport)
+    this.pages = pagesMethods(transport)
+    this.files = { ...filesMethods(transport), ...filesByHand(transport) }
+    this.images = { ...imagesMethods(transport), ...imagesByHand(transport) }
     this.cms = cmsResource(transport)
   }
 

@@ -82,7 +82,7 @@ function notify(env: HandlerEnv, agent: StoredAgent, d: Dialect, method: string,
 }
 
 /** Handlers: agentCard, agentA2a (JSON-RPC 2.0). */
-export const a2aHandlers: HandlerTable = {
+export const a2aHandlers = {
   agentCard(req, env) {
     return { status: 200, json: agentCard(agentOf(req, env), req.origin, env.state.skills) }
   },
@@ -119,4 +119,4 @@ export const a2aHandlers: HandlerTable = {
       return rpc(rpcError(id, e.code, e.message, e.data(version)))
     }
   },
-}
+} satisfies HandlerTable

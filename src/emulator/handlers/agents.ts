@@ -23,7 +23,7 @@ function publicAgent(a: StoredAgent): Agent {
 }
 
 /** Handlers: agentsList, agentsGet, skillsList (the A2A card is in ../a2a/). */
-export const agentHandlers: HandlerTable = {
+export const agentHandlers = {
   agentsList(req, env) {
     const page = pageAsked(req)
     const p = req.principal
@@ -41,4 +41,4 @@ export const agentHandlers: HandlerTable = {
   skillsList(req, env) {
     return { status: 200, json: pageOf([...env.state.skills.values()], pageAsked(req)) }
   },
-}
+} satisfies HandlerTable

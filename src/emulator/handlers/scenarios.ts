@@ -48,7 +48,7 @@ function checkSignature(req: EmuRequest, scenario: StoredScenario): void {
 }
 
 /** The scenario handlers, running agents through `runAgent` (the scripted model by default). */
-function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
+function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent) {
   return {
     scenariosList(req, { state }) {
       const all = visibleTo(req.principal, state.scenarios.values(), (s) => ({ scenarioId: s.id }))
@@ -73,8 +73,8 @@ function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerT
       const execution = await executeScenario(env, scenario, input, 'signed', runAgent)
       return { status: 200, json: executionView(execution) }
     },
-  }
+  } satisfies HandlerTable
 }
 
 /** Handlers of the scenario routes (scenariosList, scenariosGet, scenarioExecute). */
-export const scenarioHandlers: HandlerTable = createScenarioHandlers()
+export const scenarioHandlers = createScenarioHandlers()

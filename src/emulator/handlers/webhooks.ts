@@ -34,7 +34,7 @@ function checkScenario(env: HandlerEnv, scenarioId: string): void {
 }
 
 /** The webhook handlers, running scenarios through `runAgent` (the scripted model by default). */
-function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
+function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent) {
   return {
     webhooksList(req, { state }) {
       const mine = visibleTo(req.principal, state.webhooks.values(), (w) => ({ scenarioId: w.scenarioId }))
@@ -110,8 +110,8 @@ function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTa
       const execution = await runScenarioById(env, hook.scenarioId, input, 'webhook', runAgent)
       return { status: 200, json: { received: true, executionId: execution.id } }
     },
-  }
+  } satisfies HandlerTable
 }
 
 /** Handlers of the webhook routes, trigger included. */
-export const webhookHandlers: HandlerTable = createWebhookHandlers()
+export const webhookHandlers = createWebhookHandlers()
