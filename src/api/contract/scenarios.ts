@@ -5,8 +5,10 @@ import { executionSchema, scenarioSchema } from '../schemas/automation.js'
 import { listOf } from './paging.js'
 import { type Contract, op } from './types.js'
 
-/** The body of a scenario run (service-interface 4.4). */
-const executeBodySchema = z.object({ input: z.string() })
+/** The body of a scenario run (service-interface 4.4): `input` absent reads "input is required". */
+const executeBodySchema = z.object({
+  input: z.string({ error: (issue) => (issue.input === undefined ? undefined : 'input must be a string') }),
+})
 
 /** Scenarios and signed runs. */
 export const scenarios = {
@@ -30,6 +32,7 @@ export const scenarios = {
     auth: 'signature',
     preflight: true,
     body: executeBodySchema,
+    bodyRequired: true,
     response: executionSchema,
     idempotent: false,
     sdk: 'scenarios.execute',

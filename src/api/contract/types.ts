@@ -9,12 +9,12 @@ import type { Family, HttpMethod, Route, RouteName, routes } from '../routes.js'
 
 /** The wire schemas of one route. */
 export interface Endpoint {
-  /** the path parameters beyond the default check of every segment (not empty, not `.` or `..`: path.ts) */
-  readonly params?: z.ZodMiniType
   /** the query string (lists: page and limit, checked against the interface's ranges) */
   readonly query?: z.ZodMiniType
   /** the JSON body, checked before it is sent */
   readonly body?: z.ZodMiniType
+  /** an empty body is refused (400 `body must be a JSON object`) instead of read as `{}` */
+  readonly bodyRequired?: true
   /** the answer (no content: undefined) */
   readonly response?: z.ZodMiniType
   /** a list: the schema of one item of `{data:[item], pagination}` */

@@ -70,6 +70,7 @@ export const webhooks = {
     root: 'origin',
     auth: 'webhook-secret',
     body: webhookPayloadSchema,
+    bodyRequired: true,
     response: webhookTriggerResponseSchema,
     idempotent: false,
     sdk: 'webhooks.trigger',

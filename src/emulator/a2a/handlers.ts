@@ -15,7 +15,7 @@ import * as methods from './methods.js'
 const rpc = (json: unknown): EmuResponse => ({ status: 200, json })
 const noReply: EmuResponse = { status: 204 }
 
-function bodyOf(req: EmuRequest): unknown {
+function jsonRpcBody(req: EmuRequest): unknown {
   if (req.body !== undefined) return req.body
   try {
     return JSON.parse(req.rawBody.toString('utf8'))
@@ -92,7 +92,7 @@ export const a2aHandlers = {
     // errors before the generation is known are written as the header asks, if it asks for one we speak
     let version: '1.0' | '0.3' = /^\s*1(\.|$)/.test(String(req.headers['a2a-version'] ?? '')) ? '1.0' : '0.3'
     try {
-      const body = bodyOf(req)
+      const body = jsonRpcBody(req)
       const r = rpcRequestSchema.safeParse(body)
       if (!r.success) {
         const raw = (body as { id?: unknown } | null)?.id
