@@ -4,6 +4,7 @@ export const routeTable = {
   agentsList: { method: 'GET', path: '/{accountId}/agents', root: 'base', auth: 'bearer', scope: 'agent', family: 'agents' },
   agentsGet: { method: 'GET', path: '/{accountId}/agents/{agentId}', root: 'base', auth: 'bearer', scope: 'agent', family: 'agents' },
   skillsList: { method: 'GET', path: '/{accountId}/skills', root: 'base', auth: 'bearer', scope: 'account', family: 'agents' },
+  skillsGet: { method: 'GET', path: '/{accountId}/skills/{skillId}', root: 'base', auth: 'bearer', scope: 'account', family: 'agents' },
   agentCard: { method: 'GET', path: '/agent/{agentId}/a2a/card', root: 'base', auth: 'bearer', scope: 'agent', family: 'agents' },
   agentA2a: { method: 'POST', path: '/agent/{agentId}/a2a', root: 'base', auth: 'bearer', scope: 'agent', family: 'agents' },
   completion: { method: 'POST', path: '/agent/{agentId}/chat/completion', root: 'base', auth: 'bearer', scope: 'agent', preflight: true, family: 'chats' },

@@ -7,6 +7,7 @@ type DeclaredOperation =
   | 'agentsList'
   | 'agentsGet'
   | 'skillsList'
+  | 'skillsGet'
   | 'agentCard'
   | 'agentA2a'
   | 'completion'

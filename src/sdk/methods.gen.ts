@@ -21,6 +21,8 @@ export const agentsMethods = (t: Transport) => ({
 export const skillsMethods = (t: Transport) => ({
   /** Every skill of the account, page by page. */
   list: (query: QueryOf<'skillsList'> = {}) => t.list('skillsList', { query }),
+  /** One skill. */
+  get: (skillId: string) => t.call('skillsGet', { params: { skillId } }),
 })
 
 /** The generated methods of `client.chats`. */

@@ -27,6 +27,14 @@ export const agents = {
     doc: 'Every skill of the account, page by page.',
     command: 'skills list',
   }),
+  // the interface shows no path for one skill: the shape of `agentsGet` (docs/wire.md "Agents and skills")
+  skillsGet: op('GET', '/{accountId}/skills/{skillId}', {
+    scope: 'account',
+    response: skillSchema,
+    sdk: 'skills.get',
+    doc: 'One skill.',
+    command: 'skills get',
+  }),
   agentCard: op('GET', '/agent/{agentId}/a2a/card', {
     scope: 'agent',
     response: agentCardSchema,

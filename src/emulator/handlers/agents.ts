@@ -22,7 +22,7 @@ function publicAgent(a: StoredAgent): Agent {
   return rest
 }
 
-/** Handlers: agentsList, agentsGet, skillsList (the A2A card is in ../a2a/). */
+/** Handlers: agentsList, agentsGet, skillsList, skillsGet (the A2A card is in ../a2a/). */
 export const agentHandlers = {
   agentsList(req, env) {
     const page = pageAsked(req)
@@ -40,5 +40,11 @@ export const agentHandlers = {
   },
   skillsList(req, env) {
     return { status: 200, json: pageOf([...env.state.skills.values()], pageAsked(req)) }
+  },
+  skillsGet(req, env) {
+    const id = req.params.skillId ?? ''
+    const skill = env.state.skills.get(id)
+    if (skill === undefined) throw notFound('skill', id)
+    return { status: 200, json: skill }
   },
 } satisfies HandlerTable
