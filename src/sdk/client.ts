@@ -51,21 +51,25 @@ export interface ClientOptions {
   userAgent?: string
 }
 
+/** The methods a resource factory makes. */
+type Methods<F extends (t: Transport) => object> = ReturnType<F>
+
 /** The service's client: `client.agents.list()`, `client.chat.stream(agentId, {...})`, `client.cms.from('posts')`, … */
 export class AgentryClient {
-  readonly agents
-  readonly skills
-  readonly chats
-  readonly chat
-  readonly scenarios
-  readonly webhooks
-  readonly schedules
-  readonly keys
-  readonly sites
-  readonly pages
-  readonly files
-  readonly images
-  readonly cms
+  // typed by their factories, so that each method keeps its doc comment in the library's declarations
+  readonly agents: Methods<typeof agentsMethods>
+  readonly skills: Methods<typeof skillsMethods>
+  readonly chats: Methods<typeof chatsMethods> & Methods<typeof chatsByHand>
+  readonly chat: Methods<typeof chatResource>
+  readonly scenarios: Methods<typeof scenariosMethods> & Methods<typeof scenariosByHand>
+  readonly webhooks: Methods<typeof webhooksMethods> & Methods<typeof webhooksByHand>
+  readonly schedules: Methods<typeof schedulesMethods>
+  readonly keys: Methods<typeof keysMethods>
+  readonly sites: Methods<typeof sitesMethods>
+  readonly pages: Methods<typeof pagesMethods>
+  readonly files: Methods<typeof filesMethods> & Methods<typeof filesByHand>
+  readonly images: Methods<typeof imagesMethods> & Methods<typeof imagesByHand>
+  readonly cms: Methods<typeof cmsResource>
   /** the contract-checked transport under the resources (for the CLI's own commands) */
   readonly transport: Transport
 
