@@ -40,7 +40,7 @@ export const agents = {
     response: agentCardSchema,
     sdk: 'agents.card',
     doc: "The agent's A2A card (service-interface 4.3).",
-    command: 'agents card',
+    command: 'agents card, a2a card',
   }),
   // A2A messaging (JSON-RPC 2.0, served by the emulator for A2A clients; `agentry a2a` speaks it through the A2A
   // client, which reads the card's URL): the envelope is checked by the A2A handlers (src/emulator/a2a).
