@@ -9,4 +9,5 @@ export { Transport } from '../sdk/transport.js'
 export { HttpClient } from './request.js'
 // in the API core too: every contract family and most commands of the service use them
 import './contract/paging.js'
+import './contract/types.js' // op(), with which every family declares its operations
 import './schemas/common.js'

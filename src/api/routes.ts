@@ -1,12 +1,14 @@
-// THE route table (spec/wire.md): every path the client calls and the emulator serves lives here, once.
+// THE route table (spec/wire.md): every path the client calls and the emulator serves, once. Each operation is
+// declared in its contract family's module (src/api/contract/<family>.ts, with its schemas, library method and doc);
+// `npm run gen` writes the zod-free table of them (routes.gen.ts), which this module wraps with the path helpers.
 // Paths are templates; `{name}` is a path parameter. `base` routes hang off {base_url} (<origin>/api/v1beta),
-// `origin` routes off the server's origin (OAuth, well-known metadata, webhook trigger URLs). The table is grouped by
-// contract family, so that adding a route is one line here and one entry in its family's module (src/api/contract).
+// `origin` routes off the server's origin (OAuth, well-known metadata, webhook trigger URLs).
 
 import { checkPathValue } from './contract/path.js'
+import { routeTable } from './routes.gen.js'
 
 /** HTTP methods used by the service. */
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
 
 /** One operation of the service: method, path template and where the path is rooted. */
 export interface Route {
@@ -19,7 +21,7 @@ export interface Route {
   readonly preflight?: boolean
   /** what a bearer credential's scopes must allow (wire.md "API keys"); see RouteScope */
   readonly scope: RouteScope
-  /** the contract module that holds its schemas (src/api/contract/<family>.ts); absent: no contract */
+  /** the contract module that declares it (src/api/contract/<family>.ts) */
   readonly family?: Family
 }
 
@@ -53,136 +55,8 @@ export type Family =
  */
 export type RouteScope = 'agent' | 'scenario' | 'cms-read' | 'cms-write' | 'account' | 'unscoped' | 'public'
 
-// A bearer route without a scope needs an unscoped key: a route added without thought is closed, not open.
-const b = (method: HttpMethod, path: string, extra: Partial<Route> = {}): Route => ({
-  method,
-  path,
-  root: 'base',
-  auth: 'bearer',
-  scope: extra.auth !== undefined && extra.auth !== 'bearer' ? 'public' : 'unscoped',
-  ...extra,
-})
-const o = (method: HttpMethod, path: string, extra: Partial<Route> = {}): Route => ({
-  method,
-  path,
-  root: 'origin',
-  auth: 'none',
-  scope: 'public',
-  ...extra,
-})
-
-// One block of the table per contract family: each route carries its family (typed as the literal, so that a
-// family's module can be checked at compile time to hold exactly its routes: contract/types.ts, Contract).
-const family = <F extends Family, T extends Record<string, Route>>(
-  name: F,
-  block: T,
-): { readonly [K in keyof T]: T[K] & { readonly family: F } } =>
-  Object.fromEntries(Object.entries(block).map(([k, route]) => [k, { ...route, family: name }])) as never
-// Routes the contract does not describe: A2A messaging (JSON-RPC 2.0, served by the emulator for A2A clients; the CLI
-// does not call it).
-const noContract = <T extends Record<string, Route>>(block: T): T => block
-
-// Scopes, spelled once so that each line of the table reads `method, path, who may call it`.
-const agent = { scope: 'agent' } as const
-const scenario = { scope: 'scenario' } as const
-const account = { scope: 'account' } as const
-const cmsRead = { scope: 'cms-read' } as const
-const cmsWrite = { scope: 'cms-write' } as const
-const unscoped = { scope: 'unscoped' } as const
-
-/** Every operation, by a stable name. */
-export const routes = {
-  // agents, skills, A2A cards
-  ...family('agents', {
-    agentsList: b('GET', '/{accountId}/agents', agent),
-    agentsGet: b('GET', '/{accountId}/agents/{agentId}', agent),
-    skillsList: b('GET', '/{accountId}/skills', account),
-    agentCard: b('GET', '/agent/{agentId}/a2a/card', agent),
-  }),
-  ...noContract({
-    agentA2a: b('POST', '/agent/{agentId}/a2a', agent),
-  }),
-  // completions and stateful chats
-  ...family('chats', {
-    completion: b('POST', '/agent/{agentId}/chat/completion', { ...agent, preflight: true }),
-    completionCancel: b('POST', '/agent/{agentId}/chat/completion/cancel', { ...agent, preflight: true }),
-    chatsList: b('GET', '/agent/{agentId}/chats', agent),
-    chatsCreate: b('POST', '/agent/{agentId}/chats', agent),
-    chatCompletion: b('POST', '/agent/{agentId}/chat/{chatId}/completion', { ...agent, preflight: true }),
-    chatMessages: b('GET', '/agent/{agentId}/chat/{chatId}/messages', agent),
-    chatMessageDelete: b('DELETE', '/agent/{agentId}/chat/{chatId}/messages/{messageId}', agent),
-  }),
-  ...family('scenarios', {
-    scenariosList: b('GET', '/{accountId}/scenarios', scenario),
-    scenariosGet: b('GET', '/{accountId}/scenarios/{scenarioId}', scenario),
-    scenarioExecute: b('POST', '/scenario/{scenarioId}', { auth: 'signature', preflight: true }),
-  }),
-  // webhooks (each belongs to its scenario's scope: its secret runs that scenario)
-  ...family('webhooks', {
-    webhooksList: b('GET', '/{accountId}/webhooks', scenario),
-    webhooksCreate: b('POST', '/{accountId}/webhooks', scenario),
-    webhooksGet: b('GET', '/{accountId}/webhooks/{webhookId}', scenario),
-    webhooksEdit: b('PATCH', '/{accountId}/webhooks/{webhookId}', scenario),
-    webhooksDelete: b('DELETE', '/{accountId}/webhooks/{webhookId}', scenario),
-    webhooksTest: b('POST', '/{accountId}/webhooks/{webhookId}/test', scenario),
-    webhookTrigger: o('POST', '/api/webhooks/{webhookId}', { auth: 'webhook-secret' }),
-  }),
-  // API keys (a scoped key could otherwise mint itself a broader one)
-  ...family('keys', {
-    keysList: b('GET', '/{accountId}/api-keys', unscoped),
-    keysCreate: b('POST', '/{accountId}/api-keys', unscoped),
-    keysDelete: b('DELETE', '/{accountId}/api-keys/{keyId}', unscoped),
-  }),
-  // schedules (each belongs to its scenario's scope)
-  ...family('schedules', {
-    schedulesList: b('GET', '/{accountId}/schedules', scenario),
-    schedulesCreate: b('POST', '/{accountId}/schedules', scenario),
-    schedulesGet: b('GET', '/{accountId}/schedules/{scheduleId}', scenario),
-    schedulesEdit: b('PATCH', '/{accountId}/schedules/{scheduleId}', scenario),
-    schedulesDelete: b('DELETE', '/{accountId}/schedules/{scheduleId}', scenario),
-  }),
-  // sites and pages
-  ...family('sites', {
-    sitesList: b('GET', '/{accountId}/sites', account),
-    sitesGet: b('GET', '/{accountId}/sites/{siteId}', account),
-    pagesList: b('GET', '/{accountId}/sites/{siteId}/pages', account),
-    pagesGet: b('GET', '/{accountId}/sites/{siteId}/pages/{pageId}', account),
-  }),
-  // files ({path} may hold slashes: it is the rest of the path)
-  ...family('files', {
-    filesList: b('GET', '/{accountId}/files', account),
-    filesUpload: b('PUT', '/{accountId}/files/{path*}', account),
-    filesDownload: b('GET', '/{accountId}/files/{path*}', account),
-    filesDelete: b('DELETE', '/{accountId}/files/{path*}', account),
-  }),
-  ...family('images', {
-    imagesAnalyze: b('POST', '/{accountId}/images/analyze', account),
-    imagesGenerate: b('POST', '/{accountId}/images/generate', account),
-  }),
-  // CMS ({access} is cda or cma; reading through cma needs write, as cma is the management access)
-  ...family('cms', {
-    cmsQuery: b('GET', '/{accountId}/{access}/records/{collection}', cmsRead),
-    cmsGet: b('GET', '/{accountId}/{access}/records/{collection}/{recordId}', cmsRead),
-    cmsCreate: b('POST', '/{accountId}/cma/records/{collection}', cmsWrite),
-    cmsUpdate: b('PUT', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
-    cmsDelete: b('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', cmsWrite),
-  }),
-  // OAuth 2.1 (RFC 8414, 7591, 7636, 7009, 9207): the contract declares the answers the client reads
-  ...family('oauth', {
-    oauthMetadata: o('GET', '/.well-known/oauth-authorization-server'),
-    oauthRegister: o('POST', '/oauth/register'),
-    oauthAuthorize: o('GET', '/oauth/authorize'),
-    oauthAuthorizeDecision: o('POST', '/oauth/authorize'),
-    oauthToken: o('POST', '/oauth/token'),
-    oauthRevoke: o('POST', '/oauth/revoke'),
-    // RFC 8628 device authorization, its user-code page, and RFC 9728 protected resource metadata
-    oauthDeviceAuthorization: o('POST', '/oauth/device_authorization'),
-    oauthDevicePage: o('GET', '/oauth/device'),
-    oauthDeviceDecision: o('POST', '/oauth/device'),
-    oauthProtectedResource: o('GET', '/.well-known/oauth-protected-resource'),
-    oauthProtectedResourceApi: o('GET', '/.well-known/oauth-protected-resource/api/v1beta'),
-  }),
-} as const satisfies Record<string, Route>
+/** Every operation, by a stable name (generated from the declarations: contract/types.ts `op`). */
+export const routes: { readonly [K in keyof typeof routeTable]: (typeof routeTable)[K] & Route } = routeTable
 
 /** The name of an operation in the route table. */
 export type RouteName = keyof typeof routes

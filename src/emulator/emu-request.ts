@@ -1,11 +1,13 @@
 // The request object handlers see (types.ts EmuRequest). The query and the abort signal are built on first use:
 // most requests never look at them, and the hot list endpoints should not pay for them.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { RouteName } from '../api/routes.js'
 import type { EmuRequest, Principal } from './types.js'
 
 /** One request as handlers see it. */
 export class EmuRequestImpl implements EmuRequest {
   method: string
+  operation: RouteName
   params: Record<string, string>
   headers: IncomingMessage['headers']
   rawBody: Buffer
@@ -22,9 +24,17 @@ export class EmuRequestImpl implements EmuRequest {
   constructor(
     req: IncomingMessage,
     res: ServerResponse,
-    init: { params: Record<string, string>; search: string; rawBody: Buffer; body: unknown; origin: string },
+    init: {
+      operation: RouteName
+      params: Record<string, string>
+      search: string
+      rawBody: Buffer
+      body: unknown
+      origin: string
+    },
   ) {
     this.method = req.method ?? 'GET'
+    this.operation = init.operation
     this.params = init.params
     this.headers = req.headers
     this.rawBody = init.rawBody

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { basePathSuffix } from '../api/routes.js'
 import { authenticate, withChallenge401 } from './auth.js'
 import { ClientGoneError, issueMessage, parseBody, readBody, refuseTooDeep } from './body.js'
-import { declaredBody, declaredQuery } from './declared.js'
+import { checkDeclared } from './declared.js'
 import { EmuRequestImpl } from './emu-request.js'
 import { type FaultInjector, sabotage } from './faults.js'
 import { sendError, sendPreflight, sendResult } from './reply.js'
@@ -144,6 +144,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
   // after the body: a webhook or schedule may be moved to another scenario by the body's scenarioId
   if (principal !== undefined) enforceScope(found.route, found.params, body, principal, env.state)
   const request = new EmuRequestImpl(req, res, {
+    operation: found.name,
     params: found.params,
     search: q < 0 ? '' : url.slice(q + 1),
     rawBody,
@@ -151,12 +152,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
     origin: deps.origin.value,
   })
   if (principal !== undefined) request.principal = principal
-  // bearer routes: the query and the body are checked against the route's declaration before the handler runs (./declared.ts);
-  // routes that authenticate in their handler (signature, webhook secret) check after authenticating (wire.md order)
-  if (found.route.auth === 'bearer') {
-    request.queryInput = await declaredQuery(found.name, found.route, request.query)
-    request.input = await declaredBody(found.name, found.route, body, rawBody.length)
-  }
+  // bearer routes: the path parameters, the query and the body are checked against the operation's declaration before
+  // the handler runs (./declared.ts); routes that authenticate in their handler (signature, webhook secret) call
+  // checkDeclared after authenticating (wire.md order)
+  if (found.route.auth === 'bearer') await checkDeclared(request)
   const result = await handler(request, env)
   if (!res.writableEnded && !res.destroyed) sendResult(res, result)
 }

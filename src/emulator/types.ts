@@ -10,6 +10,8 @@ import type { EmulatorState } from './state.js'
 /** A parsed request as handlers see it. */
 export interface EmuRequest {
   method: string
+  /** the operation the route table matched (its declaration is checked by ./declared.ts) */
+  operation: RouteName
   /** path parameters from the route template */
   params: Record<string, string>
   query: URLSearchParams
@@ -18,7 +20,7 @@ export interface EmuRequest {
   rawBody: Buffer
   /** the body parsed as JSON when Content-Type is JSON (undefined when empty); a parse failure is a 400 before the handler */
   body: unknown
-  /** the body parsed by the route's contract declaration, defaults filled in (./declared.ts); undefined without one */
+  /** the body parsed by the operation's declaration, defaults filled in (./declared.ts); undefined without one */
   input?: unknown
   /** the query parsed by the route's contract declaration (its served view; ./declared.ts); undefined without one */
   queryInput?: unknown
@@ -57,7 +59,7 @@ export type EmuResponse =
   | { streamed: true }
 
 /** A route handler. Throw `new HttpError(status, message)` for error answers. */
-type Handler = (req: EmuRequest, env: HandlerEnv) => Promise<EmuResponse> | EmuResponse
+export type Handler = (req: EmuRequest, env: HandlerEnv) => Promise<EmuResponse> | EmuResponse
 
 /** What handlers get besides the request. */
 export interface HandlerEnv {

@@ -1,20 +1,30 @@
 // The library's client (the shape of the OpenAI Node SDK): one client, one property a resource family, each a few
-// typed functions over the contract (transport.ts). The CLI's commands use the same client (Context.sdk()).
+// typed functions over the contract (transport.ts): the plain ones generated from the operations' declarations
+// (methods.gen.ts), the others written by hand beside them. The CLI's commands use the same client (Context.sdk()).
 import type { Dispatcher } from 'undici'
 import { Redactor } from '../api/redact.js'
 import { HttpClient, type HttpResponse, type SendOptions } from '../api/request.js'
-import { agentsResource, skillsResource } from './agents.js'
 import { chatResource } from './chat.js'
-import { chatsResource } from './chats.js'
+import { chatsByHand } from './chats.js'
 import { cmsResource } from './cms.js'
-import { filesResource } from './files.js'
-import { imagesResource } from './images.js'
-import { keysResource } from './keys.js'
-import { schedulesResource } from './schedules.js'
-import { scenariosResource } from './scenarios.js'
-import { pagesResource, sitesResource } from './sites.js'
+import { filesByHand } from './files.js'
+import { imagesByHand } from './images.js'
+import {
+  agentsMethods,
+  chatsMethods,
+  filesMethods,
+  imagesMethods,
+  keysMethods,
+  pagesMethods,
+  scenariosMethods,
+  schedulesMethods,
+  sitesMethods,
+  skillsMethods,
+  webhooksMethods,
+} from './methods.gen.js'
+import { scenariosByHand } from './scenarios.js'
 import { Transport } from './transport.js'
-import { webhooksResource } from './webhooks.js'
+import { webhooksByHand } from './webhooks.js'
 
 /** How a client is set up. */
 export interface ClientOptions {
@@ -40,38 +50,42 @@ export interface ClientOptions {
   userAgent?: string
 }
 
+/** The methods a resource factory makes. */
+type Methods<F extends (t: Transport) => object> = ReturnType<F>
+
 /** The service's client: `client.agents.list()`, `client.chat.stream(agentId, {...})`, `client.cms.from('posts')`, … */
 export class AgentryClient {
-  readonly agents
-  readonly skills
-  readonly chats
-  readonly chat
-  readonly scenarios
-  readonly webhooks
-  readonly schedules
-  readonly keys
-  readonly sites
-  readonly pages
-  readonly files
-  readonly images
-  readonly cms
+  // typed by their factories, so that each method keeps its doc comment in the library's declarations
+  readonly agents: Methods<typeof agentsMethods>
+  readonly skills: Methods<typeof skillsMethods>
+  readonly chats: Methods<typeof chatsMethods> & Methods<typeof chatsByHand>
+  readonly chat: Methods<typeof chatResource>
+  readonly scenarios: Methods<typeof scenariosMethods> & Methods<typeof scenariosByHand>
+  readonly webhooks: Methods<typeof webhooksMethods> & Methods<typeof webhooksByHand>
+  readonly schedules: Methods<typeof schedulesMethods>
+  readonly keys: Methods<typeof keysMethods>
+  readonly sites: Methods<typeof sitesMethods>
+  readonly pages: Methods<typeof pagesMethods>
+  readonly files: Methods<typeof filesMethods> & Methods<typeof filesByHand>
+  readonly images: Methods<typeof imagesMethods> & Methods<typeof imagesByHand>
+  readonly cms: Methods<typeof cmsResource>
   /** the client under the resources: route names, the contract, the HTTP core (for the CLI's own commands) */
   readonly transport: Transport
 
   constructor(transport: Transport) {
     this.transport = transport
-    this.agents = agentsResource(transport)
-    this.skills = skillsResource(transport)
-    this.chats = chatsResource(transport)
+    this.agents = agentsMethods(transport)
+    this.skills = skillsMethods(transport)
+    this.chats = { ...chatsMethods(transport), ...chatsByHand(transport) }
     this.chat = chatResource(transport)
-    this.scenarios = scenariosResource(transport)
-    this.webhooks = webhooksResource(transport)
-    this.schedules = schedulesResource(transport)
-    this.keys = keysResource(transport)
-    this.sites = sitesResource(transport)
-    this.pages = pagesResource(transport)
-    this.files = filesResource(transport)
-    this.images = imagesResource(transport)
+    this.scenarios = { ...scenariosMethods(transport), ...scenariosByHand(transport) }
+    this.webhooks = { ...webhooksMethods(transport), ...webhooksByHand(transport) }
+    this.schedules = schedulesMethods(transport)
+    this.keys = keysMethods(transport)
+    this.sites = sitesMethods(transport)
+    this.pages = pagesMethods(transport)
+    this.files = { ...filesMethods(transport), ...filesByHand(transport) }
+    this.images = { ...imagesMethods(transport), ...imagesByHand(transport) }
     this.cms = cmsResource(transport)
   }
 

@@ -1,5 +1,5 @@
 // Files (wire.md "Sites, files, images"): bytes go up and come down unparsed; the path keeps its slashes and each
-// segment is checked (contract/path.ts).
+// segment is checked (contract/path.ts). list and delete are generated (methods.gen.ts).
 import type { Readable } from 'node:stream'
 import type { HttpResponse } from '../api/request.js'
 import type { Transport } from './transport.js'
@@ -11,10 +11,8 @@ export interface UploadOptions {
   size?: number
 }
 
-/** `client.files`. */
-export const filesResource = (t: Transport) => ({
-  /** Every file (under `prefix`), page by page. */
-  list: (query: { page?: number; limit?: number; prefix?: string } = {}) => t.list('filesList', { query }),
+/** `client.files`, besides its generated methods. */
+export const filesByHand = (t: Transport) => ({
   /**
    * Uploads to `path` and returns the stored file: bytes, or a function that opens the stream of them (then each try
    * opens it again, and a 429, a 5xx or a reset is retried like any PUT). A stream itself cannot be sent twice: an
@@ -38,8 +36,4 @@ export const filesResource = (t: Transport) => ({
       stream: true,
       ...(signal ? { signal } : {}),
     }),
-  /** Deletes a file. */
-  delete: async (path: string): Promise<void> => {
-    await t.call('filesDelete', { params: { path } })
-  },
 })

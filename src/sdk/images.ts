@@ -1,15 +1,12 @@
-// Images (wire.md "Sites, files, images"): analyze one by URL, generate one from a prompt.
+// Images (wire.md "Sites, files, images"): analyze and generate are generated (methods.gen.ts); downloading a
+// generated image is not an operation of the service (its URL is the answer's).
 import type { HttpResponse } from '../api/request.js'
 import { originOf } from '../api/routes.js'
 import { UsageError } from '../api/errors.js'
-import type { BodyOf, Transport } from './transport.js'
+import type { Transport } from './transport.js'
 
-/** `client.images`. */
-export const imagesResource = (t: Transport) => ({
-  /** Describes the image at `imageUrl` (`{text}`). */
-  analyze: (body: BodyOf<'imagesAnalyze'>) => t.call('imagesAnalyze', { body }),
-  /** Generates an image (`{url}`). */
-  generate: (body: BodyOf<'imagesGenerate'>) => t.call('imagesGenerate', { body }),
+/** `client.images`, besides its generated methods. */
+export const imagesByHand = (t: Transport) => ({
   /** Starts downloading a generated image (body unread); the credential goes only to the service's own origin. */
   download: (url: string): Promise<HttpResponse> => {
     if (!/^https?:\/\//i.test(url))

@@ -1,6 +1,5 @@
 // Scenarios and signed runs (service-interface 4.4, 5.5): the body `{"input": …}` is signed with HMAC-SHA256 over
 // its exact bytes (src/auth/hmac.ts, the signer the emulator verifies with) and sent as those bytes.
-import type { PageQuery } from '../api/contract/paging.js'
 import { UsageError } from '../api/errors.js'
 import type { ResponseOf, Transport } from './transport.js'
 
@@ -25,12 +24,8 @@ export interface ExecuteOptions {
   signatureHeader?: string
 }
 
-/** `client.scenarios`. */
-export const scenariosResource = (t: Transport) => ({
-  /** Every scenario, page by page. */
-  list: (query: PageQuery = {}) => t.list('scenariosList', { query }),
-  /** One scenario. */
-  get: (scenarioId: string) => t.call('scenariosGet', { params: { scenarioId } }),
+/** `client.scenarios`, besides its generated methods (list, get). */
+export const scenariosByHand = (t: Transport) => ({
   /** Runs a scenario with a signed body; never retried (a retry could run it twice). */
   execute: async (scenarioId: string, input: string, opts: ExecuteOptions): Promise<ResponseOf<'scenarioExecute'>> => {
     let header = opts.signatureHeader

@@ -1,25 +1,12 @@
 // Webhooks (service-interface 2.4, 4.5): CRUD, test deliveries, and the trigger, which authenticates with the
 // webhook's secret (X-Webhook-Secret) instead of the bearer token.
-import type { PageQuery } from '../api/contract/paging.js'
-import type { BodyOf, ResponseOf, Transport } from './transport.js'
+import type { ResponseOf, Transport } from './transport.js'
 
 /** How a trigger finds its webhook: by id (URL from the route table) or by the full trigger URL of its record. */
 export type TriggerTarget = { webhookId: string; url?: undefined } | { url: string; webhookId?: string }
 
-/** `client.webhooks`. */
-export const webhooksResource = (t: Transport) => ({
-  /** Every webhook, page by page. */
-  list: (query: PageQuery = {}) => t.list('webhooksList', { query }),
-  /** One webhook (its record carries the trigger `url` and `secret`). */
-  get: (webhookId: string) => t.call('webhooksGet', { params: { webhookId } }),
-  /** Creates a webhook. */
-  create: (body: BodyOf<'webhooksCreate'>) => t.call('webhooksCreate', { body }),
-  /** Changes the members given. */
-  edit: (webhookId: string, body: BodyOf<'webhooksEdit'>) => t.call('webhooksEdit', { params: { webhookId }, body }),
-  /** Deletes a webhook. */
-  delete: async (webhookId: string): Promise<void> => {
-    await t.call('webhooksDelete', { params: { webhookId } })
-  },
+/** `client.webhooks`, besides its generated methods (list, get, create, edit, delete). */
+export const webhooksByHand = (t: Transport) => ({
   /** Sends a test delivery through the service (`payload` omitted: the service's sample event). */
   test: (webhookId: string, payload?: Record<string, unknown>) =>
     t.call('webhooksTest', { params: { webhookId }, body: payload === undefined ? {} : { payload } }),

@@ -69,6 +69,19 @@ describe('agents and skills', () => {
     expect(Array.isArray(JSON.parse(skills.stdout))).toBe(true)
   })
 
+  it('gets one skill; an unknown one is exit 3 pointing at skills list; a dot segment is refused before sending', async () => {
+    const get = await cli(['skills', 'get', 'markdown', '--json'])
+    expect(get.exitCode).toBe(0)
+    expect(JSON.parse(get.stdout)).toMatchObject({ id: 'markdown', name: 'Markdown answers' })
+    const missing = await cli(['skills', 'get', 'no-such-skill'])
+    expect(missing.exitCode).toBe(3)
+    expect(missing.stderr).toMatch(/^error: GET .*skills\/no-such-skill: 404 /)
+    expect(missing.stderr).toContain('`agentry skills list` shows them')
+    const dots = await cli(['skills', 'get', '..'])
+    expect(dots.exitCode).toBe(2)
+    expect(dots.stderr).toMatch(/<skillId> has a "\.\." segment/)
+  })
+
   it('says not found with exit 3 for an unknown agent', async () => {
     const r = await cli(['agents', 'get', 'no-such-agent'])
     expect(r.exitCode).toBe(3)

@@ -1,4 +1,5 @@
 // Contract tests of the emulator's core: routing, CORS, auth and scopes, agents, skills, cards, pagination.
+import { connect } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { agentCardSchema, agentSchema, errorBodySchema, pageOf, skillSchema } from '../../src/api/schemas/index.js'
 import { demoKeys } from '../../src/emulator/index.js'
@@ -10,7 +11,42 @@ const { internalErrors } = fx
 const emu = () => fx.emu
 const acc = () => emu().accountId
 
+/** A GET of a path exactly as written (over a socket: an HTTP client would remove dot segments), with the demo key. */
+function rawGet(path: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(emu().url)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname)
+    let answer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (c: string) => (answer += c))
+    socket.on('error', reject)
+    socket.on('end', () => {
+      const [head = '', text = ''] = answer.split('\r\n\r\n')
+      resolve({ status: Number(head.split(' ')[1]), text })
+    })
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\nauthorization: Bearer ${emu().demoApiKey}\r\nconnection: close\r\n\r\n`,
+    )
+  })
+}
+
 describe('agents and skills', () => {
+  it('gets one skill; an unknown one is a 404, a dot segment a 400 naming the parameter (checked before the handler)', async () => {
+    const r = await call(emu(), 'GET', `/${acc()}/skills/markdown`)
+    expect(r.status).toBe(200)
+    expect(skillSchema.parse(r.json)).toMatchObject({ id: 'markdown', name: 'Markdown answers' })
+    const missing = await call(emu(), 'GET', `/${acc()}/skills/nope`)
+    expect(missing.status).toBe(404)
+    expect(missing.json.error.message).toBe('skill "nope" not found')
+    // the router decodes the segment to ".."
+    const dots = await rawGet(`/api/v1beta/${acc()}/skills/%2E%2E`)
+    expect(dots.status).toBe(400)
+    expect(JSON.parse(dots.text).error).toEqual({
+      message: 'skillId has a ".." segment: it must name one resource',
+      code: 'bad_path',
+    })
+  })
+
   it('lists agents with the pagination object and the shared schema', async () => {
     const r = await call(emu(), 'GET', `/${acc()}/agents`)
     expect(r.status).toBe(200)

@@ -15,7 +15,7 @@ import {
   type Principal,
 } from '../../src/emulator/types.js'
 import { type RouteName, routes } from '../../src/api/routes.js'
-import { declaredBody, declaredQuery } from '../../src/emulator/declared.js'
+import { checkDeclared } from '../../src/emulator/declared.js'
 import { enforceScope } from '../../src/emulator/scope.js'
 
 /** What a handler answered, normalised: JSON errors included. */
@@ -49,7 +49,7 @@ export interface FakeRequest {
  * real IncomingMessage and ServerResponse) and its body parser (parseBody: a JSON Content-Type with a broken body is
  * the server's 400), instead of a hand-made look-alike that could drift from it.
  */
-function emulatorRequest(r: FakeRequest = {}): EmuRequest {
+function emulatorRequest(operation: RouteName, r: FakeRequest = {}): EmuRequest {
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = v
   let rawBody = Buffer.alloc(0)
@@ -62,6 +62,7 @@ function emulatorRequest(r: FakeRequest = {}): EmuRequest {
   incoming.headers = headers
   const search = typeof r.query === 'string' ? r.query : new URLSearchParams(r.query ?? {}).toString()
   const req = new EmuRequestImpl(incoming, new ServerResponse(incoming), {
+    operation,
     params: r.params ?? {},
     search,
     rawBody,
@@ -98,15 +99,12 @@ export async function call(
   const handler = table[name]
   if (handler === undefined) throw new Error(`no handler for ${name}`)
   try {
-    const emuReq = 'rawBody' in req ? req : emulatorRequest(req)
+    const emuReq = 'rawBody' in req ? req : emulatorRequest(name, req)
     // as the server does: the route's declared scope is enforced before the handler runs (src/emulator/scope.ts)
     if (emuReq.principal) enforceScope(routes[name], emuReq.params, emuReq.body, emuReq.principal, env.state)
-    // then the query and the body are checked against the route's declaration (src/emulator/declared.ts), bearer routes only
-    const route = routes[name]
-    if (route.auth === 'bearer') {
-      emuReq.queryInput = await declaredQuery(name, route, emuReq.query)
-      emuReq.input = await declaredBody(name, route, emuReq.body, emuReq.rawBody.length)
-    }
+    // then the path, the query and the body are checked against the declaration (src/emulator/declared.ts), bearer
+    // routes only (the others check in their handler, after authenticating)
+    if (routes[name].auth === 'bearer') await checkDeclared(emuReq)
     const res = await handler(emuReq, env)
     if ('streamed' in res) throw new Error('unexpected streamed answer')
     const headers = res.headers ?? {}

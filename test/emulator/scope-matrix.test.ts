@@ -143,6 +143,7 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
   agentsList: () => ({ path: `/${acc}/agents`, owner: (a) => ({ agentId: a.id }) }),
   agentsGet: () => ({ path: `/${acc}/agents/weather-bot` }),
   skillsList: () => ({ path: `/${acc}/skills` }),
+  skillsGet: () => ({ path: `/${acc}/skills/markdown` }),
   agentCard: () => ({ path: '/agent/weather-bot/a2a/card' }),
   agentA2a: () => ({
     path: '/agent/weather-bot/a2a',

@@ -43,6 +43,17 @@ const page = (ids: string[], p: number, count: number) => ({
   pagination: { total: 5, page: p, page_count: count, page_size: 2 },
 })
 
+describe('generated methods (src/sdk/methods.gen.ts)', () => {
+  it('client.skills.get() reads one skill by its encoded id, typed by its declaration', async () => {
+    const { pool, client } = mocked()
+    pool.intercept({ path: '/api/v1beta/acc_1/skills/a%2Fb' }).reply(200, { id: 'a/b', name: 'Slash', tags: ['x'] })
+    const skill = await client.skills.get('a/b')
+    const name: string | undefined = skill.name
+    expect([skill.id, name, skill.tags]).toEqual(['a/b', 'Slash', ['x']])
+    await expect(client.skills.get('..')).rejects.toThrow(/<skillId> has a "\.\." segment/)
+  })
+})
+
 describe('lists', () => {
   it('iterates every page, in order, from the page asked for', async () => {
     const { pool, client } = mocked()

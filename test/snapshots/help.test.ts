@@ -365,6 +365,7 @@ describe('--help', () => {
 
       Commands:
         list|ls [options]  List the skills of the account
+        get <skillId>      Show one skill
         help [command]     display help for command
 
       $ agentry skills list --help
@@ -381,6 +382,22 @@ describe('--help', () => {
       Examples:
         agentry skills list
         agentry skills list --all -o ndjson
+
+
+      $ agentry skills get --help
+      Usage: agentry skills get [options] <skillId>
+
+      Show one skill
+
+      Arguments:
+        skillId     the skill id
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry skills get markdown
+        agentry skills get markdown --json | jq .tags
 
       "
     `)

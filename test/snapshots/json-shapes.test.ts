@@ -209,6 +209,19 @@ describe('shape of --json output against the emulator', () => {
     `)
   })
 
+  it('skills get', async () => {
+    expect(await printed(['skills', 'get', 'markdown'])).toMatchInlineSnapshot(`
+      {
+        "description": "string",
+        "id": "string",
+        "name": "string",
+        "tags": [
+          "string",
+        ],
+      }
+    `)
+  })
+
   it('chats create, list and messages', async () => {
     const t = emulatorContext(fx)
     expect(await t.run(['chats', 'create', 'demo-assistant', '--json'])).toBe(0)

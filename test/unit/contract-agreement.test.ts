@@ -1,4 +1,4 @@
-// The client and the emulator accept the same bodies: for every route with a declared body, random bodies drawn
+// The client and the emulator accept the same requests: for every route with a declared body, random bodies drawn
 // from its declaration (valid ones, near-valid mutations, and any JSON) are put to the library's request check
 // (Transport.checkBody) and to the emulator's (src/emulator/declared.ts, what its pipeline runs before a handler).
 // They must agree on each; where the declaration has the service take more (Endpoint.served), whatever the client
@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest'
 import type { HttpClient } from '../../src/api/request.js'
 import { type ContractRoute, families, familyContract } from '../../src/api/contract/index.js'
 import type { Endpoint } from '../../src/api/contract/types.js'
-import { type Route, type RouteName, routes } from '../../src/api/routes.js'
+import { fillPath, type Route, type RouteName, routes } from '../../src/api/routes.js'
 import * as z from '../../src/api/zod.js'
-import { declaredBody, declaredQuery } from '../../src/emulator/declared.js'
+import { declaredBody, declaredParams, declaredQuery } from '../../src/emulator/declared.js'
 import { HttpError } from '../../src/emulator/types.js'
 import { UsageError } from '../../src/errors.js'
 import { Transport } from '../../src/sdk/transport.js'
@@ -126,14 +126,16 @@ async function emulatorAccepts(name: RouteName, route: Route, body: unknown): Pr
   }
 }
 
-/** Every route whose declaration has a body and whose body the emulator's pipeline checks (bearer routes). */
+/**
+ * Every route whose declaration has a body: the emulator's pipeline checks it before the handler (bearer routes), or
+ * the handler has it checked once it has authenticated the request (signed scenario runs, webhook triggers).
+ */
 async function declaredBodies(): Promise<[RouteName, Route, Endpoint & { body: z.core.$ZodType }][]> {
   const out: [RouteName, Route, Endpoint & { body: z.core.$ZodType }][] = []
   for (const family of families) {
     for (const [name, endpoint] of Object.entries(await familyContract(family))) {
       const route = routes[name as RouteName] as Route
-      if (endpoint.body !== undefined && route.auth === 'bearer')
-        out.push([name as RouteName, route, endpoint as never])
+      if (endpoint.body !== undefined) out.push([name as RouteName, route, endpoint as never])
     }
   }
   return out
@@ -142,9 +144,17 @@ async function declaredBodies(): Promise<[RouteName, Route, Endpoint & { body: z
 describe('the client and the emulator accept the same bodies', async () => {
   const all = await declaredBodies()
 
-  it('covers every bearer route with a declared body', () => {
+  it('covers every route with a declared body', () => {
     expect(all.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['schedulesCreate', 'schedulesEdit', 'chatsCreate', 'webhooksCreate', 'keysCreate']),
+      expect.arrayContaining([
+        'schedulesCreate',
+        'schedulesEdit',
+        'chatsCreate',
+        'webhooksCreate',
+        'keysCreate',
+        'scenarioExecute',
+        'webhookTrigger',
+      ]),
     )
   })
 
@@ -219,6 +229,46 @@ describe('the emulator takes every query the client sends', async () => {
       expect(seen.refused, 'queries refused').toBeGreaterThan(0)
     },
   )
+})
+
+// A path value travels percent-encoded: the library refuses one that would not name one resource (fillPath, before
+// anything is sent), the emulator checks the decoded value against the same declaration (declaredParams). They agree
+// on every value of every parameter of every route.
+describe('the client and the emulator accept the same path values', () => {
+  const values = fc.oneof(
+    fc.constantFrom('', '.', '..', 'x', 'a/b', 'a//b', 'a/../b', './a', 'a/.', '%2e'),
+    fc.string(),
+  )
+  const all = (Object.entries(routes) as [RouteName, Route][]).flatMap(([name, route]) =>
+    [...route.path.matchAll(/\{(\w+)\*?\}/g)].map((m) => ({ name, route, param: m[1]! })),
+  )
+
+  it.each(all)('$name {$param}', ({ route, param }) => {
+    const seen = { accepted: 0, refused: 0 }
+    fc.assert(
+      fc.property(values, (value) => {
+        let byClient = true
+        try {
+          fillPath(route.path, { ...Object.fromEntries(all.map((p) => [p.param, 'x'])), [param]: value })
+        } catch (e) {
+          if (!(e instanceof UsageError)) throw e
+          byClient = false
+        }
+        let byEmulator = true
+        try {
+          declaredParams(route, { [param]: value })
+        } catch (e) {
+          if (!(e instanceof HttpError && e.status === 400)) throw e
+          byEmulator = false
+        }
+        seen[byClient ? 'accepted' : 'refused']++
+        expect(byEmulator).toBe(byClient)
+      }),
+      { numRuns: 60 },
+    )
+    expect(seen.accepted, 'values accepted').toBeGreaterThan(0)
+    expect(seen.refused, 'values refused').toBeGreaterThan(0)
+  })
 })
 
 // The drifts the declarations removed: the emulator refused these before, and the library sent them anyway.

@@ -1,12 +1,52 @@
-// The agents family: agents, skills and A2A cards (wire.md "Agents, skills, A2A").
+// The agents family: agents, skills, A2A cards and the A2A endpoint (wire.md "Agents, skills, A2A").
 import { agentCardSchema, agentSchema, skillSchema } from '../schemas/agents.js'
 import { listOf } from './paging.js'
-import type { Contract } from './types.js'
+import { type Contract, op } from './types.js'
 
 /** Agents, skills and cards. */
 export const agents = {
-  agentsList: listOf(agentSchema),
-  agentsGet: { response: agentSchema },
-  skillsList: listOf(skillSchema),
-  agentCard: { response: agentCardSchema },
+  agentsList: op('GET', '/{accountId}/agents', {
+    scope: 'agent',
+    ...listOf(agentSchema),
+    sdk: 'agents.list',
+    doc: 'Every agent of the account, page by page (`query.page`/`query.limit` pick where and how big).',
+    command: 'agents list',
+    mcp: 'list_agents',
+  }),
+  agentsGet: op('GET', '/{accountId}/agents/{agentId}', {
+    scope: 'agent',
+    response: agentSchema,
+    sdk: 'agents.get',
+    doc: 'One agent.',
+    command: 'agents get',
+  }),
+  skillsList: op('GET', '/{accountId}/skills', {
+    scope: 'account',
+    ...listOf(skillSchema),
+    sdk: 'skills.list',
+    doc: 'Every skill of the account, page by page.',
+    command: 'skills list',
+  }),
+  // the interface shows no path for one skill: the shape of `agentsGet` (docs/wire.md "Agents and skills")
+  skillsGet: op('GET', '/{accountId}/skills/{skillId}', {
+    scope: 'account',
+    response: skillSchema,
+    sdk: 'skills.get',
+    doc: 'One skill.',
+    command: 'skills get',
+  }),
+  agentCard: op('GET', '/agent/{agentId}/a2a/card', {
+    scope: 'agent',
+    response: agentCardSchema,
+    sdk: 'agents.card',
+    doc: "The agent's A2A card (service-interface 4.3).",
+    command: 'agents card, a2a card',
+  }),
+  // A2A messaging (JSON-RPC 2.0, served by the emulator for A2A clients; `agentry a2a` speaks it through the A2A
+  // client, which reads the card's URL): the envelope is checked by the A2A handlers (src/emulator/a2a).
+  agentA2a: op('POST', '/agent/{agentId}/a2a', {
+    scope: 'agent',
+    doc: "The agent's A2A JSON-RPC endpoint (A2A 1.0 and 0.3).",
+    command: 'a2a send',
+  }),
 } satisfies Contract<'agents'>

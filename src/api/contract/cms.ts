@@ -4,7 +4,7 @@ import * as z from '../zod.js'
 import { cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
 import { parseWholeNumber } from '../../io/whole-number.js'
 import { pageSizeRange } from './page-size.js'
-import type { Contract } from './types.js'
+import { type Contract, op } from './types.js'
 
 /** A whole-number query value (a string on the wire) from `min` to `max`, parsed once for either message. */
 const wholeIn = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
@@ -30,17 +30,57 @@ const cmsQueryParamsSchema = z.catchall(
 /** A row of a query: a record, or an aggregate row (grouped fields plus `count`, `<field>_<fn>`). */
 const cmsRowSchema = z.record(z.string(), z.unknown())
 
-/** Content records. */
+/** Content records ({access} is cda or cma; reading through cma needs write, as cma is the management access). */
 export const cms = {
   // the service takes any text parameters and decodes them with the one CMS query codec (src/cms/query-params.ts),
   // which clamps pageSize rather than refusing it (wire.md)
-  cmsQuery: {
+  cmsQuery: op('GET', '/{accountId}/{access}/records/{collection}', {
+    scope: 'cms-read',
     query: cmsQueryParamsSchema,
     item: cmsRowSchema,
     served: { query: z.record(z.string(), z.string()) },
-  },
-  cmsGet: { response: cmsRecordSchema },
-  cmsCreate: { body: cmsSaveSchema, response: cmsRecordSchema, idempotent: false },
-  cmsUpdate: { body: cmsSaveSchema, response: cmsRecordSchema },
-  cmsDelete: {},
+    sdk: 'cms.query',
+    sdkByHand: true,
+    doc: 'The rows of a query (`client.cms.from(collection)…` builds one), page by page.',
+    command: 'cms query, cms export',
+    mcp: 'cms_query',
+  }),
+  cmsGet: op('GET', '/{accountId}/{access}/records/{collection}/{recordId}', {
+    scope: 'cms-read',
+    response: cmsRecordSchema,
+    sdk: 'cms.get',
+    sdkByHand: true,
+    doc: 'One record.',
+    command: 'cms get',
+    mcp: 'cms_get',
+  }),
+  cmsCreate: op('POST', '/{accountId}/cma/records/{collection}', {
+    scope: 'cms-write',
+    body: cmsSaveSchema,
+    response: cmsRecordSchema,
+    idempotent: false,
+    sdk: 'cms.create',
+    sdkByHand: true,
+    doc: 'Creates a record (management access).',
+    command: 'cms save',
+    mcp: 'cms_save',
+  }),
+  cmsUpdate: op('PUT', '/{accountId}/cma/records/{collection}/{recordId}', {
+    scope: 'cms-write',
+    body: cmsSaveSchema,
+    response: cmsRecordSchema,
+    sdk: 'cms.update',
+    sdkByHand: true,
+    doc: "Replaces a record's data and tags, or creates it under that id (management access).",
+    command: 'cms save, cms import',
+    mcp: 'cms_save',
+  }),
+  cmsDelete: op('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', {
+    scope: 'cms-write',
+    sdk: 'cms.delete',
+    sdkByHand: true,
+    doc: 'Deletes a record (management access).',
+    command: 'cms delete',
+    mcp: 'cms_delete',
+  }),
 } satisfies Contract<'cms'>

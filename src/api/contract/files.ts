@@ -3,15 +3,39 @@
 import * as z from '../zod.js'
 import { fileSchema } from '../schemas/content.js'
 import { listOf, pageQuery } from './paging.js'
-import type { Contract } from './types.js'
+import { type Contract, op } from './types.js'
 
 /** `files list` query: paging and a path prefix. */
 const filesListQuery = z.extend(pageQuery, { prefix: z.optional(z.string()) })
 
-/** Files. */
+/** Files ({path*} may hold slashes: it is the rest of the path). */
 export const files = {
-  filesList: listOf(fileSchema, filesListQuery),
-  filesUpload: { response: fileSchema },
-  filesDownload: {},
-  filesDelete: {},
+  filesList: op('GET', '/{accountId}/files', {
+    scope: 'account',
+    ...listOf(fileSchema, filesListQuery),
+    sdk: 'files.list',
+    doc: 'Every file (under `prefix`), page by page.',
+    command: 'files list',
+  }),
+  filesUpload: op('PUT', '/{accountId}/files/{path*}', {
+    scope: 'account',
+    response: fileSchema,
+    sdk: 'files.upload',
+    sdkByHand: true,
+    doc: 'Uploads bytes (or a stream) to `path` and returns the stored file.',
+    command: 'files upload',
+  }),
+  filesDownload: op('GET', '/{accountId}/files/{path*}', {
+    scope: 'account',
+    sdk: 'files.download',
+    sdkByHand: true,
+    doc: 'Starts a download: the response with its body unread.',
+    command: 'files download',
+  }),
+  filesDelete: op('DELETE', '/{accountId}/files/{path*}', {
+    scope: 'account',
+    sdk: 'files.delete',
+    doc: 'Deletes a file.',
+    command: 'files delete',
+  }),
 } satisfies Contract<'files'>

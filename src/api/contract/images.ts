@@ -5,10 +5,26 @@ import {
   imageGenerateRequestSchema,
   imageGenerateResponseSchema,
 } from '../schemas/content.js'
-import type { Contract } from './types.js'
+import { type Contract, op } from './types.js'
 
 /** Images. */
 export const images = {
-  imagesAnalyze: { body: imageAnalyzeRequestSchema, response: imageAnalyzeResponseSchema },
-  imagesGenerate: { body: imageGenerateRequestSchema, response: imageGenerateResponseSchema },
+  imagesAnalyze: op('POST', '/{accountId}/images/analyze', {
+    scope: 'account',
+    body: imageAnalyzeRequestSchema,
+    response: imageAnalyzeResponseSchema,
+    sdk: 'images.analyze',
+    doc: 'Describes the image at `imageUrl` (`{text}`).',
+    command: 'images analyze',
+    mcp: 'analyze_image',
+  }),
+  imagesGenerate: op('POST', '/{accountId}/images/generate', {
+    scope: 'account',
+    body: imageGenerateRequestSchema,
+    response: imageGenerateResponseSchema,
+    sdk: 'images.generate',
+    doc: 'Generates an image (`{url}`).',
+    command: 'images generate',
+    mcp: 'generate_image',
+  }),
 } satisfies Contract<'images'>

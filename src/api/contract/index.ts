@@ -1,5 +1,6 @@
-// The contract, one module a family, loaded on first use (a command builds only the schemas of its family). The
-// route table (routes.ts) stays the one source of methods and paths, and says which family describes each route.
+// The contract, one module a family, loaded on first use (a command builds only the schemas of its family). Each
+// module declares its operations (contract/types.ts, op); the route table generated from them (routes.gen.ts) says
+// which family declares each route.
 import { type RouteName, routes } from '../routes.js'
 import type { agents } from './agents.js'
 import type { chats } from './chats.js'
@@ -11,10 +12,12 @@ import type { oauth } from './oauth.js'
 import type { schedules } from './schedules.js'
 import type { scenarios } from './scenarios.js'
 import type { sites } from './sites.js'
+import { loaders } from './loaders.js'
 import type { Endpoint, Family } from './types.js'
 import type { webhooks } from './webhooks.js'
 
 export type { Endpoint, Family } from './types.js'
+export { families } from './loaders.js'
 
 /** Every endpoint of the contract, by route name (a type: nothing is loaded for it). */
 export type Endpoints = typeof agents &
@@ -31,23 +34,6 @@ export type Endpoints = typeof agents &
 
 /** A route that the contract describes. */
 export type ContractRoute = keyof Endpoints
-
-const loaders: Record<Family, () => Promise<Record<string, Endpoint>>> = {
-  agents: () => import('./agents.js').then((m) => m.agents),
-  chats: () => import('./chats.js').then((m) => m.chats),
-  scenarios: () => import('./scenarios.js').then((m) => m.scenarios),
-  webhooks: () => import('./webhooks.js').then((m) => m.webhooks),
-  keys: () => import('./keys.js').then((m) => m.keys),
-  schedules: () => import('./schedules.js').then((m) => m.schedules),
-  sites: () => import('./sites.js').then((m) => m.sites),
-  files: () => import('./files.js').then((m) => m.files),
-  images: () => import('./images.js').then((m) => m.images),
-  cms: () => import('./cms.js').then((m) => m.cms),
-  oauth: () => import('./oauth.js').then((m) => m.oauth),
-}
-
-/** Every family of the contract (each has a module and a loader). */
-export const families = Object.keys(loaders) as readonly Family[]
 
 const cache = new Map<Family, Promise<Record<string, Endpoint>>>()
 

@@ -1,11 +1,27 @@
 // The API keys family (wire.md "API keys"): the secret `key` appears once, in the create answer.
 import { apiKeyCreateSchema, apiKeySchema } from '../schemas/automation.js'
 import { listOf } from './paging.js'
-import type { Contract } from './types.js'
+import { type Contract, op } from './types.js'
 
-/** API keys. */
+/** API keys (a scoped key could otherwise mint itself a broader one: every operation needs an unscoped key). */
 export const keys = {
-  keysList: listOf(apiKeySchema),
-  keysCreate: { body: apiKeyCreateSchema, response: apiKeySchema, idempotent: false },
-  keysDelete: {},
+  keysList: op('GET', '/{accountId}/api-keys', {
+    ...listOf(apiKeySchema),
+    sdk: 'keys.list',
+    doc: 'Every key (without secrets), page by page.',
+    command: 'keys list',
+  }),
+  keysCreate: op('POST', '/{accountId}/api-keys', {
+    body: apiKeyCreateSchema,
+    response: apiKeySchema,
+    idempotent: false,
+    sdk: 'keys.create',
+    doc: 'Creates a key; the answer holds the secret `key`, shown this once. Never retried (it would make two keys).',
+    command: 'keys create',
+  }),
+  keysDelete: op('DELETE', '/{accountId}/api-keys/{keyId}', {
+    sdk: 'keys.delete',
+    doc: 'Deletes a key.',
+    command: 'keys delete',
+  }),
 } satisfies Contract<'keys'>

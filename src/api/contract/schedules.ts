@@ -1,13 +1,44 @@
 // The schedules family (wire.md "Schedules"): a scenario on a cron or an interval.
 import { scheduleCreateSchema, scheduleEditSchema, scheduleSchema } from '../schemas/automation.js'
 import { listOf } from './paging.js'
-import type { Contract } from './types.js'
+import { type Contract, op } from './types.js'
 
-/** Schedules. */
+/** Schedules (each belongs to its scenario's scope). */
 export const schedules = {
-  schedulesList: listOf(scheduleSchema),
-  schedulesCreate: { body: scheduleCreateSchema, response: scheduleSchema },
-  schedulesGet: { response: scheduleSchema },
-  schedulesEdit: { body: scheduleEditSchema, response: scheduleSchema },
-  schedulesDelete: {},
+  schedulesList: op('GET', '/{accountId}/schedules', {
+    scope: 'scenario',
+    ...listOf(scheduleSchema),
+    sdk: 'schedules.list',
+    doc: 'Every schedule, page by page.',
+    command: 'schedule list',
+  }),
+  schedulesCreate: op('POST', '/{accountId}/schedules', {
+    scope: 'scenario',
+    body: scheduleCreateSchema,
+    response: scheduleSchema,
+    sdk: 'schedules.create',
+    doc: 'Creates a schedule.',
+    command: 'schedule create',
+  }),
+  schedulesGet: op('GET', '/{accountId}/schedules/{scheduleId}', {
+    scope: 'scenario',
+    response: scheduleSchema,
+    sdk: 'schedules.get',
+    doc: 'One schedule.',
+    command: 'schedule get',
+  }),
+  schedulesEdit: op('PATCH', '/{accountId}/schedules/{scheduleId}', {
+    scope: 'scenario',
+    body: scheduleEditSchema,
+    response: scheduleSchema,
+    sdk: 'schedules.edit',
+    doc: 'Changes the members given.',
+    command: 'schedule edit',
+  }),
+  schedulesDelete: op('DELETE', '/{accountId}/schedules/{scheduleId}', {
+    scope: 'scenario',
+    sdk: 'schedules.delete',
+    doc: 'Deletes a schedule.',
+    command: 'schedule delete',
+  }),
 } satisfies Contract<'schedules'>

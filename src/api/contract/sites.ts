@@ -1,12 +1,38 @@
 // The sites family: sites and their pages (wire.md "Sites, files, images").
 import { pageSchema, siteSchema } from '../schemas/content.js'
 import { listOf } from './paging.js'
-import type { Contract } from './types.js'
+import { type Contract, op } from './types.js'
 
 /** Sites and pages. */
 export const sites = {
-  sitesList: listOf(siteSchema),
-  sitesGet: { response: siteSchema },
-  pagesList: listOf(pageSchema),
-  pagesGet: { response: pageSchema },
+  sitesList: op('GET', '/{accountId}/sites', {
+    scope: 'account',
+    ...listOf(siteSchema),
+    sdk: 'sites.list',
+    doc: 'Every site, page by page.',
+    command: 'sites list',
+    mcp: 'list_sites',
+  }),
+  sitesGet: op('GET', '/{accountId}/sites/{siteId}', {
+    scope: 'account',
+    response: siteSchema,
+    sdk: 'sites.get',
+    doc: 'One site.',
+    command: 'sites get',
+  }),
+  pagesList: op('GET', '/{accountId}/sites/{siteId}/pages', {
+    scope: 'account',
+    ...listOf(pageSchema),
+    sdk: 'pages.list',
+    doc: 'Every page of a site, page by page.',
+    command: 'pages list',
+    mcp: 'list_pages',
+  }),
+  pagesGet: op('GET', '/{accountId}/sites/{siteId}/pages/{pageId}', {
+    scope: 'account',
+    response: pageSchema,
+    sdk: 'pages.get',
+    doc: 'One page of a site.',
+    command: 'pages get',
+  }),
 } satisfies Contract<'sites'>

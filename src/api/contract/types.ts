@@ -1,8 +1,11 @@
-// What a contract says about one route (ARCHITECTURE.md "one contract, declared once"): the route table keeps the
-// method and path; a family module adds the request and response schemas, so the CLI, the library and the
-// emulator read one declaration. Response schemas are loose (.loose()): any server following the interface works.
+// One declaration per operation (ARCHITECTURE.md "each operation declared once, the rest generated"): its route
+// (method, path, root, auth, scope), its request and response schemas, the library method that calls it and one
+// line of doc, in its family's module (src/api/contract/<family>.ts). `npm run gen` (scripts/gen/) writes from these
+// declarations the zod-free route table (src/api/routes.gen.ts), the library's plain methods
+// (src/sdk/methods.gen.ts), the emulator's exhaustive handler type (src/emulator/handlers.gen.ts) and docs/api.md.
+// Response schemas are loose (.loose()): any server following the interface works.
 import type * as z from '../zod.js'
-import type { Family, RouteName, routes } from '../routes.js'
+import type { Family, HttpMethod, Route, RouteName, routes } from '../routes.js'
 
 /** The wire schemas of one route. */
 export interface Endpoint {
@@ -10,6 +13,8 @@ export interface Endpoint {
   readonly query?: z.ZodMiniType
   /** the JSON body, checked before it is sent */
   readonly body?: z.ZodMiniType
+  /** an empty body is refused (400 `body must be a JSON object`) instead of read as `{}` */
+  readonly bodyRequired?: true
   /** the answer (no content: undefined) */
   readonly response?: z.ZodMiniType
   /** a list: the schema of one item of `{data:[item], pagination}` */
@@ -23,15 +28,51 @@ export interface Endpoint {
   readonly served?: { readonly body?: z.ZodMiniType; readonly query?: z.ZodMiniType }
 }
 
-/** The routes whose table entry (src/api/routes.ts) names family F. */
+/** What a declaration says besides the route and the schemas: who calls it and how it is documented. */
+interface Described {
+  /** one line of doc: the library method's doc comment and docs/api.md */
+  readonly doc: string
+  /** the library method, `<resource>.<method>` (`client.skills.get`): generated unless `sdkByHand` */
+  readonly sdk?: string
+  /** the library method is written by hand in src/sdk/ (streams, raw bytes, signing, the CMS query builder) */
+  readonly sdkByHand?: true
+  /** the command that calls it, `skills get` (docs/api.md; test/unit/generated.test.ts checks that it exists) */
+  readonly command?: string
+  /** the MCP tool that calls it (docs/api.md; checked the same way) */
+  readonly mcp?: string
+}
+
+/** One operation as declared: route, schemas, library method, doc. */
+export type Operation = Endpoint & Route & Described
+
+/** What `op()` takes besides method and path: root, auth and scope have defaults (see op). */
+type OperationSpec = Endpoint & Described & Partial<Pick<Route, 'root' | 'auth' | 'scope' | 'preflight'>>
+
+/**
+ * Declares an operation. Defaults: rooted at {base_url}, bearer auth; a route at the origin authenticates otherwise
+ * (`auth: 'none'`). A bearer route without a scope needs an unscoped key: an operation declared without thought is
+ * closed, not open; any other is `public` (it authenticates in its handler).
+ */
+export function op<S extends OperationSpec>(
+  method: HttpMethod,
+  path: string,
+  spec: S,
+): NoInfer<S> & Route & { readonly root: Route['root']; readonly auth: Route['auth']; readonly scope: Route['scope'] } {
+  const root = spec.root ?? 'base'
+  const auth = spec.auth ?? (root === 'base' ? 'bearer' : 'none')
+  const scope = spec.scope ?? (auth === 'bearer' ? 'unscoped' : 'public')
+  return { ...spec, method, path, root, auth, scope }
+}
+
+/** The routes whose table entry (src/api/routes.gen.ts) names family F. */
 type RouteOf<F extends Family> = {
   [K in RouteName]: (typeof routes)[K] extends { readonly family: F } ? K : never
 }[RouteName]
 
 /**
- * The endpoints of one family, keyed by route name: exactly the routes the table gives to it. `satisfies
- * Contract<'agents'>` fails to compile on a route of another family (an excess property) and on a missing one.
+ * The operations of one family, keyed by route name: exactly the routes the generated table gives to it. `satisfies
+ * Contract<'agents'>` fails to compile on an operation the table does not have yet: run `npm run gen`.
  */
-export type Contract<F extends Family> = { readonly [K in RouteOf<F>]: Endpoint }
+export type Contract<F extends Family> = { readonly [K in RouteOf<F>]: Operation }
 
 export type { Family } from '../routes.js'

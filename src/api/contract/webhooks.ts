@@ -8,7 +8,7 @@ import {
   webhookTriggerResponseSchema,
 } from '../schemas/automation.js'
 import { listOf } from './paging.js'
-import type { Contract } from './types.js'
+import { type Contract, op } from './types.js'
 
 /** The body of a trigger: a JSON object (service-interface 4.5). */
 export const webhookPayloadSchema = z.record(z.string(), z.unknown())
@@ -17,13 +17,66 @@ const webhookTestBodySchema = z.strictObject({
   payload: z.optional(z.record(z.string(), z.unknown(), { message: 'payload must be a JSON object' })),
 })
 
-/** Webhooks. */
+/** Webhooks (each belongs to its scenario's scope: its secret runs that scenario). */
 export const webhooks = {
-  webhooksList: listOf(webhookSchema),
-  webhooksCreate: { body: webhookCreateSchema, response: webhookSchema },
-  webhooksGet: { response: webhookSchema },
-  webhooksEdit: { body: webhookEditSchema, response: webhookSchema },
-  webhooksDelete: {},
-  webhooksTest: { body: webhookTestBodySchema, response: webhookTestResponseSchema, idempotent: false },
-  webhookTrigger: { body: webhookPayloadSchema, response: webhookTriggerResponseSchema, idempotent: false },
+  webhooksList: op('GET', '/{accountId}/webhooks', {
+    scope: 'scenario',
+    ...listOf(webhookSchema),
+    sdk: 'webhooks.list',
+    doc: 'Every webhook, page by page.',
+    command: 'webhook list',
+  }),
+  webhooksCreate: op('POST', '/{accountId}/webhooks', {
+    scope: 'scenario',
+    body: webhookCreateSchema,
+    response: webhookSchema,
+    sdk: 'webhooks.create',
+    doc: 'Creates a webhook.',
+    command: 'webhook create',
+  }),
+  webhooksGet: op('GET', '/{accountId}/webhooks/{webhookId}', {
+    scope: 'scenario',
+    response: webhookSchema,
+    sdk: 'webhooks.get',
+    doc: 'One webhook (its record carries the trigger `url` and `secret`).',
+    command: 'webhook get',
+  }),
+  webhooksEdit: op('PATCH', '/{accountId}/webhooks/{webhookId}', {
+    scope: 'scenario',
+    body: webhookEditSchema,
+    response: webhookSchema,
+    sdk: 'webhooks.edit',
+    doc: 'Changes the members given.',
+    command: 'webhook edit',
+  }),
+  webhooksDelete: op('DELETE', '/{accountId}/webhooks/{webhookId}', {
+    scope: 'scenario',
+    sdk: 'webhooks.delete',
+    doc: 'Deletes a webhook.',
+    command: 'webhook delete',
+  }),
+  webhooksTest: op('POST', '/{accountId}/webhooks/{webhookId}/test', {
+    scope: 'scenario',
+    body: webhookTestBodySchema,
+    response: webhookTestResponseSchema,
+    idempotent: false,
+    sdk: 'webhooks.test',
+    sdkByHand: true,
+    doc: "Sends a test delivery through the service (`payload` omitted: the service's sample event).",
+    command: 'webhook test',
+  }),
+  // at the origin, authenticated by the webhook's secret (X-Webhook-Secret) instead of the bearer token
+  webhookTrigger: op('POST', '/api/webhooks/{webhookId}', {
+    root: 'origin',
+    auth: 'webhook-secret',
+    body: webhookPayloadSchema,
+    bodyRequired: true,
+    response: webhookTriggerResponseSchema,
+    idempotent: false,
+    sdk: 'webhooks.trigger',
+    sdkByHand: true,
+    doc: 'Triggers a webhook with its secret; the payload is a JSON object. Never retried.',
+    command: 'webhook trigger',
+    mcp: 'trigger_webhook',
+  }),
 } satisfies Contract<'webhooks'>

@@ -15,7 +15,7 @@ import * as methods from './methods.js'
 const rpc = (json: unknown): EmuResponse => ({ status: 200, json })
 const noReply: EmuResponse = { status: 204 }
 
-function bodyOf(req: EmuRequest): unknown {
+function jsonRpcBody(req: EmuRequest): unknown {
   if (req.body !== undefined) return req.body
   try {
     return JSON.parse(req.rawBody.toString('utf8'))
@@ -82,7 +82,7 @@ function notify(env: HandlerEnv, agent: StoredAgent, d: Dialect, method: string,
 }
 
 /** Handlers: agentCard, agentA2a (JSON-RPC 2.0). */
-export const a2aHandlers: HandlerTable = {
+export const a2aHandlers = {
   agentCard(req, env) {
     return { status: 200, json: agentCard(agentOf(req, env), req.origin, env.state.skills) }
   },
@@ -92,7 +92,7 @@ export const a2aHandlers: HandlerTable = {
     // errors before the generation is known are written as the header asks, if it asks for one we speak
     let version: '1.0' | '0.3' = /^\s*1(\.|$)/.test(String(req.headers['a2a-version'] ?? '')) ? '1.0' : '0.3'
     try {
-      const body = bodyOf(req)
+      const body = jsonRpcBody(req)
       const r = rpcRequestSchema.safeParse(body)
       if (!r.success) {
         const raw = (body as { id?: unknown } | null)?.id
@@ -119,4 +119,4 @@ export const a2aHandlers: HandlerTable = {
       return rpc(rpcError(id, e.code, e.message, e.data(version)))
     }
   },
-}
+} satisfies HandlerTable

@@ -30,7 +30,7 @@ function cancelId(req: EmuRequest): string {
 }
 
 /** Handlers: completion, completionCancel. */
-export const completionHandlers: HandlerTable = {
+export const completionHandlers = {
   completion(req, env) {
     // checked against the route's contract entry before this runs (src/emulator/declared.ts)
     const body = req.input as DeclaredBody<'completion'>
@@ -51,4 +51,4 @@ export const completionHandlers: HandlerTable = {
     if (outcome === 'already') return { status: 200, json: { message: 'Request already cancelled' } }
     throw new HttpError(404, 'Request not found', {}, 'not_found')
   },
-}
+} satisfies HandlerTable

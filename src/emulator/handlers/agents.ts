@@ -22,8 +22,8 @@ function publicAgent(a: StoredAgent): Agent {
   return rest
 }
 
-/** Handlers: agentsList, agentsGet, skillsList (the A2A card is in ../a2a/). */
-export const agentHandlers: HandlerTable = {
+/** Handlers: agentsList, agentsGet, skillsList, skillsGet (the A2A card is in ../a2a/). */
+export const agentHandlers = {
   agentsList(req, env) {
     const page = pageAsked(req)
     const p = req.principal
@@ -41,4 +41,10 @@ export const agentHandlers: HandlerTable = {
   skillsList(req, env) {
     return { status: 200, json: pageOf([...env.state.skills.values()], pageAsked(req)) }
   },
-}
+  skillsGet(req, env) {
+    const id = req.params.skillId ?? ''
+    const skill = env.state.skills.get(id)
+    if (skill === undefined) throw notFound('skill', id)
+    return { status: 200, json: skill }
+  },
+} satisfies HandlerTable

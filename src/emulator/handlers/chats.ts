@@ -28,7 +28,7 @@ function chatOf(req: EmuRequest, env: HandlerEnv): StoredChat {
 }
 
 /** Handlers: chatsList, chatsCreate, chatCompletion, chatMessages, chatMessageDelete. */
-export const chatHandlers: HandlerTable = {
+export const chatHandlers = {
   chatsList(req, env) {
     const agent = agentOf(req, env)
     const page = pageAsked(req)
@@ -101,4 +101,4 @@ export const chatHandlers: HandlerTable = {
     chat.updatedAt = new Date(env.now()).toISOString()
     return { status: 204 }
   },
-}
+} satisfies HandlerTable

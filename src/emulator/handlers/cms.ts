@@ -64,7 +64,7 @@ function saveBody(req: EmuRequest): { data: Record<string, unknown>; tags: strin
 }
 
 /** Handlers of the CMS record routes. */
-export const cmsHandlers: HandlerTable = {
+export const cmsHandlers = {
   cmsQuery(req, env) {
     accessOf(req)
     const records = collectionOf(env.state, req)
@@ -117,4 +117,4 @@ export const cmsHandlers: HandlerTable = {
     snapshots.delete(records)
     return { status: 204 }
   },
-}
+} satisfies HandlerTable

@@ -60,7 +60,7 @@ function find(env: HandlerEnv, path: string): StoredFile {
 }
 
 /** Handlers of the file routes. */
-export const fileHandlers: HandlerTable = {
+export const fileHandlers = {
   filesList(req, { state }) {
     const prefix = (req.queryInput as { prefix?: string }).prefix ?? ''
     const all = [...state.files.values()]
@@ -111,4 +111,4 @@ export const fileHandlers: HandlerTable = {
     env.state.files.delete(path)
     return { status: 204 }
   },
-}
+} satisfies HandlerTable

@@ -64,7 +64,7 @@ function describeRemote(url: URL): string {
 }
 
 /** Handlers of the image routes. */
-export const imageHandlers: HandlerTable = {
+export const imageHandlers = {
   imagesAnalyze(req, env) {
     const body = req.input as DeclaredBody<'imagesAnalyze'>
     let description: string
@@ -102,4 +102,4 @@ export const imageHandlers: HandlerTable = {
     const url = urlFor(req.origin + basePathSuffix, routes.filesDownload, { accountId, path })
     return { status: 200, json: { url, path, width, height } }
   },
-}
+} satisfies HandlerTable

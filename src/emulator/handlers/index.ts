@@ -1,5 +1,6 @@
 // The handler registry: every resource's table, merged into one map from route name to handler.
-// A table added later is one import and one entry in `tables`.
+// A table added later is one import and one entry in allHandlers.
+import type { AllHandlers } from '../handlers.gen.js'
 import type { HandlerTable } from '../types.js'
 import { a2aHandlers } from '../a2a/handlers.js'
 import { agentHandlers } from './agents.js'
@@ -15,8 +16,8 @@ import { scheduleHandlers } from './schedules.js'
 import { siteHandlers } from './sites.js'
 import { webhookHandlers } from './webhooks.js'
 
-/** Every handler table, in no particular order (route names never overlap). */
-export const tables: readonly HandlerTable[] = [
+/** Every handler table, in no particular order (route names never overlap: test/emulator/core-routes.test.ts). */
+export const tables = [
   agentHandlers,
   a2aHandlers,
   completionHandlers,
@@ -30,9 +31,17 @@ export const tables: readonly HandlerTable[] = [
   imageHandlers,
   cmsHandlers,
   oauthHandlers,
-]
+] as const
+
+/** The operations the tables handle. */
+type Handled = (typeof tables)[number] extends infer T ? (T extends unknown ? keyof T : never) : never
+/** A declared operation without a handler (handlers.gen.ts, generated from the declarations) fails to compile here. */
+const everyOperationHandled: [Exclude<keyof AllHandlers, Handled>] extends [never]
+  ? true
+  : { missing: Exclude<keyof AllHandlers, Handled> } = true
 
 /** One table with every route the emulator serves. */
 export function allHandlers(): HandlerTable {
+  void everyOperationHandled
   return Object.assign({}, ...tables) as HandlerTable
 }

@@ -26,7 +26,7 @@ function accountOf(req: EmuRequest, env: HandlerEnv): string {
 }
 
 /** Handlers of the API key routes. */
-export const keyHandlers: HandlerTable = {
+export const keyHandlers = {
   keysList(req, env) {
     const account = accountOf(req, env)
     const mine = [...env.state.apiKeys.values()].filter((k) => k.accountId === account).map(view)
@@ -61,4 +61,4 @@ export const keyHandlers: HandlerTable = {
     env.state.apiKeys.delete(id)
     return { status: 204 }
   },
-}
+} satisfies HandlerTable

@@ -4,32 +4,14 @@ import { verifySignature } from '../../auth/hmac.js'
 import { executeScenario, executionView, type RunAgent, scriptedRunAgent } from '../scenario-run.js'
 import { visibleTo } from '../scope.js'
 import type { StoredScenario } from '../state.js'
-import { type EmuRequest, type HandlerTable, HttpError } from '../types.js'
-import { badRequest, conflict, headerValue, listPage, notFound } from '../kit.js'
+import { checkDeclared } from '../declared.js'
+import { type DeclaredBody, type EmuRequest, type HandlerTable, HttpError } from '../types.js'
+import { conflict, headerValue, listPage, notFound } from '../kit.js'
 
 /** A scenario as the API shows it: everything but the signing secret. */
 function scenarioView(s: StoredScenario): Record<string, unknown> {
   const { signature_secret: _secret, ...rest } = s
   return rest
-}
-
-/** The `input` of an execute body `{input: string}` (service-interface 4.4); 400 naming the field otherwise. */
-function executeInput(req: EmuRequest): string {
-  let body = req.body
-  if (body === undefined && req.rawBody.length > 0) {
-    try {
-      body = JSON.parse(req.rawBody.toString('utf8'))
-    } catch {
-      throw badRequest('body must be JSON: {"input": "<text>"}')
-    }
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('body must be a JSON object: {"input": "<text>"}')
-  }
-  const input = (body as { input?: unknown }).input
-  if (input === undefined) throw badRequest('input is required (a string)')
-  if (typeof input !== 'string') throw badRequest('input must be a string')
-  return input
 }
 
 const unauthorized = (message: string) => new HttpError(401, message, {}, 'invalid_signature')
@@ -48,7 +30,7 @@ function checkSignature(req: EmuRequest, scenario: StoredScenario): void {
 }
 
 /** The scenario handlers, running agents through `runAgent` (the scripted model by default). */
-function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
+function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent) {
   return {
     scenariosList(req, { state }) {
       const all = visibleTo(req.principal, state.scenarios.values(), (s) => ({ scenarioId: s.id }))
@@ -69,12 +51,13 @@ function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerT
       if (scenario === undefined) throw notFound('scenario', id)
       checkSignature(req, scenario)
       if (scenario.enabled === false) throw conflict('Scenario is disabled', 'scenario_disabled')
-      const input = executeInput(req)
+      await checkDeclared(req)
+      const { input } = req.input as DeclaredBody<'scenarioExecute'>
       const execution = await executeScenario(env, scenario, input, 'signed', runAgent)
       return { status: 200, json: executionView(execution) }
     },
-  }
+  } satisfies HandlerTable
 }
 
 /** Handlers of the scenario routes (scenariosList, scenariosGet, scenarioExecute). */
-export const scenarioHandlers: HandlerTable = createScenarioHandlers()
+export const scenarioHandlers = createScenarioHandlers()

@@ -39,7 +39,7 @@ function check(env: HandlerEnv, s: Schedule): void {
 }
 
 /** Handlers of the schedule routes. */
-export const scheduleHandlers: HandlerTable = {
+export const scheduleHandlers = {
   schedulesList(req, { state }) {
     const mine = visibleTo(req.principal, state.schedules.values(), (s) => ({ scenarioId: s.scenarioId }))
     return { status: 200, json: listPage(mine.map(view), req) }
@@ -92,4 +92,4 @@ export const scheduleHandlers: HandlerTable = {
     env.state.schedules.delete(s.id)
     return { status: 204 }
   },
-}
+} satisfies HandlerTable

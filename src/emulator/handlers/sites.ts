@@ -16,7 +16,7 @@ function find(env: HandlerEnv, id: string): StoredSite {
 }
 
 /** Handlers of the site and page routes. */
-export const siteHandlers: HandlerTable = {
+export const siteHandlers = {
   sitesList(req, { state }) {
     return { status: 200, json: listPage([...state.sites.values()].map(view), req) }
   },
@@ -36,4 +36,4 @@ export const siteHandlers: HandlerTable = {
     if (page === undefined) throw notFound('page', id)
     return { status: 200, json: page }
   },
-}
+} satisfies HandlerTable

@@ -6,6 +6,7 @@ import { routes, urlFor } from '../../api/routes.js'
 import type { Webhook } from '../../api/schemas/index.js'
 import { executionView, type RunAgent, runScenarioById, scriptedRunAgent } from '../scenario-run.js'
 import { visibleTo } from '../scope.js'
+import { checkDeclared } from '../declared.js'
 import { type DeclaredBody, type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
 import { badRequest, conflict, headerValue, isoNow, listPage, newId, notFound } from '../kit.js'
 
@@ -34,7 +35,7 @@ function checkScenario(env: HandlerEnv, scenarioId: string): void {
 }
 
 /** The webhook handlers, running scenarios through `runAgent` (the scripted model by default). */
-function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTable {
+function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent) {
   return {
     webhooksList(req, { state }) {
       const mine = visibleTo(req.principal, state.webhooks.values(), (w) => ({ scenarioId: w.scenarioId }))
@@ -101,17 +102,15 @@ function createWebhookHandlers(runAgent: RunAgent = scriptedRunAgent): HandlerTa
       if (!secretsEqual(hook.secret, secret)) throw new HttpError(401, 'invalid webhook secret', {}, 'unauthorized')
       const type = headerValue(req, 'content-type') ?? ''
       if (!/^application\/json\s*(;|$)/i.test(type)) throw badRequest('Content-Type must be application/json')
-      if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
-        throw badRequest('body must be a JSON object')
-      }
+      await checkDeclared(req)
       if (hook.status !== 'active') throw conflict('Webhook is inactive', 'webhook_inactive')
       // The linked scenario gets the body as its input (service-interface 2.4): the exact text that was sent.
       const input = req.rawBody.toString('utf8')
       const execution = await runScenarioById(env, hook.scenarioId, input, 'webhook', runAgent)
       return { status: 200, json: { received: true, executionId: execution.id } }
     },
-  }
+  } satisfies HandlerTable
 }
 
 /** Handlers of the webhook routes, trigger included. */
-export const webhookHandlers: HandlerTable = createWebhookHandlers()
+export const webhookHandlers = createWebhookHandlers()

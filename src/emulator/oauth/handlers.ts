@@ -14,7 +14,7 @@ import { protectedResourceMetadata } from './resource.js'
 import { defaultAccessTtlSeconds, oauthScope, pruneExpired, revokeFamily } from './tokens.js'
 
 /** Handlers of the OAuth routes. */
-export const oauthHandlers: HandlerTable = {
+export const oauthHandlers = {
   oauthMetadata(req) {
     const at = (name: keyof typeof routes) => urlFor(req.origin, routes[name])
     return {
@@ -98,4 +98,4 @@ export const oauthHandlers: HandlerTable = {
     }
     return { status: 200, json: {}, headers: noStore }
   },
-}
+} satisfies HandlerTable
