@@ -19,12 +19,16 @@ import { Transport } from '../../src/sdk/transport.js'
 type Def = any
 const defOf = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
 
-// Strings that meet the checks the declarations use (names, ids, ISO times, time zones, sizes, URLs) and some that
-// do not (empty, too long, wrong form).
+// Strings that meet the checks the declarations use (names, ids, ISO times, time zones, sizes, URLs, whole numbers
+// of a query) and some that do not (empty, too long, wrong form, out of range).
 const strings = fc.oneof(
   fc.constantFrom(
     '',
     'x',
+    '1',
+    '20',
+    '0',
+    '101',
     'ab',
     'Nightly',
     'scn_1',
