@@ -1,9 +1,13 @@
 // Which credential a run uses, and where it came from (ARCHITECTURE.md "Auth"): --api-key-file, then the
 // AGENTRY_API_KEY environment variable, then the profile's stored API key or OAuth grant. Secrets never in argv.
-import { readFile } from 'node:fs/promises'
+import { readFile as readFileCallback } from 'node:fs'
+import { promisify } from 'node:util'
 import { CliError, ExitCode } from '../errors.js'
 import { assertPrivate } from '../config/atomic-file.js'
 import type { OAuthGrant } from '../config/schema.js'
+
+// not node:fs/promises, which loads readline and the REPL's history (src/config/atomic-file.ts)
+const readFile = promisify(readFileCallback)
 
 /** The credential of a run. `token()` may refresh an OAuth access token. */
 export interface Credential {

@@ -1,10 +1,17 @@
 // Crash-safe file updates: read → change → write atomically (src/io/atomic-file.ts), all under a cross-process
 // lock, so that parallel runs never lose each other's writes and a crash never leaves a half-written file.
-import { mkdir, readFile, stat } from 'node:fs/promises'
+import { mkdir as mkdirCallback, readFile as readFileCallback, stat as statCallback } from 'node:fs'
 import { dirname } from 'node:path'
+import { promisify } from 'node:util'
 import { CliError, ExitCode } from '../errors.js'
 import { jsonSyntaxError, lineColumn } from './json-locate.js'
 import { cjsExports } from '../io/cjs.js'
+
+// Every run reads the config here: node:fs/promises would load readline and the REPL's history with it (and
+// node:fs, node:util load with Node anyway), so the callback API, promisified (docs/architecture.md, Start-up)
+const mkdir = promisify(mkdirCallback)
+const readFile = promisify(readFileCallback)
+const stat = promisify(statCallback)
 
 /**
  * Runs fn while holding an exclusive lock on `file` (a sibling `<file>.lock` directory; stale after 10 s without an

@@ -17,14 +17,17 @@ beforeAll(() => {
     hookFile,
     `import { registerHooks } from 'node:module'
 registerHooks({ resolve(s, c, next) { if (/^(node:)?(http2|tls|https|child_process|dgram)$/.test(s)) process.stderr.write('builtin ' + s + '\\n'); return next(s, c) } })
-const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram', 'https', 'tls', 'crypto']
+const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram', 'https', 'tls', 'crypto', 'tty', 'internal/fs/promises', 'perf_hooks']
 process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n') })
 `,
   )
 })
 
-it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process nor lazy internals, and still lists the agents', async () => {
-  const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` } })
+it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty (stdin a pipe), node:fs/promises, perf_hooks nor lazy internals, and still lists the agents', async () => {
+  const r = await runCli(['agents', 'list', '--json'], {
+    env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` },
+    input: '',
+  })
   expect(r.exitCode).toBe(0)
   expect(r.stderr).toBe('')
   expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
