@@ -5,7 +5,7 @@ import type { Command } from 'commander'
 import { CliCommand, reportUnknownCommandBeforeHelp } from './commands/cli-command.js'
 import { groups } from './commands/manifest.js'
 import { registerCommand } from './commands/register.js'
-import { globalFlags, globalValueOptions } from './config/global-flags.js'
+import { globalFlags, takesGlobalValue } from './config/global-flags.js'
 import type { Context } from './context.js'
 import { exitCodeSummary } from './errors.js'
 import { envColumns } from './io/iostreams.js'
@@ -17,7 +17,7 @@ function commandWord(argv: string[]): string | undefined {
     const a = argv[i]!
     if (a === '--') return argv[i + 1]
     if (a.startsWith('-')) {
-      if (globalValueOptions.has(a)) i++
+      if (takesGlobalValue(a)) i++
       continue
     }
     if (a === 'help') return argv[i + 1]
@@ -68,7 +68,7 @@ function firstOperand(argv: string[]): number | undefined {
     const a = argv[i]!
     if (a === '--') return argv.length > i + 1 ? i + 1 : undefined
     if (a.startsWith('-')) {
-      if (globalValueOptions.has(a)) i++
+      if (takesGlobalValue(a)) i++
       continue
     }
     return i

@@ -78,10 +78,15 @@ export function globalFlagOf(key: string): string | undefined {
   return Object.hasOwn(globalFlags, key) ? spellingsOf(globalFlags[key as GlobalKey].flags).long : undefined
 }
 
-/** Every spelling (`-o`, `--output`, `--profile`…) of a global option that takes a value. */
-export const globalValueOptions: ReadonlySet<string> = new Set(
-  Object.values(globalFlags).flatMap((f: GlobalFlag) => {
-    const s = spellingsOf(f.flags)
-    return s.takesValue ? [s.long, ...(s.short ? [s.short] : [])] : []
-  }),
-)
+let valueSpellings: ReadonlySet<string> | undefined
+
+/** Whether `arg` is a spelling (`-o`, `--output`, `--profile`…) of a global option that takes a value. */
+export function takesGlobalValue(arg: string): boolean {
+  valueSpellings ??= new Set(
+    Object.values(globalFlags).flatMap((f: GlobalFlag) => {
+      const s = spellingsOf(f.flags)
+      return s.takesValue ? [s.long, ...(s.short ? [s.short] : [])] : []
+    }),
+  )
+  return valueSpellings.has(arg)
+}
