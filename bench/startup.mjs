@@ -25,7 +25,7 @@
 //   figures are for ranking, the ratios above are the budget.
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -131,7 +131,10 @@ try {
       `${name.padEnd(38)} ${m[key].wall.toFixed(1).padStart(7)} ${wall.toFixed(2)}× ${verdict(wall, target).padEnd(16)} ${m[key].cpu.toFixed(0).padStart(5)} ${cpu.toFixed(2)}× ${verdict(cpu, target).padEnd(16)} ${base}`,
     )
   }
-  const exeNote = haveExe ? `, executable ${exe}` : ' (no executable: npm run build:exe)'
+  // the executable's build time is printed by `npm run build:exe` itself
+  const exeNote = haveExe
+    ? `, executable ${exe} (${(statSync(exe).size / 1024 / 1024).toFixed(1)} MiB)`
+    : ' (no executable: npm run build:exe)'
   console.log(
     `startup: ${runs} interleaved runs (wall and RSS: medians; CPU: means), Node ${process.versions.node}${exeNote}`,
   )

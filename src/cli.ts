@@ -1,215 +1,32 @@
-// buildProgram(ctx) and run(argv, ctx) → exit code. Never calls process.exit (bin/agentry.js sets the code).
-import { type Command, CommanderError, Option } from 'commander'
-import { CliCommand, reportUnknownCommandBeforeHelp } from './commands/cli-command.js'
-// every command is declared with defineCommand and checks --profile before it runs: loaded with the CLI itself
-import { checkProfileExists } from './config/profile-exists.js'
-import { registerCommand } from './commands/define.js'
-import { groups } from './commands/manifest.js'
-import { Context, type ContextInit, type EmulatorInputs, type GlobalOptions } from './context.js'
-import { DeclinedError, ExitCode, UsageError, exitCodeSummary, formatError } from './errors.js'
-import { envColumns, OutputClosedError, systemIO } from './io/iostreams.js'
+// run(argv, ctx) → exit code, and main(argv) for bin/agentry.js. Never calls process.exit (bin/agentry.js sets the
+// code). A plain command line runs straight from the declarations (src/direct-run.ts); anything else, and help, goes
+// to commander (src/program.ts), which then loads.
+import type { Command } from 'commander'
+import { Context, type ContextInit } from './context.js'
+import { directLine, runDirect } from './direct-run.js'
+import { DeclinedError, ExitCode, UsageError, formatError } from './errors.js'
+import { OutputClosedError, systemIO } from './io/iostreams.js'
+import { stderrRed } from './run-start.js'
 
 declare const __AGENTRY_VERSION__: string
 /** The package version (injected by the build; "dev" when run from source). */
 const version = typeof __AGENTRY_VERSION__ === 'string' ? __AGENTRY_VERSION__ : 'dev'
 
-/** Global options that take a value (used to find the command word in argv without parsing it). */
-const valueOptions = new Set([
-  '--profile',
-  '--base-url',
-  '--account',
-  '-o',
-  '--output',
-  '--timeout',
-  '--retries',
-  '--error-format',
-  '--api-key-file',
-  '--jq',
-])
-
-/** The first operand of argv: the top-level command (`help x` → x). */
-function commandWord(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
-    if (a === '--') return argv[i + 1]
-    if (a.startsWith('-')) {
-      if (valueOptions.has(a)) i++
-      continue
-    }
-    if (a === 'help') return argv[i + 1]
-    return a
-  }
-  return undefined
-}
-
 /**
- * The error format asked for on the command line (`--error-format json`, `--error-format=json`) or in the
- * environment: known before commander parses, so that commander's own usage errors honour it too.
+ * The commander program of a run: global options and every group, the one argv names loaded for real, the rest as
+ * summaries (for the build's help text and completion table, `__complete`, and tests of help).
  */
-function errorFormatOfArgv(argv: string[], env: NodeJS.ProcessEnv): 'text' | 'json' {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
-    if (a === '--') break
-    if (a === '--error-format') return argv[i + 1] === 'json' ? 'json' : 'text'
-    if (a.startsWith('--error-format=')) return a.slice('--error-format='.length) === 'json' ? 'json' : 'text'
-  }
-  return env.AGENTRY_ERROR_FORMAT === 'json' ? 'json' : 'text'
-}
-
-/**
- * `agentry help a b` is `agentry a b --help` (commander's help command would show the help of `a` only); bare
- * `agentry` (no command word, no help or version flag; global options only) is `agentry --help`, on stdout with
- * exit 0, as gh does. An unknown option is left for commander to refuse (`agentry --bogus`: exit 2, not help).
- */
-function normalizeArgv(argv: string[], program: Command): string[] {
-  const word = firstOperand(argv)
-  if (word === undefined) {
-    const asks = argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))
-    const unknown = argv.some((a) => a.startsWith('-') && a !== '--' && !isOptionOf(program, a))
-    return asks || unknown ? argv : [...argv, '--help']
-  }
-  if (argv[word] !== 'help') return argv
-  return [...argv.slice(0, word), ...argv.slice(word + 1), '--help']
-}
-
-/** Whether `arg` (`-q`, `--json`, `--profile=x`) is one of the command's own options. */
-function isOptionOf(cmd: Command, arg: string): boolean {
-  const name = arg.split('=')[0]
-  return cmd.options.some((o) => o.long === name || o.short === name)
-}
-
-/** The index of the first operand of argv (global option values skipped), or undefined. */
-function firstOperand(argv: string[]): number | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
-    if (a === '--') return argv.length > i + 1 ? i + 1 : undefined
-    if (a.startsWith('-')) {
-      if (valueOptions.has(a)) i++
-      continue
-    }
-    return i
-  }
-  return undefined
-}
-
-/** The program with global options and every group: the one that runs loaded for real, the rest as summaries. */
 export async function buildProgram(ctx: Context, argv: string[], usageErrors?: string[]): Promise<Command> {
-  // with --error-format json, commander's own error lines are kept here and written as JSON by run()
-  const jsonUsage = usageErrors !== undefined && errorFormatOfArgv(argv, ctx.env) === 'json'
-  // commander reports its errors synchronously: the palette (chalk) is loaded beforehand, only when stderr has colour
-  const red = await stderrRed(ctx)
-  const program = new CliCommand('agentry')
-    .description(
-      'agentry: agents, chat, scenarios, webhooks, schedules, keys, CMS, sites, files and images, from a terminal or a script',
-    )
-    .version(ctx.version, '-V, --version', 'print the version')
-    .option('--profile <name>', 'saved profile to use (env AGENTRY_PROFILE)')
-    .option('--base-url <url>', 'service base URL, e.g. https://host/api/v1beta (env AGENTRY_BASE_URL)')
-    .option('--account <id>', 'account id (env AGENTRY_ACCOUNT)')
-    .option('--api-key-file <path>', 'read the API key from this file (or env AGENTRY_API_KEY; never a flag value)')
-    .option('--json', 'output JSON (same as -o json)')
-    .option('-o, --output <format>', 'output format: table, json, ndjson, yaml, tsv (chat: text, json, ndjson)')
-    .option('--jq <expression>', "filter the JSON output with jq; strings print raw (e.g. --jq '.[].id')")
-    .option('--timeout <seconds>', 'total request timeout in seconds, 0.1 to 86400, default 300 (env AGENTRY_TIMEOUT)')
-    .option('--retries <n>', 'retries for idempotent requests, 0 to 10, default 2 (env AGENTRY_RETRIES)')
-    .option('--debug', 'trace HTTP on stderr, secrets redacted (env AGENTRY_DEBUG)')
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .addOption(new Option('--error-format <format>', 'errors on stderr as text or json').choices(['text', 'json']))
-    .option('-q, --quiet', 'no notes or progress on stderr')
-    .option('--emulator', 'start an in-process emulator with demo data and use it (no account needed)')
-    // on a terminal, descriptions wrap even in a narrow column (commander keeps them on one line below 40)
-    .configureHelp(ctx.io.stdoutIsTTY ? { minWidthToWrap: 20 } : {})
-    // suggestions come from CliCommand (the one did-you-mean rule), not from commander's own
-    .showSuggestionAfterError(false)
-    .showHelpAfterError(jsonUsage ? false : '(run with --help for usage)')
-    .configureOutput({
-      writeOut: (s) => ctx.io.stdout.write(s),
-      writeErr: (s) => ctx.io.stderr.write(s),
-      // help is wrapped to the terminal it is shown on (a narrow one too); piped, at COLUMNS or 80
-      getOutHelpWidth: () => helpWidth(ctx.io.stdoutIsTTY ? ctx.io.columns() : undefined, ctx.env),
-      getErrHelpWidth: () => helpWidth(ctx.io.stderrIsTTY ? ctx.io.columns() : undefined, ctx.env),
-      outputError: (s, write) => {
-        if (jsonUsage) usageErrors.push(s.replace(/^error: /, '').trimEnd())
-        else write(red && ctx.io.colorStderr() ? s.replace(/^error:/, red('error:')) : s)
-      },
-    })
-    .addHelpText(
-      'after',
-      `
-Examples:
-  agentry --emulator chat demo-assistant        chat with a demo agent, no account needed
-  agentry agents list --json                    every agent of the account as JSON
-  echo "hi" | agentry chat ag_123 --output ndjson
-  agentry scenario run sc_1 --input-file in.txt
-  agentry cms query posts --where 'status = "published" and views > 100' --all
-
-Exit codes: ${exitCodeSummary(104, '            ')}.`,
-    )
-  program.exitOverride()
-  // The run's inputs are fixed here, once, before any command code runs: no command changes them afterwards.
-  program.hook('preAction', async (_this, action) => {
-    const globals: GlobalOptions = action.optsWithGlobals()
-    if (globals.color === false) ctx.io.disableColor()
-    const emulator = globals.emulator ? await startEmbeddedEmulator(ctx) : undefined
-    await ctx.resolve({ globals, emulator })
-    await checkProfileExists(ctx, action)
-    if (globals.jq !== undefined) await checkJqOption(globals)
-  })
-
-  const word = commandWord(argv)
-  const target = groups.find((g) => g.name === word || g.aliases?.includes(word ?? ''))
-  if (target) {
-    // The other groups are not registered: nothing of theirs is shown or parsed when a group runs (its help and
-    // its suggestions are its own), and 27 commands less to build is ~1 ms of every run (bench/startup).
-    registerCommand(program, ctx, (await target.load()).default)
-    inheritSettings(program)
-    return program
-  }
-  for (const g of groups) {
-    program
-      .command(g.name, { hidden: g.hidden ?? false })
-      .aliases(g.aliases ?? [])
-      .description(g.summary)
-      .helpOption(false)
-      .allowUnknownOption()
-  }
-  inheritSettings(program)
-  return program
-}
-
-/** --jq: with a JSON output format only, and an expression jq compiles (jq loads only then), before anything runs. */
-async function checkJqOption(globals: GlobalOptions): Promise<void> {
-  if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson')
-    throw new UsageError(`--jq filters JSON: it cannot be used with --output ${globals.output}`, 'drop -o, or --jq')
-  await (await import('./io/jq.js')).checkJq(globals.jq ?? '')
-}
-
-/** Red for error lines on stderr when it has colour (the palette, and chalk, load only then); else undefined. */
-async function stderrRed(ctx: Context): Promise<((s: string) => string) | undefined> {
-  return ctx.io.colorStderr() ? (await import('./io/palette.js')).palette(true).red : undefined
-}
-
-/** The width help is wrapped at: the terminal's, else COLUMNS, else 80; never under 40 (commander needs room). */
-function helpWidth(terminal: number | undefined, env: NodeJS.ProcessEnv): number {
-  return Math.max(40, terminal || envColumns(env) || 80)
-}
-
-/** Starts an in-process emulator seeded with demo data (`--emulator`): its base URL, account and key are inputs of the run. */
-async function startEmbeddedEmulator(ctx: Context): Promise<EmulatorInputs> {
-  const { createEmulator } = await import('./emulator/index.js')
-  const emu = await createEmulator({ port: 0, seed: 'demo' })
-  ctx.redactor.add(emu.demoApiKey)
-  ctx.defer(() => emu.close())
-  return { baseUrl: emu.baseUrl, account: emu.accountId, apiKey: emu.demoApiKey }
+  return (await import('./program.js')).buildProgram(ctx, argv, usageErrors)
 }
 
 /** Runs one command line; resolves to the exit code. Never throws, never exits. */
 export async function run(argv: string[], ctx: Context): Promise<number> {
   const usageErrors: string[] = []
   try {
-    const program = await buildProgram(ctx, argv, usageErrors)
-    argv = reportUnknownCommandBeforeHelp(program, normalizeArgv(argv, program))
-    await program.parseAsync(argv, { from: 'user' })
+    const line = await directLine(argv)
+    if (line) await runDirect(ctx, line)
+    else await (await import('./program.js')).parseAndRun(ctx, argv, usageErrors)
     if (ctx.globals.jq !== undefined && !ctx.jqApplied) ctx.warn('--jq was not applied: this command printed no JSON')
     return ExitCode.ok
   } catch (err) {
@@ -220,7 +37,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
       ctx.info(err.message)
       return ExitCode.ok
     }
-    if (err instanceof CommanderError) {
+    if (isCommanderError(err)) {
       if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(err.code)) return ExitCode.ok
       if (err.code === 'commander.executeSubCommandAsync') return ExitCode.error
       if (usageErrors.length) {
@@ -242,14 +59,6 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     return exitCode
   } finally {
     await ctx.cleanup()
-  }
-}
-
-/** Gives every subcommand (added with addCommand) the program's settings: thrown errors, output, suggestions. */
-function inheritSettings(cmd: Command): void {
-  for (const c of cmd.commands) {
-    c.copyInheritedSettings(cmd)
-    inheritSettings(c)
   }
 }
 
@@ -330,3 +139,9 @@ export { Context }
  * @public scripts/build.mjs uses it through dist/cli.js
  */
 export { commandTree } from './commands/completion/tree.js'
+
+/** An error commander threw (help shown, version printed, a usage error): told by its code, without loading it. */
+function isCommanderError(err: unknown): err is Error & { code: string } {
+  const code = err instanceof Error ? (err as { code?: unknown }).code : undefined
+  return typeof code === 'string' && code.startsWith('commander.')
+}

@@ -5,6 +5,7 @@ import type { HttpClient } from './api/request.js'
 import { Redactor } from './api/redact.js'
 import type { Credential } from './auth/credential.js'
 import type { AgentryClient } from './sdk/client.js'
+import type { GlobalOptions } from './config/global-flags.js'
 import { configDir } from './config/paths.js'
 // settings are resolved before every command (the preAction hook): static imports, one file fewer each to load
 import {
@@ -23,24 +24,6 @@ import type { Palette } from './io/palette.js'
 import { type JsonFilter, Output, type OutputFormat, outputFormats } from './io/output.js'
 import { sanitizeText } from './io/sanitize.js'
 import type { Prompter } from './io/prompter.js'
-
-/** The global options of commands.md, as parsed by commander. */
-export interface GlobalOptions {
-  profile?: string
-  baseUrl?: string
-  account?: string
-  json?: boolean
-  output?: string
-  timeout?: string
-  retries?: string
-  debug?: boolean
-  color?: boolean
-  errorFormat?: 'text' | 'json'
-  quiet?: boolean
-  emulator?: boolean
-  apiKeyFile?: string
-  jq?: string
-}
 
 /** The in-process emulator `--emulator` started: the base URL, account and key the run uses instead of its own. */
 export interface EmulatorInputs {

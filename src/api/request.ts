@@ -279,7 +279,8 @@ export class HttpClient {
     const signals = [timeout, ...[req.signal, this.opts.signal].filter((s): s is AbortSignal => !!s)]
     const signal = AbortSignal.any(signals)
     this.traceRequest(req, headers)
-    const started = performance.now()
+    // process.uptime(), not performance.now(): the global `performance` loads perf_hooks (8 modules) on first use
+    const started = process.uptime() * 1000
     let phase: 'send' | 'body' = 'send'
     let status: number | undefined
     try {
@@ -296,7 +297,7 @@ export class HttpClient {
         body: res.body as HttpResponse['body'],
       }
       out.requestId = out.headers['x-request-id']
-      this.trace(`< ${res.statusCode} (${Math.round(performance.now() - started)} ms)`)
+      this.trace(`< ${res.statusCode} (${Math.round(process.uptime() * 1000 - started)} ms)`)
       for (const [k, v] of Object.entries(out.headers)) this.trace(`< ${k}: ${this.opts.redactor.header(k, v)}`)
       if (res.statusCode >= 300 && res.statusCode < 400) {
         await res.body.dump().catch(() => {})
@@ -323,7 +324,7 @@ export class HttpClient {
 
   /** Aborts a stream's body with a TimeoutError (exit 124) when it is still being read at the end of --timeout. */
   private boundStream(req: SendOptions, body: NodeJS.EventEmitter, timer: AbortController, started: number): void {
-    const left = Math.max(0, this.opts.timeoutMs - (performance.now() - started))
+    const left = Math.max(0, this.opts.timeoutMs - (process.uptime() * 1000 - started))
     const where = `${req.method} ${this.opts.redactor.url(req.url)}`
     const error = () =>
       new TimeoutError(

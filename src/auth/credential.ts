@@ -1,9 +1,9 @@
 // Which credential a run uses, and where it came from (ARCHITECTURE.md "Auth"): --api-key-file, then the
 // AGENTRY_API_KEY environment variable, then the profile's stored API key or OAuth grant. Secrets never in argv.
-import { readFile } from 'node:fs/promises'
 import { CliError, ExitCode } from '../errors.js'
 import { assertPrivate } from '../config/read-file.js'
 import type { OAuthGrant } from '../config/schema.js'
+import { readFile } from '../io/start-fs.js'
 
 /** The credential of a run. `token()` may refresh an OAuth access token. */
 export interface Credential {

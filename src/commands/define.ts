@@ -1,11 +1,12 @@
 // The one way to declare a command: its path (the words users type), arguments, options, examples and
-// run(opts, ctx), in one object. registerCommand() turns declarations into commander commands; run() gets the
-// arguments and options parsed and typed (bad values are usage errors naming the flag), and the Context.
+// run(opts, ctx), in one object. registerCommand() (register.ts) turns declarations into commander commands, and
+// src/direct-run.ts runs a plain command line without commander; run() gets the arguments and options parsed and
+// typed (bad values are usage errors naming the flag), and the Context. No commander here: declarations load
+// without it.
 // Shape learnt from wrangler's CommandRegistry and gh's one-package-per-command layout (ARCHITECTURE.md).
-import { type Command, Option } from 'commander'
+import type { Command } from 'commander'
 import type { Context } from '../context.js'
-import { CliCommand } from './cli-command.js'
-import { collect, type OptionSpec, type RawValue, type ValueOf } from './options.js'
+import type { OptionSpec, ValueOf } from './options.js'
 
 /** A positional argument: `<name>` required, `[name]` optional, `<name...>` / `[name...]` a list. */
 export interface ArgSpec<S extends string = string> {
@@ -83,51 +84,4 @@ export function defineCommand<
 /** Declares a group of commands. */
 export function defineGroup(def: Omit<GroupDef, 'kind'>): GroupDef {
   return { kind: 'group', ...def }
-}
-
-/** Adds a declared command or group (with everything under it) to `parent`. */
-export function registerCommand(parent: Command, ctx: Context, def: Declared): Command {
-  const cmd = new CliCommand(def.path[def.path.length - 1]).description(def.summary).aliases([...(def.aliases ?? [])])
-  const after = [
-    def.examples?.length ? `\nExamples:\n${def.examples.map((l) => `  ${l}`).join('\n')}\n` : '',
-    def.helpAfter ?? '',
-  ].join('')
-  if (after) cmd.addHelpText('after', after)
-  parent.addCommand(cmd, {
-    ...(def.hidden ? { hidden: true } : {}),
-    ...(def.kind === 'command' && def.isDefault ? { isDefault: true } : {}),
-  })
-  if (def.kind === 'group') {
-    for (const child of def.commands) registerCommand(cmd, ctx, child)
-    return cmd
-  }
-  const args = Object.entries(def.args ?? {}) as [string, ArgSpec][]
-  for (const [, a] of args) cmd.argument(a.syntax, a.help)
-  const options = Object.entries(def.options ?? {}) as [string, OptionSpec<unknown>][]
-  for (const [, o] of options) cmd.addOption(commanderOption(o))
-  def.commander?.(cmd)
-  cmd.action(async (...given: unknown[]) => {
-    const raw = cmd.opts() as Record<string, RawValue>
-    const parsed: Record<string, unknown> = {}
-    args.forEach(([name], i) => {
-      parsed[name] = given[i]
-    })
-    for (const [name, o] of options) {
-      const option = cmd.options.find((c) => c.flags === o.flags)!
-      parsed[name] = o.parse(raw[option.attributeName()], option.long ?? option.flags)
-    }
-    await def.run(parsed as never, ctx)
-  })
-  return cmd
-}
-
-/** commander's Option for a declared one. */
-function commanderOption(o: OptionSpec<unknown>): Option {
-  const opt = new Option(o.flags, o.help)
-  if (o.repeatable) opt.argParser(collect)
-  if (o.choices) opt.choices(o.choices)
-  if (o.conflicts) opt.conflicts([...o.conflicts])
-  if (o.required) opt.makeOptionMandatory()
-  if (o.hidden) opt.hideHelp()
-  return opt
 }

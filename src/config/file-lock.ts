@@ -1,7 +1,7 @@
 // The cross-process lock of agentry's own files: config.json and credentials.json are updated read → change →
 // write atomically (src/io/atomic-file.ts, the one atomic writer) under it, so that parallel runs never lose each
 // other's writes.
-import { mkdir } from 'node:fs/promises'
+import { mkdir } from '../io/start-fs.js'
 import { dirname } from 'node:path'
 import { CliError } from '../errors.js'
 import { cjsExports } from '../io/cjs.js'

@@ -1,6 +1,5 @@
 // A profile named by --profile or AGENTRY_PROFILE must exist (issue 12: `--profile typo` was accepted silently),
 // except for the commands that create one (login, oauth login, config set) or only show them.
-import type { Command } from 'commander'
 import { loadConfig, loadCredentials } from './store.js'
 import type { Context } from '../context.js'
 import { UsageError } from '../errors.js'
@@ -32,18 +31,14 @@ export async function profilesHint(ctx: Context): Promise<string> {
   return saved.length ? `saved profiles: ${saved.join(', ')}` : 'no profile is saved yet: `agentry config set …`'
 }
 
-/** The words of a command below the program: `config set`. */
-function commandPath(cmd: Command): string {
-  const words: string[] = []
-  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name())
-  return words.join(' ')
-}
-
-/** Refuses (exit 2, with the saved profiles) a --profile or AGENTRY_PROFILE that names no saved profile. */
-export async function checkProfileExists(ctx: Context, cmd: Command): Promise<void> {
+/**
+ * Refuses (exit 2, with the saved profiles) a --profile or AGENTRY_PROFILE that names no saved profile, before the
+ * command `path` (its words below `agentry`: `config set`) runs.
+ */
+export async function checkProfileExists(ctx: Context, path: string): Promise<void> {
   const profile = ctx.profile()
   if (profile.source !== 'flag' && profile.source !== 'env') return
-  if (profile.value === 'default' || ctx.emulator || mayCreate.has(commandPath(cmd))) return
+  if (profile.value === 'default' || ctx.emulator || mayCreate.has(path)) return
   const saved = await savedProfiles(ctx).catch(() => undefined)
   // a broken file is reported by the command that reads it, with its path and line
   if (!saved || saved.includes(profile.value)) return

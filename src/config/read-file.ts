@@ -1,6 +1,6 @@
 // Reading agentry's own files (config, credentials, chat history, secret files): a missing file is undefined, broken
 // JSON is an error naming the file, line and column, and a secrets file others can read is refused.
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, stat } from '../io/start-fs.js'
 import { CliError, ExitCode } from '../errors.js'
 import { jsonSyntaxError, lineColumn } from './json-locate.js'
 

@@ -2,6 +2,7 @@
 // (commands.md, Precedence). Every value is parsed by the table's parser; a refusal is a usage error naming where
 // the value came from (the flag, the variable or the profile) and the allowed values, never the value itself.
 import { UsageError } from '../errors.js'
+import { globalFlagOf } from './global-flags.js'
 import type { Profile, Source } from './schema.js'
 import { profileNameSchema } from './schema.js'
 import { type SettingKey, type SettingValue, settingKeyList, settingsTable } from './settings.js'
@@ -41,7 +42,7 @@ export function validateSetting<K extends SettingKey>(key: K, value: unknown, or
 export function flagValues(globals: Record<string, unknown>): Partial<Record<SettingKey, unknown>> {
   const out: Partial<Record<SettingKey, unknown>> = {}
   for (const key of settingKeyList)
-    if (settingsTable[key].flag && key !== 'output' && globals[key] !== undefined && globals[key] !== false)
+    if (key !== 'output' && globalFlagOf(key) && globals[key] !== undefined && globals[key] !== false)
       out[key] = globals[key]
   return out
 }
@@ -85,7 +86,7 @@ export function resolveOne<K extends SettingKey>(
 ): Sourced<SettingValue<K>> | undefined {
   const spec = settingsTable[key]
   if (flag !== undefined) {
-    const origin = flagOrigin ?? spec.flag ?? `--${kebab(key)}`
+    const origin = flagOrigin ?? globalFlagOf(key) ?? `--${kebab(key)}`
     return { value: validateSetting(key, flag, origin), source: 'flag', origin }
   }
   const envValue = spec.env ? env[spec.env] : undefined

@@ -1,13 +1,12 @@
-// The one table of settings (commands.md "Global", "Precedence"): for each, its global flag, environment variable,
-// whether a profile may store it, its default and its parser with the allowed values. Precedence, validation,
+// The one table of settings (commands.md "Global", "Precedence"): for each, its environment variable, whether a
+// profile may store it, its default and its parser with the allowed values; its global flag, when it has one, is
+// the global option of the same key (src/config/global-flags.ts: `--base-url` sets baseUrl). Precedence, validation,
 // `config list|get|set|unset` and the profile file's schema are all driven by this table (src/config/resolve.ts).
 import * as z from '../api/zod.js'
 import { parseDecimal, parseWholeNumber } from '../io/whole-number.js'
 
 /** One row of the table. */
 interface SettingSpec<T = unknown> {
-  /** the global flag that sets it for one run (a command's own flag is not listed here) */
-  flag: string | undefined
   /** the environment variable that sets it */
   env: string | undefined
   /** `config set` may store it in a profile */
@@ -69,7 +68,6 @@ const retriesRange = 'a whole number from 0 to 10'
 /** Every setting, in the order `config list` shows them. */
 export const settingsTable = {
   baseUrl: spec<string>({
-    flag: '--base-url',
     env: 'AGENTRY_BASE_URL',
     profile: true,
     default: undefined,
@@ -78,7 +76,6 @@ export const settingsTable = {
     doc: 'the service {base_url}, e.g. https://host/api/v1beta',
   }),
   account: spec<string>({
-    flag: '--account',
     env: 'AGENTRY_ACCOUNT',
     profile: true,
     default: undefined,
@@ -91,7 +88,6 @@ export const settingsTable = {
     doc: 'account id for account-scoped paths',
   }),
   output: spec<(typeof profileOutputFormats)[number]>({
-    flag: '--output',
     env: undefined,
     profile: true,
     default: undefined,
@@ -100,7 +96,6 @@ export const settingsTable = {
     doc: 'default output format (else a table on a terminal, TSV when piped)',
   }),
   timeout: spec<number>({
-    flag: '--timeout',
     env: 'AGENTRY_TIMEOUT',
     profile: true,
     default: 300,
@@ -109,7 +104,6 @@ export const settingsTable = {
     doc: 'total request timeout in seconds (a stream: the whole answer when set, by default until its headers)',
   }),
   idleTimeout: spec<number>({
-    flag: undefined,
     env: 'AGENTRY_IDLE_TIMEOUT',
     profile: true,
     default: 60,
@@ -118,7 +112,6 @@ export const settingsTable = {
     doc: 'seconds a stream or a download may go without a byte',
   }),
   retries: spec<number>({
-    flag: '--retries',
     env: 'AGENTRY_RETRIES',
     profile: true,
     default: 2,
@@ -127,7 +120,6 @@ export const settingsTable = {
     doc: 'retries for idempotent requests',
   }),
   defaultAgent: spec<string>({
-    flag: undefined,
     env: 'AGENTRY_AGENT',
     profile: true,
     default: undefined,
@@ -136,7 +128,6 @@ export const settingsTable = {
     doc: 'agent used by `chat` when none is named',
   }),
   signatureHeader: spec<string>({
-    flag: undefined,
     env: undefined,
     profile: true,
     default: undefined,
@@ -145,7 +136,6 @@ export const settingsTable = {
     doc: 'scenario signature header name (`scenario run --signature-header` for one run)',
   }),
   secretFile: spec<string>({
-    flag: undefined,
     env: undefined,
     profile: true,
     default: undefined,
@@ -154,7 +144,6 @@ export const settingsTable = {
     doc: 'file holding the scenario signing secret (AGENTRY_SCENARIO_SECRET and --secret-file come first)',
   }),
   log: spec<'on' | 'off'>({
-    flag: undefined,
     env: 'AGENTRY_LOG',
     profile: true,
     default: 'on',
@@ -163,7 +152,6 @@ export const settingsTable = {
     doc: 'keep a local log of chats (agentry logs)',
   }),
   mcpServers: spec<string[]>({
-    flag: undefined,
     env: undefined,
     profile: true,
     default: undefined,
@@ -193,7 +181,6 @@ export const settingsTable = {
     doc: 'local MCP servers whose tools `chat` offers the agent (as --mcp, which adds to them)',
   }),
   errorFormat: spec<'text' | 'json'>({
-    flag: '--error-format',
     env: 'AGENTRY_ERROR_FORMAT',
     profile: false,
     default: 'text',
@@ -202,7 +189,6 @@ export const settingsTable = {
     doc: 'how errors are written on stderr',
   }),
   debug: spec<boolean>({
-    flag: '--debug',
     env: 'AGENTRY_DEBUG',
     profile: false,
     default: false,

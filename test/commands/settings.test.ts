@@ -3,6 +3,7 @@
 // cannot hold are refused by `config set`; the run's inputs are fixed once.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { globalFlagOf } from '../../src/config/global-flags.js'
 import { configFile } from '../../src/config/paths.js'
 import { kebab } from '../../src/config/resolve.js'
 import { settingKeyList, settingsTable } from '../../src/config/settings.js'
@@ -99,7 +100,14 @@ describe('bad flag and environment values', () => {
     const code = (s: string | undefined) => (s ? `\`${s}\`` : '—')
     for (const key of settingKeyList) {
       const s = settingsTable[key]
-      const cells = [code(kebab(key)), code(s.flag), code(s.env), s.profile ? 'yes' : 'no', s.default ?? '—', s.allowed]
+      const cells = [
+        code(kebab(key)),
+        code(globalFlagOf(key)),
+        code(s.env),
+        s.profile ? 'yes' : 'no',
+        s.default ?? '—',
+        s.allowed,
+      ]
       expect(docs).toContain(`| ${cells.join(' | ')} |`)
     }
   })
@@ -111,7 +119,8 @@ describe('the global --help', () => {
     expect(await t.run(['--help'])).toBe(0)
     const help = t.stdout().replace(/\s+/g, ' ')
     for (const key of settingKeyList) {
-      const { flag, allowed } = settingsTable[key]
+      const { allowed } = settingsTable[key]
+      const flag = globalFlagOf(key)
       const range = / from (\S+ to \S+)$/.exec(allowed)?.[1]
       if (flag && range) expect(help).toMatch(new RegExp(`${flag} <\\w+> [^-]*${range.replace('.', '\\.')}`))
     }

@@ -3,7 +3,7 @@
 // such require, and at exit the internal modules (process.moduleLoadList) that only a lazy getter loads.
 // scripts/build.mjs makes undici's HTTP/2 client load node:http2 and commander node:child_process only when used,
 // and takes fs/util/process/crypto through require() so that no ESM facade runs their lazy getters.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import { runCli } from '../helpers/cli.js'
@@ -17,20 +17,23 @@ beforeAll(() => {
     hookFile,
     `import { registerHooks } from 'node:module'
 registerHooks({ resolve(s, c, next) { if (/^(node:)?(http2|tls|https|child_process|dgram)$/.test(s)) process.stderr.write('builtin ' + s + '\\n'); return next(s, c) } })
-const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram', 'https', 'tls', 'crypto']
+const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram', 'https', 'tls', 'crypto', 'tty', 'internal/fs/promises', 'perf_hooks']
 process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n') })
 `,
   )
 })
 
-it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process nor lazy internals, and still lists the agents', async () => {
-  const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` } })
+it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty (stdin a pipe), node:fs/promises, perf_hooks nor lazy internals, and still lists the agents', async () => {
+  const r = await runCli(['agents', 'list', '--json'], {
+    env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` },
+    input: '',
+  })
   expect(r.exitCode).toBe(0)
   expect(r.stderr).toBe('')
   expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
 })
 
-it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.ts), config list no undici, __complete of a name 2 files', async () => {
+it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.ts) and no commander, config list no undici, __complete of a name 2 files', async () => {
   const loads = join(tempDir('agentry-loads-'), 'log-loads.mjs')
   writeFileSync(
     loads,
@@ -48,6 +51,15 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
   expect(list.length, list.join('\n')).toBeLessThanOrEqual(12)
   // a JSON answer with no proxy goes by node:http (src/api/plain-http.ts): no undici
   expect(list.some((l) => /undici/.test(l))).toBe(false)
+  // a plain command line is read from the declarations (src/direct-run.ts): no commander; a usage error loads it
+  const meta = JSON.parse(readFileSync(new URL('../../dist/meta.json', import.meta.url), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>
+  }
+  const commander = Object.entries(meta.outputs)
+    .filter(([, o]) => Object.keys(o.inputs).some((i) => i.includes('node_modules/commander/')))
+    .map(([file]) => file)
+  expect(commander.length).toBeGreaterThan(0)
+  expect(list.filter((l) => commander.some((f) => l.endsWith(f)))).toEqual([])
   const config = await files(['config', 'list'])
   expect(
     config.some((l) => /undici/.test(l)),

@@ -1,5 +1,6 @@
 // Key names as `agentry config` accepts them (kebab-case `base-url`, camelCase `baseUrl`, snake `base_url`) and the
 // rows of `config list` and `config get`: each key with its value and where that value came from.
+import { globalFlagOf } from '../../config/global-flags.js'
 import { kebab, type Settings, settingKeyFromName } from '../../config/resolve.js'
 import { profileKeys, type SettingKey, settingKeyList, settingsTable } from '../../config/settings.js'
 import { UsageError } from '../../errors.js'
@@ -54,7 +55,7 @@ export function parseStoredKeyName(name: string): SettingKey {
   if (!spec.profile)
     throw new UsageError(
       `${kebab(key)} is not stored in a profile`,
-      `set it for a run with ${[spec.flag, spec.env].filter(Boolean).join(' or ')}; stored keys: ${keyNames().join(', ')}`,
+      `set it for a run with ${[globalFlagOf(key), spec.env].filter(Boolean).join(' or ')}; stored keys: ${keyNames().join(', ')}`,
     )
   return key
 }
