@@ -103,8 +103,9 @@ function openStream(baseUrl: string, key: string): Promise<{ done: Promise<void>
 }
 
 describe('agentry emulator start', () => {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`serves requests, then ${signal} stops it with exit 0 despite open connections`, async () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'serves requests, then %s stops it with exit 0 despite open connections',
+    async (signal) => {
       const { proc, lines } = await startEmulator()
       expect(lines.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       const key = lines['api-key']!
@@ -132,8 +133,8 @@ describe('agentry emulator start', () => {
         agent.destroy()
         proc.kill('SIGKILL') // a no-op once it ended
       }
-    })
-  }
+    },
+  )
 })
 
 describe('SIGTERM for other commands', () => {
