@@ -6,6 +6,7 @@
 // Process tiers (e2e, terminal, browser) spawn real processes, tmux or chromium, and keep per-file isolation.
 // `npm run test:fast` runs the in-process tiers only; `npm test` runs every tier.
 import { defineConfig } from 'vitest/config'
+import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js'
 
 /** Folders whose tests spawn a real process, terminal or browser. */
 const processTiers = ['e2e', 'terminal', 'browser']
@@ -22,10 +23,13 @@ export default defineConfig({
     // vitest's default is one worker less than the cores: ONE on a 2-core machine, which runs every file (and so every
     // tier) one after the other. Two workers keep both cores busy; process tests mostly wait on their children.
     maxWorkers: 2,
+    // slowest files first across the tiers, so both workers end together (test/helpers/slow-first-sequencer.ts)
+    sequence: { sequencer: SlowFirstSequencer },
     // dist/ is built from the current source before any file runs: a stale build can never pass
     globalSetup: ['./test/helpers/global-build.ts'],
     setupFiles: ['./test/helpers/fast-check-seed.ts'],
-    reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // file-times: each file's own time, for bench/suite.mjs (written only when AGENTRY_FILE_TIMES names a file)
+    reporters: ['default', './test/helpers/summary-reporter.ts', './test/helpers/file-times-reporter.ts'],
     projects: [
       ...namedInProcess.map((name) => ({
         extends: true as const,

@@ -1,54 +1,100 @@
-// Wall time of the test suite per tier (the vitest projects of vitest.config.ts), so a round can see which tier grows:
-// each tier runs alone, one after the other, and prints its wall time, its file and test counts, the sum of its
-// files' own durations and its slowest files. The whole suite runs: this is a measurement, not the edit loop.
-// Run: npm run bench -- suite            (BENCH_TIERS=unit,e2e to measure some tiers only)
+// Time of the test suite per tier (the vitest projects of vitest.config.ts), so a round can see which tier grows.
+// By default the chosen tiers run together in one vitest run, as `npm test` runs them: it prints the run's wall time,
+// and per tier its file and test counts, the sum of its files' own times (test/helpers/file-times-reporter.ts, a
+// reporter of vitest.config.ts:
+// import, hooks and tests, beforeAll included) and its slowest files. BENCH_APART=1 runs each tier alone instead, one
+// after the other, and prints each tier's wall time too. The machine's load average is printed before and after: the
+// figures of a loaded machine are not those of a quiet one. The whole suite runs: a measurement, not the edit loop.
+// Run: npm run bench -- suite        (BENCH_TIERS=e2e,terminal to measure some tiers; BENCH_APART=1; BENCH_SLOWEST=10)
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const vitest = join(root, 'node_modules/vitest/vitest.mjs')
-const tiers = (process.env.BENCH_TIERS ?? 'unit,emulator,in-process,e2e,terminal,browser').split(',')
+const allTiers = ['unit', 'emulator', 'in-process', 'e2e', 'terminal', 'browser']
+const tiers = (process.env.BENCH_TIERS ?? allTiers.join(',')).split(',')
+const slowestCount = Number(process.env.BENCH_SLOWEST ?? 3)
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-suite-'))
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')
+
+/** Runs vitest on `projects`; the wall time and each file's own time ({file, tier, ms, tests, failed}[]). */
+function measure(projects, name) {
+  const out = join(dir, `${name}.json`)
+  const started = performance.now()
+  const r = spawnSync(process.execPath, [vitest, 'run', ...projects.flatMap((p) => ['--project', p])], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, AGENTRY_FILE_TIMES: out },
+  })
+  const wall = performance.now() - started
+  try {
+    return { wall, status: r.status, files: JSON.parse(readFileSync(out, 'utf8')) }
+  } catch {
+    return { wall, status: r.status, files: undefined }
+  }
+}
+
+/** One line per tier: files, tests, failures, summed own time, slowest files (and the wall time when run alone). */
+function tierLine(tier, files, wall) {
+  const mine = files.filter((f) => f.tier === tier)
+  const busy = mine.reduce((n, f) => n + f.ms, 0)
+  const tests = mine.reduce((n, f) => n + f.tests, 0)
+  const failed = mine.reduce((n, f) => n + f.failed, 0)
+  const slowest = [...mine]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, slowestCount)
+    .map((f) => `${f.file.replace(/^test\//, '')} ${s(f.ms)}`)
+  const walled = wall === undefined ? '' : `${s(wall).padStart(8)} wall  `
+  return (
+    `${tier.padEnd(11)} ${walled}${String(mine.length).padStart(3)} files ${String(tests).padStart(5)} tests ` +
+    `(${failed} failed)  files' own time ${s(busy).padStart(7)}; slowest: ${slowest.join(', ')}`
+  )
+}
+
+/** The failed tests of a run, one line each. */
+function printFailures(files) {
+  for (const f of files) for (const name of f.failures) console.log(`  failed: ${f.file} > ${name}`)
+}
 
 let failed = 0
-let total = 0
+console.log(`load average before: ${load()}`)
 try {
-  for (const tier of tiers) {
-    const out = join(dir, `${tier}.json`)
-    const started = performance.now()
-    const r = spawnSync(
-      process.execPath,
-      [vitest, 'run', '--project', tier, '--reporter=json', `--outputFile.json=${out}`],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    )
-    const wall = performance.now() - started
-    total += wall
-    let report
-    try {
-      report = JSON.parse(readFileSync(out, 'utf8'))
-    } catch {
-      console.log(`${tier.padEnd(11)} ${s(wall).padStart(8)}  (no report: vitest exited ${r.status})`)
-      failed++
-      continue
+  if (process.env.BENCH_APART) {
+    let total = 0
+    for (const tier of tiers) {
+      const r = measure([tier], tier)
+      total += r.wall
+      if (r.status !== 0) failed++
+      if (!r.files)
+        console.log(`${tier.padEnd(11)} ${s(r.wall).padStart(8)} wall  (no report: vitest exited ${r.status})`)
+      else {
+        console.log(tierLine(tier, r.files, r.wall))
+        printFailures(r.files)
+      }
     }
+    console.log(`${'all'.padEnd(11)} ${s(total).padStart(8)} wall, tiers one after the other`)
+  } else {
+    const r = measure(tiers, 'together')
     if (r.status !== 0) failed++
-    const files = report.testResults.map((f) => ({ name: relative(root, f.name), ms: f.endTime - f.startTime }))
-    const busy = files.reduce((n, f) => n + f.ms, 0)
-    const slowest = files
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, 3)
-      .map((f) => `${f.name} ${s(f.ms)}`)
-    console.log(
-      `${tier.padEnd(11)} ${s(wall).padStart(8)} wall  ${String(files.length).padStart(3)} files ` +
-        `${String(report.numTotalTests).padStart(5)} tests (${report.numFailedTests} failed)  ` +
-        `files' own time ${s(busy)}; slowest: ${slowest.join(', ')}`,
-    )
+    if (!r.files) console.log(`no report: vitest exited ${r.status}`)
+    else {
+      for (const tier of tiers) console.log(tierLine(tier, r.files))
+      printFailures(r.files)
+      const busy = r.files.reduce((n, f) => n + f.ms, 0)
+      console.log(
+        `${'all'.padEnd(11)} ${s(r.wall).padStart(8)} wall (one vitest run, build check included); ` +
+          `files' own time ${s(busy)}`,
+      )
+    }
   }
-  console.log(`${'all'.padEnd(11)} ${s(total).padStart(8)} wall, tiers one after the other`)
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
+console.log(`load average after: ${load()}`)
 process.exitCode = failed ? 1 : 0

@@ -7,6 +7,7 @@ import { directLine, runDirect } from './direct-run.js'
 import { DeclinedError, ExitCode, UsageError, formatError } from './errors.js'
 import { OutputClosedError, systemIO } from './io/iostreams.js'
 import { stderrRed } from './run-start.js'
+import { parseWholeNumber } from './io/whole-number.js'
 
 declare const __AGENTRY_VERSION__: string
 /** The package version (injected by the build; "dev" when run from source). */
@@ -96,8 +97,14 @@ function finalExitCode(ctx: Context, code: number): number {
 }
 
 type StopSignal = 'SIGINT' | 'SIGTERM'
-/** How long a run may take to stop after SIGTERM before the signal's default action ends the process. */
-const termGraceMs = 5000
+/**
+ * How long a run may take to stop after SIGTERM before the signal's default action ends the process: 5 s, or
+ * AGENTRY_TERM_GRACE_MS (0 to 60000), which only the tests of that end set (test/e2e/emulator-start.test.ts).
+ */
+function termGraceMs(env: NodeJS.ProcessEnv): number {
+  const given = parseWholeNumber(env.AGENTRY_TERM_GRACE_MS ?? '', { min: 0, max: 60_000 })
+  return typeof given === 'number' ? given : 5000
+}
 
 /**
  * SIGINT and SIGTERM ask the run to stop (docs/exit-codes.md): a command that set ctx.interruptHandler decides how
@@ -123,7 +130,7 @@ function handleStopSignals(ctx: Context): () => void {
       return
     }
     // unref: a run that ends in time is not kept alive by the timer
-    if (signal === 'SIGTERM') setTimeout(() => force(signal), termGraceMs).unref()
+    if (signal === 'SIGTERM') setTimeout(() => force(signal), termGraceMs(ctx.env)).unref()
     if (ctx.interruptHandler) ctx.interruptHandler()
     else ctx.abort.abort()
   }

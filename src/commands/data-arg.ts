@@ -7,30 +7,34 @@ import { type IOStreams, readStdinText } from '../io/iostreams.js'
 
 export { readArgFile }
 
-/** Reads the raw text of a --data value (inline, @file or - for stdin). */
-async function readDataText(value: string, io: IOStreams, flag = '--data'): Promise<string> {
+/** Reads the raw text of a --data value (inline, @file or - for stdin), at most `limit` bytes (the run's body limit). */
+async function readDataText(value: string, io: IOStreams, flag: string, limit: number): Promise<string> {
   if (value === '-') {
     if (io.stdinIsTTY)
       throw new UsageError(
         `${flag} - reads stdin, but stdin is a terminal`,
         `pipe the JSON in: echo '{}' | agentry … ${flag} -`,
       )
-    return readStdinText(io, `${flag} -`)
+    return readStdinText(io, `${flag} -`, limit)
   }
   if (value.startsWith('@')) {
     const path = value.slice(1)
-    return readArgText(path, `${flag} @${path}`)
+    return readArgText(path, `${flag} @${path}`, limit)
   }
   return value
 }
 
-/** Reads and parses a --data value as JSON, with an error that says where it is broken. */
+/**
+ * Reads and parses a --data value as JSON, with an error that says where it is broken; `limit` is the run's body
+ * limit (ctx.bodyLimit(): src/limits.ts, smaller in tests).
+ */
 export async function readDataJson(
   value: string,
   io: IOStreams,
+  limit: number,
   flag = '--data',
 ): Promise<{ text: string; json: unknown }> {
-  const text = await readDataText(value, io, flag)
+  const text = await readDataText(value, io, flag, limit)
   try {
     return { text, json: JSON.parse(text) }
   } catch (err) {

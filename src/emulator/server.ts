@@ -127,7 +127,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
       : undefined
   const handler = deps.handlers[found.name]
   if (handler === undefined) return sendError(res, 501, `${found.name} is not implemented by the emulator`)
-  const rawBody = await readBody(req)
+  const rawBody = await readBody(req, env.options.bodyLimitBytes)
   const contentType = req.headers['content-type']
   if (found.name !== 'filesUpload') refuseTooDeep(rawBody, contentType)
   // A2A answers a bad body with a JSON-RPC parse error (code -32700), not with an HTTP 400.

@@ -173,8 +173,8 @@ export async function readAllStdin(io: IOStreams, what = 'stdin', limit?: number
 }
 
 /** Reads all of stdin as UTF-8 text (src/io/utf8-text.ts: a byte that is not UTF-8 is a usage error naming `what`). */
-export async function readStdinText(io: IOStreams, what = 'stdin'): Promise<string> {
-  const bytes = await readAllStdin(io, what)
+export async function readStdinText(io: IOStreams, what = 'stdin', limit?: number): Promise<string> {
+  const bytes = await readAllStdin(io, what, limit)
   const { decodeUtf8 } = await import('./utf8-text.js')
   return decodeUtf8(bytes, what)
 }

@@ -7,6 +7,7 @@ import type { CancelOutcome, ChatEvent, ChatSession, ChatTurn, TurnResult } from
 import { Context } from '../../src/context.js'
 import { NetworkError } from '../../src/errors.js'
 import { createIO } from '../../src/io/iostreams.js'
+import { pollUntil } from '../helpers/poll.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const ansi = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x1b]*\x1b\\/g
@@ -123,13 +124,10 @@ export function fakeTerminal(env: Record<string, string> = {}) {
   })
   const screen = () => chunks.join('').replace(ansi, '').replace(/\r\n/g, '\n').replace(/\r/g, '')
   const waitFor = async (what: string | RegExp, timeoutMs = 3000) => {
-    const deadline = Date.now() + timeoutMs
-    while (Date.now() < deadline) {
-      const s = screen()
-      if (typeof what === 'string' ? s.includes(what) : what.test(s)) return
-      await new Promise((r) => setTimeout(r, 5))
-    }
-    throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`)
+    const shown = () => (typeof what === 'string' ? screen().includes(what) : what.test(screen()))
+    await pollUntil(shown, { timeoutMs, stepMs: 5 }).catch(() => {
+      throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`)
+    })
   }
   /** everything written, escape sequences included */
   const raw = () => chunks.join('')
@@ -138,9 +136,7 @@ export function fakeTerminal(env: Record<string, string> = {}) {
 
 /** Waits until the session has been sent `n` messages (the prompt draws the text before Enter submits it). */
 export async function sentCount(s: { sent: string[] }, n: number): Promise<void> {
-  const deadline = Date.now() + 3000
-  while (s.sent.length < n) {
-    if (Date.now() > deadline) throw new Error(`only ${s.sent.length} of ${n} messages were sent`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
+  await pollUntil(() => s.sent.length >= n, { timeoutMs: 3000, stepMs: 5 }).catch(() => {
+    throw new Error(`only ${s.sent.length} of ${n} messages were sent`)
+  })
 }

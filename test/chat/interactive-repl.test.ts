@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runInteractive } from '../../src/chat/interactive/index.js'
+import { pollUntil } from '../helpers/poll.js'
 import { fakeTerminal, scriptedSession, sentCount } from './interactive-fakes.js'
 
 describe('runInteractive', () => {
@@ -89,7 +90,7 @@ describe('runInteractive', () => {
     t.type('hi\r')
     await sentCount(s, 1)
     t.type('\x03')
-    await new Promise((r) => setTimeout(r, 20))
+    await pollUntil(() => calls.includes('cancel:none'), { what: 'the cancel before the start' })
     calls.push('start')
     s.turns[0]!.push({ type: 'start', request_id: 'req_1', agent_id: 'demo', round: 1 })
     await t.waitFor('(cancelled)')
@@ -107,7 +108,9 @@ describe('runInteractive', () => {
     s.turns[0]!.push({ type: 'text', text: 'answer one' })
     await t.waitFor('answer one')
     t.type('second question\r')
-    await new Promise((r) => setTimeout(r, 50))
+    // the answer goes on after the keys were typed: they were read, and still not echoed
+    s.turns[0]!.push({ type: 'text', text: ' and more' })
+    await t.waitFor('answer one and more')
     expect(t.screen()).not.toContain('second question')
     s.turns[0]!.push({ end: 'done' })
     await sentCount(s, 2)

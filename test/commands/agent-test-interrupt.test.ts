@@ -8,6 +8,7 @@ import { afterAll, expect, it } from 'vitest'
 import { run } from '../../src/cli.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
+import { pollUntil } from '../helpers/poll.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
@@ -29,9 +30,10 @@ it('keeps what finished: results, JUnit and report hold the cases that ran, exit
     ['test', file, '--concurrency', '2', '--results', results!, '--junit', junit!, '--report', report!],
     ctx,
   )
-  const deadline = Date.now() + 20_000
-  while ((fx.emu.state.counters.get('completions') ?? 0) - before < 3 && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 10))
+  await pollUntil(() => (fx.emu.state.counters.get('completions') ?? 0) - before >= 3, {
+    timeoutMs: 20_000,
+    what: 'three cases answered',
+  })
   expect(ctx.interruptHandler).toBeDefined()
   ctx.interruptHandler?.()
   expect(await running).toBe(130)

@@ -1,9 +1,18 @@
 // The OAuth client in-process against the real emulator (not stubs): ctx.openBrowser is the injected "browser",
-// which opens the consent page, approves, and follows the redirect to the loopback listener.
+// which opens the consent page, approves, and follows the redirect to the loopback listener; or, with --no-browser,
+// the test reads the printed address and plays the browser (test/helpers/oauth-browser.ts). The login, denial,
+// time-out and API key cases here were e2e tests of the built CLI; test/e2e/auth-oauth.test.ts keeps what only a
+// process shows (Ctrl-C as SIGINT, parallel processes refreshing one grant).
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadCredentials } from '../../src/config/store.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
+import { consentAndReturn } from '../helpers/oauth-browser.js'
+import { pollUntil } from '../helpers/poll.js'
+import { runCommand } from '../helpers/run-command.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture()
 
@@ -65,5 +74,112 @@ describe('OAuth against the emulator, in-process', () => {
     const t = ctxFor(browser('deny'))
     expect(await t.run(['oauth', 'login'])).toBe(4)
     await expect(loadCredentials(t.configDir)).resolves.toMatchObject({ profiles: {} })
+  })
+})
+
+const readJson = async (dir: string, name: string) => JSON.parse(await readFile(join(dir, name), 'utf8'))
+const authorizeUrl = /(http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+)/
+
+/** `login --no-browser` in-process: waits for the printed address and answers it in the "browser" (approve or deny). */
+async function noBrowserLogin(configDir: string, decision: 'approve' | 'deny') {
+  const t = emulatorContext(fx, {
+    configDir,
+    env: { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined },
+  })
+  const done = t.run(['--base-url', fx.emu.baseUrl, 'login', '--no-browser'])
+  await pollUntil(() => authorizeUrl.test(t.stderr()), { what: 'the authorization URL' })
+  const url = authorizeUrl.exec(t.stderr())![1]!
+  const callbackStatus = await consentAndReturn(url, decision)
+  return { exitCode: await done, stdout: t.stdout(), stderr: t.stderr(), url, callbackStatus }
+}
+
+describe('login --no-browser against the emulator, then the grant in use', () => {
+  it('logs in through the consent page, then calls the API with the stored grant', async () => {
+    const dir = tempDir('agentry-oauth-')
+    const r = await noBrowserLogin(dir, 'approve')
+    expect(r.exitCode, r.stderr).toBe(0)
+    expect(r.callbackStatus).toBe(200)
+    expect(r.stdout).toBe('')
+    const u = new URL(r.url)
+    expect(u.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(u.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
+    const grant = (await readJson(dir, 'credentials.json')).profiles.default.oauth
+    expect(grant).toMatchObject({ clientId: expect.any(String), tokenEndpoint: `${fx.emu.url}/oauth/token` })
+    expect(r.stderr).not.toContain(grant.accessToken)
+    expect(r.stderr).not.toContain(grant.refreshToken)
+    // The profile now knows the server and the account (from the token response).
+    expect((await readJson(dir, 'config.json')).profiles.default).toEqual({
+      baseUrl: fx.emu.baseUrl,
+      account: fx.emu.accountId,
+    })
+
+    const list = await runCommand(['--debug', 'agents', 'list', '--json'], { configDir: dir })
+    expect(list.exitCode, list.stderr).toBe(0)
+    expect(JSON.parse(list.stdout).length).toBeGreaterThan(0)
+    for (const secret of [grant.accessToken, grant.refreshToken])
+      expect(list.stdout + list.stderr).not.toContain(secret)
+
+    const who = await runCommand(['whoami', '--json'], { configDir: dir })
+    expect(JSON.parse(who.stdout)).toMatchObject({ kind: 'oauth', account: fx.emu.accountId, baseUrl: fx.emu.baseUrl })
+    const token = await runCommand(['oauth', 'token'], { configDir: dir })
+    expect(token).toEqual({ exitCode: 0, stdout: `${grant.accessToken}\n`, stderr: '' })
+
+    // logout revokes at the server: the old access token stops working.
+    const out = await runCommand(['logout'], { configDir: dir })
+    expect(out.exitCode, out.stderr).toBe(0)
+    expect(out.stderr).toMatch(/OAuth tokens \(revoked\)/)
+    const res = await fetch(`${fx.emu.baseUrl}/${fx.emu.accountId}/agents`, {
+      headers: { authorization: `Bearer ${grant.accessToken}` },
+    })
+    expect(res.status).toBe(401)
+    expect((await runCommand(['whoami'], { configDir: dir })).exitCode).toBe(4)
+  })
+
+  it('exits 4 when the user denies access on the consent page, storing no grant', async () => {
+    const dir = tempDir('agentry-oauth-')
+    const r = await noBrowserLogin(dir, 'deny')
+    expect(r.exitCode).toBe(4)
+    expect(r.stderr).toMatch(/the login was denied in the browser/)
+    expect((await readJson(dir, 'credentials.json')).profiles).toEqual({})
+  })
+
+  it('exits 124 when the browser never answers, and forgets the client as well as storing no grant', async () => {
+    const dir = tempDir('agentry-oauth-')
+    const late = await runCommand(['--base-url', fx.emu.baseUrl, 'login', '--no-browser', '--wait', '1'], {
+      configDir: dir,
+    })
+    expect(late.exitCode).toBe(124)
+    expect(late.stderr).toMatch(/no answer from the browser within 1 s/)
+    // No grant; and the client is forgotten, in case the browser showed it as unknown to the server.
+    expect(await readJson(dir, 'credentials.json')).toEqual({ profiles: {}, oauthClients: {} })
+  })
+})
+
+describe('API key secrets against the emulator', () => {
+  it('never prints the key: login from stdin, whoami --debug, agents list --debug', async () => {
+    const dir = tempDir('agentry-key-')
+    const key = fx.emu.demoApiKey
+    const env = fx.server()
+    const login = await runCommand(['login', '--with-api-key'], { configDir: dir, input: `${key}\n`, env })
+    expect(login.exitCode, login.stderr).toBe(0)
+    const who = await runCommand(['--debug', 'whoami', '--json'], { configDir: dir, env })
+    expect(who.exitCode).toBe(0)
+    expect(JSON.parse(who.stdout)).toMatchObject({ kind: 'api-key', keyPrefix: `${key.slice(0, 7)}…` })
+    const list = await runCommand(['--debug', 'agents', 'list'], { configDir: dir, env })
+    expect(list.exitCode, list.stderr).toBe(0)
+    expect(list.stderr).toMatch(/authorization: Bearer \[REDACTED\]/)
+    for (const r of [login, who, list]) expect(r.stdout + r.stderr).not.toContain(key)
+  })
+
+  it('refuses to store a key the server rejects (exit 4)', async () => {
+    const dir = tempDir('agentry-key-')
+    const r = await runCommand(['login', '--with-api-key'], {
+      configDir: dir,
+      input: 'agk_not_a_real_key_123456',
+      env: fx.server(),
+    })
+    expect(r.exitCode).toBe(4)
+    expect(r.stderr).not.toContain('agk_not_a_real_key_123456')
+    await expect(readFile(join(dir, 'credentials.json'))).rejects.toThrow(/ENOENT/)
   })
 })

@@ -149,18 +149,14 @@ describe('a 2xx that is not what the interface says', () => {
 })
 
 describe('files named by flags', () => {
-  it('are read with a limit: /dev/zero fails fast with a usage error that says the limit', async () => {
-    for (const [argv, what] of [
-      [['api', 'POST', '/{accountId}/webhooks', '--data', '@/dev/zero'], '--data @/dev/zero'],
-      [['scenario', 'run', 'scn_summarize', '--input-file', '/dev/zero'], '--input-file /dev/zero'],
-      [['chat', 'demo-assistant', '-m', 'hi', '--tools', '/dev/zero'], '--tools /dev/zero'],
-      [['scenario', 'sign', '--file', '/dev/zero', '--secret-file', '/dev/zero'], '--file /dev/zero'],
-    ] as const) {
-      const started = Date.now()
-      const r = await cli([...argv])
-      expect(r.exitCode, argv.join(' ')).toBe(2)
-      expect(r.stderr).toContain(`error: ${what}: it is over the 25 MiB limit`)
-      expect(Date.now() - started).toBeLessThan(10_000)
-    }
+  it.each([
+    ['--data @/dev/zero', ['api', 'POST', '/{accountId}/webhooks', '--data', '@/dev/zero']],
+    ['--input-file /dev/zero', ['scenario', 'run', 'scn_summarize', '--input-file', '/dev/zero']],
+    ['--tools /dev/zero', ['chat', 'demo-assistant', '-m', 'hi', '--tools', '/dev/zero']],
+    ['--file /dev/zero', ['scenario', 'sign', '--file', '/dev/zero', '--secret-file', '/dev/zero']],
+  ])('are read with a limit: %s fails with a usage error that says the limit', async (what, argv) => {
+    const r = await cli(argv)
+    expect(r.exitCode, argv.join(' ')).toBe(2)
+    expect(r.stderr).toContain(`error: ${what}: it is over the 25 MiB limit`)
   })
 })

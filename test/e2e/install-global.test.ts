@@ -1,11 +1,12 @@
-// The install path of a release (README "Install"): `npm pack`, then `npm install -g <tarball>` into a temporary
+// The install path of a release (README "Install"): `npm pack` (test/helpers/packed.ts, shared with pack-install), then `npm install -g <tarball>` into a temporary
 // prefix, as on a clean machine, gives a working `agentry` on the PATH: the version, the help, and an API call
 // against the emulator. npm installs the dependencies from its cache when it has them (CI has just run `npm ci`).
 import { dirname, join } from 'node:path'
 import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
-import { cliEnv, repoRoot, tempConfigDir } from '../helpers/cli.js'
+import { cliEnv, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture } from '../helpers/emulator.js'
+import { packedTarball } from '../helpers/packed.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true })
@@ -13,15 +14,11 @@ const fx = emulatorFixture({ built: true })
 describe('npm install -g of the packed tarball', () => {
   it('puts a working agentry on the PATH', async () => {
     const dir = tempDir('agentry-global-')
-    // dist/ is the build of the current source (vitest's global setup): packed as it is, without prepack's rebuild
-    const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
-      cwd: repoRoot,
-    })
-    const [{ filename, version }] = JSON.parse(packed.stdout) as [{ filename: string; version: string }]
+    const { tarball, version } = await packedTarball()
     const prefix = join(dir, 'prefix')
     const install = await execa(
       'npm',
-      ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(dir, filename)],
+      ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball],
       { cwd: dir, reject: false },
     )
     expect(install.exitCode, install.stderr).toBe(0)

@@ -1,4 +1,5 @@
-// The public library as a user gets it (issue 7 item 2): `npm pack`, the tarball unpacked into a separate temporary
+// The public library as a user gets it (issue 7 item 2): `npm pack` (test/helpers/packed.ts, shared with
+// install-global), the tarball unpacked into a separate temporary
 // package as npm would (its dependencies resolved from this repo's node_modules: no network), a TypeScript program
 // that imports 'agentry' type-checked by tsc (with deliberate type errors that must be reported) and run against
 // a real emulator.
@@ -8,22 +9,17 @@ import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { repoRoot } from '../helpers/cli.js'
 import { emulatorFixture } from '../helpers/emulator.js'
+import { packedTarball } from '../helpers/packed.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true })
 
 /** Packs the repo and unpacks the tarball into `<app>/node_modules/agentry`, dependencies linked from the repo. */
 async function installPacked(app: string): Promise<void> {
-  // dist/ is built by the suite; the declarations are built here (tsc writes only under dist/types).
-  await execa('npm', ['run', 'build:types', '--silent'], { cwd: repoRoot })
-  const out = tempDir('agentry-pack-')
-  const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], {
-    cwd: repoRoot,
-  })
-  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }]
+  const { tarball } = await packedTarball()
   const target = join(app, 'node_modules', 'agentry')
   mkdirSync(target, { recursive: true })
-  await execa('tar', ['-xzf', join(out, filename), '-C', target, '--strip-components=1'])
+  await execa('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'])
   const pkg = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
   for (const dep of [...Object.keys(pkg.dependencies), '@types/node']) {
     const link = join(app, 'node_modules', dep)

@@ -76,15 +76,13 @@ describe('stdout closed by its reader', () => {
     ['cms query --all -o json', ['cms', 'query', 'posts', '--all', '-o', 'json']],
   ]
 
-  for (const [name, args] of commands) {
-    it(`--emulator ${name}: closed before the first write, ends quietly with 0`, async () => {
-      const r = await runWithEarlyClose(['--emulator', ...args], 0)
-      expect(r.signal).toBeNull()
-      expect(r.code, r.stderr).toBe(0)
-      expect(r.stderr).toBe('')
-      expect(r.ms).toBeLessThan(boundMs)
-    })
-  }
+  it.each(commands)('--emulator %s: closed before the first write, ends quietly with 0', async (_, args) => {
+    const r = await runWithEarlyClose(['--emulator', ...args], 0)
+    expect(r.signal).toBeNull()
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toBe('')
+    expect(r.ms).toBeLessThan(boundMs)
+  })
 
   it('--emulator cms query --all: the reader leaves after the first line, the run ends quietly with 0', async () => {
     const r = await runWithEarlyClose(['--emulator', 'cms', 'query', 'posts', '--all'], 1)

@@ -4,7 +4,9 @@ import { chatSchema, messageSchema, pageOf } from '../../src/api/schemas/index.j
 import { call, joinedText, sseData } from './core-client.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
-const fx = emulatorFixture({ emulator: quietEmulator })
+/** How far a test has moved the emulator's clock on from the real one. */
+let ahead = 0
+const fx = emulatorFixture({ emulator: { ...quietEmulator, now: () => Date.now() + ahead } })
 const { internalErrors } = fx
 const emu = () => fx.emu
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -71,7 +73,7 @@ describe('stateful chats', () => {
 
   it('lists chats per agent, newest first, paginated', async () => {
     const a = (await call(emu(), 'POST', '/agent/code-helper/chats', { body: { title: 'A' } })).json
-    await new Promise((r) => setTimeout(r, 5))
+    ahead += 1000 // B is created a second after A
     const b = (await call(emu(), 'POST', '/agent/code-helper/chats', { body: { title: 'B' } })).json
     const page1 = await call(emu(), 'GET', '/agent/code-helper/chats?limit=1')
     expect(page1.json.data.map((c: { id: string }) => c.id)).toEqual([b.id])

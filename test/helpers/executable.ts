@@ -3,10 +3,10 @@
 // package.json, the help text and completion table of dist/), so a test run after any change of those builds it
 // again and a run without change reuses it. Older builds are removed: each is a copy of Node (~127 MiB).
 import { execFileSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from './cli.js'
+import { sourceKey } from './source-key.js'
 
 /** What the executable is built from. */
 const inputs = [
@@ -20,20 +20,9 @@ const inputs = [
   'dist/complete.js',
 ]
 
-function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
-  if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path).sort()) hashInto(hash, join(path, name))
-    return
-  }
-  hash.update(`${path.slice(repoRoot.length)}\0`)
-  hash.update(readFileSync(path))
-}
-
 /** The path of the executable for the current sources, built now unless a build of them is cached. */
 export function singleExecutable(): string {
-  const hash = createHash('sha256')
-  for (const p of inputs) hashInto(hash, join(repoRoot, p))
-  const key = hash.digest('hex').slice(0, 16)
+  const key = sourceKey(inputs)
   const cache = join(repoRoot, '.tmp/exe')
   const exe = join(cache, key, 'agentry')
   if (existsSync(exe)) return exe

@@ -25,8 +25,8 @@ export const testApiKey = 'agk_test_0123456789abcdef'
 export interface TestContextOptions {
   /** stdin, stdout and stderr are terminals (default false: piped) */
   tty?: boolean
-  /** the bytes on stdin */
-  stdin?: string | Buffer
+  /** the bytes on stdin, or a stream the test writes to as the run goes (a PassThrough: stdin that stays open) */
+  stdin?: string | Buffer | Readable
   /** merged over the defaults; a key set to undefined is removed (e.g. `{ AGENTRY_API_KEY: undefined }`) */
   env?: Record<string, string | undefined>
   /** terminal width (default 100) */
@@ -155,9 +155,11 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
   const err: string[] = []
   const tty = opts.tty ?? false
   const columns = opts.columns ?? 100
-  const stdin = Object.assign(Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]), {
-    isTTY: tty,
-  })
+  const source =
+    opts.stdin instanceof Readable
+      ? opts.stdin
+      : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)])
+  const stdin = Object.assign(source, { isTTY: tty })
   const io = createIO({ stdin, stdout: sink(out, tty, columns), stderr: sink(err, tty, columns), env })
   const agent = new MockAgent()
   agent.disableNetConnect()

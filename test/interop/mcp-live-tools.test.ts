@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { chooseTools, createMcpServer } from '../../src/mcp/server.js'
 import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 const open: Client[] = []
@@ -16,14 +17,6 @@ afterEach(async () => {
   for (const c of open.splice(0)) await c.close()
   expect((await hook(fx.emu, 'POST', 'reset', { seed: 'demo' })).status).toBe(200)
 })
-
-async function until(cond: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 10_000
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
 
 /** The account's MCP server in-process, with an SDK client connected to it; counts list_changed. */
 async function connected(catalogPollMs?: number) {
@@ -58,7 +51,7 @@ describe('mcp serve: a tool list that follows the account', () => {
     const { seen, description } = await connected(50)
     expect(await description('ask_agent')).toContain('demo-assistant')
     expect((await hook(fx.emu, 'POST', 'reset', { seed: 'none' })).status).toBe(200)
-    await until(() => seen.changed > 0, 'notifications/tools/list_changed')
+    await pollUntil(() => seen.changed > 0, { what: 'notifications/tools/list_changed' })
     expect(await description('ask_agent')).toContain('There are no agents now.')
   })
 })

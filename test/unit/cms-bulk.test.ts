@@ -8,28 +8,32 @@ import { holdsItem, lineIdentity } from '../../src/cms/import-identity.js'
 import { LineCheckpoint } from '../../src/cms/line-checkpoint.js'
 import { orderedWindow } from '../../src/cms/ordered-window.js'
 import { resumeFrom, writeResumeState } from '../../src/cms/resume-state.js'
+import { pollUntil } from '../helpers/poll.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 describe('orderedWindow', () => {
   it('yields in key order, never holds more than `size` results, and fetches every key once', async () => {
+    // fast-check's scheduler settles the fetches and the consumer's pauses in an order it chooses (and shrinks)
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.nat(4), { maxLength: 30 }), fc.integer({ min: 1, max: 6 }), async (delays, size) => {
+      fc.asyncProperty(fc.scheduler(), fc.nat(30), fc.integer({ min: 1, max: 6 }), async (s, count, size) => {
         let held = 0
         let most = 0
         const fetched: number[] = []
         const out: number[] = []
-        const keys = delays.map((_, i) => i)
-        for await (const v of orderedWindow(keys, size, async (k) => {
-          fetched.push(k)
-          held++
-          most = Math.max(most, held)
-          await new Promise((r) => setTimeout(r, delays[k]))
-          return k
-        })) {
-          out.push(v)
-          await new Promise((r) => setTimeout(r, 1)) // a slow consumer: nothing new starts meanwhile
-          held--
+        const keys = Array.from({ length: count }, (_, i) => i)
+        const consume = async () => {
+          for await (const v of orderedWindow(keys, size, async (k) => {
+            fetched.push(k)
+            held++
+            most = Math.max(most, held)
+            return s.schedule(Promise.resolve(k), `fetch ${k}`)
+          })) {
+            out.push(v)
+            await s.schedule(Promise.resolve(), `consume ${v}`) // a slow consumer: nothing new starts meanwhile
+            held--
+          }
         }
+        await s.waitFor(consume())
         expect(out).toEqual(keys)
         expect(fetched).toEqual(keys)
         expect(most).toBeLessThanOrEqual(size)
@@ -40,17 +44,28 @@ describe('orderedWindow', () => {
 
   it('throws the first failure in order, after the fetches in flight settled', async () => {
     const settled: number[] = []
+    const release = new Map<number, () => void>()
     const run = async () => {
       for await (const _ of orderedWindow([1, 2, 3, 4], 3, async (k) => {
-        await new Promise((r) => setTimeout(r, k === 2 ? 1 : 10))
+        await new Promise<void>((r) => release.set(k, r))
         settled.push(k)
         if (k === 2) throw new Error('page 2 failed')
         return k
       }));
     }
-    await expect(run()).rejects.toThrow('page 2 failed')
+    const failed = expect(run()).rejects.toThrow('page 2 failed')
+    // page 2 fails first, then page 1 comes, which starts page 4; 3 and 4 are still running when 2's turn comes
+    const finish = async (k: number) => {
+      await pollUntil(() => release.has(k), { what: `fetch ${k} started` })
+      release.get(k)!()
+    }
+    await finish(2)
+    await finish(1)
+    await finish(3)
+    await finish(4)
+    await failed
     // 4 started once 1 was taken, and is awaited before the failure comes out: nothing runs behind the caller
-    expect(settled.sort()).toEqual([1, 2, 3, 4])
+    expect(settled).toEqual([2, 1, 3, 4])
   })
 })
 

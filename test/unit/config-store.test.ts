@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { chmod, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { appendFile, chmod, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -48,18 +48,24 @@ describe('locked updates', () => {
 
   it('runs one lock holder at a time', async () => {
     const file = join(dir, 'f.json')
+    const log = join(dir, 'holders.log')
     let inside = 0
     let most = 0
     await Promise.all(
-      Array.from({ length: 8 }, () =>
+      Array.from({ length: 8 }, (_, i) =>
         withFileLock(file, async () => {
           most = Math.max(most, ++inside)
-          await new Promise((r) => setTimeout(r, 5))
+          // a holder's work is file I/O, as an update's is: the others get every chance to come in meanwhile
+          await appendFile(log, `in ${i}\n`)
+          await appendFile(log, `out ${i}\n`)
           inside--
         }),
       ),
     )
     expect(most).toBe(1)
+    const lines = (await readFile(log, 'utf8')).trim().split('\n')
+    // each holder's in and out are next to each other: no other holder wrote in between
+    for (let k = 0; k < lines.length; k += 2) expect(lines[k + 1]).toBe(lines[k]!.replace('in', 'out'))
   })
 
   /** The pid of a process that has ended (on this machine and boot). */

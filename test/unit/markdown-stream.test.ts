@@ -56,24 +56,23 @@ const docs = Object.entries(markdownDocs)
 const widths = [24, 41, 80]
 
 describe('streamed rendering ends as the whole-text rendering', () => {
-  for (const [name, doc] of docs) {
-    for (const color of [false, true]) {
-      test(`${name}, colour ${color}, random token boundaries`, () => {
-        fc.assert(
-          fc.property(
-            fc.constantFrom(...widths),
-            fc.array(fc.integer({ min: 1, max: doc.length - 1 }), { maxLength: 200 }),
-            (width, at) => expectSameAsWhole(doc, cut(doc, at), { width, color, highlighter }),
-          ),
-          { numRuns: 25 },
-        )
-      })
+  /** Every document, without and with colour. */
+  const cases = docs.flatMap(([name, doc]) => [false, true].map((color) => [name, color, doc] as const))
 
-      test(`${name}, colour ${color}, one code unit at a time`, () => {
-        for (const width of widths) expectSameAsWhole(doc, doc.split(''), { width, color, highlighter })
-      })
-    }
-  }
+  test.each(cases)('%s, colour %s, random token boundaries', (_, color, doc) => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...widths),
+        fc.array(fc.integer({ min: 1, max: doc.length - 1 }), { maxLength: 200 }),
+        (width, at) => expectSameAsWhole(doc, cut(doc, at), { width, color, highlighter }),
+      ),
+      { numRuns: 25 },
+    )
+  })
+
+  test.each(cases)('%s, colour %s, one code unit at a time', (_, color, doc) => {
+    for (const width of widths) expectSameAsWhole(doc, doc.split(''), { width, color, highlighter })
+  })
 
   test('in one push, and with no newline at the end', () => {
     for (const [, doc] of docs) {
@@ -201,18 +200,16 @@ describe('a terminal shorter than the uncommitted text', () => {
     long: markdownDocs.long!,
     quoteAndList: `> ${'quoted words that go on '.repeat(30)}\n\n- ${'item words that go on '.repeat(30)}\n`,
   }
-  for (const [name, doc] of Object.entries(tall)) {
-    test(`${name}: nothing committed is rewritten, nothing lost or repeated`, () => {
-      fc.assert(
-        fc.property(fc.array(fc.integer({ min: 1, max: doc.length - 1 }), { maxLength: 100 }), (at) => {
-          const opts = { width: 40, height: 6, color: false }
-          const { term } = streamed(cut(doc, at), opts)
-          expect(term.rewrites).toEqual([])
-          const squeeze = (s: string) => s.replace(/[\s│]+/g, '')
-          expect(squeeze(term.text())).toBe(squeeze(screenOf(renderMarkdown(doc, opts), 40).text()))
-        }),
-        { numRuns: 30 },
-      )
-    })
-  }
+  test.each(Object.entries(tall))('%s: nothing committed is rewritten, nothing lost or repeated', (_, doc) => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: doc.length - 1 }), { maxLength: 100 }), (at) => {
+        const opts = { width: 40, height: 6, color: false }
+        const { term } = streamed(cut(doc, at), opts)
+        expect(term.rewrites).toEqual([])
+        const squeeze = (s: string) => s.replace(/[\s│]+/g, '')
+        expect(squeeze(term.text())).toBe(squeeze(screenOf(renderMarkdown(doc, opts), 40).text()))
+      }),
+      { numRuns: 30 },
+    )
+  })
 })

@@ -48,7 +48,7 @@ members; an answer that is not JSON is printed as it came.
     const sdk = await ctx.sdk()
     const settings = await ctx.settings()
     const url = resolveApiPath(o.path, sdk.baseUrl, settings.account?.value as string | undefined)
-    const body = o.data !== undefined ? (await readDataJson(o.data, ctx.io)).text : undefined
+    const body = o.data !== undefined ? (await readDataJson(o.data, ctx.io, ctx.bodyLimit())).text : undefined
     const headers = headersOf(o.header)
     if (o.paginate) return paginateAll(ctx, url, headers)
     const res = await sdk.request({ method: m, url, headers, ...(body !== undefined ? { body } : {}) })

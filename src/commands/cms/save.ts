@@ -36,7 +36,7 @@ export default defineCommand({
   ],
   run: async (o, ctx) => {
     // commander refuses a missing --data (required), so it is here
-    const { json } = await readDataJson(o.data, ctx.io)
+    const { json } = await readDataJson(o.data, ctx.io, ctx.bodyLimit())
     if (typeof json !== 'object' || json === null || Array.isArray(json))
       throw new UsageError(
         `--data must be a JSON object (the record's data), got ${Array.isArray(json) ? 'an array' : typeof json}`,

@@ -18,7 +18,7 @@ export default defineCommand({
   run: async ({ webhookId, data }, ctx) => {
     let payload: Record<string, unknown> | undefined
     if (data !== undefined) {
-      const json = (await readDataJson(data, ctx.io)).json
+      const json = (await readDataJson(data, ctx.io, ctx.bodyLimit())).json
       if (typeof json !== 'object' || json === null || Array.isArray(json))
         throw new UsageError('--data must be a JSON object', `e.g. --data '{"event":"test"}'`)
       payload = json as Record<string, unknown>

@@ -61,7 +61,7 @@ trigger was received; else the code all unsuccessful ones share, 5 when they dif
 async function webhookTrigger(webhookId: string | undefined, opts: TriggerOptions, ctx: Context): Promise<void> {
   if (webhookId === undefined && opts.url === undefined)
     throw new UsageError('which webhook?', 'give its id (agentry webhook trigger whk_1) or --url <url>')
-  const { text, json } = await readDataJson(opts.data ?? '{}', ctx.io)
+  const { text, json } = await readDataJson(opts.data ?? '{}', ctx.io, ctx.bodyLimit())
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw new UsageError(
       '--data must be a JSON object (the service accepts only objects as webhook payloads)',

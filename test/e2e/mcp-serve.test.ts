@@ -1,6 +1,8 @@
-// `agentry mcp serve` (issue 10 item 1) driven by the MCP SDK's own Client: the CLI in-process (src/cli.ts run()) over stdio and over
-// Streamable HTTP against a real emulator. Every tool is called, errors come back as tool errors with the CLI's
-// words, an ask is cancelled mid-stream (and on the service), --tools and --read-only narrow the list.
+// `agentry mcp serve` (issue 10 item 1) driven by the MCP SDK's own Client: the built CLI as a process, over stdio
+// (the SDK's StdioClientTransport spawns it) and over Streamable HTTP (--http 0), against a real emulator. Every tool is
+// called, errors come back as tool errors with the CLI's words, an ask is cancelled mid-stream (and on the service),
+// --tools and --read-only narrow the list. A process tier's file: it was in test/interop, where it made the in-process
+// tier spawn CLIs; the tool list in-process, over the SDK's in-memory transport, is test/interop/mcp-live-tools.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoKeys } from '../../src/emulator/seed.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
@@ -10,7 +12,7 @@ import { runCli, tempConfigDir } from '../helpers/cli.js'
 import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { oauthLogin } from '../helpers/oauth-login.js'
-import { type Connected, type HttpServe, httpServe, stdioClient } from './mcp-clients.js'
+import { type Connected, type HttpServe, httpServe, stdioClient } from '../interop/mcp-clients.js'
 
 const fx = emulatorFixture()
 const allNames = [

@@ -1,0 +1,39 @@
+// A vitest reporter (vitest.config.ts) for bench/suite.mjs: writes, to the file named by AGENTRY_FILE_TIMES, each test file's tier
+// (project), its own time and its test counts. A file's own time is all vitest spent on it in its worker: preparing,
+// importing, and running its tests and hooks (beforeAll included: an emulator, a browser or an executable built for
+// the file). vitest's JSON reporter counts only from its first test to its last, which leaves those out.
+import { writeFileSync } from 'node:fs'
+import type { Reporter, TestModule } from 'vitest/node'
+
+/** One test file as bench/suite.mjs reads it. */
+interface FileTime {
+  file: string
+  tier: string
+  ms: number
+  tests: number
+  failed: number
+  /** the names of its failed tests */
+  failures: string[]
+}
+
+export default class FileTimesReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const out = process.env.AGENTRY_FILE_TIMES
+    if (!out) return
+    const files: FileTime[] = modules.map((m) => {
+      const d = m.diagnostic()
+      const tests = [...m.children.allTests()]
+      const failures = tests.filter((t) => t.result().state === 'failed').map((t) => t.fullName)
+      return {
+        file: m.relativeModuleId,
+        tier: m.project.name,
+        ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration,
+        tests: tests.length,
+        // a file that failed with no failed test (an import or a hook failed) counts as one failure
+        failed: failures.length || (m.state() === 'failed' ? 1 : 0),
+        failures,
+      }
+    })
+    writeFileSync(out, JSON.stringify(files))
+  }
+}

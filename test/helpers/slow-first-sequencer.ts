@@ -1,0 +1,39 @@
+// The order in which the suite's files start (vitest.config.ts `sequence.sequencer`): slowest first, whatever their
+// tier, so that the two workers finish together instead of one running a 40 s file alone at the end. vitest's own
+// order runs the tiers one after the other (by project name) and, within one, the slowest first as measured by the
+// last run. Here every file is placed by the last run's duration (vitest keeps it in node_modules/.vite); a file the
+// last run did not time (a clean clone, a new file) is given a guess: the files of `knownSlow` (the slowest of a
+// measured run, bench/suite.mjs) a long time, a process tier's file 5 s, an in-process one 0.5 s.
+import type { TestSpecification } from 'vitest/node'
+import { BaseSequencer } from 'vitest/node'
+
+/** The slowest files of a measured run (npm run bench -- suite), slowest first; a guess for a clean clone. */
+const knownSlow = [
+  'test/e2e/install-global.test.ts',
+  'test/e2e/single-executable.test.ts',
+  'test/terminal/chat-habits.test.ts',
+  'test/e2e/pack-install.test.ts',
+  'test/terminal/completion.test.ts',
+  'test/e2e/auth-oauth.test.ts',
+  'test/browser/oauth-login.test.ts',
+  'test/e2e/config-files.test.ts',
+  'test/terminal/chat.test.ts',
+]
+/** The tiers whose files spawn processes (vitest.config.ts): slower per file than the in-process ones. */
+const processTiers = new Set(['e2e', 'terminal', 'browser'])
+
+export default class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root
+    /** The file's duration in the last run, else a guess in ms: a known slow file, a process tier's, another. */
+    const weight = (spec: TestSpecification): number => {
+      const last = this.ctx.cache.getTestSpecificationResult(spec)?.duration
+      if (last !== undefined) return last
+      const rank = knownSlow.indexOf(spec.moduleId.slice(root.length + 1))
+      if (rank >= 0) return 60_000 - rank * 1000
+      return processTiers.has(spec.project.name) ? 5_000 : 500
+    }
+    const weights = new Map(files.map((spec) => [spec, weight(spec)]))
+    return [...files].sort((a, b) => weights.get(b)! - weights.get(a)!)
+  }
+}
