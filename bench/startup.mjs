@@ -11,6 +11,8 @@
 // Targets (issue 20): agents list --json ≤ 1.3× the CommonJS GET (npm-installed command) and ≤ 1.15× with the
 // single executable (exe/agentry, `npm run build:exe`; measured when it exists, or AGENTRY_EXE=path);
 // --help/--version ≤ 1.1× node -e 0; __complete ≤ 1.2× node -e 0; peak RSS of agents list --json ≤ 1.25× node -e 0.
+// BENCH_AGAINST=<another checkout, built> adds its bin's --version, --help, __complete and agents list --json to the
+// same round-robin, with this build's ratio to it: a before/after of a change in one run (e.g. a worktree of main).
 // Each run goes through GNU time (/usr/bin/time), which gives the child's CPU time (user + sys) and peak RSS: on a
 // loaded machine the CPU ratio is the steadier one (wall-clock then measures the scheduler as much as the program).
 //
@@ -36,6 +38,8 @@ const root = new URL('..', import.meta.url).pathname
 const bin = join(root, 'bin/agentry.js')
 const exe = process.env.AGENTRY_EXE ?? join(root, 'exe/agentry')
 const haveExe = existsSync(exe)
+const against = process.env.BENCH_AGAINST ? join(process.env.BENCH_AGAINST, 'bin/agentry.js') : undefined
+if (against && !existsSync(against)) throw new Error(`BENCH_AGAINST: no ${against} (build that checkout first)`)
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.floor(s.length / 2)] ?? 0
@@ -120,6 +124,12 @@ try {
       exeComplete: exeCase(complete, env),
       exeList: exeCase(list, env),
     }),
+    ...(against && {
+      beforeVersion: nodeCase([against, '--version'], env),
+      beforeHelp: nodeCase([against, '--help'], env),
+      beforeComplete: nodeCase([against, ...complete], env),
+      beforeList: nodeCase([against, ...list], env),
+    }),
   }
   const keys = Object.keys(named)
   const m = Object.fromEntries(timeAll(Object.values(named)).map((x, i) => [keys[i], x]))
@@ -154,6 +164,17 @@ try {
     row('exe __complete -- agents l', 'exeComplete', 'floor', 1.2)
     row('exe agents list --json', 'exeList', 'get', 1.15)
     console.log(`  difference to the CommonJS GET: ${(m.exeList.wall - m.get.wall).toFixed(1)} ms wall`)
+  }
+  if (against) {
+    console.log(`this build against ${process.env.BENCH_AGAINST} (BENCH_AGAINST), same runs:`)
+    row('  before: agentry --version', 'beforeVersion', 'floor')
+    row('  this build / before: --version', 'version', 'beforeVersion')
+    row('  before: agentry --help', 'beforeHelp', 'floor')
+    row('  this build / before: --help', 'help', 'beforeHelp')
+    row('  before: __complete -- agents l', 'beforeComplete', 'floor')
+    row('  this build / before: __complete', 'complete', 'beforeComplete')
+    row('  before: agents list --json', 'beforeList', 'get')
+    row('  this build / before: agents list', 'list', 'beforeList')
   }
   console.log("for the record (an ES-module GET builds the facade of node:http, which loads Node's undici):")
   row('node minimal.mjs (import http …)', 'getEsm', 'floor')
