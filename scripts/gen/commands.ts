@@ -89,7 +89,7 @@ function groupText(group: GroupDef, members: readonly Member[]): string {
 }
 
 /** Each group folder's commands.gen.ts, from the modules of the folder. */
-async function groupLists(modules: CommandModules): Promise<Map<string, string>> {
+export async function groupLists(modules: CommandModules): Promise<Map<string, string>> {
   const loaded = new Map<string, Declared | undefined>()
   for (const [path, load] of modules) loaded.set(path, declaredIn(await load()))
   const out = new Map<string, string>()

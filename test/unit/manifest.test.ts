@@ -3,7 +3,7 @@
 // src/commands/manifest.gen.ts by `npm run gen` (scripts/gen/commands.ts; test/unit/generated.test.ts fails when it is
 // stale). Here: the copy is written the way biome would write it.
 import { describe, expect, it } from 'vitest'
-import { manifestText } from '../../scripts/gen/commands.js'
+import { groupLists, manifestText } from '../../scripts/gen/commands.js'
 
 describe('the top-level manifest', () => {
   it('lists each group as declared: a changed summary is a changed manifest', () => {
@@ -14,5 +14,38 @@ describe('the top-level manifest', () => {
     expect(text).toContain("  agents: {\n    aliases: ['agent'],\n    summary: 'List agents, show one',\n  },\n")
     expect(text).toContain(`  __complete: {\n    summary: "completion's candidates",\n    hidden: true,\n  },\n`)
     expect(text).not.toBe(manifestText([{ name: 'agents', aliases: ['agent'], summary: 'List the agents' }]))
+  })
+})
+
+describe("a group's commands.gen.ts", () => {
+  const command = (...path: string[]) => ({ default: { kind: 'command', path, summary: '', run: () => {} } })
+  const group = (...path: string[]) => ({ default: { kind: 'group', path, summary: '', commands: [] } })
+  const modules = (entries: Record<string, unknown>) =>
+    new Map(Object.entries(entries).map(([path, m]) => [path, async () => m] as const))
+
+  it('lists the modules of the folder that declare a command of the group, by name; helpers are not commands', async () => {
+    const files = await groupLists(
+      modules({
+        'src/commands/x/index.ts': group('x'),
+        'src/commands/x/list.ts': command('x', 'list'),
+        'src/commands/x/delete-all.ts': command('x', 'delete-all'),
+        'src/commands/x/delete.ts': command('x', 'delete'),
+        'src/commands/x/fields.ts': { fields: [] },
+        'src/commands/x/sub/index.ts': group('x', 'sub'),
+        'src/commands/x/sub/get.ts': command('x', 'sub', 'get'),
+      }),
+    )
+    expect([...files.keys()]).toEqual(['src/commands/x/commands.gen.ts', 'src/commands/x/sub/commands.gen.ts'])
+    const x = files.get('src/commands/x/commands.gen.ts')!
+    expect(x).toContain("import deleteCommand from './delete.js'\nimport deleteAll from './delete-all.js'\n")
+    expect(x).toContain("import sub from './sub/index.js'")
+    expect(x).toContain('export const commands: readonly Declared[] = [deleteCommand, deleteAll, list, sub]')
+    expect(x).not.toContain('fields')
+    expect(files.get('src/commands/x/sub/commands.gen.ts')).toContain("from '../../define.js'")
+  })
+
+  it('stops on a module of the folder that declares a command of another group', async () => {
+    const wrong = modules({ 'src/commands/x/index.ts': group('x'), 'src/commands/x/get.ts': command('y', 'get') })
+    await expect(groupLists(wrong)).rejects.toThrow('src/commands/x/get.ts declares `y get`, not a command of `x`')
   })
 })
