@@ -131,11 +131,11 @@ export class Transport {
     return parseBody(res, (await endpointOf(name)).response, `${r.method} ${r.path}`) as Promise<ResponseOf<N>>
   }
 
-  /** A list: async iterable over the items of every page from `query.page`; `item` overrides the item schema. */
+  /** A list: async iterable over the items of every page from `query.page`, each checked as the route declares. */
   list<N extends ContractRoute>(
     name: N,
     req: Omit<CallRequest, 'query'> & { query?: Record<string, string | number | undefined> } = {},
-    opts: { item?: () => Promise<z.core.$ZodType>; sizeKey?: 'limit' | 'pageSize' } = {},
+    opts: { sizeKey?: 'limit' | 'pageSize' } = {},
   ): ItemList<ItemOf<N>> {
     const sizeKey = opts.sizeKey ?? 'limit'
     const { page: start, ...rest } = req.query ?? {}
@@ -145,7 +145,7 @@ export class Transport {
       // `page` keeps its place among the caller's members (CMS parameters travel as strings).
       const value = sizeKey === 'pageSize' ? String(page) : page
       const query = { ...req.query, page: value }
-      const item = opts.item ? await opts.item() : endpoint.item
+      const item = endpoint.itemFor?.(query) ?? endpoint.item
       const res = await this.raw(name, { ...(req.params ? { params: req.params } : {}), query })
       return readPage(res, name, item as z.core.$ZodType<ItemOf<N>> | undefined)
     }
