@@ -5,13 +5,13 @@
 // files, each written only when it changed. `--check` writes nothing and exits 1 naming the stale files.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import { enableCompileCache } from 'node:module'
+import module from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { commandFiles } from './gen/command-files.mjs'
 
-enableCompileCache?.()
+module.enableCompileCache?.()
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const check = process.argv.includes('--check')
 
