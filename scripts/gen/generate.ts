@@ -1,9 +1,10 @@
 // The generator behind `npm run gen` (scripts/gen.mjs): reads every operation's declaration
-// (src/api/contract/<family>.ts, contract/types.ts `op`) and returns the text of each generated file. Pure and
-// deterministic (declaration order, no clock), so test/unit/generated.test.ts compares its output with the files
-// checked in, and a stale one fails.
+// (src/api/contract/<family>.ts, contract/types.ts `op`) and every command's (src/commands, ./commands.ts) and
+// returns the text of each generated file. Pure and deterministic (declaration order, sorted files, no clock), so
+// test/unit/generated.test.ts compares its output with the files checked in, and a stale one fails.
 import { families, loaders } from '../../src/api/contract/loaders.js'
 import type { Family, Operation } from '../../src/api/contract/types.js'
+import { type CommandModules, commandFilesGenerated } from './commands.js'
 
 /** One declared operation with its name and family. */
 interface Declared {
@@ -151,13 +152,17 @@ function apiDoc(ops: readonly Declared[]): string {
   ].join('\n')
 }
 
-/** Every generated file: path from the project's root → its text. */
-export async function generate(): Promise<Map<string, string>> {
+/**
+ * Every generated file: path from the project's root → its text. `commandModules` are the modules of the command
+ * folders (./command-files.mjs lists them), each with the function that imports it.
+ */
+export async function generate(commandModules: CommandModules): Promise<Map<string, string>> {
   const ops = await declarations()
   return new Map([
     ['src/api/routes.gen.ts', routeTable(ops)],
     ['src/sdk/methods.gen.ts', methodTable(ops)],
     ['src/emulator/handlers.gen.ts', handlerType(ops)],
     ['docs/api.md', apiDoc(ops)],
+    ...(await commandFilesGenerated(commandModules)),
   ])
 }

@@ -3,12 +3,11 @@
 // revocation (RFC 7009) and the `iss` check of RFC 9207. Every call goes through the run's one HTTP client,
 // unauthenticated, with secrets redacted.
 import type * as z from '../api/zod.js'
-import { parseBody } from '../api/answer.js'
-import { type ContractRoute, endpointOf } from '../api/contract/index.js'
-import type { HttpClient, HttpResponse } from '../api/request.js'
+import type { ContractRoute } from '../api/contract/index.js'
+import type { HttpClient } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
 import type { TokenResponse, oauthClientSchema, oauthMetadataSchema } from '../api/schemas/index.js'
-import type { ResponseOf } from '../sdk/transport.js'
+import { answerOf, type ResponseOf } from '../sdk/transport.js'
 import type { OAuthGrant } from '../config/schema.js'
 import type { Context } from '../context.js'
 import { ApiError, CliError, ExitCode } from '../errors.js'
@@ -23,16 +22,6 @@ export const deviceGrantType = 'urn:ietf:params:oauth:grant-type:device_code'
 /** The HTTP client for OAuth calls: the run's own (proxy, timeouts, --debug trace, test dispatcher). */
 export function oauthHttp(ctx: Context): Promise<HttpClient> {
   return ctx.http()
-}
-
-/** Reads the answer of an OAuth route (wherever the metadata put it) by the route's contract declaration. */
-export async function answerOf<N extends ContractRoute>(
-  res: HttpResponse,
-  name: N,
-  url: string,
-): Promise<ResponseOf<N>> {
-  const endpoint = await endpointOf(name)
-  return parseBody(res, endpoint.response, `${routes[name].method} ${new URL(url).pathname}`) as Promise<ResponseOf<N>>
 }
 
 /** RFC 8414 3: fetches the metadata from the origin of the base URL and checks that it speaks for that origin. */

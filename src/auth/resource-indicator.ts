@@ -4,7 +4,7 @@
 import type { HttpClient } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
 import type { Context } from '../context.js'
-import { answerOf } from './oauth.js'
+import { answerOf } from '../sdk/transport.js'
 
 const bare = (u: string) => u.replace(/\/+$/, '')
 

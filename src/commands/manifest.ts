@@ -1,6 +1,6 @@
 // The top-level commands, in the order --help lists them, each with the code that runs it: a group is loaded only
 // when it runs, so `agentry --help` and "did you mean" load no group. Their summaries and aliases are the groups'
-// own declarations, copied into ./manifest.gen.ts (test/unit/manifest.test.ts writes it and fails when it is stale).
+// own declarations, copied into ./manifest.gen.ts by `npm run gen` (test/unit/generated.test.ts fails when stale).
 import type { Declared } from './define.js'
 import { declared } from './manifest.gen.js'
 

@@ -3,7 +3,7 @@
 // src/cms/query-builder.ts) that is also an async iterable over its rows, and the record calls.
 import type { CmsRecord } from '../api/schemas/content.js'
 import { CmsQueryBuilder } from '../cms/query-builder.js'
-import { type CmsQuery, isAggregateQuery } from '../cms/query.js'
+import type { CmsQuery } from '../cms/query.js'
 import { QueryParamError, toSearchParams } from '../cms/query-params.js'
 import { UsageError } from '../api/errors.js'
 import type { ItemList } from './pages.js'
@@ -53,12 +53,12 @@ export class ContentQuery extends CmsQueryBuilder implements AsyncIterable<CmsRo
   }
 }
 
+/** The rows of a query, each checked as the declaration says for it (records, or aggregate rows). */
 function queryRows(t: Transport, target: { collection: string; access: CmsAccess }, q: CmsQuery): ItemList<CmsRow> {
-  const item = isAggregateQuery(q) ? undefined : async () => (await import('../api/schemas/content.js')).cmsRecordSchema
   return t.list(
     'cmsQuery',
     { params: { access: target.access, collection: target.collection }, query: cmsQueryParams(q) },
-    { sizeKey: 'pageSize', ...(item ? { item } : {}) },
+    { sizeKey: 'pageSize' },
   )
 }
 

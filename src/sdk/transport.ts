@@ -24,6 +24,20 @@ export type ItemOf<N extends ContractRoute> =
 export type BodyOf<N extends ContractRoute> =
   EndpointOf<N> extends { body: infer S extends z.core.$ZodType } ? z.input<S> : never
 
+/**
+ * Reads an answer of route N by N's declaration, wherever it was sent: the URL a webhook, OAuth metadata or an agent
+ * card names (`url`, named in errors by its path), or the route's own.
+ */
+export async function answerOf<N extends ContractRoute>(
+  res: HttpResponse,
+  name: N,
+  url?: string,
+): Promise<ResponseOf<N>> {
+  const r = routes[name]
+  const what = `${r.method} ${url === undefined ? r.path : new URL(url).pathname}`
+  return parseBody(res, (await endpointOf(name)).response, what) as Promise<ResponseOf<N>>
+}
+
 /** One call: path parameters, query, JSON body (or raw bytes), extra headers. */
 export interface CallRequest {
   params?: Record<string, string>
@@ -126,16 +140,15 @@ export class Transport {
   }
 
   /** Reads an answer of route N, wherever it was sent (a webhook's own trigger URL, say), by N's declaration. */
-  async answer<N extends ContractRoute>(name: N, res: HttpResponse): Promise<ResponseOf<N>> {
-    const r = routes[name]
-    return parseBody(res, (await endpointOf(name)).response, `${r.method} ${r.path}`) as Promise<ResponseOf<N>>
+  answer<N extends ContractRoute>(name: N, res: HttpResponse): Promise<ResponseOf<N>> {
+    return answerOf(res, name)
   }
 
-  /** A list: async iterable over the items of every page from `query.page`; `item` overrides the item schema. */
+  /** A list: async iterable over the items of every page from `query.page`, each checked as the route declares. */
   list<N extends ContractRoute>(
     name: N,
     req: Omit<CallRequest, 'query'> & { query?: Record<string, string | number | undefined> } = {},
-    opts: { item?: () => Promise<z.core.$ZodType>; sizeKey?: 'limit' | 'pageSize' } = {},
+    opts: { sizeKey?: 'limit' | 'pageSize' } = {},
   ): ItemList<ItemOf<N>> {
     const sizeKey = opts.sizeKey ?? 'limit'
     const { page: start, ...rest } = req.query ?? {}
@@ -145,7 +158,7 @@ export class Transport {
       // `page` keeps its place among the caller's members (CMS parameters travel as strings).
       const value = sizeKey === 'pageSize' ? String(page) : page
       const query = { ...req.query, page: value }
-      const item = opts.item ? await opts.item() : endpoint.item
+      const item = endpoint.itemFor?.(query) ?? endpoint.item
       const res = await this.raw(name, { ...(req.params ? { params: req.params } : {}), query })
       return readPage(res, name, item as z.core.$ZodType<ItemOf<N>> | undefined)
     }

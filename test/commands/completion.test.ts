@@ -33,7 +33,7 @@ describe('__complete', () => {
     expect(await candidates(['images', 'analyze', ''])).toEqual([':files'])
     expect(await candidates(['files', 'download', 'a.txt', '--out='])).toEqual([':files'])
     expect(await candidates(['schedule', 'create', '--ev'])).toEqual(['--every'])
-    expect(await candidates(['pages', ''])).toEqual(['list', 'get'])
+    expect(await candidates(['pages', ''])).toEqual(['get', 'list'])
     expect(await candidates(['compl'])).toEqual(['completion'])
   })
   it('ids from the service', async () => {

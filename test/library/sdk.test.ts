@@ -144,6 +144,27 @@ describe('request bodies', () => {
   })
 })
 
+describe('CMS query rows', () => {
+  const onPosts = (aggregate: boolean) => (path: string) =>
+    path.startsWith('/api/v1beta/acc_1/cda/records/posts?') && path.includes('groupBy=') === aggregate
+  const countRow = { data: [{ status: 'published', count: 3 }], pagination: { page: 1, pageSize: 20, total: 1 } }
+
+  it('of a query that groups are aggregate rows, as the declaration says', async () => {
+    const { pool, client } = mocked()
+    pool.intercept({ path: onPosts(true) }).reply(200, countRow)
+    const first = await client.cms.from('posts').groupBy('status').count().rows().firstPage().next()
+    expect(first.value).toEqual({ status: 'published', count: 3 })
+  })
+
+  it('of any other query are records: a row without an id is not one', async () => {
+    const { pool, client } = mocked()
+    pool.intercept({ path: onPosts(false) }).reply(200, countRow)
+    await expect(client.cms.from('posts').rows().firstPage().next()).rejects.toThrow(
+      /records\/\{collection\}: data\[0\] does not match the interface: \.id: /,
+    )
+  })
+})
+
 describe('against the emulator', () => {
   const fx = emulatorFixture()
   const client = () => createClient({ baseUrl: fx.emu.baseUrl, apiKey: fx.emu.demoApiKey, account: fx.emu.accountId })

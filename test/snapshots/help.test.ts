@@ -201,30 +201,11 @@ describe('--help', () => {
         -h, --help                                                          display help for command
 
       Commands:
-        list|ls [options] <agentId>                                         List an agent's stateful chats
         create [options] <agentId>                                          Start a stateful chat and print it (continue it with: agentry chat <agentId> --chat <id>)
-        messages <agentId> <chatId>                                         Show the messages of a stateful chat, oldest first
         delete-message|rm-message [options] <agentId> <chatId> <messageId>  Delete one message of a stateful chat (asks first on a terminal; --yes otherwise)
+        list|ls [options] <agentId>                                         List an agent's stateful chats
+        messages <agentId> <chatId>                                         Show the messages of a stateful chat, oldest first
         help [command]                                                      display help for command
-
-      $ agentry chats list --help
-      Usage: agentry chats list|ls [options] <agentId>
-
-      List an agent's stateful chats
-
-      Arguments:
-        agentId      the agent
-
-      Options:
-        --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
-        --all        follow every page
-        -h, --help   display help for command
-
-      Examples:
-        agentry chats list ag_123
-        agentry chats ls ag_123 --all --json
-
 
       $ agentry chats create --help
       Usage: agentry chats create [options] <agentId>
@@ -242,23 +223,6 @@ describe('--help', () => {
       Examples:
         agentry chats create ag_123
         id=$(agentry chats create ag_123 --json | jq -r .id)
-
-
-      $ agentry chats messages --help
-      Usage: agentry chats messages [options] <agentId> <chatId>
-
-      Show the messages of a stateful chat, oldest first
-
-      Arguments:
-        agentId     the agent
-        chatId      the chat
-
-      Options:
-        -h, --help  display help for command
-
-      Examples:
-        agentry chats messages ag_123 chat_1
-        agentry chats messages ag_123 chat_1 --json
 
 
       $ agentry chats delete-message --help
@@ -279,6 +243,42 @@ describe('--help', () => {
       Examples:
         agentry chats delete-message ag_123 chat_1 6f1c… --yes
 
+
+      $ agentry chats list --help
+      Usage: agentry chats list|ls [options] <agentId>
+
+      List an agent's stateful chats
+
+      Arguments:
+        agentId      the agent
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size, 1 to 100
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry chats list ag_123
+        agentry chats ls ag_123 --all --json
+
+
+      $ agentry chats messages --help
+      Usage: agentry chats messages [options] <agentId> <chatId>
+
+      Show the messages of a stateful chat, oldest first
+
+      Arguments:
+        agentId     the agent
+        chatId      the chat
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry chats messages ag_123 chat_1
+        agentry chats messages ag_123 chat_1 --json
+
       "
     `)
   })
@@ -295,26 +295,25 @@ describe('--help', () => {
         -h, --help         display help for command
 
       Commands:
-        list|ls [options]  List the agents of the account
-        get <agentId>      Show one agent
         card <agentId>     Show an agent's A2A card (capabilities, skills, endpoint)
+        get <agentId>      Show one agent
+        list|ls [options]  List the agents of the account
         help [command]     display help for command
 
-      $ agentry agents list --help
-      Usage: agentry agents list|ls [options]
+      $ agentry agents card --help
+      Usage: agentry agents card [options] <agentId>
 
-      List the agents of the account
+      Show an agent's A2A card (capabilities, skills, endpoint)
+
+      Arguments:
+        agentId     the agent id
 
       Options:
-        --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
-        --all        follow every page
-        -h, --help   display help for command
+        -h, --help  display help for command
 
       Examples:
-        agentry agents list
-        agentry agents list --all --json
-        agentry agents ls --limit 5 -o yaml
+        agentry agents card ag_123
+        agentry agents card ag_123 --json
 
 
       $ agentry agents get --help
@@ -333,20 +332,21 @@ describe('--help', () => {
         agentry agents get ag_123 --json | jq .systemPrompt
 
 
-      $ agentry agents card --help
-      Usage: agentry agents card [options] <agentId>
+      $ agentry agents list --help
+      Usage: agentry agents list|ls [options]
 
-      Show an agent's A2A card (capabilities, skills, endpoint)
-
-      Arguments:
-        agentId     the agent id
+      List the agents of the account
 
       Options:
-        -h, --help  display help for command
+        --page <n>   page number, from 1
+        --limit <n>  page size, 1 to 100
+        --all        follow every page
+        -h, --help   display help for command
 
       Examples:
-        agentry agents card ag_123
-        agentry agents card ag_123 --json
+        agentry agents list
+        agentry agents list --all --json
+        agentry agents ls --limit 5 -o yaml
 
       "
     `)
@@ -364,25 +364,9 @@ describe('--help', () => {
         -h, --help         display help for command
 
       Commands:
-        list|ls [options]  List the skills of the account
         get <skillId>      Show one skill
+        list|ls [options]  List the skills of the account
         help [command]     display help for command
-
-      $ agentry skills list --help
-      Usage: agentry skills list|ls [options]
-
-      List the skills of the account
-
-      Options:
-        --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
-        --all        follow every page
-        -h, --help   display help for command
-
-      Examples:
-        agentry skills list
-        agentry skills list --all -o ndjson
-
 
       $ agentry skills get --help
       Usage: agentry skills get [options] <skillId>
@@ -398,6 +382,22 @@ describe('--help', () => {
       Examples:
         agentry skills get markdown
         agentry skills get markdown --json | jq .tags
+
+
+      $ agentry skills list --help
+      Usage: agentry skills list|ls [options]
+
+      List the skills of the account
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size, 1 to 100
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry skills list
+        agentry skills list --all -o ndjson
 
       "
     `)
@@ -415,9 +415,9 @@ describe('--help', () => {
         -h, --help                  display help for command
 
       Commands:
-        list|ls [options]           List the scenarios of the account
         get <scenarioId>            Show one scenario (its signature header name,
                                     never its secret)
+        list|ls [options]           List the scenarios of the account
         run [options] <scenarioId>  Run a scenario, signed with its secret; exit 0
                                     only when the run completed
         sign [options]              Print the signature (lowercase hex HMAC-SHA256) of
@@ -427,22 +427,6 @@ describe('--help', () => {
       Examples:
         agentry scenario list
         AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input hi
-
-
-      $ agentry scenario list --help
-      Usage: agentry scenario list|ls [options]
-
-      List the scenarios of the account
-
-      Options:
-        --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
-        --all        follow every page
-        -h, --help   display help for command
-
-      Examples:
-        agentry scenario list
-        agentry scenarios ls --all --json
 
 
       $ agentry scenario get --help
@@ -459,6 +443,22 @@ describe('--help', () => {
       Examples:
         agentry scenario get scn_1
         agentry scenario get scn_1 --json | jq -r .signature_name
+
+
+      $ agentry scenario list --help
+      Usage: agentry scenario list|ls [options]
+
+      List the scenarios of the account
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size, 1 to 100
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry scenario list
+        agentry scenarios ls --all --json
 
 
       $ agentry scenario run --help
@@ -545,15 +545,15 @@ describe('--help', () => {
         -h, --help                       display help for command
 
       Commands:
-        list|ls [options]                List the webhooks of the account
-        get [options] <webhookId>        Show one webhook (its secret hidden unless
-                                         --show-secret)
         create [options]                 Create a webhook for a scenario and print it,
                                          with its secret (store the secret then)
-        edit [options] <webhookId>       Change a webhook: name, description, status
-                                         or scenario
         delete|rm [options] <webhookId>  Delete a webhook (asks first on a terminal;
                                          --yes otherwise)
+        edit [options] <webhookId>       Change a webhook: name, description, status
+                                         or scenario
+        get [options] <webhookId>        Show one webhook (its secret hidden unless
+                                         --show-secret)
+        list|ls [options]                List the webhooks of the account
         test [options] <webhookId>       Send a test delivery to a webhook; exit 0
                                          only when it was delivered and its run
                                          completed
@@ -564,40 +564,6 @@ describe('--help', () => {
       Examples:
         agentry webhook create --name Orders --scenario scn_1
         agentry webhook trigger whk_1 --data @e.json
-
-
-      $ agentry webhook list --help
-      Usage: agentry webhook list|ls [options]
-
-      List the webhooks of the account
-
-      Options:
-        --page <n>     page number, from 1
-        --limit <n>    page size, 1 to 100
-        --all          follow every page
-        --show-secret  print secrets instead of hiding them
-        -h, --help     display help for command
-
-      Examples:
-        agentry webhook list
-        agentry webhooks ls --all --json
-
-
-      $ agentry webhook get --help
-      Usage: agentry webhook get [options] <webhookId>
-
-      Show one webhook (its secret hidden unless --show-secret)
-
-      Arguments:
-        webhookId      the webhook
-
-      Options:
-        --show-secret  print the secret instead of hiding it
-        -h, --help     display help for command
-
-      Examples:
-        agentry webhook get whk_1
-        agentry webhook get whk_1 --show-secret --json | jq -r .secret
 
 
       $ agentry webhook create --help
@@ -618,6 +584,23 @@ describe('--help', () => {
         agentry webhook create --name "New orders" --scenario scn_1
         agentry webhook create --name Import --scenario scn_2 --status inactive --json > hook.json
         secret=$(agentry webhook create --name CI --scenario scn_1 --json | jq -r .secret)
+
+
+      $ agentry webhook delete --help
+      Usage: agentry webhook delete|rm [options] <webhookId>
+
+      Delete a webhook (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        webhookId   the webhook
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry webhook delete whk_1
+        agentry webhook rm whk_1 --yes
 
 
       $ agentry webhook edit --help
@@ -642,21 +625,38 @@ describe('--help', () => {
         agentry webhook edit whk_1 --name "Paid orders" --description "Stripe: paid orders"
 
 
-      $ agentry webhook delete --help
-      Usage: agentry webhook delete|rm [options] <webhookId>
+      $ agentry webhook get --help
+      Usage: agentry webhook get [options] <webhookId>
 
-      Delete a webhook (asks first on a terminal; --yes otherwise)
+      Show one webhook (its secret hidden unless --show-secret)
 
       Arguments:
-        webhookId   the webhook
+        webhookId      the webhook
 
       Options:
-        -y, --yes   do not ask
-        -h, --help  display help for command
+        --show-secret  print the secret instead of hiding it
+        -h, --help     display help for command
 
       Examples:
-        agentry webhook delete whk_1
-        agentry webhook rm whk_1 --yes
+        agentry webhook get whk_1
+        agentry webhook get whk_1 --show-secret --json | jq -r .secret
+
+
+      $ agentry webhook list --help
+      Usage: agentry webhook list|ls [options]
+
+      List the webhooks of the account
+
+      Options:
+        --page <n>     page number, from 1
+        --limit <n>    page size, 1 to 100
+        --all          follow every page
+        --show-secret  print secrets instead of hiding them
+        -h, --help     display help for command
+
+      Examples:
+        agentry webhook list
+        agentry webhooks ls --all --json
 
 
       $ agentry webhook test --help
@@ -736,50 +736,18 @@ describe('--help', () => {
         -h, --help                        display help for command
 
       Commands:
-        list|ls [options]                 List the schedules of the account
-        get <scheduleId>                  Show one schedule
         create [options]                  Create a schedule: a scenario, and --cron or
                                           --every
-        edit [options] <scheduleId>       Change a schedule
         delete|rm [options] <scheduleId>  Delete a schedule (asks first on a terminal;
                                           --yes otherwise)
+        edit [options] <scheduleId>       Change a schedule
+        get <scheduleId>                  Show one schedule
+        list|ls [options]                 List the schedules of the account
         help [command]                    display help for command
 
       Examples:
         agentry schedule create --scenario scn_1 --every 5m
         agentry schedule list
-
-
-      $ agentry schedule list --help
-      Usage: agentry schedule list|ls [options]
-
-      List the schedules of the account
-
-      Options:
-        --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
-        --all        follow every page
-        -h, --help   display help for command
-
-      Examples:
-        agentry schedule list
-        agentry schedules ls --all --json
-
-
-      $ agentry schedule get --help
-      Usage: agentry schedule get [options] <scheduleId>
-
-      Show one schedule
-
-      Arguments:
-        scheduleId  the schedule
-
-      Options:
-        -h, --help  display help for command
-
-      Examples:
-        agentry schedule get sch_1
-        agentry schedule get sch_1 --json | jq -r .nextRunAt
 
 
       $ agentry schedule create --help
@@ -801,6 +769,23 @@ describe('--help', () => {
       Examples:
         agentry schedule create --scenario scn_1 --every 1h --input "hourly sync"
         agentry schedule create --scenario scn_1 --cron "0 9 * * 1-5" --timezone Europe/Paris --name "Daily digest"
+
+
+      $ agentry schedule delete --help
+      Usage: agentry schedule delete|rm [options] <scheduleId>
+
+      Delete a schedule (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        scheduleId  the schedule
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry schedule delete sch_1
+        agentry schedule rm sch_1 --yes
 
 
       $ agentry schedule edit --help
@@ -827,21 +812,36 @@ describe('--help', () => {
         agentry schedule edit sch_1 --every 15m
 
 
-      $ agentry schedule delete --help
-      Usage: agentry schedule delete|rm [options] <scheduleId>
+      $ agentry schedule get --help
+      Usage: agentry schedule get [options] <scheduleId>
 
-      Delete a schedule (asks first on a terminal; --yes otherwise)
+      Show one schedule
 
       Arguments:
         scheduleId  the schedule
 
       Options:
-        -y, --yes   do not ask
         -h, --help  display help for command
 
       Examples:
-        agentry schedule delete sch_1
-        agentry schedule rm sch_1 --yes
+        agentry schedule get sch_1
+        agentry schedule get sch_1 --json | jq -r .nextRunAt
+
+
+      $ agentry schedule list --help
+      Usage: agentry schedule list|ls [options]
+
+      List the schedules of the account
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size, 1 to 100
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry schedule list
+        agentry schedules ls --all --json
 
       "
     `)
@@ -859,32 +859,16 @@ describe('--help', () => {
         -h, --help                   display help for command
 
       Commands:
-        list|ls [options]            List the API keys of the account
         create [options]             Create an API key and print it once (just the key
                                      when piped; --json for the record)
         delete|rm [options] <keyId>  Delete (revoke) an API key (asks first on a
                                      terminal; --yes otherwise)
+        list|ls [options]            List the API keys of the account
         help [command]               display help for command
 
       Examples:
         KEY=$(agentry keys create --name ci --agent ag_1)
         agentry keys list
-
-
-      $ agentry keys list --help
-      Usage: agentry keys list|ls [options]
-
-      List the API keys of the account
-
-      Options:
-        --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
-        --all        follow every page
-        -h, --help   display help for command
-
-      Examples:
-        agentry keys list
-        agentry keys ls --json
 
 
       $ agentry keys create --help
@@ -925,6 +909,22 @@ describe('--help', () => {
         agentry keys delete key_123
         agentry keys rm key_123 --yes
 
+
+      $ agentry keys list --help
+      Usage: agentry keys list|ls [options]
+
+      List the API keys of the account
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size, 1 to 100
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry keys list
+        agentry keys ls --json
+
       "
     `)
   })
@@ -941,12 +941,12 @@ describe('--help', () => {
         -h, --help                             display help for command
 
       Commands:
-        query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
-        get [options] <collection> <id>        Show one record
-        save [options] <collection>            Create a record, or replace one with --id (its data and tags), and print it
         delete|rm [options] <collection> <id>  Delete a record (asks first on a terminal; --yes otherwise)
         export [options] <collection>          Write every matching record as NDJSON (one JSON record a line), to stdout or a file
+        get [options] <collection> <id>        Show one record
         import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
+        query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
+        save [options] <collection>            Create a record, or replace one with --id (its data and tags), and print it
         help [command]                         display help for command
 
       Examples:
@@ -958,87 +958,6 @@ describe('--help', () => {
         operators = != > >= < <= and the words eq neq gt gte lt lte like ilike in notIn begins ends;
         and, or, parentheses; strings in double quotes, numbers, true/false/null, arrays ["a","b"].
         like/ilike: substring (case-sensitive / not); begins/ends: prefix / suffix.
-
-
-      $ agentry cms query --help
-      Usage: agentry cms query|q [options] <collection>
-
-      Query the records of a collection: filter, select, order, group and aggregate
-
-      Arguments:
-        collection                     the collection, e.g. posts
-
-      Options:
-        -w, --where <expr>             filter, e.g. 'status = "published" and views >
-                                       100' (repeatable: ANDed)
-        --select <fields>              only these data fields, comma-separated
-                                       (nested: author.name)
-        --order-by <field[:asc|desc]>  sort key; repeatable or comma-separated
-        --tags <a,b>                   only records that have every one of these tags
-        --access <access>              delivery (cda) or management (cma) access
-                                       (choices: "cda", "cma")
-        --group-by <fields>            group rows by these fields (with aggregates)
-        --count [field]                count rows (or non-null values of a field) per
-                                       group; put it after <collection>
-        --sum <field>                  sum of a numeric field (repeatable)
-        --avg <field>                  average of a numeric field (repeatable)
-        --min <field>                  smallest value of a field (repeatable)
-        --max <field>                  largest value of a field (repeatable)
-        --page <n>                     page number, from 1
-        --page-size <n>                rows a page, 1 to 100
-        --limit <n>                    same as --page-size
-        --all                          follow every page, printing rows as pages
-                                       arrive
-        -h, --help                     display help for command
-
-      Examples:
-        agentry cms query posts --where 'status = "published" and (views > 100 or featured = true)'
-        agentry cms query posts --where 'category in ["news","design"]' --select title,author.name --order-by views:desc
-        agentry cms query posts --tags ai,cli --all -o ndjson > posts.ndjson
-        agentry cms query posts --group-by status --count --sum views
-        agentry cms query posts --where 'title ilike "agents"' --page 2 --page-size 50 --json
-        agentry cms query posts --access cma --where 'status = "draft"' --count
-
-
-      $ agentry cms get --help
-      Usage: agentry cms get [options] <collection> <id>
-
-      Show one record
-
-      Arguments:
-        collection         the collection
-        id                 the record id
-
-      Options:
-        --access <access>  delivery (cda) or management (cma) (choices: "cda", "cma")
-        -h, --help         display help for command
-
-      Examples:
-        agentry cms get posts post_00001
-        agentry cms get posts post_00001 --json | jq .data.title
-
-
-      $ agentry cms save --help
-      Usage: agentry cms save [options] <collection>
-
-      Create a record, or replace one with --id (its data and tags), and print it
-
-      Arguments:
-        collection         the collection
-
-      Options:
-        -d, --data <json>  the record's data: a JSON object, inline, @file, or - for
-                           stdin
-        --id <id>          replace (or create) the record with this id, instead of
-                           creating a new one
-        --tags <a,b>       the record's tags, comma-separated (an update replaces
-                           them; '' for none)
-        -h, --help         display help for command
-
-      Examples:
-        agentry cms save posts --data '{"title":"Hello","status":"draft"}' --tags ai,cli
-        agentry cms save posts --id post_00001 --data @post.json
-        jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id
 
 
       $ agentry cms delete --help
@@ -1098,6 +1017,24 @@ describe('--help', () => {
       with --resume to continue it. --shard splits by page number, so every shard must use the same query and page size,
       and the collection must not change while the shards run.
 
+      $ agentry cms get --help
+      Usage: agentry cms get [options] <collection> <id>
+
+      Show one record
+
+      Arguments:
+        collection         the collection
+        id                 the record id
+
+      Options:
+        --access <access>  delivery (cda) or management (cma) (choices: "cda", "cma")
+        -h, --help         display help for command
+
+      Examples:
+        agentry cms get posts post_00001
+        agentry cms get posts post_00001 --json | jq .data.title
+
+
       $ agentry cms import --help
       Usage: agentry cms import [options] <collection> <file>
 
@@ -1131,6 +1068,69 @@ describe('--help', () => {
       save whose answer was lost is read back before it is called failed. Failed lines go to <file>.failed.ndjson as
       {"line", "error", "input"} (exit 1). Ctrl-C lets the saves in flight finish and keeps <file>.agentry-import.json
       for --resume, which skips the saved lines and sends the failed ones again.
+
+      $ agentry cms query --help
+      Usage: agentry cms query|q [options] <collection>
+
+      Query the records of a collection: filter, select, order, group and aggregate
+
+      Arguments:
+        collection                     the collection, e.g. posts
+
+      Options:
+        -w, --where <expr>             filter, e.g. 'status = "published" and views >
+                                       100' (repeatable: ANDed)
+        --select <fields>              only these data fields, comma-separated
+                                       (nested: author.name)
+        --order-by <field[:asc|desc]>  sort key; repeatable or comma-separated
+        --tags <a,b>                   only records that have every one of these tags
+        --access <access>              delivery (cda) or management (cma) access
+                                       (choices: "cda", "cma")
+        --group-by <fields>            group rows by these fields (with aggregates)
+        --count [field]                count rows (or non-null values of a field) per
+                                       group; put it after <collection>
+        --sum <field>                  sum of a numeric field (repeatable)
+        --avg <field>                  average of a numeric field (repeatable)
+        --min <field>                  smallest value of a field (repeatable)
+        --max <field>                  largest value of a field (repeatable)
+        --page <n>                     page number, from 1
+        --page-size <n>                rows a page, 1 to 100
+        --limit <n>                    same as --page-size
+        --all                          follow every page, printing rows as pages
+                                       arrive
+        -h, --help                     display help for command
+
+      Examples:
+        agentry cms query posts --where 'status = "published" and (views > 100 or featured = true)'
+        agentry cms query posts --where 'category in ["news","design"]' --select title,author.name --order-by views:desc
+        agentry cms query posts --tags ai,cli --all -o ndjson > posts.ndjson
+        agentry cms query posts --group-by status --count --sum views
+        agentry cms query posts --where 'title ilike "agents"' --page 2 --page-size 50 --json
+        agentry cms query posts --access cma --where 'status = "draft"' --count
+
+
+      $ agentry cms save --help
+      Usage: agentry cms save [options] <collection>
+
+      Create a record, or replace one with --id (its data and tags), and print it
+
+      Arguments:
+        collection         the collection
+
+      Options:
+        -d, --data <json>  the record's data: a JSON object, inline, @file, or - for
+                           stdin
+        --id <id>          replace (or create) the record with this id, instead of
+                           creating a new one
+        --tags <a,b>       the record's tags, comma-separated (an update replaces
+                           them; '' for none)
+        -h, --help         display help for command
+
+      Examples:
+        agentry cms save posts --data '{"title":"Hello","status":"draft"}' --tags ai,cli
+        agentry cms save posts --id post_00001 --data @post.json
+        jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id
+
       "
     `)
   })
@@ -1147,30 +1147,14 @@ describe('--help', () => {
         -h, --help         display help for command
 
       Commands:
-        list|ls [options]  List the sites of the account
         get <siteId>       Show one site (its pages: agentry pages list <siteId>)
+        list|ls [options]  List the sites of the account
         help [command]     display help for command
 
       Examples:
         agentry sites list
         agentry sites get site_docs --json
         agentry pages list site_docs
-
-
-      $ agentry sites list --help
-      Usage: agentry sites list|ls [options]
-
-      List the sites of the account
-
-      Options:
-        --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
-        --all        follow every page
-        -h, --help   display help for command
-
-      Examples:
-        agentry sites list
-        agentry sites list --all --json
 
 
       $ agentry sites get --help
@@ -1188,6 +1172,22 @@ describe('--help', () => {
         agentry sites get site_docs
         agentry sites get site_docs --json
 
+
+      $ agentry sites list --help
+      Usage: agentry sites list|ls [options]
+
+      List the sites of the account
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size, 1 to 100
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry sites list
+        agentry sites list --all --json
+
       "
     `)
   })
@@ -1204,13 +1204,30 @@ describe('--help', () => {
         -h, --help                  display help for command
 
       Commands:
-        list|ls [options] <siteId>  List the pages of a site
         get <siteId> <pageId>       Show one page of a site, with its content
+        list|ls [options] <siteId>  List the pages of a site
         help [command]              display help for command
 
       Examples:
         agentry pages list site_docs
         agentry pages get site_docs page_home --json
+
+
+      $ agentry pages get --help
+      Usage: agentry pages get [options] <siteId> <pageId>
+
+      Show one page of a site, with its content
+
+      Arguments:
+        siteId      the site
+        pageId      the page
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry pages get site_docs page_home
+        agentry pages get site_docs page_home --json | jq -r .content
 
 
       $ agentry pages list --help
@@ -1231,23 +1248,6 @@ describe('--help', () => {
         agentry pages list site_docs
         agentry pages ls site_docs --all -o ndjson
 
-
-      $ agentry pages get --help
-      Usage: agentry pages get [options] <siteId> <pageId>
-
-      Show one page of a site, with its content
-
-      Arguments:
-        siteId      the site
-        pageId      the page
-
-      Options:
-        -h, --help  display help for command
-
-      Examples:
-        agentry pages get site_docs page_home
-        agentry pages get site_docs page_home --json | jq -r .content
-
       "
     `)
   })
@@ -1264,13 +1264,13 @@ describe('--help', () => {
         -h, --help                    display help for command
 
       Commands:
+        delete|rm [options] <remote>  Delete a file (asks first on a terminal; --yes
+                                      otherwise)
+        download [options] <remote>   Download a file to --out (written atomically) or
+                                      to stdout (binary only with --out -)
         list|ls [options]             List files
         upload [options] <path>       Upload a local file (streamed), with a
                                       Content-Type guessed from its extension
-        download [options] <remote>   Download a file to --out (written atomically) or
-                                      to stdout (binary only with --out -)
-        delete|rm [options] <remote>  Delete a file (asks first on a terminal; --yes
-                                      otherwise)
         help [command]                display help for command
 
       Examples:
@@ -1278,6 +1278,47 @@ describe('--help', () => {
         agentry files upload ./logo.png --to images/logo.png
         agentry files download images/logo.png --out logo.png
 
+
+      $ agentry files delete --help
+      Usage: agentry files delete|rm [options] <remote>
+
+      Delete a file (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        remote      the remote path
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry files delete images/old.png --yes
+
+
+      $ agentry files download --help
+      Usage: agentry files download [options] <remote>
+
+      Download a file to --out (written atomically) or to stdout (binary only with
+      --out -)
+
+      Arguments:
+        remote        the remote path
+
+      Options:
+        --out <path>  a file or directory to write to; - for stdout
+        -h, --help    display help for command
+
+      Examples:
+        agentry files download images/logo.png --out logo.png
+        agentry files download docs/readme.txt | less
+        agentry files download images/logo.png --out - | sha256sum
+
+      A body that breaks off, stalls (AGENTRY_IDLE_TIMEOUT) or ends short is fetched again (--retries), from where it
+      stopped when the server offers byte ranges, else from the start (to stdout: only from where it stopped). --out
+      is written to a temporary file, renamed only once the whole file is in and checked: against the size the server
+      declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512). When the
+      server declares neither, completeness cannot be checked. Exit codes: 0 saved, 3 no such file, 8 broken off or not
+      what the server declared, 124 stalled.
 
       $ agentry files list --help
       Usage: agentry files list|ls [options]
@@ -1315,47 +1356,6 @@ describe('--help', () => {
         agentry files upload notes.txt --content-type "text/markdown; charset=utf-8"
 
       A PUT: after a 429, a 5xx or a dropped connection it is sent again (--retries, default 2), the file read anew.
-
-      $ agentry files download --help
-      Usage: agentry files download [options] <remote>
-
-      Download a file to --out (written atomically) or to stdout (binary only with
-      --out -)
-
-      Arguments:
-        remote        the remote path
-
-      Options:
-        --out <path>  a file or directory to write to; - for stdout
-        -h, --help    display help for command
-
-      Examples:
-        agentry files download images/logo.png --out logo.png
-        agentry files download docs/readme.txt | less
-        agentry files download images/logo.png --out - | sha256sum
-
-      A body that breaks off, stalls (AGENTRY_IDLE_TIMEOUT) or ends short is fetched again (--retries), from where it
-      stopped when the server offers byte ranges, else from the start (to stdout: only from where it stopped). --out
-      is written to a temporary file, renamed only once the whole file is in and checked: against the size the server
-      declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512). When the
-      server declares neither, completeness cannot be checked. Exit codes: 0 saved, 3 no such file, 8 broken off or not
-      what the server declared, 124 stalled.
-
-      $ agentry files delete --help
-      Usage: agentry files delete|rm [options] <remote>
-
-      Delete a file (asks first on a terminal; --yes otherwise)
-
-      Arguments:
-        remote      the remote path
-
-      Options:
-        -y, --yes   do not ask
-        -h, --help  display help for command
-
-      Examples:
-        agentry files delete images/old.png --yes
-
       "
     `)
   })
@@ -1498,13 +1498,29 @@ describe('--help', () => {
         -h, --help                      display help for command
 
       Commands:
-        get [options] <agent> <taskId>  Show a task's state, reply and artifacts
         cancel <agent> <taskId>         Cancel a running task (exit 5 when it has
                                         already ended)
+        get [options] <agent> <taskId>  Show a task's state, reply and artifacts
         help [command]                  display help for command
 
       Examples:
         agentry a2a task get demo-assistant 0b6f…
+        agentry a2a task cancel demo-assistant 0b6f…
+
+
+      $ agentry a2a task cancel --help
+      Usage: agentry a2a task cancel [options] <agent> <taskId>
+
+      Cancel a running task (exit 5 when it has already ended)
+
+      Arguments:
+        agent       an agent id, or the URL of its card
+        taskId      the task id
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
         agentry a2a task cancel demo-assistant 0b6f…
 
 
@@ -1525,22 +1541,6 @@ describe('--help', () => {
       Examples:
         agentry a2a task get demo-assistant 0b6f…
         agentry a2a task get https://agents.example.com/.well-known/agent-card.json 0b6f… --json | jq .status.state
-
-
-      $ agentry a2a task cancel --help
-      Usage: agentry a2a task cancel [options] <agent> <taskId>
-
-      Cancel a running task (exit 5 when it has already ended)
-
-      Arguments:
-        agent       an agent id, or the URL of its card
-        taskId      the task id
-
-      Options:
-        -h, --help  display help for command
-
-      Examples:
-        agentry a2a task cancel demo-assistant 0b6f…
 
       "
     `)
@@ -1716,13 +1716,13 @@ describe('--help', () => {
                             printed too), or --device without one
         logout              Revoke the OAuth tokens and forget them (same as agentry
                             logout)
+        refresh             Refresh the access token now
+        register [options]  Register a public OAuth client (RFC 7591) and print its
+                            client id
         status              Show whether the profile is logged in with OAuth, and
                             until when (exit 4 when not)
         token               Print the current access token to stdout, for scripts
                             (refreshed first when about to expire)
-        refresh             Refresh the access token now
-        register [options]  Register a public OAuth client (RFC 7591) and print its
-                            client id
         help [command]      display help for command
 
       Examples:
@@ -1765,33 +1765,6 @@ describe('--help', () => {
         agentry --profile ci oauth logout
 
 
-      $ agentry oauth status --help
-      Usage: agentry oauth status [options]
-
-      Show whether the profile is logged in with OAuth, and until when (exit 4 when
-      not)
-
-      Options:
-        -h, --help  display help for command
-
-      Examples:
-        agentry oauth status
-        agentry oauth status --json | jq .expiresInSeconds
-
-
-      $ agentry oauth token --help
-      Usage: agentry oauth token [options]
-
-      Print the current access token to stdout, for scripts (refreshed first when
-      about to expire)
-
-      Options:
-        -h, --help  display help for command
-
-      Examples:
-        curl -H "Authorization: Bearer $(agentry oauth token)" https://host/api/v1beta/…
-
-
       $ agentry oauth refresh --help
       Usage: agentry oauth refresh [options]
 
@@ -1822,6 +1795,33 @@ describe('--help', () => {
         agentry oauth register
         agentry oauth register --json
 
+
+      $ agentry oauth status --help
+      Usage: agentry oauth status [options]
+
+      Show whether the profile is logged in with OAuth, and until when (exit 4 when
+      not)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry oauth status
+        agentry oauth status --json | jq .expiresInSeconds
+
+
+      $ agentry oauth token --help
+      Usage: agentry oauth token [options]
+
+      Print the current access token to stdout, for scripts (refreshed first when
+      about to expire)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        curl -H "Authorization: Bearer $(agentry oauth token)" https://host/api/v1beta/…
+
       "
     `)
   })
@@ -1838,17 +1838,17 @@ describe('--help', () => {
         -h, --help         display help for command
 
       Commands:
-        list|ls            Show every setting with its value and where it came from
-                           (flag, env, profile or default)
         get <key>          Print the value of one setting as this run sees it (exit 1
                            when unset)
-        set <key> <value>  Store a setting in the profile (checked before it is
-                           written)
-        unset <key>        Remove a setting from the profile
+        list|ls            Show every setting with its value and where it came from
+                           (flag, env, profile or default)
         path               Print the path of the config file (AGENTRY_CONFIG_DIR, else
                            the XDG config dir)
         profiles           List the saved profiles and show which one is in use
                            (--profile, AGENTRY_PROFILE, or default)
+        set <key> <value>  Store a setting in the profile (checked before it is
+                           written)
+        unset <key>        Remove a setting from the profile
         use <profile>      Use this profile from now on when neither --profile nor
                            AGENTRY_PROFILE names one
         help [command]     display help for command
@@ -1859,21 +1859,6 @@ describe('--help', () => {
         agentry --profile staging config set account acc_2
         agentry config profiles
         agentry config use staging
-
-
-      $ agentry config list --help
-      Usage: agentry config list|ls [options]
-
-      Show every setting with its value and where it came from (flag, env, profile or
-      default)
-
-      Options:
-        -h, --help  display help for command
-
-      Examples:
-        agentry config list
-        agentry --profile ci config list --json
-        agentry config list | cut -f1,2
 
 
       $ agentry config get --help
@@ -1892,6 +1877,88 @@ describe('--help', () => {
       Examples:
         agentry config get base-url
         agentry config get account --json
+
+
+      $ agentry config list --help
+      Usage: agentry config list|ls [options]
+
+      Show every setting with its value and where it came from (flag, env, profile or
+      default)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config list
+        agentry --profile ci config list --json
+        agentry config list | cut -f1,2
+
+
+      $ agentry config path --help
+      Usage: agentry config path [options]
+
+      Print the path of the config file (AGENTRY_CONFIG_DIR, else the XDG config dir)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config path
+        $EDITOR "$(agentry config path)"
+        agentry config path --json
+
+
+      $ agentry config profiles --help
+      Usage: agentry config profiles [options] [command]
+
+      List the saved profiles and show which one is in use (--profile,
+      AGENTRY_PROFILE, or default)
+
+      Options:
+        -h, --help                  display help for command
+
+      Commands:
+        delete|rm [options] <name>  Delete a saved profile: its settings and its
+                                    stored credential (asks first; --yes otherwise)
+        list|ls                     List the saved profiles and show which one is in
+                                    use (--profile, AGENTRY_PROFILE, or default)
+        help [command]              display help for command
+
+      Examples:
+        agentry config profiles
+        agentry config profiles --json
+
+
+      $ agentry config profiles delete --help
+      Usage: agentry config profiles delete|rm [options] <name>
+
+      Delete a saved profile: its settings and its stored credential (asks first;
+      --yes otherwise)
+
+      Arguments:
+        name        the profile
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry config profiles delete old
+        agentry config profiles rm ci --yes
+
+
+      $ agentry config profiles list --help
+      Usage: agentry config profiles list|ls [options]
+
+      List the saved profiles and show which one is in use (--profile,
+      AGENTRY_PROFILE, or default)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry config profiles
+        agentry config profiles list --json
 
 
       $ agentry config set --help
@@ -1928,73 +1995,6 @@ describe('--help', () => {
       Examples:
         agentry config unset default-agent
         agentry --profile ci config unset base-url
-
-
-      $ agentry config path --help
-      Usage: agentry config path [options]
-
-      Print the path of the config file (AGENTRY_CONFIG_DIR, else the XDG config dir)
-
-      Options:
-        -h, --help  display help for command
-
-      Examples:
-        agentry config path
-        $EDITOR "$(agentry config path)"
-        agentry config path --json
-
-
-      $ agentry config profiles --help
-      Usage: agentry config profiles [options] [command]
-
-      List the saved profiles and show which one is in use (--profile,
-      AGENTRY_PROFILE, or default)
-
-      Options:
-        -h, --help                  display help for command
-
-      Commands:
-        list|ls                     List the saved profiles and show which one is in
-                                    use (--profile, AGENTRY_PROFILE, or default)
-        delete|rm [options] <name>  Delete a saved profile: its settings and its
-                                    stored credential (asks first; --yes otherwise)
-        help [command]              display help for command
-
-      Examples:
-        agentry config profiles
-        agentry config profiles --json
-
-
-      $ agentry config profiles list --help
-      Usage: agentry config profiles list|ls [options]
-
-      List the saved profiles and show which one is in use (--profile,
-      AGENTRY_PROFILE, or default)
-
-      Options:
-        -h, --help  display help for command
-
-      Examples:
-        agentry config profiles
-        agentry config profiles list --json
-
-
-      $ agentry config profiles delete --help
-      Usage: agentry config profiles delete|rm [options] <name>
-
-      Delete a saved profile: its settings and its stored credential (asks first;
-      --yes otherwise)
-
-      Arguments:
-        name        the profile
-
-      Options:
-        -y, --yes   do not ask
-        -h, --help  display help for command
-
-      Examples:
-        agentry config profiles delete old
-        agentry config profiles rm ci --yes
 
 
       $ agentry config use --help

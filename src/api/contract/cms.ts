@@ -30,6 +30,10 @@ const cmsQueryParamsSchema = z.catchall(
 /** A row of a query: a record, or an aggregate row (grouped fields plus `count`, `<field>_<fn>`). */
 const cmsRowSchema = z.record(z.string(), z.unknown())
 
+/** The rows a query answers: aggregate rows when it groups or aggregates (wire.md "CMS content"), else records. */
+const cmsRowFor = (query: Readonly<Record<string, unknown>>) =>
+  query.groupBy !== undefined || query.aggregate !== undefined ? cmsRowSchema : cmsRecordSchema
+
 /** Content records ({access} is cda or cma; reading through cma needs write, as cma is the management access). */
 export const cms = {
   // the service takes any text parameters and decodes them with the one CMS query codec (src/cms/query-params.ts),
@@ -38,6 +42,7 @@ export const cms = {
     scope: 'cms-read',
     query: cmsQueryParamsSchema,
     item: cmsRowSchema,
+    itemFor: cmsRowFor,
     served: { query: z.record(z.string(), z.string()) },
     sdk: 'cms.query',
     sdkByHand: true,

@@ -19,6 +19,11 @@ export interface Endpoint {
   readonly response?: z.ZodMiniType
   /** a list: the schema of one item of `{data:[item], pagination}` */
   readonly item?: z.ZodMiniType
+  /**
+   * a list whose items depend on the query: the item schema of this query's answer (a CMS query with `groupBy` or
+   * `aggregate` answers aggregate rows, any other its records); `item` is then what every answer's items satisfy
+   */
+  readonly itemFor?: (query: Readonly<Record<string, unknown>>) => z.ZodMiniType
   /** may be sent again after a failure (default: by method) */
   readonly idempotent?: boolean
   /**

@@ -2,12 +2,12 @@
 // route, wire.md) or by URL (a bare origin: its well-known card, A2A 8.2), and the JSON-RPC endpoint it names.
 // Credentials go only to the configured service's own origin (ARCHITECTURE.md "Secrets"): a card or endpoint on
 // another origin is called without them.
-import { check } from '../../api/answer.js'
 import type { HttpClient, HttpResponse } from '../../api/request.js'
 import { originOf } from '../../api/routes.js'
-import { type AgentCard, agentCardSchema } from '../../api/schemas/index.js'
+import type { AgentCard } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { AgentryError, ApiError, CliError, ExitCode, exitCodeOf } from '../../errors.js'
+import { answerOf } from '../../sdk/transport.js'
 import { checkHttpUrl, type Endpoint, endpointOf } from './endpoint.js'
 
 /** Whether a card argument is a URL (else it is an agent id). */
@@ -42,7 +42,7 @@ async function cardAt(ctx: Context, url: string): Promise<{ card: AgentCard } | 
   const { http, auth } = await clientFor(ctx, url)
   try {
     const res = await http.send({ method: 'GET', url, auth, headers: cardHeaders })
-    return { card: check(agentCardSchema, await jsonOf(res, `GET ${url}`), `GET ${url}`) }
+    return { card: await answerOf(res, 'agentCard', url) }
   } catch (err) {
     if (err instanceof ApiError || (err instanceof AgentryError && exitCodeOf(err) === ExitCode.server))
       return { miss: err }

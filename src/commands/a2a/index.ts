@@ -2,9 +2,7 @@
 // get|cancel` (commands.md): the A2A protocol, 1.0 or 0.3 as the card offers, to any agent that publishes a card
 // (wire.md "Agents, skills, A2A"; service-interface 4.3).
 import { defineGroup } from '../define.js'
-import card from './card.js'
-import send from './send.js'
-import task from './task/index.js'
+import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['a2a'],
@@ -15,5 +13,5 @@ export default defineGroup({
     'agentry a2a send https://agents.example.com/.well-known/agent-card.json -m "hello"',
     'agentry a2a task get demo-assistant 0b6f…',
   ],
-  commands: [card, send, task],
+  commands,
 })

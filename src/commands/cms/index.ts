@@ -1,11 +1,6 @@
 // `agentry cms query|get|save|delete|export|import` (commands.md; wire.md "CMS content"; service-interface 2.6, 4.7).
 import { defineGroup } from '../define.js'
-import del from './delete.js'
-import exp from './export.js'
-import get from './get.js'
-import imp from './import.js'
-import query from './query.js'
-import save from './save.js'
+import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['cms'],
@@ -21,5 +16,5 @@ export default defineGroup({
   and, or, parentheses; strings in double quotes, numbers, true/false/null, arrays ["a","b"].
   like/ilike: substring (case-sensitive / not); begins/ends: prefix / suffix.
 `,
-  commands: [query, get, save, del, exp, imp],
+  commands,
 })

@@ -1,13 +1,7 @@
 // `agentry config list|get|set|unset|path|profiles|use` (commands.md, Groups). Values resolve flag > env > profile
 // > default; `list` and `get` say where each came from.
 import { defineGroup } from '../define.js'
-import get from './get.js'
-import list from './list.js'
-import path from './path.js'
-import profiles from './profiles/index.js'
-import set from './set.js'
-import unset from './unset.js'
-import use from './use.js'
+import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['config'],
@@ -19,5 +13,5 @@ export default defineGroup({
     'agentry config profiles',
     'agentry config use staging',
   ],
-  commands: [list, get, set, unset, path, profiles, use],
+  commands,
 })

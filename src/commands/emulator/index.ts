@@ -1,9 +1,9 @@
 // `agentry emulator start`.
 import { defineGroup } from '../define.js'
-import start from './start.js'
+import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['emulator'],
   summary: 'Run the local emulator of the service',
-  commands: [start],
+  commands,
 })

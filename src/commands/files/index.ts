@@ -1,9 +1,6 @@
 // `agentry files list|upload|download|delete` (commands.md; wire.md "Sites, files, images").
 import { defineGroup } from '../define.js'
-import del from './delete.js'
-import download from './download.js'
-import list from './list.js'
-import upload from './upload.js'
+import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['files'],
@@ -14,5 +11,5 @@ export default defineGroup({
     'agentry files upload ./logo.png --to images/logo.png',
     'agentry files download images/logo.png --out logo.png',
   ],
-  commands: [list, upload, download, del],
+  commands,
 })

@@ -1,7 +1,6 @@
 // `agentry images analyze|generate` (commands.md; wire.md "Sites, files, images").
 import { defineGroup } from '../define.js'
-import analyze from './analyze.js'
-import generate from './generate.js'
+import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['images'],
@@ -11,5 +10,5 @@ export default defineGroup({
     'agentry images analyze ./photo.jpg --prompt "What is in this picture?"',
     'agentry images generate --prompt "a lighthouse at dusk" --out lighthouse.png',
   ],
-  commands: [analyze, generate],
+  commands,
 })

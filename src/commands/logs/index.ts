@@ -1,11 +1,7 @@
 // `agentry logs list|show <id>|search <text>|path|clear` (commands.md, second round): the local log of chats
 // (src/logs/), kept in $XDG_STATE_HOME/agentry/logs.db. Reading it works with logging off.
 import { defineGroup } from '../define.js'
-import clear from './clear.js'
-import list from './list.js'
-import path from './path.js'
-import search from './search.js'
-import show from './show.js'
+import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['logs'],
@@ -16,5 +12,5 @@ export default defineGroup({
     'agentry chat --cid <id>                  continue a logged conversation',
     'AGENTRY_LOG=off agentry chat ag_1 -m hi  not logged (or: agentry config set log off)',
   ],
-  commands: [list, show, search, path, clear],
+  commands,
 })

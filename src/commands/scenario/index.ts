@@ -1,14 +1,11 @@
 // `agentry scenario list|get|run|sign` (commands.md; wire.md Scenarios). Records never carry the signing secret.
 import { defineGroup } from '../define.js'
-import get from './get.js'
-import list from './list.js'
-import run from './run.js'
-import sign from './sign.js'
+import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['scenario'],
   aliases: ['scenarios'],
   summary: 'List, show, run (signed) and sign scenarios',
   examples: ['agentry scenario list', 'AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input hi'],
-  commands: [list, get, run, sign],
+  commands,
 })

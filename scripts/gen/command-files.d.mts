@@ -1,0 +1,2 @@
+/** `src/commands/<group>/…/<file>.ts` of every command folder, as paths from the project's root, sorted. */
+export function commandFiles(root: string): string[]
