@@ -134,57 +134,33 @@ export class ApiError extends AgentryError {
 
 /** 400: the request was malformed, e.g. a field the service refused. */
 export class BadRequestError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(init)
-    this.name = 'BadRequestError'
-  }
+  override name = 'BadRequestError'
 }
 /** 401: no credential, or one the service refused. */
 export class AuthenticationError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(init)
-    this.name = 'AuthenticationError'
-  }
+  override name = 'AuthenticationError'
 }
 /** 403: the credential lacks the scope. */
 export class PermissionDeniedError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(init)
-    this.name = 'PermissionDeniedError'
-  }
+  override name = 'PermissionDeniedError'
 }
 /** 404: no such resource. */
 export class NotFoundError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(init)
-    this.name = 'NotFoundError'
-  }
+  override name = 'NotFoundError'
 }
 /** 409, 412: the resource is not in a state that allows this. */
 export class ConflictError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(init)
-    this.name = 'ConflictError'
-  }
+  override name = 'ConflictError'
 }
 /** 422: the body was refused. */
 export class UnprocessableEntityError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(init)
-    this.name = 'UnprocessableEntityError'
-  }
+  override name = 'UnprocessableEntityError'
 }
 /** 429: rate limited. */
 export class RateLimitError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(init)
-    this.name = 'RateLimitError'
-  }
+  override name = 'RateLimitError'
 }
 /** 5xx: the server failed. */
 export class InternalServerError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(init)
-    this.name = 'InternalServerError'
-  }
+  override name = 'InternalServerError'
 }

@@ -41,6 +41,24 @@ describe('exitCodeOf', () => {
     expect(kindOf(err)).toBe(kind)
   })
 
+  it.each([
+    [400, 'BadRequestError'],
+    [401, 'AuthenticationError'],
+    [403, 'PermissionDeniedError'],
+    [404, 'NotFoundError'],
+    [409, 'ConflictError'],
+    [412, 'ConflictError'],
+    [422, 'UnprocessableEntityError'],
+    [429, 'RateLimitError'],
+    [502, 'InternalServerError'],
+    [418, 'ApiError'],
+  ])('%i is a %s, by class and by name', (status, name) => {
+    const err = answer(status)
+    expect(err.name).toBe(name)
+    expect(err.constructor.name).toBe(name)
+    expect(err).toBeInstanceOf(ApiError)
+  })
+
   it("a CliError says its own; anything else is a bug's 1", () => {
     expect(exitCodeOf(new CliError('x', { exitCode: ExitCode.notFound }))).toBe(ExitCode.notFound)
     expect(exitCodeOf(new Error('bug'))).toBe(ExitCode.error)
