@@ -34,6 +34,10 @@ export default class SlowFirstSequencer extends BaseSequencer {
       return processTiers.has(spec.project.name) ? 5_000 : 500
     }
     const weights = new Map(files.map((spec) => [spec, weight(spec)]))
-    return [...files].sort((a, b) => weights.get(b)! - weights.get(a)!)
+    // The process tiers' files (each isolated anyway) interleave, slowest first; then each in-process tier's files
+    // one after the other, so that a worker runs a tier's files in a row and keeps its loaded modules (isolate:
+    // false): interleaving those tiers made every file load its modules again (test:fast 51 s → 103 s, CPU ×2.4).
+    const group = (spec: TestSpecification) => (processTiers.has(spec.project.name) ? '' : spec.project.name)
+    return [...files].sort((a, b) => group(a).localeCompare(group(b)) || weights.get(b)! - weights.get(a)!)
   }
 }
