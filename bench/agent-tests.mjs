@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createEmulator } from '../dist/emulator.js'
-import { runMeasured } from './measured-child.mjs'
+import { mib, runMeasured, scaledSpeedUp } from './measured-child.mjs'
 import { launchBrowser, newPage } from '../test/helpers/browser.ts'
 
 const cases = Number(process.env.BENCH_CASES ?? 1000)
@@ -64,31 +64,15 @@ const emu = await createEmulator({
   latency: { ms: latency },
   tokenDelayMs: 0,
 })
-const mib = (kb) => (kb ? (kb / 1024).toFixed(0) : 'n/a')
 console.log(`emulator --latency ${latency}; agentry test, 3 assertions a case`)
-console.log('cases  concurrency   seconds  cases/s   peak RSS MiB')
-const row = (n, c, r, note = '') =>
-  console.log(
-    [
-      String(n).padStart(5),
-      String(c).padStart(12),
-      (r.ms / 1000).toFixed(2).padStart(9),
-      String(Math.round(n / (r.ms / 1000))).padStart(8),
-      mib(r.rssKb).padStart(14),
-    ].join(' ') + note,
-  )
-const fixed = await testOnce(emu, 1, 1)
-row(1, 1, fixed, '   (start-up: not scaled)')
-const one = await testOnce(emu, sample, 1)
-row(sample, 1, one)
-const scaled = fixed.ms + ((one.ms - fixed.ms) * cases) / sample
-console.log(
-  `${String(cases).padStart(5)} ${'1'.padStart(12)} ${(scaled / 1000).toFixed(2).padStart(9)}   (start-up + the ${sample}-case sample's per-case time × ${cases})`,
-)
+const { par } = await scaledSpeedUp({
+  noun: 'case',
+  count: cases,
+  sample,
+  concurrency,
+  once: (n, c) => testOnce(emu, n, c),
+})
 const small = await testOnce(emu, 10, concurrency)
-const par = await testOnce(emu, cases, concurrency)
-row(cases, concurrency, par)
-console.log(`speed-up at --concurrency ${concurrency}: ${(scaled / par.ms).toFixed(1)}× (target ≥ 10×)`)
 console.log(`peak RSS of the ${cases}-case run: ${mib(par.rssKb)} MiB (target ≤ 150 MiB)`)
 console.log(
   `CPU of the CLI (user + system, last sample): ${(par.cpuMs / 1000).toFixed(2)} s for ${cases} cases at --concurrency ${concurrency}; load average ${(await import('node:os')).loadavg()[0].toFixed(1)} (the speed-up needs idle cores: on a loaded machine the concurrent run waits for CPU)`,

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEmulator, publishedDemoSecrets } from '../dist/emulator.js'
-import { runMeasured } from './measured-child.mjs'
+import { runMeasured, scaledSpeedUp } from './measured-child.mjs'
 
 const runs = Number(process.env.BENCH_RUNS ?? 1000)
 const sample = Number(process.env.BENCH_SAMPLE ?? 100)
@@ -45,30 +45,8 @@ function batchOnce(emu, n, c) {
 }
 
 const emu = await createEmulator({ port: 0, seed: 'demo', scheduler: false, log: () => {}, latency: { ms: latency } })
-const mib = (kb) => (kb ? (kb / 1024).toFixed(0) : 'n/a')
 console.log(`emulator --latency ${latency}; scenario runs with --batch`)
-console.log('runs   concurrency   seconds   runs/s   peak RSS MiB')
-const row = (n, c, r, note = '') =>
-  console.log(
-    [
-      String(n).padStart(4),
-      String(c).padStart(13),
-      (r.ms / 1000).toFixed(2).padStart(9),
-      String(Math.round(n / (r.ms / 1000))).padStart(8),
-      mib(r.rssKb).padStart(14),
-    ].join(' ') + note,
-  )
 // the CLI's start-up (and the signature header) is paid once per batch: measured with a 1-run batch and not scaled
-const fixed = await batchOnce(emu, 1, 1)
-row(1, 1, fixed, '   (start-up: not scaled)')
-const one = await batchOnce(emu, sample, 1)
-row(sample, 1, one)
-const scaled = fixed.ms + ((one.ms - fixed.ms) * runs) / sample
-console.log(
-  `${String(runs).padStart(4)} ${'1'.padStart(13)} ${(scaled / 1000).toFixed(2).padStart(9)}   (start-up + the ${sample}-run sample's per-run time × ${runs})`,
-)
-const par = await batchOnce(emu, runs, concurrency)
-row(runs, concurrency, par)
-console.log(`speed-up at --concurrency ${concurrency}: ${(scaled / par.ms).toFixed(1)}× (target ≥ 10×)`)
+await scaledSpeedUp({ noun: 'run', count: runs, sample, concurrency, once: (n, c) => batchOnce(emu, n, c) })
 await emu.close()
 rmSync(dir, { recursive: true, force: true })
