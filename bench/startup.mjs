@@ -167,14 +167,16 @@ try {
   }
   if (against) {
     console.log(`this build against ${process.env.BENCH_AGAINST} (BENCH_AGAINST), same runs:`)
-    row('  before: agentry --version', 'beforeVersion', 'floor')
-    row('  this build / before: --version', 'version', 'beforeVersion')
-    row('  before: agentry --help', 'beforeHelp', 'floor')
-    row('  this build / before: --help', 'help', 'beforeHelp')
-    row('  before: __complete -- agents l', 'beforeComplete', 'floor')
-    row('  this build / before: __complete', 'complete', 'beforeComplete')
-    row('  before: agents list --json', 'beforeList', 'get')
-    row('  this build / before: agents list', 'list', 'beforeList')
+    const compared = [
+      ['--version', 'version', 'beforeVersion', 'floor'],
+      ['--help', 'help', 'beforeHelp', 'floor'],
+      ['__complete', 'complete', 'beforeComplete', 'floor'],
+      ['agents list', 'list', 'beforeList', 'get'],
+    ]
+    for (const [name, key, before, base] of compared) {
+      row(`  before: ${name}`, before, base)
+      row(`  this build / before: ${name}`, key, before)
+    }
   }
   console.log("for the record (an ES-module GET builds the facade of node:http, which loads Node's undici):")
   row('node minimal.mjs (import http …)', 'getEsm', 'floor')
