@@ -24,14 +24,12 @@ const html: Answer = (_req, res) => {
 }
 
 describe('chat: a 200 that is not a completion is exit 7', () => {
-  it('an HTML page (text/html), streamed or not', async () => {
-    for (const args of [[], ['--no-stream']]) {
-      const r = await chatAgainst(html, args)
-      expect(r.exitCode).toBe(7)
-      expect(r.stdout).toBe('')
-      expect(r.stderr).toMatch(/answered with a page \(text\/html; charset=utf-8\), not a completion/)
-      expect(r.stderr).not.toMatch(/connection dropped/)
-    }
+  it.each([[[]], [['--no-stream']]])('an HTML page (text/html), streamed or not: %j', async (args) => {
+    const r = await chatAgainst(html, args)
+    expect(r.exitCode).toBe(7)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toMatch(/answered with a page \(text\/html; charset=utf-8\), not a completion/)
+    expect(r.stderr).not.toMatch(/connection dropped/)
   })
 
   it('an HTML page sent without a Content-Type, sniffed', async () => {
@@ -44,8 +42,9 @@ describe('chat: a 200 that is not a completion is exit 7', () => {
     expect(r.stderr).toMatch(/answered with a page/)
   })
 
-  it('broken JSON with application/json, in one line or pretty-printed', async () => {
-    for (const body of ['{"id":"x","choices":[{"index":0,', '{\n  "id": "x",\n  "choices": [\n']) {
+  it.each(['{"id":"x","choices":[{"index":0,', '{\n  "id": "x",\n  "choices": [\n'])(
+    'broken JSON with application/json, in one line or pretty-printed: %j',
+    async (body) => {
       const r = await chatAgainst(
         (_req, res) => {
           res.writeHead(200, { 'content-type': 'application/json' })
@@ -60,8 +59,8 @@ describe('chat: a 200 that is not a completion is exit 7', () => {
         .split('\n')
         .map((l) => JSON.parse(l))
       expect(events.at(-1)).toMatchObject({ type: 'error', kind: 'server', exit_code: 7 })
-    }
-  })
+    },
+  )
 
   it('plain text without a Content-Type (a proxy error page in text)', async () => {
     const r = await chatAgainst((_req, res) => {

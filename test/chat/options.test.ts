@@ -27,16 +27,14 @@ describe('chat options', () => {
     expect(r.stdout).toBe('')
   })
 
-  it('--chat, --new-chat and --resume refuse each other', async () => {
-    for (const args of [
-      ['--chat', 'c1', '--new-chat'],
-      ['--chat', 'c1', '--resume', 't.jsonl'],
-      ['--new-chat', '--resume', 't.jsonl'],
-    ]) {
-      const r = await chat(args)
-      expect(r.exitCode).toBe(2)
-      expect(r.stderr).toMatch(/cannot be used with/)
-    }
+  it.each([
+    [['--chat', 'c1', '--new-chat']],
+    [['--chat', 'c1', '--resume', 't.jsonl']],
+    [['--new-chat', '--resume', 't.jsonl']],
+  ])('--chat, --new-chat and --resume refuse each other: %j', async (args) => {
+    const r = await chat(args)
+    expect(r.exitCode).toBe(2)
+    expect(r.stderr).toMatch(/cannot be used with/)
   })
 
   it('parse to typed values: seconds as a number, repeatable lists in order, --no-* flags true unless given', () => {

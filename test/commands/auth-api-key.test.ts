@@ -77,14 +77,15 @@ describe('login --with-api-key', () => {
     expect((await loadCredentials(t.configDir)).profiles.default?.apiKey).toBe(key)
   })
 
-  it('refuses an empty or malformed key with exit 2', async () => {
-    for (const input of ['', '\n', 'Bearer agk_live_0123456789', 'two words here', 'short']) {
+  it.each(['', '\n', 'Bearer agk_live_0123456789', 'two words here', 'short'])(
+    'refuses an empty or malformed key with exit 2: %j',
+    async (input) => {
       const t = testContext({ stdin: input, env: noKey })
       expect(await t.run(['login', '--with-api-key'])).toBe(2)
       expect(t.stderr()).toMatch(/^error: /)
       await expect(readFile(credentialsFile(t.configDir))).rejects.toThrow(/ENOENT/)
-    }
-  })
+    },
+  )
 
   it('warns that AGENTRY_API_KEY wins over the stored key', async () => {
     const t = testContext({ stdin: key, env: { AGENTRY_BASE_URL: undefined } })

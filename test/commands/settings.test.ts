@@ -81,13 +81,14 @@ describe('bad flag and environment values', () => {
     expect(t.stderr()).toMatch(/invalid value at profiles\.default\.retries: must be a whole number from 0 to 10/)
   })
 
-  it('--limit takes digits only, like every number flag (" 5" and 1e1 are refused)', async () => {
-    for (const value of [' 5', '5 ', '1e1', '+5', '0x5']) {
+  it.each([' 5', '5 ', '1e1', '+5', '0x5'])(
+    '--limit takes digits only, like every number flag: %j is refused',
+    async (value) => {
       const t = testContext()
       expect(await t.run(['agents', 'list', '--limit', value])).toBe(2)
       expect(t.stderr()).toBe(`error: --limit: ${value} must be a whole number from 1 to 100\n`)
-    }
-  })
+    },
+  )
 
   it('refuses a bad value even for a command that sends nothing', async () => {
     const t = testContext({ env: { AGENTRY_TIMEOUT: 'abc' } })

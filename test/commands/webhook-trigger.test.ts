@@ -125,12 +125,16 @@ describe('webhook trigger --url', () => {
 describe('webhook trigger: bad input and answers', () => {
   const env = { AGENTRY_WEBHOOK_SECRET: envSecret }
 
-  it('refuses a body that is not a JSON object before sending (exit 2)', async () => {
-    for (const data of ['[1,2]', '"text"', 'null', '42', '{broken']) {
+  it.each(['[1,2]', '"text"', 'null', '42', '{broken'])(
+    'refuses a body that is not a JSON object before sending (exit 2): %s',
+    async (data) => {
       const t = testContext({ env })
       expect(await t.run(['webhook', 'trigger', '--url', record.url, '--data', data])).toBe(2)
       expect(t.stderr()).toMatch(/--data (must be a JSON object|is not valid JSON)/)
-    }
+    },
+  )
+
+  it('refuses a trigger that names no webhook (exit 2)', async () => {
     const t = testContext({ env })
     expect(await t.run(['webhook', 'trigger'])).toBe(2)
     expect(t.stderr()).toMatch(/which webhook\?/)

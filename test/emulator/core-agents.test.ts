@@ -91,13 +91,17 @@ describe('agents and skills', () => {
     expect(errorBodySchema.parse(r.json).error.message.startsWith(`${name} `)).toBe(true)
   })
 
-  it('clamps a limit above 100 to 100 on every list, as wire.md asks (never an error)', async () => {
-    const lists = ['agents', 'skills', 'scenarios', 'webhooks', 'schedules', 'api-keys', 'sites', 'files']
-    for (const path of [...lists.map((l) => `/${acc()}/${l}`), '/agent/demo-assistant/chats']) {
+  it.each(['agents', 'skills', 'scenarios', 'webhooks', 'schedules', 'api-keys', 'sites', 'files', 'chats'])(
+    'clamps a limit above 100 to 100 on the %s list, as wire.md asks (never an error)',
+    async (list) => {
+      const path = list === 'chats' ? '/agent/demo-assistant/chats' : `/${acc()}/${list}`
       const r = await call(emu(), 'GET', `${path}?limit=500`)
-      expect(r.status, path).toBe(200)
-      expect(r.json.pagination.page_size, path).toBe(100)
-    }
+      expect(r.status).toBe(200)
+      expect(r.json.pagination.page_size).toBe(100)
+    },
+  )
+
+  it('clamps a limit past the largest safe integer to 100', async () => {
     const r = await call(emu(), 'GET', `/${acc()}/agents?limit=99999999999999999999`)
     expect(r.json.pagination.page_size).toBe(100)
   })
@@ -131,13 +135,18 @@ describe('agents and skills', () => {
 })
 
 describe('authentication and scopes', () => {
-  it('answers 401 without a key, with a wrong key, or with an expired key', async () => {
-    for (const key of [null, 'agk_wrong', demoKeys.expired]) {
-      const r = await call(emu(), 'GET', `/${acc()}/agents`, { key })
-      expect(r.status).toBe(401)
-      expect(r.headers['www-authenticate']).toMatch(/^Bearer/)
-      expect(errorBodySchema.parse(r.json).error.message).toMatch(/API key/)
-    }
+  it.each([
+    ['no key', null],
+    ['a wrong key', 'agk_wrong'],
+    ['an expired key', demoKeys.expired],
+  ])('answers 401 with %s', async (_, key) => {
+    const r = await call(emu(), 'GET', `/${acc()}/agents`, { key })
+    expect(r.status).toBe(401)
+    expect(r.headers['www-authenticate']).toMatch(/^Bearer/)
+    expect(errorBodySchema.parse(r.json).error.message).toMatch(/API key/)
+  })
+
+  it('answers an Authorization that is not a bearer key as a missing key', async () => {
     const malformed = await call(emu(), 'GET', `/${acc()}/agents`, { key: null, headers: { authorization: 'Basic x' } })
     expect(malformed.json.error.message).toBe('missing or invalid API key')
   })
@@ -200,8 +209,9 @@ describe('authentication and scopes', () => {
 })
 
 describe('routing, CORS and bodies', () => {
-  it('answers CORS preflights of completion, cancel and scenario paths with 204 and no body', async () => {
-    for (const path of ['/agent/demo-assistant/chat/completion', '/agent/x/chat/completion/cancel', '/scenario/sc_1']) {
+  it.each(['/agent/demo-assistant/chat/completion', '/agent/x/chat/completion/cancel', '/scenario/sc_1'])(
+    'answers a CORS preflight of %s with 204 and no body',
+    async (path) => {
       const r = await call(emu(), 'OPTIONS', path, {
         key: null,
         headers: { origin: 'https://app.example', 'access-control-request-headers': 'authorization, x-custom' },
@@ -212,8 +222,8 @@ describe('routing, CORS and bodies', () => {
       expect(r.headers['access-control-allow-methods']).toContain('POST')
       expect(String(r.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization')
       expect(String(r.headers['access-control-allow-headers']).toLowerCase()).toContain('x-custom')
-    }
-  })
+    },
+  )
 
   it('answers 404 for unknown paths and 405 with Allow for a wrong method', async () => {
     const unknown = await call(emu(), 'GET', '/nothing/here/at/all/really')

@@ -46,13 +46,14 @@ const agents = (token?: string) =>
   fetch(`${fx.emu.baseUrl}/${fx.emu.accountId}/agents`, token ? { headers: { authorization: `Bearer ${token}` } } : {})
 
 describe('protected resource metadata and 401 challenges (RFC 9728, RFC 6750)', () => {
-  it('publishes the metadata at both well-known URLs, naming {base_url} and the origin', async () => {
-    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/v1beta']) {
+  it.each(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/v1beta'])(
+    'publishes the metadata at %s, naming {base_url} and the origin',
+    async (path) => {
       const res = await fetch(fx.emu.url + path)
-      expect(res.status, path).toBe(200)
+      expect(res.status).toBe(200)
       expect(await res.json()).toMatchObject({ resource: fx.emu.baseUrl, authorization_servers: [fx.emu.url] })
-    }
-  })
+    },
+  )
 
   it('challenges without error when no credential was sent, with invalid_token otherwise', async () => {
     const md = `resource_metadata="${fx.emu.url}/.well-known/oauth-protected-resource/api/v1beta"`
@@ -145,14 +146,15 @@ describe('error answers (RFC 6749 5.2)', () => {
     expect(regBody.error_description).not.toContain('evil')
   })
 
-  it('answers invalid_client with 401 and WWW-Authenticate at the token and revocation endpoints', async () => {
-    for (const path of ['/oauth/token', '/oauth/revoke']) {
+  it.each(['/oauth/token', '/oauth/revoke'])(
+    'answers invalid_client with 401 and WWW-Authenticate at %s',
+    async (path) => {
       const res = await post(path, { grant_type: 'refresh_token', refresh_token: 'r', token: 't', client_id: 'nobody' })
-      expect(res.status, path).toBe(401)
+      expect(res.status).toBe(401)
       expect(((await res.json()) as { error: string }).error).toBe('invalid_client')
-      expect(res.headers.get('www-authenticate'), path).toMatch(/^Basic realm=/)
-    }
-  })
+      expect(res.headers.get('www-authenticate')).toMatch(/^Basic realm=/)
+    },
+  )
 })
 
 describe('device authorization grant (RFC 8628)', () => {
