@@ -41,20 +41,17 @@ describe('config set / get / unset', () => {
     expect(t.stderr()).toMatch(/default-agent is not set/)
   })
 
-  it('refuses a bad value with exit 2 and writes nothing', async () => {
+  it.each([
+    ['base-url', 'not a url'],
+    ['base-url', 'ftp://h/x'],
+    ['timeout', '-3'],
+    ['retries', 'many'],
+    ['output', 'xml'],
+    ['account', 'a/b'],
+  ])('refuses %s %j with exit 2 and writes nothing', async (key, value) => {
     const t = testContext({ env: bare })
-    for (const [key, value] of [
-      ['base-url', 'not a url'],
-      ['base-url', 'ftp://h/x'],
-      ['timeout', '-3'],
-      ['retries', 'many'],
-      ['output', 'xml'],
-      ['account', 'a/b'],
-    ] as const) {
-      t.clearOutput()
-      expect(await t.run(['config', 'set', key, value])).toBe(2)
-      expect(t.stderr()).toMatch(/^error: config set /)
-    }
+    expect(await t.run(['config', 'set', key, value])).toBe(2)
+    expect(t.stderr()).toMatch(/^error: config set /)
     await expect(readFile(configFile(t.configDir))).rejects.toThrow(/ENOENT/)
   })
 

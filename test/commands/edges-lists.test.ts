@@ -18,17 +18,16 @@ describe('list notes', () => {
     expect(await t.run(['agents', 'list'])).toBe(0)
     expect(t.stderr()).toBe('20 of 5,002 — use --all or --page 2\n')
   })
-  it('no note when the list is complete, in JSON, or with --quiet', async () => {
-    for (const argv of [
-      ['agents', 'list', '--json'],
-      ['-q', 'agents', 'list'],
-      ['agents', 'list', '-o', 'tsv'],
-    ]) {
+  it.each([[['agents', 'list', '--json']], [['-q', 'agents', 'list']], [['agents', 'list', '-o', 'tsv']]])(
+    'no note of more pages with %j',
+    async (argv) => {
       const t = testContext({ tty: true })
       t.http.get(path).reply(200, page(20, 5002))
       expect(await t.run(argv)).toBe(0)
       expect(t.stderr()).toBe('')
-    }
+    },
+  )
+  it('no note when the list is complete', async () => {
     const t = testContext({ tty: true })
     t.http.get(path).reply(200, page(3, 3))
     expect(await t.run(['agents', 'list'])).toBe(0)

@@ -103,8 +103,13 @@ describe('the strict decoder', () => {
     expect(() => cutShort.end()).toThrow('s: not UTF-8 text (a character cut short at offset 2)')
   })
 
-  it('refuses overlong forms, surrogates and code points past U+10FFFF', () => {
-    for (const bytes of [[0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf8]])
-      expect(() => decodeUtf8(Buffer.from([0x41, ...bytes]), 'x')).toThrow(/at offset 1\)/)
+  it.each([
+    ['an overlong NUL', [0xc0, 0x80]],
+    ['an overlong 3-byte form', [0xe0, 0x80, 0x80]],
+    ['a surrogate', [0xed, 0xa0, 0x80]],
+    ['a code point past U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+    ['a 5-byte lead', [0xf8]],
+  ])('refuses %s', (_, bytes) => {
+    expect(() => decodeUtf8(Buffer.from([0x41, ...bytes]), 'x')).toThrow(/at offset 1\)/)
   })
 })

@@ -181,13 +181,14 @@ describe('scenario run: input', () => {
     expect(JSON.parse(seen[0]!.body.toString())).toEqual({ input: 'from a file' })
   })
 
-  it('exit 2 naming the flags when there is no input: a terminal, or empty stdin', async () => {
-    for (const opts of [{ tty: true }, { stdin: '' }]) {
-      const t = testContext({ env: withSecret, ...opts })
-      expect(await run(t)).toBe(2)
-      expect(t.stderr()).toMatch(/no input for the scenario/)
-      expect(t.stderr()).toMatch(/--input <text>, --input-file <path>, or pipe it on stdin/)
-    }
+  it.each([
+    ['a terminal', { tty: true }],
+    ['empty stdin', { stdin: '' }],
+  ])('exit 2 naming the flags when there is no input: %s', async (_, opts) => {
+    const t = testContext({ env: withSecret, ...opts })
+    expect(await run(t)).toBe(2)
+    expect(t.stderr()).toMatch(/no input for the scenario/)
+    expect(t.stderr()).toMatch(/--input <text>, --input-file <path>, or pipe it on stdin/)
   })
 
   it('exit 2 for two sources or an unreadable file', async () => {

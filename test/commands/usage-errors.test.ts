@@ -27,11 +27,9 @@ describe('unknown options and commands: exit 2 on stderr, never help', () => {
     })
   }
 
-  it('with --error-format json: one JSON line, the suggestion as its hint', async () => {
-    for (const argv of [
-      ['--error-format', 'json', 'agnets', '--help'],
-      ['--error-format', 'json', '--jsn'],
-    ]) {
+  it.each([[['--error-format', 'json', 'agnets', '--help']], [['--error-format', 'json', '--jsn']]])(
+    'with --error-format json: one JSON line, the suggestion as its hint: %j',
+    async (argv) => {
       const t = testContext()
       expect(await t.run(argv)).toBe(2)
       expect(t.stdout()).toBe('')
@@ -41,8 +39,8 @@ describe('unknown options and commands: exit 2 on stderr, never help', () => {
       expect(error).toMatchObject({ kind: 'usage', exitCode: 2 })
       expect(error.message).not.toMatch(/Did you mean/)
       expect(error.hint).toMatch(/^Did you mean (agents|--json)\?; run with --help for usage$/)
-    }
-  })
+    },
+  )
 
   it('global options alone still print the help (exit 0), as bare agentry does; -V prints the version', async () => {
     const t = testContext()
@@ -53,17 +51,14 @@ describe('unknown options and commands: exit 2 on stderr, never help', () => {
     expect(v.stdout()).toMatch(/^\S+\n$/)
   })
 
-  it('help of a real command still shows: agents help list, help agents list', async () => {
-    for (const argv of [
-      ['agents', 'help', 'list'],
-      ['help', 'agents', 'list'],
-      ['agents', 'list', '--help'],
-    ]) {
+  it.each([[['agents', 'help', 'list']], [['help', 'agents', 'list']], [['agents', 'list', '--help']]])(
+    'help of a real command still shows: %j',
+    async (argv) => {
       const t = testContext()
       expect(await t.run(argv)).toBe(0)
       expect(t.stdout()).toMatch(/^Usage: agentry agents list/)
-    }
-  })
+    },
+  )
 })
 
 describe('one did-you-mean rule everywhere', () => {
