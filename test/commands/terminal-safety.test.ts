@@ -25,28 +25,28 @@ async function hostileWebhook(): Promise<string> {
 }
 
 describe('hostile strings from the server', () => {
-  it('are shown, never obeyed, in a table, an item view, YAML and TSV on a terminal', async () => {
+  it.each([
+    ['list', 'table'],
+    ['get', 'table'],
+    ['list', 'yaml'],
+    ['get', 'yaml'],
+    ['list', 'tsv'],
+    ['get', 'tsv'],
+  ])('are shown, never obeyed, by webhook %s as %s on a terminal', async (verb, format) => {
     const id = await hostileWebhook()
-    for (const argv of [
-      ['webhook', 'list', '--limit', '100'],
-      ['webhook', 'get', id],
-      ['webhook', 'list', '--limit', '100', '-o', 'yaml'],
-      ['webhook', 'get', id, '-o', 'yaml'],
-      ['webhook', 'list', '--limit', '100', '-o', 'tsv'],
-      ['webhook', 'get', id, '-o', 'tsv'],
-    ]) {
-      const t = emulatorContext(fx, { tty: true, columns: 1000 })
-      expect(await t.run(argv), argv.join(' ')).toBe(0)
-      expectNoRawAttack(t.stdout())
-      expectNoRawAttack(t.stderr())
-      const out = t.stdout()
-      if (argv.includes('yaml')) {
-        // YAML has its own escapes for C0 in a double-quoted scalar (\e, \a); C1 it leaves raw, the sanitiser shows it
-        expect(out).toContain('\\e]0;pwned\\a')
-        expect(out).toContain('\\u009b31m')
-        expect(parseYaml(out)).toBeTruthy()
-      } else expectShown(out, ['clipboard', 'title', 'erase', 'csi8'])
-    }
+    const which = verb === 'get' ? ['get', id] : ['list', '--limit', '100']
+    const argv = ['webhook', ...which, ...(format === 'table' ? [] : ['-o', format])]
+    const t = emulatorContext(fx, { tty: true, columns: 1000 })
+    expect(await t.run(argv)).toBe(0)
+    expectNoRawAttack(t.stdout())
+    expectNoRawAttack(t.stderr())
+    const out = t.stdout()
+    if (format === 'yaml') {
+      // YAML has its own escapes for C0 in a double-quoted scalar (\e, \a); C1 it leaves raw, the sanitiser shows it
+      expect(out).toContain('\\e]0;pwned\\a')
+      expect(out).toContain('\\u009b31m')
+      expect(parseYaml(out)).toBeTruthy()
+    } else expectShown(out, ['clipboard', 'title', 'erase', 'csi8'])
   })
 
   it('keeps exact values in piped TSV, and in JSON and NDJSON (C1 escaped) identically on a terminal or not', async () => {

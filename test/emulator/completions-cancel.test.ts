@@ -61,7 +61,7 @@ describe('cancel', () => {
     expect(again.json).toEqual({ message: 'Request already cancelled' })
   })
 
-  it('answers 404 for unknown and finished requests, 400 without request_id', async () => {
+  it('answers 404 for unknown and finished requests', async () => {
     const unknown = await cancel('demo-assistant', { request_id: randomUUID() })
     expect(unknown.status).toBe(404)
     expect(unknown.json).toEqual({ error: { message: 'Request not found', code: 'not_found' } })
@@ -70,11 +70,12 @@ describe('cancel', () => {
       body: { messages: [user('hi')], request_id: id },
     })
     expect((await cancel('demo-assistant', { request_id: id })).status).toBe(404)
-    for (const body of [{}, { request_id: '' }, undefined]) {
-      const r = await cancel('demo-assistant', body)
-      expect(r.status).toBe(400)
-      expect(r.json.error.message).toBe('request_id is required')
-    }
+  })
+
+  it.each([{}, { request_id: '' }, undefined])('answers 400 to a cancel without request_id: %j', async (body) => {
+    const r = await cancel('demo-assistant', body)
+    expect(r.status).toBe(400)
+    expect(r.json.error.message).toBe('request_id is required')
   })
 
   it('answers 404 for an unknown agent and 401 for an agent outside the key scope', async () => {

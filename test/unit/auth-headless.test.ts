@@ -108,26 +108,24 @@ describe('pollDeviceToken', () => {
     )
   })
 
-  it('stops on access_denied (exit 4) and on expired_token (exit 124)', async () => {
-    for (const [error, exit] of [
-      ['access_denied', 4],
-      ['expired_token', 124],
-    ] as const) {
-      const t = testContext()
-      t.http.post('/oauth/token').reply(400, { error })
-      const err = await pollDeviceToken(
-        { device_code: 'dc', user_code: 'u', verification_uri: 'x', expires_in: 600, interval: 1 },
-        {
-          http: await oauthHttp(t.ctx),
-          tokenEndpoint: `${testOrigin}/oauth/token`,
-          clientId: 'cl',
-          signal: new AbortController().signal,
-          now: () => 0,
-          sleep: async () => {},
-        },
-      ).catch((e: unknown) => e)
-      expect(exitCodeOf(err), error).toBe(exit)
-    }
+  it.each([
+    ['access_denied', 4],
+    ['expired_token', 124],
+  ] as const)('stops on %s (exit %i)', async (error, exit) => {
+    const t = testContext()
+    t.http.post('/oauth/token').reply(400, { error })
+    const err = await pollDeviceToken(
+      { device_code: 'dc', user_code: 'u', verification_uri: 'x', expires_in: 600, interval: 1 },
+      {
+        http: await oauthHttp(t.ctx),
+        tokenEndpoint: `${testOrigin}/oauth/token`,
+        clientId: 'cl',
+        signal: new AbortController().signal,
+        now: () => 0,
+        sleep: async () => {},
+      },
+    ).catch((e: unknown) => e)
+    expect(exitCodeOf(err)).toBe(exit)
   })
 })
 

@@ -85,13 +85,13 @@ describe('readStreamItems sniffing', () => {
     expect(format).toBe('ndjson')
   })
 
-  it('refuses an HTML page, by its Content-Type or by its first byte, as one malformed item', async () => {
-    const page = '<!doctype html>\n<html><body>Sign in</body></html>\n'
-    for (const type of ['text/html; charset=utf-8', undefined, 'application/json', 'text/plain']) {
-      const { items } = await sniffed(page, type)
+  it.each(['text/html; charset=utf-8', undefined, 'application/json', 'text/plain'])(
+    'refuses an HTML page sent as %s, by its Content-Type or by its first byte, as one malformed item',
+    async (type) => {
+      const { items } = await sniffed('<!doctype html>\n<html><body>Sign in</body></html>\n', type)
       expect(items).toMatchObject([{ kind: 'malformed', atEnd: false }])
-    }
-  })
+    },
+  )
 
   it('yields nothing for an empty body', async () => {
     expect(await sniffed('')).toEqual({ format: undefined, items: [] })
