@@ -123,16 +123,17 @@ describe('OAuth metadata and registration', () => {
     }
   })
 
-  it('replaces a token_endpoint_auth_method other than none, and an unknown scope, instead of refusing', async () => {
-    const { env, state } = setup()
-    for (const method of ['client_secret_post', 'client_secret_basic', 'private_key_jwt']) {
+  it.each(['client_secret_post', 'client_secret_basic', 'private_key_jwt'])(
+    'replaces the token_endpoint_auth_method %s with none, and an unknown scope, instead of refusing',
+    async (method) => {
+      const { env, state } = setup()
       const res = await register(env, { token_endpoint_auth_method: method, scope: 'admin agentry:api' })
-      expect(res.status, method).toBe(201)
+      expect(res.status).toBe(201)
       expect(res.json).toMatchObject({ token_endpoint_auth_method: 'none', scope: 'agentry:api' })
       expect(res.json).not.toHaveProperty('client_secret')
       expect(state.oauthClients.get(res.json.client_id)?.token_endpoint_auth_method).toBe('none')
-    }
-  })
+    },
+  )
 })
 
 describe('OAuth authorization endpoint', () => {

@@ -47,15 +47,13 @@ describe('stderr colour of a run', () => {
     expect(u.stderr()).toMatch(/^error: unknown option/)
   })
 
-  it('a warning is `warning:` in yellow on a colour terminal, plain when piped', async () => {
-    for (const [tty, label] of [
-      [true, '\x1b[33mwarning:\x1b[39m'],
-      [false, 'warning:'],
-    ] as const) {
-      const t = testContext({ tty, env: { NO_COLOR: undefined } })
-      await t.ctx.resolve({ globals: {} })
-      t.ctx.warn('careful\x1b]0;x\x07')
-      expect(t.stderr()).toBe(`${label} careful\\u001b]0;x\\u0007\n`)
-    }
+  it.each([
+    ['in yellow on a colour terminal', true, '\x1b[33mwarning:\x1b[39m'],
+    ['plain when piped', false, 'warning:'],
+  ] as const)('a warning is `warning:` %s', async (_, tty, label) => {
+    const t = testContext({ tty, env: { NO_COLOR: undefined } })
+    await t.ctx.resolve({ globals: {} })
+    t.ctx.warn('careful\x1b]0;x\x07')
+    expect(t.stderr()).toBe(`${label} careful\\u001b]0;x\\u0007\n`)
   })
 })
