@@ -12,6 +12,7 @@ import { sourceKey } from './source-key.js'
 const inputs = [
   'src',
   'bin',
+  'scripts/build.mjs',
   'scripts/build-exe.mjs',
   'scripts/esbuild-plugins.mjs',
   'scripts/exe-loader.cjs',
