@@ -13,16 +13,27 @@
 //    replaced by the loader of the assets.
 // 4. jq (jq-wasm, for `--jq`) as an asset of its own, compiled only by a run that asks for it; the build checks that
 //    it runs with Node's built-ins alone.
-// 5. Node writes the blob (`--experimental-sea-config`) and postject puts it into a copy of the Node that runs this
-//    script (the project's Node 24), stripped of its symbols. About 110 MiB, Node itself being 103 MiB of it.
+// 5. Node writes the blob (`--experimental-sea-config`), and scripts/elf-inject.mjs puts it into a copy of the Node
+//    that runs this script (the project's Node 24), stripped of its symbols, as postject would, without rewriting
+//    the binary. About 113 MiB, Node itself being 103 MiB of it.
 // The time of each step is printed with the result.
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import vm from 'node:vm'
 import { build, transform } from 'esbuild'
-import { inject } from 'postject'
+import { injectNote } from './elf-inject.mjs'
 
 if (process.platform !== 'linux') {
   // macOS needs the blob in a Mach-O segment and the binary signed again, Windows its signature removed: not done
@@ -248,26 +259,20 @@ step('main script and blob')
 
 mkdirSync(dirname(out), { recursive: true })
 const tmp = `${out}.tmp`
-copyFileSync(process.execPath, tmp)
-chmodSync(tmp, 0o755)
-step('copy of node')
 // Node's release binary carries its symbols and debug info (~18 MiB): a crash trace of the executable names no Node
-// internals, as with most shipped binaries. Without `strip` (binutils) the copy stays as it is.
+// internals, as with most shipped binaries. strip (binutils) writes the copy; without it, the copy keeps them.
 try {
-  execFileSync('strip', ['--strip-all', tmp], { stdio: 'ignore' })
+  execFileSync('strip', ['--strip-all', '-o', tmp, process.execPath], { stdio: 'ignore' })
 } catch {
   console.log('strip not found: the executable keeps the symbols of Node')
+  copyFileSync(process.execPath, tmp)
 }
-step('strip')
-await inject(tmp, 'NODE_SEA_BLOB', readFileSync(blob), {
-  sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
-})
-step('postject')
-rmSync(out, { force: true })
-copyFileSync(tmp, out) // a copy, not a rename: a running old executable keeps its own file
-chmodSync(out, 0o755)
-rmSync(tmp)
-step('copy out')
+step('copy of node, stripped')
+injectNote(tmp, 'NODE_SEA_BLOB', readFileSync(blob), 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2')
+step('inject')
+chmodSync(tmp, 0o755)
+renameSync(tmp, out) // a running old executable keeps its own file
+step('rename')
 const size = (names) => names.reduce((sum, n) => sum + statSync(assets[n]).size, 0)
 const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
