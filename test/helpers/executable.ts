@@ -34,7 +34,7 @@ export function singleExecutable(): string {
   const building = join(cache, `${key}.building-${process.pid}`)
   execFileSync(process.execPath, ['scripts/build-exe.mjs', join(building, 'agentry')], {
     cwd: repoRoot,
-    stdio: 'pipe', // postject warns about ELF notes it cannot name: harmless, and an error carries stderr anyway
+    stdio: 'pipe', // a failed build's error carries its stderr
   })
   renameSync(building, join(cache, key))
   return exe
