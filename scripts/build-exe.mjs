@@ -19,17 +19,7 @@
 // The time of each step is printed with the result.
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import {
-  chmodSync,
-  copyFileSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import vm from 'node:vm'
 import { build, transform } from 'esbuild'
@@ -116,7 +106,7 @@ const distNames = [
     .filter((f) => f.endsWith('.js'))
     .map((f) => `chunks/${f}`),
 ]
-const assets = { 'jq-wasm.js': jqScript }
+const files = { 'jq-wasm.js': jqScript } // each module's file, by the name the loader asks for
 await Promise.all(
   distNames.map(async (name) => {
     let code = readFileSync(join(dist, name), 'utf8')
@@ -130,7 +120,7 @@ await Promise.all(
       supported: { 'dynamic-import': false },
     })
     writeFileSync(join(modules, name), wrap(cjs))
-    assets[name] = join(modules, name)
+    files[name] = join(modules, name)
   }),
 )
 mkdirSync(join(modules, 'chunks/undici'))
@@ -146,7 +136,7 @@ for (const f of readdirSync(join(dist, 'chunks/undici'))) {
       : readFileSync(join(dist, name), 'utf8')
     writeFileSync(join(modules, name), wrap(code))
   }
-  assets[name] = join(modules, name)
+  files[name] = join(modules, name)
 }
 step('modules')
 
@@ -157,10 +147,12 @@ const emulator = spawn(process.execPath, [join(root, 'bin/agentry.js'), 'emulato
   stdio: ['ignore', 'pipe', 'ignore'],
 })
 const source = (name) => {
-  const file = assets[name]
+  const file = files[name]
   return file && !file.endsWith('.wasm') ? readFileSync(file, 'latin1') : undefined
 }
-const scriptNames = Object.keys(assets).filter((n) => !n.endsWith('.wasm'))
+const scriptNames = Object.keys(files)
+  .filter((n) => !n.endsWith('.wasm'))
+  .sort()
 try {
   let text = ''
   while (!/^api-key: .+\n/m.test(text)) {
@@ -177,8 +169,8 @@ try {
   const trainer = `const { moduleLoader } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
 const fs = require('node:fs')
 const vm = require('node:vm')
-const assets = ${JSON.stringify(assets)}
-const source = (name) => (assets[name] ? fs.readFileSync(assets[name], 'latin1') : undefined)
+const files = ${JSON.stringify(files)}
+const source = (name) => (files[name] ? fs.readFileSync(files[name], 'latin1') : undefined)
 const { load, loaded } = moduleLoader(source, () => undefined)
 ;(async () => {
   const cli = load('cli.js')
@@ -188,7 +180,7 @@ const { load, loaded } = moduleLoader(source, () => undefined)
   }
   for (const name of ${JSON.stringify(scriptNames)}) {
     const script = loaded.get(name)?.script ?? new vm.Script(source(name))
-    fs.writeFileSync(assets[name] + '.cache', script.createCachedData())
+    fs.writeFileSync(files[name] + '.cache', script.createCachedData())
   }
 })()
 `
@@ -207,12 +199,42 @@ const { load, loaded } = moduleLoader(source, () => undefined)
 } finally {
   emulator.kill('SIGTERM')
 }
-for (const name of scriptNames) assets[`${name}.cache`] = `${assets[name]}.cache`
 // in this process: V8 must take every cache (it refuses one made under other flags or from other source)
+const caches = Object.fromEntries(scriptNames.map((n) => [n, readFileSync(`${files[n]}.cache`)]))
 for (const name of scriptNames) {
-  const script = new vm.Script(source(name), { cachedData: readFileSync(assets[`${name}.cache`]) })
+  const script = new vm.Script(source(name), { cachedData: caches[name] })
   if (script.cachedDataRejected) throw new Error(`V8 refused the code cache of ${name}`)
 }
+// The modules as three assets, not two per module: at every start Node reads the name and size of each asset of the
+// blob, which with ~300 of them spread over 9 MiB touches (and maps) every page of it, ~8 MiB more peak RSS. All
+// sources in one (ASCII), all caches in another (each at a multiple of 8: V8 copies a cache that is not aligned), and
+// where each module's are (packedModules, scripts/exe-loader.cjs).
+const index = {}
+const sources = []
+const cacheParts = []
+let sourceAt = 0
+let cacheAt = 0
+for (const name of scriptNames) {
+  const text = Buffer.from(source(name), 'latin1')
+  const cache = caches[name]
+  const pad = Buffer.alloc((8 - (cache.length % 8)) % 8)
+  index[name] = [sourceAt, text.length, cacheAt, cache.length]
+  sources.push(text)
+  cacheParts.push(cache, pad)
+  sourceAt += text.length
+  cacheAt += cache.length + pad.length
+}
+const assets = {}
+for (const [name, parts] of [
+  ['modules.js', sources],
+  ['modules.cache', cacheParts],
+  ['modules.json', [Buffer.from(JSON.stringify(index))]],
+]) {
+  assets[name] = join(work, name)
+  writeFileSync(assets[name], Buffer.concat(parts))
+}
+// undici's WebAssembly, read as bytes
+for (const name of Object.keys(files).filter((n) => n.endsWith('.wasm'))) assets[name] = files[name]
 step('training run')
 
 // The executable's main script: bin/agentry.js (the same start as the npm-installed command: --version and --help
@@ -223,14 +245,27 @@ const cliFromAsset = {
     b.onResolve({ filter: /^\.\.\/dist\/cli\.js$/ }, () => ({ path: 'cli', namespace: 'sea-cli' }))
     b.onLoad({ filter: /.*/, namespace: 'sea-cli' }, () => ({
       contents: `const { getRawAsset } = require('node:sea')
-const { moduleLoader } = require('./exe-loader.cjs')
-const asset = (name) => { try { return getRawAsset(name) } catch { return undefined } }
-const source = (name) => { const a = asset(name); return a && Buffer.from(a).latin1Slice() }
-const cache = (name) => { const a = asset(name + '.cache'); return a && Buffer.from(a) }
+const { moduleLoader, packedModules } = require('./exe-loader.cjs')
+const { source, cache } = packedModules(getRawAsset)
 module.exports = moduleLoader(source, cache).load('cli.js')`,
       resolveDir: join(root, 'scripts'),
       loader: 'js',
     }))
+  },
+}
+// and without the compile cache bin/agentry.js turns on for the npm command: the executable's modules are no files
+// of Node's loader, and node:module would load Node's source-map parser with it
+const noCompileCache = {
+  name: 'no-compile-cache',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]bin[\\/]agentry\.js$/ }, (args) => {
+      const marker =
+        /\n *const mod = process\.getBuiltinModule\('node:module'\)\n *try \{\n *mod\.enableCompileCache\(\)\n *\} catch \{\}\n/
+      const src = readFileSync(args.path, 'utf8')
+      if (!marker.test(src))
+        throw new Error('build:exe: bin/agentry.js no longer turns on the compile cache as expected')
+      return { contents: src.replace(marker, '\n'), loader: 'js' }
+    })
   },
 }
 const script = join(work, 'main.cjs')
@@ -239,7 +274,7 @@ await build({
   bundle: true,
   entryPoints: [join(root, 'bin/agentry.js')],
   outfile: script,
-  plugins: [cliFromAsset],
+  plugins: [cliFromAsset, noCompileCache],
 })
 
 const blob = join(work, 'sea.blob')
@@ -271,12 +306,17 @@ step('copy of node, stripped')
 injectNote(tmp, 'NODE_SEA_BLOB', readFileSync(blob), 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2')
 step('inject')
 chmodSync(tmp, 0o755)
-renameSync(tmp, out) // a running old executable keeps its own file
-step('rename')
-const size = (names) => names.reduce((sum, n) => sum + statSync(assets[n]).size, 0)
+// a copy, not a rename: the file as strip and the injection wrote it started with ~30 MiB more peak RSS than a copy
+// of it (measured here: Linux maps it from the page cache in larger pieces); the old file is removed first, so that
+// a running old executable keeps its own
+rmSync(out, { force: true })
+copyFileSync(tmp, out)
+rmSync(tmp)
+step('copy out')
+const size = (names) => names.reduce((sum, n) => sum + statSync(files[n]).size, 0)
 const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 console.log(
-  `${out}: ${mib(statSync(out).size)} (${scriptNames.length} modules ${mib(size(scriptNames))}, their code caches ${mib(size(scriptNames.map((n) => `${n}.cache`)))}, blob ${mib(statSync(blob).size)}), built in ${seconds} s (${steps.join(', ')})`,
+  `${out}: ${mib(statSync(out).size)} (${scriptNames.length} modules ${mib(size(scriptNames))}, their code caches ${mib(statSync(assets['modules.cache']).size)}, blob ${mib(statSync(blob).size)}), built in ${seconds} s (${steps.join(', ')})`,
 )
 if (!process.env.AGENTRY_KEEP_SEA_BUILD) rmSync(work, { recursive: true, force: true })

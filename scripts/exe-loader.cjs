@@ -16,6 +16,7 @@ const { dirname, posix } = require('node:path')
  */
 function moduleLoader(source, cache, external = require) {
   const loaded = new Map()
+  let url
   function load(name) {
     const done = loaded.get(name)
     if (done) return done.module.exports
@@ -31,10 +32,24 @@ function moduleLoader(source, cache, external = require) {
           ? load('jq-wasm.js')
           : external(id)
     entry.script = new vm.Script(text, { filename: `agentry/${name}`, cachedData: cache(name) })
-    const url = require('node:url').pathToFileURL(process.execPath).href
+    url ??= require('node:url').pathToFileURL(process.execPath).href
     entry.script.runInThisContext()(entry.module.exports, req, entry.module, url, dirname(process.execPath))
     return entry.module.exports
   }
   return { load, loaded }
 }
-module.exports = { moduleLoader }
+/**
+ * The modules as the executable holds them (scripts/build-exe.mjs): every source in the asset modules.js, every code
+ * cache in modules.cache, and in modules.json where each module's are ([source offset, length, cache offset,
+ * length]). Only the pages of the modules a run loads are read.
+ */
+function packedModules(getRawAsset) {
+  const index = JSON.parse(Buffer.from(getRawAsset('modules.json')).latin1Slice())
+  const sources = getRawAsset('modules.js')
+  const caches = getRawAsset('modules.cache')
+  return {
+    source: (name) => index[name] && Buffer.from(sources, index[name][0], index[name][1]).latin1Slice(),
+    cache: (name) => index[name] && Buffer.from(caches, index[name][2], index[name][3]),
+  }
+}
+module.exports = { moduleLoader, packedModules }
