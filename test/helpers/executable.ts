@@ -16,6 +16,7 @@ const inputs = [
   'scripts/build-exe.mjs',
   'scripts/esbuild-plugins.mjs',
   'scripts/exe-loader.cjs',
+  'scripts/elf-inject.mjs',
   'package.json',
   'dist/help.js',
   'dist/complete.js',
