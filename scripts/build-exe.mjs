@@ -2,26 +2,27 @@
 // needs no Node beside it. Run after `npm run build` (it reads dist/version.js and dist/help.js, the text --version
 // and --help print). Output: exe/agentry, or the path given as the first argument.
 //
-// 1. The CLI (src/cli.ts) as one CommonJS bundle with every chunk of the npm build inside, each module evaluated when
-//    first imported (esbuild's lazy `__esm` wrappers), the plugins of the npm build applied
-//    (scripts/esbuild-plugins.mjs) but not the undici parsers kept beside the chunk (there is no "beside"). It is an
-//    asset of the executable, not its main script: --version and --help never read it.
-// 2. V8's code cache of that bundle after a training run (the commands people run most, against an emulator), so
+// 1. The CLI as the npm build made it (dist/cli.js, dist/emulator.js, dist/chunks/*: ES modules split by chunk), each
+//    file made CommonJS by esbuild's transform (import() of a chunk as require) and kept as an asset of its own: a
+//    run reads and compiles only the modules it loads (`agents list --json` ~250 KB of the CLI's ~5 MiB). They are
+//    assets, not the main script: --version and --help never read them.
+// 2. V8's code cache of each module after a training run (the commands people run most, against an emulator), so
 //    that a start compiles almost nothing: a cache made when a script is compiled (Node's `useCodeCache`) holds only
-//    its top level, and the functions of a 4 MiB bundle would be compiled at each start (scripts/exe-loader.cjs).
+//    its top level (scripts/exe-loader.cjs); modules the training run does not load get that top-level cache.
 // 3. The main script: bin/agentry.js, the same start as the npm-installed command, its `import('../dist/cli.js')`
-//    replaced by the loader of the asset.
+//    replaced by the loader of the assets.
 // 4. jq (jq-wasm, for `--jq`) as an asset of its own, compiled only by a run that asks for it; the build checks that
 //    it runs with Node's built-ins alone.
-// 5. Node writes the blob (`--experimental-sea-config`) and postject puts it into a copy of the Node that runs this
-//    script (the project's Node 24), stripped of its symbols. About 109 MiB, Node itself being 103 MiB of it.
+// 5. Node writes the blob (`--experimental-sea-config`), and scripts/elf-inject.mjs puts it into a copy of the Node
+//    that runs this script (the project's Node 24), stripped of its symbols, as postject would, without rewriting
+//    the binary. About 113 MiB, Node itself being 103 MiB of it.
+// The time of each step is printed with the result.
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { build } from 'esbuild'
-import { inject } from 'postject'
-import { lazyChildProcess, lazyHttp2, ownZod } from './esbuild-plugins.mjs'
+import { build, transform } from 'esbuild'
+import { injectNote } from './elf-inject.mjs'
 
 if (process.platform !== 'linux') {
   // macOS needs the blob in a Mach-O segment and the binary signed again, Windows its signature removed: not done
@@ -32,109 +33,161 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), '..')
 const out = resolve(process.argv[2] ?? join(root, 'exe/agentry'))
 const work = join(dirname(out), '.sea-build')
 const started = performance.now()
+// the time of each step, printed at the end (one line): where a build's time goes
+const steps = []
+let stepStart = started
+const step = (name) => {
+  const now = performance.now()
+  steps.push(`${name} ${((now - stepStart) / 1000).toFixed(1)} s`)
+  stepStart = now
+}
 rmSync(work, { recursive: true, force: true })
 mkdirSync(work, { recursive: true })
 
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const esbuildCommon = {
-  bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node24',
   logLevel: 'warning',
   legalComments: 'none',
-  minifyWhitespace: true, // a smaller bundle to read at each start (no comments: see `ascii` below)
+  minifyWhitespace: true, // less to read at each start (no comments: see `ascii` below)
 }
-// ASCII only, so that the executable makes a one-byte string of a bundle without decoding UTF-8: esbuild escapes
+// ASCII only, so that the executable makes a one-byte string of a module without decoding UTF-8: esbuild escapes
 // non-ASCII characters in strings, not in regular expressions; a \uXXXX escape means the same in both.
 const ascii = (code) => code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+/** A module as the loader runs it (scripts/exe-loader.cjs): a function of what CommonJS gives, and the URL. */
+const wrap = (code) => `(function (exports, require, module, __agentryUrl, __dirname) {${ascii(code)}\n})`
+const modules = join(work, 'modules') // the assets, by the names the loader asks for
+mkdirSync(join(modules, 'chunks'), { recursive: true })
 
 // jq (`--jq`, jq-wasm: jq compiled to WebAssembly, its 0.9 MiB of wasm inline as base64) is an asset of its own,
-// compiled only when a run asks for it: inside the CLI's asset every start would copy its 1.3 MiB. The CLI's
-// src/io/jq-load.ts (which requires jq-wasm from node_modules) is replaced by a loader of that asset
-// (`jq-from-asset` below).
-const jqScript = join(work, 'jq-wasm.js')
+// compiled only when a run asks for it. The npm build requires it from node_modules (src/io/jq-load.ts); here that
+// require names `jq-wasm`, which the loader gives from this asset (see `marked` below).
+const jqScript = join(modules, 'jq-wasm.js')
 const jqBundle = await build({
   ...esbuildCommon,
+  bundle: true,
   entryPoints: [join(root, 'node_modules/jq-wasm/dist/index.js')],
   write: false,
   outfile: jqScript,
 })
-// Emscripten's loader reads __dirname: the wrapper gives it one, as CommonJS would (exe-loader.cjs passes the
-// executable's folder)
-writeFileSync(jqScript, `(function (exports, require, module, __dirname) {${ascii(jqBundle.outputFiles[0].text)}\n})`)
+// Emscripten's loader reads __dirname: the wrapper gives it one, as CommonJS would (the executable's folder)
+writeFileSync(jqScript, wrap(jqBundle.outputFiles[0].text))
 // It must run with Node's built-ins alone, as inside the executable (no node_modules, no file beside it), from a
 // file: `node -e` would lend it a global __dirname that the executable does not have.
-const jqCheck = `const { loadCli } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
+const jqCheck = `const { moduleLoader } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
 const builtinsOnly = (id) => { if (!require('node:module').isBuiltin(id)) throw new Error('jq asset requires ' + id); return require(id) }
-const { exports: jq } = loadCli(require('node:fs').readFileSync(${JSON.stringify(jqScript)}, 'latin1'), undefined, builtinsOnly)
+const jq = moduleLoader(() => require('node:fs').readFileSync(${JSON.stringify(jqScript)}, 'latin1'), () => undefined, builtinsOnly).load('jq-wasm.js')
 jq.raw({ a: [1, 2] }, '.a | add').then((out) => { if (out.trim() !== '3') throw new Error('jq asset answered ' + out) })`
 const jqCheckFile = join(work, 'jq-check.cjs')
 writeFileSync(jqCheckFile, jqCheck)
 execFileSync(process.execPath, [jqCheckFile], { stdio: 'inherit', cwd: work })
-const jqFromAsset = {
-  name: 'jq-from-asset',
-  setup(b) {
-    b.onResolve({ filter: /(^|\/)jq-load\.js$/ }, () => ({ path: 'jq-load', namespace: 'sea-jq' }))
-    b.onLoad({ filter: /.*/, namespace: 'sea-jq' }, () => ({
-      contents: `const { getRawAsset } = require('node:sea')
-const { loadCli } = require('./exe-loader.cjs')
-exports.loadJq = () => loadCli(Buffer.from(getRawAsset('jq-wasm.js')).latin1Slice()).exports`,
-      resolveDir: join(root, 'scripts'),
-      loader: 'js',
-    }))
-  },
+step('jq asset')
+
+// The npm build's files, each made CommonJS. What the npm build does differently, undone here:
+// - each chunk's banner makes `require` with createRequire(import.meta.url): the loader gives it instead;
+// - import.meta.url is the executable's URL (a parameter of the wrapper);
+// - import() of a chunk or a built-in becomes require(): a vm.Script has no import() without
+//   --experimental-vm-modules;
+// - jq is required from node_modules by createRequire: it becomes the loader's `jq-wasm`;
+// - undici's WebAssembly parsers, kept beside its chunk as .cjs reading a .wasm file: an asset each, the bytes read
+//   from the executable.
+const dist = join(root, 'dist')
+const banner = "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);\n"
+const marked = (code, name, from, to) => {
+  if (code.split(from).length !== 2) throw new Error(`build:exe: "${from}" not once in dist/${name}: the build changed`)
+  return code.replace(from, to)
 }
+const distNames = [
+  'cli.js',
+  'emulator.js',
+  ...readdirSync(join(dist, 'chunks'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `chunks/${f}`),
+]
+const files = { 'jq-wasm.js': jqScript } // each module's file, by the name the loader asks for
+await Promise.all(
+  distNames.map(async (name) => {
+    let code = readFileSync(join(dist, name), 'utf8')
+    if (!code.startsWith(banner)) throw new Error(`build:exe: dist/${name} does not start with the chunks' banner`)
+    code = code.slice(banner.length)
+    if (code.includes('("jq-wasm")'))
+      code = marked(code, name, 'createRequire(import.meta.url)("jq-wasm")', 'require("jq-wasm")')
+    const { code: cjs } = await transform(code, {
+      ...esbuildCommon,
+      define: { 'import.meta.url': '__agentryUrl' },
+      supported: { 'dynamic-import': false },
+    })
+    writeFileSync(join(modules, name), wrap(cjs))
+    files[name] = join(modules, name)
+  }),
+)
+mkdirSync(join(modules, 'chunks/undici'))
+for (const f of readdirSync(join(dist, 'chunks/undici'))) {
+  const name = `chunks/undici/${f}`
+  if (f.endsWith('.wasm')) copyFileSync(join(dist, name), join(modules, name))
+  else {
+    const wasm = /readFileSync\(require\('node:path'\)\.join\(__dirname, "([\w.-]+\.wasm)"\)\)/.exec(
+      readFileSync(join(dist, name), 'utf8'),
+    )?.[1]
+    const code = wasm
+      ? `module.exports = Buffer.from(require('node:sea').getRawAsset(${JSON.stringify(`chunks/undici/${wasm}`)}))`
+      : readFileSync(join(dist, name), 'utf8')
+    writeFileSync(join(modules, name), wrap(code))
+  }
+  files[name] = join(modules, name)
+}
+step('modules')
 
-// The CLI (src/cli.ts) as one CommonJS bundle, wrapped as a function of (exports, require, module): the asset.
-const cliBundle = await build({
-  ...esbuildCommon,
-  entryPoints: [join(root, 'src/cli.ts')],
-  write: false,
-  outfile: join(work, 'cli.js'),
-  define: { __AGENTRY_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__agentryUrl' },
-  // the bundle has no file: import.meta.url (used for createRequire) is the executable's
-  banner: { js: "var __agentryUrl = require('node:url').pathToFileURL(process.execPath).href;" },
-  plugins: [lazyHttp2, lazyChildProcess, ownZod, jqFromAsset],
-  // import() of a built-in (node:sqlite, the chat log) as require(): a vm.Script has no import() without
-  // --experimental-vm-modules
-  supported: { 'dynamic-import': false },
-})
-const cliScript = join(work, 'cli.js')
-writeFileSync(cliScript, `(function (exports, require, module) {${ascii(cliBundle.outputFiles[0].text)}\n})`)
-
-// The code cache of the bundle after a training run: the commands people run most, against an emulator, in one
-// process on this Node (the same V8 as the executable's), through the same loader.
-const cliCache = join(work, 'cli.cache')
+// The code caches after a training run: the commands people run most, against an emulator, in one process on this
+// Node (the same V8 as the executable's), through the same loader. A module the run does not load gets the cache of
+// its compile (its top level).
+// V8's flags of the executable (the blob's execArgv), also those of the training run and of the checks: V8 refuses a
+// code cache made under other flags. Semi-spaces of 4 MiB from the start: `agents list --json` then runs without a
+// young-generation collection (two before; −7% CPU, docs/architecture.md).
+const execArgv = ['--min-semi-space-size=4']
 const emulator = spawn(process.execPath, [join(root, 'bin/agentry.js'), 'emulator', 'start', '--port', '0'], {
   stdio: ['ignore', 'pipe', 'ignore'],
 })
+const source = (name) => {
+  const file = files[name]
+  return file && !file.endsWith('.wasm') ? readFileSync(file, 'latin1') : undefined
+}
+const scriptNames = Object.keys(files)
+  .filter((n) => !n.endsWith('.wasm'))
+  .sort()
 try {
-  let banner = ''
-  while (!/^api-key: .+\n/m.test(banner)) {
+  let text = ''
+  while (!/^api-key: .+\n/m.test(text)) {
     const [chunk] = await once(emulator.stdout, 'data')
-    banner += chunk
+    text += chunk
   }
-  const field = (name) => new RegExp(`^${name}: (.+)$`, 'm').exec(banner)[1]
+  const field = (name) => new RegExp(`^${name}: (.+)$`, 'm').exec(text)[1]
   const training = [
     ['agents', 'list', '--json'],
     ['agents', 'get', 'demo-assistant'],
     ['__complete', '--', 'agents', 'l'],
     ['agents', '--help'],
   ] // not chat: it sets a V8 flag (docs/architecture.md), and V8 refuses a cache made under other flags
-
-  const trainer = `const { loadCli } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
+  const trainer = `const { moduleLoader } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
 const fs = require('node:fs')
-const { exports: cli, script } = loadCli(fs.readFileSync(${JSON.stringify(cliScript)}, 'latin1'))
+const vm = require('node:vm')
+const files = ${JSON.stringify(files)}
+const source = (name) => (files[name] ? fs.readFileSync(files[name], 'latin1') : undefined)
+const { load, loaded } = moduleLoader(source, () => undefined)
 ;(async () => {
+  const cli = load('cli.js')
   for (const argv of ${JSON.stringify(training)}) {
     const code = await cli.main(argv)
     if (code !== 0) throw new Error('training run failed: ' + argv.join(' ') + ' exited ' + code)
   }
-  fs.writeFileSync(${JSON.stringify(cliCache)}, script.createCachedData())
+  for (const name of ${JSON.stringify(scriptNames)}) {
+    const script = loaded.get(name)?.script ?? new vm.Script(source(name))
+    fs.writeFileSync(files[name] + '.cache', script.createCachedData())
+  }
 })()
 `
-  execFileSync(process.execPath, ['-e', trainer], {
+  execFileSync(process.execPath, [...execArgv, '-e', trainer], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -149,30 +202,87 @@ const { exports: cli, script } = loadCli(fs.readFileSync(${JSON.stringify(cliScr
 } finally {
   emulator.kill('SIGTERM')
 }
-const check = `const { loadCli } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
-const { readFileSync } = require('node:fs')
-const { script } = loadCli(readFileSync(${JSON.stringify(cliScript)}, 'latin1'), readFileSync(${JSON.stringify(cliCache)}))
-if (script.cachedDataRejected) throw new Error('V8 refused the code cache of the training run')`
-execFileSync(process.execPath, ['-e', check], { stdio: 'inherit' })
+// V8 must take every cache (it refuses one made under other flags or from other source): checked in a process
+// started with the executable's flags
+const check = `const { readFileSync } = require('node:fs')
+const { Script } = require('node:vm')
+for (const [name, file] of Object.entries(${JSON.stringify(Object.fromEntries(scriptNames.map((n) => [n, files[n]])))})) {
+  const script = new Script(readFileSync(file, 'latin1'), { cachedData: readFileSync(file + '.cache') })
+  if (script.cachedDataRejected) throw new Error('V8 refused the code cache of ' + name)
+}`
+execFileSync(process.execPath, [...execArgv, '-e', check], { stdio: 'inherit' })
+const caches = Object.fromEntries(scriptNames.map((n) => [n, readFileSync(`${files[n]}.cache`)]))
+// The modules as three assets, not two per module: at every start Node reads the name and size of each asset of the
+// blob, which with ~300 of them spread over 9 MiB touches (and maps) every page of it, ~8 MiB more peak RSS. All
+// sources in one (ASCII), all caches in another (each at a multiple of 8: V8 copies a cache that is not aligned), and
+// where each module's are (packedModules, scripts/exe-loader.cjs).
+const index = {}
+const sources = []
+const cacheParts = []
+let sourceAt = 0
+let cacheAt = 0
+for (const name of scriptNames) {
+  const text = Buffer.from(source(name), 'latin1')
+  const cache = caches[name]
+  const pad = Buffer.alloc((8 - (cache.length % 8)) % 8)
+  index[name] = [sourceAt, text.length, cacheAt, cache.length]
+  sources.push(text)
+  cacheParts.push(cache, pad)
+  sourceAt += text.length
+  cacheAt += cache.length + pad.length
+}
+const assets = {}
+for (const [name, parts] of [
+  ['modules.js', sources],
+  ['modules.cache', cacheParts],
+  ['modules.json', [Buffer.from(JSON.stringify(index))]],
+]) {
+  assets[name] = join(work, name)
+  writeFileSync(assets[name], Buffer.concat(parts))
+}
+// undici's WebAssembly, read as bytes
+for (const name of Object.keys(files).filter((n) => n.endsWith('.wasm'))) assets[name] = files[name]
+step('training run')
 
 // The executable's main script: bin/agentry.js (the same start as the npm-installed command: --version and --help
-// from text, no more loaded), its import of ../dist/cli.js replaced by the loader of the asset.
+// from text, no more loaded), its import of ../dist/cli.js replaced by the loader of the assets.
 const cliFromAsset = {
   name: 'cli-from-asset',
   setup(b) {
     b.onResolve({ filter: /^\.\.\/dist\/cli\.js$/ }, () => ({ path: 'cli', namespace: 'sea-cli' }))
     b.onLoad({ filter: /.*/, namespace: 'sea-cli' }, () => ({
       contents: `const { getRawAsset } = require('node:sea')
-const { loadCli } = require('./exe-loader.cjs')
-const r = loadCli(Buffer.from(getRawAsset('cli.js')).latin1Slice(), Buffer.from(getRawAsset('cli.cache')))
-module.exports = r.exports`,
+const { moduleLoader, packedModules } = require('./exe-loader.cjs')
+const { source, cache } = packedModules(getRawAsset)
+module.exports = moduleLoader(source, cache).load('cli.js')`,
       resolveDir: join(root, 'scripts'),
       loader: 'js',
     }))
   },
 }
+// and without the compile cache bin/agentry.js turns on for the npm command: the executable's modules are no files
+// of Node's loader, and node:module would load Node's source-map parser with it
+const noCompileCache = {
+  name: 'no-compile-cache',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]bin[\\/]agentry\.js$/ }, (args) => {
+      const marker =
+        /\n *const mod = process\.getBuiltinModule\('node:module'\)\n *try \{\n *mod\.enableCompileCache\(\)\n *\} catch \{\}\n/
+      const src = readFileSync(args.path, 'utf8')
+      if (!marker.test(src))
+        throw new Error('build:exe: bin/agentry.js no longer turns on the compile cache as expected')
+      return { contents: src.replace(marker, '\n'), loader: 'js' }
+    })
+  },
+}
 const script = join(work, 'main.cjs')
-await build({ ...esbuildCommon, entryPoints: [join(root, 'bin/agentry.js')], outfile: script, plugins: [cliFromAsset] })
+await build({
+  ...esbuildCommon,
+  bundle: true,
+  entryPoints: [join(root, 'bin/agentry.js')],
+  outfile: script,
+  plugins: [cliFromAsset, noCompileCache],
+})
 
 const blob = join(work, 'sea.blob')
 const config = join(work, 'sea-config.json')
@@ -183,32 +293,40 @@ writeFileSync(
     output: blob,
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
-    assets: { 'cli.js': cliScript, 'cli.cache': cliCache, 'jq-wasm.js': jqScript },
+    execArgv,
+    assets,
   }),
 )
-execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] })
+execFileSync(process.execPath, [...execArgv, '--experimental-sea-config', config], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+step('main script and blob')
 
 mkdirSync(dirname(out), { recursive: true })
 const tmp = `${out}.tmp`
-copyFileSync(process.execPath, tmp)
-chmodSync(tmp, 0o755)
 // Node's release binary carries its symbols and debug info (~18 MiB): a crash trace of the executable names no Node
-// internals, as with most shipped binaries. Without `strip` (binutils) the copy stays as it is.
+// internals, as with most shipped binaries. strip (binutils) writes the copy; without it, the copy keeps them.
 try {
-  execFileSync('strip', ['--strip-all', tmp], { stdio: 'ignore' })
+  execFileSync('strip', ['--strip-all', '-o', tmp, process.execPath], { stdio: 'ignore' })
 } catch {
   console.log('strip not found: the executable keeps the symbols of Node')
+  copyFileSync(process.execPath, tmp)
 }
-await inject(tmp, 'NODE_SEA_BLOB', readFileSync(blob), {
-  sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
-})
+step('copy of node, stripped')
+injectNote(tmp, 'NODE_SEA_BLOB', readFileSync(blob), 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2')
+step('inject')
+chmodSync(tmp, 0o755)
+// a copy, not a rename: the file as strip and the injection wrote it started with ~30 MiB more peak RSS than a copy
+// of it (measured here: Linux maps it from the page cache in larger pieces); the old file is removed first, so that
+// a running old executable keeps its own
 rmSync(out, { force: true })
-copyFileSync(tmp, out) // a copy, not a rename: a running old executable keeps its own file
-chmodSync(out, 0o755)
+copyFileSync(tmp, out)
 rmSync(tmp)
+step('copy out')
+const size = (names) => names.reduce((sum, n) => sum + statSync(files[n]).size, 0)
 const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 console.log(
-  `${out}: ${mib(statSync(out).size)} (bundle ${mib(statSync(cliScript).size)}, its code cache ${mib(statSync(cliCache).size)}, blob ${mib(statSync(blob).size)}), built in ${seconds} s`,
+  `${out}: ${mib(statSync(out).size)} (${scriptNames.length} modules ${mib(size(scriptNames))}, their code caches ${mib(statSync(assets['modules.cache']).size)}, blob ${mib(statSync(blob).size)}), built in ${seconds} s (${steps.join(', ')})`,
 )
 if (!process.env.AGENTRY_KEEP_SEA_BUILD) rmSync(work, { recursive: true, force: true })

@@ -1,5 +1,5 @@
-// The single executable (`npm run build:exe`: Node's single-executable application with agentry's one bundled
-// script inside) as a user runs it, with no Node on the PATH: the smoke tests of the npm-installed command, run
+// The single executable (`npm run build:exe`: Node's single-executable application with agentry's modules
+// inside) as a user runs it, with no Node on the PATH: the smoke tests of the npm-installed command, run
 // against it. Built once per source state and cached (test/helpers/executable.ts).
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'

@@ -12,9 +12,11 @@ import { sourceKey } from './source-key.js'
 const inputs = [
   'src',
   'bin',
+  'scripts/build.mjs',
   'scripts/build-exe.mjs',
   'scripts/esbuild-plugins.mjs',
   'scripts/exe-loader.cjs',
+  'scripts/elf-inject.mjs',
   'package.json',
   'dist/help.js',
   'dist/complete.js',
@@ -33,7 +35,7 @@ export function singleExecutable(): string {
   const building = join(cache, `${key}.building-${process.pid}`)
   execFileSync(process.execPath, ['scripts/build-exe.mjs', join(building, 'agentry')], {
     cwd: repoRoot,
-    stdio: 'pipe', // postject warns about ELF notes it cannot name: harmless, and an error carries stderr anyway
+    stdio: 'pipe', // a failed build's error carries its stderr
   })
   renameSync(building, join(cache, key))
   return exe
