@@ -7,7 +7,7 @@
 
 /** What the generator reads of a zod schema. */
 interface Schema {
-  readonly _zod: { readonly def: Def; readonly optin?: 'optional' }
+  readonly _zod: { readonly def: Def; readonly optin?: 'optional' | 'defaulted' }
 }
 interface Def {
   readonly type: string
@@ -50,12 +50,14 @@ export class AcceptEmitter {
 
   /** The module's functions (and the imports of the known checks they call). */
   text(): string {
-    const imports = [...this.imports].map(([from, names]) => `import { ${[...names].sort().join(', ')} } from '${from}'`)
+    const imports = [...this.imports].map(
+      ([from, names]) => `import { ${[...names].sort().join(', ')} } from '${from}'`,
+    )
     return [
       ...imports,
       ...(imports.length ? [''] : []),
       '/** Nothing is accepted without zod. */',
-      'export const never = (_v: unknown): boolean => false',
+      'const never = (_v: unknown): boolean => false',
       '/** A plain object, as zod reads one (not null, not an array). */',
       "const isObject = (v: any): boolean => typeof v === 'object' && v !== null && !Array.isArray(v)",
       '/** An object whose keys are all in `keys`. */',
@@ -110,7 +112,11 @@ export class AcceptEmitter {
       case 'enum':
         return this.oneOf(Object.values(def.entries as Record<string, unknown>), v)
       case 'optional': {
-        const inner = this.expr(def.innerType as Schema, v)
+        const innerType = def.innerType as Schema
+        const inner = this.expr(innerType, v)
+        // an inner schema that takes undefined itself (a default inside: z.partial of an object with defaults) is
+        // given it by zod, and fills it in
+        if (innerType._zod.optin !== undefined) return inner
         return inner === 'false' ? `${v} === undefined` : `(${v} === undefined || ${inner})`
       }
       case 'nullable': {
@@ -257,7 +263,12 @@ export class AcceptEmitter {
     const parts: string[] = []
     for (const x of values) {
       if (x === undefined) parts.push(`${v} === undefined`)
-      else if (x === null || typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x)))
+      else if (
+        x === null ||
+        typeof x === 'string' ||
+        typeof x === 'boolean' ||
+        (typeof x === 'number' && Number.isFinite(x))
+      )
         parts.push(`${v} === ${JSON.stringify(x)}`)
       else return 'false'
     }

@@ -3,7 +3,7 @@
 // as is and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteName } from './routes.js'
 /** Nothing is accepted without zod. */
-export const never = (_v: unknown): boolean => false
+const never = (_v: unknown): boolean => false
 /** A plain object, as zod reads one (not null, not an array). */
 const isObject = (v: any): boolean => typeof v === 'object' && v !== null && !Array.isArray(v)
 /** An object whose keys are all in `keys`. */
@@ -390,7 +390,7 @@ function a46(v: any): boolean {
 function a47(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 100))) return false
-  if (!((v["description"] === undefined || (v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000)))) return false
+  if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000))) return false
   if (!((v["status"] === undefined || (v["status"] === "active" || v["status"] === "inactive")))) return false
   if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string' && v["scenarioId"].length >= 1))) return false
   if (!onlyKeys(v, ["name", "description", "status", "scenarioId"])) return false
@@ -514,11 +514,11 @@ function a61(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100))) return false
   if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string' && v["scenarioId"].length >= 1))) return false
-  if (!((v["cron"] === undefined || (v["cron"] === undefined || typeof v["cron"] === 'string')))) return false
-  if (!((v["intervalSeconds"] === undefined || (v["intervalSeconds"] === undefined || typeof v["intervalSeconds"] === 'number' && Number.isFinite(v["intervalSeconds"]) && Number.isSafeInteger(v["intervalSeconds"]) && v["intervalSeconds"] > 0)))) return false
-  if (!((v["timezone"] === undefined || v["timezone"] !== undefined && typeof v["timezone"] === 'string'))) return false
-  if (!((v["input"] === undefined || v["input"] !== undefined && typeof v["input"] === 'string'))) return false
-  if (!((v["status"] === undefined || v["status"] !== undefined && (v["status"] === "active" || v["status"] === "inactive")))) return false
+  if (!((v["cron"] === undefined || typeof v["cron"] === 'string'))) return false
+  if (!((v["intervalSeconds"] === undefined || typeof v["intervalSeconds"] === 'number' && Number.isFinite(v["intervalSeconds"]) && Number.isSafeInteger(v["intervalSeconds"]) && v["intervalSeconds"] > 0))) return false
+  if (!(v["timezone"] !== undefined && typeof v["timezone"] === 'string')) return false
+  if (!(v["input"] !== undefined && typeof v["input"] === 'string')) return false
+  if (!(v["status"] !== undefined && (v["status"] === "active" || v["status"] === "inactive"))) return false
   if (!onlyKeys(v, ["name", "scenarioId", "cron", "intervalSeconds", "timezone", "input", "status"])) return false
   return true
 }

@@ -10,11 +10,7 @@ import type { HttpResponse } from './request.js'
  * Reads a JSON body and checks it against a schema (an empty body is undefined). A 2xx whose body is not what the
  * interface says (malformed JSON, an HTML page from a proxy) is the server's failure (InvalidResponseError: exit 7).
  */
-export async function parseBody<T>(
-  res: HttpResponse,
-  schema: Checker<T> | undefined,
-  what: string,
-): Promise<T> {
+export async function parseBody<T>(res: HttpResponse, schema: Checker<T> | undefined, what: string): Promise<T> {
   const text = res.bytes ? res.bytes.toString('utf8') : await res.body.text()
   if (res.status === 204) return undefined as T
   // an empty 2xx is fine where the interface expects nothing; where it expects a value, the schema says it is missing
@@ -40,7 +36,9 @@ export async function parseBody<T>(
  * How an answer is checked: a zod schema, or a generated check first and the schema (loaded then) for a value it does
  * not accept, so that zod's error, defaults and stripped members stay exactly zod's.
  */
-export type Checker<T> = z.ZodMiniType<T> | { accept: (value: unknown) => boolean; schema: () => Promise<z.ZodMiniType<T> | undefined> }
+export type Checker<T> =
+  | z.ZodMiniType<T>
+  | { accept: (value: unknown) => boolean; schema: () => Promise<z.ZodMiniType<T> | undefined> }
 
 /** Checks a value against a schema (or its generated check first), with an error that names the member that is off. */
 export async function check<T>(checker: Checker<T>, value: unknown, what: string): Promise<T> {

@@ -145,7 +145,5 @@ function formatIssuePath(path: readonly PropertyKey[]): string {
 
 /** One line per issue of a filter tree: `and[1].op: unknown operator …` (whereSchema's error says the same). */
 export function describeWhereIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .map((i) => (i.path.length > 0 ? `${formatIssuePath(i.path)}: ${i.message}` : i.message))
-    .join('; ')
+  return issues.map((i) => (i.path.length > 0 ? `${formatIssuePath(i.path)}: ${i.message}` : i.message)).join('; ')
 }

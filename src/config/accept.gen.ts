@@ -5,7 +5,7 @@ import type { SettingKey } from './settings.js'
 import { isHttpUrl, notReservedName } from './value-checks.js'
 
 /** Nothing is accepted without zod. */
-export const never = (_v: unknown): boolean => false
+const never = (_v: unknown): boolean => false
 /** A plain object, as zod reads one (not null, not an array). */
 const isObject = (v: any): boolean => typeof v === 'object' && v !== null && !Array.isArray(v)
 /** An object whose keys are all in `keys`. */

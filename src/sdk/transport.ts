@@ -84,7 +84,10 @@ function checkRequest(schema: z.ZodMiniType | undefined, value: unknown, part: '
  * A call's query and JSON body, checked: as given when the generated checks accept them (or the route declares no
  * schema for them), else by the route's zod schemas (its family loaded then).
  */
-async function checkedRequest(name: ContractRoute, req: CallRequest): Promise<{ query: CallRequest['query']; json: unknown }> {
+async function checkedRequest(
+  name: ContractRoute,
+  req: CallRequest,
+): Promise<{ query: CallRequest['query']; json: unknown }> {
   const a = accepts[name]
   const fast = (part: unknown, accept: ((v: unknown) => boolean) | undefined) =>
     part === undefined || accept === undefined || accept(part)

@@ -82,16 +82,23 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
       profiles: { work: { baseUrl: AGENTRY_BASE_URL, account: AGENTRY_ACCOUNT, output: 'json', log: 'on' } },
     }),
   )
-  writeFileSync(join(configDir, 'credentials.json'), JSON.stringify({ profiles: { work: { apiKey: AGENTRY_API_KEY } } }), {
-    mode: 0o600,
-  })
+  writeFileSync(
+    join(configDir, 'credentials.json'),
+    JSON.stringify({ profiles: { work: { apiKey: AGENTRY_API_KEY } } }),
+    {
+      mode: 0o600,
+    },
+  )
   const unset = { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined }
   const fromFiles = await files(['agents', 'list', '--json'], { configDir, env: unset })
   expect(loadsZod(fromFiles), fromFiles.join('\n')).toEqual([])
   // a value the checks do not accept goes to zod, which decides as before (a profile's timeout is parsed by zod)
   writeFileSync(
     join(configDir, 'config.json'),
-    JSON.stringify({ currentProfile: 'work', profiles: { work: { baseUrl: AGENTRY_BASE_URL, account: AGENTRY_ACCOUNT, timeout: 30 } } }),
+    JSON.stringify({
+      currentProfile: 'work',
+      profiles: { work: { baseUrl: AGENTRY_BASE_URL, account: AGENTRY_ACCOUNT, timeout: 30 } },
+    }),
   )
   expect(loadsZod(await files(['agents', 'list', '--json'], { configDir, env: unset })).length).toBeGreaterThan(0)
   const config = await files(['config', 'list'])

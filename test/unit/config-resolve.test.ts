@@ -155,7 +155,9 @@ describe('names', () => {
   it('checks profile names', async () => {
     expect(await checkedProfileName({ value: 'ci-1.prod_x', source: 'flag', origin: '--profile' })).toBe('ci-1.prod_x')
     for (const bad of ['', '../x', 'a b', '__proto__', '-x', 'a/b'])
-      await expect(checkedProfileName({ value: bad, source: 'flag', origin: '--profile' })).rejects.toThrow(/^--profile: /)
+      await expect(checkedProfileName({ value: bad, source: 'flag', origin: '--profile' })).rejects.toThrow(
+        /^--profile: /,
+      )
   })
 
   it('finds the config dir: AGENTRY_CONFIG_DIR, then XDG_CONFIG_HOME (absolute only), then ~/.config', () => {
