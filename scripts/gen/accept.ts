@@ -31,6 +31,7 @@ export interface KnownCheck {
 export class AcceptEmitter {
   private readonly names = new Map<Schema, string>()
   private readonly top = new Map<Schema, string>()
+  private alls = 0
   private readonly functions: string[] = []
   private readonly imports = new Map<string, Set<string>>()
 
@@ -45,6 +46,15 @@ export class AcceptEmitter {
     const name = body === 'false' ? 'never' : call ? call[1]! : `p${this.top.size}`
     if (name.startsWith('p')) this.functions.push(`function ${name}(v: any): boolean {\n  return ${body}\n}`)
     this.top.set(schema, name)
+    return name
+  }
+
+  /** The name of a check that holds only when every one of the schemas accepts the value unchanged. */
+  every(schemas: readonly Schema[]): string {
+    const names = schemas.map((s) => this.predicate(s))
+    if (names.length === 0 || names.includes('never')) return 'never'
+    const name = `all${this.alls++}`
+    this.functions.push(`function ${name}(v: any): boolean {\n  return ${names.map((n) => `${n}(v)`).join(' && ')}\n}`)
     return name
   }
 

@@ -70,8 +70,9 @@ function routeAccepts(ops: readonly Declared[]): string {
     if (op.query) parts.push(`query: ${e.predicate(op.query as never)}`)
     if (op.body) parts.push(`body: ${e.predicate(op.body as never)}`)
     if (op.response) parts.push(`response: ${e.predicate(op.response as never)}`)
-    // items that depend on the query (cmsQuery's itemFor) are zod's to pick
-    if (op.item) parts.push(`item: ${op.itemFor ? 'never' : e.predicate(op.item as never)}`)
+    // items that depend on the query (cmsQuery's itemFor): what every schema it may pick accepts unchanged
+    if (op.item)
+      parts.push(`item: ${op.itemFor ? e.every((op.itemSchemas ?? []) as never) : e.predicate(op.item as never)}`)
     if (op.idempotent !== undefined) parts.push(`idempotent: ${op.idempotent}`)
     return `  ${name}: { ${parts.join(', ')} },`
   })

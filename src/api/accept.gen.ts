@@ -592,51 +592,55 @@ function a70(v: any): boolean {
   return true
 }
 
-function a72(v: any): boolean {
+function a71(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   for (const k in v) if (!(typeof k === 'string') || !(true)) return false
   return true
 }
 
 function a73(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a71(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["id"] === 'string')) return false
-  if (!(a72(v["data"]))) return false
-  if (!((v["tags"] === undefined || a73(v["tags"])))) return false
-  if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
-  if (!((v["updatedAt"] === undefined || typeof v["updatedAt"] === 'string'))) return false
-  return true
-}
-
-function a75(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   for (const k in v) if (!(typeof k === 'string') || !(true)) return false
   return true
 }
 
-function a76(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
 function a74(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(a75(v["data"]))) return false
-  if (!((v["tags"] === undefined || a76(v["tags"])))) return false
-  if (!onlyKeys(v, ["data", "tags"])) return false
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(typeof x === 'string')) return false
   return true
 }
 
-function a78(v: any): boolean {
+function a72(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!(a73(v["data"]))) return false
+  if (!((v["tags"] === undefined || a74(v["tags"])))) return false
+  if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
+  if (!((v["updatedAt"] === undefined || typeof v["updatedAt"] === 'string'))) return false
+  return true
+}
+
+function all0(v: any): boolean {
+  return a71(v) && a72(v)
+}
+
+function a76(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
+  return true
+}
+
+function a77(v: any): boolean {
   if (!Array.isArray(v)) return false
   for (const x of v) if (!(typeof x === 'string')) return false
+  return true
+}
+
+function a75(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(a76(v["data"]))) return false
+  if (!((v["tags"] === undefined || a77(v["tags"])))) return false
+  if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
 
@@ -652,36 +656,42 @@ function a80(v: any): boolean {
   return true
 }
 
-function a77(v: any): boolean {
+function a81(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(typeof x === 'string')) return false
+  return true
+}
+
+function a78(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["issuer"] === 'string')) return false
   if (!(typeof v["authorization_endpoint"] === 'string')) return false
   if (!(typeof v["token_endpoint"] === 'string')) return false
   if (!((v["registration_endpoint"] === undefined || typeof v["registration_endpoint"] === 'string'))) return false
   if (!((v["revocation_endpoint"] === undefined || typeof v["revocation_endpoint"] === 'string'))) return false
-  if (!((v["scopes_supported"] === undefined || a78(v["scopes_supported"])))) return false
-  if (!((v["code_challenge_methods_supported"] === undefined || a79(v["code_challenge_methods_supported"])))) return false
-  if (!((v["grant_types_supported"] === undefined || a80(v["grant_types_supported"])))) return false
+  if (!((v["scopes_supported"] === undefined || a79(v["scopes_supported"])))) return false
+  if (!((v["code_challenge_methods_supported"] === undefined || a80(v["code_challenge_methods_supported"])))) return false
+  if (!((v["grant_types_supported"] === undefined || a81(v["grant_types_supported"])))) return false
   if (!((v["device_authorization_endpoint"] === undefined || typeof v["device_authorization_endpoint"] === 'string'))) return false
   if (!((v["authorization_response_iss_parameter_supported"] === undefined || typeof v["authorization_response_iss_parameter_supported"] === 'boolean'))) return false
   return true
 }
 
-function a82(v: any): boolean {
+function a83(v: any): boolean {
   if (!Array.isArray(v)) return false
   for (const x of v) if (!(typeof x === 'string')) return false
   return true
 }
 
-function a81(v: any): boolean {
+function a82(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["client_id"] === 'string')) return false
   if (!((v["client_secret"] === undefined || typeof v["client_secret"] === 'string'))) return false
-  if (!((v["redirect_uris"] === undefined || a82(v["redirect_uris"])))) return false
+  if (!((v["redirect_uris"] === undefined || a83(v["redirect_uris"])))) return false
   return true
 }
 
-function a83(v: any): boolean {
+function a84(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["access_token"] === 'string')) return false
   if (!((v["token_type"] === undefined || typeof v["token_type"] === 'string'))) return false
@@ -692,7 +702,7 @@ function a83(v: any): boolean {
   return true
 }
 
-function a84(v: any): boolean {
+function a85(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["device_code"] === 'string' && v["device_code"].length >= 1)) return false
   if (!(typeof v["user_code"] === 'string' && v["user_code"].length >= 1)) return false
@@ -703,16 +713,16 @@ function a84(v: any): boolean {
   return true
 }
 
-function a86(v: any): boolean {
+function a87(v: any): boolean {
   if (!Array.isArray(v)) return false
   for (const x of v) if (!(typeof x === 'string')) return false
   return true
 }
 
-function a85(v: any): boolean {
+function a86(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["resource"] === 'string')) return false
-  if (!((v["authorization_servers"] === undefined || a86(v["authorization_servers"])))) return false
+  if (!((v["authorization_servers"] === undefined || a87(v["authorization_servers"])))) return false
   return true
 }
 /** What a route declares: a check for each part it has a schema for (none: nothing to check), and idempotent. */
@@ -766,20 +776,20 @@ export const accepts: { readonly [N in RouteName]: RouteAccepts } = {
   filesDelete: {  },
   imagesAnalyze: { body: a66, response: a67 },
   imagesGenerate: { body: a68, response: a69 },
-  cmsQuery: { query: a70, item: never },
-  cmsGet: { response: a71 },
-  cmsCreate: { body: a74, response: a71, idempotent: false },
-  cmsUpdate: { body: a74, response: a71 },
+  cmsQuery: { query: a70, item: all0 },
+  cmsGet: { response: a72 },
+  cmsCreate: { body: a75, response: a72, idempotent: false },
+  cmsUpdate: { body: a75, response: a72 },
   cmsDelete: {  },
-  oauthMetadata: { response: a77 },
-  oauthRegister: { response: a81, idempotent: false },
+  oauthMetadata: { response: a78 },
+  oauthRegister: { response: a82, idempotent: false },
   oauthAuthorize: {  },
   oauthAuthorizeDecision: {  },
-  oauthToken: { response: a83, idempotent: false },
+  oauthToken: { response: a84, idempotent: false },
   oauthRevoke: {  },
-  oauthDeviceAuthorization: { response: a84, idempotent: false },
+  oauthDeviceAuthorization: { response: a85, idempotent: false },
   oauthDevicePage: {  },
   oauthDeviceDecision: {  },
-  oauthProtectedResource: { response: a85 },
-  oauthProtectedResourceApi: { response: a85 },
+  oauthProtectedResource: { response: a86 },
+  oauthProtectedResourceApi: { response: a86 },
 }

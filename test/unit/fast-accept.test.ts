@@ -141,6 +141,13 @@ async function declaredParts(): Promise<[string, z.core.$ZodType, (v: unknown) =
         // a part the declaration has always has a check (`never` at least); one it lacks has none
         expect(a[part] === undefined, `${name}.${part}`).toBe(schema === undefined)
         if (schema && a[part]) out.push([`${name}.${part}`, schema, a[part]])
+        // items picked by the query: the check must hold for every schema the query may pick
+        if (part === 'item' && endpoint.itemFor && a.item) {
+          const pickable = endpoint.itemSchemas ?? []
+          for (const q of [{}, { groupBy: 'x' }, { aggregate: 'count' }, { where: '{}' }])
+            expect(pickable, `${name}.itemFor(${JSON.stringify(q)})`).toContain(endpoint.itemFor(q))
+          for (const [i, s] of pickable.entries()) out.push([`${name}.itemSchemas[${i}]`, s, a.item])
+        }
       }
       expect(a.idempotent, `${name}.idempotent`).toBe(endpoint.idempotent)
     }

@@ -43,6 +43,7 @@ export const cms = {
     query: cmsQueryParamsSchema,
     item: cmsRowSchema,
     itemFor: cmsRowFor,
+    itemSchemas: [cmsRowSchema, cmsRecordSchema],
     served: { query: z.record(z.string(), z.string()) },
     sdk: 'cms.query',
     sdkByHand: true,
