@@ -35,7 +35,14 @@ export class AcceptEmitter {
   private readonly functions: string[] = []
   private readonly imports = new Map<string, Set<string>>()
 
-  constructor(private readonly known: ReadonlyMap<unknown, KnownCheck> = new Map()) {}
+  constructor(
+    private readonly known: ReadonlyMap<unknown, KnownCheck> = new Map(),
+    /** checks (instances) a schema says how to copy: a zod-free function of `from` and its arguments */
+    private readonly copied?: {
+      readonly checks: WeakMap<object, { name: string; args: readonly number[] }>
+      readonly from: string
+    },
+  ) {}
 
   /** The name of the predicate of a schema (`never` when nothing can be accepted without zod). */
   predicate(schema: Schema): string {
@@ -90,7 +97,7 @@ export class AcceptEmitter {
     const checks = (def.checks ?? []).filter((c) => c !== (schema as unknown))
     const parts = [base]
     for (const c of checks) {
-      const e = this.checkExpr(c._zod.def as CheckDef, v)
+      const e = this.checkExpr(c, c._zod.def as CheckDef, v)
       if (e === 'false') return 'false'
       parts.push(e)
     }
@@ -285,7 +292,13 @@ export class AcceptEmitter {
     return parts.length === 0 ? 'false' : `(${parts.join(' || ')})`
   }
 
-  private checkExpr(c: CheckDef, v: string): string {
+  private use(from: string, name: string): void {
+    const names = this.imports.get(from) ?? new Set<string>()
+    names.add(name)
+    this.imports.set(from, names)
+  }
+
+  private checkExpr(check: Schema, c: CheckDef, v: string): string {
     switch (c.check) {
       case 'min_length':
         return `${v}.length >= ${c.minimum}`
@@ -305,11 +318,14 @@ export class AcceptEmitter {
         return `${pattern.toString()}.test(${v})`
       }
       case 'custom': {
+        const copied = this.copied?.checks.get(check)
+        if (copied) {
+          this.use(this.copied!.from, copied.name)
+          return `${copied.name}(${[v, ...copied.args.map((a) => String(a))].join(', ')}) === true`
+        }
         const known = this.known.get(c.fn)
         if (!known) return 'false'
-        const names = this.imports.get(known.from) ?? new Set<string>()
-        names.add(known.name)
-        this.imports.set(known.from, names)
+        this.use(known.from, known.name)
         return `${known.name}(${v}) === true`
       }
       default:

@@ -2,6 +2,7 @@
 // (src/api/contract/<family>.ts, contract/types.ts `op`) and every command's (src/commands, ./commands.ts) and
 // returns the text of each generated file. Pure and deterministic (declaration order, sorted files, no clock), so
 // test/unit/generated.test.ts compares its output with the files checked in, and a stale one fails.
+import { copiedChecks } from '../../src/api/contract/copied-checks.js'
 import { families, loaders } from '../../src/api/contract/loaders.js'
 import type { Family, Operation } from '../../src/api/contract/types.js'
 import { configFileSchema, credentialsFileSchema, profileNameSchema } from '../../src/config/schema.js'
@@ -64,7 +65,7 @@ const acceptBanner = (from: string, what: string) =>
 
 /** src/api/accept.gen.ts: each declared operation's query, body, response and list item, checked without zod. */
 function routeAccepts(ops: readonly Declared[]): string {
-  const e = new AcceptEmitter()
+  const e = new AcceptEmitter(new Map(), { checks: copiedChecks, from: './contract/copied-checks.js' })
   const rows = ops.map(({ name, op }) => {
     const parts: string[] = []
     if (op.query) parts.push(`query: ${e.predicate(op.query as never)}`)

@@ -2,6 +2,8 @@
 // The transport's checks (src/sdk/transport.ts). Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used
 // as is and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteName } from './routes.js'
+import { isWholeIn } from './contract/copied-checks.js'
+
 /** Nothing is accepted without zod. */
 const never = (_v: unknown): boolean => false
 /** A plain object, as zod reads one (not null, not an array). */
@@ -586,8 +588,8 @@ function a69(v: any): boolean {
 
 function a70(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(v["page"] === undefined)) return false
-  if (!(v["pageSize"] === undefined)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'string' && isWholeIn(v["page"], 1, 9007199254740991) === true))) return false
+  if (!((v["pageSize"] === undefined || typeof v["pageSize"] === 'string' && isWholeIn(v["pageSize"], 1, 100) === true))) return false
   for (const k in v) if (!["page", "pageSize"].includes(k) && !(typeof v[k] === 'string')) return false
   return true
 }

@@ -92,6 +92,16 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
   const unset = { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined }
   const fromFiles = await files(['agents', 'list', '--json'], { configDir, env: unset })
   expect(loadsZod(fromFiles), fromFiles.join('\n')).toEqual([])
+  // nor the other calls people run most: a signed scenario run, a CMS query (its items picked by the query), a
+  // one-shot chat without tools
+  for (const [args, env] of [
+    [['scenario', 'run', 'scn_summarize', '--input', 'hi'], { AGENTRY_SCENARIO_SECRET: 'demo-summarize-secret' }],
+    [['cms', 'query', 'posts', '--json'], {}],
+    [['chat', '-m', 'hi', 'demo-assistant'], {}],
+  ] as const) {
+    const loaded = await files([...args], { configDir, env: { ...unset, ...env } })
+    expect(loadsZod(loaded), `${args.join(' ')}:\n${loaded.join('\n')}`).toEqual([])
+  }
   // a value the checks do not accept goes to zod, which decides as before (a profile's timeout is parsed by zod)
   writeFileSync(
     join(configDir, 'config.json'),

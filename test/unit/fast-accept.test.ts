@@ -31,6 +31,9 @@ const strings = fc.oneof(
   fc.constantFrom(
     '',
     'x',
+    '0',
+    '20',
+    '101',
     '1',
     'ag_1',
     'work',
