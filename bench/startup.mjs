@@ -107,6 +107,22 @@ const env = {
   NO_COLOR: '1',
 }
 const list = ['agents', 'list', '--json']
+// the same call as most users make it: the settings from a profile in config.json, the key in credentials.json (each
+// read and checked on every run), none from the environment
+const filesDir = join(dir, 'files')
+mkdirSync(filesDir)
+writeFileSync(
+  join(filesDir, 'config.json'),
+  `${JSON.stringify({ currentProfile: 'work', profiles: { work: { baseUrl: emu.baseUrl, account: emu.accountId, output: 'json', log: 'on' } } }, null, 2)}\n`,
+)
+writeFileSync(
+  join(filesDir, 'credentials.json'),
+  `${JSON.stringify({ profiles: { work: { apiKey: emu.demoApiKey } } }, null, 2)}\n`,
+  {
+    mode: 0o600,
+  },
+)
+const filesEnv = { AGENTRY_CONFIG_DIR: filesDir, AGENTRY_STATE_DIR: join(dir, 'state'), NO_COLOR: '1' }
 const complete = ['__complete', '--', 'agents', 'l']
 const minimalEnv = { URL: `${emu.baseUrl}/${emu.accountId}/agents`, KEY: emu.demoApiKey }
 try {
@@ -118,6 +134,7 @@ try {
     help: nodeCase([bin, '--help'], env),
     complete: nodeCase([bin, ...complete], env),
     list: nodeCase([bin, ...list], env),
+    listFiles: nodeCase([bin, ...list], filesEnv),
     ...(haveExe && {
       exeVersion: exeCase(['--version'], env),
       exeHelp: exeCase(['--help'], env),
@@ -129,6 +146,7 @@ try {
       beforeHelp: nodeCase([against, '--help'], env),
       beforeComplete: nodeCase([against, ...complete], env),
       beforeList: nodeCase([against, ...list], env),
+      beforeListFiles: nodeCase([against, ...list], filesEnv),
     }),
   }
   const keys = Object.keys(named)
@@ -158,6 +176,7 @@ try {
   row('agentry __complete -- agents l', 'complete', 'floor', 1.2)
   row('agentry agents list --json', 'list', 'get', 1.3)
   console.log(`  difference to the CommonJS GET: ${(m.list.wall - m.get.wall).toFixed(1)} ms wall`)
+  row('  the same, settings from config files', 'listFiles', 'get', 1.3)
   if (haveExe) {
     row('exe --version', 'exeVersion', 'floor', 1.1)
     row('exe --help', 'exeHelp', 'floor', 1.1)
@@ -172,6 +191,7 @@ try {
       ['--help', 'help', 'beforeHelp', 'floor'],
       ['__complete', 'complete', 'beforeComplete', 'floor'],
       ['agents list', 'list', 'beforeList', 'get'],
+      ['agents list (config files)', 'listFiles', 'beforeListFiles', 'get'],
     ]
     for (const [name, key, before, base] of compared) {
       row(`  before: ${name}`, before, base)
@@ -194,6 +214,11 @@ try {
   rssRow('agentry --version', 'version')
   rssRow('agentry __complete -- agents l', 'complete')
   rssRow('agentry agents list --json', 'list', 1.25)
+  rssRow('  the same, settings from config files', 'listFiles', 1.25)
+  if (against) {
+    rssRow('before: agents list --json', 'beforeList')
+    rssRow('before: the same, from config files', 'beforeListFiles')
+  }
   if (haveExe) {
     rssRow('exe --version', 'exeVersion')
     rssRow('exe agents list --json', 'exeList', 1.25)

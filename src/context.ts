@@ -146,8 +146,8 @@ export class Context {
     if (this.io.colorStderr()) this.stderrPalette = (await import('./io/palette.js')).palette(true)
     const flags = flagValues({ ...this.inputs.globals })
     this.switches = {
-      errorFormat: tryResolve(() => resolveOne('errorFormat', flags.errorFormat, this.env)?.value) ?? 'text',
-      debug: tryResolve(() => resolveOne('debug', flags.debug, this.env)?.value) ?? false,
+      errorFormat: (await tryResolve(() => resolveOne('errorFormat', flags.errorFormat, this.env))) ?? 'text',
+      debug: (await tryResolve(() => resolveOne('debug', flags.debug, this.env))) ?? false,
     }
     await this.settings().catch((err: unknown) => {
       if (err instanceof UsageError) throw err
@@ -168,13 +168,13 @@ export class Context {
       const cfg = await loadConfig(this.configDir())
       this.storedProfile = cfg.currentProfile
       const profile = this.profile()
-      checkedProfileName(profile)
+      await checkedProfileName(profile)
       const flags = flagValues({ ...this.globals })
       // --emulator's base URL and account are this run's, whatever else says otherwise
       const emu = this.emulator
       if (emu) Object.assign(flags, { baseUrl: emu.baseUrl, account: emu.account })
       const origins = emu ? { baseUrl: '--emulator', account: '--emulator' } : {}
-      this.settingsValue = resolveSettings(flags, this.env, profile, cfg.profiles[profile.value], origins)
+      this.settingsValue = await resolveSettings(flags, this.env, profile, cfg.profiles[profile.value], origins)
       return this.settingsValue
     })()
     return this.settingsCache
@@ -350,9 +350,9 @@ export class Context {
 }
 
 /** The value `f` finds, or undefined when it throws (a bad value is reported by settings(), not here). */
-function tryResolve<T>(f: () => T): T | undefined {
+async function tryResolve<T>(f: () => Promise<{ value: T } | undefined>): Promise<T | undefined> {
   try {
-    return f()
+    return (await f())?.value
   } catch {
     return undefined
   }

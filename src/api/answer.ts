@@ -1,6 +1,8 @@
 // Reading an answer the service sent: JSON parsed and checked by the shared zod schemas at the boundary. A 2xx
-// that is not what the interface says is the server's failure (InvalidResponseError), never a crash later.
-import * as z from './zod.js'
+// that is not what the interface says is the server's failure (InvalidResponseError), never a crash later. No zod is
+// loaded here: a schema, when one is given, is zod's own (its safeParse), and the transport passes one only when the
+// generated check (./accept.gen.ts) did not accept the value.
+import type * as z from './zod.js'
 import { InvalidResponseError } from './errors.js'
 import type { HttpResponse } from './request.js'
 
@@ -8,11 +10,7 @@ import type { HttpResponse } from './request.js'
  * Reads a JSON body and checks it against a schema (an empty body is undefined). A 2xx whose body is not what the
  * interface says (malformed JSON, an HTML page from a proxy) is the server's failure (InvalidResponseError: exit 7).
  */
-export async function parseBody<T>(
-  res: HttpResponse,
-  schema: z.core.$ZodType<T> | undefined,
-  what: string,
-): Promise<T> {
+export async function parseBody<T>(res: HttpResponse, schema: Checker<T> | undefined, what: string): Promise<T> {
   const text = res.bytes ? res.bytes.toString('utf8') : await res.body.text()
   if (res.status === 204) return undefined as T
   // an empty 2xx is fine where the interface expects nothing; where it expects a value, the schema says it is missing
@@ -34,9 +32,22 @@ export async function parseBody<T>(
   return schema ? check(schema, value, what) : (value as T)
 }
 
-/** Checks a value against a schema, with an error that names the member that is off. */
-export function check<T>(schema: z.core.$ZodType<T>, value: unknown, what: string): T {
-  const r = z.safeParse(schema, value)
+/**
+ * How an answer is checked: a zod schema, or a generated check first and the schema (loaded then) for a value it does
+ * not accept, so that zod's error, defaults and stripped members stay exactly zod's.
+ */
+export type Checker<T> =
+  | z.ZodMiniType<T>
+  | { accept: (value: unknown) => boolean; schema: () => Promise<z.ZodMiniType<T> | undefined> }
+
+/** Checks a value against a schema (or its generated check first), with an error that names the member that is off. */
+export async function check<T>(checker: Checker<T>, value: unknown, what: string): Promise<T> {
+  if (!('_zod' in checker)) {
+    if (checker.accept(value)) return value as T
+    const schema = await checker.schema()
+    return schema ? check(schema, value, what) : (value as T)
+  }
+  const r = (checker as z.ZodMiniType<T>).safeParse(value)
   if (r.success) return r.data
   const issue = r.error.issues[0]
   const path = issue?.path.length ? `.${issue.path.join('.')}` : ''

@@ -7,7 +7,5 @@ export { resolveCredential } from '../auth/resolve-credential.js'
 export { AgentryClient } from '../sdk/client.js'
 export { Transport } from '../sdk/transport.js'
 export { HttpClient } from './request.js'
-// in the API core too: every contract family and most commands of the service use them
-import './contract/paging.js'
-import './contract/types.js' // op(), with which every family declares its operations
-import './schemas/common.js'
+// The contract's families and their schemas (with zod) stay out: a value the generated checks accept
+// (./accept.gen.ts) needs neither, so `agents list` loads no zod (issue 20).

@@ -8,7 +8,7 @@ import { resolveImages } from './images.js'
 import { userMessage } from './messages.js'
 import { type Inflight, runTurn, type TurnDeps, type TurnState } from './run-turn.js'
 import type { CancelOutcome, ChatMessage, ChatSession, ChatSessionOptions, ChatTurn, SendOptions } from './session.js'
-import { checkTranscriptPath, readTranscript, TranscriptWriter, writeTranscript } from './transcript.js'
+import { checkTranscriptPath, TranscriptWriter, writeTranscript } from './transcript.js'
 import { turnHandle } from './turn-handle.js'
 
 /** Creates a session: a `--resume` transcript is read, and with `newChat` the chat is created on the service. */
@@ -24,7 +24,7 @@ export async function createChatSession(opts: ChatSessionOptions): Promise<ChatS
   let system = opts.system
   let resumedSystem: string | undefined
   if (opts.resumePath !== undefined) {
-    const loaded = await readTranscript(opts.resumePath)
+    const loaded = await (await import('./transcript-read.js')).readTranscript(opts.resumePath)
     for (const w of loaded.warnings) ctx.warn(w)
     history = loaded.messages
     resumedSystem = loaded.system

@@ -3,14 +3,11 @@
 // `{"type":"reset"}` starts a new conversation in the same file. Each message is appended with one write(2) on an
 // O_APPEND descriptor and flushed to disk, as soon as it is complete — a cancelled or cut-off answer included — so
 // Ctrl-C or a crash loses at most the message being written; a torn last line is skipped (with a warning) on resume.
-import { readArgText } from '../io/arg-file.js'
 import { constants } from 'node:fs'
 import { access, type FileHandle, open, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { messageSchema } from '../api/schemas/index.js'
 import { writeFileAtomic } from '../io/atomic-file.js'
 import { UsageError } from '../errors.js'
-import { toChatMessage } from './messages.js'
 import type { ChatMessage } from './session.js'
 
 /** Facts stored beside a message. */
@@ -23,63 +20,9 @@ export interface TranscriptMeta {
   partial?: boolean
 }
 
-/** A conversation read back from a transcript. */
-export interface LoadedTranscript {
-  system: string | undefined
-  messages: ChatMessage[]
-  /** problems that did not stop the load (a torn last line) */
-  warnings: string[]
-}
-
 /** One JSONL line for a message. */
 export function transcriptLine(message: ChatMessage, meta: TranscriptMeta = {}): string {
   return `${JSON.stringify({ ...message, ...meta })}\n`
-}
-
-/** Parses a transcript; the last `reset` line and the system lines after it decide what is resumed. */
-export function parseTranscript(text: string, label: string): LoadedTranscript {
-  const lines = text.split('\n')
-  let system: string | undefined
-  let messages: ChatMessage[] = []
-  const warnings: string[] = []
-  const lastNonBlank = lines.findLastIndex((l) => l.trim() !== '')
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return
-    let value: unknown
-    try {
-      value = JSON.parse(line)
-    } catch {
-      // a line cut short by a crash or a kill mid-write is only ever the last one
-      if (i === lastNonBlank && !text.endsWith('\n')) {
-        warnings.push(`${label}: line ${i + 1} is incomplete and was skipped`)
-        return
-      }
-      throw new UsageError(`${label}: line ${i + 1} is not valid JSON`)
-    }
-    if (value && typeof value === 'object' && (value as { type?: unknown }).type === 'reset') {
-      system = undefined
-      messages = []
-      return
-    }
-    const r = messageSchema.safeParse(value)
-    if (!r.success) {
-      const issue = r.error.issues[0]
-      throw new UsageError(`${label}: line ${i + 1}: ${issue?.path.join('.') || 'message'}: ${issue?.message}`)
-    }
-    const m = toChatMessage(r.data)
-    if (m.role === 'system') system = m.content === '' ? undefined : m.content
-    else messages.push(m)
-  })
-  return { system, messages, warnings }
-}
-
-/** The largest transcript --resume reads (a conversation's whole history: more than one request body). */
-const maxTranscriptBytes = 100 * 1024 * 1024
-
-/** Reads a transcript file (a missing file is a usage error: --resume names a conversation that must exist). */
-export async function readTranscript(path: string): Promise<LoadedTranscript> {
-  const text = await readArgText(path, `--resume ${path}`, maxTranscriptBytes)
-  return parseTranscript(text, `--resume ${path}`)
 }
 
 /** Writes a whole conversation as a new transcript, atomically (temp file, fsync, rename). */

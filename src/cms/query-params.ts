@@ -1,7 +1,7 @@
 // The wire encoding of a content query (wire.md "CMS content", query parameters): `where` is compact JSON of the
 // filter tree; select, groupBy and tags are comma-separated; orderBy is `field:asc|desc`; aggregate is `fn:field`.
 import { type Aggregate, type AggregateFn, aggregateFns, type CmsQuery, maxPageSize, type OrderBy } from './query.js'
-import { combineAnd, describeWhereError, type Filter, isFieldPath, whereSchema } from './where.js'
+import { combineAnd, describeWhereIssues, type Filter, isFieldPath, whereIssues } from './where.js'
 
 /** A bad query parameter; `param` names it and the message starts with it (the emulator answers 400). */
 export class QueryParamError extends Error {
@@ -76,9 +76,9 @@ function parseWhereParam(p: URLSearchParams): Filter | undefined {
       } catch (e) {
         throw new QueryParamError('where', `not valid JSON (${(e as Error).message})`)
       }
-      const r = whereSchema.safeParse(json)
-      if (!r.success) throw new QueryParamError('where', describeWhereError(r.error))
-      return r.data
+      const issues = whereIssues(json)
+      if (issues.length > 0) throw new QueryParamError('where', describeWhereIssues(issues))
+      return json as Filter
     })
   return combineAnd(trees)
 }

@@ -1,7 +1,5 @@
 // The filter tree of content queries (service-interface 4.7; wire.md "CMS content", `where` parameter):
 // a condition is {field, op, value}; a group is {and:[…]} or {or:[…]}.
-import * as z from '../api/zod.js'
-
 /** The twelve filter operators of service-interface 4.7, in the order of its table. */
 export const whereOperators = [
   'eq',
@@ -130,7 +128,7 @@ function nodeIssues(v: unknown, path: IssuePath, depth: number): WhereIssue[] {
 }
 
 /** Every problem of a candidate filter tree, each naming the bad part; empty when the tree is valid. */
-function whereIssues(value: unknown): WhereIssue[] {
+export function whereIssues(value: unknown): WhereIssue[] {
   return nodeIssues(value, [], 0)
 }
 
@@ -145,16 +143,7 @@ function formatIssuePath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
 }
 
-/** Zod schema of a filter tree; messages name the bad part (the emulator rejects a bad `where` with 400). */
-export const whereSchema: z.ZodMiniType<Filter> = z.custom<Filter>().check(
-  z.superRefine((value, ctx) => {
-    for (const issue of whereIssues(value)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
-  }),
-)
-
-/** One line per issue of a failed `whereSchema` parse: `and[1].op: unknown operator …`. */
-export function describeWhereError(error: z.core.$ZodError): string {
-  return error.issues
-    .map((i) => (i.path.length > 0 ? `${formatIssuePath(i.path)}: ${i.message}` : i.message))
-    .join('; ')
+/** One line per issue of a filter tree: `and[1].op: unknown operator …` (whereSchema's error says the same). */
+export function describeWhereIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues.map((i) => (i.path.length > 0 ? `${formatIssuePath(i.path)}: ${i.message}` : i.message)).join('; ')
 }

@@ -1,10 +1,11 @@
 // Resolves every setting of the table (settings.ts) with its source: flag > environment > profile > default
 // (commands.md, Precedence). Every value is parsed by the table's parser; a refusal is a usage error naming where
-// the value came from (the flag, the variable or the profile) and the allowed values, never the value itself.
+// the value came from (the flag, the variable or the profile) and the allowed values, never the value itself. A value
+// that passes its generated check (./accept.gen.ts) is zod's output already; the zod schemas load for any other.
 import { UsageError } from '../errors.js'
+import { acceptProfileName, acceptSetting } from './accept.gen.js'
 import { globalFlagOf } from './global-flags.js'
 import type { Profile, Source } from './schema.js'
-import { profileNameSchema } from './schema.js'
 import { type SettingKey, type SettingValue, settingKeyList, settingsTable } from './settings.js'
 
 /** A value and where it came from. */
@@ -24,9 +25,14 @@ export const defaults: Partial<Record<SettingKey, unknown>> = Object.fromEntries
 export type Settings = { [K in SettingKey]?: Sourced<SettingValue<K>> } & { profile: Sourced<string> }
 
 /** Parses one value for a key; a refusal names where it came from and the allowed values (usage error, exit 2). */
-export function validateSetting<K extends SettingKey>(key: K, value: unknown, origin: string): SettingValue<K> {
+export async function validateSetting<K extends SettingKey>(
+  key: K,
+  value: unknown,
+  origin: string,
+): Promise<SettingValue<K>> {
+  if (acceptSetting[key](value)) return value as SettingValue<K>
   const spec = settingsTable[key]
-  const r = spec.schema().safeParse(value)
+  const r = (await import('./setting-schemas.js')).settingSchemas[key]().safeParse(value)
   if (!r.success)
     throw new UsageError(
       `${origin}: ${r.error.issues[0]?.message ?? 'invalid value'}`,
@@ -54,20 +60,20 @@ export type FlagOrigins = Partial<Record<SettingKey, string>>
  * Resolves settings from flags (strings as typed, or values), the environment and the chosen profile. An empty
  * environment variable counts as unset (the usual form of a CI secret that is not there).
  */
-export function resolveSettings(
+export async function resolveSettings(
   flags: Partial<Record<SettingKey, unknown>>,
   env: NodeJS.ProcessEnv,
   profileName: Sourced<string>,
   profile: Profile | undefined,
   flagOrigins: FlagOrigins = {},
-): Settings {
+): Promise<Settings> {
   const out: Record<string, Sourced<unknown>> = { profile: profileName }
   for (const key of settingKeyList) {
-    const s = resolveOne(key, flags[key], env, flagOrigins[key])
+    const s = await resolveOne(key, flags[key], env, flagOrigins[key])
     if (s) out[key] = s
     else if (settingsTable[key].profile && profile?.[key] !== undefined)
       out[key] = {
-        value: validateSetting(key, profile[key], `profile ${profileName.value}: ${kebab(key)}`),
+        value: await validateSetting(key, profile[key], `profile ${profileName.value}: ${kebab(key)}`),
         source: 'profile',
         origin: profileName.value,
       }
@@ -78,26 +84,27 @@ export function resolveSettings(
 }
 
 /** One setting from its flag, else its environment variable; undefined when neither sets it. */
-export function resolveOne<K extends SettingKey>(
+export async function resolveOne<K extends SettingKey>(
   key: K,
   flag: unknown,
   env: NodeJS.ProcessEnv,
   flagOrigin?: string,
-): Sourced<SettingValue<K>> | undefined {
+): Promise<Sourced<SettingValue<K>> | undefined> {
   const spec = settingsTable[key]
   if (flag !== undefined) {
     const origin = flagOrigin ?? globalFlagOf(key) ?? `--${kebab(key)}`
-    return { value: validateSetting(key, flag, origin), source: 'flag', origin }
+    return { value: await validateSetting(key, flag, origin), source: 'flag', origin }
   }
   const envValue = spec.env ? env[spec.env] : undefined
   if (spec.env && envValue !== undefined && envValue !== '')
-    return { value: validateSetting(key, envValue, spec.env), source: 'env', origin: spec.env }
+    return { value: await validateSetting(key, envValue, spec.env), source: 'env', origin: spec.env }
   return undefined
 }
 
 /** The profile name of a run, checked before it is used as a member of a file (a usage error names its origin). */
-export function checkedProfileName(profile: Sourced<string>): string {
-  const r = profileNameSchema().safeParse(profile.value)
+export async function checkedProfileName(profile: Sourced<string>): Promise<string> {
+  if (acceptProfileName(profile.value)) return profile.value
+  const r = (await import('./schema.js')).profileNameSchema().safeParse(profile.value)
   if (!r.success)
     throw new UsageError(
       `${profile.origin}: ${r.error.issues[0]?.message ?? 'invalid profile name'}`,

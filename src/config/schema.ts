@@ -1,6 +1,10 @@
-// The files' schemas: config.json (profiles of settings, see settings.ts) and credentials.json.
+// The files' schemas: config.json (profiles of settings, see settings.ts) and credentials.json. Loaded with import()
+// only when a file fails its generated check (./accept.gen.ts, written by `npm run gen` from these schemas) or is
+// written: the types are what the rest of the code imports from here.
 import * as z from '../api/zod.js'
-import { profileKeys, type SettingKey, type SettingValue, settingsTable } from './settings.js'
+import { settingSchemas } from './setting-schemas.js'
+import { profileKeys, type SettingKey, type SettingValue } from './settings.js'
+import { notReservedName } from './value-checks.js'
 
 /** Where a resolved value came from (shown by `config list`). */
 export type Source = 'flag' | 'env' | 'profile' | 'default'
@@ -17,7 +21,7 @@ export const profileNameSchema = z.lazySchema(() =>
         'a profile name is 1-64 letters, digits, dots, dashes or underscores',
       ),
     )
-    .check(z.refine((n) => !['__proto__', 'constructor', 'prototype'].includes(n), 'that name is reserved')),
+    .check(z.refine(notReservedName, 'that name is reserved')),
 )
 
 /**
@@ -28,16 +32,13 @@ export const profileNameSchema = z.lazySchema(() =>
 export const profileSchema = z.lazySchema(
   () =>
     z.looseObject(
-      Object.fromEntries(profileKeys.map((k) => [k, z.optional(settingsTable[k].schema())])),
+      Object.fromEntries(profileKeys.map((k) => [k, z.optional(settingSchemas[k]())])),
     ) as unknown as z.ZodMiniType<Profile>,
 )
 /** One profile's stored settings. */
 export type Profile = { [K in SettingKey]?: SettingValue<K> } & Record<string, unknown>
 
 /** config.json */
-/** What config.json and credentials.json hold when absent or blank (what their schemas make of `{}`). */
-export const emptyStoreFile = (): { profiles: Record<string, never> } => ({ profiles: {} })
-
 const buildConfigFileSchema = () =>
   z.looseObject({
     profiles: z._default(z.record(z.string(), profileSchema()), {}),

@@ -1,27 +1,44 @@
 // The config and credential stores: JSON files under the config dir, validated by zod, updated atomically under a
-// lock. A broken file is reported with its path and line and never overwritten.
-import * as z from '../api/zod.js'
+// lock. A broken file is reported with its path and line and never overwritten. A valid file passes its generated check
+// (./accept.gen.ts) and is used as read: the zod schemas (./schema.ts) load only for a file that fails it, or a write.
+import type * as z from '../api/zod.js'
 import { CliError } from '../errors.js'
+import { acceptConfigFile, acceptCredentialsFile } from './accept.gen.js'
 import { withFileLock } from './file-lock.js'
 import { assertPrivate, parseJsonFile, readTextIfExists } from './read-file.js'
 import { jsonPathOffset, lineColumn } from './json-locate.js'
 import { configFile, credentialsFile } from './paths.js'
-import {
-  type ConfigData,
-  type CredentialsData,
-  configFileSchema,
-  credentialsFileSchema,
-  emptyStoreFile,
-} from './schema.js'
+import type { ConfigData, CredentialsData } from './schema.js'
 
-async function load<S extends z.core.$ZodType>(file: string, schemaOf: () => S, secret: boolean): Promise<z.infer<S>> {
+/** What config.json and credentials.json hold when absent or blank (what their schemas make of `{}`). */
+export const emptyStoreFile = (): { profiles: Record<string, never> } => ({ profiles: {} })
+
+/** One store file: its generated check, and its zod schema (loaded when the check fails). */
+interface StoreFile<S extends z.ZodMiniType> {
+  accept: (value: unknown) => boolean
+  schema: () => Promise<S>
+}
+
+const configStore: StoreFile<ReturnType<typeof import('./schema.js').configFileSchema>> = {
+  accept: acceptConfigFile,
+  schema: async () => (await import('./schema.js')).configFileSchema(),
+}
+const credentialsStore: StoreFile<ReturnType<typeof import('./schema.js').credentialsFileSchema>> = {
+  accept: acceptCredentialsFile,
+  schema: async () => (await import('./schema.js')).credentialsFileSchema(),
+}
+
+async function load<S extends z.ZodMiniType>(file: string, store: StoreFile<S>, secret: boolean): Promise<z.infer<S>> {
   if (secret) await assertPrivate(file)
   const raw = await readTextIfExists(file)
   const text = raw?.replace(/^\uFEFF/, '')
   // No file yet (the usual case in CI): its empty form, without building the schema (test/unit/config-resolve.test.ts
   // checks that both schemas make the same of {}).
   if (text === undefined || text.trim() === '') return emptyStoreFile() as z.infer<S>
-  const parsed = z.safeParse(schemaOf(), parseJsonFile(text, file))
+  const value = parseJsonFile(text, file)
+  // what zod would give unchanged: used as read, zod not loaded (test/unit/fast-accept.test.ts)
+  if (store.accept(value)) return value as z.infer<S>
+  const parsed = (await store.schema()).safeParse(value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const path = issue?.path ?? []
@@ -35,14 +52,14 @@ async function load<S extends z.core.$ZodType>(file: string, schemaOf: () => S, 
   return parsed.data
 }
 
-async function update<S extends z.core.$ZodType, T>(
+async function update<S extends z.ZodMiniType, T>(
   file: string,
-  schema: () => S,
+  store: StoreFile<S>,
   secret: boolean,
   mutate: (data: z.infer<S>) => T | Promise<T>,
 ): Promise<T> {
   return withFileLock(file, async () => {
-    const data = await load(file, schema, secret)
+    const data = await load(file, store, secret)
     const before = JSON.stringify(data)
     const result = await mutate(data)
     // Nothing changed (e.g. another process already refreshed the token): leave the file alone.
@@ -60,16 +77,16 @@ async function update<S extends z.core.$ZodType, T>(
 }
 
 /** Reads config.json (empty config when absent). */
-export const loadConfig = (dir: string): Promise<ConfigData> => load(configFile(dir), configFileSchema, false)
+export const loadConfig = (dir: string): Promise<ConfigData> => load(configFile(dir), configStore, false)
 /** Changes config.json atomically under its lock; `mutate` edits the data in place (written only if changed). */
 export const updateConfig = <T>(dir: string, mutate: (c: ConfigData) => T | Promise<T>): Promise<T> =>
-  update(configFile(dir), configFileSchema, false, mutate)
+  update(configFile(dir), configStore, false, mutate)
 /** Reads credentials.json (refused when group/world-readable). */
 export const loadCredentials = (dir: string): Promise<CredentialsData> =>
-  load(credentialsFile(dir), credentialsFileSchema, true)
+  load(credentialsFile(dir), credentialsStore, true)
 /**
  * Changes credentials.json atomically under its lock, mode 0600. The lock is held while `mutate` runs, so a token
  * refresh done inside it is seen by every other process that waits for the lock (lock → re-read → refresh → write).
  */
 export const updateCredentials = <T>(dir: string, mutate: (c: CredentialsData) => T | Promise<T>): Promise<T> =>
-  update(credentialsFile(dir), credentialsFileSchema, true, mutate)
+  update(credentialsFile(dir), credentialsStore, true, mutate)

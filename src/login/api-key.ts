@@ -49,7 +49,7 @@ async function verifyKey(ctx: Context, key: string): Promise<void> {
 
 /** Stores an API key for the run's profile (replacing an OAuth grant there) with the base URL and account given. */
 export async function apiKeyLoginRun(ctx: Context, opts: { verify: boolean }): Promise<void> {
-  const profile = checkedProfileName(ctx.profile())
+  const profile = await checkedProfileName(ctx.profile())
   const key = await readApiKey(ctx)
   ctx.redactor.add(key)
   const problem = apiKeyShapeProblem(key)

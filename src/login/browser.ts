@@ -27,7 +27,7 @@ interface OAuthLoginOptions {
 
 /** Runs the browser login for the run's profile and stores the grant. */
 export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Promise<OAuthGrant> {
-  const profile = checkedProfileName(ctx.profile())
+  const profile = await checkedProfileName(ctx.profile())
   const baseUrl = await requireBaseUrl(ctx)
   const http = await oauthHttp(ctx)
   const meta = await discover(http, baseUrl)

@@ -12,7 +12,7 @@ import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './common
 
 /** Runs the device login for the run's profile and stores the grant. */
 export async function deviceLoginRun(ctx: Context, opts: { scope?: string | undefined }): Promise<OAuthGrant> {
-  const profile = checkedProfileName(ctx.profile())
+  const profile = await checkedProfileName(ctx.profile())
   const baseUrl = await requireBaseUrl(ctx)
   const http = await oauthHttp(ctx)
   const meta = await discover(http, baseUrl)

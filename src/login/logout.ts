@@ -45,7 +45,7 @@ export async function forgetCredential(ctx: Context, profile: string): Promise<s
 
 /** Forgets the run profile's stored credential. */
 export async function logoutRun(ctx: Context): Promise<void> {
-  const profile = checkedProfileName(ctx.profile())
+  const profile = await checkedProfileName(ctx.profile())
   const what = await forgetCredential(ctx, profile)
   if (what === undefined) ctx.info(`profile ${profile} has no stored credential`)
   else ctx.info(`logged out of profile ${profile}: removed its ${what} from ${credentialsFile(ctx.configDir())}`)

@@ -2,9 +2,12 @@
 // the base URL and the account, fills paths from the route table, checks a request against the route's contract
 // (a usage error naming the member, before anything is sent), sends it through the HTTP core (auth, retries,
 // timeouts, redaction; an error answer comes back already typed, ../api/errors.ts), checks the answer against the
-// loose response schema and follows lists page by page.
-import * as z from '../api/zod.js'
-import { check, parseBody } from '../api/answer.js'
+// loose response schema and follows lists page by page. Each check is first the generated one (../api/accept.gen.ts):
+// a value it accepts is what zod would give, and is used as is without loading the route's family (its schemas and
+// zod); any other value goes to the declared zod schema, so every error message, default and stripped member is zod's.
+import type * as z from '../api/zod.js'
+import { accepts } from '../api/accept.gen.js'
+import { type Checker, check, parseBody } from '../api/answer.js'
 import { type ContractRoute, type Endpoints, endpointOf } from '../api/contract/index.js'
 import { clientHint } from '../api/error-hints.js'
 import { InvalidResponseError, UsageError } from '../api/errors.js'
@@ -35,7 +38,12 @@ export async function answerOf<N extends ContractRoute>(
 ): Promise<ResponseOf<N>> {
   const r = routes[name]
   const what = `${r.method} ${url === undefined ? r.path : new URL(url).pathname}`
-  return parseBody(res, (await endpointOf(name)).response, what) as Promise<ResponseOf<N>>
+  const accept = accepts[name].response
+  const checker: Checker<unknown> | undefined = accept && {
+    accept,
+    schema: async () => (await endpointOf(name)).response,
+  }
+  return parseBody(res, checker, what) as Promise<ResponseOf<N>>
 }
 
 /** One call: path parameters, query, JSON body (or raw bytes), extra headers. */
@@ -62,14 +70,33 @@ function keepKeysOf(value: unknown, parsed: unknown): unknown {
  * Checks a request part against its schema; the first problem is a usage error naming the member. What is sent is
  * the body as given, not the parsed one: a schema's defaults must not add members (a PATCH would reset them).
  */
-function checkRequest(schema: z.core.$ZodType | undefined, value: unknown, part: 'query' | 'body'): unknown {
+function checkRequest(schema: z.ZodMiniType | undefined, value: unknown, part: 'query' | 'body'): unknown {
   if (!schema || value === undefined) return value
-  const r = z.safeParse(schema, value)
+  const r = schema.safeParse(value)
   // Members a query does not take (the CLI's --all) are left out; the rest go in the caller's order.
   if (r.success) return part === 'query' ? keepKeysOf(value, r.data) : value
   const issue = r.error.issues[0]
   const member = issue?.path.length ? issue.path.join('.') : part
   throw new UsageError(`${member}: ${issue?.message ?? 'invalid value'}`)
+}
+
+/**
+ * A call's query and JSON body, checked: as given when the generated checks accept them (or the route declares no
+ * schema for them), else by the route's zod schemas (its family loaded then).
+ */
+async function checkedRequest(
+  name: ContractRoute,
+  req: CallRequest,
+): Promise<{ query: CallRequest['query']; json: unknown }> {
+  const a = accepts[name]
+  const fast = (part: unknown, accept: ((v: unknown) => boolean) | undefined) =>
+    part === undefined || accept === undefined || accept(part)
+  if (fast(req.query, a.query) && fast(req.body, a.body)) return { query: req.query, json: req.body }
+  const endpoint = await endpointOf(name)
+  return {
+    query: checkRequest(endpoint.query, req.query, 'query') as CallRequest['query'],
+    json: checkRequest(endpoint.body, req.body, 'body'),
+  }
 }
 
 /** Calls the service's operations by route name, through the contract. */
@@ -110,17 +137,16 @@ export class Transport {
 
   /** A JSON body checked against the route's contract; a usage error names what is off. */
   async checkBody(name: ContractRoute, body: unknown): Promise<unknown> {
+    if (body === undefined || !accepts[name].body || accepts[name].body(body)) return body
     return checkRequest((await endpointOf(name)).body, body, 'body')
   }
 
   /** Sends a call whose answer is read by the caller (raw bytes, streams); an error answer throws, typed. */
   async raw(name: ContractRoute, req: CallRequest = {}): Promise<HttpResponse> {
-    const endpoint = await endpointOf(name)
     const route = routes[name]
-    const query = checkRequest(endpoint.query, req.query, 'query') as CallRequest['query']
-    const json = checkRequest(endpoint.body, req.body, 'body')
+    const { query, json } = await checkedRequest(name, req)
     const body = req.rawBody ?? (json === undefined ? undefined : JSON.stringify(json))
-    const idempotent = req.idempotent ?? endpoint.idempotent
+    const idempotent = req.idempotent ?? accepts[name].idempotent
     return this.http.send({
       method: route.method,
       url: this.url(name, req.params, query),
@@ -154,13 +180,19 @@ export class Transport {
     const { page: start, ...rest } = req.query ?? {}
     const size = rest[sizeKey] === undefined ? undefined : Number(rest[sizeKey])
     const fetchPage = async (page: number): Promise<Page<ItemOf<N>>> => {
-      const endpoint = await endpointOf(name)
       // `page` keeps its place among the caller's members (CMS parameters travel as strings).
       const value = sizeKey === 'pageSize' ? String(page) : page
       const query = { ...req.query, page: value }
-      const item = endpoint.itemFor?.(query) ?? endpoint.item
+      const accept = accepts[name].item
+      const item: Checker<ItemOf<N>> | undefined = accept && {
+        accept,
+        schema: async () => {
+          const endpoint = await endpointOf(name)
+          return (endpoint.itemFor?.(query) ?? endpoint.item) as z.ZodMiniType<ItemOf<N>> | undefined
+        },
+      }
       const res = await this.raw(name, { ...(req.params ? { params: req.params } : {}), query })
-      return readPage(res, name, item as z.core.$ZodType<ItemOf<N>> | undefined)
+      return readPage(res, name, item)
     }
     return new ItemList(fetchPage, start === undefined ? 1 : Number(start), size)
   }
@@ -172,15 +204,15 @@ export class Transport {
 }
 
 /** The one reader of a page: the `data` array checked, each item checked against `item`. */
-async function readPage<T>(
-  res: HttpResponse,
-  name: ContractRoute,
-  item: z.core.$ZodType<T> | undefined,
-): Promise<Page<T>> {
+async function readPage<T>(res: HttpResponse, name: ContractRoute, item: Checker<T> | undefined): Promise<Page<T>> {
   const what = `${routes[name].method} ${routes[name].path}`
   const body = await parseBody<Page<unknown>>(res, undefined, what)
   if (!body || !Array.isArray(body.data))
     throw new InvalidResponseError(`the server's answer to ${what} has no data array`)
-  if (item) body.data = body.data.map((d, i) => check(item, d, `${routes[name].path}: data[${i}]`))
+  if (item) {
+    const data: T[] = []
+    for (const [i, d] of body.data.entries()) data.push(await check(item, d, `${routes[name].path}: data[${i}]`))
+    body.data = data
+  }
   return body as Page<T>
 }

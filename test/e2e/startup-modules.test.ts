@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
-import { runCli } from '../helpers/cli.js'
+import { runCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -41,8 +41,11 @@ it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.t
 registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWith('log-loads.mjs')) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
 `,
   )
-  const files = async (args: string[]) => {
-    const r = await runCli(args, { env: { ...fx.env(), NODE_OPTIONS: `--import ${loads}` } })
+  const files = async (args: string[], opts: { configDir?: string; env?: Record<string, string | undefined> } = {}) => {
+    const r = await runCli(args, {
+      ...(opts.configDir ? { configDir: opts.configDir } : {}),
+      env: { ...fx.env(), ...opts.env, NODE_OPTIONS: `--import ${loads}` },
+    })
     expect(r.exitCode, r.stderr).toBe(0)
     return r.stderr.split('\n').filter((l) => l.startsWith('load '))
   }
@@ -60,6 +63,54 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
     .map(([file]) => file)
   expect(commander.length).toBeGreaterThan(0)
   expect(list.filter((l) => commander.some((f) => l.endsWith(f)))).toEqual([])
+  // a valid answer, settings and config files pass their generated checks (src/api/accept.gen.ts,
+  // src/config/accept.gen.ts): no zod, whether the settings come from the environment or from the files
+  const chunksOf = (pkg: string) =>
+    Object.entries(meta.outputs)
+      .filter(([, o]) => Object.keys(o.inputs).some((i) => i.includes(`node_modules/${pkg}/`)))
+      .map(([file]) => file)
+  const zod = chunksOf('zod')
+  expect(zod.length).toBeGreaterThan(0)
+  const loadsZod = (lines: string[]) => lines.filter((l) => zod.some((f) => l.endsWith(f)))
+  expect(loadsZod(list)).toEqual([])
+  const configDir = tempConfigDir()
+  const { AGENTRY_BASE_URL, AGENTRY_ACCOUNT, AGENTRY_API_KEY } = fx.env()
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({
+      currentProfile: 'work',
+      profiles: { work: { baseUrl: AGENTRY_BASE_URL, account: AGENTRY_ACCOUNT, output: 'json', log: 'on' } },
+    }),
+  )
+  writeFileSync(
+    join(configDir, 'credentials.json'),
+    JSON.stringify({ profiles: { work: { apiKey: AGENTRY_API_KEY } } }),
+    {
+      mode: 0o600,
+    },
+  )
+  const unset = { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined }
+  const fromFiles = await files(['agents', 'list', '--json'], { configDir, env: unset })
+  expect(loadsZod(fromFiles), fromFiles.join('\n')).toEqual([])
+  // nor the other calls people run most: a signed scenario run, a CMS query (its items picked by the query), a
+  // one-shot chat without tools
+  for (const [args, env] of [
+    [['scenario', 'run', 'scn_summarize', '--input', 'hi'], { AGENTRY_SCENARIO_SECRET: 'demo-summarize-secret' }],
+    [['cms', 'query', 'posts', '--json'], {}],
+    [['chat', '-m', 'hi', 'demo-assistant'], {}],
+  ] as const) {
+    const loaded = await files([...args], { configDir, env: { ...unset, ...env } })
+    expect(loadsZod(loaded), `${args.join(' ')}:\n${loaded.join('\n')}`).toEqual([])
+  }
+  // a value the checks do not accept goes to zod, which decides as before (a profile's timeout is parsed by zod)
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({
+      currentProfile: 'work',
+      profiles: { work: { baseUrl: AGENTRY_BASE_URL, account: AGENTRY_ACCOUNT, timeout: 30 } },
+    }),
+  )
+  expect(loadsZod(await files(['agents', 'list', '--json'], { configDir, env: unset })).length).toBeGreaterThan(0)
   const config = await files(['config', 'list'])
   expect(
     config.some((l) => /undici/.test(l)),

@@ -11,22 +11,23 @@ import {
   settingKeyFromName,
   validateSetting,
 } from '../../src/config/resolve.js'
-import { configFileSchema, credentialsFileSchema, emptyStoreFile, profileSchema } from '../../src/config/schema.js'
+import { configFileSchema, credentialsFileSchema, profileSchema } from '../../src/config/schema.js'
+import { emptyStoreFile } from '../../src/config/store.js'
 import { settingKeyList, settingsTable } from '../../src/config/settings.js'
 import { UsageError } from '../../src/errors.js'
 
 const def: Sourced<string> = { value: 'default', source: 'default', origin: 'default' }
 
 describe('precedence: flag > env > profile > default', () => {
-  it('takes each layer over the ones below it (property)', () => {
+  it('takes each layer over the ones below it (property)', async () => {
     const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined })
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         maybe(fc.integer({ min: 1, max: 999 })),
         maybe(fc.integer({ min: 1, max: 999 })),
         maybe(fc.integer({ min: 1, max: 999 })),
-        (flag, env, stored) => {
-          const s = resolveSettings(
+        async (flag, env, stored) => {
+          const s = await resolveSettings(
             flag === undefined ? {} : { timeout: flag },
             env === undefined ? {} : { AGENTRY_TIMEOUT: String(env) },
             def,
@@ -46,15 +47,15 @@ describe('precedence: flag > env > profile > default', () => {
     )
   })
 
-  it('ignores an empty environment variable, and validates a set one naming it', () => {
-    const s = resolveSettings({}, { AGENTRY_BASE_URL: '' }, def, { baseUrl: 'https://p/api/v1beta' })
+  it('ignores an empty environment variable, and validates a set one naming it', async () => {
+    const s = await resolveSettings({}, { AGENTRY_BASE_URL: '' }, def, { baseUrl: 'https://p/api/v1beta' })
     expect(s.baseUrl).toEqual({ value: 'https://p/api/v1beta', source: 'profile', origin: 'default' })
-    expect(() => resolveSettings({}, { AGENTRY_TIMEOUT: 'soon' }, def, undefined)).toThrow(/^AGENTRY_TIMEOUT: /)
-    expect(() => resolveSettings({}, { AGENTRY_BASE_URL: 'ftp://x' }, def, undefined)).toThrow(UsageError)
+    await expect(resolveSettings({}, { AGENTRY_TIMEOUT: 'soon' }, def, undefined)).rejects.toThrow(/^AGENTRY_TIMEOUT: /)
+    await expect(resolveSettings({}, { AGENTRY_BASE_URL: 'ftp://x' }, def, undefined)).rejects.toThrow(UsageError)
   })
 
-  it('leaves a key without a default unset', () => {
-    expect(resolveSettings({}, {}, def, undefined).account).toBeUndefined()
+  it('leaves a key without a default unset', async () => {
+    expect((await resolveSettings({}, {}, def, undefined)).account).toBeUndefined()
   })
 })
 
@@ -66,12 +67,12 @@ describe('the settings table', () => {
   ]
   it.each(ranged)(
     '%s: takes %d to %d (whole numbers: %s) and refuses the rest, naming the range',
-    (key, min, max, whole) => {
+    async (key, min, max, whole) => {
       const k = key as 'timeout'
       const inside = whole ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true })
-      fc.assert(
-        fc.property(inside, (n) => {
-          expect(validateSetting(k, String(n), 'X')).toBe(n)
+      await fc.assert(
+        fc.asyncProperty(inside, async (n) => {
+          expect(await validateSetting(k, String(n), 'X')).toBe(n)
         }),
       )
       const outside = fc.oneof(
@@ -80,11 +81,11 @@ describe('the settings table', () => {
         fc.double({ min: max, minExcluded: true, noNaN: true }),
         fc.constantFrom('abc', '', ' ', '1s', 'Infinity', '--1'),
       )
-      fc.assert(
-        fc.property(outside, (v) => {
-          expect(() => validateSetting(k, String(v), 'X')).toThrow(UsageError)
+      await fc.assert(
+        fc.asyncProperty(outside, async (v) => {
+          await expect(validateSetting(k, String(v), 'X')).rejects.toThrow(UsageError)
           try {
-            validateSetting(k, String(v), 'X')
+            await validateSetting(k, String(v), 'X')
           } catch (e) {
             expect((e as UsageError).message).toMatch(/^X: /)
             expect((e as UsageError).hint).toContain(settingsTable[k].allowed)
@@ -94,10 +95,10 @@ describe('the settings table', () => {
     },
   )
 
-  it('keeps every run-only key out of the profile schema and every default valid', () => {
+  it('keeps every run-only key out of the profile schema and every default valid', async () => {
     for (const key of settingKeyList) {
       const spec = settingsTable[key]
-      if (spec.default !== undefined) expect(validateSetting(key, spec.default, 'default')).toEqual(spec.default)
+      if (spec.default !== undefined) expect(await validateSetting(key, spec.default, 'default')).toEqual(spec.default)
     }
     expect(profileSchema().parse({ errorFormat: 'json', timeout: 5 })).toMatchObject({ timeout: 5 })
     expect(() => profileSchema().parse({ timeout: 0 })).toThrow()
@@ -108,16 +109,16 @@ describe('the settings table', () => {
     expect(credentialsFileSchema().parse({})).toEqual(emptyStoreFile())
   })
 
-  it('reads debug as on/off words, refusing others', () => {
-    for (const on of ['1', 'true', 'YES', 'on']) expect(validateSetting('debug', on, 'X')).toBe(true)
-    for (const off of ['0', 'false', 'no', 'Off']) expect(validateSetting('debug', off, 'X')).toBe(false)
-    expect(() => validateSetting('debug', 'maybe', 'AGENTRY_DEBUG')).toThrow(/^AGENTRY_DEBUG: not on or off/)
+  it('reads debug as on/off words, refusing others', async () => {
+    for (const on of ['1', 'true', 'YES', 'on']) expect(await validateSetting('debug', on, 'X')).toBe(true)
+    for (const off of ['0', 'false', 'no', 'Off']) expect(await validateSetting('debug', off, 'X')).toBe(false)
+    await expect(validateSetting('debug', 'maybe', 'AGENTRY_DEBUG')).rejects.toThrow(/^AGENTRY_DEBUG: not on or off/)
   })
 })
 
 describe('config list rows', () => {
-  it('lists the profile and every key with its source, unset ones included', () => {
-    const s = resolveSettings(
+  it('lists the profile and every key with its source, unset ones included', async () => {
+    const s = await resolveSettings(
       { account: 'acc_flag' },
       { AGENTRY_BASE_URL: 'https://env/api/v1beta' },
       { value: 'ci', source: 'env', origin: 'AGENTRY_PROFILE' },
@@ -151,10 +152,12 @@ describe('names', () => {
     for (const key of settingKeyList) expect(settingKeyFromName(kebab(key))).toBe(key)
   })
 
-  it('checks profile names', () => {
-    expect(checkedProfileName({ value: 'ci-1.prod_x', source: 'flag', origin: '--profile' })).toBe('ci-1.prod_x')
+  it('checks profile names', async () => {
+    expect(await checkedProfileName({ value: 'ci-1.prod_x', source: 'flag', origin: '--profile' })).toBe('ci-1.prod_x')
     for (const bad of ['', '../x', 'a b', '__proto__', '-x', 'a/b'])
-      expect(() => checkedProfileName({ value: bad, source: 'flag', origin: '--profile' })).toThrow(/^--profile: /)
+      await expect(checkedProfileName({ value: bad, source: 'flag', origin: '--profile' })).rejects.toThrow(
+        /^--profile: /,
+      )
   })
 
   it('finds the config dir: AGENTRY_CONFIG_DIR, then XDG_CONFIG_HOME (absolute only), then ~/.config', () => {

@@ -50,7 +50,7 @@ describe('the contract', () => {
 
   it('a body that does not match says which member and what was expected, in English (zod/mini has no messages)', async () => {
     const item = (await endpointOf('agentsList')).item!
-    expect(() => check(item, { id: 7 }, 'GET /agents: data[0]')).toThrow(
+    await expect(check(item, { id: 7 }, 'GET /agents: data[0]')).rejects.toThrow(
       "the server's answer to GET /agents: data[0] does not match the interface: .id: Invalid input: expected string, received number",
     )
   })

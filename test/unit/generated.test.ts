@@ -17,8 +17,10 @@ describe('generated files', () => {
     const paths = [...files.keys()]
     expect(paths.filter((p) => !p.endsWith('/commands.gen.ts')).sort()).toEqual([
       'docs/api.md',
+      'src/api/accept.gen.ts',
       'src/api/routes.gen.ts',
       'src/commands/manifest.gen.ts',
+      'src/config/accept.gen.ts',
       'src/emulator/handlers.gen.ts',
       'src/sdk/methods.gen.ts',
     ])

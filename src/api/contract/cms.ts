@@ -2,20 +2,20 @@
 // builder encodes (toSearchParams), with `pageSize` in the interface's range; rows are records or aggregate rows.
 import * as z from '../zod.js'
 import { cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
-import { parseWholeNumber } from '../../io/whole-number.js'
+import { copiedChecks, wholeInProblem } from './copied-checks.js'
 import { pageSizeRange } from './page-size.js'
 import { type Contract, op } from './types.js'
 
 /** A whole-number query value (a string on the wire) from `min` to `max`, parsed once for either message. */
 const wholeIn = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
   const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `${min}–${max}`
-  return z.string().check(
-    z.superRefine((s, ctx) => {
-      const n = parseWholeNumber(s, { min: 0 })
-      if (typeof n !== 'number') ctx.addIssue({ code: 'custom', message: `${name} must be a whole number`, input: s })
-      else if (n < min || n > max) ctx.addIssue({ code: 'custom', message: `${name} must be ${range}`, input: s })
-    }),
-  )
+  const check = z.superRefine((s: string, ctx) => {
+    const problem = wholeInProblem(s, min, max)
+    if (problem === 'whole') ctx.addIssue({ code: 'custom', message: `${name} must be a whole number`, input: s })
+    else if (problem === 'range') ctx.addIssue({ code: 'custom', message: `${name} must be ${range}`, input: s })
+  })
+  copiedChecks.set(check, { name: 'isWholeIn', args: [min, max] })
+  return z.string().check(check)
 }
 
 /** A content query's wire parameters (where, select, orderBy, groupBy, aggregate, tags, page, pageSize). */
@@ -43,6 +43,7 @@ export const cms = {
     query: cmsQueryParamsSchema,
     item: cmsRowSchema,
     itemFor: cmsRowFor,
+    itemSchemas: [cmsRowSchema, cmsRecordSchema],
     served: { query: z.record(z.string(), z.string()) },
     sdk: 'cms.query',
     sdkByHand: true,

@@ -26,13 +26,19 @@ export async function chatRun(
   // asked for (a picker) only when the chat will be interactive; a script must name it
   const agentId = await chatAgent(ctx, log.agentArg, isInteractive(ctx, opts, log.words))
   const source = await messageSource(ctx, opts, log.words)
-  const [{ createChatSession }, { loadToolsFile }, { resolveImages }] = await Promise.all([
+  const [{ createChatSession }, { resolveImages }] = await Promise.all([
     import('../../chat/session.js'),
-    import('../../chat/tools.js'),
     import('../../chat/images.js'),
   ])
-  const fileTools = opts.tools !== undefined ? await loadToolsFile(opts.tools) : undefined
-  const mcp = await (await import('../../mcp/chat-tools.js')).chatMcpTools(ctx, opts)
+  // the tools file (its schemas and zod) and the MCP client (its SDK, zod and ajv) load only when asked for: a chat
+  // without tools loads neither (start-up budget); chatMcpTools itself answers undefined for no server lines
+  const fileTools =
+    opts.tools !== undefined ? await (await import('../../chat/tools.js')).loadToolsFile(opts.tools) : undefined
+  const stored = (await ctx.settings()).mcpServers?.value
+  const mcp =
+    opts.mcp.length > 0 || (Array.isArray(stored) && stored.length > 0)
+      ? await (await import('../../mcp/chat-tools.js')).chatMcpTools(ctx, opts)
+      : undefined
   const tools = mcp ? [...(fileTools ?? []), ...mcp.tools] : fileTools
   // checked (and read) before anything is sent, so a bad --image is a usage error, not a failed turn
   const images = (await resolveImages(opts.image)).map((i) => (i.type === 'image_url' ? i.image_url.url : ''))

@@ -17,8 +17,8 @@ export default defineCommand({
   ],
   run: async ({ key: name, value: raw }, ctx) => {
     const key = parseStoredKeyName(name)
-    const profile = checkedProfileName(ctx.profile())
-    const value = validateSetting(key, raw, `config set ${kebab(key)}`)
+    const profile = await checkedProfileName(ctx.profile())
+    const value = await validateSetting(key, raw, `config set ${kebab(key)}`)
     await updateConfig(ctx.configDir(), (cfg) => {
       cfg.profiles[profile] = { ...cfg.profiles[profile], [key]: value }
     })

@@ -11,7 +11,7 @@ export default defineCommand({
   examples: ['agentry config unset default-agent', 'agentry --profile ci config unset base-url'],
   run: async ({ key: name }, ctx) => {
     const key = parseStoredKeyName(name)
-    const profile = checkedProfileName(ctx.profile())
+    const profile = await checkedProfileName(ctx.profile())
     const had = await updateConfig(ctx.configDir(), (cfg) => {
       const p = cfg.profiles[profile]
       if (!p || p[key] === undefined) return false

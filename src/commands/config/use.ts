@@ -12,7 +12,7 @@ export default defineCommand({
   args: { profile: arg('<profile>', 'a saved profile (see `agentry config profiles`)') },
   examples: ['agentry config use staging', 'agentry config use default'],
   run: async ({ profile: name }, ctx) => {
-    const profile = checkedProfileName({ value: name, source: 'flag', origin: 'config use' })
+    const profile = await checkedProfileName({ value: name, source: 'flag', origin: 'config use' })
     if (profile !== 'default' && !(await savedProfiles(ctx)).includes(profile))
       throw new CliError(`no profile named ${profile}`, { exitCode: ExitCode.notFound, hint: await profilesHint(ctx) })
     await updateConfig(ctx.configDir(), (cfg) => {

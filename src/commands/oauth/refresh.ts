@@ -9,7 +9,7 @@ export default defineCommand({
   summary: 'Refresh the access token now',
   examples: ['agentry oauth refresh', 'agentry --profile ci oauth refresh --json'],
   run: async (_opts, ctx) => {
-    const profile = checkedProfileName(ctx.profile())
+    const profile = await checkedProfileName(ctx.profile())
     const grant = await storedGrant(ctx, profile)
     const next = await refreshStoredGrant(ctx, profile, 'forced', grant.accessToken)
     ctx.info(`refreshed the access token of profile ${profile}`)

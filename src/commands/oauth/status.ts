@@ -8,7 +8,7 @@ export default defineCommand({
   summary: 'Show whether the profile is logged in with OAuth, and until when (exit 4 when not)',
   examples: ['agentry oauth status', 'agentry oauth status --json | jq .expiresInSeconds'],
   run: async (_opts, ctx) => {
-    const profile = checkedProfileName(ctx.profile())
+    const profile = await checkedProfileName(ctx.profile())
     await ctx.output().item(grantStatus(profile, await storedGrant(ctx, profile), ctx.now()))
   },
 })

@@ -10,7 +10,7 @@ export default defineCommand({
   summary: 'Print the current access token to stdout, for scripts (refreshed first when about to expire)',
   examples: ['curl -H "Authorization: Bearer $(agentry oauth token)" https://host/api/v1beta/…'],
   run: async (_opts, ctx) => {
-    const profile = checkedProfileName(ctx.profile())
+    const profile = await checkedProfileName(ctx.profile())
     const grant = await storedGrant(ctx, profile)
     if (!grant.refreshToken && needsRefresh(grant, ctx.now(), 0))
       throw new CliError('the OAuth access token has expired and cannot be refreshed', {

@@ -16,7 +16,7 @@ export default defineCommand({
   options: { yes: flag('-y, --yes', 'do not ask') },
   examples: ['agentry config profiles delete old', 'agentry config profiles rm ci --yes'],
   run: async ({ name, yes }, ctx) => {
-    const profile = checkedProfileName({ value: name, source: 'flag', origin: 'config profiles delete' })
+    const profile = await checkedProfileName({ value: name, source: 'flag', origin: 'config profiles delete' })
     if (!(await savedProfiles(ctx)).includes(profile))
       throw new CliError(`no profile named ${profile}`, { exitCode: ExitCode.notFound, hint: await profilesHint(ctx) })
     await confirmDestructive(ctx, yes, `Delete profile ${profile} and its stored credential?`)

@@ -1,0 +1,221 @@
+// The generated checks (src/api/accept.gen.ts, src/config/accept.gen.ts, written by scripts/gen/accept.ts) promise:
+// true ONLY when zod accepts the value AND zod's output equals it, so that the value can be used as is without
+// loading zod. For every schema they cover (each operation's query, body, response and list item; config.json,
+// credentials.json, a profile name, each setting), values drawn from the schema (valid ones, near-valid mutations,
+// any JSON) are put to both: wherever the check says true, zod must succeed and give back an equal value.
+import { isDeepStrictEqual } from 'node:util'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { accepts } from '../../src/api/accept.gen.js'
+import { type ContractRoute, families, familyContract } from '../../src/api/contract/index.js'
+import * as z from '../../src/api/zod.js'
+import {
+  acceptConfigFile,
+  acceptCredentialsFile,
+  acceptProfileName,
+  acceptSetting,
+} from '../../src/config/accept.gen.js'
+import { configFileSchema, credentialsFileSchema, profileNameSchema } from '../../src/config/schema.js'
+import { settingSchemas } from '../../src/config/setting-schemas.js'
+import { settingKeyList } from '../../src/config/settings.js'
+import { InvalidResponseError } from '../../src/api/errors.js'
+import type { HttpClient, HttpResponse } from '../../src/api/request.js'
+import { Transport } from '../../src/sdk/transport.js'
+
+// biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions are walked loosely
+type Def = any
+const defOf = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+
+// strings that meet the checks of the declarations and of the settings, and some that do not
+const strings = fc.oneof(
+  fc.constantFrom(
+    '',
+    'x',
+    '0',
+    '20',
+    '101',
+    '1',
+    'ag_1',
+    'work',
+    'ci-1.prod_x',
+    '__proto__',
+    'constructor',
+    'acc/1',
+    'https://host/api/v1beta',
+    'ftp://host',
+    'X-Signature',
+    '2099-01-01T00:00:00Z',
+    'on',
+    'json',
+    'a'.repeat(101),
+  ),
+  fc.string({ maxLength: 8 }),
+)
+const numbers = fc.constantFrom(-1, 0, 1, 2, 1.5, 60, 100, 101, 3600, 1e12, Number.NaN, Number.POSITIVE_INFINITY)
+const anyJson = fc.jsonValue({ maxDepth: 2 })
+const keys = fc.constantFrom('a', 'work', 'event', '__proto__', 'constructor')
+
+/** Values shaped by a schema: mostly of its type and form, not always within its checks. */
+function shaped(schema: z.core.$ZodType, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema)
+  if (depth > 4) return anyJson
+  switch (def.type) {
+    case 'object': {
+      const entries = Object.entries(def.shape as Record<string, z.core.$ZodType>)
+      const members = Object.fromEntries(entries.map(([k, s]) => [k, shaped(s, depth + 1)]))
+      const required = entries.filter(([, s]) => !['optional', 'default'].includes(defOf(s).type)).map(([k]) => k)
+      return fc.record(members, { requiredKeys: required, noNullPrototype: true })
+    }
+    case 'optional':
+      return fc.oneof({ arbitrary: shaped(def.innerType, depth), weight: 4 }, fc.constant(undefined))
+    case 'default':
+    case 'prefault':
+      return shaped(def.innerType, depth)
+    case 'nullable':
+      return fc.oneof({ arbitrary: shaped(def.innerType, depth), weight: 4 }, fc.constant(null))
+    case 'pipe':
+      return fc.oneof(shaped(def.in, depth), numbers, strings, fc.boolean())
+    case 'string':
+      return strings
+    case 'number':
+      return numbers
+    case 'boolean':
+      return fc.boolean()
+    case 'enum':
+      return fc.oneof({ arbitrary: fc.constantFrom(...Object.values(def.entries)), weight: 5 }, fc.constant('bogus'))
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]))
+    case 'array':
+      return fc.array(shaped(def.element, depth + 1), { maxLength: 3 })
+    case 'record':
+      return fc.dictionary(keys, shaped(def.valueType, depth + 1), { maxKeys: 3, noNullPrototype: true })
+    case 'union':
+      return fc.oneof(...(def.options as z.core.$ZodType[]).map((o) => shaped(o, depth)))
+    default:
+      return anyJson
+  }
+}
+
+/** As shaped, with a member dropped, replaced or added (deep, now and then), or any JSON at all. */
+function drawn(schema: z.core.$ZodType): fc.Arbitrary<unknown> {
+  const valid = shaped(schema)
+  const mutated = fc
+    .tuple(valid, fc.nat(), anyJson, fc.constantFrom('drop', 'replace', 'add', '__proto__'))
+    .map(([v, i, x, how]) => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return v
+      const out: Record<string, unknown> = { ...v }
+      const names = Object.keys(out)
+      if (how === '__proto__')
+        return JSON.parse(
+          `{"__proto__": ${JSON.stringify(x ?? null)}, ${JSON.stringify(out).slice(1)}`.replace(/, }$/, '}'),
+        )
+      const key = names.length === 0 || how === 'add' ? 'unknownMember' : names[i % names.length]!
+      if (how === 'drop') delete out[key]
+      else out[key] = x
+      return out
+    })
+  return fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: mutated, weight: 4 }, { arbitrary: anyJson, weight: 1 })
+}
+
+/** The promise of a check, on values drawn from its schema; returns how many it accepted. */
+function holds(what: string, schema: z.core.$ZodType, accept: (v: unknown) => boolean, extra: unknown[] = []): number {
+  let accepted = 0
+  const promise = (v: unknown) => {
+    if (!accept(v)) return
+    accepted++
+    const r = z.safeParse(schema, v)
+    expect(r.success, `${what}: ${JSON.stringify(v)}`).toBe(true)
+    // node's deep equality: own members (an undefined one counts), prototypes; not a `constructor` member's value
+    expect(isDeepStrictEqual(r.data, v), `${what}: ${JSON.stringify(v)} became ${JSON.stringify(r.data)}`).toBe(true)
+  }
+  for (const v of extra) promise(v)
+  fc.assert(fc.property(drawn(schema), promise), { numRuns: 150 })
+  return accepted
+}
+
+/** Every declared part that has a check, by route. */
+async function declaredParts(): Promise<[string, z.core.$ZodType, (v: unknown) => boolean][]> {
+  const out: [string, z.core.$ZodType, (v: unknown) => boolean][] = []
+  for (const family of families)
+    for (const [name, endpoint] of Object.entries(await familyContract(family))) {
+      const a = accepts[name as ContractRoute]
+      for (const part of ['query', 'body', 'response', 'item'] as const) {
+        const schema = endpoint[part]
+        // a part the declaration has always has a check (`never` at least); one it lacks has none
+        expect(a[part] === undefined, `${name}.${part}`).toBe(schema === undefined)
+        if (schema && a[part]) out.push([`${name}.${part}`, schema, a[part]])
+        // items picked by the query: the check must hold for every schema the query may pick
+        if (part === 'item' && endpoint.itemFor && a.item) {
+          const pickable = endpoint.itemSchemas ?? []
+          for (const q of [{}, { groupBy: 'x' }, { aggregate: 'count' }, { where: '{}' }])
+            expect(pickable, `${name}.itemFor(${JSON.stringify(q)})`).toContain(endpoint.itemFor(q))
+          for (const [i, s] of pickable.entries()) out.push([`${name}.itemSchemas[${i}]`, s, a.item])
+        }
+      }
+      expect(a.idempotent, `${name}.idempotent`).toBe(endpoint.idempotent)
+    }
+  return out
+}
+
+describe('the generated checks accept only what zod gives back unchanged', () => {
+  it("every operation's query, body, response and list item", async () => {
+    const parts = await declaredParts()
+    expect(parts.length).toBeGreaterThan(50)
+    for (const [what, schema, accept] of parts) holds(what, schema, accept)
+  })
+
+  it('config.json, credentials.json, a profile name and each setting', () => {
+    const config = {
+      currentProfile: 'work',
+      profiles: { work: { baseUrl: 'https://host/api/v1beta', account: 'acc_1' } },
+    }
+    expect(holds('config.json', configFileSchema(), acceptConfigFile, [config])).toBeGreaterThan(0)
+    const credentials = { profiles: { work: { apiKey: 'key' } } }
+    expect(holds('credentials.json', credentialsFileSchema(), acceptCredentialsFile, [credentials])).toBeGreaterThan(0)
+    holds('profile name', profileNameSchema(), acceptProfileName)
+    for (const key of settingKeyList) holds(key, settingSchemas[key](), acceptSetting[key])
+  })
+
+  it('take the values of an ordinary run: a config with a profile, its key, an agents list answer and its query', () => {
+    expect(
+      acceptConfigFile({
+        currentProfile: 'work',
+        profiles: { work: { baseUrl: 'https://host/api/v1beta', account: 'acc_1', output: 'json', log: 'on' } },
+      }),
+    ).toBe(true)
+    expect(acceptCredentialsFile({ profiles: { work: { apiKey: 'key' } } })).toBe(true)
+    expect(acceptSetting.baseUrl('http://127.0.0.1:4010/api/v1beta')).toBe(true)
+    expect(accepts.agentsList.query?.({ limit: 20, page: 1 })).toBe(true)
+    expect(accepts.agentsList.query?.({ page: 1, limit: undefined })).toBe(true)
+    // what zod would change or refuse: zod decides
+    expect(acceptConfigFile({ currentProfile: 'work' })).toBe(false) // profiles' default filled in
+    expect(acceptConfigFile({ profiles: { work: { timeout: 30 } } })).toBe(false) // a transform
+    expect(accepts.agentsList.query?.({ page: 1, all: true })).toBe(false) // z.object strips `all`
+    expect(accepts.agentsList.item?.({ id: 7 })).toBe(false)
+  })
+})
+
+describe('a value the check refuses goes to zod', () => {
+  const answer = (body: unknown): HttpResponse =>
+    ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      bytes: Buffer.from(JSON.stringify(body)),
+    }) as never
+  const t = new Transport(
+    { send: async () => answer({ data: [{ id: 7 }], pagination: {} }) } as unknown as HttpClient,
+    'http://h/api/v1beta',
+    'acc',
+  )
+
+  it("an invalid agents list answer: zod's own InvalidResponseError, as before", async () => {
+    const first = async () => {
+      for await (const _ of t.list('agentsList').firstPage()) {
+      }
+    }
+    await expect(first()).rejects.toThrow(InvalidResponseError)
+    await expect(first()).rejects.toThrow(
+      "the server's answer to /{accountId}/agents: data[0] does not match the interface: .id: Invalid input: expected string, received number",
+    )
+  })
+})
