@@ -7,6 +7,7 @@ import { cmsManagement } from './cms-access.js'
 import { serveHttp } from './http.js'
 import { trackRequests } from './stdio-drain.js'
 import { chooseTools, createMcpServer, type ToolChoice } from './server.js'
+import type { AccountTool } from './tools/types.js'
 
 /** How `mcp serve` runs. */
 export interface ServeOptions extends ToolChoice {
@@ -14,15 +15,22 @@ export interface ServeOptions extends ToolChoice {
   http?: number | undefined
 }
 
-/** Runs the MCP server until its client leaves or the run is asked to stop. */
-export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> {
-  let tools = chooseTools(opts)
+/**
+ * The tools served to this run's credential: the choice (chooseTools), without cms_save and cms_delete when the
+ * credential has no CMS management access (a note on stderr says so).
+ */
+export async function servedTools(ctx: Context, choice: ToolChoice): Promise<AccountTool[]> {
+  const tools = chooseTools(choice)
   const sdk = await ctx.sdk()
   const management = tools.some((t) => t.cmsManagement) ? await cmsManagement(sdk) : { allowed: true }
-  if (!management.allowed) {
-    tools = tools.filter((t) => !t.cmsManagement)
-    ctx.info(`note: cms_save and cms_delete are left out: ${'why' in management ? management.why : ''}`)
-  }
+  if (management.allowed) return tools
+  ctx.info(`note: cms_save and cms_delete are left out: ${'why' in management ? management.why : ''}`)
+  return tools.filter((t) => !t.cmsManagement)
+}
+
+/** Runs the MCP server until its client leaves or the run is asked to stop. */
+export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> {
+  const tools = await servedTools(ctx, opts)
   if (tools.length === 0) ctx.warn('no tools to offer')
   const stopped = stopRequest(ctx)
   if (opts.http !== undefined) {

@@ -1,7 +1,9 @@
 // `agentry __complete -- <words…>` (what the shell scripts call): commands, flags, declared choices, files, and ids
 // from the service within about a second.
 import { describe, expect, it } from 'vitest'
-import type { CommandNode } from '../../src/commands/completion/static.js'
+import { complete } from '../../src/commands/completion/complete.js'
+import { type CommandNode, candidateLines } from '../../src/commands/completion/static.js'
+import { sanitize } from '../../src/io/sanitize.js'
 import { groups } from '../../src/commands/manifest.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
 
@@ -82,26 +84,56 @@ describe('the completion table made at build time (dist/complete.js, what bin/ag
     const built = (await import('../../dist/complete.js')) as { complete: (words: string[]) => string | undefined }
     const t = testContext()
     const { buildProgram, commandTree } = await import('../../src/cli.js')
-    const words: string[][] = [[''], ['-'], ['--'], ['a'], ['-o', ''], ['--output=n'], ['--profile', ''], ['help', '']]
+    // the words, each with the group whose program `__complete` builds for it (none: the root's words)
+    const cases: { words: string[]; group?: string }[] = [
+      [''],
+      ['-'],
+      ['--'],
+      ['a'],
+      ['-o', ''],
+      ['--output=n'],
+      ['--profile', ''],
+      ['help', ''],
+    ].map((words) => ({ words }))
+    /** Each group's tree as `__complete` sees it for that group's words (the program built with the group loaded). */
+    const trees = new Map<string, CommandNode>()
     for (const g of groups) {
       const program = await buildProgram(t.ctx, [g.name])
+      trees.set(g.name, commandTree(program))
       const walk = (node: CommandNode, path: string[]) => {
-        words.push([...path, ''], [...path, '--'], [...path, '-'], [...path, 'x', ''])
+        const words = [
+          [...path, ''],
+          [...path, '--'],
+          [...path, '-'],
+          [...path, 'x', ''],
+        ]
         for (const o of node.options.filter((o) => o.long))
           words.push([...path, o.long!, ''], [...path, `${o.long}=`], [...path, 'x', o.long!, ''])
+        cases.push(...words.map((w) => ({ words: w, group: g.name })))
         for (const c of node.commands) walk(c, [...path, c.name])
       }
       walk(commandTree(program.commands.find((c) => c.name() === g.name)!), [g.name])
     }
+    // The whole command (`agentry __complete -- …`, its arguments read by commander) answers the root's words and the
+    // first group's, which have every shape of word there is; every other group's words are answered by what the
+    // command runs on them (complete, candidateLines) over that group's program, built once instead of once a word.
+    const first = groups[0]!.name
     let answered = 0
-    for (const w of words) {
+    let whole = 0
+    for (const { words: w, group } of cases) {
       const fast = built.complete(w)
       if (fast === undefined) continue
       answered++
-      const cli = testContext()
-      expect(await cli.run(['__complete', '--', ...w])).toBe(0)
-      expect({ words: w, out: fast }).toEqual({ words: w, out: cli.stdout() })
+      let out: string
+      if (group === undefined || group === first) {
+        whole++
+        const cli = testContext()
+        expect(await cli.run(['__complete', '--', ...w])).toBe(0)
+        out = cli.stdout()
+      } else out = candidateLines(await complete(trees.get(group)!, w, t.ctx), (c) => sanitize(c))
+      expect({ words: w, out: fast }).toEqual({ words: w, out })
     }
+    expect(whole).toBeGreaterThan(20)
     expect(answered).toBeGreaterThan(800)
     expect(built.complete(['agents', 'get', ''])).toBeUndefined() // ids: the service
     expect(built.complete(['--profile', ''])).toBeUndefined() // the saved profiles

@@ -1,20 +1,16 @@
-// `agentry mcp serve` (issue 10 item 1) driven by the MCP SDK's own Client: the built CLI as a process, over stdio
-// (the SDK's StdioClientTransport spawns it) and over Streamable HTTP (--http 0), against a real emulator. Every tool is
-// called, errors come back as tool errors with the CLI's words, an ask is cancelled mid-stream (and on the service),
-// --tools and --read-only narrow the list. A process tier's file: it was in test/interop, where it made the in-process
-// tier spawn CLIs; the tool list in-process, over the SDK's in-memory transport, is test/interop/mcp-live-tools.
+// `agentry mcp serve` (issue 10 item 1) as a process: the built CLI spawned by the MCP SDK's own StdioClientTransport,
+// fed a piped batch that ends, and serving Streamable HTTP (--http 0) with its bearer token, against a real emulator.
+// The tools themselves (every tool called, errors, cancelling, --tools, --read-only, the credential's CMS access) are
+// checked in-process over the SDK's in-memory transport: test/interop/mcp-serve-tools.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoKeys } from '../../src/emulator/seed.js'
-import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runCli, tempConfigDir } from '../helpers/cli.js'
-import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { oauthLogin } from '../helpers/oauth-login.js'
-import { type Connected, type HttpServe, httpServe, stdioClient } from '../interop/mcp-clients.js'
+import { type HttpServe, httpServe, stdioClient } from '../interop/mcp-clients.js'
 
-const fx = emulatorFixture()
+const fx = emulatorFixture({ built: true })
 const allNames = [
   'list_agents',
   'ask_agent',
@@ -32,185 +28,29 @@ const allNames = [
 ]
 // biome-ignore lint/suspicious/noExplicitAny: the tests read the tools' JSON results
 type Result = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean }
-const env = () => ({ ...fx.env(), AGENTRY_SCENARIO_SECRET: demoSecrets.scenarios.scn_summarize.secret })
 
-describe('mcp serve over stdio (the MCP SDK client)', () => {
-  let mcp: Connected
-  beforeAll(async () => {
-    mcp = await stdioClient([], env())
-  })
-  afterAll(() => mcp.close())
-  const call = async (name: string, args: Record<string, unknown>) =>
-    (await mcp.client.callTool({ name, arguments: args })) as Result
-  const ok = async (name: string, args: Record<string, unknown>) => {
-    const r = await call(name, args)
-    expect(r.isError, r.content[0]?.text).toBeFalsy()
-    return r.structuredContent ?? {}
-  }
-
-  it('lists every tool, with input schemas from the contract and read-only hints', async () => {
-    const { tools } = await mcp.client.listTools()
-    expect(tools.map((t) => t.name)).toEqual(allNames)
-    const generate = tools.find((t) => t.name === 'generate_image')
-    expect(generate?.inputSchema.required).toEqual(['prompt'])
-    expect(generate?.inputSchema.properties).toHaveProperty('size')
-    // descriptions declared on the zod/mini schemas reach the JSON Schema the client sees
-    const ask = tools.find((t) => t.name === 'ask_agent')?.inputSchema.properties
-    expect(ask?.message).toMatchObject({ type: 'string', minLength: 1, description: 'what to ask' })
-    expect(ask?.max_tokens).toMatchObject({ type: 'integer', description: 'cap the length of the answer' })
-    expect(tools.find((t) => t.name === 'cms_query')?.annotations?.readOnlyHint).toBe(true)
-    expect(tools.find((t) => t.name === 'run_scenario')?.annotations?.readOnlyHint).toBe(false)
-  })
-
-  it('list_agents, list_scenarios, list_sites, list_pages read the account', async () => {
-    expect((await ok('list_agents', {})).items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
-    expect((await ok('list_scenarios', { limit: 100 })).items.map((s: { id: string }) => s.id)).toContain(
-      'scn_summarize',
-    )
-    expect((await ok('list_sites', {})).items.map((s: { id: string }) => s.id)).toContain('site_docs')
-    const pages = await ok('list_pages', { siteId: 'site_docs' })
-    expect(pages.items.length).toBeGreaterThan(0)
-    expect(pages.items.length).toBe(fx.emu.state.sites.get('site_docs')?.pages.length)
-  })
-
-  it('ask_agent streams progress notifications and returns the whole answer', async () => {
-    const deltas: string[] = []
-    const r = (await mcp.client.callTool(
-      { name: 'ask_agent', arguments: { agentId: 'demo-assistant', message: 'hello' } },
-      undefined,
-      {
-        onprogress: (p) => void deltas.push(p.message ?? ''),
-      },
-    )) as Result
-    expect(r.isError).toBeFalsy()
-    const answer = r.structuredContent?.answer as string
-    expect(answer.length).toBeGreaterThan(0)
-    expect(deltas.length).toBeGreaterThan(1)
-    expect(deltas.join('')).toBe(answer)
-  })
-
-  it('run_scenario signs with the profile secret and the emulator records the signed run', async () => {
-    const execution = await ok('run_scenario', { scenarioId: 'scn_summarize', input: 'from MCP' })
-    expect(execution).toMatchObject({ scenarioId: 'scn_summarize', status: 'completed' })
-    expect(fx.emu.state.executions.get(execution.id)).toMatchObject({ trigger: 'signed', input: 'from MCP' })
-  })
-
-  it('trigger_webhook posts the payload with the webhook secret', async () => {
-    const answer = await ok('trigger_webhook', { webhookId: 'whk_orders', payload: { order: 42 } })
-    expect(answer.received).toBe(true)
-    expect(fx.emu.state.executions.get(answer.executionId)).toMatchObject({ scenarioId: 'scn_summarize' })
-  })
-
-  it('cms_query, cms_get, cms_save and cms_delete work on records', async () => {
-    const q = await ok('cms_query', { collection: 'posts', pageSize: 3, orderBy: 'id:asc' })
-    expect(q.rows).toHaveLength(3)
-    const got = await ok('cms_get', { collection: 'posts', recordId: q.rows[0].id })
-    expect(got.id).toBe(q.rows[0].id)
-    const saved = await ok('cms_save', { collection: 'posts', data: { title: 'via MCP' }, tags: ['mcp'] })
-    expect(saved.data).toMatchObject({ title: 'via MCP' })
-    const deleted = await ok('cms_delete', { collection: 'posts', recordId: saved.id })
-    expect(deleted.deleted).toBe(true)
-    const gone = await call('cms_get', { collection: 'posts', recordId: saved.id })
-    expect(gone.isError).toBe(true)
-  })
-
-  it('analyze_image and generate_image', async () => {
-    const analyzed = await ok('analyze_image', { imageUrl: 'https://example.com/cat.png', prompt: 'What is it?' })
-    expect(typeof analyzed.text).toBe('string')
-    const generated = await ok('generate_image', { prompt: 'a lighthouse', size: '256x256' })
-    expect(generated.url).toMatch(/^https?:\/\//)
-  })
-
-  it('failures are tool errors with the CLI message and hint', async () => {
-    const r = await call('ask_agent', { agentId: 'no-such-agent', message: 'hi' })
-    expect(r.isError).toBe(true)
-    expect(r.content[0]?.text).toMatch(/404|not found/i)
-    const q = await call('cms_query', { collection: 'posts', where: '{not json' })
-    expect(q.isError).toBe(true)
-    expect(q.content[0]?.text).toMatch(/^where: /)
-    expect(mcp.stderr()).not.toContain(fx.emu.demoApiKey)
-  })
-
-  it('cancelling ask_agent mid-stream cancels the completion on the service', async () => {
-    const before = new Set(fx.emu.state.cancelled)
-    const controller = new AbortController()
-    let progressed = 0
-    const pending = mcp.client.callTool(
-      { name: 'ask_agent', arguments: { agentId: 'slow-poet', message: 'a poem please' } },
-      undefined,
-      {
-        signal: controller.signal,
-        onprogress: () => {
-          if (++progressed === 2) controller.abort('enough')
-        },
-      },
-    )
-    await expect(pending).rejects.toThrow()
-    await expect.poll(() => [...fx.emu.state.cancelled].filter((id) => !before.has(id)).length).toBe(1)
-    expect(progressed).toBeGreaterThanOrEqual(2)
-    expect(fx.emu.state.inflight.size).toBe(0)
-  })
-})
-
-describe('mcp serve: choosing tools', () => {
-  it('--tools exposes only those tools; a run without a secret is a tool error with the CLI hint', async () => {
-    const mcp = await stdioClient(['--tools', 'list_agents,cms_get,run_scenario'], fx.env())
+describe('mcp serve over stdio (the MCP SDK client spawns the CLI)', () => {
+  it('lists the tools, streams progress over the pipe, answers, and keeps the key off stderr', async () => {
+    const mcp = await stdioClient([], fx.env())
     try {
-      const names = (await mcp.client.listTools()).tools.map((t) => t.name)
-      expect(names).toEqual(['list_agents', 'run_scenario', 'cms_get'])
-      const r = (await mcp.client.callTool({
-        name: 'run_scenario',
-        arguments: { scenarioId: 'scn_summarize', input: 'x' },
+      expect((await mcp.client.listTools()).tools.map((t) => t.name)).toEqual(allNames)
+      const deltas: string[] = []
+      const r = (await mcp.client.callTool(
+        { name: 'ask_agent', arguments: { agentId: 'demo-assistant', message: 'hello' } },
+        undefined,
+        { onprogress: (p) => void deltas.push(p.message ?? '') },
+      )) as Result
+      expect(r.isError, r.content[0]?.text).toBeFalsy()
+      const answer = r.structuredContent?.answer as string
+      expect(answer.length).toBeGreaterThan(0)
+      expect(deltas.length).toBeGreaterThan(1)
+      expect(deltas.join('')).toBe(answer)
+      const failed = (await mcp.client.callTool({
+        name: 'ask_agent',
+        arguments: { agentId: 'no-such-agent', message: 'hi' },
       })) as Result
-      expect(r.isError).toBe(true)
-      expect(r.content[0]?.text).toBe(
-        'no signing secret\nhint: set AGENTRY_SCENARIO_SECRET, pass --secret-file <path>, or run: agentry config set secret-file <path>',
-      )
-    } finally {
-      await mcp.close()
-    }
-  })
-
-  it('an unknown --tools name is a usage error listing the valid ones', async () => {
-    const r = await runCommand(['mcp', 'serve', '--tools', 'list_agents,nope'], { env: fx.env() })
-    expect(r.exitCode).toBe(2)
-    expect(r.stderr).toContain('unknown tool nope')
-    expect(r.stderr).toContain(allNames.join(', '))
-    const both = await runCommand(['mcp', 'serve', '--read-only', '--tools', 'cms_save'], { env: fx.env() })
-    expect(both.exitCode).toBe(2)
-    const port = await runCommand(['mcp', 'serve', '--http', 'abc'], { env: fx.env() })
-    expect(port.exitCode).toBe(2)
-    expect(port.stderr).toContain('--http: abc must be a whole number from 0 to 65535')
-  })
-
-  it('--read-only leaves out everything that writes or runs', async () => {
-    const mcp = await stdioClient(['--read-only'], fx.env())
-    try {
-      const names = (await mcp.client.listTools()).tools.map((t) => t.name)
-      expect(names).toEqual([
-        'list_agents',
-        'list_scenarios',
-        'cms_query',
-        'cms_get',
-        'list_sites',
-        'list_pages',
-        'analyze_image',
-      ])
-      const r = await mcp.client.callTool({ name: 'cms_delete', arguments: { collection: 'posts', recordId: 'x' } })
-      expect(r.isError).toBe(true)
-    } finally {
-      await mcp.close()
-    }
-  })
-
-  it('a credential without CMS management access gets no cms_save or cms_delete', async () => {
-    const mcp = await stdioClient([], { ...fx.env(), AGENTRY_API_KEY: demoKeys.cmsRead })
-    try {
-      const names = (await mcp.client.listTools()).tools.map((t) => t.name)
-      expect(names).toContain('cms_query')
-      expect(names).not.toContain('cms_save')
-      expect(names).not.toContain('cms_delete')
-      expect(mcp.stderr()).toContain('no CMS management (cma) access')
+      expect(failed.isError).toBe(true)
+      expect(mcp.stderr()).not.toContain(fx.emu.demoApiKey)
     } finally {
       await mcp.close()
     }
@@ -269,7 +109,7 @@ describe('mcp serve with an OAuth login', () => {
 describe('mcp serve --http (Streamable HTTP, bearer token)', () => {
   let serve: HttpServe
   beforeAll(async () => {
-    serve = await httpServe([], env())
+    serve = await httpServe([], fx.env())
   })
   afterAll(() => serve.stop())
 

@@ -2,15 +2,17 @@
 // piped loads no chunk holding chalk; with colour forced on, the palette loads and styles the table's header. A load
 // hook (module.registerHooks, given by NODE_OPTIONS) logs each file the ESM loader loads; dist/meta.json (esbuild's
 // metafile) says which chunks hold chalk.
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { beforeAll, expect, it } from 'vitest'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cliRoot, runCli } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
 const hookFile = join(tempDir('agentry-palette-'), 'log-loads.mjs')
+// made outside a test, so removed here (tempDir's own clean-up is per test)
+afterAll(() => rmSync(dirname(hookFile), { recursive: true, force: true }))
 let chalkChunks: string[] = []
 beforeAll(() => {
   writeFileSync(

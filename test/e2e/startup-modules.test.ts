@@ -3,15 +3,17 @@
 // such require, and at exit the internal modules (process.moduleLoadList) that only a lazy getter loads.
 // scripts/build.mjs makes undici's HTTP/2 client load node:http2 and commander node:child_process only when used,
 // and takes fs/util/process/crypto through require() so that no ESM facade runs their lazy getters.
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { beforeAll, expect, it } from 'vitest'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
 const hookFile = join(tempDir('agentry-startup-'), 'log-builtins.mjs')
+// made outside a test, so removed here (tempDir's own clean-up is per test)
+afterAll(() => rmSync(dirname(hookFile), { recursive: true, force: true }))
 beforeAll(() => {
   writeFileSync(
     hookFile,

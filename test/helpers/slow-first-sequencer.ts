@@ -1,9 +1,10 @@
-// The order in which the suite's files start (vitest.config.ts `sequence.sequencer`): slowest first, whatever their
-// tier, so that the two workers finish together instead of one running a 40 s file alone at the end. vitest's own
-// order runs the tiers one after the other (by project name) and, within one, the slowest first as measured by the
-// last run. Here every file is placed by the last run's duration (vitest keeps it in node_modules/.vite); a file the
-// last run did not time (a clean clone, a new file) is given a guess: the files of `knownSlow` (the slowest of a
-// measured run, bench/suite.mjs) a long time, a process tier's file 5 s, an in-process one 0.5 s.
+// The order in which the suite's files start (vitest.config.ts `sequence.sequencer`): the isolated tiers' files
+// (terminal, browser) first, slowest first, then each shared tier's files in a row (e2e, then the in-process tiers),
+// slowest first within it, so that the workers finish together instead of one running a 40 s file alone at the end,
+// and a shared worker goes on with its tier's next file. Every file is placed by the last run's duration (vitest keeps
+// it in node_modules/.vite); a file the last run did not time (a clean clone, a new file) is given a guess: the files
+// of `knownSlow` (the slowest of a measured run, bench/suite.mjs) a long time, a process tier's file 5 s, an
+// in-process one 0.5 s.
 import type { TestSpecification } from 'vitest/node'
 import { BaseSequencer } from 'vitest/node'
 
@@ -34,10 +35,12 @@ export default class SlowFirstSequencer extends BaseSequencer {
       return processTiers.has(spec.project.name) ? 5_000 : 500
     }
     const weights = new Map(files.map((spec) => [spec, weight(spec)]))
-    // The process tiers' files (each isolated anyway) interleave, slowest first; then each in-process tier's files
-    // one after the other, so that a worker runs a tier's files in a row and keeps its loaded modules (isolate:
-    // false): interleaving those tiers made every file load its modules again (test:fast 51 s → 103 s, CPU ×2.4).
-    const group = (spec: TestSpecification) => (processTiers.has(spec.project.name) ? '' : spec.project.name)
+    // The isolated tiers' files (terminal, browser: a fresh worker each anyway) interleave, slowest first; then each
+    // shared tier's files (isolate: false: e2e, then the in-process tiers) one after the other, so that a worker runs
+    // a tier's files in a row and keeps its loaded modules: vitest keeps a worker only when the next file in the queue
+    // is of its tier, and interleaving those tiers made every file load its modules again (test:fast 51 s → 103 s,
+    // CPU ×2.4).
+    const group = (spec: TestSpecification) => (spec.project.config.isolate ? '' : spec.project.name)
     return [...files].sort((a, b) => group(a).localeCompare(group(b)) || weights.get(b)! - weights.get(a)!)
   }
 }
