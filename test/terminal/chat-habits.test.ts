@@ -33,8 +33,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
   })
 
   afterAll(async () => {
-    for (const s of sessions) s.kill()
-    sessions[0]?.killServer()
+    for (const s of sessions) await s.kill()
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
@@ -105,7 +104,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.type('typed')
     await t.waitFor((s) => lastPrompt(s) === '› typed')
     // the pane's shell runs bash, bash runs sh, sh runs node
-    const pane = t.command('display-message', '-p', '-t', t.name, '#{pane_pid}').trim()
+    const pane = (await t.command('display-message', '-p', '-t', t.name, '#{pane_pid}')).trim()
     const child = (pid: string) => execFileSync('pgrep', ['-P', pid], { encoding: 'utf8' }).trim().split('\n')[0] ?? ''
     process.kill(Number(child(child(child(pane)))), 'SIGTSTP')
     await t.waitFor(/Stopped/)
@@ -157,7 +156,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await u.waitFor((s) => answers(s) === 1)
     u.keys('C-c')
     await u.waitFor('this conversation is not saved (the log is off): Ctrl-C again quits')
-    expect(u.screen()).not.toMatch(/^EXIT:/m)
+    expect(await u.screen()).not.toMatch(/^EXIT:/m)
     u.keys('C-c')
     await u.waitFor(/^EXIT:130$/m)
   })
@@ -224,7 +223,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
 
   it("/copy puts the last answer in tmux's buffer; by OSC 52 when forced; else a message says how to copy", async () => {
     const t = chat('copy')
-    t.command('set-option', '-g', 'set-clipboard', 'on')
+    await t.command('set-option', '-g', 'set-clipboard', 'on')
     await t.waitFor(/^› /m)
     t.type('/copy')
     t.keys('Enter')
@@ -235,7 +234,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.type('/copy')
     t.keys('Enter')
     await t.waitFor(/copied \d+ characters to tmux's paste buffer/)
-    expect(t.command('show-buffer')).toMatch(/^Hello! I am \*\*Demo Assistant\*\*/)
+    expect(await t.command('show-buffer')).toMatch(/^Hello! I am \*\*Demo Assistant\*\*/)
 
     // outside tmux (no $TMUX) on a terminal that is not known to take OSC 52: a message, not silence
     const u = chat('copy-plain', {}, 'env -u TMUX ')
@@ -248,6 +247,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await u.waitFor(/not copied: this terminal is not known to accept OSC 52 clipboard writes/)
     // forced: the OSC 52 sequence reaches the terminal (tmux, with set-clipboard on, turns it into a buffer)
     const v = chat('copy-osc', { AGENTRY_OSC52: '1' }, 'env -u TMUX ')
+    await v.command('set-option', '-g', 'set-clipboard', 'on') // each session has its own server
     await v.waitFor(/^› /m)
     v.type('count to 7')
     v.keys('Enter')
@@ -255,6 +255,6 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     v.type('/copy')
     v.keys('Enter')
     await v.waitFor(/copied \d+ characters to the clipboard \(OSC 52\)/)
-    expect(v.command('show-buffer')).toMatch(/^1 2 3 4 5 6 7/)
+    expect(await v.command('show-buffer')).toMatch(/^1 2 3 4 5 6 7/)
   })
 })

@@ -36,9 +36,8 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
     writeFileSync(wrapper, `#!/bin/sh\nexec ${sh(process.execPath)} ${sh(join(repoRoot, 'bin', 'agentry.js'))} "$@"\n`)
     chmodSync(wrapper, 0o755)
   })
-  afterAll(() => {
-    for (const s of sessions) s.kill()
-    sessions[0]?.killServer()
+  afterAll(async () => {
+    for (const s of sessions) await s.kill()
     for (const d of [bin, configDir]) if (d) rmSync(d, { recursive: true, force: true })
   })
 
