@@ -34,12 +34,7 @@ const tmuxWord = (s: string) =>
 /** The shortest time between two reads of the screen while output streams in (ms): one read per burst. */
 const readGapMs = 20
 
-/** Servers that may still run: killed when the process exits, whatever the test did. */
-const liveServers = new Set<ChildProcess>()
 let sessionCount = 0
-process.once('exit', () => {
-  for (const server of liveServers) server.kill('SIGTERM')
-})
 
 /** A command sent on the control client, waiting for its `%begin … %end` (or `%error`) block. */
 interface Pending {
@@ -51,7 +46,7 @@ interface Pending {
 /** One terminal running one command, on its own tmux server. */
 export class TmuxSession {
   private readonly socket = join(tmpdir(), `agentry-tmux-${process.pid}-${++sessionCount}`)
-  /** the foreground server (a child of this process) */
+  /** the guard of the foreground server (both children of this process) */
   private server: ChildProcess | undefined
   private control: ChildProcess | undefined
   private ready: Promise<void> | undefined
@@ -86,10 +81,12 @@ export class TmuxSession {
   }
 
   private async open(line: string): Promise<void> {
-    const server = spawn('tmux', ['-D', '-S', this.socket, '-f', '/dev/null'], { stdio: 'ignore' })
+    // the server's guard: a shell that ends the server once its stdin closes, which happens too when this process
+    // dies without its afterAll (a server started with -D never exits on its own); it waits for the server, so the
+    // server's CPU and its panes' still reach this process
+    const guard = `tmux -D -S ${sh(this.socket)} -f /dev/null & cat >/dev/null; kill $! 2>/dev/null; wait $!`
+    const server = spawn('sh', ['-c', guard], { stdio: ['pipe', 'ignore', 'ignore'] })
     this.server = server
-    liveServers.add(server)
-    server.once('exit', () => liveServers.delete(server))
     await pollUntil(
       () => {
         if (server.exitCode !== null) throw new Error(`the tmux server ended at once (exit ${server.exitCode})`)
@@ -251,9 +248,13 @@ export class TmuxSession {
     if (server.exitCode === null && server.signalCode === null) {
       // the panes still running at this point die unwaited-for: their CPU is missing from the run's own (measure)
       const log = process.env.AGENTRY_TMUX_CPU_LOG
-      if (log && server.pid) appendFileSync(log, `${this.name} ${liveChildrenCpu(server.pid).toFixed(2)}\n`)
+      if (log) {
+        const pid = Number(await this.send('display-message', '-p', '#{pid}').catch(() => '0'))
+        if (pid) appendFileSync(log, `${this.name} ${liveChildrenCpu(pid).toFixed(2)}\n`)
+      }
       const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()))
-      await this.send('kill-server').catch(() => server.kill('SIGTERM'))
+      await this.send('kill-server').catch(() => {})
+      server.stdin?.end()
       // a deadline, not a wait: a server that has not exited after 5 s is killed
       const deadline = setTimeout(() => server.kill('SIGKILL'), 5000)
       await exited
