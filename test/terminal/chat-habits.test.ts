@@ -1,7 +1,7 @@
 // The interactive chat's habits from llm and aichat (issue 12), in a real terminal (tmux, 100x30) against the
 // built CLI and a real emulator: Ctrl-Z then `fg` in an interactive shell, Ctrl-C at an empty prompt when the
 // conversation is not saved, /edit and Ctrl-X Ctrl-E in $EDITOR, /copy into tmux's buffer, the resume line.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import type { Emulator } from '../../src/emulator/index.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
@@ -174,7 +175,8 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     // and it does resume: the rebuilt history reaches the agent
     const again = terminal('resume')
     again.start(`${node} bin/agentry.js chat --cid ${id}`, envOf.get(t) ?? {})
-    await again.waitFor(/resumed: 2 messages/)
+    // the prompt, not only the banner: keys typed before the prompt is up reach a terminal still in cooked mode
+    await again.waitFor(/resumed: 2 messages[\s\S]*^› /m)
     again.type('and now?')
     again.keys('Enter')
     const s = await again.waitFor((x) => answers(x) === 1)
@@ -212,6 +214,9 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.type('keep me')
     t.keys('C-x', 'C-e')
     await t.waitFor('EDITOR-RUNNING')
+    // Ctrl-C once the editor waits in its sleep (a Ctrl-C between its echo and its sleep was lost under load)
+    const editorWaits = () => spawnSync('sh', ['-c', `pgrep -x -P "$(pgrep -d, -f ${sh(slow)})" sleep`]).status === 0
+    await pollUntil(editorWaits, { what: 'the editor waiting in its sleep' })
     t.keys('C-c')
     const s = await t.waitFor(/the input is unchan\n?ged/)
     expect(s).toMatch(/the editor \(.+slow-editor\.sh\) exited with a signal/)

@@ -59,6 +59,8 @@ export class TmuxSession {
   /** the first failure of a command nobody awaited (keys, type, paste): thrown by the next waitFor */
   private failure: Error | undefined
   private lastRead = 0
+  /** resolves open() once the control client is attached to the new session */
+  private attached: (() => void) | undefined
 
   constructor(
     readonly name: string,
@@ -110,11 +112,17 @@ export class TmuxSession {
     control.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk
     })
-    control.once('close', () => {
-      const gone = new Error(`the tmux control client ended${stderr ? `: ${stderr.trim()}` : ''}`)
-      for (const p of this.pending.splice(0)) p.reject(gone)
-      this.wake?.()
+    // the session exists once the client is attached to it: commands sent before could find no target
+    const attached = new Promise<void>((resolve, reject) => {
+      this.attached = resolve
+      control.once('close', () => {
+        const gone = new Error(`the tmux control client ended${stderr ? `: ${stderr.trim()}` : ''}`)
+        reject(gone)
+        for (const p of this.pending.splice(0)) p.reject(gone)
+        this.wake?.()
+      })
     })
+    await attached
   }
 
   /** One line from the control client: a reply block's line, or a notification. */
@@ -134,6 +142,7 @@ export class TmuxSession {
     const begin = /^%begin (\S+ \S+ (\S+))$/.exec(line)
     // flags 1: a command this client sent; 0: the commands it was started with
     if (begin) this.block = { guard: begin[1]!, ours: begin[2] === '1', lines: [] }
+    else if (line.startsWith('%session-changed ')) this.attached?.()
     else if (line.startsWith('%output ')) {
       this.outputs++
       this.wake?.()
