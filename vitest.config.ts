@@ -3,20 +3,18 @@
 //
 // In-process tiers (unit, emulator, in-process) share their workers between files (`isolate: false`): a file there
 // must leave no global state behind (no process.env/cwd changes, no vi.mock, fake timers restored in `finally`).
-// Process tiers (e2e, terminal, browser) spawn real processes, tmux or chromium; terminal and browser keep per-file
-// isolation, e2e shares its workers as well (same rule: no global state left behind).
+// Process tiers (e2e, terminal, browser) spawn real processes, tmux or chromium; they share their workers as well (same
+// rule: no global state left behind; their processes get their own environment).
 // `npm run test:fast` runs the in-process tiers only; `npm test` runs every tier.
 import { defineConfig } from 'vitest/config'
 import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js'
 
 /** Folders whose tests spawn a real process, terminal or browser. */
 const processTiers = ['e2e', 'terminal', 'browser']
-/**
- * Process tiers whose files share their workers too (`isolate: false`): an e2e file leaves no global state behind (its
- * children, servers and temp dirs end with it), and sharing saves each file a fresh worker's imports (the emulator's
- * modules): 11 e2e files 34.6 s → 29.0 s of CPU, the mean of two runs each, interleaved.
- */
-const sharedProcessTiers = ['e2e']
+// Every tier shares its workers between its files (`isolate: false`): a process-tier file leaves no global state
+// behind either (its children, servers, tmux sessions, browsers and temp dirs end with it), and sharing saves each file
+// a fresh worker's imports (the emulator's modules): 11 e2e files 34.6 s → 29.0 s of CPU, the terminal tier 28.0 s →
+// 23.7 s (two runs each, interleaved, loaded machine).
 /** In-process tiers with a folder of their own; every other folder is the `in-process` tier. */
 const namedInProcess = ['unit', 'emulator']
 
@@ -55,7 +53,7 @@ export default defineConfig({
       },
       ...processTiers.map((name) => ({
         extends: true as const,
-        test: { name, include: [files(name)], isolate: !sharedProcessTiers.includes(name) },
+        test: { name, include: [files(name)], isolate: false },
       })),
     ],
   },

@@ -1,12 +1,14 @@
 // The HTML report of `agentry test` in a real browser (Debian's chromium through the one launcher): opened from disk
 // with no server, it shows the matrix and the failing case, hostile answers and names stay text (no script from an
-// answer runs, no image loads), the "only failed" filter works, and a screenshot is kept in test-artifacts/.
-import { readFileSync } from 'node:fs'
+// answer runs, no image loads), the "only failed" filter works, and a screenshot is kept in test-artifacts/. First
+// the browser tier's own check (it was test/browser/chromium.test.ts, a chromium of its own for one page): chromium
+// starts with our flags and renders a page with no network; when it fails, every other browser test fails the same way.
+import { existsSync, readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Dialog, Page, Request } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { launchBrowser, newPage, screenshot } from '../helpers/browser.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
@@ -22,10 +24,14 @@ const hostile = [
 ]
 
 let browser: Browser
+/** One page for the file's tests, one after the other (a new page costs a renderer process); each test loads its own
+ * document in it, and listens to it only within the test. */
+let page: Page
 let report: string
 let demoReport: string
 beforeAll(async () => {
   browser = await launchBrowser()
+  page = await newPage(browser)
   const dir = tempDir()
   const file = join(dir, 'hostile.yaml')
   const cases = hostile
@@ -48,6 +54,14 @@ afterAll(async () => {
   await browser?.close()
 })
 
+it('chromium renders an inline page, runs no script it was not given, and keeps a screenshot', async () => {
+  await page.setContent('<!doctype html><html lang="en"><title>t</title><h1>agentry</h1><p id="x">&lt;b&gt;</p>')
+  expect(await page.textContent('h1')).toBe('agentry')
+  expect(await page.textContent('#x')).toBe('<b>')
+  const path = await screenshot(page, 'browser-smoke')
+  expect(existsSync(path)).toBe(true)
+})
+
 describe('the HTML report', () => {
   it('is one file with no address to fetch: no http(s) URL, no src= or href= outside its data', () => {
     const whole = readFileSync(report, 'utf8')
@@ -61,15 +75,18 @@ describe('the HTML report', () => {
   })
 
   it('shows hostile answers as text: no script of theirs runs, no element of theirs exists', async () => {
-    const page = await newPage(browser)
     const dialogs: string[] = []
-    page.on('dialog', (d) => {
+    const onDialog = (d: Dialog) => {
       dialogs.push(d.message())
       void d.dismiss()
-    })
+    }
     const requests: string[] = []
-    page.on('request', (r) => {
+    const onRequest = (r: Request) => {
       if (!r.url().startsWith('file:')) requests.push(r.url())
+    }
+    page.on('dialog', onDialog).on('request', onRequest)
+    onTestFinished(() => {
+      page.off('dialog', onDialog).off('request', onRequest)
     })
     await page.goto(pathToFileURL(report).href)
     await page.waitForSelector('#rows tr.case')
@@ -89,7 +106,6 @@ describe('the HTML report', () => {
   })
 
   it('the demo report shows the failing cases open, and "only failed" hides the rest', async () => {
-    const page = await newPage(browser)
     await page.goto(pathToFileURL(demoReport).href)
     await page.waitForSelector('#rows tr.case')
     expect(await page.locator('#rows tr.case').count()).toBe(10)

@@ -66,6 +66,19 @@ describe('__complete', () => {
     })
     expect(await candidates(['--account=acc_eq', 'agents', 'get', ''], t)).toEqual(['ag_of_eq'])
   })
+  it('AGENTRY_COMPLETION_IDS_MS sets how long ids may take (the terminal tests give them longer)', async () => {
+    const reply = (t: ReturnType<typeof testContext>) =>
+      t.http
+        .get(`/api/v1beta/${testAccount}/agents?page=1&limit=100`)
+        .reply(200, { data: [{ id: 'ag_late' }], pagination: { total: 1, page: 1, page_count: 1, page_size: 100 } })
+        .delay(200)
+    const short = testContext({ env: { AGENTRY_COMPLETION_IDS_MS: '1' } })
+    reply(short)
+    expect(await candidates(['agents', 'get', ''], short)).toEqual([])
+    const usual = testContext()
+    reply(usual)
+    expect(await candidates(['agents', 'get', ''], usual)).toEqual(['ag_late'])
+  })
   it('a slow service gives no ids after about a second, never a blocked prompt', async () => {
     const t = testContext()
     t.http

@@ -1,10 +1,10 @@
-// The order in which the suite's files start (vitest.config.ts `sequence.sequencer`): the isolated tiers' files
-// (terminal, browser) first, slowest first, then each shared tier's files in a row (e2e, then the in-process tiers),
-// slowest first within it, so that the workers finish together instead of one running a 40 s file alone at the end,
-// and a shared worker goes on with its tier's next file. Every file is placed by the last run's duration (vitest keeps
-// it in node_modules/.vite); a file the last run did not time (a clean clone, a new file) is given a guess: the files
-// of `knownSlow` (the slowest of a measured run, bench/suite.mjs) a long time, a process tier's file 5 s, an
-// in-process one 0.5 s.
+// The order in which the suite's files start (vitest.config.ts `sequence.sequencer`): each tier's files in a row, the
+// process tiers first (e2e, terminal, browser: their files are the slowest and mostly wait on processes), then the
+// in-process tiers, slowest first within a tier, so that the workers finish together instead of one running a 40 s
+// file alone at the end, and a worker goes on with its tier's next file. Every file is placed by the last run's
+// duration (vitest keeps it in node_modules/.vite); a file the last run did not time (a clean clone, a new file) is
+// given a guess: the files of `knownSlow` (the slowest of a measured run, bench/suite.mjs) a long time, a process
+// tier's file 5 s, an in-process one 0.5 s.
 import type { TestSpecification } from 'vitest/node'
 import { BaseSequencer } from 'vitest/node'
 
@@ -22,6 +22,8 @@ const knownSlow = [
 ]
 /** The tiers whose files spawn processes (vitest.config.ts): slower per file than the in-process ones. */
 const processTiers = new Set(['e2e', 'terminal', 'browser'])
+/** The order of the tiers' blocks of files: the process tiers first. */
+const tierOrder = ['e2e', 'terminal', 'browser', 'emulator', 'in-process', 'unit']
 
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -35,12 +37,9 @@ export default class SlowFirstSequencer extends BaseSequencer {
       return processTiers.has(spec.project.name) ? 5_000 : 500
     }
     const weights = new Map(files.map((spec) => [spec, weight(spec)]))
-    // The isolated tiers' files (terminal, browser: a fresh worker each anyway) interleave, slowest first; then each
-    // shared tier's files (isolate: false: e2e, then the in-process tiers) one after the other, so that a worker runs
-    // a tier's files in a row and keeps its loaded modules: vitest keeps a worker only when the next file in the queue
-    // is of its tier, and interleaving those tiers made every file load its modules again (test:fast 51 s → 103 s,
-    // CPU ×2.4).
-    const group = (spec: TestSpecification) => (spec.project.config.isolate ? '' : spec.project.name)
-    return [...files].sort((a, b) => group(a).localeCompare(group(b)) || weights.get(b)! - weights.get(a)!)
+    // Every tier shares its workers (isolate: false), and vitest keeps a worker only when the next file in the queue is
+    // of its tier: interleaving the tiers made every file load its modules again (test:fast 51 s → 103 s, CPU ×2.4).
+    const rank = (spec: TestSpecification) => tierOrder.indexOf(spec.project.name)
+    return [...files].sort((a, b) => rank(a) - rank(b) || weights.get(b)! - weights.get(a)!)
   }
 }

@@ -1,7 +1,7 @@
 // The interactive chat's habits from llm and aichat (issue 12), in a real terminal (tmux, 100x30) against the
 // built CLI and a real emulator: Ctrl-Z then `fg` in an interactive shell, Ctrl-C at an empty prompt when the
 // conversation is not saved, /edit and Ctrl-X Ctrl-E in $EDITOR, /copy into tmux's buffer, the resume line.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import type { Emulator } from '../../src/emulator/index.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { pollUntil } from '../helpers/poll.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
@@ -26,15 +27,18 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     requireBuild()
     emu = fx.emu
     dir = tempDir('agentry-habits-')
-    // a tiny $EDITOR: replaces the file with a known text, keeping what it was given on the last line
+    // a tiny $EDITOR: replaces the file with a known text, keeping what it was given on the last line; given
+    // "keep me", it says so and waits (for a Ctrl-C)
     const editor = join(dir, 'editor.sh')
-    writeFileSync(editor, `#!/bin/sh\nold=$(cat "$1")\nprintf 'written in the editor\\nwas: %s\\n' "$old" > "$1"\n`)
+    writeFileSync(
+      editor,
+      `#!/bin/sh\nold=$(cat "$1")\ncase "$old" in 'keep me') echo EDITOR-RUNNING; sleep 30; exit 0;; esac\nprintf 'written in the editor\\nwas: %s\\n' "$old" > "$1"\n`,
+    )
     chmodSync(editor, 0o755)
   })
 
   afterAll(async () => {
-    for (const s of sessions) s.kill()
-    sessions[0]?.killServer()
+    for (const s of sessions) await s.kill()
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
@@ -76,9 +80,13 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     return t
   }
 
-  it('Ctrl-Z stops the whole job (a parent shell too) and `fg` resumes where it was, the typed input kept', async () => {
+  // one job for both ways of stopping it: the key, then the signal sent from outside
+  it('Ctrl-Z, and SIGTSTP from outside (kill -TSTP), stop the whole job (a parent shell too); `fg` resumes where it was, the typed input kept', async () => {
     // stopping only agentry would leave its parent `sh -c` running and the shell waiting forever
     const t = await jobShellChat('suspend', underSh)
+    const count = (s: string, re: RegExp) => (s.match(re) ?? []).length
+    const resumed = (s: string, typed: string, times: number) =>
+      lastPrompt(s) === `› ${typed}` && count(s, /^\$ fg$/gm) === times && s.trimEnd().endsWith(typed)
     t.type('hello')
     t.keys('Enter')
     await t.waitFor((s) => answers(s) === 1)
@@ -88,32 +96,29 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await t.waitFor(/Stopped/)
     t.type('fg')
     t.keys('Enter')
-    await t.waitFor((s) => lastPrompt(s) === '› half typed' && /^\$ fg$/m.test(s) && s.trimEnd().endsWith('half typed'))
+    await t.waitFor((s) => resumed(s, 'half typed', 1))
     t.type(' and finished')
     t.keys('Enter')
     const after = await t.waitFor((s) => answers(s) === 2)
     // the same conversation goes on: the agent counts turn 2 and saw the whole line
     expect(after).toContain('You said: "half typed and finished"')
     expect(after).toContain('this is turn 2')
-    t.type('/exit')
-    t.keys('Enter')
-    await t.waitFor(/^CHILD-EXIT:0$/m)
-  })
 
-  it('SIGTSTP from outside (kill -TSTP) suspends the whole job as the key does; fg resumes', async () => {
-    const t = await jobShellChat('sigtstp', underSh)
     t.type('typed')
     await t.waitFor((s) => lastPrompt(s) === '› typed')
     // the pane's shell runs bash, bash runs sh, sh runs node
-    const pane = t.command('display-message', '-p', '-t', t.name, '#{pane_pid}').trim()
+    const pane = (await t.command('display-message', '-p', '-t', t.name, '#{pane_pid}')).trim()
     const child = (pid: string) => execFileSync('pgrep', ['-P', pid], { encoding: 'utf8' }).trim().split('\n')[0] ?? ''
     process.kill(Number(child(child(child(pane)))), 'SIGTSTP')
-    await t.waitFor(/Stopped/)
+    await t.waitFor((s) => count(s, /Stopped/g) === 2)
     t.type('fg')
     t.keys('Enter')
-    await t.waitFor((s) => lastPrompt(s) === '› typed' && /^\$ fg$/m.test(s) && s.trimEnd().endsWith('typed'))
+    await t.waitFor((s) => resumed(s, 'typed', 2))
     t.keys('Enter')
-    expect(await t.waitFor((s) => answers(s) === 1)).toContain('You said: "typed"')
+    expect(await t.waitFor((s) => answers(s) === 3)).toContain('You said: "typed"')
+    t.type('/exit')
+    t.keys('Enter')
+    await t.waitFor(/^CHILD-EXIT:0$/m)
   })
 
   it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on', async () => {
@@ -157,7 +162,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await u.waitFor((s) => answers(s) === 1)
     u.keys('C-c')
     await u.waitFor('this conversation is not saved (the log is off): Ctrl-C again quits')
-    expect(u.screen()).not.toMatch(/^EXIT:/m)
+    expect(await u.screen()).not.toMatch(/^EXIT:/m)
     u.keys('C-c')
     await u.waitFor(/^EXIT:130$/m)
   })
@@ -175,7 +180,8 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     // and it does resume: the rebuilt history reaches the agent
     const again = terminal('resume')
     again.start(`${node} bin/agentry.js chat --cid ${id}`, envOf.get(t) ?? {})
-    await again.waitFor(/resumed: 2 messages/)
+    // the prompt, not only the banner: keys typed before the prompt is up reach a terminal still in cooked mode
+    await again.waitFor(/resumed: 2 messages[\s\S]*^› /m)
     again.type('and now?')
     again.keys('Enter')
     const s = await again.waitFor((x) => answers(x) === 1)
@@ -183,7 +189,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     expect(s).toContain('pelican')
   })
 
-  it('/edit and Ctrl-X Ctrl-E open $EDITOR on the input, hand the terminal back, and put the text at the prompt', async () => {
+  it('/edit and Ctrl-X Ctrl-E open $EDITOR on the input, hand the terminal back, and put the text at the prompt; Ctrl-C in the editor stops the editor only, the input kept', async () => {
     const t = chat('edit')
     await t.waitFor(/^› /m)
     t.type('/edit draft one')
@@ -200,31 +206,29 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.keys('Enter')
     const s = await t.waitFor((x) => answers(x) === 1)
     expect(s).toContain('You said: "written in the editor was: second draft"')
+
+    // Ctrl-C in the editor: the editor ends, the chat says so and keeps the input
+    t.type('keep me')
+    t.keys('C-x', 'C-e')
+    await t.waitFor('EDITOR-RUNNING')
+    // Ctrl-C once the editor waits in its sleep (a Ctrl-C between its echo and its sleep was lost under load)
+    const editor = join(dir, 'editor.sh')
+    const editorWaits = () => spawnSync('sh', ['-c', `pgrep -x -P "$(pgrep -d, -f ${sh(editor)})" sleep`]).status === 0
+    await pollUntil(editorWaits, { what: 'the editor waiting in its sleep' })
+    t.keys('C-c')
+    const stopped = await t.waitFor(/the input is unchan\n?ged/)
+    expect(stopped).toMatch(/the editor \(.+editor\.sh\) exited with a signal/)
+    await t.waitFor((x) => lastPrompt(x) === '› keep me')
+    // the line is still there to send
+    t.keys('Enter')
+    expect(await t.waitFor((x) => answers(x) === 2)).toContain('You said: "keep me"')
     t.keys('C-d')
     await t.waitFor(/^EXIT:0$/m)
   })
 
-  it('Ctrl-C in the editor stops the editor only: the input stays as it was at the prompt', async () => {
-    const slow = join(dir, 'slow-editor.sh')
-    writeFileSync(slow, '#!/bin/sh\necho EDITOR-RUNNING\nsleep 30\n')
-    chmodSync(slow, 0o755)
-    const t = chat('edit-interrupt', { EDITOR: slow })
-    await t.waitFor(/^› /m)
-    t.type('keep me')
-    t.keys('C-x', 'C-e')
-    await t.waitFor('EDITOR-RUNNING')
-    t.keys('C-c')
-    const s = await t.waitFor(/the input is unchan\n?ged/)
-    expect(s).toMatch(/the editor \(.+slow-editor\.sh\) exited with a signal/)
-    await t.waitFor((x) => lastPrompt(x) === '› keep me')
-    // the line is still there to send
-    t.keys('Enter')
-    expect(await t.waitFor((x) => answers(x) === 1)).toContain('You said: "keep me"')
-  })
-
   it("/copy puts the last answer in tmux's buffer; by OSC 52 when forced; else a message says how to copy", async () => {
     const t = chat('copy')
-    t.command('set-option', '-g', 'set-clipboard', 'on')
+    await t.command('set-option', '-g', 'set-clipboard', 'on')
     await t.waitFor(/^› /m)
     t.type('/copy')
     t.keys('Enter')
@@ -235,7 +239,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.type('/copy')
     t.keys('Enter')
     await t.waitFor(/copied \d+ characters to tmux's paste buffer/)
-    expect(t.command('show-buffer')).toMatch(/^Hello! I am \*\*Demo Assistant\*\*/)
+    expect(await t.command('show-buffer')).toMatch(/^Hello! I am \*\*Demo Assistant\*\*/)
 
     // outside tmux (no $TMUX) on a terminal that is not known to take OSC 52: a message, not silence
     const u = chat('copy-plain', {}, 'env -u TMUX ')
@@ -248,6 +252,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await u.waitFor(/not copied: this terminal is not known to accept OSC 52 clipboard writes/)
     // forced: the OSC 52 sequence reaches the terminal (tmux, with set-clipboard on, turns it into a buffer)
     const v = chat('copy-osc', { AGENTRY_OSC52: '1' }, 'env -u TMUX ')
+    await v.command('set-option', '-g', 'set-clipboard', 'on') // each session has its own server
     await v.waitFor(/^› /m)
     v.type('count to 7')
     v.keys('Enter')
@@ -255,6 +260,6 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     v.type('/copy')
     v.keys('Enter')
     await v.waitFor(/copied \d+ characters to the clipboard \(OSC 52\)/)
-    expect(v.command('show-buffer')).toMatch(/^1 2 3 4 5 6 7/)
+    expect(await v.command('show-buffer')).toMatch(/^1 2 3 4 5 6 7/)
   })
 })

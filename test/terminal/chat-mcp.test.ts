@@ -22,9 +22,8 @@ describe.skipIf(missing !== undefined)('chat --mcp in tmux', () => {
     requireBuild()
     configDir = tempDir('agentry-tmux-mcp-')
   })
-  afterAll(() => {
-    for (const s of sessions) s.kill()
-    sessions[0]?.killServer()
+  afterAll(async () => {
+    for (const s of sessions) await s.kill()
     rmSync(configDir, { recursive: true, force: true })
   })
   const start = (name: string, args: string) => {
@@ -41,7 +40,7 @@ describe.skipIf(missing !== undefined)('chat --mcp in tmux', () => {
     t.type('use echo with {"message":"first"}')
     t.keys('Enter')
     await t.waitFor('[y] once  [a] always this tool  [n] no')
-    expect(t.screen()).toContain('? run echo {"message":"first"}  (MCP: ')
+    expect(await t.screen()).toContain('? run echo {"message":"first"}  (MCP: ')
     t.type('y')
     await t.waitFor('returned: Echo: first')
 
@@ -53,7 +52,7 @@ describe.skipIf(missing !== undefined)('chat --mcp in tmux', () => {
     t.type('use echo with {"message":"third"}')
     t.keys('Enter')
     await t.waitFor('returned: Echo: third')
-    expect(t.screen().split('[y] once').length).toBe(3)
+    expect((await t.screen()).split('[y] once').length).toBe(3)
 
     t.type('use get-sum with {"a":1,"b":2}')
     t.keys('Enter')
@@ -73,7 +72,7 @@ describe.skipIf(missing !== undefined)('chat --mcp in tmux', () => {
   it('one-shot on a terminal: the call is asked about with a prompt on stderr', async () => {
     const t = start('mcp-oneshot', `-m ${sh('use echo with {"message":"asked"}')}`)
     await t.waitFor('Yes, once')
-    expect(t.screen()).toContain('Run echo {"message":"asked"}  (MCP: ')
+    expect(await t.screen()).toContain('Run echo {"message":"asked"}  (MCP: ')
     t.keys('Enter')
     await t.waitFor('returned: Echo: asked')
     await t.waitFor('EXIT:0')

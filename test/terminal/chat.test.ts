@@ -26,8 +26,7 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
   })
 
   afterAll(async () => {
-    for (const s of sessions) s.kill()
-    sessions[0]?.killServer()
+    for (const s of sessions) await s.kill()
     if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 

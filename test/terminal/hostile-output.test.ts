@@ -43,8 +43,7 @@ describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () 
   })
 
   afterAll(async () => {
-    for (const s of sessions) s.kill()
-    sessions[0]?.killServer()
+    for (const s of sessions) await s.kill()
     if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 
@@ -60,7 +59,7 @@ describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () 
     const screen = await t.waitFor(/^EXIT:\d+$/m)
     expect(screen).toContain('EXIT:0')
     expect(screen).toContain('evil\\u001b]0;pwned\\u0007\\u001b[2K\\u009b31mred')
-    expect(t.title()).not.toBe('pwned')
+    expect(await t.title()).not.toBe('pwned')
   })
 
   it('a chat answer on the terminal shows the escapes and the title stays', async () => {
@@ -68,6 +67,6 @@ describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () 
     const screen = await t.waitFor(/^EXIT:\d+$/m)
     expect(screen).toContain('EXIT:0')
     expect(screen).toContain('\\u001b]0;pwned\\u0007')
-    expect(t.title()).not.toBe('pwned')
+    expect(await t.title()).not.toBe('pwned')
   })
 })

@@ -29,8 +29,7 @@ describe.skipIf(missing !== undefined)('batch progress in a real terminal', () =
   })
 
   afterAll(async () => {
-    t?.kill()
-    t?.killServer()
+    await t?.kill()
     if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 
@@ -48,7 +47,8 @@ describe.skipIf(missing !== undefined)('batch progress in a real terminal', () =
     const gate = join(configDir, 'go')
     const inputs = `(echo '"tp 0"'; while [ ! -e ${sh(gate)} ]; do sleep 0.05; done; echo '"tp 1"')`
     const batch = `${sh(process.execPath)} bin/agentry.js scenario run scn_summarize --batch -`
-    t.start(`sh -c ${sh(`${inputs} | ${batch}`)}`, env)
+    // live: a dead pane always reports the cursor hidden
+    t.start(`sh -c ${sh(`${inputs} | ${batch}`)}`, env, { live: true })
     const during = await t.waitFor(spinnerFrame)
     expect(during).toContain('"tp 0"')
     writeFileSync(gate, '')
@@ -56,6 +56,6 @@ describe.skipIf(missing !== undefined)('batch progress in a real terminal', () =
     expect(after).toContain('EXIT:0')
     expect(after).toMatch(/2 runs: 2 completed in \d+\.\d s/)
     expect(after).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/)
-    expect(t.command('display-message', '-p', '-t', t.name, '#{cursor_flag}').trim()).toBe('1')
+    expect((await t.command('display-message', '-p', '-t', t.name, '#{cursor_flag}')).trim()).toBe('1')
   })
 })

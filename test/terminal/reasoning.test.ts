@@ -16,9 +16,8 @@ describe.skipIf(missing !== undefined)('reasoning in the interactive chat (tmux)
     requireBuild()
     configDir = tempDir('agentry-tmux-reasoning-')
   })
-  afterAll(() => {
-    t?.kill()
-    t?.killServer()
+  afterAll(async () => {
+    await t?.kill()
     if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 
@@ -40,7 +39,7 @@ describe.skipIf(missing !== undefined)('reasoning in the interactive chat (tmux)
     expect(lines[head + 3]).toBe('')
     expect(lines[head + 4]).toMatch(/^You said: "think step by step about tea"/)
     // the reasoning lines carry the dim attribute (SGR 2); the answer's lines do not
-    const styled = t.styledScreen()
+    const styled = await t.styledScreen()
     expect(dimAt(styled, 'thinking')).toBe(true)
     expect(dimAt(styled, '│ The user wrote')).toBe(true)
     expect(dimAt(styled, '│ Step 1:')).toBe(true)

@@ -3,10 +3,17 @@
 // that a slow service never blocks the prompt, or saved profiles. The line `:files` asks the shell for file names.
 import type { Context } from '../../context.js'
 import { savedProfiles } from '../../config/profile-exists.js'
+import { parseWholeNumber } from '../../io/whole-number.js'
 import { type CommandNode, answer, type idKinds } from './static.js'
 
-/** How long ids may take to arrive (ms): after that, no ids rather than a prompt that hangs. */
-const idTimeoutMs = 1000
+/**
+ * How long ids may take to arrive (ms): after that, no ids rather than a prompt that hangs. 1 s, or
+ * AGENTRY_COMPLETION_IDS_MS (0 to 60000), which the terminal tests set so that a loaded machine cannot race the clock.
+ */
+function idTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const given = parseWholeNumber(env.AGENTRY_COMPLETION_IDS_MS ?? '', { min: 0, max: 60_000 })
+  return typeof given === 'number' ? given : 1000
+}
 
 /** The list each kind of id comes from (an argument named <agentId>, <agent>, …). */
 const idLists: Record<
@@ -57,7 +64,7 @@ export async function complete(program: CommandNode, words: string[], ctx: Conte
   return [...new Set(found)].filter((x) => x.startsWith(a.current)).map((v) => a.prefix + v)
 }
 
-/** Ids of a kind (`agentid`), from the service; none after idTimeoutMs or on any failure. */
+/** Ids of a kind (`agentid`), from the service; none after idTimeoutMs() or on any failure. */
 async function idsFor(kind: string, ctx: Context): Promise<string[]> {
   const list = idLists[kind as keyof typeof idLists]
   if (!list) return []
@@ -66,7 +73,7 @@ async function idsFor(kind: string, ctx: Context): Promise<string[]> {
     timer = setTimeout(() => {
       ctx.abort.abort()
       resolve([])
-    }, idTimeoutMs)
+    }, idTimeoutMs(ctx.env))
   })
   const fetch = (async () => {
     const ids: string[] = []
