@@ -9,37 +9,21 @@ import { runCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { oauthLogin } from '../helpers/oauth-login.js'
 import { type HttpServe, httpServe, stdioClient } from '../interop/mcp-clients.js'
+import { allToolNames, type ToolResult } from '../helpers/mcp-tools.js'
 
 const fx = emulatorFixture({ built: true })
-const allNames = [
-  'list_agents',
-  'ask_agent',
-  'list_scenarios',
-  'run_scenario',
-  'trigger_webhook',
-  'cms_query',
-  'cms_get',
-  'cms_save',
-  'cms_delete',
-  'list_sites',
-  'list_pages',
-  'analyze_image',
-  'generate_image',
-]
-// biome-ignore lint/suspicious/noExplicitAny: the tests read the tools' JSON results
-type Result = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean }
 
 describe('mcp serve over stdio (the MCP SDK client spawns the CLI)', () => {
   it('lists the tools, streams progress over the pipe, answers, and keeps the key off stderr', async () => {
     const mcp = await stdioClient([], fx.env())
     try {
-      expect((await mcp.client.listTools()).tools.map((t) => t.name)).toEqual(allNames)
+      expect((await mcp.client.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
       const deltas: string[] = []
       const r = (await mcp.client.callTool(
         { name: 'ask_agent', arguments: { agentId: 'demo-assistant', message: 'hello' } },
         undefined,
         { onprogress: (p) => void deltas.push(p.message ?? '') },
-      )) as Result
+      )) as ToolResult
       expect(r.isError, r.content[0]?.text).toBeFalsy()
       const answer = r.structuredContent?.answer as string
       expect(answer.length).toBeGreaterThan(0)
@@ -48,7 +32,7 @@ describe('mcp serve over stdio (the MCP SDK client spawns the CLI)', () => {
       const failed = (await mcp.client.callTool({
         name: 'ask_agent',
         arguments: { agentId: 'no-such-agent', message: 'hi' },
-      })) as Result
+      })) as ToolResult
       expect(failed.isError).toBe(true)
       expect(mcp.stderr()).not.toContain(fx.emu.demoApiKey)
     } finally {
@@ -96,7 +80,7 @@ describe('mcp serve with an OAuth login', () => {
     const before = await counters()
     const mcp = await stdioClient([], { AGENTRY_ACCOUNT: fx.emu.accountId }, dir)
     try {
-      const r = (await mcp.client.callTool({ name: 'list_agents', arguments: {} })) as Result
+      const r = (await mcp.client.callTool({ name: 'list_agents', arguments: {} })) as ToolResult
       expect(r.isError, r.content[0]?.text).toBeFalsy()
       expect(await counters()).toBe(before + 1)
       expect(mcp.stderr()).not.toContain(creds.profiles.default.oauth.refreshToken)
@@ -116,8 +100,8 @@ describe('mcp serve --http (Streamable HTTP, bearer token)', () => {
   it('serves on 127.0.0.1 and the SDK client with the token lists and calls tools', async () => {
     expect(serve.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
     const client = await serve.connect()
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(allNames)
-    const r = (await client.callTool({ name: 'list_agents', arguments: {} })) as Result
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
+    const r = (await client.callTool({ name: 'list_agents', arguments: {} })) as ToolResult
     expect(r.structuredContent?.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
   })
 

@@ -13,26 +13,10 @@ import { createMcpServer, type ToolChoice } from '../../src/mcp/server.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { runCommand } from '../helpers/run-command.js'
+import { allToolNames, type ToolResult } from '../helpers/mcp-tools.js'
 
 // answers paced at 2 ms a token: progress notifications arrive one by one, without the default's 15 ms
 const fx = emulatorFixture({ emulator: { ...quietEmulator, tokenDelayMs: 2 } })
-const allNames = [
-  'list_agents',
-  'ask_agent',
-  'list_scenarios',
-  'run_scenario',
-  'trigger_webhook',
-  'cms_query',
-  'cms_get',
-  'cms_save',
-  'cms_delete',
-  'list_sites',
-  'list_pages',
-  'analyze_image',
-  'generate_image',
-]
-// biome-ignore lint/suspicious/noExplicitAny: the tests read the tools' JSON results
-type Result = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean }
 const secret = { AGENTRY_SCENARIO_SECRET: demoSecrets.scenarios.scn_summarize.secret }
 
 const open: Client[] = []
@@ -51,7 +35,7 @@ async function serve(choice: ToolChoice = { readOnly: false }, env: Record<strin
   await client.connect(clientSide)
   open.push(client)
   const call = async (name: string, args: Record<string, unknown>) =>
-    (await client.callTool({ name, arguments: args })) as Result
+    (await client.callTool({ name, arguments: args })) as ToolResult
   const ok = async (name: string, args: Record<string, unknown>) => {
     const r = await call(name, args)
     expect(r.isError, r.content[0]?.text).toBeFalsy()
@@ -65,7 +49,7 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
   it('lists every tool, with input schemas from the contract and read-only hints', async () => {
     const { client } = await serve()
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name)).toEqual(allNames)
+    expect(tools.map((t) => t.name)).toEqual(allToolNames)
     const generate = tools.find((t) => t.name === 'generate_image')
     expect(generate?.inputSchema.required).toEqual(['prompt'])
     expect(generate?.inputSchema.properties).toHaveProperty('size')
@@ -96,7 +80,7 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
       { name: 'ask_agent', arguments: { agentId: 'demo-assistant', message: 'hello' } },
       undefined,
       { onprogress: (p) => void deltas.push(p.message ?? '') },
-    )) as Result
+    )) as ToolResult
     expect(r.isError).toBeFalsy()
     const answer = r.structuredContent?.answer as string
     expect(answer.length).toBeGreaterThan(0)
@@ -188,7 +172,7 @@ describe('mcp serve: choosing tools', () => {
     const r = await runCommand(['mcp', 'serve', '--tools', 'list_agents,nope'], { env: fx.env() })
     expect(r.exitCode).toBe(2)
     expect(r.stderr).toContain('unknown tool nope')
-    expect(r.stderr).toContain(allNames.join(', '))
+    expect(r.stderr).toContain(allToolNames.join(', '))
     const both = await runCommand(['mcp', 'serve', '--read-only', '--tools', 'cms_save'], { env: fx.env() })
     expect(both.exitCode).toBe(2)
     const port = await runCommand(['mcp', 'serve', '--http', 'abc'], { env: fx.env() })

@@ -14,10 +14,7 @@ import { declaredBody, declaredParams, declaredQuery } from '../../src/emulator/
 import { HttpError } from '../../src/emulator/types.js'
 import { UsageError } from '../../src/errors.js'
 import { Transport } from '../../src/sdk/transport.js'
-
-// biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions are walked loosely
-type Def = any
-const defOf = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+import { drawnBy, shapedBy } from '../helpers/zod-arbitrary.js'
 
 // Strings that meet the checks the declarations use (names, ids, ISO times, time zones, sizes, URLs, whole numbers
 // of a query) and some that do not (empty, too long, wrong form, out of range).
@@ -46,64 +43,12 @@ const strings = fc.oneof(
   fc.string({ maxLength: 8 }),
 )
 const numbers = fc.constantFrom(-1, 0, 1, 2, 1.5, 60, 3600, 1e12)
-const anyJson = fc.jsonValue({ maxDepth: 2 })
 
-/** Values shaped by a schema: mostly of the right type and form, not always within its checks. */
-function shaped(schema: z.core.$ZodType, depth = 0): fc.Arbitrary<unknown> {
-  const def = defOf(schema)
-  if (depth > 4) return anyJson
-  switch (def.type) {
-    case 'object': {
-      const entries = Object.entries(def.shape as Record<string, z.core.$ZodType>)
-      const members = Object.fromEntries(entries.map(([k, s]) => [k, shaped(s, depth + 1)]))
-      const required = entries.filter(([, s]) => !['optional', 'default'].includes(defOf(s).type)).map(([k]) => k)
-      return fc.record(members, { requiredKeys: required })
-    }
-    case 'optional':
-    case 'default':
-    case 'prefault':
-      return shaped(def.innerType, depth)
-    case 'nullable':
-      return fc.oneof({ arbitrary: shaped(def.innerType, depth), weight: 4 }, fc.constant(null))
-    case 'pipe':
-      return shaped(def.in, depth)
-    case 'string':
-      return strings
-    case 'number':
-      return numbers
-    case 'boolean':
-      return fc.boolean()
-    case 'enum':
-      return fc.oneof({ arbitrary: fc.constantFrom(...Object.values(def.entries)), weight: 5 }, fc.constant('bogus'))
-    case 'literal':
-      return fc.constantFrom(...(def.values as unknown[]))
-    case 'array':
-      return fc.array(shaped(def.element, depth + 1), { maxLength: 3 })
-    case 'record':
-      return fc.dictionary(fc.constantFrom('a', 'b', 'event'), shaped(def.valueType, depth + 1), { maxKeys: 3 })
-    case 'union':
-      return fc.oneof(...(def.options as z.core.$ZodType[]).map((o) => shaped(o, depth)))
-    default:
-      return anyJson
-  }
-}
-
+const leaves = { strings, numbers, keys: fc.constantFrom('a', 'b', 'event') }
+/** Values shaped by a declaration: mostly of the right type and form, not always within its checks. */
+const shaped = shapedBy(leaves)
 /** A body drawn from a declaration: as shaped, with a member dropped, replaced or added, or any JSON at all. */
-function bodies(schema: z.core.$ZodType): fc.Arbitrary<unknown> {
-  const valid = shaped(schema)
-  const mutated = fc
-    .tuple(valid, fc.nat(), anyJson, fc.constantFrom('drop', 'replace', 'add'))
-    .map(([v, i, x, how]) => {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return v
-      const out: Record<string, unknown> = { ...v }
-      const keys = Object.keys(out)
-      const key = keys.length === 0 || how === 'add' ? 'unknownMember' : keys[i % keys.length]!
-      if (how === 'drop') delete out[key]
-      else out[key] = x
-      return out
-    })
-  return fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: mutated, weight: 4 }, { arbitrary: anyJson, weight: 1 })
-}
+const bodies = drawnBy(leaves)
 
 const client = new Transport({} as HttpClient, undefined, undefined)
 

@@ -21,10 +21,7 @@ import { settingKeyList } from '../../src/config/settings.js'
 import { InvalidResponseError } from '../../src/api/errors.js'
 import type { HttpClient, HttpResponse } from '../../src/api/request.js'
 import { Transport } from '../../src/sdk/transport.js'
-
-// biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions are walked loosely
-type Def = any
-const defOf = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+import { drawnBy } from '../helpers/zod-arbitrary.js'
 
 // strings that meet the checks of the declarations and of the settings, and some that do not
 const strings = fc.oneof(
@@ -52,70 +49,10 @@ const strings = fc.oneof(
   fc.string({ maxLength: 8 }),
 )
 const numbers = fc.constantFrom(-1, 0, 1, 2, 1.5, 60, 100, 101, 3600, 1e12, Number.NaN, Number.POSITIVE_INFINITY)
-const anyJson = fc.jsonValue({ maxDepth: 2 })
 const keys = fc.constantFrom('a', 'work', 'event', '__proto__', 'constructor')
 
-/** Values shaped by a schema: mostly of its type and form, not always within its checks. */
-function shaped(schema: z.core.$ZodType, depth = 0): fc.Arbitrary<unknown> {
-  const def = defOf(schema)
-  if (depth > 4) return anyJson
-  switch (def.type) {
-    case 'object': {
-      const entries = Object.entries(def.shape as Record<string, z.core.$ZodType>)
-      const members = Object.fromEntries(entries.map(([k, s]) => [k, shaped(s, depth + 1)]))
-      const required = entries.filter(([, s]) => !['optional', 'default'].includes(defOf(s).type)).map(([k]) => k)
-      return fc.record(members, { requiredKeys: required, noNullPrototype: true })
-    }
-    case 'optional':
-      return fc.oneof({ arbitrary: shaped(def.innerType, depth), weight: 4 }, fc.constant(undefined))
-    case 'default':
-    case 'prefault':
-      return shaped(def.innerType, depth)
-    case 'nullable':
-      return fc.oneof({ arbitrary: shaped(def.innerType, depth), weight: 4 }, fc.constant(null))
-    case 'pipe':
-      return fc.oneof(shaped(def.in, depth), numbers, strings, fc.boolean())
-    case 'string':
-      return strings
-    case 'number':
-      return numbers
-    case 'boolean':
-      return fc.boolean()
-    case 'enum':
-      return fc.oneof({ arbitrary: fc.constantFrom(...Object.values(def.entries)), weight: 5 }, fc.constant('bogus'))
-    case 'literal':
-      return fc.constantFrom(...(def.values as unknown[]))
-    case 'array':
-      return fc.array(shaped(def.element, depth + 1), { maxLength: 3 })
-    case 'record':
-      return fc.dictionary(keys, shaped(def.valueType, depth + 1), { maxKeys: 3, noNullPrototype: true })
-    case 'union':
-      return fc.oneof(...(def.options as z.core.$ZodType[]).map((o) => shaped(o, depth)))
-    default:
-      return anyJson
-  }
-}
-
-/** As shaped, with a member dropped, replaced or added (deep, now and then), or any JSON at all. */
-function drawn(schema: z.core.$ZodType): fc.Arbitrary<unknown> {
-  const valid = shaped(schema)
-  const mutated = fc
-    .tuple(valid, fc.nat(), anyJson, fc.constantFrom('drop', 'replace', 'add', '__proto__'))
-    .map(([v, i, x, how]) => {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return v
-      const out: Record<string, unknown> = { ...v }
-      const names = Object.keys(out)
-      if (how === '__proto__')
-        return JSON.parse(
-          `{"__proto__": ${JSON.stringify(x ?? null)}, ${JSON.stringify(out).slice(1)}`.replace(/, }$/, '}'),
-        )
-      const key = names.length === 0 || how === 'add' ? 'unknownMember' : names[i % names.length]!
-      if (how === 'drop') delete out[key]
-      else out[key] = x
-      return out
-    })
-  return fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: mutated, weight: 4 }, { arbitrary: anyJson, weight: 1 })
-}
+/** Values drawn from a schema: valid, near-valid (`__proto__` too) and any JSON. */
+const drawn = drawnBy({ strings, numbers, keys, adversarial: true })
 
 /** The promise of a check, on values drawn from its schema; returns how many it accepted. */
 function holds(what: string, schema: z.core.$ZodType, accept: (v: unknown) => boolean, extra: unknown[] = []): number {

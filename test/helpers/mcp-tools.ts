@@ -1,0 +1,27 @@
+// What the tests of `agentry mcp serve` expect of its tools, in-process (test/interop/mcp-serve-tools.test.ts) and
+// over a spawned process (test/e2e/mcp-serve.test.ts).
+
+/** Every tool a credential with full access is served, in the order they are listed. */
+export const allToolNames = [
+  'list_agents',
+  'ask_agent',
+  'list_scenarios',
+  'run_scenario',
+  'trigger_webhook',
+  'cms_query',
+  'cms_get',
+  'cms_save',
+  'cms_delete',
+  'list_sites',
+  'list_pages',
+  'analyze_image',
+  'generate_image',
+]
+
+/** A tool's result as the tests read it. */
+export type ToolResult = {
+  content: { type: string; text: string }[]
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read the tools' JSON results
+  structuredContent?: Record<string, any>
+  isError?: boolean
+}
