@@ -7,7 +7,7 @@ import type * as z from '../../src/api/zod.js'
 // biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions are walked loosely
 type Def = any
 /** A schema's definition, as zod keeps it. */
-export const defOf = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+const defOf = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
 
 /** What a test draws its leaves from. */
 export interface Leaves {
