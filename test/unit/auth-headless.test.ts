@@ -14,6 +14,20 @@ import { exitCodeOf } from '../../src/errors.js'
 
 const state = 'st_0123456789'
 
+/** The device flow's polling against the test's stubbed token endpoint, at time 0, its waits handed to `sleep`. */
+async function poll(t: ReturnType<typeof testContext>, interval: number, sleep = async (_ms: number) => {}) {
+  return pollDeviceToken(
+    { device_code: 'dc_1', user_code: 'BCDF-GHJK', verification_uri: 'x', expires_in: 600, interval },
+    {
+      http: await oauthHttp(t.ctx),
+      tokenEndpoint: `${testOrigin}/oauth/token`,
+      clientId: 'cl_1',
+      signal: new AbortController().signal,
+      now: () => 0,
+      sleep,
+    },
+  )
+}
 describe('parsePasted', () => {
   it('takes a full redirect address, its query string, or the bare code', () => {
     expect(parsePasted(`http://127.0.0.1:4000/callback?code=c1&state=${state}&iss=http%3A%2F%2Fh`, state)).toEqual({
@@ -86,17 +100,7 @@ describe('pollDeviceToken', () => {
         return a
       })
     const waits: number[] = []
-    const tokens = await pollDeviceToken(
-      { device_code: 'dc_1', user_code: 'BCDF-GHJK', verification_uri: 'x', expires_in: 600, interval: 2 },
-      {
-        http: await oauthHttp(t.ctx),
-        tokenEndpoint: `${testOrigin}/oauth/token`,
-        clientId: 'cl_1',
-        signal: new AbortController().signal,
-        now: () => 0,
-        sleep: async (ms) => void waits.push(ms),
-      },
-    )
+    const tokens = await poll(t, 2, async (ms) => void waits.push(ms))
     expect(tokens.access_token).toBe('at_device_0123')
     expect(waits).toEqual([2000, 2000, 7000, 7000])
     expect(new URLSearchParams(forms[0])).toEqual(
@@ -114,17 +118,7 @@ describe('pollDeviceToken', () => {
   ] as const)('stops on %s (exit %i)', async (error, exit) => {
     const t = testContext()
     t.http.post('/oauth/token').reply(400, { error })
-    const err = await pollDeviceToken(
-      { device_code: 'dc', user_code: 'u', verification_uri: 'x', expires_in: 600, interval: 1 },
-      {
-        http: await oauthHttp(t.ctx),
-        tokenEndpoint: `${testOrigin}/oauth/token`,
-        clientId: 'cl',
-        signal: new AbortController().signal,
-        now: () => 0,
-        sleep: async () => {},
-      },
-    ).catch((e: unknown) => e)
+    const err = await poll(t, 1).catch((e: unknown) => e)
     expect(exitCodeOf(err)).toBe(exit)
   })
 })
