@@ -1,6 +1,6 @@
 // Format choice and sniffing, [DONE], malformed input (a 2xx that is not a completion is exit 7, a cut stream exit 8),
 // reasoning, and the async reader: idle timeout, abort, early exit.
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   type CompletionEvent,
   decodeCompletionStream,
@@ -262,11 +262,24 @@ async function collect(iterable: AsyncIterable<CompletionEvent>) {
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('decodeCompletionStream', () => {
+  // the idle timer, the body's pauses and the abort run on a fake clock, moved on by the tests: no real waiting, and
+  // no race with a loaded machine
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('throws StreamIdleTimeoutError when no bytes arrive for idleTimeoutMs, after yielding what came before', async () => {
     const { body, state } = stalledBody([`data: ${chunk('partial')}\n\n`])
     const started = Date.now()
-    const { events, error } = await collect(decodeCompletionStream(body, 'text/event-stream', { idleTimeoutMs: 50 }))
-    expect(Date.now() - started).toBeGreaterThanOrEqual(45)
+    const collected = collect(decodeCompletionStream(body, 'text/event-stream', { idleTimeoutMs: 50 }))
+    await vi.advanceTimersByTimeAsync(49)
+    expect(state.returned).toBe(false)
+    await vi.runAllTimersAsync()
+    const { events, error } = await collected
+    expect(Date.now() - started).toBe(50)
     expect(texts(events)).toEqual(['partial'])
     expect(error).toBeInstanceOf(StreamIdleTimeoutError)
     expect(error).toBeInstanceOf(TimeoutError)
@@ -283,7 +296,9 @@ describe('decodeCompletionStream', () => {
       }
       yield enc.encode(`data: ${chunk('ok', 'stop')}\n\ndata: [DONE]\n\n`)
     }
-    const { events, error } = await collect(decodeCompletionStream(body(), 'text/event-stream', { idleTimeoutMs: 50 }))
+    const collected = collect(decodeCompletionStream(body(), 'text/event-stream', { idleTimeoutMs: 50 }))
+    await vi.runAllTimersAsync()
+    const { events, error } = await collected
     expect(error).toBeUndefined()
     expect(texts(events)).toEqual(['ok'])
   })
@@ -293,9 +308,9 @@ describe('decodeCompletionStream', () => {
     const controller = new AbortController()
     const reason = new Error('stopped by user')
     setTimeout(() => controller.abort(reason), 20)
-    const { events, error } = await collect(
-      decodeCompletionStream(body, 'text/event-stream', { signal: controller.signal }),
-    )
+    const collected = collect(decodeCompletionStream(body, 'text/event-stream', { signal: controller.signal }))
+    await vi.runAllTimersAsync()
+    const { events, error } = await collected
     expect(texts(events)).toEqual(['a'])
     expect(error).toBe(reason)
     expect(state.returned).toBe(true)
