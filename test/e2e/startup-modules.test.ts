@@ -63,7 +63,7 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
     .map(([file]) => file)
   expect(commander.length).toBeGreaterThan(0)
   expect(list.filter((l) => commander.some((f) => l.endsWith(f)))).toEqual([])
-  // a valid answer, settings and config files pass their generated checks (src/api/accept.gen.ts,
+  // a valid answer, settings and config files pass their generated checks (src/api/accept/<family>.gen.ts,
   // src/config/accept.gen.ts): no zod, whether the settings come from the environment or from the files
   const chunksOf = (pkg: string) =>
     Object.entries(meta.outputs)
