@@ -69,7 +69,10 @@ for (const [path, text] of await generate(commandModules)) {
   const old = await readFile(file, 'utf8').catch(() => undefined)
   if (old === text) continue
   stale.push(path)
-  if (!check) await writeFile(file, text)
+  if (!check) {
+    mkdirSync(dirname(file), { recursive: true })
+    await writeFile(file, text)
+  }
 }
 if (check && stale.length > 0) {
   console.error(`stale generated files (run npm run gen): ${stale.join(', ')}`)

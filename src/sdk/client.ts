@@ -53,40 +53,69 @@ export interface ClientOptions {
 /** The methods a resource factory makes. */
 type Methods<F extends (t: Transport) => object> = ReturnType<F>
 
-/** The service's client: `client.agents.list()`, `client.chat.stream(agentId, {...})`, `client.cms.from('posts')`, … */
+/**
+ * The service's client: `client.agents.list()`, `client.chat.stream(agentId, {...})`, `client.cms.from('posts')`, …
+ * Each resource is built on first use (a getter, the same object every time after): a CLI command that calls one
+ * resource builds no other (start-up budget, issue 20).
+ */
 export class AgentryClient {
-  // typed by their factories, so that each method keeps its doc comment in the library's declarations
-  readonly agents: Methods<typeof agentsMethods>
-  readonly skills: Methods<typeof skillsMethods>
-  readonly chats: Methods<typeof chatsMethods> & Methods<typeof chatsByHand>
-  readonly chat: Methods<typeof chatResource>
-  readonly scenarios: Methods<typeof scenariosMethods> & Methods<typeof scenariosByHand>
-  readonly webhooks: Methods<typeof webhooksMethods> & Methods<typeof webhooksByHand>
-  readonly schedules: Methods<typeof schedulesMethods>
-  readonly keys: Methods<typeof keysMethods>
-  readonly sites: Methods<typeof sitesMethods>
-  readonly pages: Methods<typeof pagesMethods>
-  readonly files: Methods<typeof filesMethods> & Methods<typeof filesByHand>
-  readonly images: Methods<typeof imagesMethods> & Methods<typeof imagesByHand>
-  readonly cms: Methods<typeof cmsResource>
   /** the client under the resources: route names, the contract, the HTTP core (for the CLI's own commands) */
   readonly transport: Transport
+  readonly #built = new Map<string, object>()
 
   constructor(transport: Transport) {
     this.transport = transport
-    this.agents = agentsMethods(transport)
-    this.skills = skillsMethods(transport)
-    this.chats = { ...chatsMethods(transport), ...chatsByHand(transport) }
-    this.chat = chatResource(transport)
-    this.scenarios = { ...scenariosMethods(transport), ...scenariosByHand(transport) }
-    this.webhooks = { ...webhooksMethods(transport), ...webhooksByHand(transport) }
-    this.schedules = schedulesMethods(transport)
-    this.keys = keysMethods(transport)
-    this.sites = sitesMethods(transport)
-    this.pages = pagesMethods(transport)
-    this.files = { ...filesMethods(transport), ...filesByHand(transport) }
-    this.images = { ...imagesMethods(transport), ...imagesByHand(transport) }
-    this.cms = cmsResource(transport)
+  }
+
+  /** A resource, built by `make` on first use. */
+  #resource<T extends object>(name: string, make: (t: Transport) => T): T {
+    let made = this.#built.get(name) as T | undefined
+    if (!made) {
+      made = make(this.transport)
+      this.#built.set(name, made)
+    }
+    return made
+  }
+
+  // typed by their factories, so that each method keeps its doc comment in the library's declarations
+  get agents(): Methods<typeof agentsMethods> {
+    return this.#resource('agents', agentsMethods)
+  }
+  get skills(): Methods<typeof skillsMethods> {
+    return this.#resource('skills', skillsMethods)
+  }
+  get chats(): Methods<typeof chatsMethods> & Methods<typeof chatsByHand> {
+    return this.#resource('chats', (t) => ({ ...chatsMethods(t), ...chatsByHand(t) }))
+  }
+  get chat(): Methods<typeof chatResource> {
+    return this.#resource('chat', chatResource)
+  }
+  get scenarios(): Methods<typeof scenariosMethods> & Methods<typeof scenariosByHand> {
+    return this.#resource('scenarios', (t) => ({ ...scenariosMethods(t), ...scenariosByHand(t) }))
+  }
+  get webhooks(): Methods<typeof webhooksMethods> & Methods<typeof webhooksByHand> {
+    return this.#resource('webhooks', (t) => ({ ...webhooksMethods(t), ...webhooksByHand(t) }))
+  }
+  get schedules(): Methods<typeof schedulesMethods> {
+    return this.#resource('schedules', schedulesMethods)
+  }
+  get keys(): Methods<typeof keysMethods> {
+    return this.#resource('keys', keysMethods)
+  }
+  get sites(): Methods<typeof sitesMethods> {
+    return this.#resource('sites', sitesMethods)
+  }
+  get pages(): Methods<typeof pagesMethods> {
+    return this.#resource('pages', pagesMethods)
+  }
+  get files(): Methods<typeof filesMethods> & Methods<typeof filesByHand> {
+    return this.#resource('files', (t) => ({ ...filesMethods(t), ...filesByHand(t) }))
+  }
+  get images(): Methods<typeof imagesMethods> & Methods<typeof imagesByHand> {
+    return this.#resource('images', (t) => ({ ...imagesMethods(t), ...imagesByHand(t) }))
+  }
+  get cms(): Methods<typeof cmsResource> {
+    return this.#resource('cms', cmsResource)
   }
 
   /** `{base_url}` of the service. */

@@ -2,19 +2,37 @@
 // the base URL and the account, fills paths from the route table, checks a request against the route's contract
 // (a usage error naming the member, before anything is sent), sends it through the HTTP core (auth, retries,
 // timeouts, redaction; an error answer comes back already typed, ../api/errors.ts), checks the answer against the
-// loose response schema and follows lists page by page. Each check is first the generated one (../api/accept.gen.ts):
-// a value it accepts is what zod would give, and is used as is without loading the route's family (its schemas and
-// zod); any other value goes to the declared zod schema, so every error message, default and stripped member is zod's.
+// loose response schema and follows lists page by page. Each check is first the generated one of the route's family
+// (../api/accept/<family>.gen.ts, loaded on first use): a value it accepts is what zod would give, and is used as is
+// without loading the route's family (its schemas and zod); any other value goes to the declared zod schema, so every
+// error message, default and stripped member is zod's.
 import type * as z from '../api/zod.js'
-import { accepts } from '../api/accept.gen.js'
+import { acceptLoaders, type FamilyAccepts, type RouteAccepts } from '../api/accept.gen.js'
 import { type Checker, check, parseBody } from '../api/answer.js'
-import { type ContractRoute, type Endpoints, endpointOf } from '../api/contract/index.js'
+import { type ContractRoute, type Endpoints, endpointOf, type Family } from '../api/contract/index.js'
 import { clientHint } from '../api/error-hints.js'
 import { InvalidResponseError, UsageError } from '../api/errors.js'
 import type { Page } from '../api/pagination.js'
 import type { HttpClient, HttpResponse, RequestBody, SendOptions } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
 import { ItemList } from './pages.js'
+
+const familyAccepts = new Map<Family, Promise<FamilyAccepts>>()
+
+/** The generated checks of a route, loading its family's (and only its family's) on first use. */
+function acceptsOf(name: ContractRoute): Promise<RouteAccepts> {
+  const family = routes[name].family
+  let loaded = familyAccepts.get(family)
+  if (!loaded) {
+    loaded = acceptLoaders[family]()
+    familyAccepts.set(family, loaded)
+  }
+  return loaded.then((accepts) => {
+    const a = accepts[name]
+    if (!a) throw new Error(`the ${family} checks have no ${name}`)
+    return a
+  })
+}
 
 type EndpointOf<N extends ContractRoute> = Endpoints[N]
 /** The parsed answer of a route (undefined when it has none). */
@@ -38,7 +56,7 @@ export async function answerOf<N extends ContractRoute>(
 ): Promise<ResponseOf<N>> {
   const r = routes[name]
   const what = `${r.method} ${url === undefined ? r.path : new URL(url).pathname}`
-  const accept = accepts[name].response
+  const accept = (await acceptsOf(name)).response
   const checker: Checker<unknown> | undefined = accept && {
     accept,
     schema: async () => (await endpointOf(name)).response,
@@ -87,15 +105,17 @@ function checkRequest(schema: z.ZodMiniType | undefined, value: unknown, part: '
 async function checkedRequest(
   name: ContractRoute,
   req: CallRequest,
-): Promise<{ query: CallRequest['query']; json: unknown }> {
-  const a = accepts[name]
+): Promise<{ query: CallRequest['query']; json: unknown; idempotent: boolean | undefined }> {
+  const a = await acceptsOf(name)
   const fast = (part: unknown, accept: ((v: unknown) => boolean) | undefined) =>
     part === undefined || accept === undefined || accept(part)
-  if (fast(req.query, a.query) && fast(req.body, a.body)) return { query: req.query, json: req.body }
+  if (fast(req.query, a.query) && fast(req.body, a.body))
+    return { query: req.query, json: req.body, idempotent: a.idempotent }
   const endpoint = await endpointOf(name)
   return {
     query: checkRequest(endpoint.query, req.query, 'query') as CallRequest['query'],
     json: checkRequest(endpoint.body, req.body, 'body'),
+    idempotent: a.idempotent,
   }
 }
 
@@ -137,16 +157,19 @@ export class Transport {
 
   /** A JSON body checked against the route's contract; a usage error names what is off. */
   async checkBody(name: ContractRoute, body: unknown): Promise<unknown> {
-    if (body === undefined || !accepts[name].body || accepts[name].body(body)) return body
+    if (body === undefined) return body
+    const accept = (await acceptsOf(name)).body
+    if (!accept || accept(body)) return body
     return checkRequest((await endpointOf(name)).body, body, 'body')
   }
 
   /** Sends a call whose answer is read by the caller (raw bytes, streams); an error answer throws, typed. */
   async raw(name: ContractRoute, req: CallRequest = {}): Promise<HttpResponse> {
     const route = routes[name]
-    const { query, json } = await checkedRequest(name, req)
+    const checked = await checkedRequest(name, req)
+    const { query, json } = checked
     const body = req.rawBody ?? (json === undefined ? undefined : JSON.stringify(json))
-    const idempotent = req.idempotent ?? accepts[name].idempotent
+    const idempotent = req.idempotent ?? checked.idempotent
     return this.http.send({
       method: route.method,
       url: this.url(name, req.params, query),
@@ -183,7 +206,7 @@ export class Transport {
       // `page` keeps its place among the caller's members (CMS parameters travel as strings).
       const value = sizeKey === 'pageSize' ? String(page) : page
       const query = { ...req.query, page: value }
-      const accept = accepts[name].item
+      const accept = (await acceptsOf(name)).item
       const item: Checker<ItemOf<N>> | undefined = accept && {
         accept,
         schema: async () => {

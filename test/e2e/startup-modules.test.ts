@@ -65,7 +65,7 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
     .map(([file]) => file)
   expect(commander.length).toBeGreaterThan(0)
   expect(list.filter((l) => commander.some((f) => l.endsWith(f)))).toEqual([])
-  // a valid answer, settings and config files pass their generated checks (src/api/accept.gen.ts,
+  // a valid answer, settings and config files pass their generated checks (src/api/accept/<family>.gen.ts,
   // src/config/accept.gen.ts): no zod, whether the settings come from the environment or from the files
   const chunksOf = (pkg: string) =>
     Object.entries(meta.outputs)
@@ -94,15 +94,32 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
   const unset = { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined }
   const fromFiles = await files(['agents', 'list', '--json'], { configDir, env: unset })
   expect(loadsZod(fromFiles), fromFiles.join('\n')).toEqual([])
+  // each family's generated checks are a chunk of their own (src/api/accept/<family>.gen.ts): a command loads its
+  // family's, no other's
+  const acceptChunks = Object.entries(meta.outputs).flatMap(([file, o]) =>
+    Object.keys(o.inputs).flatMap((i) => {
+      const family = /src\/api\/accept\/(\w+)\.gen\.ts$/.exec(i)?.[1]
+      return family && file.startsWith('dist/chunks/') ? [{ file, family }] : []
+    }),
+  )
+  expect(acceptChunks.length).toBeGreaterThanOrEqual(11)
+  const checksLoaded = (lines: string[]) =>
+    acceptChunks.filter(({ file }) => lines.some((l) => l.endsWith(file))).map(({ family }) => family)
+  expect(checksLoaded(list)).toEqual(['agents'])
   // nor the other calls people run most: a signed scenario run, a CMS query (its items picked by the query), a
   // one-shot chat without tools
-  for (const [args, env] of [
-    [['scenario', 'run', 'scn_summarize', '--input', 'hi'], { AGENTRY_SCENARIO_SECRET: 'demo-summarize-secret' }],
-    [['cms', 'query', 'posts', '--json'], {}],
-    [['chat', '-m', 'hi', 'demo-assistant'], {}],
+  for (const [args, env, family] of [
+    [
+      ['scenario', 'run', 'scn_summarize', '--input', 'hi'],
+      { AGENTRY_SCENARIO_SECRET: 'demo-summarize-secret' },
+      'scenarios',
+    ],
+    [['cms', 'query', 'posts', '--json'], {}, 'cms'],
+    [['chat', '-m', 'hi', 'demo-assistant'], {}, 'chats'],
   ] as const) {
     const loaded = await files([...args], { configDir, env: { ...unset, ...env } })
     expect(loadsZod(loaded), `${args.join(' ')}:\n${loaded.join('\n')}`).toEqual([])
+    expect(checksLoaded(loaded), `${args.join(' ')}:\n${loaded.join('\n')}`).toEqual([family])
   }
   // a value the checks do not accept goes to zod, which decides as before (a profile's timeout is parsed by zod)
   writeFileSync(

@@ -54,6 +54,39 @@ describe('generated methods (src/sdk/methods.gen.ts)', () => {
   })
 })
 
+describe('resources', () => {
+  it('are built on first use, each once: the same object every time, methods kept (a spy on one stays on it)', async () => {
+    const { pool, client } = mocked()
+    const names = [
+      'agents',
+      'skills',
+      'chats',
+      'chat',
+      'scenarios',
+      'webhooks',
+      'schedules',
+      'keys',
+      'sites',
+      'pages',
+      'files',
+      'images',
+      'cms',
+    ] as const
+    for (const name of names) expect(client[name], name).toBe(client[name])
+    expect(Object.keys(client.chats)).toEqual(expect.arrayContaining(['list', 'deleteMessage', 'uiMessages']))
+    const calls: string[] = []
+    const list = client.agents.list
+    client.agents.list = (...args) => {
+      calls.push('list')
+      return list(...args)
+    }
+    pool.intercept({ path: '/api/v1beta/acc_1/agents?page=1' }).reply(200, page(['a1'], 1, 1))
+    const ids: string[] = []
+    for await (const a of client.agents.list()) ids.push(a.id)
+    expect([calls, ids]).toEqual([['list'], ['a1']])
+  })
+})
+
 describe('lists', () => {
   it('iterates every page, in order, from the page asked for', async () => {
     const { pool, client } = mocked()

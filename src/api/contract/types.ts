@@ -25,8 +25,8 @@ export interface Endpoint {
    */
   readonly itemFor?: (query: Readonly<Record<string, unknown>>) => z.ZodMiniType
   /**
-   * with `itemFor`: every schema it may pick. The generated check of an item (src/api/accept.gen.ts) accepts only
-   * what each of them accepts unchanged, so it holds whichever the query picks (test/unit/fast-accept.test.ts)
+   * with `itemFor`: every schema it may pick. The generated check of an item (src/api/accept/<family>.gen.ts) accepts
+   * only what each of them accepts unchanged, so it holds whichever the query picks (test/unit/fast-accept.test.ts)
    */
   readonly itemSchemas?: readonly z.ZodMiniType[]
   /** may be sent again after a failure (default: by method) */
