@@ -65,25 +65,17 @@ export class AcceptEmitter {
     return name
   }
 
-  /** The module's functions (and the imports of the known checks they call). */
-  text(): string {
+  /**
+   * The module's functions, with the imports of the known checks they call and of the kit every check uses
+   * (src/config/accept-kit.ts; `kit` is its path from the generated file).
+   */
+  text(kit: string): string {
     const imports = [...this.imports].map(
       ([from, names]) => `import { ${[...names].sort().join(', ')} } from '${from}'`,
     )
     return [
+      `import { hasProto, isObject, never, onlyKeys } from '${kit}'`,
       ...imports,
-      ...(imports.length ? [''] : []),
-      '/** Nothing is accepted without zod. */',
-      'const never = (_v: unknown): boolean => false',
-      '/** A plain object, as zod reads one (not null, not an array). */',
-      "const isObject = (v: any): boolean => typeof v === 'object' && v !== null && !Array.isArray(v)",
-      '/** An object whose keys are all in `keys`. */',
-      'function onlyKeys(v: any, keys: readonly string[]): boolean {',
-      '  for (const k in v) if (!keys.includes(k)) return false',
-      '  return true',
-      '}',
-      '/** An own `__proto__` member: zod does not copy it into its output, so the output would differ. */',
-      "const hasProto = (v: any): boolean => Object.hasOwn(v, '__proto__')",
       '',
       ...this.functions.map((f) => `${f}\n`),
     ].join('\n')

@@ -97,7 +97,7 @@ function routeAccepts(ops: readonly Declared[]): [string, string][] {
         `The ${family} family's checks, which src/sdk/transport.ts loads with import() (../accept.gen.ts).`,
       ) +
         "import type { RouteAccepts } from '../accept.gen.js'\n" +
-        e.text() +
+        e.text('../../config/accept-kit.js') +
         `export const accepts: { readonly [N in ${names}]: RouteAccepts } = {\n${rows.join('\n')}\n}\n`,
     ])
   }
@@ -145,7 +145,7 @@ function configAccepts(): string {
       'The config store and the settings (src/config/store.ts, resolve.ts).',
     ) +
     "import type { SettingKey } from './settings.js'\n" +
-    e.text() +
+    e.text('./accept-kit.js') +
     `export const acceptConfigFile = ${config}\n` +
     `export const acceptCredentialsFile = ${credentials}\n` +
     `export const acceptProfileName = ${profileName}\n` +

@@ -3,17 +3,7 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-/** Nothing is accepted without zod. */
-const never = (_v: unknown): boolean => false
-/** A plain object, as zod reads one (not null, not an array). */
-const isObject = (v: any): boolean => typeof v === 'object' && v !== null && !Array.isArray(v)
-/** An object whose keys are all in `keys`. */
-function onlyKeys(v: any, keys: readonly string[]): boolean {
-  for (const k in v) if (!keys.includes(k)) return false
-  return true
-}
-/** An own `__proto__` member: zod does not copy it into its output, so the output would differ. */
-const hasProto = (v: any): boolean => Object.hasOwn(v, '__proto__')
+import { hasProto, isObject, never, onlyKeys } from '../../config/accept-kit.js'
 
 function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
