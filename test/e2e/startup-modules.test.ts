@@ -122,8 +122,42 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
     ['agents', 'list', '--'],
   ]) {
     const complete = await files(['__complete', '--', ...words])
-    expect(complete.map((l) => l.replace(/.*\//, '')).sort()).toEqual(['agentry.js', 'complete.js'])
+    expect(complete.map((l) => l.replace(/.*\//, '')).sort()).toEqual(['agentry.cjs', 'complete.cjs'])
   }
+})
+
+it("--version, --help and a TAB answered from the table never start Node's ES-module loader: every file is required as CommonJS", async () => {
+  // A resolve and load hook (module.registerHooks, given by --require: an --import would start the ES-module loader
+  // itself) logs how each file is reached: a resolve by the ES-module loader carries the "import" condition, one by
+  // require() the "require" condition; and each load's format. A built-in the bin requires shows as "builtin".
+  const hook = join(tempDir('agentry-cjs-'), 'log-formats.cjs')
+  writeFileSync(
+    hook,
+    `require('node:module').registerHooks({
+  resolve(s, c, next) { process.stderr.write('resolve ' + (c.conditions.includes('import') ? 'import' : 'require') + ' ' + s + '\\n'); return next(s, c) },
+  load(url, c, next) { const r = next(url, c); process.stderr.write('load ' + r.format + ' ' + url + '\\n'); return r },
+})
+`,
+  )
+  const trace = async (args: string[]) => {
+    const r = await runCli(args, { env: { ...fx.env(), NODE_OPTIONS: `--require ${hook}` } })
+    expect(r.exitCode, r.stderr).toBe(0)
+    expect(r.stdout).not.toBe('')
+    return r.stderr.split('\n').filter((l) => /^(resolve|load) /.test(l))
+  }
+  for (const args of [['--version'], ['-V'], ['--help'], ['-h'], ['__complete', '--', 'agents', 'l']]) {
+    const lines = await trace(args)
+    // the bin and the one file it answers from
+    expect(lines.filter((l) => l.startsWith('load ') && l.includes('file:')).length, lines.join('\n')).toBe(2)
+    expect(
+      lines.filter((l) => !/^resolve require |^load (commonjs|builtin) /.test(l)),
+      `${args.join(' ')}:\n${lines.join('\n')}`,
+    ).toEqual([])
+  }
+  // the hook does see the ES-module loader where it runs: the CLI (dist/cli.js and its chunks) is imported
+  const cli = await trace(['config', 'list'])
+  expect(cli).toContain(`resolve import ../dist/cli.js`)
+  expect(cli.some((l) => /^load module file:.*\/dist\/cli\.js$/.test(l))).toBe(true)
 })
 
 it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {
