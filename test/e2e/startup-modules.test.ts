@@ -126,24 +126,29 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
   }
 })
 
-it("--version, --help and a TAB answered from the table never start Node's ES-module loader: every file is required as CommonJS", async () => {
+it("--version, --help and a TAB answered from the table never start Node's ES-module loader (every file is required as CommonJS) nor make process.stdout", async () => {
   // A resolve and load hook (module.registerHooks, given by --require: an --import would start the ES-module loader
   // itself) logs how each file is reached: a resolve by the ES-module loader carries the "import" condition, one by
   // require() the "require" condition; and each load's format. A built-in the bin requires shows as "builtin".
+  // At exit it logs node:net and node:stream if loaded: process.stdout on a pipe (runCli's) is a net.Socket. It writes
+  // to fd 2 directly, since process.stderr would be one too.
   const hook = join(tempDir('agentry-cjs-'), 'log-formats.cjs')
   writeFileSync(
     hook,
-    `require('node:module').registerHooks({
-  resolve(s, c, next) { process.stderr.write('resolve ' + (c.conditions.includes('import') ? 'import' : 'require') + ' ' + s + '\\n'); return next(s, c) },
-  load(url, c, next) { const r = next(url, c); process.stderr.write('load ' + r.format + ' ' + url + '\\n'); return r },
+    `const { writeSync } = require('node:fs')
+const log = (line) => writeSync(2, line + '\\n')
+require('node:module').registerHooks({
+  resolve(s, c, next) { log('resolve ' + (c.conditions.includes('import') ? 'import' : 'require') + ' ' + s); return next(s, c) },
+  load(url, c, next) { const r = next(url, c); log('load ' + r.format + ' ' + url); return r },
 })
+process.on('exit', () => { for (const m of ['net', 'stream']) if (process.moduleLoadList.includes('NativeModule ' + m)) log('stream ' + m) })
 `,
   )
   const trace = async (args: string[]) => {
     const r = await runCli(args, { env: { ...fx.env(), NODE_OPTIONS: `--require ${hook}` } })
     expect(r.exitCode, r.stderr).toBe(0)
     expect(r.stdout).not.toBe('')
-    return r.stderr.split('\n').filter((l) => /^(resolve|load) /.test(l))
+    return r.stderr.split('\n').filter((l) => /^(resolve|load|stream) /.test(l))
   }
   for (const args of [['--version'], ['-V'], ['--help'], ['-h'], ['__complete', '--', 'agents', 'l']]) {
     const lines = await trace(args)
@@ -154,9 +159,11 @@ it("--version, --help and a TAB answered from the table never start Node's ES-mo
       `${args.join(' ')}:\n${lines.join('\n')}`,
     ).toEqual([])
   }
-  // the hook does see the ES-module loader where it runs: the CLI (dist/cli.js and its chunks) is imported
+  // the hook does see the ES-module loader where it runs (the CLI, dist/cli.js and its chunks, is imported), and the
+  // CLI writes through process.stdout
   const cli = await trace(['config', 'list'])
-  expect(cli).toContain(`resolve import ../dist/cli.js`)
+  expect(cli).toContain('resolve import ../dist/cli.js')
+  expect(cli).toContain('stream net')
   expect(cli.some((l) => /^load module file:.*\/dist\/cli\.js$/.test(l))).toBe(true)
 })
 
