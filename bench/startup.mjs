@@ -217,10 +217,14 @@ try {
   rssRow('node -e 0 (floor)', 'floor')
   rssRow('node -e "require(node:http).get(…)"', 'get')
   rssRow('agentry --version', 'version')
+  rssRow('agentry --help', 'help')
   rssRow('agentry __complete -- agents l', 'complete')
   rssRow('agentry agents list --json', 'list', 1.25)
   rssRow('  the same, settings from config files', 'listFiles', 1.25)
   if (against) {
+    rssRow('before: --version', 'beforeVersion')
+    rssRow('before: --help', 'beforeHelp')
+    rssRow('before: __complete', 'beforeComplete')
     rssRow('before: agents list --json', 'beforeList')
     rssRow('before: the same, from config files', 'beforeListFiles')
   }
