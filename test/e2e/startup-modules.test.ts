@@ -5,14 +5,15 @@
 // and takes fs/util/process/crypto through require() so that no ESM facade runs their lazy getters.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { runCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
-const hookFile = join(tempDir('agentry-startup-'), 'log-builtins.mjs')
-beforeAll(() => {
+
+it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty (stdin a pipe), node:fs/promises, perf_hooks nor lazy internals, and still lists the agents', async () => {
+  const hookFile = join(tempDir('agentry-startup-'), 'log-builtins.mjs')
   writeFileSync(
     hookFile,
     `import { registerHooks } from 'node:module'
@@ -21,9 +22,6 @@ const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/proc
 process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n') })
 `,
   )
-})
-
-it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty (stdin a pipe), node:fs/promises, perf_hooks nor lazy internals, and still lists the agents', async () => {
   const r = await runCli(['agents', 'list', '--json'], {
     env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` },
     input: '',
