@@ -17,7 +17,7 @@ const cases = Number(process.env.BENCH_CASES ?? 1000)
 const sample = Number(process.env.BENCH_SAMPLE ?? 100)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const latency = Number(process.env.BENCH_LATENCY ?? 20)
-const bin = new URL('../bin/agentry.js', import.meta.url).pathname
+const bin = new URL('../bin/agentry.cjs', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-tests-'))
 
 /** A test file of n cases against demo-assistant, three assertions each. */

@@ -15,7 +15,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 1000)
 const sample = Number(process.env.BENCH_SAMPLE ?? 100)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const latency = Number(process.env.BENCH_LATENCY ?? 20)
-const bin = new URL('../bin/agentry.js', import.meta.url).pathname
+const bin = new URL('../bin/agentry.cjs', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-batch-'))
 
 function batchOnce(emu, n, c) {

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 
 const runs = Number(process.env.BENCH_RUNS ?? 15)
 const node = process.execPath
-const bin = new URL('../bin/agentry.js', import.meta.url).pathname
+const bin = new URL('../bin/agentry.cjs', import.meta.url).pathname
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 const server = spawn(node, [bin, 'emulator', 'start', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] })

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { runMeasured } from './measured-child.mjs'
 
-const bin = new URL('../bin/agentry.js', import.meta.url).pathname
+const bin = new URL('../bin/agentry.cjs', import.meta.url).pathname
 
 /** Starts the bench emulator with these collections (`{name: count}`); resolves to its address and a stop(). */
 export async function startServer(collections, latencyMs = 20) {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const runs = Number(process.env.BENCH_RUNS ?? 10)
-const bin = join(new URL('..', import.meta.url).pathname, 'bin/agentry.js')
+const bin = join(new URL('..', import.meta.url).pathname, 'bin/agentry.cjs')
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
 let onToken = () => {}

@@ -35,11 +35,16 @@ const runs = Number(process.env.BENCH_RUNS ?? 25)
 const profRuns = Number(process.env.BENCH_PROFILE_RUNS ?? 7)
 const node = process.execPath
 const root = new URL('..', import.meta.url).pathname
-const bin = join(root, 'bin/agentry.js')
+const bin = join(root, 'bin/agentry.cjs')
 const exe = process.env.AGENTRY_EXE ?? join(root, 'exe/agentry')
 const haveExe = existsSync(exe)
-const against = process.env.BENCH_AGAINST ? join(process.env.BENCH_AGAINST, 'bin/agentry.js') : undefined
-if (against && !existsSync(against)) throw new Error(`BENCH_AGAINST: no ${against} (build that checkout first)`)
+// its bin by either name: bin/agentry.cjs, or bin/agentry.js before the bin became CommonJS
+const againstBins = process.env.BENCH_AGAINST
+  ? ['bin/agentry.cjs', 'bin/agentry.js'].map((b) => join(process.env.BENCH_AGAINST, b))
+  : []
+const against = againstBins.find((b) => existsSync(b))
+if (process.env.BENCH_AGAINST && !against)
+  throw new Error(`BENCH_AGAINST: no ${againstBins.join(' nor ')} (build that checkout first)`)
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.floor(s.length / 2)] ?? 0
@@ -212,10 +217,14 @@ try {
   rssRow('node -e 0 (floor)', 'floor')
   rssRow('node -e "require(node:http).get(…)"', 'get')
   rssRow('agentry --version', 'version')
+  rssRow('agentry --help', 'help')
   rssRow('agentry __complete -- agents l', 'complete')
   rssRow('agentry agents list --json', 'list', 1.25)
   rssRow('  the same, settings from config files', 'listFiles', 1.25)
   if (against) {
+    rssRow('before: --version', 'beforeVersion')
+    rssRow('before: --help', 'beforeHelp')
+    rssRow('before: __complete', 'beforeComplete')
     rssRow('before: agents list --json', 'beforeList')
     rssRow('before: the same, from config files', 'beforeListFiles')
   }

@@ -11,7 +11,7 @@ import { createEmulator } from '../dist/emulator.js'
 const tokens = Number(process.env.BENCH_TOKENS ?? 1_000_000)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const root = new URL('..', import.meta.url).pathname
-const bin = join(root, 'bin/agentry.js')
+const bin = join(root, 'bin/agentry.cjs')
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-stream-'))
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const expectedBytes = (n) => {

@@ -1,6 +1,6 @@
 // `npm run build:exe`: agentry as ONE executable for this machine (Node's single-executable applications), which
-// needs no Node beside it. Run after `npm run build` (it reads dist/version.js and dist/help.js, the text --version
-// and --help print). Output: exe/agentry, or the path given as the first argument.
+// needs no Node beside it. Run after `npm run build` (it reads dist/version.cjs, dist/help.cjs and dist/complete.cjs,
+// what --version, --help and a TAB answer from). Output: exe/agentry, or the path given as the first argument.
 //
 // 1. The CLI as the npm build made it (dist/cli.js, dist/emulator.js, dist/chunks/*: ES modules split by chunk), each
 //    file made CommonJS by esbuild's transform (import() of a chunk as require) and kept as an asset of its own: a
@@ -9,7 +9,7 @@
 // 2. V8's code cache of each module after a training run (the commands people run most, against an emulator), so
 //    that a start compiles almost nothing: a cache made when a script is compiled (Node's `useCodeCache`) holds only
 //    its top level (scripts/exe-loader.cjs); modules the training run does not load get that top-level cache.
-// 3. The main script: bin/agentry.js, the same start as the npm-installed command, its `import('../dist/cli.js')`
+// 3. The main script: bin/agentry.cjs, the same start as the npm-installed command, its `import('../dist/cli.js')`
 //    replaced by the loader of the assets.
 // 4. jq (jq-wasm, for `--jq`) as an asset of its own, compiled only by a run that asks for it; the build checks that
 //    it runs with Node's built-ins alone.
@@ -146,7 +146,7 @@ step('modules')
 // code cache made under other flags. Semi-spaces of 4 MiB from the start: `agents list --json` then runs without a
 // young-generation collection (two before; −7% CPU, docs/architecture.md).
 const execArgv = ['--min-semi-space-size=4']
-const emulator = spawn(process.execPath, [join(root, 'bin/agentry.js'), 'emulator', 'start', '--port', '0'], {
+const emulator = spawn(process.execPath, [join(root, 'bin/agentry.cjs'), 'emulator', 'start', '--port', '0'], {
   stdio: ['ignore', 'pipe', 'ignore'],
 })
 const source = (name) => {
@@ -244,7 +244,7 @@ for (const [name, parts] of [
 for (const name of Object.keys(files).filter((n) => n.endsWith('.wasm'))) assets[name] = files[name]
 step('training run')
 
-// The executable's main script: bin/agentry.js (the same start as the npm-installed command: --version and --help
+// The executable's main script: bin/agentry.cjs (the same start as the npm-installed command: --version and --help
 // from text, no more loaded), its import of ../dist/cli.js replaced by the loader of the assets.
 const cliFromAsset = {
   name: 'cli-from-asset',
@@ -260,17 +260,16 @@ module.exports = moduleLoader(source, cache).load('cli.js')`,
     }))
   },
 }
-// and without the compile cache bin/agentry.js turns on for the npm command: the executable's modules are no files
+// and without the compile cache bin/agentry.cjs turns on for the npm command: the executable's modules are no files
 // of Node's loader, and node:module would load Node's source-map parser with it
 const noCompileCache = {
   name: 'no-compile-cache',
   setup(b) {
-    b.onLoad({ filter: /[\\/]bin[\\/]agentry\.js$/ }, (args) => {
-      const marker =
-        /\n *const mod = process\.getBuiltinModule\('node:module'\)\n *try \{\n *mod\.enableCompileCache\(\)\n *\} catch \{\}\n/
+    b.onLoad({ filter: /[\\/]bin[\\/]agentry\.cjs$/ }, (args) => {
+      const marker = /\n *try \{\n *require\('node:module'\)\.enableCompileCache\(\)\n *\} catch \{\}\n/
       const src = readFileSync(args.path, 'utf8')
       if (!marker.test(src))
-        throw new Error('build:exe: bin/agentry.js no longer turns on the compile cache as expected')
+        throw new Error('build:exe: bin/agentry.cjs no longer turns on the compile cache as expected')
       return { contents: src.replace(marker, '\n'), loader: 'js' }
     })
   },
@@ -279,7 +278,7 @@ const script = join(work, 'main.cjs')
 await build({
   ...esbuildCommon,
   bundle: true,
-  entryPoints: [join(root, 'bin/agentry.js')],
+  entryPoints: [join(root, 'bin/agentry.cjs')],
   outfile: script,
   plugins: [cliFromAsset, noCompileCache],
 })

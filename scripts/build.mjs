@@ -106,8 +106,9 @@ const coreChunk = (given) => ({
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 rmSync('dist', { recursive: true, force: true })
 mkdirSync('dist', { recursive: true })
-// --version reads this tiny module and nothing else.
-writeFileSync('dist/version.js', `export const version = ${JSON.stringify(pkg.version)}\n`)
+// --version reads this tiny module and nothing else. It, dist/help.cjs and dist/complete.cjs are CommonJS, as is
+// bin/agentry.cjs, which requires them: its fast paths never start Node's ES-module loader.
+writeFileSync('dist/version.cjs', `exports.version = ${JSON.stringify(pkg.version)}\n`)
 
 const common = {
   outdir: 'dist',
@@ -206,7 +207,7 @@ for (const file of Object.keys(built.metafile.outputs).filter((f) => f.endsWith(
 }
 
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,
-// and bin/agentry.js prints it without loading commander whenever the terminal is wide enough for the text to
+// and bin/agentry.cjs prints it without loading commander whenever the terminal is wide enough for the text to
 // come out exactly as commander would print it (no line needs wrapping). Otherwise commander renders it live.
 const { buildProgram, commandTree, Context } = await import('../dist/cli.js')
 /** A Context that is never run, writing to `sink`. */
@@ -247,11 +248,11 @@ const narrow = await renderHelp(80)
 const wide = await renderHelp(10_000)
 const widest = Math.max(...wide.split('\n').map((l) => l.length))
 writeFileSync(
-  'dist/help.js',
-  `export const narrow = ${JSON.stringify(narrow)}\nexport const wide = ${JSON.stringify(wide)}\nexport const widest = ${widest}\n`,
+  'dist/help.cjs',
+  `exports.narrow = ${JSON.stringify(narrow)}\nexports.wide = ${JSON.stringify(wide)}\nexports.widest = ${widest}\n`,
 )
 
-// `agentry __complete -- <words…>` runs at every TAB: bin/agentry.js answers it from dist/complete.js, the command
+// `agentry __complete -- <words…>` runs at every TAB: bin/agentry.cjs answers it from dist/complete.cjs, the command
 // tree of every group (made here with the real program) and the completion logic that needs no more
 // (src/commands/completion/static.ts), whenever no id or saved profile is asked for. Otherwise the CLI runs it.
 const nowhere = { write: () => true, isTTY: false }
@@ -269,9 +270,9 @@ export const complete = (words) => staticLines(tree, words)
     resolveDir: '.',
     loader: 'js',
   },
-  outfile: 'dist/complete.js',
+  outfile: 'dist/complete.cjs',
   bundle: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node22',
   logLevel: 'warning',

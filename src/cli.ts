@@ -1,4 +1,4 @@
-// run(argv, ctx) → exit code, and main(argv) for bin/agentry.js. Never calls process.exit (bin/agentry.js sets the
+// run(argv, ctx) → exit code, and main(argv) for bin/agentry.cjs. Never calls process.exit (bin/agentry.cjs sets the
 // code). A plain command line runs straight from the declarations (src/direct-run.ts); anything else, and help, goes
 // to commander (src/program.ts), which then loads.
 import type { Command } from 'commander'
@@ -65,7 +65,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
 
 /**
  * The process entry: real streams, SIGINT/SIGTERM and closed-pipe wiring, then run().
- * @public bin/agentry.js calls it through dist/cli.js, where the dead-export check (knip) cannot see it.
+ * @public bin/agentry.cjs calls it through dist/cli.js, where the dead-export check (knip) cannot see it.
  */
 export async function main(argv: string[], init: Partial<ContextInit> = {}): Promise<number> {
   const io = init.io ?? systemIO()
@@ -142,7 +142,7 @@ function handleStopSignals(ctx: Context): () => void {
 /** The Context class, for the build's help renderer (scripts/build.mjs) and `__complete` (a context it never runs). */
 export { Context }
 /**
- * The command tree as completion's data, for `__complete` and the build's completion table (dist/complete.js).
+ * The command tree as completion's data, for `__complete` and the build's completion table (dist/complete.cjs).
  * @public scripts/build.mjs uses it through dist/cli.js
  */
 export { commandTree } from './commands/completion/tree.js'

@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8'
  * 1M tokens against 1k: 1.66× without it, 1.3–1.4× with it, at the same speed; --max-semi-space-size does nothing
  * once the heap exists); a heap-growing factor of 10% makes the old generation collect before it grows (cms export of
  * 20k → 100k records: 102 → 137 MB peak without it, 101 → 104 MB with it, no slower; a hard --max-old-space-size
- * would do the same but could fail a legitimately large record). Not in bin/agentry.js: set before start-up, it costs
+ * would do the same but could fail a legitimately large record). Not in bin/agentry.cjs: set before start-up, it costs
  * every command ~10 ms. Process-wide: call it only in the CLI's own process, never from the library.
  */
 export function holdSteadyHeap(): void {

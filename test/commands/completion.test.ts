@@ -91,10 +91,10 @@ describe('__complete', () => {
   })
 })
 
-describe('the completion table made at build time (dist/complete.js, what bin/agentry.js answers a TAB from)', () => {
+describe('the completion table made at build time (dist/complete.cjs, what bin/agentry.cjs answers a TAB from)', () => {
   it('answers every command, flag, choice and file word as the CLI does, and leaves ids and profiles to it', async () => {
     // @ts-expect-error dist/ is built by vitest's globalSetup (test/helpers/global-build.ts); it has no type declarations
-    const built = (await import('../../dist/complete.js')) as { complete: (words: string[]) => string | undefined }
+    const built = (await import('../../dist/complete.cjs')) as { complete: (words: string[]) => string | undefined }
     const t = testContext()
     const { buildProgram, commandTree } = await import('../../src/cli.js')
     // the words, each with the group whose program `__complete` builds for it (none: the root's words)

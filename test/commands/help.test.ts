@@ -1,5 +1,5 @@
 // Every command documents itself: `--help` works in-process for every command and subcommand and ends with
-// examples; and the help text made at build time (dist/help.js) is exactly what commander prints.
+// examples; and the help text made at build time (dist/help.cjs) is exactly what commander prints.
 import type { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
 import { buildProgram } from '../../src/cli.js'
@@ -43,7 +43,7 @@ describe('help', () => {
 
   it('the build-time help text is what commander prints, piped and on a wide terminal', async () => {
     // @ts-expect-error dist/ is built by vitest's globalSetup (test/helpers/global-build.ts); it has no type declarations
-    const built = (await import('../../dist/help.js')) as { narrow: string; wide: string; widest: number }
+    const built = (await import('../../dist/help.cjs')) as { narrow: string; wide: string; widest: number }
     for (const [width, text] of [
       [80, built.narrow],
       [built.widest, built.wide],

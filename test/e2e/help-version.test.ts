@@ -1,4 +1,4 @@
-// `--help` and `--version` through the real bin: they take the start-up fast path (dist/help.js, dist/version.js),
+// `--help` and `--version` through the real bin: they take the start-up fast path (dist/help.cjs, dist/version.cjs),
 // which only a spawned process runs, and need no server.
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/cli.js'

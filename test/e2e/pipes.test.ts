@@ -106,6 +106,14 @@ describe('stdout closed by its reader', () => {
     expect(r.stderr).toBe('')
   })
 
+  it('--version, --help and a TAB answered by the bin itself, into a closed pipe: exit 0, nothing on stderr', async () => {
+    for (const args of [['--version'], ['--help'], ['__complete', '--', 'agents', 'l']]) {
+      const r = await runWithEarlyClose(args, 0)
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0)
+      expect(r.stderr).toBe('')
+    }
+  })
+
   it('`| head -1` under pipefail: one line, exit 0, nothing on stderr', async () => {
     for (const args of [
       ['--emulator', 'agents', 'list'],

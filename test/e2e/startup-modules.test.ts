@@ -3,18 +3,17 @@
 // such require, and at exit the internal modules (process.moduleLoadList) that only a lazy getter loads.
 // scripts/build.mjs makes undici's HTTP/2 client load node:http2 and commander node:child_process only when used,
 // and takes fs/util/process/crypto through require() so that no ESM facade runs their lazy getters.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
 import { runCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
-const hookFile = join(tempDir('agentry-startup-'), 'log-builtins.mjs')
-// made outside a test, so removed here (tempDir's own clean-up is per test)
-afterAll(() => rmSync(dirname(hookFile), { recursive: true, force: true }))
-beforeAll(() => {
+
+it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty (stdin a pipe), node:fs/promises, perf_hooks nor lazy internals, and still lists the agents', async () => {
+  const hookFile = join(tempDir('agentry-startup-'), 'log-builtins.mjs')
   writeFileSync(
     hookFile,
     `import { registerHooks } from 'node:module'
@@ -23,9 +22,6 @@ const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/proc
 process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n') })
 `,
   )
-})
-
-it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty (stdin a pipe), node:fs/promises, perf_hooks nor lazy internals, and still lists the agents', async () => {
   const r = await runCli(['agents', 'list', '--json'], {
     env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` },
     input: '',
@@ -141,8 +137,49 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
     ['agents', 'list', '--'],
   ]) {
     const complete = await files(['__complete', '--', ...words])
-    expect(complete.map((l) => l.replace(/.*\//, '')).sort()).toEqual(['agentry.js', 'complete.js'])
+    expect(complete.map((l) => l.replace(/.*\//, '')).sort()).toEqual(['agentry.cjs', 'complete.cjs'])
   }
+})
+
+it("--version, --help and a TAB answered from the table never start Node's ES-module loader (every file is required as CommonJS) nor make process.stdout", async () => {
+  // A resolve and load hook (module.registerHooks, given by --require: an --import would start the ES-module loader
+  // itself) logs how each file is reached: a resolve by the ES-module loader carries the "import" condition, one by
+  // require() the "require" condition; and each load's format. A built-in the bin requires shows as "builtin".
+  // At exit it logs node:net and node:stream if loaded: process.stdout on a pipe (runCli's) is a net.Socket. It writes
+  // to fd 2 directly, since process.stderr would be one too.
+  const hook = join(tempDir('agentry-cjs-'), 'log-formats.cjs')
+  writeFileSync(
+    hook,
+    `const { writeSync } = require('node:fs')
+const log = (line) => writeSync(2, line + '\\n')
+require('node:module').registerHooks({
+  resolve(s, c, next) { log('resolve ' + (c.conditions.includes('import') ? 'import' : 'require') + ' ' + s); return next(s, c) },
+  load(url, c, next) { const r = next(url, c); log('load ' + r.format + ' ' + url); return r },
+})
+process.on('exit', () => { for (const m of ['net', 'stream']) if (process.moduleLoadList.includes('NativeModule ' + m)) log('stream ' + m) })
+`,
+  )
+  const trace = async (args: string[]) => {
+    const r = await runCli(args, { env: { ...fx.env(), NODE_OPTIONS: `--require ${hook}` } })
+    expect(r.exitCode, r.stderr).toBe(0)
+    expect(r.stdout).not.toBe('')
+    return r.stderr.split('\n').filter((l) => /^(resolve|load|stream) /.test(l))
+  }
+  for (const args of [['--version'], ['-V'], ['--help'], ['-h'], ['__complete', '--', 'agents', 'l']]) {
+    const lines = await trace(args)
+    // the bin and the one file it answers from
+    expect(lines.filter((l) => l.startsWith('load ') && l.includes('file:')).length, lines.join('\n')).toBe(2)
+    expect(
+      lines.filter((l) => !/^resolve require |^load (commonjs|builtin) /.test(l)),
+      `${args.join(' ')}:\n${lines.join('\n')}`,
+    ).toEqual([])
+  }
+  // the hook does see the ES-module loader where it runs (the CLI, dist/cli.js and its chunks, is imported), and the
+  // CLI writes through process.stdout
+  const cli = await trace(['config', 'list'])
+  expect(cli).toContain('resolve import ../dist/cli.js')
+  expect(cli).toContain('stream net')
+  expect(cli.some((l) => /^load module file:.*\/dist\/cli\.js$/.test(l))).toBe(true)
 })
 
 it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {

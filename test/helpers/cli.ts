@@ -1,4 +1,4 @@
-// Spawns the BUILT cli (bin/agentry.js → dist/) with execa, the way a user or a CI job runs it: a temp
+// Spawns the BUILT cli (bin/agentry.cjs → dist/) with execa, the way a user or a CI job runs it: a temp
 // AGENTRY_CONFIG_DIR, NO_COLOR=1, none of the developer's own AGENTRY_* variables. vitest's globalSetup
 // (test/helpers/global-build.ts) rebuilds a stale dist/ from the current source before any test runs; a missing dist/ (e.g. a
 // bad AGENTRY_E2E_ROOT) fails loudly instead of testing something stale or nothing at all.
@@ -13,7 +13,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 /** Where bin/ and dist/ are: the repository, or AGENTRY_E2E_ROOT (e.g. an unpacked `npm pack` of it). */
 export const cliRoot = process.env.AGENTRY_E2E_ROOT ?? repoRoot
 /** The CLI entry that `npm install -g` would put on the PATH. */
-export const binPath = join(cliRoot, 'bin/agentry.js')
+export const binPath = join(cliRoot, 'bin/agentry.cjs')
 
 /** Throws unless the build exists. */
 export function assertBuilt(): void {

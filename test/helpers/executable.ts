@@ -18,8 +18,8 @@ const inputs = [
   'scripts/exe-loader.cjs',
   'scripts/elf-inject.mjs',
   'package.json',
-  'dist/help.js',
-  'dist/complete.js',
+  'dist/help.cjs',
+  'dist/complete.cjs',
 ]
 
 /** The path of the executable for the current sources, built now unless a build of them is cached. */

@@ -13,7 +13,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 /** What the build reads. */
 const inputs = ['src', 'scripts/build.mjs', 'scripts/esbuild-plugins.mjs', 'package.json']
 /** The last file scripts/build.mjs writes: its time is the build's. */
-const lastOutput = join(repoRoot, 'dist/complete.js')
+const lastOutput = join(repoRoot, 'dist/complete.cjs')
 
 /** The newest modification time under `path` (a file or a directory), in ms. */
 function newestMtime(path: string): number {

@@ -1,6 +1,6 @@
 // The library and the contract add nothing to the CLI's start-up path (issue 7 item 9): read from the build's
 // metafile, the files `dist/cli.js` loads by static imports hold no library (src/sdk, src/index.ts) or contract
-// code, and `--help`/`--version` (dist/help.js, dist/version.js) import nothing.
+// code, and `--help`/`--version` (dist/help.cjs, dist/version.cjs) import and require nothing.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -33,7 +33,7 @@ describe('start-up path', () => {
     // the library itself is built, and does reach the SDK
     const lib = staticClosure(meta, 'dist/index.js').flatMap((f) => Object.keys(meta.outputs[f]?.inputs ?? {}))
     expect(lib).toContain('src/sdk/client.ts')
-    for (const f of ['dist/help.js', 'dist/version.js'])
-      expect(readFileSync(join(cliRoot, f), 'utf8')).not.toMatch(/^import\s|\bimport\(/m)
+    for (const f of ['dist/help.cjs', 'dist/version.cjs'])
+      expect(readFileSync(join(cliRoot, f), 'utf8')).not.toMatch(/^import\s|\bimport\(|\brequire\(/m)
   })
 })

@@ -62,12 +62,12 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     const t = terminal(name)
     const e = env(extra)
     envOf.set(t, e)
-    t.start(`${prefix}${node} bin/agentry.js chat demo-assistant`, e)
+    t.start(`${prefix}${node} bin/agentry.cjs chat demo-assistant`, e)
     return t
   }
   const answers = (s: string) => (s.match(/ in · \d+ out · /g) ?? []).length
   // the chat under a parent `sh -c`, as under `npm start`
-  const underSh = `sh -c '${node.replace(/'/g, '')} bin/agentry.js chat demo-assistant; echo CHILD-EXIT:$?'`
+  const underSh = `sh -c '${node.replace(/'/g, '')} bin/agentry.cjs chat demo-assistant; echo CHILD-EXIT:$?'`
 
   /** A terminal running an interactive bash with job control, `command` started in it, at the chat's prompt. */
   async function jobShellChat(name: string, command: string) {
@@ -134,7 +134,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
   })
 
   it('Ctrl-Z mid-answer stops at once and `fg` goes on streaming the same answer to its end', async () => {
-    const t = await jobShellChat('suspend-answer', `${node} bin/agentry.js chat slow-poet`)
+    const t = await jobShellChat('suspend-answer', `${node} bin/agentry.cjs chat slow-poet`)
     t.type('write me a poem about the sea')
     t.keys('Enter')
     await t.waitFor(/In the hush of \w+/)
@@ -179,7 +179,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     expect(id).toBeDefined()
     // and it does resume: the rebuilt history reaches the agent
     const again = terminal('resume')
-    again.start(`${node} bin/agentry.js chat --cid ${id}`, envOf.get(t) ?? {})
+    again.start(`${node} bin/agentry.cjs chat --cid ${id}`, envOf.get(t) ?? {})
     // the prompt, not only the banner: keys typed before the prompt is up reach a terminal still in cooked mode
     await again.waitFor(/resumed: 2 messages[\s\S]*^› /m)
     again.type('and now?')

@@ -30,7 +30,7 @@ describe.skipIf(missing !== undefined)('chat --mcp in tmux', () => {
     const t = new TmuxSession(`${name}-${sessions.length}`, { cols: 160, rows: 40 })
     sessions.push(t)
     const env = { AGENTRY_CONFIG_DIR: configDir, TERM: 'xterm-256color', ...fx.env() }
-    t.start(`${node} bin/agentry.js chat demo-assistant --mcp ${server} ${args}`, env)
+    t.start(`${node} bin/agentry.cjs chat demo-assistant --mcp ${server} ${args}`, env)
     return t
   }
 

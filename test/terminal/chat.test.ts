@@ -45,7 +45,7 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
         AGENTRY_ACCOUNT: emu.accountId,
         AGENTRY_API_KEY: emu.demoApiKey,
       })
-    t.start(`${node} bin/agentry.js ${embedded ? '--emulator ' : ''}chat ${agent}`, env)
+    t.start(`${node} bin/agentry.cjs ${embedded ? '--emulator ' : ''}chat ${agent}`, env)
     return t
   }
   const requests = async () =>

@@ -34,7 +34,7 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
     configDir = tempDir('agentry-cfg-')
     // `agentry` on PATH runs the built CLI with the project's Node
     const wrapper = join(bin, 'agentry')
-    writeFileSync(wrapper, `#!/bin/sh\nexec ${sh(process.execPath)} ${sh(join(repoRoot, 'bin', 'agentry.js'))} "$@"\n`)
+    writeFileSync(wrapper, `#!/bin/sh\nexec ${sh(process.execPath)} ${sh(join(repoRoot, 'bin', 'agentry.cjs'))} "$@"\n`)
     chmodSync(wrapper, 0o755)
   })
   afterAll(async () => {

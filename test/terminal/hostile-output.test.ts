@@ -50,7 +50,7 @@ describe.skipIf(missing !== undefined)('hostile strings in a real terminal', () 
   const run = (name: string, args: string) => {
     const t = new TmuxSession(`${name}-${sessions.length}`, { cols: 200, rows: 30 })
     sessions.push(t)
-    t.start(`${sh(process.execPath)} bin/agentry.js ${args}`, env)
+    t.start(`${sh(process.execPath)} bin/agentry.cjs ${args}`, env)
     return t
   }
 

@@ -46,7 +46,7 @@ describe.skipIf(missing !== undefined)('batch progress in a real terminal', () =
     // the second input comes only once the test has seen the spinner (a file the test creates)
     const gate = join(configDir, 'go')
     const inputs = `(echo '"tp 0"'; while [ ! -e ${sh(gate)} ]; do sleep 0.05; done; echo '"tp 1"')`
-    const batch = `${sh(process.execPath)} bin/agentry.js scenario run scn_summarize --batch -`
+    const batch = `${sh(process.execPath)} bin/agentry.cjs scenario run scn_summarize --batch -`
     // live: a dead pane always reports the cursor hidden
     t.start(`sh -c ${sh(`${inputs} | ${batch}`)}`, env, { live: true })
     const during = await t.waitFor(spinnerFrame)

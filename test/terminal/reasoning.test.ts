@@ -23,7 +23,7 @@ describe.skipIf(missing !== undefined)('reasoning in the interactive chat (tmux)
 
   it('shows the reasoning dimmed before the answer, set apart by a blank line', async () => {
     t = new TmuxSession('reasoning')
-    t.start(`${sh(process.execPath)} bin/agentry.js --emulator chat demo-assistant`, {
+    t.start(`${sh(process.execPath)} bin/agentry.cjs --emulator chat demo-assistant`, {
       AGENTRY_CONFIG_DIR: configDir,
       TERM: 'xterm-256color',
     })

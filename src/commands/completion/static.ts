@@ -1,6 +1,6 @@
 // What `agentry __complete <words…>` answers from the command tree alone (commands, flags, declared choices, the
 // `:files` directive), and what it must ask for (ids from the service, saved profiles). It imports nothing: the
-// build bundles it with the whole command tree as dist/complete.js, which bin/agentry.js loads for a TAB, so that
+// build bundles it with the whole command tree as dist/complete.cjs, which bin/agentry.cjs loads for a TAB, so that
 // completing a command or flag name loads neither commander nor the CLI (docs/architecture.md, "Start-up budget").
 
 /** One option of a command as completion sees it. */
@@ -126,7 +126,7 @@ export function candidateLines(values: string[], show: (c: string) => string = (
 /**
  * The lines for `__complete -- <words…>` when the tree alone answers; undefined when the service or the saved
  * profiles must be asked (the CLI then runs `__complete` itself).
- * @public the build's dist/complete.js exports it with the whole tree, for bin/agentry.js
+ * @public the build's dist/complete.cjs exports it with the whole tree, for bin/agentry.cjs
  */
 export function staticLines(tree: CommandNode, words: string[]): string | undefined {
   const a = answer(tree, words)

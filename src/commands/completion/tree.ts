@@ -1,5 +1,5 @@
 // The command tree as plain data for completion (static.ts): built from commander's declarations, at run time for
-// the words' group (`__complete` through the CLI) and at build time for every group (dist/complete.js).
+// the words' group (`__complete` through the CLI) and at build time for every group (dist/complete.cjs).
 import type { Command } from 'commander'
 import { outputFormats } from '../../io/output.js'
 import type { CommandNode, OptionNode } from './static.js'
