@@ -25,16 +25,12 @@ export interface ChatMcp {
 
 /** How the chat asked for MCP tools. */
 export interface ChatMcpOptions {
-  mcp: string[]
   approveTools: boolean
   toolHandler?: string | undefined
 }
 
-/** Connects the servers of --mcp and the profile; undefined when there are none. */
-export async function chatMcpTools(ctx: Context, opts: ChatMcpOptions): Promise<ChatMcp | undefined> {
-  const stored = (await ctx.settings()).mcpServers?.value
-  const lines = [...opts.mcp, ...(Array.isArray(stored) ? stored : [])]
-  if (lines.length === 0) return undefined
+/** Connects the servers of `lines` (--mcp, then the profile's mcp-servers; the chat loads this module only when there are some). */
+export async function chatMcpTools(ctx: Context, opts: ChatMcpOptions, lines: readonly string[]): Promise<ChatMcp> {
   if (!opts.approveTools && !ctx.io.canPrompt()) throw needsApproveFlag()
   const local = await connectLocalServers(lines, ctx.version)
   ctx.defer(() => local.close())

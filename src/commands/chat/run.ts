@@ -31,13 +31,14 @@ export async function chatRun(
     import('../../chat/images.js'),
   ])
   // the tools file (its schemas and zod) and the MCP client (its SDK, zod and ajv) load only when asked for: a chat
-  // without tools loads neither (start-up budget); chatMcpTools itself answers undefined for no server lines
+  // without tools loads neither (start-up budget)
   const fileTools =
     opts.tools !== undefined ? await (await import('../../chat/tools.js')).loadToolsFile(opts.tools) : undefined
   const stored = (await ctx.settings()).mcpServers?.value
+  const serverLines = [...opts.mcp, ...(Array.isArray(stored) ? stored : [])]
   const mcp =
-    opts.mcp.length > 0 || (Array.isArray(stored) && stored.length > 0)
-      ? await (await import('../../mcp/chat-tools.js')).chatMcpTools(ctx, opts)
+    serverLines.length > 0
+      ? await (await import('../../mcp/chat-tools.js')).chatMcpTools(ctx, opts, serverLines)
       : undefined
   const tools = mcp ? [...(fileTools ?? []), ...mcp.tools] : fileTools
   // checked (and read) before anything is sent, so a bad --image is a usage error, not a failed turn
