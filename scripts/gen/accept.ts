@@ -20,12 +20,17 @@ interface CheckDef {
   readonly [key: string]: unknown
 }
 
-/** A zod-free function a refine may call, by identity: the generated code imports it by name. */
-export interface KnownCheck {
+/** The zod-free function that decides what a refine decides: the generated code imports it by name and calls it. */
+interface KnownCheck {
   readonly name: string
   /** the module, relative to the generated file */
   readonly from: string
+  /** what the call passes after the value (a refine made by a function of them, e.g. a range) */
+  readonly args?: readonly number[]
 }
+
+/** The known function of a refine: found by the check itself (`check`, a refine made with arguments) or its `fn`. */
+export type KnownChecks = (check: object, fn: unknown) => KnownCheck | undefined
 
 /** Emits predicates for a set of schemas into one module's text. */
 export class AcceptEmitter {
@@ -35,14 +40,7 @@ export class AcceptEmitter {
   private readonly functions: string[] = []
   private readonly imports = new Map<string, Set<string>>()
 
-  constructor(
-    private readonly known: ReadonlyMap<unknown, KnownCheck> = new Map(),
-    /** checks (instances) a schema says how to copy: a zod-free function of `from` and its arguments */
-    private readonly copied?: {
-      readonly checks: WeakMap<object, { name: string; args: readonly number[] }>
-      readonly from: string
-    },
-  ) {}
+  constructor(private readonly known: KnownChecks) {}
 
   /** The name of the predicate of a schema (`never` when nothing can be accepted without zod). */
   predicate(schema: Schema): string {
@@ -310,15 +308,10 @@ export class AcceptEmitter {
         return `${pattern.toString()}.test(${v})`
       }
       case 'custom': {
-        const copied = this.copied?.checks.get(check)
-        if (copied) {
-          this.use(this.copied!.from, copied.name)
-          return `${copied.name}(${[v, ...copied.args.map((a) => String(a))].join(', ')}) === true`
-        }
-        const known = this.known.get(c.fn)
+        const known = this.known(check, c.fn)
         if (!known) return 'false'
         this.use(known.from, known.name)
-        return `${known.name}(${v}) === true`
+        return `${known.name}(${[v, ...(known.args ?? []).map(String)].join(', ')}) === true`
       }
       default:
         return 'false'

@@ -9,7 +9,7 @@ import { configFileSchema, credentialsFileSchema, profileNameSchema } from '../.
 import { settingSchemas } from '../../src/config/setting-schemas.js'
 import { settingKeyList } from '../../src/config/settings.js'
 import { isHttpUrl, notReservedName } from '../../src/config/value-checks.js'
-import { AcceptEmitter, type KnownCheck } from './accept.js'
+import { AcceptEmitter, type KnownChecks } from './accept.js'
 import { type CommandModules, commandFilesGenerated } from './commands.js'
 
 /** One declared operation with its name and family. */
@@ -77,7 +77,7 @@ function routeAccepts(ops: readonly Declared[]): [string, string][] {
   for (const d of ops) byFamily.set(d.family, [...(byFamily.get(d.family) ?? []), d])
   const files: [string, string][] = []
   for (const [family, declared] of byFamily) {
-    const e = new AcceptEmitter(new Map(), { checks: copiedChecks, from: '../contract/copied-checks.js' })
+    const e = new AcceptEmitter(contractKnown)
     const rows = declared.map(({ name, op }) => {
       const parts: string[] = []
       if (op.query) parts.push(`query: ${e.predicate(op.query as never)}`)
@@ -126,11 +126,21 @@ function routeAccepts(ops: readonly Declared[]): [string, string][] {
   return files
 }
 
+/** The contract's refines made with arguments (cms `page`, `pageSize`), each registered with its copy. */
+const contractKnown: KnownChecks = (check) => {
+  const copied = copiedChecks.get(check)
+  return copied && { ...copied, from: '../contract/copied-checks.js' }
+}
+
 /** The zod-free functions the config schemas refine with, which the generated checks call too. */
-const configKnown = new Map<unknown, KnownCheck>([
-  [isHttpUrl, { name: 'isHttpUrl', from: './value-checks.js' }],
-  [notReservedName, { name: 'notReservedName', from: './value-checks.js' }],
+const configFunctions = new Map<unknown, string>([
+  [isHttpUrl, 'isHttpUrl'],
+  [notReservedName, 'notReservedName'],
 ])
+const configKnown: KnownChecks = (_check, fn) => {
+  const name = configFunctions.get(fn)
+  return name === undefined ? undefined : { name, from: './value-checks.js' }
+}
 
 /** src/config/accept.gen.ts: config.json, credentials.json, a profile name and each setting, checked without zod. */
 function configAccepts(): string {
