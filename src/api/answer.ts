@@ -3,6 +3,7 @@
 // loaded here: a schema, when one is given, is zod's own (its safeParse), and the transport passes one only when the
 // generated check (./accept.gen.ts) did not accept the value.
 import type * as z from './zod.js'
+import { parseAccepted } from '../config/accept-kit.js'
 import { InvalidResponseError } from './errors.js'
 import type { HttpResponse } from './request.js'
 
@@ -42,12 +43,14 @@ export type Checker<T> =
 
 /** Checks a value against a schema (or its generated check first), with an error that names the member that is off. */
 export async function check<T>(checker: Checker<T>, value: unknown, what: string): Promise<T> {
-  if (!('_zod' in checker)) {
-    if (checker.accept(value)) return value as T
-    const schema = await checker.schema()
-    return schema ? check(schema, value, what) : (value as T)
-  }
-  const r = (checker as z.ZodMiniType<T>).safeParse(value)
+  const r =
+    '_zod' in checker
+      ? (checker as z.ZodMiniType<T>).safeParse(value)
+      : await parseAccepted<T>(
+          checker.accept,
+          async () => (await checker.schema()) ?? { safeParse: (v) => ({ success: true, data: v as T }) },
+          value,
+        )
   if (r.success) return r.data
   const issue = r.error.issues[0]
   const path = issue?.path.length ? `.${issue.path.join('.')}` : ''

@@ -4,6 +4,7 @@
 // that passes its generated check (./accept.gen.ts) is zod's output already; the zod schemas load for any other.
 import { UsageError } from '../errors.js'
 import { acceptProfileName, acceptSetting } from './accept.gen.js'
+import { parseAccepted } from './accept-kit.js'
 import { globalFlagOf } from './global-flags.js'
 import type { Profile, Source } from './schema.js'
 import { type SettingKey, type SettingValue, settingKeyList, settingsTable } from './settings.js'
@@ -30,9 +31,12 @@ export async function validateSetting<K extends SettingKey>(
   value: unknown,
   origin: string,
 ): Promise<SettingValue<K>> {
-  if (acceptSetting[key](value)) return value as SettingValue<K>
   const spec = settingsTable[key]
-  const r = (await import('./setting-schemas.js')).settingSchemas[key]().safeParse(value)
+  const r = await parseAccepted(
+    acceptSetting[key],
+    async () => (await import('./setting-schemas.js')).settingSchemas[key](),
+    value,
+  )
   if (!r.success)
     throw new UsageError(
       `${origin}: ${r.error.issues[0]?.message ?? 'invalid value'}`,
@@ -103,8 +107,11 @@ export async function resolveOne<K extends SettingKey>(
 
 /** The profile name of a run, checked before it is used as a member of a file (a usage error names its origin). */
 export async function checkedProfileName(profile: Sourced<string>): Promise<string> {
-  if (acceptProfileName(profile.value)) return profile.value
-  const r = (await import('./schema.js')).profileNameSchema().safeParse(profile.value)
+  const r = await parseAccepted<string>(
+    acceptProfileName,
+    async () => (await import('./schema.js')).profileNameSchema(),
+    profile.value,
+  )
   if (!r.success)
     throw new UsageError(
       `${profile.origin}: ${r.error.issues[0]?.message ?? 'invalid profile name'}`,

@@ -4,6 +4,7 @@
 import type * as z from '../api/zod.js'
 import { CliError } from '../errors.js'
 import { acceptConfigFile, acceptCredentialsFile } from './accept.gen.js'
+import { parseAccepted } from './accept-kit.js'
 import { withFileLock } from './file-lock.js'
 import { assertPrivate, parseJsonFile, readTextIfExists } from './read-file.js'
 import { jsonPathOffset, lineColumn } from './json-locate.js'
@@ -36,9 +37,8 @@ async function load<S extends z.ZodMiniType>(file: string, store: StoreFile<S>, 
   // checks that both schemas make the same of {}).
   if (text === undefined || text.trim() === '') return emptyStoreFile() as z.infer<S>
   const value = parseJsonFile(text, file)
-  // what zod would give unchanged: used as read, zod not loaded (test/unit/fast-accept.test.ts)
-  if (store.accept(value)) return value as z.infer<S>
-  const parsed = (await store.schema()).safeParse(value)
+  // what zod would give unchanged is used as read, zod not loaded (test/unit/fast-accept.test.ts)
+  const parsed = await parseAccepted<z.infer<S>>(store.accept, store.schema, value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const path = issue?.path ?? []
