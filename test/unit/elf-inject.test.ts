@@ -10,9 +10,12 @@ import { tempDir } from '../helpers/temp-dir.js'
 const BASE = 0x400000 // a non-PIE executable's first segment maps offset 0 here
 const FUSE = 'NODE_SEA_FUSE_0123'
 
-/** An ELF executable: the header, PT_PHDR and one PT_LOAD (with 0x3000 bytes of .bss past the file), the fuse. */
-function tinyElf(fuse = `${FUSE}:0`): Buffer {
-  const body = Buffer.from(`..${fuse}..`)
+/**
+ * An ELF executable: the header, PT_PHDR and one PT_LOAD (with 0x3000 bytes of .bss past the file), the fuse after
+ * `before` bytes of body.
+ */
+function tinyElf(fuse = `${FUSE}:0`, before = 2): Buffer {
+  const body = Buffer.from(`${'.'.repeat(before)}${fuse}..`)
   const file = Buffer.alloc(64 + 2 * 56 + body.length)
   Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]).copy(file)
   file.writeUInt16LE(2, 0x10) // ET_EXEC
@@ -70,6 +73,22 @@ describe('injectNote', () => {
     expect(file.subarray(at + 12, at + 26).toString('latin1')).toBe('NODE_SEA_BLOB\0')
     expect(file.subarray(at + 28, at + 28 + blob.length)).toEqual(blob)
     expect(note.filesz).toBe(28 + 24)
+  })
+
+  it('finds the fuse across the 4 MiB pieces the file is read in, and refuses one that is there twice', () => {
+    const dir = tempDir('agentry-elf-')
+    const piece = 4 << 20
+    const header = 64 + 112
+    for (const straddle of [1, FUSE.length, FUSE.length + 1]) {
+      // the fuse's last `straddle` bytes (":0" included) in the second piece
+      const path = join(dir, `across-${straddle}`)
+      writeFileSync(path, tinyElf(`${FUSE}:0`, piece - header - (FUSE.length + 2 - straddle)))
+      injectNote(path, 'NODE_SEA_BLOB', Buffer.from('x'), FUSE)
+      const file = readFileSync(path)
+      expect([file.indexOf(`${FUSE}:1`), file.indexOf(`${FUSE}:0`)]).toEqual([piece - (FUSE.length + 2 - straddle), -1])
+    }
+    writeFileSync(join(dir, 'twice'), tinyElf(`${FUSE}:0${'.'.repeat(piece)}${FUSE}:0`))
+    expect(() => injectNote(join(dir, 'twice'), 'NODE_SEA_BLOB', Buffer.from('x'), FUSE)).toThrow(/there twice/)
   })
 
   it('refuses a file that is not ELF, has no fuse, or already holds a blob', () => {
