@@ -51,7 +51,7 @@ export async function packedTarball(): Promise<Packed> {
     for (const old of readdirSync(cache)) rmSync(join(cache, old), { recursive: true, force: true })
     // dist/ is the build of the current source (vitest's global setup); the declarations are built here (tsc writes
     // only under dist/types); packed as it is, without prepack's rebuild
-    await execa('npm', ['run', 'build:types', '--silent'], { cwd: repoRoot })
+    await buildTypes()
     const building = `${dir}.building-${process.pid}`
     mkdirSync(building, { recursive: true })
     const out = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', building], {
@@ -66,4 +66,15 @@ export async function packedTarball(): Promise<Packed> {
   } finally {
     await release()
   }
+}
+
+/**
+ * package.json's `build:types` (tsc writing the declarations), run as its command without npm (one npm process less,
+ * ~0.4 s of CPU) and single-threaded: the same declarations for 2.2 s of CPU instead of 3.3 s on two cores (tsc's
+ * checker threads each resolve the types they share again).
+ */
+async function buildTypes(): Promise<void> {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  const [command, ...args] = pkg.scripts['build:types']!.split(' ')
+  await execa(join(repoRoot, 'node_modules/.bin', command!), [...args, '--singleThreaded'], { cwd: repoRoot })
 }
