@@ -1,30 +1,27 @@
-// The suite's tiers, by folder (docs/architecture.md "Where does a new test go"). A new file lands in its folder's
-// tier; a new folder under test/ lands in the in-process tier unless it is one of the process tiers below.
+// The suite's tiers, by folder (docs/architecture.md "Where does a new test go"; test/helpers/tiers.ts). A new file
+// lands in its folder's tier; a new folder under test/ lands in the in-process tier unless it is a process tier.
 //
-// In-process tiers (unit, emulator, in-process) share their workers between files (`isolate: false`): a file there
+// In-process tiers (unit, emulator, in-process: the `fast` project) share their workers between files (`isolate: false`): a file there
 // must leave no global state behind (no process.env/cwd changes, no vi.mock, fake timers restored in `finally`).
-// Process tiers (e2e, terminal, browser) spawn real processes, tmux or chromium; they share their workers as well (same
+// Process tiers (e2e, terminal, browser: the `process` project) spawn real processes, tmux or chromium; they share their workers as well (same
 // rule: no global state left behind; their processes get their own environment).
-// `npm run test:fast` runs the in-process tiers only; `npm test` runs every tier.
+// `npm run test:fast` runs the `fast` project only; `npm test` runs every tier.
 import { defineConfig } from 'vitest/config'
 import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js'
+import { folderFiles, projectFolders } from './test/helpers/tiers.js'
 
-/** Folders whose tests spawn a real process, terminal or browser. */
-const processTiers = ['e2e', 'terminal', 'browser']
 // Every tier shares its workers between its files (`isolate: false`): a process-tier file leaves no global state
 // behind either (its children, servers, tmux sessions, browsers and temp dirs end with it), and sharing saves each file
 // a fresh worker's imports (the emulator's modules): 11 e2e files 34.6 s → 29.0 s of CPU, the terminal tier 28.0 s →
-// 23.7 s (two runs each, interleaved, loaded machine).
-/** In-process tiers with a folder of their own; every other folder is the `in-process` tier. */
-const namedInProcess = ['unit', 'emulator']
-
-const files = (folder: string) => `test/${folder}/**/*.test.ts`
+// 23.7 s (two runs each, interleaved, loaded machine). The tiers run in two projects (test/helpers/tiers.ts).
+const processFiles = projectFolders('process').map(folderFiles)
 
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    isolate: false,
     // vitest's default is one worker less than the cores: ONE on a 2-core machine, which runs every file (and so every
     // tier) one after the other. Three workers on two cores (measured on this 2-core machine, quiet): the full suite
     // 146 s with two, 132 s with three, 143 s with four (each worker loads the in-process tiers' modules once more);
@@ -38,23 +35,8 @@ export default defineConfig({
     // file-times: each file's own time, for bench/suite.mjs (written only when AGENTRY_FILE_TIMES names a file)
     reporters: ['default', './test/helpers/summary-reporter.ts', './test/helpers/file-times-reporter.ts'],
     projects: [
-      ...namedInProcess.map((name) => ({
-        extends: true as const,
-        test: { name, include: [files(name)], isolate: false },
-      })),
-      {
-        extends: true,
-        test: {
-          name: 'in-process',
-          include: ['test/**/*.test.ts'],
-          exclude: [...processTiers, ...namedInProcess].map(files),
-          isolate: false,
-        },
-      },
-      ...processTiers.map((name) => ({
-        extends: true as const,
-        test: { name, include: [files(name)], isolate: false },
-      })),
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: processFiles } },
+      { extends: true, test: { name: 'process', include: processFiles } },
     ],
   },
 })

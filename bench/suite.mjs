@@ -1,6 +1,6 @@
-// Time of the test suite per tier (the vitest projects of vitest.config.ts), so a round can see which tier grows.
+// Time of the test suite per tier (test/helpers/tiers.ts: a file's folder), so a round can see which tier grows.
 // By default the chosen tiers run together in one vitest run, as `npm test` runs them: it prints the run's wall time,
-// and per tier its file and test counts, the sum of its files' own times (test/helpers/file-times-reporter.ts, a
+// (the projects of the tiers chosen), and per tier its file and test counts, the sum of its files' own times (test/helpers/file-times-reporter.ts, a
 // reporter of vitest.config.ts:
 // import, hooks and tests, beforeAll included) and its slowest files. BENCH_APART=1 runs each tier alone instead, one
 // after the other, and prints each tier's wall time too. The machine's load average is printed before and after: the
@@ -10,11 +10,14 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { tierArgs, tiers as suiteTiers } from '../test/helpers/tiers.ts'
 
 const root = new URL('..', import.meta.url).pathname
 const vitest = join(root, 'node_modules/vitest/vitest.mjs')
-const allTiers = ['unit', 'emulator', 'in-process', 'e2e', 'terminal', 'browser']
+const allTiers = suiteTiers.map((t) => t.name)
 const tiers = (process.env.BENCH_TIERS ?? allTiers.join(',')).split(',')
+const testDir = join(root, 'test')
+for (const t of tiers) tierArgs(t, testDir) // an unknown tier stops here, naming the known ones
 const slowestCount = Number(process.env.BENCH_SLOWEST ?? 3)
 const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-suite-'))
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`
@@ -23,11 +26,11 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(' ')
 
-/** Runs vitest on `projects`; the wall time and each file's own time ({file, tier, ms, tests, failed}[]). */
-function measure(projects, name) {
+/** Runs vitest with `args`; the wall time and each file's own time ({file, tier, ms, tests, failed}[]). */
+function measure(args, name) {
   const out = join(dir, `${name}.json`)
   const started = performance.now()
-  const r = spawnSync(process.execPath, [vitest, 'run', ...projects.flatMap((p) => ['--project', p])], {
+  const r = spawnSync(process.execPath, [vitest, 'run', ...args], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, AGENTRY_FILE_TIMES: out },
@@ -68,7 +71,7 @@ try {
   if (process.env.BENCH_APART) {
     let total = 0
     for (const tier of tiers) {
-      const r = measure([tier], tier)
+      const r = measure(tierArgs(tier, testDir), tier)
       total += r.wall
       if (r.status !== 0) failed++
       if (!r.files)
@@ -80,7 +83,11 @@ try {
     }
     console.log(`${'all'.padEnd(11)} ${s(total).padStart(8)} wall, tiers one after the other`)
   } else {
-    const r = measure(tiers, 'together')
+    const projects = new Set(suiteTiers.filter((t) => tiers.includes(t.name)).map((t) => t.project))
+    const r = measure(
+      [...projects].flatMap((p) => ['--project', p]),
+      'together',
+    )
     if (r.status !== 0) failed++
     if (!r.files) console.log(`no report: vitest exited ${r.status}`)
     else {

@@ -177,6 +177,19 @@ describe('tool calls', () => {
     expect(Object.is(deriveArguments('-0', tool).n, -0)).toBe(false)
   })
 
+  it.each([
+    ['an enum holding -0 (a schema parsed from JSON can)', { n: { enum: [-0] } }, 'anything'],
+    ['an integer truncated from a negative fraction', { n: { type: 'integer' } }, 'take -0.5'],
+    ['a -0 inside inline JSON', { n: { type: 'object' } }, 't {"n": {"m": -0}}'],
+  ])('never produces -0 from %s', (_, properties, text) => {
+    const tool: ToolDefinition = {
+      type: 'function',
+      function: { name: 't', parameters: { properties, required: ['n'] } },
+    }
+    const args = deriveArguments(text, tool)
+    expect(JSON.parse(JSON.stringify(args))).toEqual(args)
+  })
+
   it('answers any JSON tool result, even objects whose toString is not a function', () => {
     const hostileKey = fc.constantFrom('toString', 'valueOf', 'temperature', 'city', 'conditions', '__proto__')
     const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.dictionary(hostileKey, fc.jsonValue({ maxDepth: 1 })))

@@ -1,9 +1,10 @@
 // A vitest reporter (vitest.config.ts) for bench/suite.mjs: writes, to the file named by AGENTRY_FILE_TIMES, each test file's tier
-// (project), its own time and its test counts. A file's own time is all vitest spent on it in its worker: preparing,
+// (its folder, test/helpers/tiers.ts), its own time and its test counts. A file's own time is all vitest spent on it in its worker: preparing,
 // importing, and running its tests and hooks (beforeAll included: an emulator, a browser or an executable built for
 // the file). vitest's JSON reporter counts only from its first test to its last, which leaves those out.
 import { writeFileSync } from 'node:fs'
 import type { Reporter, TestModule } from 'vitest/node'
+import { tierOf } from './tiers.js'
 
 /** One test file as bench/suite.mjs reads it. */
 interface FileTime {
@@ -26,7 +27,7 @@ export default class FileTimesReporter implements Reporter {
       const failures = tests.filter((t) => t.result().state === 'failed').map((t) => t.fullName)
       return {
         file: m.relativeModuleId,
-        tier: m.project.name,
+        tier: tierOf(m.relativeModuleId),
         ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration,
         tests: tests.length,
         // a file that failed with no failed test (an import or a hook failed) counts as one failure

@@ -47,7 +47,8 @@ export function explicitToolUses(text: string, tools: ToolDefinition[]): { name:
     const json = balancedObject(text, m.index + m[0].length)
     if (offered.has(name) && json !== undefined) out.push({ name, args: json })
   }
-  return out
+  // the arguments go out as JSON: what is returned is what JSON carries (no -0, from the text, a truncation or an enum)
+  return JSON.parse(JSON.stringify(out))
 }
 
 /** The JSON object text that starts at `start` (a `{`), braces balanced outside strings; undefined if not JSON. */
@@ -144,7 +145,7 @@ const plain = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringi
 function coerce(value: unknown, spec: PropSpec): unknown {
   if (typeof value !== 'string') return value
   if (spec.type === 'number' || spec.type === 'integer') {
-    const n = Number(value) + 0 // no -0: JSON has none
+    const n = Number(value)
     return Number.isFinite(n) ? n : value
   }
   if (spec.type === 'boolean') return /^(true|yes|1)$/i.test(value)
@@ -160,8 +161,7 @@ export function deriveArguments(text: string, tool: ToolDefinition): Record<stri
   const required = new Set(Array.isArray(params.required) ? params.required.map(plain) : [])
   const json = inlineJson(text)
   const out: Record<string, unknown> = {}
-  // `+ 0` turns -0 into 0: the arguments go out as JSON, which has no negative zero.
-  const numbers = [...text.matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]) + 0)
+  const numbers = [...text.matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]))
   let mainStringDone = false
   const keys = Object.keys(props).sort((a, b) => Number(required.has(b)) - Number(required.has(a)))
   for (const key of keys) {
@@ -186,5 +186,6 @@ export function deriveArguments(text: string, tool: ToolDefinition): Record<stri
       } else if (required.has(key)) out[key] = ''
     }
   }
-  return out
+  // the arguments go out as JSON: what is returned is what JSON carries (no -0, from the text, a truncation or an enum)
+  return JSON.parse(JSON.stringify(out))
 }
