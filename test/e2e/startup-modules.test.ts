@@ -134,7 +134,8 @@ process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.incl
       profiles: { work: { baseUrl: AGENTRY_BASE_URL, account: AGENTRY_ACCOUNT, timeout: 30 } },
     }),
   )
-  expect(loadsZod((await files(['agents', 'list', '--json'], { configDir, env: unset })).lines).length).toBeGreaterThan(0)
+  const refused = await files(['agents', 'list', '--json'], { configDir, env: unset })
+  expect(loadsZod(refused.lines).length).toBeGreaterThan(0)
   // a TAB that completes a flag name loads the completion table alone (no CLI, no commander); a command name: the
   // next test
   const complete = (await files(['__complete', '--', 'agents', 'list', '--'])).lines
