@@ -23,7 +23,9 @@ const { count, setLatency } = cmsBulkFixture(fx)
 const until = (check: () => boolean, ms = 15_000) => pollUntil(check, { timeoutMs: ms })
 
 describe('cms import never duplicates', () => {
-  it('Ctrl-C lets the saves in flight finish, lists none as failed, and --resume completes without duplicates', async () => {
+  it('Ctrl-C lets the saves in flight finish, lists none as failed, and --resume completes without duplicates', {
+    timeout: 60_000,
+  }, async () => {
     const dir = tempDir()
     const file = join(dir, 'big.ndjson')
     const n = 600
@@ -50,7 +52,9 @@ describe('cms import never duplicates', () => {
 })
 
 describe('cms export in parallel', () => {
-  it('a killed --out export resumes to the same file as a full export; another query is refused', async () => {
+  it('a killed --out export resumes to the same file as a full export; another query is refused', {
+    timeout: 60_000,
+  }, async () => {
     const dir = tempDir()
     const full = join(dir, 'full.ndjson')
     const out = join(dir, 'out.ndjson')

@@ -14,7 +14,9 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
 
-it('agents list --json (stdin a pipe) loads 12 files or fewer (the core chunk, src/core-chunk.ts): neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty, node:fs/promises, perf_hooks nor lazy internals, no commander, no zod, no chalk, nothing of jq; __complete of a flag 2 files', async () => {
+it('agents list --json (stdin a pipe) loads 12 files or fewer (the core chunk, src/core-chunk.ts): neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty, node:fs/promises, perf_hooks nor lazy internals, no commander, no zod, no chalk, nothing of jq; __complete of a flag 2 files', {
+  timeout: 60_000,
+}, async () => {
   // one run logs both: each file the ESM loader loads, each costly built-in required, and at exit the internal
   // modules (process.moduleLoadList) that only a lazy getter loads
   const loads = join(tempDir('agentry-loads-'), 'log-loads.mjs')
