@@ -1,20 +1,17 @@
 // OAuth as processes: the built CLI against the emulator's authorization server, for what only a process shows:
 // Ctrl-C (a real SIGINT) while the login waits for the browser, and parallel processes sharing one grant (one refresh
-// under the file lock). The test plays the browser with an HTTP client (--no-browser prints the URL): GET the consent
-// page, POST "approve", follow the redirect to the CLI's loopback listener. The login itself, its denial and time-out,
-// and the API key's secrecy are checked in-process against the same emulator (test/commands/auth-emulator.test.ts).
+// under the file lock). The grant they share comes from a login run in-process (test/helpers/oauth-login.ts). The
+// login itself, its denial and time-out, and the API key's secrecy are checked in-process against the same emulator
+// (test/commands/auth-emulator.test.ts).
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
-import { browserLogin } from '../helpers/oauth-login.js'
+import { oauthLogin } from '../helpers/oauth-login.js'
+import { runCommand } from '../helpers/run-command.js'
 
 const fx = emulatorFixture({ built: true })
-
-/** Runs `login --no-browser` against the file's emulator and answers in the "browser". */
-const login = (configDir: string, decision: 'approve' | 'deny' = 'approve', extra: string[] = []) =>
-  browserLogin(fx.emu, configDir, decision, extra)
 
 const counters = async () =>
   (await (await hook(fx.emu, 'GET', 'counters')).json()) as Record<string, number | undefined>
@@ -41,7 +38,7 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     timeout: 120_000,
   }, async () => {
     const dir = tempConfigDir()
-    expect((await login(dir)).exitCode).toBe(0)
+    expect(await oauthLogin(fx.emu, dir)).toBe(0)
     const file = join(dir, 'credentials.json')
     const creds = JSON.parse(await readFile(file, 'utf8'))
     // Still valid at the server, but inside the refresh skew: every run wants to refresh it.
@@ -56,8 +53,9 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     const after = JSON.parse(await readFile(file, 'utf8')).profiles.default.oauth
     expect(after.accessToken).not.toBe(creds.profiles.default.oauth.accessToken)
     expect(after.expiresAt).toBeGreaterThan(Date.now() + 600_000)
-    // The rotated refresh token is still good: nobody reused an old one (which would revoke the family).
-    const refreshed = await runCli(['oauth', 'refresh', '--json'], { configDir: dir })
+    // The rotated refresh token is still good: nobody reused an old one (which would revoke the family). What the
+    // processes left is read in-process (the same command code, no process needed).
+    const refreshed = await runCommand(['oauth', 'refresh', '--json'], { configDir: dir })
     expect(refreshed.exitCode, refreshed.stderr).toBe(0)
     expect(((await counters())['oauth.refresh'] ?? 0) - before).toBe(2)
   })

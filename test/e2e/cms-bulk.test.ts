@@ -1,10 +1,13 @@
 // `cms import` and `cms export --out` interrupted half-way, as only a process shows it: Ctrl-C lets the saves in
 // flight finish and --resume completes without duplicates; a killed export resumes to the same file. The built CLI
-// against a real emulator with its latency hook. The rest of cms bulk is in-process: test/commands/cms-bulk.test.ts.
+// against a real emulator with its latency hook is interrupted; the runs before and after it (the full export to
+// compare with, the resumes and refusals) run in-process on the files it left. The rest of cms bulk is in-process:
+// test/commands/cms-bulk.test.ts.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCli, spawnCli } from '../helpers/cli.js'
+import { spawnCli } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { cmsBulkFixture } from '../helpers/cms-bulk-fixture.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -12,15 +15,17 @@ import { pollUntil } from '../helpers/poll.js'
 
 const fx = emulatorFixture({ built: true })
 
-const cli = (args: string[], input?: string) =>
-  runCli(args, { env: fx.env(), ...(input !== undefined ? { input } : {}) })
+/** A run in-process (the same command code): what follows an interrupted process works on the files it left. */
+const cli = (args: string[]) => runCommand(args, { env: fx.env() })
 const { count, setLatency } = cmsBulkFixture(fx)
 
 /** Polls until `check` holds, failing after `ms` (test/helpers/poll.ts). */
 const until = (check: () => boolean, ms = 15_000) => pollUntil(check, { timeoutMs: ms })
 
 describe('cms import never duplicates', () => {
-  it('Ctrl-C lets the saves in flight finish, lists none as failed, and --resume completes without duplicates', async () => {
+  it('Ctrl-C lets the saves in flight finish, lists none as failed, and --resume completes without duplicates', {
+    timeout: 60_000,
+  }, async () => {
     const dir = tempDir()
     const file = join(dir, 'big.ndjson')
     const n = 600
@@ -47,7 +52,9 @@ describe('cms import never duplicates', () => {
 })
 
 describe('cms export in parallel', () => {
-  it('a killed --out export resumes to the same file as a full export; another query is refused', async () => {
+  it('a killed --out export resumes to the same file as a full export; another query is refused', {
+    timeout: 60_000,
+  }, async () => {
     const dir = tempDir()
     const full = join(dir, 'full.ndjson')
     const out = join(dir, 'out.ndjson')

@@ -1,12 +1,13 @@
 // The config files written by many processes at once: every write is kept and the JSON stays valid (the lock across
-// processes), and a writer killed while it holds the lock. Broken files and permissions are checked in-process:
-// test/commands/config-files.test.ts.
+// processes), and a writer killed while it holds the lock (the next writer, in-process, takes it over). Broken files
+// and permissions are checked in-process: test/commands/config-files.test.ts.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
+import { runCommand } from '../helpers/run-command.js'
 
 beforeAll(() => assertBuilt())
 
@@ -27,7 +28,8 @@ describe('config set from many processes at once', () => {
     }
     expect(Object.keys(cfg.profiles)).toHaveLength(n)
     for (let i = 0; i < n; i++) expect(cfg.profiles[`p${i}`]).toEqual({ account: `acc${i}` })
-    const listed = await runCli(['--profile', 'p7', 'config', 'get', 'account'], { configDir: dir })
+    // what the processes left is read in-process (the same command code)
+    const listed = await runCommand(['--profile', 'p7', 'config', 'get', 'account'], { configDir: dir })
     expect(listed).toEqual({ exitCode: 0, stdout: 'acc7\n', stderr: '' })
   })
 })
@@ -73,10 +75,10 @@ describe('a writer killed while it holds the lock (issue 22 item 29)', () => {
       await writeFile(join(dir, stray), '{"profiles":', { mode: 0o600 })
       const ahead = new Date(Date.now() + 60_000)
       await utimes(lock, ahead, ahead)
-      const next = await runCli(['login', '--with-api-key', '--no-verify'], {
+      // the next writer runs in-process (the same lock code): the dead process is what it must see
+      const next = await runCommand(['login', '--with-api-key', '--no-verify'], {
         configDir: dir,
         input: 'agk_next_0123456789abcdef\n',
-        timeoutMs: 8_000,
       })
       expect(next, next.stderr).toMatchObject({ exitCode: 0 })
       const creds = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8'))

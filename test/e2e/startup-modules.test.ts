@@ -1,6 +1,8 @@
 // What `agents list --json` loads (issue 7 item 9, start-up budget): node built-ins that cost start-up time and that
 // this path never uses must stay unloaded. A resolve hook (module.registerHooks) given by NODE_OPTIONS logs each
-// such require, and at exit the internal modules (process.moduleLoadList) that only a lazy getter loads.
+// such require, and at exit the internal modules (process.moduleLoadList) that only a lazy getter loads; one run
+// logs every file loaded too, and so shows what stays off the path (commander, zod, chalk, jq, undici). --help and
+// --version answered by the bin (dist/help.cjs, dist/version.cjs) without a server.
 // scripts/build.mjs makes undici's HTTP/2 client load node:http2 and commander node:child_process only when used,
 // and takes fs/util/process/crypto through require() so that no ESM facade runs their lazy getters.
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -12,46 +14,47 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
 
-it('agents list --json over http loads neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty (stdin a pipe), node:fs/promises, perf_hooks nor lazy internals, and still lists the agents', async () => {
-  const hookFile = join(tempDir('agentry-startup-'), 'log-builtins.mjs')
-  writeFileSync(
-    hookFile,
-    `import { registerHooks } from 'node:module'
-registerHooks({ resolve(s, c, next) { if (/^(node:)?(http2|tls|https|child_process|dgram)$/.test(s)) process.stderr.write('builtin ' + s + '\\n'); return next(s, c) } })
-const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram', 'https', 'tls', 'crypto', 'tty', 'internal/fs/promises', 'perf_hooks']
-process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n') })
-`,
-  )
-  const r = await runCli(['agents', 'list', '--json'], {
-    env: { ...fx.env(), NODE_OPTIONS: `--import ${hookFile}` },
-    input: '',
-  })
-  expect(r.exitCode).toBe(0)
-  expect(r.stderr).toBe('')
-  expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
-})
-
-it('agents list --json loads 12 files or fewer (the core chunk, src/core-chunk.ts) and no commander, config list no undici, __complete of a name 2 files', async () => {
+it('agents list --json (stdin a pipe) loads 12 files or fewer (the core chunk, src/core-chunk.ts): neither node:http2, node:https, node:tls, node:crypto, node:child_process, node:tty, node:fs/promises, perf_hooks nor lazy internals, no commander, no zod, no chalk, nothing of jq; __complete of a flag 2 files', {
+  timeout: 60_000,
+}, async () => {
+  // one run logs both: each file the ESM loader loads, each costly built-in required, and at exit the internal
+  // modules (process.moduleLoadList) that only a lazy getter loads
   const loads = join(tempDir('agentry-loads-'), 'log-loads.mjs')
   writeFileSync(
     loads,
     `import { registerHooks } from 'node:module'
-registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWith('log-loads.mjs')) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
+registerHooks({
+  resolve(s, c, next) { if (/^(node:)?(http2|tls|https|child_process|dgram)$/.test(s)) process.stderr.write('builtin ' + s + '\\n'); return next(s, c) },
+  load(url, c, next) { if (url.startsWith('file:') && !url.endsWith('log-loads.mjs')) process.stderr.write('load ' + url + '\\n'); return next(url, c) },
+})
+const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram', 'https', 'tls', 'crypto', 'tty', 'internal/fs/promises', 'perf_hooks']
+process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n') })
 `,
   )
-  const files = async (args: string[], opts: { configDir?: string; env?: Record<string, string | undefined> } = {}) => {
+  const files = async (
+    args: string[],
+    opts: { configDir?: string; env?: Record<string, string | undefined>; input?: string } = {},
+  ) => {
     const r = await runCli(args, {
       ...(opts.configDir ? { configDir: opts.configDir } : {}),
+      ...(opts.input !== undefined ? { input: opts.input } : {}),
       env: { ...fx.env(), ...opts.env, NODE_OPTIONS: `--import ${loads}` },
     })
     expect(r.exitCode, r.stderr).toBe(0)
-    return r.stderr.split('\n').filter((l) => l.startsWith('load '))
+    return { stdout: r.stdout, lines: r.stderr.split('\n').filter((l) => l.startsWith('load ')), stderr: r.stderr }
   }
   // 39 before the core chunk: Node's ESM loader costs ~0.4 ms a file (bench/startup)
-  const list = await files(['agents', 'list', '--json'])
+  const listed = await files(['agents', 'list', '--json'], { input: '' })
+  const list = listed.lines
+  // no costly built-in, no lazy internal: the stderr holds the loads alone
+  expect(listed.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('load '))).toEqual([])
+  expect((JSON.parse(listed.stdout) as unknown[]).length).toBeGreaterThan(0)
   expect(list.length, list.join('\n')).toBeLessThanOrEqual(12)
   // a JSON answer with no proxy goes by node:http (src/api/plain-http.ts): no undici
   expect(list.some((l) => /undici/.test(l))).toBe(false)
+  // jq-wasm (dist/chunks/jq-….js, node_modules/jq-wasm/…) loads with --jq only (test/e2e/jq.test.ts): not any name
+  // with the letters in it, as a chunk's content hash can be (chunk-NY3JQYL3.js)
+  expect(list.filter((l) => /\/jq[-.]/.test(l))).toEqual([])
   // a plain command line is read from the declarations (src/direct-run.ts): no commander; a usage error loads it
   const meta = JSON.parse(readFileSync(new URL('../../dist/meta.json', import.meta.url), 'utf8')) as {
     outputs: Record<string, { inputs: Record<string, unknown> }>
@@ -61,6 +64,14 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
     .map(([file]) => file)
   expect(commander.length).toBeGreaterThan(0)
   expect(list.filter((l) => commander.some((f) => l.endsWith(f)))).toEqual([])
+  // chalk (the one palette, src/io/palette.ts) stays off the start-up path when colour is off
+  // (test/e2e/palette-startup.test.ts: with colour forced on, it loads)
+  const chalk = Object.entries(meta.outputs)
+    .filter(([out, o]) => out.endsWith('.js') && Object.keys(o.inputs).some((i) => i.includes('node_modules/chalk/')))
+    .map(([out]) => out)
+  expect(chalk.length).toBeGreaterThan(0)
+  expect(list).toContainEqual(expect.stringMatching(/\/dist\/cli\.js$/))
+  expect(list.filter((l) => chalk.some((f) => l.endsWith(f)))).toEqual([])
   // a valid answer, settings and config files pass their generated checks (src/api/accept/<family>.gen.ts,
   // src/config/accept.gen.ts): no zod, whether the settings come from the environment or from the files
   const chunksOf = (pkg: string) =>
@@ -88,7 +99,7 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
     },
   )
   const unset = { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined }
-  const fromFiles = await files(['agents', 'list', '--json'], { configDir, env: unset })
+  const fromFiles = (await files(['agents', 'list', '--json'], { configDir, env: unset })).lines
   expect(loadsZod(fromFiles), fromFiles.join('\n')).toEqual([])
   // each family's generated checks are a chunk of their own (src/api/accept/<family>.gen.ts): a command loads its
   // family's, no other's
@@ -113,7 +124,7 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
     [['cms', 'query', 'posts', '--json'], {}, 'cms'],
     [['chat', '-m', 'hi', 'demo-assistant'], {}, 'chats'],
   ] as const) {
-    const loaded = await files([...args], { configDir, env: { ...unset, ...env } })
+    const loaded = (await files([...args], { configDir, env: { ...unset, ...env } })).lines
     expect(loadsZod(loaded), `${args.join(' ')}:\n${loaded.join('\n')}`).toEqual([])
     expect(checksLoaded(loaded), `${args.join(' ')}:\n${loaded.join('\n')}`).toEqual([family])
   }
@@ -125,23 +136,15 @@ registerHooks({ load(url, c, next) { if (url.startsWith('file:') && !url.endsWit
       profiles: { work: { baseUrl: AGENTRY_BASE_URL, account: AGENTRY_ACCOUNT, timeout: 30 } },
     }),
   )
-  expect(loadsZod(await files(['agents', 'list', '--json'], { configDir, env: unset })).length).toBeGreaterThan(0)
-  const config = await files(['config', 'list'])
-  expect(
-    config.some((l) => /undici/.test(l)),
-    config.join('\n'),
-  ).toBe(false)
-  // a TAB that completes a command or flag name loads the completion table alone (no CLI, no commander)
-  for (const words of [
-    ['agents', 'l'],
-    ['agents', 'list', '--'],
-  ]) {
-    const complete = await files(['__complete', '--', ...words])
-    expect(complete.map((l) => l.replace(/.*\//, '')).sort()).toEqual(['agentry.cjs', 'complete.cjs'])
-  }
+  const refused = await files(['agents', 'list', '--json'], { configDir, env: unset })
+  expect(loadsZod(refused.lines).length).toBeGreaterThan(0)
+  // a TAB that completes a flag name loads the completion table alone (no CLI, no commander); a command name: the
+  // next test
+  const complete = (await files(['__complete', '--', 'agents', 'list', '--'])).lines
+  expect(complete.map((l) => l.replace(/.*\//, '')).sort()).toEqual(['agentry.cjs', 'complete.cjs'])
 })
 
-it("--version, --help and a TAB answered from the table never start Node's ES-module loader (every file is required as CommonJS) nor make process.stdout", async () => {
+it("--version, --help and a TAB answered from the table never start Node's ES-module loader (every file is required as CommonJS) nor make process.stdout, and answer", async () => {
   // A resolve and load hook (module.registerHooks, given by --require: an --import would start the ES-module loader
   // itself) logs how each file is reached: a resolve by the ES-module loader carries the "import" condition, one by
   // require() the "require" condition; and each load's format. A built-in the bin requires shows as "builtin".
@@ -163,23 +166,40 @@ process.on('exit', () => { for (const m of ['net', 'stream']) if (process.module
     const r = await runCli(args, { env: { ...fx.env(), NODE_OPTIONS: `--require ${hook}` } })
     expect(r.exitCode, r.stderr).toBe(0)
     expect(r.stdout).not.toBe('')
-    return r.stderr.split('\n').filter((l) => /^(resolve|load|stream) /.test(l))
+    return { stdout: r.stdout, lines: r.stderr.split('\n').filter((l) => /^(resolve|load|stream) /.test(l)) }
   }
+  const answers: Record<string, string> = {}
   for (const args of [['--version'], ['-V'], ['--help'], ['-h'], ['__complete', '--', 'agents', 'l']]) {
-    const lines = await trace(args)
+    const { stdout, lines } = await trace(args)
+    answers[args[0]!] = stdout
     // the bin and the one file it answers from
-    expect(lines.filter((l) => l.startsWith('load ') && l.includes('file:')).length, lines.join('\n')).toBe(2)
+    const files = lines.filter((l) => l.startsWith('load ') && l.includes('file:'))
+    expect(files.length, lines.join('\n')).toBe(2)
     expect(
       lines.filter((l) => !/^resolve require |^load (commonjs|builtin) /.test(l)),
       `${args.join(' ')}:\n${lines.join('\n')}`,
     ).toEqual([])
+    // a TAB that completes a command name loads the completion table alone (no CLI, no commander)
+    if (args[0] === '__complete')
+      expect(files.map((l) => l.replace(/.*\//, '')).sort()).toEqual(['agentry.cjs', 'complete.cjs'])
   }
+  // what they answer, with no server (was test/e2e/help-version.test.ts)
+  expect(answers['--version']).toMatch(/^\d+\.\d+\.\d+\n$/)
+  expect(answers['-V']).toBe(answers['--version'])
+  expect(answers['--help']).toMatch(/^Usage: agentry/)
+  expect(answers['--help']).toMatch(/Exit codes:/)
+  expect(answers['--help']).not.toContain('__complete')
+  expect(answers['-h']).toBe(answers['--help'])
   // the hook does see the ES-module loader where it runs (the CLI, dist/cli.js and its chunks, is imported), and the
-  // CLI writes through process.stdout
-  const cli = await trace(['config', 'list'])
+  // CLI writes through process.stdout; config list sends no request, so loads no undici
+  const cli = (await trace(['config', 'list'])).lines
   expect(cli).toContain('resolve import ../dist/cli.js')
   expect(cli).toContain('stream net')
   expect(cli.some((l) => /^load module file:.*\/dist\/cli\.js$/.test(l))).toBe(true)
+  expect(
+    cli.filter((l) => /^load .*undici/.test(l)),
+    cli.join('\n'),
+  ).toEqual([])
 })
 
 it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {

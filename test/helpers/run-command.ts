@@ -25,7 +25,14 @@ function commandContext(opts: RunCommandOptions = {}): TestContext {
   const env = cliEnv(configDir, opts.env)
   const t = testContext({
     configDir,
-    env: { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined, ...env },
+    // what cliEnv left out stays out (testContext's defaults would fill it in): a state dir removed by the test too
+    env: {
+      AGENTRY_BASE_URL: undefined,
+      AGENTRY_ACCOUNT: undefined,
+      AGENTRY_API_KEY: undefined,
+      AGENTRY_STATE_DIR: undefined,
+      ...env,
+    },
     ...(opts.input !== undefined ? { stdin: opts.input } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.bodyLimit !== undefined ? { bodyLimit: opts.bodyLimit } : {}),

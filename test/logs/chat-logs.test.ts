@@ -41,6 +41,13 @@ describe('agentry logs', () => {
     expect([none.exitCode, none.stderr]).toEqual([3, expect.stringContaining('no conversation c000000000000')])
   })
 
+  it('logs path is logs.db in the XDG state dir when no AGENTRY_STATE_DIR is set', async () => {
+    const t = setup()
+    const xdg = join(t.configDir, 'xdg-state')
+    const p = await t.run(['logs', 'path'], { env: { AGENTRY_STATE_DIR: undefined, XDG_STATE_HOME: xdg } })
+    expect(p).toEqual({ exitCode: 0, stdout: `${join(xdg, 'agentry', 'logs.db')}\n`, stderr: '' })
+  })
+
   it('logs the tool loop: the call with its arguments, the handler result, the final answer and summed usage', async () => {
     const t = setup()
     const handler = join(t.configDir, 'handler.mjs')
