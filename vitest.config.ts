@@ -53,7 +53,13 @@ export default defineConfig({
       },
       ...processTiers.map((name) => ({
         extends: true as const,
-        test: { name, include: [files(name)], isolate: false },
+        test: {
+          name,
+          include: [files(name)],
+          isolate: false,
+          // one chromium for the run's browser files, started only when the run has one (test/helpers/browser.ts)
+          ...(name === 'browser' ? { globalSetup: ['./test/helpers/browser-server.ts'] } : {}),
+        },
       })),
     ],
   },
