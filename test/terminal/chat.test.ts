@@ -102,7 +102,7 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     const history = join(configDir, 'state', 'history')
     expect(readFileSync(history, 'utf8')).toContain('"first line\\nsecond line \\nthird line"\n')
     expect(statSync(history).mode & 0o777).toBe(0o600)
-  })
+  }, 60_000) // two checks' worth of typing and answers: 20 s was tight on a loaded machine
 
   it('Ctrl-C mid-answer cancels on the server, keeps the partial answer and returns to the prompt', async () => {
     const t = chat('cancel', 'slow-poet')
