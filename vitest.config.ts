@@ -53,13 +53,7 @@ export default defineConfig({
       },
       ...processTiers.map((name) => ({
         extends: true as const,
-        test: {
-          name,
-          include: [files(name)],
-          isolate: false,
-          // one chromium for the run's browser files, started only when the run has one (test/helpers/browser.ts)
-          ...(name === 'browser' ? { globalSetup: ['./test/helpers/browser-server.ts'] } : {}),
-        },
+        test: { name, include: [files(name)], isolate: false },
       })),
     ],
   },

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Dialog, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { sharedBrowser, newPage, screenshot } from '../helpers/browser.js'
+import { launchBrowser, newPage, screenshot } from '../helpers/browser.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -30,7 +30,7 @@ let page: Page
 let report: string
 let demoReport: string
 beforeAll(async () => {
-  browser = await sharedBrowser()
+  browser = await launchBrowser()
   page = await newPage(browser)
   const dir = tempDir()
   const file = join(dir, 'hostile.yaml')

@@ -5,11 +5,10 @@ import { relative } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadCredentials } from '../../src/config/store.js'
-import { artifactDir, sharedBrowser, newPage, screenshot } from '../helpers/browser.js'
+import { artifactDir, launchBrowser, newPage, screenshot } from '../helpers/browser.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
-import { noWait } from '../helpers/test-context.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 let browser: Browser
@@ -18,7 +17,7 @@ let browser: Browser
  * reset after each test. */
 let page: Page
 beforeAll(async () => {
-  browser = await sharedBrowser()
+  browser = await launchBrowser()
   page = await newPage(browser)
 })
 afterAll(async () => {
@@ -38,8 +37,6 @@ function startLogin(args: string[] = []) {
   const t = emulatorContext(fx, {
     env: { AGENTRY_API_KEY: undefined },
     openBrowser: async (u) => opened(u),
-    // the HTTP client's retries (the 503 test's token request) do not wait on the real clock
-    sleep: noWait(),
   })
   return { t, url, exit: t.run(['login', ...args]) }
 }
