@@ -121,18 +121,6 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await t.waitFor(/^CHILD-EXIT:0$/m)
   })
 
-  it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on', async () => {
-    // the harness runs the chat under `sh -c` in the pane: an orphaned process group, where a stop is discarded
-    const t = chat('no-job-control')
-    await t.waitFor(/^› /m)
-    t.type('still here')
-    t.keys('C-z')
-    await t.waitFor('Ctrl-Z: no job control here')
-    await t.waitFor((s) => lastPrompt(s) === '› still here')
-    t.keys('Enter')
-    expect(await t.waitFor((s) => answers(s) === 1)).toContain('You said: "still here"')
-  })
-
   it('Ctrl-Z mid-answer stops at once and `fg` goes on streaming the same answer to its end', async () => {
     const t = await jobShellChat('suspend-answer', `${node} bin/agentry.cjs chat slow-poet`)
     t.type('write me a poem about the sea')
@@ -167,12 +155,20 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await u.waitFor(/^EXIT:130$/m)
   })
 
-  it('with the log on, one Ctrl-C quits and the resume line names the logged conversation', async () => {
-    const t = chat('ctrlc-on')
+  // one chat for both: a stop that is discarded goes on with the same conversation, which Ctrl-C then ends
+  it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on; with the log on, one Ctrl-C quits and the resume line names the logged conversation', async () => {
+    // the harness runs the chat under `sh -c` in the pane: an orphaned process group, where a stop is discarded
+    const t = chat('no-job-control')
     await t.waitFor(/^› /m)
+    t.type('still here')
+    t.keys('C-z')
+    await t.waitFor('Ctrl-Z: no job control here')
+    await t.waitFor((s) => lastPrompt(s) === '› still here')
+    t.keys('Enter')
+    expect(await t.waitFor((s) => answers(s) === 1)).toContain('You said: "still here"')
     t.type('remember the word pelican')
     t.keys('Enter')
-    await t.waitFor((s) => answers(s) === 1)
+    await t.waitFor((s) => answers(s) === 2)
     t.keys('C-c')
     const end = await t.waitFor(/^EXIT:130$/m)
     const id = end.match(/^resume with: agentry chat --cid (c[0-9a-f]{12})$/m)?.[1]
@@ -181,17 +177,22 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     const again = terminal('resume')
     again.start(`${node} bin/agentry.cjs chat --cid ${id}`, envOf.get(t) ?? {})
     // the prompt, not only the banner: keys typed before the prompt is up reach a terminal still in cooked mode
-    await again.waitFor(/resumed: 2 messages[\s\S]*^› /m)
+    await again.waitFor(/resumed: 4 messages[\s\S]*^› /m)
     again.type('and now?')
     again.keys('Enter')
     const s = await again.waitFor((x) => answers(x) === 1)
-    expect(s).toContain('this is turn 2')
+    expect(s).toContain('this is turn 3')
     expect(s).toContain('pelican')
   })
 
-  it('/edit and Ctrl-X Ctrl-E open $EDITOR on the input, hand the terminal back, and put the text at the prompt; Ctrl-C in the editor stops the editor only, the input kept', async () => {
+  // one chat for $EDITOR and /copy into tmux's buffer: /copy first (no answer yet), at the end the last answer's
+  it("/edit and Ctrl-X Ctrl-E open $EDITOR on the input, hand the terminal back, and put the text at the prompt; Ctrl-C in the editor stops the editor only, the input kept; /copy puts the last answer in tmux's buffer", async () => {
     const t = chat('edit')
+    await t.command('set-option', '-g', 'set-clipboard', 'on')
     await t.waitFor(/^› /m)
+    t.type('/copy')
+    t.keys('Enter')
+    await t.waitFor('no answer to copy yet')
     t.type('/edit draft one')
     t.keys('Enter')
     await t.waitFor((s) => lastPrompt(s) === '› written in the editor' && s.includes('· was: draft one'))
@@ -222,25 +223,18 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     // the line is still there to send
     t.keys('Enter')
     expect(await t.waitFor((x) => answers(x) === 2)).toContain('You said: "keep me"')
-    t.keys('C-d')
-    await t.waitFor(/^EXIT:0$/m)
-  })
-
-  it("/copy puts the last answer in tmux's buffer; by OSC 52 when forced; else a message says how to copy", async () => {
-    const t = chat('copy')
-    await t.command('set-option', '-g', 'set-clipboard', 'on')
-    await t.waitFor(/^› /m)
-    t.type('/copy')
-    t.keys('Enter')
-    await t.waitFor('no answer to copy yet')
     t.type('hello')
     t.keys('Enter')
-    await t.waitFor((s) => answers(s) === 1)
+    await t.waitFor((s) => answers(s) === 3)
     t.type('/copy')
     t.keys('Enter')
     await t.waitFor(/copied \d+ characters to tmux's paste buffer/)
     expect(await t.command('show-buffer')).toMatch(/^Hello! I am \*\*Demo Assistant\*\*/)
+    t.keys('C-d')
+    await t.waitFor(/^EXIT:0$/m)
+  })
 
+  it('/copy outside tmux: by OSC 52 when forced; else a message says how to copy', async () => {
     // outside tmux (no $TMUX) on a terminal that is not known to take OSC 52: a message, not silence
     const u = chat('copy-plain', {}, 'env -u TMUX ')
     await u.waitFor(/^› /m)
