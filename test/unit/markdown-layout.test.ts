@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { EchoLayout, softBreak } from '../../src/io/markdown/layout.js'
-import { sanitizeChunk, sanitizeLine, textWidth } from '../../src/io/markdown/width.js'
+import stringWidth from 'string-width'
+import { charWidth, sanitizeChunk, sanitizeLine, textWidth } from '../../src/io/markdown/width.js'
 import { VTerm } from '../helpers/vterm.js'
 
 const pieces = [
@@ -42,6 +43,18 @@ function chunksAt(s: string, at: number[]): string[] {
   }
   return chunks
 }
+
+describe('widths', () => {
+  test('charWidth is string-width of the code point, asked again (remembered) and past the size of its memory', () => {
+    // U+00A0 to U+33FF: Latin, combining marks, CJK punctuation, kana, ambiguous symbols; ~13k code points, more than
+    // the remembered widths, so the memory is emptied and filled again on the way
+    const ask = () => Array.from({ length: 0x3400 - 0xa0 }, (_, i) => charWidth(0xa0 + i))
+    const want = Array.from({ length: 0x3400 - 0xa0 }, (_, i) => stringWidth(String.fromCodePoint(0xa0 + i)))
+    expect(ask()).toEqual(want)
+    expect(ask()).toEqual(want)
+    expect([0x1f600, 0x1f600, 0xd800, 0xd800].map(charWidth)).toEqual([2, 2, 1, 1])
+  })
+})
 
 describe('sanitizing', () => {
   test('chunk by chunk gives the same text as the whole line (tabs depend on the column)', () => {
