@@ -46,13 +46,17 @@ function chunksAt(s: string, at: number[]): string[] {
 
 describe('widths', () => {
   test('charWidth is string-width of the code point, asked again (remembered) and past the size of its memory', () => {
-    // U+00A0 to U+33FF: Latin, combining marks, CJK punctuation, kana, ambiguous symbols; ~13k code points, more than
-    // the remembered widths, so the memory is emptied and filled again on the way
-    const ask = () => Array.from({ length: 0x3400 - 0xa0 }, (_, i) => charWidth(0xa0 + i))
-    const want = Array.from({ length: 0x3400 - 0xa0 }, (_, i) => stringWidth(String.fromCodePoint(0xa0 + i)))
-    expect(ask()).toEqual(want)
-    expect(ask()).toEqual(want)
-    expect([0x1f600, 0x1f600, 0xd800, 0xd800].map(charWidth)).toEqual([2, 2, 1, 1])
+    // U+00A0 on: Latin, combining marks, Greek, Cyrillic, Hebrew, Arabic, Indic...: more code points than the widths
+    // remembered (4,096), so the memory is emptied on the way; then the first ones (forgotten) and the last ones
+    // (remembered) are asked again
+    const cps = Array.from({ length: 4200 }, (_, i) => 0xa0 + i)
+    const want = cps.map((cp) => stringWidth(String.fromCodePoint(cp)))
+    expect(cps.map(charWidth)).toEqual(want)
+    expect([...cps.slice(0, 100), ...cps.slice(-100)].map(charWidth)).toEqual([
+      ...want.slice(0, 100),
+      ...want.slice(-100),
+    ])
+    expect([0x1f600, 0x1f600, 0x4e2d, 0x4e2d, 0x301, 0x301].map(charWidth)).toEqual([2, 2, 2, 2, 0, 0])
   })
 })
 
