@@ -2,7 +2,7 @@
 // random headers, queries and bodies. Every answer is a status below 500 (a 500 is an emulator bug), JSON errors
 // on {base_url} paths are `{error:{message}}`, and a normal request still works afterwards.
 import fc from 'fast-check'
-import { anyString } from '../helpers/code-points.js'
+import { anyString, webPath, webUrl } from '../helpers/code-points.js'
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../src/api/routes.js'
@@ -83,7 +83,7 @@ const target = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.tuple(anyMethod, fc.webPath()).map(([m, p]) => ({ method: m, path: p || '/' })),
+    arbitrary: fc.tuple(anyMethod, webPath()).map(([m, p]) => ({ method: m, path: p || '/' })),
   },
   {
     // the test hooks, called without their token (issue 8): never obeyed, whatever the method, path or body
@@ -200,7 +200,7 @@ const item = fc.oneof(
   fc.record({ type: fc.constant('text'), text: str }),
   fc.record({ text: str }),
   str,
-  fc.record({ type: fc.constant('image_url'), image_url: fc.record({ url: fc.oneof(str, fc.webUrl(), pngDataUrl) }) }),
+  fc.record({ type: fc.constant('image_url'), image_url: fc.record({ url: fc.oneof(str, webUrl(), pngDataUrl) }) }),
 )
 const modelMessage = fc.record(
   {

@@ -45,7 +45,22 @@ function commandContext(opts: RunCommandOptions = {}): TestContext {
 
 /** Runs one command line in-process to the end: runCli's result, without spawning. */
 export async function runCommand(args: string[], opts: RunCommandOptions = {}): Promise<CliResult> {
+  const { done } = startCommand(args, opts)
+  return done
+}
+
+/** A command line running in-process: its output so far, and its result once it ends. */
+export interface RunningCommand {
+  /** resolves when the command line has ended */
+  done: Promise<CliResult>
+  /** everything written to stdout / stderr so far */
+  stdout(): string
+  stderr(): string
+}
+
+/** Starts one command line in-process (runCommand without waiting): read its output while it runs. */
+export function startCommand(args: string[], opts: RunCommandOptions = {}): RunningCommand {
   const t = commandContext(opts)
-  const exitCode = await t.run(args)
-  return { exitCode, stdout: t.stdout(), stderr: t.stderr() }
+  const done = t.run(args).then((exitCode) => ({ exitCode, stdout: t.stdout(), stderr: t.stderr() }))
+  return { done, stdout: () => t.stdout(), stderr: () => t.stderr() }
 }

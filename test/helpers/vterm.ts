@@ -11,6 +11,30 @@
 import stringWidth from 'string-width'
 import { applySgr } from './vterm-sgr.js'
 
+/** string-width of the strings met so far: the terminal measures every character it draws (property tests draw
+ * millions) from a small alphabet, and string-width segments and regex-tests each one. */
+const widths = new Map<string, number>()
+function widthOf(s: string): number {
+  let w = widths.get(s)
+  if (w === undefined) {
+    w = stringWidth(s)
+    widths.set(s, w)
+  }
+  return w
+}
+
+const segmenter = new Intl.Segmenter()
+/** Whether the strings met so far are one grapheme cluster each (asked for every non-ASCII character drawn). */
+const clusters = new Map<string, boolean>()
+function oneCluster(s: string): boolean {
+  let one = clusters.get(s)
+  if (one === undefined) {
+    one = [...segmenter.segment(s)].length === 1
+    clusters.set(s, one)
+  }
+  return one
+}
+
 /** A change to a row that had been committed. */
 export interface Rewrite {
   row: number
@@ -32,9 +56,10 @@ export class VTerm {
   private sealed = 0
   private prev = ''
   private readonly attrs = new Map<string, string>()
+  /** look() of `attrs`, until an SGR sequence changes them */
+  private currentLook: string | undefined
   /** where the last character was put, while the cursor has not moved otherwise */
   private last: [row: number, col: number] | undefined
-  private readonly segmenter = new Intl.Segmenter()
   /** times the terminal wrapped a row on its own */
   autowraps = 0
 
@@ -91,10 +116,10 @@ export class VTerm {
     if (!this.last) return false
     const [r, c] = this.last
     const prev = this.grid[r]![c]
-    if (!prev || [...this.segmenter.segment(prev + ch)].length !== 1) return false
-    const grow = stringWidth(prev + ch) - stringWidth(prev)
+    if (!prev || !oneCluster(prev + ch)) return false
+    const grow = widthOf(prev + ch) - widthOf(prev)
     this.touch(r)
-    if (grow <= 0 || c + stringWidth(prev + ch) <= this.width) {
+    if (grow <= 0 || c + widthOf(prev + ch) <= this.width) {
       this.grid[r]![c] = prev + ch
       for (let k = 0; k < grow; k++) this.grid[r]![this.col + k] = ''
       this.col += Math.max(0, grow)
@@ -111,7 +136,7 @@ export class VTerm {
   private put(ch: string): void {
     const cp = ch.codePointAt(0)!
     if (this.clusters && cp >= 0x7f && this.joinCluster(ch)) return
-    const w = cp < 0x7f ? 1 : stringWidth(ch)
+    const w = cp < 0x7f ? 1 : widthOf(ch)
     const cells = () => this.grid[this.row]!
     if (w === 0) {
       const c = cells()
@@ -158,8 +183,10 @@ export class VTerm {
     else if (cmd === 'J' && (n[0] ?? 0) === 0) {
       this.eraseRow(this.row, this.col)
       for (let r = this.row + 1; r < this.grid.length; r++) this.eraseRow(r, 0)
-    } else if (cmd === 'm') applySgr(this.attrs, n)
-    else throw new Error(`unsupported escape ${all}`)
+    } else if (cmd === 'm') {
+      applySgr(this.attrs, n)
+      this.currentLook = undefined
+    } else throw new Error(`unsupported escape ${all}`)
     return i + all.length
   }
 
@@ -171,7 +198,8 @@ export class VTerm {
   }
 
   private look(): string {
-    return [...this.attrs.values()].sort().join(';')
+    this.currentLook ??= [...this.attrs.values()].sort().join(';')
+    return this.currentLook
   }
 
   /** SGR attributes still switched on (should be none between lines). */

@@ -2,8 +2,8 @@
 // (a 1.0 card with only `supportedInterfaces`, JSON-RPC 1.0 only: a request without `A2A-Version: 1.0` is refused)
 // and the 0.3 SDK's (a card with `url`). card, send, --stream, task get and task cancel must work against both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawnCli } from '../helpers/cli.js'
-import { runCommand } from '../helpers/run-command.js'
+import { pollUntil } from '../helpers/poll.js'
+import { runCommand, startCommand } from '../helpers/run-command.js'
 import { type SdkServer, sdkServers } from './a2a-sdk-servers.js'
 
 // no service configured: a card URL works on its own, and no credential is sent anywhere
@@ -69,26 +69,21 @@ describe.each(Object.entries(sdkServers))('the CLI against an @a2a-js/sdk %s ser
   })
 
   it('a2a task cancel cancels a running task (the stream that watches it ends canceled); a finished one exits 5', async () => {
-    const watching = spawnCli(['a2a', 'send', server.origin, '-m', 'wait for me', '--stream', '-o', 'ndjson'], {
+    const watching = startCommand(['a2a', 'send', server.origin, '-m', 'wait for me', '--stream', '-o', 'ndjson'], {
       env: { AGENTRY_BASE_URL: undefined },
     })
     // the first event of the stream is the task
-    const first = await new Promise<string>((resolve) => {
-      let buffered = ''
-      watching.stdout?.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString()
-        if (buffered.includes('\n')) resolve(buffered.slice(0, buffered.indexOf('\n')))
-      })
-    })
+    await pollUntil(() => watching.stdout().includes('\n'), { what: 'the first event on stdout' })
+    const first = watching.stdout().slice(0, watching.stdout().indexOf('\n'))
     const taskId: string = JSON.parse(first).id
     expect(taskId).toBeTruthy()
     const cancel = await cli(['a2a', 'task', 'cancel', server.origin, taskId!, '--json'])
     expect(cancel.stderr).toBe('')
     expect(cancel.exitCode).toBe(0)
     expect(JSON.parse(cancel.stdout).status.state).toBe('canceled')
-    const ended = await watching
+    const ended = await watching.done
     expect(ended.exitCode).toBe(1)
-    expect(String(ended.stderr)).toMatch(/the agent's task ended canceled/)
+    expect(ended.stderr).toMatch(/the agent's task ended canceled/)
 
     const done = JSON.parse((await cli(['a2a', 'send', server.origin, '-m', 'quick', '--json'])).stdout)
     const late = await cli(['a2a', 'task', 'cancel', server.origin, done.id])

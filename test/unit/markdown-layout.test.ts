@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { EchoLayout, softBreak } from '../../src/io/markdown/layout.js'
-import { sanitizeChunk, sanitizeLine, textWidth } from '../../src/io/markdown/width.js'
+import stringWidth from 'string-width'
+import { charWidth, sanitizeChunk, sanitizeLine, textWidth } from '../../src/io/markdown/width.js'
 import { VTerm } from '../helpers/vterm.js'
 
 const pieces = [
@@ -42,6 +43,22 @@ function chunksAt(s: string, at: number[]): string[] {
   }
   return chunks
 }
+
+describe('widths', () => {
+  test('charWidth is string-width of the code point, asked again (remembered) and past the size of its memory', () => {
+    // U+00A0 on: Latin, combining marks, Greek, Cyrillic, Hebrew, Arabic, Indic...: more code points than the widths
+    // remembered (4,096), so the memory is emptied on the way; then the first ones (forgotten) and the last ones
+    // (remembered) are asked again
+    const cps = Array.from({ length: 4200 }, (_, i) => 0xa0 + i)
+    const want = cps.map((cp) => stringWidth(String.fromCodePoint(cp)))
+    expect(cps.map(charWidth)).toEqual(want)
+    expect([...cps.slice(0, 100), ...cps.slice(-100)].map(charWidth)).toEqual([
+      ...want.slice(0, 100),
+      ...want.slice(-100),
+    ])
+    expect([0x1f600, 0x1f600, 0x4e2d, 0x4e2d, 0x301, 0x301].map(charWidth)).toEqual([2, 2, 2, 2, 0, 0])
+  })
+})
 
 describe('sanitizing', () => {
   test('chunk by chunk gives the same text as the whole line (tabs depend on the column)', () => {

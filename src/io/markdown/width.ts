@@ -7,11 +7,26 @@ import { visibleEscape } from '../sanitize.js'
 /** Columns used on a tab stop: markdown counts a tab as 4 columns (CommonMark §2.2). */
 const tabStop = 4
 
+/**
+ * Widths of the code points above U+009F met so far. string-width segments its input into grapheme clusters and
+ * tries emoji regexes on each: ~1 µs for one code point, paid for every non-ASCII character of every line the
+ * renderer measures (several times: echo, wrap, layout). The width of a code point never changes, so each is asked
+ * once; text holds few distinct ones, and the map is emptied past `widthCacheLimit` so hostile text cannot grow it.
+ */
+const widths = new Map<number, number>()
+const widthCacheLimit = 4096
+
 /** Display width of one code point: 0, 1 or 2 columns. */
 export function charWidth(cp: number): number {
   if (cp >= 0x20 && cp < 0x7f) return 1
   if (cp < 0xa0) return 0
-  return stringWidth(String.fromCodePoint(cp))
+  let w = widths.get(cp)
+  if (w === undefined) {
+    if (widths.size >= widthCacheLimit) widths.clear()
+    w = stringWidth(String.fromCodePoint(cp))
+    widths.set(cp, w)
+  }
+  return w
 }
 
 /** Display width of text without escape sequences, summed over code points. */
