@@ -158,6 +158,10 @@ describe('input limits', () => {
 
 describe('--data-file saves', () => {
   /** An emulator saving to a data file in a fresh temp dir (removed after the test), its log lines kept. */
+  // the saves run on the real clock (a 150 ms quiet period, retries from 40 ms doubling): a poll ends as soon as its
+  // condition holds, and this deadline only bounds a failure (a loaded machine once took over 1 s for the first save)
+  const deadline = 15_000
+
   async function savingEmulator(saveRetryMs: number) {
     const file = join(tempDir('agentry-save-'), 'state.json')
     const lines: string[] = []
@@ -180,6 +184,7 @@ describe('--data-file saves', () => {
             () => true,
             () => false,
           ),
+          { timeout: deadline },
         )
         .toBe(true)
       // the data file's place is taken by a directory: every save fails until it goes
@@ -188,12 +193,12 @@ describe('--data-file saves', () => {
       const made = await call(e, 'POST', '/agent/demo-assistant/chats', { body: { title: 'kept' } })
       expect(made.status).toBe(201)
       await expect
-        .poll(() => lines.filter((l) => l.includes('cannot save')).length, { timeout: 5000 })
+        .poll(() => lines.filter((l) => l.includes('cannot save')).length, { timeout: deadline })
         .toBeGreaterThan(1)
       expect(lines.find((l) => l.includes('cannot save'))).toContain('retried in')
       await rm(file, { recursive: true })
       await expect
-        .poll(() => lines.some((l) => l.includes('saved') && l.includes('again')), { timeout: 5000 })
+        .poll(() => lines.some((l) => l.includes('saved') && l.includes('again')), { timeout: deadline })
         .toBe(true)
       const saved = JSON.parse(await readFile(file, 'utf8'))
       expect(saved.chats.map((c: { id: string }) => c.id)).toContain(made.json.id)
