@@ -3,6 +3,7 @@
 // brought up to date by one ordered list of migrations counted in PRAGMA user_version.
 import { chmod, mkdir, open, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { DatabaseSync } from 'node:sqlite'
 import { CliError } from '../errors.js'
 import { loadSqlite } from './sqlite.js'
@@ -69,29 +70,55 @@ export const migrations: string[] = [
   `ALTER TABLE messages ADD COLUMN partial INTEGER NOT NULL DEFAULT 0`,
 ]
 
-/** Opens (creating if needed) the log at `file` and migrates it. */
-export async function openLogDb(file: string): Promise<DatabaseSync> {
+/** How long opening the log retries while SQLite says it is busy: as long as its busy timeout waits for a lock. */
+const busyWaitMs = 5000
+
+/** Whether SQLite refused because another connection holds the file (SQLITE_BUSY or SQLITE_LOCKED, any extension). */
+function isBusy(err: unknown): boolean {
+  const code = (err as { errcode?: unknown } | null)?.errcode
+  return typeof code === 'number' && ((code & 0xff) === 5 || (code & 0xff) === 6)
+}
+
+/** The log's settings and schema: WAL, foreign keys, secure_delete, then the migrations. */
+function setUp(db: DatabaseSync): void {
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;')
+  migrate(db)
+}
+
+/**
+ * Opens (creating if needed) the log at `file` and migrates it. Parallel chats opening a new log at once can be told
+ * "database is locked" without SQLite's busy timeout being waited (seen with 4 parallel chats on a loaded machine), so
+ * the set-up is tried again after a short pause until `busyWaitMs` has passed. `prepare` is the set-up (tests
+ * replace it).
+ */
+export async function openLogDb(file: string, prepare: (db: DatabaseSync) => void = setUp): Promise<DatabaseSync> {
   const { DatabaseSync } = await loadSqlite()
   let db: DatabaseSync
   try {
     await mkdir(dirname(file), { recursive: true, mode: 0o700 })
     await createPrivate(file)
-    db = new DatabaseSync(file, { timeout: 5000 })
+    db = new DatabaseSync(file, { timeout: busyWaitMs })
   } catch (err) {
     throw new CliError(`the local log ${file} cannot be opened: ${(err as Error).message}`, {
       hint: 'set AGENTRY_STATE_DIR to a writable directory, or turn the log off: agentry config set log off',
     })
   }
-  try {
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;')
-    migrate(db)
-  } catch (err) {
-    db.close()
-    throw new CliError(`the local log ${file} cannot be used: ${(err as Error).message}`, {
-      hint: 'move it away, or turn the log off: agentry config set log off',
-    })
+  const started = Date.now()
+  for (;;) {
+    try {
+      prepare(db)
+      return db
+    } catch (err) {
+      if (isBusy(err) && Date.now() - started < busyWaitMs) {
+        await sleep(10 + Math.random() * 40)
+        continue
+      }
+      db.close()
+      throw new CliError(`the local log ${file} cannot be used: ${(err as Error).message}`, {
+        hint: 'move it away, or turn the log off: agentry config set log off',
+      })
+    }
   }
-  return db
 }
 
 /** Applies the migrations past the file's user_version, each in its own transaction. */

@@ -179,11 +179,12 @@ describe('--data-file saves', () => {
     const { e, file, lines } = await savingEmulator(40)
     try {
       await expect
-        .poll(() =>
-          readFile(file, 'utf8').then(
-            () => true,
-            () => false,
-          ),
+        .poll(
+          () =>
+            readFile(file, 'utf8').then(
+              () => true,
+              () => false,
+            ),
           { timeout: deadline },
         )
         .toBe(true)

@@ -57,6 +57,39 @@ describe('log database', () => {
     await expect(openLogDb(file)).rejects.toThrow(`newer agentry (schema ${n + 1}, this one knows ${n})`)
   })
 
+  it('waits out a log another process holds while it opens (SQLite said "database is locked"), then sets it up', async () => {
+    const file = join(tempDir(), 'logs.db')
+    const { DatabaseSync } = await import('node:sqlite')
+    const holder = new DatabaseSync(file, { timeout: 0 })
+    holder.exec('CREATE TABLE held (x); BEGIN IMMEDIATE; INSERT INTO held VALUES (1)')
+    const other = new DatabaseSync(file, { timeout: 0 })
+    let tries = 0
+    const db = await openLogDb(file, (db) => {
+      tries++
+      // the other process's write lock: a real SQLITE_BUSY, released once it has been seen
+      if (tries === 1) {
+        setTimeout(() => holder.exec('COMMIT'), 20)
+        other.exec('BEGIN IMMEDIATE')
+      }
+      db.exec('PRAGMA journal_mode = WAL')
+      migrate(db)
+    })
+    opened.push(db, holder, other)
+    expect(tries).toBeGreaterThan(1)
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: migrations.length })
+  })
+
+  it('does not retry what is not a lock: the set-up error is said at once', async () => {
+    const file = join(tempDir(), 'state', 'logs.db')
+    let tries = 0
+    const failing = openLogDb(file, () => {
+      tries++
+      throw Object.assign(new Error('disk I/O error'), { errcode: 10 })
+    })
+    await expect(failing).rejects.toThrow(`the local log ${file} cannot be used: disk I/O error`)
+    expect(tries).toBe(1)
+  })
+
   it('appends in order, titles with the first user text, lists newest first, truncates, searches with snippets', async () => {
     const { store: s } = await store()
     const a = s.create({ agent_id: 'ag_1', chat_id: null, profile: 'p', base_url: null, system: null }, '2026-01-01')
