@@ -157,10 +157,7 @@ export class Transport {
 
   /** A JSON body checked against the route's contract; a usage error names what is off. */
   async checkBody(name: ContractRoute, body: unknown): Promise<unknown> {
-    if (body === undefined) return body
-    const accept = (await acceptsOf(name)).body
-    if (!accept || accept(body)) return body
-    return checkRequest((await endpointOf(name)).body, body, 'body')
+    return (await checkedRequest(name, { body })).json
   }
 
   /** Sends a call whose answer is read by the caller (raw bytes, streams); an error answer throws, typed. */
