@@ -1,21 +1,21 @@
 // Reading an answer the service sent: JSON parsed and checked by the shared zod schemas at the boundary. A 2xx
 // that is not what the interface says is the server's failure (InvalidResponseError), never a crash later. No zod is
-// loaded here: a schema, when one is given, is zod's own (its safeParse), and the transport passes one only when the
-// generated check (./accept.gen.ts) did not accept the value.
+// loaded here: a Checker's schema is loaded (and zod with it) only when its generated check (./accept.gen.ts) does not
+// accept the value.
 import type * as z from './zod.js'
 import { parseAccepted } from '../config/accept-kit.js'
 import { InvalidResponseError } from './errors.js'
 import type { HttpResponse } from './request.js'
 
 /**
- * Reads a JSON body and checks it against a schema (an empty body is undefined). A 2xx whose body is not what the
+ * Reads a JSON body and checks it with a Checker (an empty body is undefined). A 2xx whose body is not what the
  * interface says (malformed JSON, an HTML page from a proxy) is the server's failure (InvalidResponseError: exit 7).
  */
-export async function parseBody<T>(res: HttpResponse, schema: Checker<T> | undefined, what: string): Promise<T> {
+export async function parseBody<T>(res: HttpResponse, checker: Checker<T> | undefined, what: string): Promise<T> {
   const text = res.bytes ? res.bytes.toString('utf8') : await res.body.text()
   if (res.status === 204) return undefined as T
   // an empty 2xx is fine where the interface expects nothing; where it expects a value, the schema says it is missing
-  if (text.trim() === '') return schema ? check(schema, undefined, what) : (undefined as T)
+  if (text.trim() === '') return checker ? check(checker, undefined, what) : (undefined as T)
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -30,27 +30,25 @@ export async function parseBody<T>(res: HttpResponse, schema: Checker<T> | undef
         : 'the server sent a broken answer; try again, or add --debug to see it',
     )
   }
-  return schema ? check(schema, value, what) : (value as T)
+  return checker ? check(checker, value, what) : (value as T)
 }
 
 /**
- * How an answer is checked: a zod schema, or a generated check first and the schema (loaded then) for a value it does
- * not accept, so that zod's error, defaults and stripped members stay exactly zod's.
+ * How an answer is checked: its generated check first, and its zod schema (loaded then) for a value the check does not
+ * accept, so that zod's error, defaults and stripped members stay exactly zod's. No schema: any value is taken.
  */
-export type Checker<T> =
-  | z.ZodMiniType<T>
-  | { accept: (value: unknown) => boolean; schema: () => Promise<z.ZodMiniType<T> | undefined> }
+export interface Checker<T> {
+  accept: (value: unknown) => boolean
+  schema: () => Promise<z.ZodMiniType<T> | undefined>
+}
 
-/** Checks a value against a schema (or its generated check first), with an error that names the member that is off. */
+/** Checks a value (its generated check first, then its schema), with an error that names the member that is off. */
 export async function check<T>(checker: Checker<T>, value: unknown, what: string): Promise<T> {
-  const r =
-    '_zod' in checker
-      ? (checker as z.ZodMiniType<T>).safeParse(value)
-      : await parseAccepted<T>(
-          checker.accept,
-          async () => (await checker.schema()) ?? { safeParse: (v) => ({ success: true, data: v as T }) },
-          value,
-        )
+  const r = await parseAccepted<T>(
+    checker.accept,
+    async () => (await checker.schema()) ?? { safeParse: (v) => ({ success: true, data: v as T }) },
+    value,
+  )
   if (r.success) return r.data
   const issue = r.error.issues[0]
   const path = issue?.path.length ? `.${issue.path.join('.')}` : ''
