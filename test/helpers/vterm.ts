@@ -11,29 +11,21 @@
 import stringWidth from 'string-width'
 import { applySgr } from './vterm-sgr.js'
 
-/** string-width of the strings met so far: the terminal measures every character it draws (property tests draw
- * millions) from a small alphabet, and string-width segments and regex-tests each one. */
-const widths = new Map<string, number>()
-function widthOf(s: string): number {
-  let w = widths.get(s)
-  if (w === undefined) {
-    w = stringWidth(s)
-    widths.set(s, w)
+/** `f` remembering its answer for each string met so far: the terminal asks of every character it draws (property
+ * tests draw millions) from a small alphabet, and string-width and the segmenter are costly per call. */
+function remembered<V>(f: (s: string) => V): (s: string) => V {
+  const answers = new Map<string, V>()
+  return (s) => {
+    if (!answers.has(s)) answers.set(s, f(s))
+    return answers.get(s) as V
   }
-  return w
 }
 
+/** string-width of a string. */
+const widthOf = remembered(stringWidth)
 const segmenter = new Intl.Segmenter()
-/** Whether the strings met so far are one grapheme cluster each (asked for every non-ASCII character drawn). */
-const clusters = new Map<string, boolean>()
-function oneCluster(s: string): boolean {
-  let one = clusters.get(s)
-  if (one === undefined) {
-    one = [...segmenter.segment(s)].length === 1
-    clusters.set(s, one)
-  }
-  return one
-}
+/** Whether a string is one grapheme cluster (asked for every non-ASCII character drawn). */
+const oneCluster = remembered((s) => [...segmenter.segment(s)].length === 1)
 
 /** A change to a row that had been committed. */
 export interface Rewrite {
