@@ -3,10 +3,11 @@
 // file it loads: test/e2e/startup-modules.test.ts. A load
 // hook (module.registerHooks, given by NODE_OPTIONS) logs each file the ESM loader loads; dist/meta.json (esbuild's
 // metafile) says which chunks hold chalk.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { cliRoot, runCli } from '../helpers/cli.js'
+import { chunksOf } from '../helpers/built-chunks.js'
+import { runCli } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -22,12 +23,7 @@ beforeAll(() => {
 registerHooks({ load(url, c, next) { if (url.includes('/dist/')) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
 `,
   )
-  const meta = JSON.parse(readFileSync(join(cliRoot, 'dist/meta.json'), 'utf8')) as {
-    outputs: Record<string, { inputs: Record<string, unknown> }>
-  }
-  chalkChunks = Object.entries(meta.outputs)
-    .filter(([out, o]) => out.endsWith('.js') && Object.keys(o.inputs).some((i) => i.includes('node_modules/chalk/')))
-    .map(([out]) => out.replace(/^dist\//, ''))
+  chalkChunks = chunksOf('chalk').map((out) => out.replace(/^dist\//, ''))
 })
 
 /** The dist/ files a run loaded, relative to dist/. */

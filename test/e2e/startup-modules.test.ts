@@ -5,9 +5,10 @@
 // --version answered by the bin (dist/help.cjs, dist/version.cjs) without a server.
 // scripts/build.mjs makes undici's HTTP/2 client load node:http2 and commander node:child_process only when used,
 // and takes fs/util/process/crypto through require() so that no ESM facade runs their lazy getters.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { builtOutputs, chunksOf } from '../helpers/built-chunks.js'
 import { runCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -56,28 +57,17 @@ process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.incl
   // with the letters in it, as a chunk's content hash can be (chunk-NY3JQYL3.js)
   expect(list.filter((l) => /\/jq[-.]/.test(l))).toEqual([])
   // a plain command line is read from the declarations (src/direct-run.ts): no commander; a usage error loads it
-  const meta = JSON.parse(readFileSync(new URL('../../dist/meta.json', import.meta.url), 'utf8')) as {
-    outputs: Record<string, { inputs: Record<string, unknown> }>
-  }
-  const commander = Object.entries(meta.outputs)
-    .filter(([, o]) => Object.keys(o.inputs).some((i) => i.includes('node_modules/commander/')))
-    .map(([file]) => file)
+  const commander = chunksOf('commander')
   expect(commander.length).toBeGreaterThan(0)
   expect(list.filter((l) => commander.some((f) => l.endsWith(f)))).toEqual([])
   // chalk (the one palette, src/io/palette.ts) stays off the start-up path when colour is off
   // (test/e2e/palette-startup.test.ts: with colour forced on, it loads)
-  const chalk = Object.entries(meta.outputs)
-    .filter(([out, o]) => out.endsWith('.js') && Object.keys(o.inputs).some((i) => i.includes('node_modules/chalk/')))
-    .map(([out]) => out)
+  const chalk = chunksOf('chalk')
   expect(chalk.length).toBeGreaterThan(0)
   expect(list).toContainEqual(expect.stringMatching(/\/dist\/cli\.js$/))
   expect(list.filter((l) => chalk.some((f) => l.endsWith(f)))).toEqual([])
   // a valid answer, settings and config files pass their generated checks (src/api/accept/<family>.gen.ts,
   // src/config/accept.gen.ts): no zod, whether the settings come from the environment or from the files
-  const chunksOf = (pkg: string) =>
-    Object.entries(meta.outputs)
-      .filter(([, o]) => Object.keys(o.inputs).some((i) => i.includes(`node_modules/${pkg}/`)))
-      .map(([file]) => file)
   const zod = chunksOf('zod')
   expect(zod.length).toBeGreaterThan(0)
   const loadsZod = (lines: string[]) => lines.filter((l) => zod.some((f) => l.endsWith(f)))
@@ -103,7 +93,7 @@ process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.incl
   expect(loadsZod(fromFiles), fromFiles.join('\n')).toEqual([])
   // each family's generated checks are a chunk of their own (src/api/accept/<family>.gen.ts): a command loads its
   // family's, no other's
-  const acceptChunks = Object.entries(meta.outputs).flatMap(([file, o]) =>
+  const acceptChunks = Object.entries(builtOutputs()).flatMap(([file, o]) =>
     Object.keys(o.inputs).flatMap((i) => {
       const family = /src\/api\/accept\/(\w+)\.gen\.ts$/.exec(i)?.[1]
       return family && file.startsWith('dist/chunks/') ? [{ file, family }] : []
