@@ -4,7 +4,8 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
-import { repoRoot, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { repoRoot } from '../helpers/cli.js'
+import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const missing = tmuxMissing()

@@ -7,7 +7,8 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { emulatorFixture } from '../helpers/emulator.js'
-import { repoRoot, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { repoRoot } from '../helpers/cli.js'
+import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const missing = tmuxMissing()

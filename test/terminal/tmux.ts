@@ -7,10 +7,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { repoRoot } from '../helpers/cli.js'
 import { pollUntil } from '../helpers/poll.js'
-
-/** The repository root. */
-export const repoRoot = join(import.meta.dirname, '..', '..')
 
 /** Why the terminal tests cannot run here, or undefined when they can. */
 export function tmuxMissing(): string | undefined {
