@@ -4,7 +4,7 @@
 // stale). Here: the copy is written the way biome would write it.
 import { describe, expect, it } from 'vitest'
 import { groupLists, manifestText } from '../../scripts/gen/commands.js'
-import { agentsList } from '../../src/account/lists.js'
+import { declaredList } from '../../src/account/lists.js'
 import { listCommand } from '../../src/commands/presets.js'
 
 describe('the top-level manifest', () => {
@@ -70,10 +70,11 @@ describe("a group's commands.gen.ts", () => {
 
 describe('the list preset', () => {
   const words = { examples: ['agentry x list'], fields: [] }
+  const agents = declaredList('agentsList')
   it("gives `ls` to a group's own list verb only, and takes the aliases it is given", () => {
-    expect(listCommand(agentsList, { path: ['x', 'list'], ...words }).aliases).toEqual(['ls'])
-    expect(listCommand(agentsList, { path: ['x', 'deliveries'], ...words }).aliases).toBeUndefined()
-    expect(listCommand(agentsList, { path: ['x', 'runs'], aliases: ['r'], ...words }).aliases).toEqual(['r'])
-    expect(listCommand(agentsList, { path: ['x', 'list'], aliases: [], ...words }).aliases).toBeUndefined()
+    expect(listCommand(agents, { path: ['x', 'list'], ...words }).aliases).toEqual(['ls'])
+    expect(listCommand(agents, { path: ['x', 'deliveries'], ...words }).aliases).toBeUndefined()
+    expect(listCommand(agents, { path: ['x', 'runs'], aliases: ['r'], ...words }).aliases).toEqual(['r'])
+    expect(listCommand(agents, { path: ['x', 'list'], aliases: [], ...words }).aliases).toBeUndefined()
   })
 })
