@@ -3,14 +3,14 @@
 import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import type { Context } from '../../context.js'
-import { UsageError } from '../../errors.js'
-import { localFileSize } from '../../io/arg-file.js'
-import { writeAll } from '../../io/iostreams.js'
-import { openAtomicFile, outPath } from '../../io/atomic-file.js'
+import type { Context } from '../context.js'
+import { UsageError } from '../errors.js'
+import { localFileSize } from '../io/arg-file.js'
+import { writeAll } from '../io/iostreams.js'
+import { openAtomicFile, outPath } from '../io/atomic-file.js'
 import { checkedDownload } from './checked-download.js'
 import { contentTypeFor, isTextual } from './content-type.js'
-import { sanitizingDecoder } from '../../io/sanitize.js'
+import { sanitizingDecoder } from '../io/sanitize.js'
 
 /** Why a remote path is unusable (relative, slash-separated, no empty, `.` or `..` segments), or undefined. */
 export function remotePathProblem(path: string): string | undefined {

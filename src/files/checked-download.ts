@@ -5,10 +5,10 @@
 // Content-Range) and the whole file's digest (Repr-Digest, Content-Digest of a full answer, or the older Digest;
 // sha-256 or sha-512). A server that declares neither cannot be checked: `files download --help` says so.
 import { createHash, type Hash } from 'node:crypto'
-import type { HttpResponse } from '../../api/request.js'
-import type { Context } from '../../context.js'
-import { type AgentryError, kindOf, NetworkError } from '../../errors.js'
-import { bodyChunks } from '../../io/body-stream.js'
+import type { HttpResponse } from '../api/request.js'
+import type { Context } from '../context.js'
+import { type AgentryError, kindOf, NetworkError } from '../errors.js'
+import { bodyChunks } from '../io/body-stream.js'
 
 /** Where the bytes go, in order. */
 export interface DownloadSink {
