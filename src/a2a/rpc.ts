@@ -103,6 +103,8 @@ export async function* events(ctx: Context, ep: Endpoint, op: Operation, params:
       throw new CliError(`${ep.url}: a streamed event is not JSON: ${data.slice(0, 80)}`, { exitCode: ExitCode.server })
     }
   }
-  for await (const ev of readSse(bodyChunks(ctx, res.body, `POST ${ep.url}`), { dispatchIncompleteAtEnd: true }))
+  for await (const ev of readSse(bodyChunks(ctx.abort.signal, res.body, `POST ${ep.url}`), {
+    dispatchIncompleteAtEnd: true,
+  }))
     if (ev.data.trim() !== '') yield read(ev.data)
 }
