@@ -68,10 +68,32 @@ function importName(word: string): string {
   return reserved.has(camel) ? `${camel}Command` : camel
 }
 
-/** One command of a group: its word, and its module relative to the group's folder. */
+/** One command of a group: its word, its aliases, and its module relative to the group's folder. */
 interface Member {
   word: string
+  aliases: readonly string[]
   from: string
+}
+
+/**
+ * Stops on two commands of one group answering to the same word (a name or an alias): commander would throw
+ * `cannot add command … as already have command …` only when the program is built, in the build of a test run.
+ */
+function checkNames(
+  where: string,
+  members: readonly { word: string; aliases?: readonly string[] | undefined; from: string }[],
+): void {
+  const taken = new Map<string, string>()
+  for (const m of members) {
+    for (const name of [m.word, ...(m.aliases ?? [])]) {
+      const other = taken.get(name)
+      if (other !== undefined && other !== m.from)
+        throw new Error(
+          `${where}: \`${name}\` names two commands, ${other} and ${m.from}: give one of them other aliases`,
+        )
+      taken.set(name, m.from)
+    }
+  }
 }
 
 /** The text of a group's commands.gen.ts. */
@@ -105,9 +127,10 @@ export async function groupLists(modules: CommandModules): Promise<Map<string, s
       const parent = d.path.slice(0, -1).join(' ')
       if (parent !== group.path.join(' '))
         throw new Error(`${path} declares \`${d.path.join(' ')}\`, not a command of \`${group.path.join(' ')}\``)
-      members.push({ word: d.path[d.path.length - 1]!, from: rest })
+      members.push({ word: d.path[d.path.length - 1]!, aliases: d.aliases ?? [], from: rest })
     }
     if (members.length === 0) throw new Error(`${indexPath}: the group has no command in its folder`)
+    checkNames(`\`agentry ${group.path.join(' ')}\``, members)
     out.set(`${folder}commands.gen.ts`, groupText(group, members))
   }
   return out
@@ -122,6 +145,10 @@ async function manifest(): Promise<string> {
       throw new Error(`src/commands/manifest.ts: ${g.name} loads the declaration of \`${d.path.join(' ')}\``)
     listed.push({ name: g.name, aliases: d.aliases, summary: d.summary, hidden: d.hidden })
   }
+  checkNames(
+    'src/commands/manifest.ts',
+    listed.map((g) => ({ word: g.name, aliases: g.aliases, from: g.name })),
+  )
   return manifestText(listed)
 }
 

@@ -53,8 +53,10 @@ function routeTable(ops: readonly Declared[]): string {
     return `  ${name}: { ${fields.join(', ')} },`
   })
   return (
-    banner('The route table loaded at start-up (routes.ts wraps it): name → method, path, root, auth, scope, family.') +
-    `export const routeTable = {\n${lines.join('\n')}\n} as const\n`
+    banner(
+      'The route table loaded at start-up (routes.ts wraps it): name → method, path, root, auth, scope, family;\n' +
+        '// then the declared lists (src/account/lists.ts).',
+    ) + `export const routeTable = {\n${lines.join('\n')}\n} as const\n`
   )
 }
 
@@ -220,10 +222,57 @@ function methodTable(ops: readonly Declared[]): string {
   )
 }
 
+/** The help of a list's id argument, from its name: `siteId` → `the site`. */
+const idHelp = (name: string) => `the ${name.replace(/Id$/, '')}`
+
+/** The lists the CLI and the MCP server offer (`list:`), zod-free, after the route table in src/api/routes.gen.ts. */
+function listTable(ops: readonly Declared[]): string {
+  const rows = ops.flatMap((d) => {
+    if (d.op.list === undefined) return []
+    if (d.op.item === undefined || d.op.sdk === undefined || d.op.sdkByHand)
+      throw new Error(`${d.name}: a declared list needs \`...listOf(item)\` and a generated \`sdk\` method`)
+    const ids = pathParams(d.op.path).filter((p) => p !== 'accountId')
+    const params = ids.length ? `{ ${ids.map((p) => `${p}: ${q(idHelp(p))}`).join(', ')} }` : '{}'
+    return [
+      `  ${d.name}: {`,
+      `    noun: ${q(d.op.list.noun)},`,
+      `    summary: ${q(d.op.list.summary)},`,
+      `    params: ${params},`,
+      `    sdk: [${sdkName(d).map(q).join(', ')}],`,
+      ...(d.op.mcp ? [`    mcp: ${q(d.op.mcp)},`] : []),
+      '  },',
+    ]
+  })
+  return (
+    '\n/** The declared lists (`list:`): noun, summary, the ids they live under with their help, library method, MCP tool. */\n' +
+    `export const declaredLists = {\n${rows.join('\n')}\n} as const\n`
+  )
+}
+
+/** The emulator's collections declared with their list (`stored:`), in src/emulator/handlers.gen.ts. */
+function storedTable(ops: readonly Declared[]): string {
+  const stored = ops.flatMap((d) => (d.op.stored ? [{ name: d.name, ...d.op.stored }] : []))
+  const specs = stored.map((s) => {
+    const members = Object.entries(s.members ?? {}).map(([k, t]) => `${k}: ${q(t)}`)
+    return `  ${s.collection}: { key: ${q(s.key)}, members: { ${members.join(', ')} } },`.replace('{  }', '{}')
+  })
+  const maps = stored.map((s) => `  ${s.collection} = new Map<string, ItemOf<${q(s.name)}>>()`)
+  return (
+    '\n/** Each declared collection: the member its records are keyed by and the members a restored record must have. */\n' +
+    `export const storedCollections = {\n${specs.join('\n')}\n} as const\n\n` +
+    '/** Their Maps, by collection: EmulatorState extends this. */\n' +
+    `export class StoredCollections {\n${maps.join('\n')}\n}\n`
+  )
+}
+
 /** src/emulator/handlers.gen.ts: the handler table must name every declared operation. */
 function handlerType(ops: readonly Declared[]): string {
   return (
-    banner("The emulator's handler table (handlers/index.ts) must have a handler for each declared operation.") +
+    banner(
+      "The emulator's handler table (handlers/index.ts) must have a handler for each declared operation, and the\n" +
+        '// collections declared with a list (`stored:`), which src/emulator/state.ts takes in.',
+    ) +
+    "import type { ItemOf } from '../sdk/transport.js'\n" +
     `import type { Handler } from './types.js'\n\n` +
     `/** Every declared operation. */\n` +
     `type DeclaredOperation =\n${ops.map((d) => `  | ${q(d.name)}`).join('\n')}\n\n` +
@@ -270,11 +319,11 @@ function apiDoc(ops: readonly Declared[]): string {
 export async function generate(commandModules: CommandModules): Promise<Map<string, string>> {
   const ops = await declarations()
   return new Map([
-    ['src/api/routes.gen.ts', routeTable(ops)],
+    ['src/api/routes.gen.ts', routeTable(ops) + listTable(ops)],
     ...routeAccepts(ops),
     ['src/config/accept.gen.ts', configAccepts()],
     ['src/sdk/methods.gen.ts', methodTable(ops)],
-    ['src/emulator/handlers.gen.ts', handlerType(ops)],
+    ['src/emulator/handlers.gen.ts', handlerType(ops) + storedTable(ops)],
     ['docs/api.md', apiDoc(ops)],
     ...(await commandFilesGenerated(commandModules)),
   ])

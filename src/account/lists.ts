@@ -1,9 +1,13 @@
-// The plain lists of the account, each declared once: its noun, its one-line summary, the ids it lives under and
-// its library call. `agentry <group> list` (listCommand, src/commands/presets.ts) and, for those the MCP server
-// offers, the tool list_<noun> (src/mcp/tools/lists.ts) are both derived from it: same words, same call.
+// The plain lists of the account. Each is declared with its operation (`list:` in src/api/contract/<family>.ts:
+// noun and summary; the ids are the path's parameters, the call its generated library method), and `npm run gen`
+// copies those words into src/api/lists.gen.ts, zod-free. `agentry <group> list` (listCommand,
+// src/commands/presets.ts) and, for those declared with `mcp`, the tool list_<noun> (src/mcp/tools/lists.ts) are
+// both derived from it: same words, same call.
 import type { PageQuery } from '../api/contract/paging.js'
+import { declaredLists } from '../api/routes.gen.js'
 import type { AgentryClient } from '../sdk/client.js'
 import type { ItemList } from '../sdk/pages.js'
+import type { ItemOf } from '../sdk/transport.js'
 
 /** A list of the account, one page at a time. */
 export interface AccountList<T = unknown, P extends string = string> {
@@ -13,63 +17,48 @@ export interface AccountList<T = unknown, P extends string = string> {
   summary: string
   /** the ids the list lives under (`pages` of a site), each with its help: a command argument, a tool parameter */
   params: Record<P, string>
+  /** the MCP tool that offers it, when one does */
+  mcp?: string
   list(sdk: AgentryClient, params: Record<P, string>, page: PageQuery): ItemList<T>
 }
 
-/** Declares a list (its item type inferred from the library call). */
+/** A list declared with its operation (`list:`), by the operation's name. */
+export type ListName = keyof typeof declaredLists
+
+/** The ids a declared list lives under. */
+type IdsOf<N extends ListName> = Extract<keyof (typeof declaredLists)[N]['params'], string>
+
+/** What a generated list method is, seen from here: its ids in path order, then the page. */
+type ListMethod = (...args: unknown[]) => ItemList<unknown>
+
+/**
+ * The declared list N, as the command and the tool use it. Before `npm run gen` has written a new list's words the
+ * generator itself still loads (its summary then says so); the typecheck fails until it has.
+ */
+export function declaredList<N extends ListName>(name: N): AccountList<ItemOf<N>, IdsOf<N>> {
+  const words = declaredLists[name] as (typeof declaredLists)[ListName] | undefined
+  const params = (words?.params ?? {}) as Record<IdsOf<N>, string>
+  const ids = Object.keys(params) as IdsOf<N>[]
+  const [resource, method] = words?.sdk ?? ['', '']
+  return {
+    noun: words?.noun ?? name,
+    summary: words?.summary ?? `${name}: run npm run gen`,
+    params,
+    ...(words !== undefined && 'mcp' in words ? { mcp: words.mcp } : {}),
+    list: (sdk, values, page) => {
+      const call = (sdk as unknown as Record<string, Record<string, ListMethod>>)[resource]?.[method]
+      if (call === undefined) throw new Error(`${name}: the library has no ${resource}.${method}`)
+      return call(...ids.map((id) => values[id]), page) as ItemList<ItemOf<N>>
+    },
+  }
+}
+
+/** Declares a list by hand (its item type inferred from the library call), for one not (yet) declared with `list:`. */
 function accountList<T, P extends string = never>(list: AccountList<T, P>): AccountList<T, P> {
   return list
 }
 
-export const agentsList = accountList({
-  noun: 'agents',
-  summary: 'List the agents of the account',
-  params: {},
-  list: (sdk, _, page) => sdk.agents.list(page),
-})
-
-export const skillsList = accountList({
-  noun: 'skills',
-  summary: 'List the skills of the account',
-  params: {},
-  list: (sdk, _, page) => sdk.skills.list(page),
-})
-
-export const scenariosList = accountList({
-  noun: 'scenarios',
-  summary: 'List the scenarios of the account',
-  params: {},
-  list: (sdk, _, page) => sdk.scenarios.list(page),
-})
-
-export const schedulesList = accountList({
-  noun: 'schedules',
-  summary: 'List the schedules of the account',
-  params: {},
-  list: (sdk, _, page) => sdk.schedules.list(page),
-})
-
-export const keysList = accountList({
-  noun: 'keys',
-  summary: 'List the API keys of the account',
-  params: {},
-  list: (sdk, _, page) => sdk.keys.list(page),
-})
-
-export const sitesList = accountList({
-  noun: 'sites',
-  summary: 'List the sites of the account',
-  params: {},
-  list: (sdk, _, page) => sdk.sites.list(page),
-})
-
-export const pagesList = accountList({
-  noun: 'pages',
-  summary: 'List the pages of a site',
-  params: { siteId: 'the site' },
-  list: (sdk, { siteId }, page) => sdk.pages.list(siteId, page),
-})
-
+// chats' routes are being rewritten (the workspace routes of wire.md): its list moves to its declaration with them
 export const chatsList = accountList({
   noun: 'chats',
   summary: "List an agent's stateful chats",

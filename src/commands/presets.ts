@@ -1,4 +1,4 @@
-// The verbs that have one shape across groups, declared once: `list|ls` (a page of the account's items, every page
+// The verbs that have one shape across groups, declared once: `list|ls` or another list verb (a page of the account's items, every page
 // with --all, through the one list presenter; the list itself is declared in src/account/lists.ts, which the MCP
 // server's list tools come from too), `get` (one item, printed as the service gave it) and `delete|rm` (asks first
 // on a terminal, --yes otherwise). A command of one of these shapes is its path, words and library call.
@@ -23,18 +23,29 @@ interface VerbWords<A extends ArgsSpec> {
 type ParamArg = ArgSpec<`<${string}>`>
 
 /**
- * `<group> list|ls <ids…>`: a list of the account (src/account/lists.ts: its summary, ids and library call) with
- * `--page`, `--limit`, `--all`, printed as a table of `fields`.
+ * The aliases of a list verb: those declared, else `ls` for a group's own `list` only, so that a second list verb
+ * of a group (`webhook deliveries` beside `webhook list`) never takes `ls` too. A clash of names in a group stops
+ * `npm run gen` (scripts/gen/commands.ts), before any build.
+ */
+function listAliases(path: readonly string[], aliases: readonly string[] | undefined): readonly string[] {
+  return aliases ?? (path[path.length - 1] === 'list' ? ['ls'] : [])
+}
+
+/**
+ * `<group> <verb> <ids…>`: a list of the account (src/account/lists.ts: its summary, ids and library call) with
+ * `--page`, `--limit`, `--all`, printed as a table of `fields`. The verb `list` is also `ls` unless `aliases` says
+ * otherwise; any other verb has only the aliases given.
  */
 export function listCommand<T, P extends string>(
   list: AccountList<T, P>,
-  words: { path: readonly string[]; examples: readonly string[]; fields: Field<T>[] },
+  words: { path: readonly string[]; aliases?: readonly string[]; examples: readonly string[]; fields: Field<T>[] },
 ) {
   const names = Object.keys(list.params) as P[]
   const args = Object.fromEntries(names.map((k) => [k, arg(`<${k}>`, list.params[k])])) as Record<P, ParamArg>
+  const aliases = listAliases(words.path, words.aliases)
   return defineCommand<Record<P, ParamArg>, typeof listOptions>({
     path: words.path,
-    aliases: ['ls'],
+    ...(aliases.length > 0 ? { aliases } : {}),
     summary: list.summary,
     ...(names.length > 0 ? { args } : {}),
     options: listOptions,

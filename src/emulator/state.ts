@@ -1,19 +1,11 @@
 // The emulator's whole state: plain records in Maps, one per resource, serializable for --data-file snapshots.
 // Every handler reads and writes it through here; nothing else holds state. The persisted collections are declared
 // once (`collections` below: field, key, the members a restored record must have); snapshots and the validated
-// restore both walk that table.
-import type {
-  Agent,
-  ApiKey,
-  Chat,
-  CmsRecord,
-  Message,
-  Scenario,
-  Schedule,
-  Skill,
-  Webhook,
-} from '../api/schemas/index.js'
+// restore both walk that table. A collection declared with its list operation (`stored:` in
+// src/api/contract/<family>.ts) comes from src/emulator/handlers.gen.ts, its Map and its table row alike.
+import type { Agent, ApiKey, Chat, CmsRecord, Message, Scenario, Schedule, Webhook } from '../api/schemas/index.js'
 import type { A2aTaskRecord } from './a2a/tasks.js'
+import { StoredCollections, storedCollections } from './handlers.gen.js'
 
 /** A scenario as stored: the public record plus its signing secret (never sent by GET). */
 export type StoredScenario = Scenario & { signature_secret: string; signature_name: string }
@@ -86,10 +78,13 @@ interface CollectionSpec {
   members: Record<string, 'string' | 'number' | 'boolean' | 'object' | 'array'>
 }
 
-/** THE persisted collections, in snapshot order (a new Map field of EmulatorState that must survive restarts goes here). */
+/**
+ * THE persisted collections, in snapshot order (a new Map field of EmulatorState that must survive restarts goes
+ * here, or is declared with its list: `stored:`).
+ */
 export const collections = {
   agents: { key: 'id', members: { accountId: 'string' } },
-  skills: { key: 'id', members: {} },
+  ...storedCollections,
   chats: { key: 'id', members: { agentId: 'string', messages: 'array' } },
   scenarios: { key: 'id', members: { signature_secret: 'string', signature_name: 'string' } },
   executions: { key: 'id', members: { scenarioId: 'string' } },
@@ -126,10 +121,9 @@ function checkRecord(where: string, v: unknown, spec: CollectionSpec): string {
 }
 
 /** Everything the emulator knows. */
-export class EmulatorState {
+export class EmulatorState extends StoredCollections {
   accountId = 'acc_demo'
   agents = new Map<string, StoredAgent>()
-  skills = new Map<string, Skill>()
   chats = new Map<string, StoredChat>()
   scenarios = new Map<string, StoredScenario>()
   executions = new Map<string, StoredExecution>()

@@ -2,11 +2,13 @@
 // body is a timeout (124), a dropped connection a network error (8); the HTTP client maps only failures before the
 // headers, and a body that breaks later would otherwise surface as a bug.
 import { AgentryError, CancelledError, NetworkError, TimeoutError } from '../errors.js'
-import type { Context } from '../context.js'
 
-/** Yields the chunks of a response body, turning its failures into CliErrors that name `what`. */
+/**
+ * Yields the chunks of a response body, turning its failures into CliErrors that name `what`; `signal` (the run's
+ * abort signal) tells a cancelled run from a broken body.
+ */
 export async function* bodyChunks(
-  ctx: Context,
+  signal: AbortSignal,
   body: AsyncIterable<unknown>,
   what: string,
 ): AsyncGenerator<Uint8Array> {
@@ -14,7 +16,7 @@ export async function* bodyChunks(
     for await (const chunk of body) yield chunk as Uint8Array
   } catch (err) {
     if (err instanceof AgentryError) throw err
-    if (ctx.abort.signal.aborted) throw new CancelledError()
+    if (signal.aborted) throw new CancelledError()
     const code = (err as { code?: string }).code
     if (code === 'UND_ERR_BODY_TIMEOUT')
       throw new TimeoutError(`${what}: the server stopped sending`, 'try again; raise AGENTRY_IDLE_TIMEOUT (seconds)')

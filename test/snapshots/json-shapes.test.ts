@@ -2,9 +2,11 @@
 // What is pinned is the shape — the keys and the type of each value — so ids and timestamps never make
 // them flaky, while a renamed, dropped or retyped field shows up as a diff. A deliberate change: update them all with
 // `npm run test:files -- test/snapshots/json-shapes.test.ts -u` and read the diff.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { families, loaders } from '../../src/api/contract/loaders.js'
+import type { Operation } from '../../src/api/contract/types.js'
 import { patternPng } from '../../src/emulator/png.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
@@ -500,5 +502,33 @@ describe('shape of --json output against the emulator', () => {
         "updatedAt": "string",
       }
     `)
+  })
+})
+
+/** Commands named by a read operation that print something else than its answer, and why. */
+const notItsAnswer: Record<string, string> = {
+  'a2a card': "the card of a URL the user gives: the shape of `agents card`'s, pinned above",
+  'cms export': 'writes the records to files, NDJSON, not --json',
+  login: 'reads the OAuth metadata to log in; prints no answer of it',
+  'oauth login': 'the same login',
+}
+
+describe('every data command', () => {
+  it('has its --json shape pinned here: each command a read operation names (its `command`)', async () => {
+    const source = readFileSync(import.meta.filename, 'utf8')
+    const missing: string[] = []
+    for (const family of families) {
+      for (const [name, op] of Object.entries((await loaders[family]()) as Record<string, Operation>)) {
+        if (op.method !== 'GET' || (op.response === undefined && op.item === undefined)) continue
+        for (const command of (op.command ?? '').split(', ').filter(Boolean)) {
+          const call = `printed([${command
+            .split(' ')
+            .map((w) => `'${w}'`)
+            .join(', ')}`
+          if (!source.includes(call) && !(command in notItsAnswer)) missing.push(`${command} (${name})`)
+        }
+      }
+    }
+    expect(missing, 'add an it() with printed([...]) for each').toEqual([])
   })
 })

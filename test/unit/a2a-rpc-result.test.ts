@@ -1,7 +1,7 @@
 // resultOf (src/commands/a2a/rpc.ts): a JSON-RPC 2.0 response (A2A 9.4) read with its zod/mini schema — a result is
 // handed back, an error becomes a CLI error with the exit code of its A2A code, anything else is refused (exit 7).
 import { describe, expect, it } from 'vitest'
-import { resultOf } from '../../src/commands/a2a/rpc.js'
+import { resultOf } from '../../src/a2a/rpc.js'
 import { CliError, ExitCode } from '../../src/errors.js'
 
 /** The CliError resultOf throws for `response`. */

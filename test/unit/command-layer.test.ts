@@ -81,4 +81,25 @@ describe('the command layer', () => {
       'src/commands/oauth/index.ts -> src/commands/login/index.ts',
     ])
   })
+
+  it('src/commands/ calls the service through the library: no ctx.http() but for a URL the user gives', () => {
+    expect(rawHttpCalls(sourcesUnder('src/commands'))).toEqual([])
+    const sources = new Map([
+      ['src/commands/files/get.ts', 'const http = await ctx.http()\nawait http.send({ method: "GET", url })'],
+      ['src/commands/x/probe.ts', "const h = await ctx.http() // the user's URL: `x probe <url>`"],
+    ])
+    expect(rawHttpCalls(sources)).toEqual(['src/commands/files/get.ts:1'])
+  })
 })
+
+/**
+ * The lines of src/commands that take the run's bare HTTP client (retries, paging, checks and errors by hand, beside
+ * the library's); one for a URL the user gave (not a route of the service) says so: `// the user's URL`.
+ */
+function rawHttpCalls(sources: Map<string, string>): string[] {
+  const out: string[] = []
+  for (const [file, text] of sources)
+    for (const [i, line] of text.split('\n').entries())
+      if (/\.http\(\)/.test(line) && !line.includes("// the user's URL")) out.push(`${file}:${i + 1}`)
+  return out
+}

@@ -4,6 +4,8 @@
 // stale). Here: the copy is written the way biome would write it.
 import { describe, expect, it } from 'vitest'
 import { groupLists, manifestText } from '../../scripts/gen/commands.js'
+import { declaredList } from '../../src/account/lists.js'
+import { listCommand } from '../../src/commands/presets.js'
 
 describe('the top-level manifest', () => {
   it('lists each group as declared: a changed summary is a changed manifest', () => {
@@ -47,5 +49,32 @@ describe("a group's commands.gen.ts", () => {
   it('stops on a module of the folder that declares a command of another group', async () => {
     const wrong = modules({ 'src/commands/x/index.ts': group('x'), 'src/commands/x/get.ts': command('y', 'get') })
     await expect(groupLists(wrong)).rejects.toThrow('src/commands/x/get.ts declares `y get`, not a command of `x`')
+  })
+
+  it('stops on two commands of a group answering to one word, before any build', async () => {
+    const aliased = (path: string[], aliases: string[]) => ({ default: { ...command(...path).default, aliases } })
+    const clash = modules({
+      'src/commands/x/index.ts': group('x'),
+      'src/commands/x/list.ts': aliased(['x', 'list'], ['ls']),
+      'src/commands/x/deliveries.ts': aliased(['x', 'deliveries'], ['ls']),
+    })
+    await expect(groupLists(clash)).rejects.toThrow('`agentry x`: `ls` names two commands, list.ts and deliveries.ts')
+    const named = modules({
+      'src/commands/x/index.ts': group('x'),
+      'src/commands/x/get.ts': aliased(['x', 'get'], ['list']),
+      'src/commands/x/list.ts': command('x', 'list'),
+    })
+    await expect(groupLists(named)).rejects.toThrow('`list` names two commands')
+  })
+})
+
+describe('the list preset', () => {
+  const words = { examples: ['agentry x list'], fields: [] }
+  const agents = declaredList('agentsList')
+  it("gives `ls` to a group's own list verb only, and takes the aliases it is given", () => {
+    expect(listCommand(agents, { path: ['x', 'list'], ...words }).aliases).toEqual(['ls'])
+    expect(listCommand(agents, { path: ['x', 'deliveries'], ...words }).aliases).toBeUndefined()
+    expect(listCommand(agents, { path: ['x', 'runs'], aliases: ['r'], ...words }).aliases).toEqual(['r'])
+    expect(listCommand(agents, { path: ['x', 'list'], aliases: [], ...words }).aliases).toBeUndefined()
   })
 })

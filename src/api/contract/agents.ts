@@ -8,6 +8,7 @@ export const agents = {
   agentsList: op('GET', '/{accountId}/agents', {
     scope: 'agent',
     ...listOf(agentSchema),
+    list: { noun: 'agents', summary: 'List the agents of the account' },
     sdk: 'agents.list',
     doc: 'Every agent of the account, page by page (`query.page`/`query.limit` pick where and how big).',
     command: 'agents list',
@@ -23,6 +24,8 @@ export const agents = {
   skillsList: op('GET', '/{accountId}/skills', {
     scope: 'account',
     ...listOf(skillSchema),
+    list: { noun: 'skills', summary: 'List the skills of the account' },
+    stored: { collection: 'skills', key: 'id' },
     sdk: 'skills.list',
     doc: 'Every skill of the account, page by page.',
     command: 'skills list',

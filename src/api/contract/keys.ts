@@ -7,6 +7,7 @@ import { type Contract, op } from './types.js'
 export const keys = {
   keysList: op('GET', '/{accountId}/api-keys', {
     ...listOf(apiKeySchema),
+    list: { noun: 'keys', summary: 'List the API keys of the account' },
     sdk: 'keys.list',
     doc: 'Every key (without secrets), page by page.',
     command: 'keys list',

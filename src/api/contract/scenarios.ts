@@ -15,6 +15,7 @@ export const scenarios = {
   scenariosList: op('GET', '/{accountId}/scenarios', {
     scope: 'scenario',
     ...listOf(scenarioSchema),
+    list: { noun: 'scenarios', summary: 'List the scenarios of the account' },
     sdk: 'scenarios.list',
     doc: 'Every scenario, page by page.',
     command: 'scenario list',

@@ -8,6 +8,7 @@ export const schedules = {
   schedulesList: op('GET', '/{accountId}/schedules', {
     scope: 'scenario',
     ...listOf(scheduleSchema),
+    list: { noun: 'schedules', summary: 'List the schedules of the account' },
     sdk: 'schedules.list',
     doc: 'Every schedule, page by page.',
     command: 'schedule list',

@@ -8,6 +8,7 @@ export const sites = {
   sitesList: op('GET', '/{accountId}/sites', {
     scope: 'account',
     ...listOf(siteSchema),
+    list: { noun: 'sites', summary: 'List the sites of the account' },
     sdk: 'sites.list',
     doc: 'Every site, page by page.',
     command: 'sites list',
@@ -23,6 +24,7 @@ export const sites = {
   pagesList: op('GET', '/{accountId}/sites/{siteId}/pages', {
     scope: 'account',
     ...listOf(pageSchema),
+    list: { noun: 'pages', summary: 'List the pages of a site' },
     sdk: 'pages.list',
     doc: 'Every page of a site, page by page.',
     command: 'pages list',

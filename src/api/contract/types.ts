@@ -50,6 +50,35 @@ interface Described {
   readonly command?: string
   /** the MCP tool that calls it (docs/api.md; checked the same way) */
   readonly mcp?: string
+  /**
+   * a list the CLI offers (`listCommand(declaredList('<name>'), …)`, src/account/lists.ts) and, with `mcp`, the MCP
+   * tool of that name: its noun, plural ("20 of 5,002 agents") and one-line summary (the command's, the tool's
+   * title); its ids are the path's parameters. Generated into src/api/routes.gen.ts (zod-free).
+   */
+  readonly list?: ListWords
+  /**
+   * the emulator keeps the items of this list in a collection of its own, `state.<collection>`, saved in snapshots
+   * and checked on restore (src/emulator/handlers.gen.ts): no hand edit of src/emulator/state.ts
+   */
+  readonly stored?: StoredWords
+}
+
+/** What a list says of itself (see Described.list). */
+interface ListWords {
+  readonly noun: string
+  readonly summary: string
+}
+
+/** The JSON type of a member a restored record must have (`array` for arrays). */
+type MemberType = 'string' | 'number' | 'boolean' | 'object' | 'array'
+
+/** An emulator collection declared with its list (see Described.stored). */
+interface StoredWords {
+  readonly collection: string
+  /** the member its records are keyed by */
+  readonly key: string
+  /** members every restored record must have, by their JSON type (the key is always checked) */
+  readonly members?: Readonly<Record<string, MemberType>>
 }
 
 /** One operation as declared: route, schemas, library method, doc. */

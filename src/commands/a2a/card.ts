@@ -1,8 +1,8 @@
 // `agentry a2a card <agentId|url>`: an agent's A2A card, by agent id (this service) or by URL (any agent).
 import type { AgentCard } from '../../api/schemas/index.js'
 import { arg, defineCommand } from '../define.js'
-import { fetchCard } from './client.js'
-import { endpointOf } from './endpoint.js'
+import { fetchCard } from '../../a2a/client.js'
+import { endpointOf } from '../../a2a/endpoint.js'
 
 /** A card as key/value rows for tables and TSV: `url` and `protocol` are the endpoint the CLI would use. */
 function cardSummary(card: AgentCard, source: string): Record<string, unknown> {

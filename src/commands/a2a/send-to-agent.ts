@@ -5,10 +5,10 @@
 import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
-import type { Endpoint } from './endpoint.js'
-import { failedStates, replyText, stateOf, streamStep } from './protocol.js'
-import { call, events } from './rpc.js'
-import { readEvent, sendParams } from './wire.js'
+import type { Endpoint } from '../../a2a/endpoint.js'
+import { failedStates, replyText, stateOf, streamStep } from '../../a2a/protocol.js'
+import { call, events } from '../../a2a/rpc.js'
+import { readEvent, sendParams } from '../../a2a/wire.js'
 
 /** Options of a send. */
 export interface SendOptions {

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js'
 import { readAllStdin } from '../../io/iostreams.js'
 import { arg, defineCommand } from '../define.js'
 import { flag, text } from '../options.js'
-import { resolveAgent } from './client.js'
+import { resolveAgent } from '../../a2a/client.js'
 import { sendToAgent } from './send-to-agent.js'
 
 /** The message piped on stdin (a usage error on a terminal, or when it is empty). */

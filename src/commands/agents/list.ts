@@ -1,9 +1,9 @@
 // `agentry agents list`: the agents of the account, a page or --all.
-import { agentsList } from '../../account/lists.js'
+import { declaredList } from '../../account/lists.js'
 import { listCommand } from '../presets.js'
 import { agentFields } from './fields.js'
 
-export default listCommand(agentsList, {
+export default listCommand(declaredList('agentsList'), {
   path: ['agents', 'list'],
   examples: ['agentry agents list', 'agentry agents list --all --json', 'agentry agents ls --limit 5 -o yaml'],
   fields: agentFields,

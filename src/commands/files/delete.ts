@@ -1,7 +1,7 @@
 // `agentry files delete <remote>`: one file, after asking.
 import { arg } from '../define.js'
 import { deleteCommand } from '../presets.js'
-import { checkRemote } from './transfer.js'
+import { checkRemote } from '../../files/transfer.js'
 
 export default deleteCommand({
   path: ['files', 'delete'],

@@ -2,7 +2,7 @@
 import { nonEmpty } from '../non-empty.js'
 import { arg, defineCommand } from '../define.js'
 import { custom } from '../options.js'
-import { downloadFile } from './transfer.js'
+import { downloadFile } from '../../files/transfer.js'
 
 export default defineCommand({
   path: ['files', 'download'],

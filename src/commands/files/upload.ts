@@ -2,7 +2,7 @@
 import { UsageError } from '../../errors.js'
 import { arg, defineCommand } from '../define.js'
 import { custom, text } from '../options.js'
-import { uploadFile } from './transfer.js'
+import { uploadFile } from '../../files/transfer.js'
 
 /** `--content-type`: type/subtype, parameters allowed. */
 function contentType(type: string, flag: string): string {

@@ -42,7 +42,7 @@ export default defineCommand({
 async function saveImage(ctx: Context, url: string, out: string): Promise<void> {
   const sdk = await ctx.sdk()
   const fetchImage = () => sdk.images.download(url)
-  const chunks = async () => bodyChunks(ctx, (await fetchImage()).body, 'the image download')
+  const chunks = async () => bodyChunks(ctx.abort.signal, (await fetchImage()).body, 'the image download')
   if (out === '-') {
     for await (const chunk of await chunks()) await writeAll(ctx.io.stdout, chunk)
     return

@@ -1,9 +1,9 @@
 // `agentry pages list <siteId>`: the pages of a site, a page or --all.
-import { pagesList } from '../../account/lists.js'
+import { declaredList } from '../../account/lists.js'
 import { listCommand } from '../presets.js'
 import { pageFields } from './fields.js'
 
-export default listCommand(pagesList, {
+export default listCommand(declaredList('pagesList'), {
   path: ['pages', 'list'],
   examples: ['agentry pages list site_docs', 'agentry pages ls site_docs --all -o ndjson'],
   fields: pageFields,

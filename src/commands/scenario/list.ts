@@ -1,9 +1,9 @@
 // `agentry scenario list`: the scenarios of the account, a page or --all.
-import { scenariosList } from '../../account/lists.js'
+import { declaredList } from '../../account/lists.js'
 import { listCommand } from '../presets.js'
 import { scenarioFields } from './fields.js'
 
-export default listCommand(scenariosList, {
+export default listCommand(declaredList('scenariosList'), {
   path: ['scenario', 'list'],
   examples: ['agentry scenario list', 'agentry scenarios ls --all --json'],
   fields: scenarioFields,

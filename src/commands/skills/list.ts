@@ -1,7 +1,7 @@
 // `agentry skills list`: the skills of the account.
 import type { Field } from '../../io/output.js'
 import type { Skill } from '../../api/schemas/index.js'
-import { skillsList } from '../../account/lists.js'
+import { declaredList } from '../../account/lists.js'
 import { listCommand } from '../presets.js'
 
 /** Columns of `skills list`. */
@@ -12,7 +12,7 @@ const skillFields: Field<Skill>[] = [
   { header: 'DESCRIPTION', get: (s) => s.description },
 ]
 
-export default listCommand(skillsList, {
+export default listCommand(declaredList('skillsList'), {
   path: ['skills', 'list'],
   examples: ['agentry skills list', 'agentry skills list --all -o ndjson'],
   fields: skillFields,

@@ -1,13 +1,19 @@
 // The list tools of `agentry mcp serve` (list_agents, list_scenarios, list_sites, list_pages), derived from the
-// account's list declarations (src/account/lists.ts) that `agentry <group> list` comes from too: the name is
-// list_<noun>, the title the list's summary, the input its ids and the contract's page query; a call is one page.
-import type { AccountList } from '../../account/lists.js'
+// lists declared with their operation (`list:` and `mcp:`, src/account/lists.ts) that `agentry <group> list` comes
+// from too: the name is the declared tool, the title the list's summary, the input its ids and the contract's page
+// query; a call is one page.
+import { declaredList, type ListName } from '../../account/lists.js'
+import type { declaredLists } from '../../api/routes.gen.js'
 import { type PageQuery, pageQuery } from '../../api/contract/paging.js'
 import * as z from '../../api/zod.js'
 import { type AccountTool, defineTool } from './types.js'
 
-/** The tool list_<noun>: one page of the list (`{page, items}`); pass page for the next. */
-export function listTool(list: AccountList): AccountTool {
+/** The lists declared with an MCP tool. */
+type ServedList = { [N in ListName]: (typeof declaredLists)[N] extends { mcp: string } ? N : never }[ListName]
+
+/** The declared tool of list N: one page of the list (`{page, items}`); pass page for the next. */
+export function listTool(name: ServedList): AccountTool {
+  const list = declaredList(name)
   const idShape = Object.entries(list.params).map(([name, help]) => [
     name,
     z
@@ -16,7 +22,7 @@ export function listTool(list: AccountList): AccountTool {
       .check(z.describe(String(help))),
   ])
   return defineTool({
-    name: `list_${list.noun}`,
+    name: list.mcp ?? `list_${list.noun}`,
     title: list.summary,
     description: `${list.summary} (one page; pass page for the next).`,
     input: { ...Object.fromEntries(idShape), ...pageQuery.shape },

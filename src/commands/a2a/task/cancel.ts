@@ -1,9 +1,9 @@
 // `agentry a2a task cancel <agentId|card-url> <taskId>` (commands.md, second round): CancelTask / tasks/cancel
 // (A2A 3.1.5); exit 5 when the task has already ended.
 import { arg, defineCommand } from '../../define.js'
-import { resolveAgent } from '../client.js'
-import { call } from '../rpc.js'
-import { readTask } from '../wire.js'
+import { resolveAgent } from '../../../a2a/client.js'
+import { call } from '../../../a2a/rpc.js'
+import { readTask } from '../../../a2a/wire.js'
 import { printTask } from './print.js'
 
 export default defineCommand({

@@ -2,9 +2,9 @@
 // endpoint and generation its card names (GetTask / tasks/get: A2A 3.1.3).
 import { arg, defineCommand } from '../../define.js'
 import { int } from '../../options.js'
-import { resolveAgent } from '../client.js'
-import { call } from '../rpc.js'
-import { readTask } from '../wire.js'
+import { resolveAgent } from '../../../a2a/client.js'
+import { call } from '../../../a2a/rpc.js'
+import { readTask } from '../../../a2a/wire.js'
 import { printTask } from './print.js'
 
 export default defineCommand({

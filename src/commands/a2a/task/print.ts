@@ -1,6 +1,6 @@
 // How `a2a task get|cancel` print a task: the whole task as data, or a summary row for tables and TSV.
 import type { Context } from '../../../context.js'
-import { replyText, stateOf } from '../protocol.js'
+import { replyText, stateOf } from '../../../a2a/protocol.js'
 
 /** A task as key/value rows for tables and TSV. */
 function taskSummary(task: unknown): Record<string, unknown> {

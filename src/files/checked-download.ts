@@ -5,10 +5,9 @@
 // Content-Range) and the whole file's digest (Repr-Digest, Content-Digest of a full answer, or the older Digest;
 // sha-256 or sha-512). A server that declares neither cannot be checked: `files download --help` says so.
 import { createHash, type Hash } from 'node:crypto'
-import type { HttpResponse } from '../../api/request.js'
-import type { Context } from '../../context.js'
-import { type AgentryError, kindOf, NetworkError } from '../../errors.js'
-import { bodyChunks } from '../../io/body-stream.js'
+import type { HttpClient, HttpResponse } from '../api/request.js'
+import { type AgentryError, kindOf, NetworkError } from '../errors.js'
+import { bodyChunks } from '../io/body-stream.js'
 
 /** Where the bytes go, in order. */
 export interface DownloadSink {
@@ -28,14 +27,18 @@ interface Declared {
   ranges: boolean
 }
 
-/** Downloads through `open` (which adds `headers` to the request) into `sink`; the byte count. */
+/**
+ * Downloads through `open` (which adds `headers` to the request) into `sink`; the byte count. `http` is the client
+ * `open` sends through (the library's, `sdk.transport.http`): its retry policy (--retries and the pause between
+ * tries) is the one every call follows; `signal` tells a cancelled run from a broken body.
+ */
 export async function checkedDownload(
-  ctx: Context,
+  http: Pick<HttpClient, 'retries' | 'pauseBeforeRetry'>,
+  signal: AbortSignal,
   open: (headers: Record<string, string>) => Promise<HttpResponse>,
   sink: DownloadSink,
   what: string,
 ): Promise<number> {
-  const http = await ctx.http()
   let declared: Declared | undefined
   let received = 0
   let hash = createHash('sha256')
@@ -63,7 +66,7 @@ export async function checkedDownload(
       await sink.begin?.(res)
     } else declared = { ...declared!, ...sizeOfRange(res) }
     try {
-      for await (const chunk of bodyChunks(ctx, res.body, what)) {
+      for await (const chunk of bodyChunks(signal, res.body, what)) {
         await sink.write(chunk)
         hash.update(chunk)
         received += chunk.length

@@ -1,8 +1,8 @@
 // Which endpoint and which A2A generation to use, read from the card (wire.md "Agents, skills, A2A"; A2A 8.3.2
 // "Client Protocol Selection"): a JSON-RPC interface of version 1.x in `supportedInterfaces` first, else a 0.3 one
 // there, else the 0.3 card's `url` (when its `preferredTransport` is JSON-RPC) or a JSON-RPC `additionalInterfaces`.
-import type { AgentCard } from '../../api/schemas/index.js'
-import { CliError, UsageError } from '../../errors.js'
+import type { AgentCard } from '../api/schemas/index.js'
+import { CliError, UsageError } from '../errors.js'
 
 /** The A2A generations the CLI speaks. */
 export type A2aVersion = '1.0' | '0.3'

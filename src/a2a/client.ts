@@ -2,12 +2,12 @@
 // route, wire.md) or by URL (a bare origin: its well-known card, A2A 8.2), and the JSON-RPC endpoint it names.
 // Credentials go only to the configured service's own origin (ARCHITECTURE.md "Secrets"): a card or endpoint on
 // another origin is called without them.
-import type { HttpClient, HttpResponse } from '../../api/request.js'
-import { originOf } from '../../api/routes.js'
-import type { AgentCard } from '../../api/schemas/index.js'
-import type { Context } from '../../context.js'
-import { AgentryError, ApiError, CliError, ExitCode, exitCodeOf } from '../../errors.js'
-import { answerOf } from '../../sdk/transport.js'
+import type { HttpClient, HttpResponse } from '../api/request.js'
+import { originOf } from '../api/routes.js'
+import type { AgentCard } from '../api/schemas/index.js'
+import type { Context } from '../context.js'
+import { AgentryError, ApiError, CliError, ExitCode, exitCodeOf } from '../errors.js'
+import { answerOf } from '../sdk/transport.js'
 import { checkHttpUrl, type Endpoint, endpointOf } from './endpoint.js'
 
 /** Whether a card argument is a URL (else it is an agent id). */

@@ -3,14 +3,14 @@
 import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import type { Context } from '../../context.js'
-import { UsageError } from '../../errors.js'
-import { localFileSize } from '../../io/arg-file.js'
-import { writeAll } from '../../io/iostreams.js'
-import { openAtomicFile, outPath } from '../../io/atomic-file.js'
+import type { Context } from '../context.js'
+import { UsageError } from '../errors.js'
+import { localFileSize } from '../io/arg-file.js'
+import { writeAll } from '../io/iostreams.js'
+import { openAtomicFile, outPath } from '../io/atomic-file.js'
 import { checkedDownload } from './checked-download.js'
 import { contentTypeFor, isTextual } from './content-type.js'
-import { sanitizingDecoder } from '../../io/sanitize.js'
+import { sanitizingDecoder } from '../io/sanitize.js'
 
 /** Why a remote path is unusable (relative, slash-separated, no empty, `.` or `..` segments), or undefined. */
 export function remotePathProblem(path: string): string | undefined {
@@ -55,12 +55,14 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
   checkRemote(remote, 'the remote path')
   const sdk = await ctx.sdk()
   const open = (headers: Record<string, string>) => sdk.files.download(remote, undefined, headers)
+  const retry = sdk.transport.http
   const what = `GET ${remote}`
   if (out === undefined || out === '-') {
     // a text file shown on a terminal is shown, never obeyed (src/io/sanitize.ts); `--out -` is the exact bytes
     const shown = out === undefined && ctx.io.stdoutIsTTY ? sanitizingDecoder() : undefined
     await checkedDownload(
-      ctx,
+      retry,
+      ctx.abort.signal,
       open,
       {
         begin: async (res) => {
@@ -87,7 +89,8 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
   let file = await openAtomicFile(path, { flag: '--out' })
   try {
     const bytes = await checkedDownload(
-      ctx,
+      retry,
+      ctx.abort.signal,
       open,
       {
         write: (chunk) => file.write(chunk),

@@ -2,12 +2,12 @@
 // server-sent events, each a JSON-RPC response (A2A 9.4.2). A2A errors become CLI errors with the exit codes of
 // README "Exit codes": task not found 3, not cancelable 5, the agent's own failures 7.
 import { randomUUID } from 'node:crypto'
-import * as z from '../../api/zod.js'
-import type { HttpResponse } from '../../api/request.js'
-import { readSse } from '../../api/stream/sse.js'
-import type { Context } from '../../context.js'
-import { AgentryError, CliError, ExitCode, type ExitCodeValue } from '../../errors.js'
-import { bodyChunks } from '../../io/body-stream.js'
+import * as z from '../api/zod.js'
+import type { HttpResponse } from '../api/request.js'
+import { readSse } from '../api/stream/sse.js'
+import type { Context } from '../context.js'
+import { AgentryError, CliError, ExitCode, type ExitCodeValue } from '../errors.js'
+import { bodyChunks } from '../io/body-stream.js'
 import { clientFor, jsonOf } from './client.js'
 import type { Endpoint } from './endpoint.js'
 import { methodOf, type Operation, versionHeaders } from './wire.js'
@@ -103,6 +103,8 @@ export async function* events(ctx: Context, ep: Endpoint, op: Operation, params:
       throw new CliError(`${ep.url}: a streamed event is not JSON: ${data.slice(0, 80)}`, { exitCode: ExitCode.server })
     }
   }
-  for await (const ev of readSse(bodyChunks(ctx, res.body, `POST ${ep.url}`), { dispatchIncompleteAtEnd: true }))
+  for await (const ev of readSse(bodyChunks(ctx.abort.signal, res.body, `POST ${ep.url}`), {
+    dispatchIncompleteAtEnd: true,
+  }))
     if (ev.data.trim() !== '') yield read(ev.data)
 }
