@@ -294,7 +294,10 @@ function apiDoc(ops: readonly Declared[]): string {
       .map((c) => `\`agentry ${c}\``)
       .join(', ')
     const mcp = op.mcp ? `\`${op.mcp}\`` : ''
-    return `| ${op.method} | \`${cell(path)}\` | ${sdk} | ${cmd} | ${mcp} | ${op.scope} | ${cell(op.doc)} |`
+    const p = op.provenance
+    const why = p.kind === 'documented' || p.kind === 'seed' ? p.source : p.reason
+    const provenance = `**${p.kind}**${why ? `: ${cell(why)}` : ''}`
+    return `| ${op.method} | \`${cell(path)}\` | ${provenance} | ${sdk} | ${cmd} | ${mcp} | ${op.scope} | ${cell(op.doc)} |`
   })
   return [
     '# The operations of the service',
@@ -305,8 +308,13 @@ function apiDoc(ops: readonly Declared[]): string {
     'API key must allow (docs/wire.md "API keys"). A library method marked "by hand" is written in `src/sdk/`',
     '(streams, raw bytes, signing, the CMS query builder); the others are generated (`src/sdk/methods.gen.ts`).',
     '',
-    '| method | path | library method | command | MCP tool | scope | what it does |',
-    '|---|---|---|---|---|---|---|',
+    'Provenance: where the route and its shapes come from (the `provenance` member of the declaration; docs/wire.md',
+    '"Provenance"). **documented**: a public source of the service shows it (named); **seed**: the interface document',
+    '(service-interface.md, its section); **inferred**: a source shows the operation but not all of its route (what',
+    'was inferred from what); **ours**: no source shows it. `agentry doctor` checks the documented ones first.',
+    '',
+    '| method | path | provenance | library method | command | MCP tool | scope | what it does |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n')

@@ -11,7 +11,13 @@ import type { HttpResponse } from './request.js'
  * Reads a JSON body and checks it with a Checker (an empty body is undefined). A 2xx whose body is not what the
  * interface says (malformed JSON, an HTML page from a proxy) is the server's failure (InvalidResponseError: exit 7).
  */
-export async function parseBody<T>(res: HttpResponse, checker: Checker<T> | undefined, what: string): Promise<T> {
+export async function parseBody<T>(
+  res: HttpResponse,
+  checker: Checker<T> | undefined,
+  what: string,
+  /** the documented shapes read as ours before the check (./shapes.ts answerShape) */
+  shape?: (value: unknown) => unknown,
+): Promise<T> {
   const text = res.bytes ? res.bytes.toString('utf8') : await res.body.text()
   if (res.status === 204) return undefined as T
   // an empty 2xx is fine where the interface expects nothing; where it expects a value, the schema says it is missing
@@ -30,6 +36,7 @@ export async function parseBody<T>(res: HttpResponse, checker: Checker<T> | unde
         : 'the server sent a broken answer; try again, or add --debug to see it',
     )
   }
+  if (shape) value = shape(value)
   return checker ? check(checker, value, what) : (value as T)
 }
 

@@ -13,6 +13,7 @@ import { type ContractRoute, type Endpoints, endpointOf, type Family } from '../
 import { clientHint } from '../api/error-hints.js'
 import { InvalidResponseError, UsageError } from '../api/errors.js'
 import type { Page } from '../api/pagination.js'
+import { answerShape, type PageRequest, pageOf } from '../api/shapes.js'
 import type { HttpClient, HttpResponse, RequestBody, SendOptions } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
 import { ItemList } from './pages.js'
@@ -61,7 +62,7 @@ export async function answerOf<N extends ContractRoute>(
     accept,
     schema: async () => (await endpointOf(name)).response,
   }
-  return parseBody(res, checker, what) as Promise<ResponseOf<N>>
+  return parseBody(res, checker, what, (value) => answerShape(value, accept)) as Promise<ResponseOf<N>>
 }
 
 /** One call: path parameters, query, JSON body (or raw bytes), extra headers. */
@@ -212,7 +213,7 @@ export class Transport {
         },
       }
       const res = await this.raw(name, { ...(req.params ? { params: req.params } : {}), query })
-      return readPage(res, name, item)
+      return readPage(res, name, item, { page, size })
     }
     return new ItemList(fetchPage, start === undefined ? 1 : Number(start), size)
   }
@@ -223,16 +224,26 @@ export class Transport {
   }
 }
 
-/** The one reader of a page: the `data` array checked, each item checked against `item`. */
-async function readPage<T>(res: HttpResponse, name: ContractRoute, item: Checker<T> | undefined): Promise<Page<T>> {
+/**
+ * The one reader of a page: any list shape the service is known to send (../api/shapes.ts: ours, `{data,total}`, a
+ * plain array) read as one Page, each item checked against `item`.
+ */
+async function readPage<T>(
+  res: HttpResponse,
+  name: ContractRoute,
+  item: Checker<T> | undefined,
+  asked: PageRequest,
+): Promise<Page<T>> {
   const what = `${routes[name].method} ${routes[name].path}`
-  const body = await parseBody<Page<unknown>>(res, undefined, what)
-  if (!body || !Array.isArray(body.data))
-    throw new InvalidResponseError(`the server's answer to ${what} has no data array`)
+  const page = pageOf(await parseBody<unknown>(res, undefined, what), asked)
+  if (!page)
+    throw new InvalidResponseError(
+      `the server's answer to ${what} is no list: neither an array nor an object with a data array`,
+    )
   if (item) {
     const data: T[] = []
-    for (const [i, d] of body.data.entries()) data.push(await check(item, d, `${routes[name].path}: data[${i}]`))
-    body.data = data
+    for (const [i, d] of page.data.entries()) data.push(await check(item, d, `${routes[name].path}: data[${i}]`))
+    page.data = data
   }
-  return body as Page<T>
+  return page as Page<T>
 }

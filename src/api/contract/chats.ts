@@ -10,7 +10,7 @@ import {
 } from '../schemas/messages.js'
 import { pageOf } from '../schemas/common.js'
 import { listOf } from './paging.js'
-import { type Contract, op } from './types.js'
+import { type Contract, documented, inferred, ours, seed, op } from './types.js'
 
 /** The cancel endpoint's answer (`{message}`; 404 when the request is unknown or finished). */
 const cancelResponseSchema = z.looseObject({ message: z.optional(z.string()) })
@@ -18,6 +18,9 @@ const cancelResponseSchema = z.looseObject({ message: z.optional(z.string()) })
 /** Completions and stateful chats. Completion answers are streams: the stream decoder reads them, not a schema. */
 export const chats = {
   completion: op('POST', '/agent/{agentId}/chat/completion', {
+    provenance: documented(
+      'brightsy-mcp src/index.ts (POST {origin}/api/v1beta/agent/{agent_id}/chat/completion, `{messages, stream}`); brightsy.ai/docs/API/index (SDK chat.completions)',
+    ),
     scope: 'agent',
     preflight: true,
     body: completionRequestSchema,
@@ -30,6 +33,7 @@ export const chats = {
   }),
   // the service also takes request_id in the query (the interface leaves its place open, 4.2): the body may omit it
   completionCancel: op('POST', '/agent/{agentId}/chat/completion/cancel', {
+    provenance: seed('4.2'),
     scope: 'agent',
     preflight: true,
     body: cancelRequestSchema,
@@ -42,6 +46,7 @@ export const chats = {
     command: 'chat',
   }),
   chatsList: op('GET', '/agent/{agentId}/chats', {
+    provenance: inferred('the SDK has `listChats()` (brightsy-cookbook README); the path is ours'),
     scope: 'agent',
     ...listOf(chatSchema),
     sdk: 'chats.list',
@@ -49,6 +54,9 @@ export const chats = {
     command: 'chats list',
   }),
   chatsCreate: op('POST', '/agent/{agentId}/chats', {
+    provenance: ours(
+      'no source shows a create call: the SDK makes chat ids on the client (`generateUUID`, brightsy.ai/docs/API/index)',
+    ),
     scope: 'agent',
     body: chatCreateSchema,
     response: chatSchema,
@@ -58,6 +66,9 @@ export const chats = {
     command: 'chats create',
   }),
   chatCompletion: op('POST', '/agent/{agentId}/chat/{chatId}/completion', {
+    provenance: ours(
+      'the documented stateful route is POST /agent/{agentId}/chat/completion/workspace/{chatId}/message/{messageId} (brightsy.ai/docs/API/index, older copy)',
+    ),
     scope: 'agent',
     preflight: true,
     body: chatCompletionRequestSchema,
@@ -69,6 +80,7 @@ export const chats = {
   }),
   // `{data:[Message]}` oldest first, one answer without paging (wire.md "Stateful chats"): no page is asked for.
   chatMessages: op('GET', '/agent/{agentId}/chat/{chatId}/messages', {
+    provenance: ours(),
     scope: 'agent',
     response: pageOf(messageSchema),
     sdk: 'chats.messages',
@@ -77,6 +89,7 @@ export const chats = {
     command: 'chats messages',
   }),
   chatMessageDelete: op('DELETE', '/agent/{agentId}/chat/{chatId}/messages/{messageId}', {
+    provenance: ours(),
     scope: 'agent',
     sdk: 'chats.deleteMessage',
     doc: 'Deletes one message of a chat.',

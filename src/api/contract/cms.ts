@@ -4,7 +4,7 @@ import * as z from '../zod.js'
 import { cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
 import { copiedChecks, wholeInProblem } from './copied-checks.js'
 import { pageSizeRange } from './page-size.js'
-import { type Contract, op } from './types.js'
+import { type Contract, inferred, op } from './types.js'
 
 /** A whole-number query value (a string on the wire) from `min` to `max`, parsed once for either message. */
 const wholeIn = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
@@ -39,6 +39,9 @@ export const cms = {
   // the service takes any text parameters and decodes them with the one CMS query codec (src/cms/query-params.ts),
   // which clamps pageSize rather than refusing it (wire.md)
   cmsQuery: op('GET', '/{accountId}/{access}/records/{collection}', {
+    provenance: inferred(
+      'the SDK queries `cda`/`cma` `recordType(slug)` and reads `{data, pagination}` (brightsy-cookbook examples/records/index.mjs); method and path not shown (service-interface.md 4.7)',
+    ),
     scope: 'cms-read',
     query: cmsQueryParamsSchema,
     item: cmsRowSchema,
@@ -52,6 +55,9 @@ export const cms = {
     mcp: 'cms_query',
   }),
   cmsGet: op('GET', '/{accountId}/{access}/records/{collection}/{recordId}', {
+    provenance: inferred(
+      'the SDK reads `.id(uuid).get()` as `{data:[record]}` (brightsy-cookbook examples/records/index.mjs); the id as a path segment is not shown',
+    ),
     scope: 'cms-read',
     response: cmsRecordSchema,
     sdk: 'cms.get',
@@ -61,6 +67,9 @@ export const cms = {
     mcp: 'cms_get',
   }),
   cmsCreate: op('POST', '/{accountId}/cma/records/{collection}', {
+    provenance: inferred(
+      'the SDK has `.save(data)` (brightsy-cookbook examples/records/index.mjs); method and path not shown',
+    ),
     scope: 'cms-write',
     body: cmsSaveSchema,
     response: cmsRecordSchema,
@@ -72,6 +81,9 @@ export const cms = {
     mcp: 'cms_save',
   }),
   cmsUpdate: op('PUT', '/{accountId}/cma/records/{collection}/{recordId}', {
+    provenance: inferred(
+      'the SDK has `.id(uuid).save(partial)` (brightsy-cookbook examples/records/index.mjs): a partial update; PUT and the path are not shown',
+    ),
     scope: 'cms-write',
     body: cmsSaveSchema,
     response: cmsRecordSchema,
@@ -82,6 +94,9 @@ export const cms = {
     mcp: 'cms_save',
   }),
   cmsDelete: op('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', {
+    provenance: inferred(
+      'the SDK has `.id(uuid).delete()` (brightsy-cookbook examples/records/index.mjs); method and path not shown',
+    ),
     scope: 'cms-write',
     sdk: 'cms.delete',
     sdkByHand: true,

@@ -3,7 +3,7 @@
 import * as z from '../zod.js'
 import { fileSchema } from '../schemas/content.js'
 import { listOf, pageQuery } from './paging.js'
-import { type Contract, op } from './types.js'
+import { type Contract, inferred, ours, op } from './types.js'
 
 /** `files list` query: paging and a path prefix. */
 const filesListQuery = z.extend(pageQuery, { prefix: z.optional(z.string()) })
@@ -11,6 +11,9 @@ const filesListQuery = z.extend(pageQuery, { prefix: z.optional(z.string()) })
 /** Files ({path*} may hold slashes: it is the rest of the path). */
 export const files = {
   filesList: op('GET', '/{accountId}/files', {
+    provenance: inferred(
+      'the SDK has `files.list({path, search})` answering a plain array (brightsy-cookbook examples/files/index.mjs); the path and `prefix` are ours',
+    ),
     scope: 'account',
     ...listOf(fileSchema, filesListQuery),
     sdk: 'files.list',
@@ -18,6 +21,7 @@ export const files = {
     command: 'files list',
   }),
   filesUpload: op('PUT', '/{accountId}/files/{path*}', {
+    provenance: ours('the SDK uploads with `files.upload({path, filename, file})`; no route is shown'),
     scope: 'account',
     response: fileSchema,
     sdk: 'files.upload',
@@ -26,6 +30,7 @@ export const files = {
     command: 'files upload',
   }),
   filesDownload: op('GET', '/{accountId}/files/{path*}', {
+    provenance: ours(),
     scope: 'account',
     sdk: 'files.download',
     sdkByHand: true,
@@ -33,6 +38,7 @@ export const files = {
     command: 'files download',
   }),
   filesDelete: op('DELETE', '/{accountId}/files/{path*}', {
+    provenance: ours('the SDK has `files.delete(path)`; no route is shown'),
     scope: 'account',
     sdk: 'files.delete',
     doc: 'Deletes a file.',

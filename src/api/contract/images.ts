@@ -5,11 +5,12 @@ import {
   imageGenerateRequestSchema,
   imageGenerateResponseSchema,
 } from '../schemas/content.js'
-import { type Contract, op } from './types.js'
+import { type Contract, ours, op } from './types.js'
 
 /** Images. */
 export const images = {
   imagesAnalyze: op('POST', '/{accountId}/images/analyze', {
+    provenance: ours(),
     scope: 'account',
     body: imageAnalyzeRequestSchema,
     response: imageAnalyzeResponseSchema,
@@ -19,6 +20,7 @@ export const images = {
     mcp: 'analyze_image',
   }),
   imagesGenerate: op('POST', '/{accountId}/images/generate', {
+    provenance: ours(),
     scope: 'account',
     body: imageGenerateRequestSchema,
     response: imageGenerateResponseSchema,

@@ -13,10 +13,10 @@ import type { schedules } from './schedules.js'
 import type { scenarios } from './scenarios.js'
 import type { sites } from './sites.js'
 import { loaders } from './loaders.js'
-import type { Endpoint, Family } from './types.js'
+import type { Endpoint, Family, Operation } from './types.js'
 import type { webhooks } from './webhooks.js'
 
-export type { Endpoint, Family } from './types.js'
+export type { Endpoint, Family, Operation } from './types.js'
 export { families } from './loaders.js'
 
 /** Every endpoint of the contract, by route name (a type: nothing is loaded for it). */
@@ -35,10 +35,10 @@ export type Endpoints = typeof agents &
 /** A route that the contract describes. */
 export type ContractRoute = keyof Endpoints
 
-const cache = new Map<Family, Promise<Record<string, Endpoint>>>()
+const cache = new Map<Family, Promise<Record<string, Operation>>>()
 
-/** The endpoints of one family, by route name, loading its module on first use. */
-export function familyContract(family: Family): Promise<Record<string, Endpoint>> {
+/** The operations of one family, by route name, loading its module on first use. */
+export function familyContract(family: Family): Promise<Record<string, Operation>> {
   let loaded = cache.get(family)
   if (!loaded) {
     loaded = loaders[family]()

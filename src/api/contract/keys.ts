@@ -1,11 +1,14 @@
 // The API keys family (wire.md "API keys"): the secret `key` appears once, in the create answer.
 import { apiKeyCreateSchema, apiKeySchema } from '../schemas/automation.js'
 import { listOf } from './paging.js'
-import { type Contract, op } from './types.js'
+import { type Contract, ours, op } from './types.js'
 
 /** API keys (a scoped key could otherwise mint itself a broader one: every operation needs an unscoped key). */
 export const keys = {
   keysList: op('GET', '/{accountId}/api-keys', {
+    provenance: ours(
+      'keys are made in the dashboard (cdn.brightsy.ai/docs/API/index "Managing API Keys"); no route is shown',
+    ),
     ...listOf(apiKeySchema),
     list: { noun: 'keys', summary: 'List the API keys of the account' },
     sdk: 'keys.list',
@@ -13,6 +16,9 @@ export const keys = {
     command: 'keys list',
   }),
   keysCreate: op('POST', '/{accountId}/api-keys', {
+    provenance: ours(
+      'keys are made in the dashboard (cdn.brightsy.ai/docs/API/index "Managing API Keys"); no route is shown',
+    ),
     body: apiKeyCreateSchema,
     response: apiKeySchema,
     idempotent: false,
@@ -21,6 +27,9 @@ export const keys = {
     command: 'keys create',
   }),
   keysDelete: op('DELETE', '/{accountId}/api-keys/{keyId}', {
+    provenance: ours(
+      'keys are made in the dashboard (cdn.brightsy.ai/docs/API/index "Managing API Keys"); no route is shown',
+    ),
     sdk: 'keys.delete',
     doc: 'Deletes a key.',
     command: 'keys delete',

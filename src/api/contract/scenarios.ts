@@ -3,7 +3,7 @@
 import * as z from '../zod.js'
 import { executionSchema, scenarioSchema } from '../schemas/automation.js'
 import { listOf } from './paging.js'
-import { type Contract, op } from './types.js'
+import { type Contract, inferred, seed, op } from './types.js'
 
 /** The body of a scenario run (service-interface 4.4): `input` absent reads "input is required". */
 const executeBodySchema = z.object({
@@ -13,6 +13,9 @@ const executeBodySchema = z.object({
 /** Scenarios and signed runs. */
 export const scenarios = {
   scenariosList: op('GET', '/{accountId}/scenarios', {
+    provenance: inferred(
+      'the SDK has `scenarios.list()` answering a plain array (brightsy-cookbook examples/scenarios/index.mjs); path not shown',
+    ),
     scope: 'scenario',
     ...listOf(scenarioSchema),
     list: { noun: 'scenarios', summary: 'List the scenarios of the account' },
@@ -22,6 +25,9 @@ export const scenarios = {
     mcp: 'list_scenarios',
   }),
   scenariosGet: op('GET', '/{accountId}/scenarios/{scenarioId}', {
+    provenance: inferred(
+      'the SDK has `scenarios.get(id)` (brightsy-cookbook examples/scenarios/index.mjs); path not shown',
+    ),
     scope: 'scenario',
     response: scenarioSchema,
     sdk: 'scenarios.get',
@@ -30,6 +36,7 @@ export const scenarios = {
   }),
   // authenticated by the HMAC of the exact body bytes in the header the scenario names (service-interface 5.5)
   scenarioExecute: op('POST', '/scenario/{scenarioId}', {
+    provenance: seed('4.4'),
     auth: 'signature',
     preflight: true,
     body: executeBodySchema,

@@ -1,11 +1,12 @@
 // The schedules family (wire.md "Schedules"): a scenario on a cron or an interval.
 import { scheduleCreateSchema, scheduleEditSchema, scheduleSchema } from '../schemas/automation.js'
 import { listOf } from './paging.js'
-import { type Contract, op } from './types.js'
+import { type Contract, ours, op } from './types.js'
 
 /** Schedules (each belongs to its scenario's scope). */
 export const schedules = {
   schedulesList: op('GET', '/{accountId}/schedules', {
+    provenance: ours(),
     scope: 'scenario',
     ...listOf(scheduleSchema),
     list: { noun: 'schedules', summary: 'List the schedules of the account' },
@@ -14,6 +15,7 @@ export const schedules = {
     command: 'schedule list',
   }),
   schedulesCreate: op('POST', '/{accountId}/schedules', {
+    provenance: ours(),
     scope: 'scenario',
     body: scheduleCreateSchema,
     response: scheduleSchema,
@@ -22,6 +24,7 @@ export const schedules = {
     command: 'schedule create',
   }),
   schedulesGet: op('GET', '/{accountId}/schedules/{scheduleId}', {
+    provenance: ours(),
     scope: 'scenario',
     response: scheduleSchema,
     sdk: 'schedules.get',
@@ -29,6 +32,7 @@ export const schedules = {
     command: 'schedule get',
   }),
   schedulesEdit: op('PATCH', '/{accountId}/schedules/{scheduleId}', {
+    provenance: ours(),
     scope: 'scenario',
     body: scheduleEditSchema,
     response: scheduleSchema,
@@ -37,6 +41,7 @@ export const schedules = {
     command: 'schedule edit',
   }),
   schedulesDelete: op('DELETE', '/{accountId}/schedules/{scheduleId}', {
+    provenance: ours(),
     scope: 'scenario',
     sdk: 'schedules.delete',
     doc: 'Deletes a schedule.',

@@ -1,11 +1,12 @@
 // The sites family: sites and their pages (wire.md "Sites, files, images").
 import { pageSchema, siteSchema } from '../schemas/content.js'
 import { listOf } from './paging.js'
-import { type Contract, op } from './types.js'
+import { type Contract, ours, op } from './types.js'
 
 /** Sites and pages. */
 export const sites = {
   sitesList: op('GET', '/{accountId}/sites', {
+    provenance: ours('the hosted MCP covers sites (brightsy.ai/docs/mcp/index); no REST route is shown'),
     scope: 'account',
     ...listOf(siteSchema),
     list: { noun: 'sites', summary: 'List the sites of the account' },
@@ -15,6 +16,7 @@ export const sites = {
     mcp: 'list_sites',
   }),
   sitesGet: op('GET', '/{accountId}/sites/{siteId}', {
+    provenance: ours(),
     scope: 'account',
     response: siteSchema,
     sdk: 'sites.get',
@@ -22,6 +24,7 @@ export const sites = {
     command: 'sites get',
   }),
   pagesList: op('GET', '/{accountId}/sites/{siteId}/pages', {
+    provenance: ours(),
     scope: 'account',
     ...listOf(pageSchema),
     list: { noun: 'pages', summary: 'List the pages of a site' },
@@ -31,6 +34,7 @@ export const sites = {
     mcp: 'list_pages',
   }),
   pagesGet: op('GET', '/{accountId}/sites/{siteId}/pages/{pageId}', {
+    provenance: ours(),
     scope: 'account',
     response: pageSchema,
     sdk: 'pages.get',

@@ -38,8 +38,34 @@ export interface Endpoint {
   readonly served?: { readonly body?: z.ZodMiniType; readonly query?: z.ZodMiniType }
 }
 
+/**
+ * Where an operation's method, path and shapes come from (docs/api.md "provenance"; docs/wire.md "Provenance"):
+ * - `documented`: a public source of the service shows it (`source`: which page, repository and file);
+ * - `seed`: the interface document shows it (`source`: its section of service-interface.md);
+ * - `inferred`: a source shows the operation but not all of its route (`reason`: what was inferred from what);
+ * - `ours`: no source shows it; our own choice (`reason`, when there is more to say).
+ * `agentry doctor` holds the documented ones to their declaration; a correction is this one line.
+ */
+export type Provenance =
+  | { readonly kind: 'documented'; readonly source: string }
+  | { readonly kind: 'seed'; readonly source: string }
+  | { readonly kind: 'inferred'; readonly reason: string }
+  | { readonly kind: 'ours'; readonly reason?: string }
+
+/** A public source of the service shows the operation: which page, repository and file. */
+export const documented = (source: string): Provenance => ({ kind: 'documented', source })
+/** The interface document (service-interface.md) shows the operation, in this section. */
+export const seed = (section: string): Provenance => ({ kind: 'seed', source: `service-interface.md ${section}` })
+/** A source shows the operation but not all of its route: what was inferred from what. */
+export const inferred = (reason: string): Provenance => ({ kind: 'inferred', reason })
+/** No source shows it: our own choice. */
+export const ours = (reason?: string): Provenance =>
+  reason === undefined ? { kind: 'ours' } : { kind: 'ours', reason }
+
 /** What a declaration says besides the route and the schemas: who calls it and how it is documented. */
 interface Described {
+  /** where its route and shapes come from (required: every operation says whether it is documented or a guess) */
+  readonly provenance: Provenance
   /** one line of doc: the library method's doc comment and docs/api.md */
   readonly doc: string
   /** the library method, `<resource>.<method>` (`client.skills.get`): generated unless `sdkByHand` */

@@ -8,7 +8,7 @@ import {
   webhookTriggerResponseSchema,
 } from '../schemas/automation.js'
 import { listOf } from './paging.js'
-import { type Contract, op } from './types.js'
+import { type Contract, inferred, ours, seed, op } from './types.js'
 
 /** The body of a trigger: a JSON object (service-interface 4.5). */
 export const webhookPayloadSchema = z.record(z.string(), z.unknown())
@@ -20,6 +20,9 @@ const webhookTestBodySchema = z.strictObject({
 /** Webhooks (each belongs to its scenario's scope: its secret runs that scenario). */
 export const webhooks = {
   webhooksList: op('GET', '/{accountId}/webhooks', {
+    provenance: inferred(
+      'the SDK has `webhooks.list()` answering a plain array (brightsy-cookbook examples/webhooks/index.mjs); path not shown',
+    ),
     scope: 'scenario',
     ...listOf(webhookSchema),
     sdk: 'webhooks.list',
@@ -27,6 +30,9 @@ export const webhooks = {
     command: 'webhook list',
   }),
   webhooksCreate: op('POST', '/{accountId}/webhooks', {
+    provenance: inferred(
+      'the SDK has `webhooks.create({...})` (brightsy-cookbook examples/webhooks/index.mjs); path not shown',
+    ),
     scope: 'scenario',
     body: webhookCreateSchema,
     response: webhookSchema,
@@ -35,6 +41,9 @@ export const webhooks = {
     command: 'webhook create',
   }),
   webhooksGet: op('GET', '/{accountId}/webhooks/{webhookId}', {
+    provenance: inferred(
+      'the SDK has `webhooks.get(id)` (brightsy-cookbook examples/webhooks/index.mjs); path not shown',
+    ),
     scope: 'scenario',
     response: webhookSchema,
     sdk: 'webhooks.get',
@@ -42,6 +51,9 @@ export const webhooks = {
     command: 'webhook get',
   }),
   webhooksEdit: op('PATCH', '/{accountId}/webhooks/{webhookId}', {
+    provenance: inferred(
+      'the SDK has `webhooks.update(id, partial)` (brightsy-cookbook examples/webhooks/index.mjs); PATCH and the path are not shown',
+    ),
     scope: 'scenario',
     body: webhookEditSchema,
     response: webhookSchema,
@@ -50,12 +62,18 @@ export const webhooks = {
     command: 'webhook edit',
   }),
   webhooksDelete: op('DELETE', '/{accountId}/webhooks/{webhookId}', {
+    provenance: inferred(
+      'the SDK has `webhooks.delete(id)` (brightsy-cookbook examples/webhooks/index.mjs); path not shown',
+    ),
     scope: 'scenario',
     sdk: 'webhooks.delete',
     doc: 'Deletes a webhook.',
     command: 'webhook delete',
   }),
   webhooksTest: op('POST', '/{accountId}/webhooks/{webhookId}/test', {
+    provenance: ours(
+      'the SDK `webhooks.test(id)` POSTs a test payload to your URL (brightsy-cookbook examples/webhooks/index.mjs); ours runs the scenario',
+    ),
     scope: 'scenario',
     body: webhookTestBodySchema,
     response: webhookTestResponseSchema,
@@ -67,6 +85,7 @@ export const webhooks = {
   }),
   // at the origin, authenticated by the webhook's secret (X-Webhook-Secret) instead of the bearer token
   webhookTrigger: op('POST', '/api/webhooks/{webhookId}', {
+    provenance: seed('4.5'),
     root: 'origin',
     auth: 'webhook-secret',
     body: webhookPayloadSchema,

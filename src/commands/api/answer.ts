@@ -2,6 +2,7 @@
 // -o table|tsv|yaml|ndjson a JSON answer is rendered as every list and item is (a list: its items, or the items of
 // its `data`, with a column for each member; an object: its members).
 import { parseBody } from '../../api/answer.js'
+import { pageOf } from '../../api/shapes.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
@@ -89,13 +90,15 @@ export async function paginateAll(ctx: Context, url: string, headers: Record<str
     const u = new URL(url)
     u.searchParams.set('page', String(page))
     const res = await sdk.request({ method: 'GET', url: u.toString(), headers })
-    const body = await parseBody<{ data?: unknown }>(res, undefined, `GET ${u.pathname}`)
-    if (!Array.isArray(body?.data))
+    const body = await parseBody<unknown>(res, undefined, `GET ${u.pathname}`)
+    const size = Number(u.searchParams.get('limit') ?? u.searchParams.get('pageSize') ?? Number.NaN)
+    const list = pageOf(body, { page, size: Number.isInteger(size) && size > 0 ? size : undefined })
+    if (!list)
       throw new UsageError(
-        `--paginate: the answer of ${u.pathname} has no data array`,
+        `--paginate: the answer of ${u.pathname} is no list (neither an array nor an object with a data array)`,
         'drop --paginate: it follows lists only',
       )
-    return body as { data: unknown[] }
+    return list
   })
   // JSON unless a format was asked for; a table or TSV takes its columns from the first page
   if (!ctx.outputChosen()) await new Output(ctx.io, 'json').list(items, [])

@@ -1,5 +1,6 @@
 // The table/TSV columns of `cms query` (wire.md "CMS content"): records, or the groups of an aggregate query.
 import type { CmsRecord } from '../../api/schemas/index.js'
+import { metaName } from '../../api/shapes.js'
 import { aggregateKey, type CmsQuery } from '../../cms/query.js'
 import type { Field } from '../../io/output.js'
 import type { CmsRow } from '../../sdk/cms.js'
@@ -32,14 +33,15 @@ export function recordFields(q: CmsQuery, records: readonly CmsRow[]): Field<Cms
       header: n === 'id' ? 'DATA.ID' : n.toUpperCase(),
       get: (r: CmsRow) => {
         const v = valueAt(r.data, n)
-        return v === undefined && selected && recordMembers.has(n) ? r[n] : v
+        // `updated_at` (the service's spelling) is the record's `updatedAt` (api/shapes.ts)
+        return v === undefined && selected && recordMembers.has(metaName(n)) ? r[metaName(n)] : v
       },
     })),
   ]
 }
 
 /** The members of a record beside its data that `--select` may name. */
-const recordMembers = new Set(['tags', 'createdAt', 'updatedAt'])
+const recordMembers = new Set(['tags', 'createdAt', 'updatedAt', 'publishedAt'])
 
 /** The data keys of every record, each once, in the order they are first seen. */
 function dataFieldUnion(records: readonly CmsRow[]): string[] {
