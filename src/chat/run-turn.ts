@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Usage } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
+import { defaultIdleTimeoutSeconds } from '../limits.js'
 import type { AgentryError } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 import type { ChatStream } from '../sdk/chat.js'
@@ -55,7 +56,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
     cancelling: false,
   }
   d.setInflight(f)
-  let idleTimeoutMs = 60_000
+  let idleTimeoutMs = defaultIdleTimeoutSeconds * 1000
   const handler = opts.toolHandler
   const execute: ToolExecutor | undefined =
     opts.toolExecutor ??
@@ -71,7 +72,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
   let opening: ChatMessage[]
   try {
     // the setting (AGENTRY_IDLE_TIMEOUT or the profile's idle-timeout), as the HTTP client enforces it
-    idleTimeoutMs = ((await d.ctx.settings()).idleTimeout?.value ?? 60) * 1000
+    idleTimeoutMs = ((await d.ctx.settings()).idleTimeout?.value ?? defaultIdleTimeoutSeconds) * 1000
     opening = await first()
   } catch (err) {
     state.status = 'failed'
