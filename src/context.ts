@@ -19,7 +19,7 @@ import {
 import { loadConfig } from './config/store.js'
 import { CancelledError, UsageError } from './errors.js'
 import type { IOStreams } from './io/iostreams.js'
-import { maxBodyBytes } from './limits.js'
+import { defaultIdleTimeoutSeconds, maxBodyBytes } from './limits.js'
 import type { Palette } from './io/palette.js'
 import { type JsonFilter, Output, type OutputFormat, outputFormats } from './io/output.js'
 import { sanitizeText } from './io/sanitize.js'
@@ -203,7 +203,7 @@ export class Context {
         timeoutMs: (settings.timeout?.value ?? 300) * 1000,
         // a timeout the user chose bounds a whole streamed answer; the default leaves long answers to the idle timeout
         boundStreams: settings.timeout !== undefined && settings.timeout.source !== 'default',
-        idleTimeoutMs: (settings.idleTimeout?.value ?? 60) * 1000,
+        idleTimeoutMs: (settings.idleTimeout?.value ?? defaultIdleTimeoutSeconds) * 1000,
         retries: settings.retries?.value ?? 2,
         // a call that needs a credential, in a run that has none, stops here, before it is sent (exit 4)
         token: async () => {

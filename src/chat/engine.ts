@@ -5,13 +5,15 @@ import type { Context } from '../context.js'
 import { UsageError } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 import { resolveImages } from './images.js'
-import { userMessage } from './messages.js'
+import { readAttachment, statelessAttachHint } from './attachments.js'
+import { userMessage, withMessageId } from './messages.js'
+import { newUuid } from '../sdk/chats.js'
 import { type Inflight, runTurn, type TurnDeps, type TurnState } from './run-turn.js'
 import type { CancelOutcome, ChatMessage, ChatSession, ChatSessionOptions, ChatTurn, SendOptions } from './session.js'
 import { checkTranscriptPath, TranscriptWriter, writeTranscript } from './transcript.js'
 import { turnHandle } from './turn-handle.js'
 
-/** Creates a session: a `--resume` transcript is read, and with `newChat` the chat is created on the service. */
+/** Creates a session: a `--resume` transcript is read, and with `newChat` a chat id is made (a UUID: nothing is sent). */
 export async function createChatSession(opts: ChatSessionOptions): Promise<ChatSession> {
   const { ctx } = opts
   if ((opts.chatId !== undefined || opts.newChat) && opts.resumePath !== undefined)
@@ -31,7 +33,7 @@ export async function createChatSession(opts: ChatSessionOptions): Promise<ChatS
     system ??= loaded.system
   }
   let chatId = opts.chatId
-  if (opts.newChat) chatId = (await sdk.chats.create(opts.agentId)).id
+  if (opts.newChat) chatId = sdk.chats.create(opts.agentId).id
   const continues = opts.transcriptPath !== undefined && opts.transcriptPath === opts.resumePath
   const transcript =
     opts.transcriptPath === undefined
@@ -68,7 +70,17 @@ class Session implements ChatSession {
   }
 
   send(text: string, opts: SendOptions = {}): ChatTurn {
-    return this.turn(async () => [userMessage(text, await resolveImages(opts.images ?? []))])
+    const files = opts.attachments ?? []
+    const chatId = this.chatId
+    if (files.length > 0 && chatId === undefined) throw new UsageError(statelessAttachHint)
+    return this.turn(async () => {
+      const message = userMessage(text, await resolveImages(opts.images ?? []))
+      if (chatId === undefined || files.length === 0) return [message]
+      // the files go to the message's id first, so that the answer sees them (the message is sent after)
+      const id = newUuid()
+      for (const path of files) await this.sdk.chats.attach(this.agentId, chatId, id, await readAttachment(path))
+      return [withMessageId(message, id)]
+    })
   }
 
   sendToolResults(results: { tool_call_id: string; content: string }[]): ChatTurn {
@@ -130,7 +142,7 @@ class Session implements ChatSession {
     this.messages = []
     this.transcript?.reset()
     this.opts.log?.restart()
-    if (this.chatId !== undefined) this.chatId = (await this.sdk.chats.create(this.agentId)).id
+    if (this.chatId !== undefined) this.chatId = this.sdk.chats.create(this.agentId).id
   }
 
   setSystem(text: string | undefined): void {

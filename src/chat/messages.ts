@@ -87,7 +87,21 @@ export function statelessRequest(messages: Message[], o: BodyOptions): ChatReque
   return { messages, ...extras(o) }
 }
 
-/** The request of a stateful chat's completion: one message (wire.md "Stateful chats"). */
-export function statefulRequest(chatId: string, message: Message, o: BodyOptions): ChatRequest {
-  return { chatId, message, ...extras(o) }
+/** The service's ids of messages sent to a stateful chat under an id chosen before (their attachments went there). */
+const messageIds = new WeakMap<ChatMessage, string>()
+
+/** The message, to be sent under `id` (its attachments were uploaded to that id). */
+export function withMessageId(m: ChatMessage, id: string): ChatMessage {
+  messageIds.set(m, id)
+  return m
+}
+
+/** The id a message is to be sent under, when one was chosen (else the request makes one). */
+export function messageIdOf(m: ChatMessage): string | undefined {
+  return messageIds.get(m)
+}
+
+/** The request of a stateful chat's completion: one message, under its own id (docs/wire.md "Stateful chats"). */
+export function statefulRequest(chatId: string, message: Message, o: BodyOptions, messageId?: string): ChatRequest {
+  return { chatId, message, ...(messageId !== undefined ? { messageId } : {}), ...extras(o) }
 }

@@ -1,18 +1,18 @@
 // One-shot chat (docs/chat-output.md): send one message, write the answer to stdout as text, NDJSON events or one
 // JSON object, and end with an exit code that tells done, cancelled, auth, server and stream failures apart.
 // Ctrl-C cancels the answer on the server (by request_id) and keeps what arrived; a second Ctrl-C quits at once.
-import type { ChatEvent, ChatSession, TurnResult } from './session.js'
+import type { ChatEvent, ChatSession, SendOptions, TurnResult } from './session.js'
 import type { Context } from '../context.js'
 import { CancelledError, CliError, ExitCode } from '../errors.js'
 import type { ChatFormat } from './format.js'
 import { holdSteadyHeap } from '../io/steady-heap.js'
 import { stringifyJson } from '../io/sanitize.js'
 
-/** Sends `text` and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
+/** Sends `text` (with its images and attachments) and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
 export async function runOneShot(
   session: ChatSession,
   text: string,
-  images: string[],
+  attached: SendOptions,
   format: ChatFormat,
   ctx: Context,
 ): Promise<void> {
@@ -27,7 +27,7 @@ export async function runOneShot(
     void session.cancel().then((o) => ctx.debug(`cancel ${o.requestId ?? '-'}: ${o.server} ${o.message ?? ''}`))
   }
   holdSteadyHeap()
-  const turn = session.send(text, { images })
+  const turn = session.send(text, attached)
   const sink = await writerFor(format, ctx, session)
   try {
     for await (const event of turn) await sink.event(event)

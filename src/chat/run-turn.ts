@@ -4,10 +4,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Usage } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
+import { defaultIdleTimeoutSeconds } from '../limits.js'
 import type { AgentryError } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 import type { ChatStream } from '../sdk/chat.js'
-import { statefulRequest, statelessRequest, toWire, wireHistory } from './messages.js'
+import { messageIdOf, statefulRequest, statelessRequest, toWire, wireHistory } from './messages.js'
 import { errorEvent, newOutcome, type RoundOutcome, runRound, toKnownError } from './round.js'
 import type { ChatEvent, ChatMessage, ChatSession, ChatSessionOptions, ChatToolCall } from './session.js'
 import { errorText, runToolHandler, type ToolExecutor } from './tool-handler.js'
@@ -55,7 +56,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
     cancelling: false,
   }
   d.setInflight(f)
-  let idleTimeoutMs = 60_000
+  let idleTimeoutMs = defaultIdleTimeoutSeconds * 1000
   const handler = opts.toolHandler
   const execute: ToolExecutor | undefined =
     opts.toolExecutor ??
@@ -71,7 +72,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
   let opening: ChatMessage[]
   try {
     // the setting (AGENTRY_IDLE_TIMEOUT or the profile's idle-timeout), as the HTTP client enforces it
-    idleTimeoutMs = ((await d.ctx.settings()).idleTimeout?.value ?? 60) * 1000
+    idleTimeoutMs = ((await d.ctx.settings()).idleTimeout?.value ?? defaultIdleTimeoutSeconds) * 1000
     opening = await first()
   } catch (err) {
     state.status = 'failed'
@@ -98,7 +99,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
     const next = s.chatId !== undefined ? queue.shift() : undefined
     const request =
       next !== undefined && s.chatId !== undefined
-        ? statefulRequest(s.chatId, toWire(next), o)
+        ? statefulRequest(s.chatId, toWire(next), o, messageIdOf(next))
         : statelessRequest(wireHistory(s.system, s.history), o)
     const stream = d.sdk.chat.stream(s.agentId, { ...request, signal: f.abort.signal })
     f.stream = stream

@@ -78,6 +78,11 @@ export interface ChatTurn extends AsyncIterable<ChatEvent> {
 export interface SendOptions {
   /** local paths or http(s) URLs; local files become data: URLs (type by magic bytes, size limit) — see images.ts */
   images?: string[]
+  /**
+   * local files uploaded to the message before it is sent (a stateful chat only: the service keeps them with the
+   * message); checked and read as the turn starts — see attachments.ts
+   */
+  attachments?: string[]
 }
 
 /** What `cancel()` did. `server` is the cancel endpoint's answer (wire.md): cancelled, already, not-found or failed. */
@@ -121,7 +126,7 @@ export interface ChatSessionOptions {
   stream?: boolean | undefined
   /** continue a stateful chat kept by the service */
   chatId?: string | undefined
-  /** create a stateful chat first (its id is then `session.chatId`) */
+  /** start a stateful chat: its id, a UUID, is made here (then `session.chatId`); the first message starts it */
   newChat?: boolean | undefined
   /** append every message to this JSONL file as it completes (transcript.ts) */
   transcriptPath?: string | undefined
@@ -160,7 +165,7 @@ export interface ChatSession {
   cancel(): Promise<CancelOutcome>
   /** Drops the last answer and sends the last user message again (stateless only). */
   retry(): ChatTurn
-  /** Starts a new conversation (/new): clears the history; a stateful session creates a new chat. */
+  /** Starts a new conversation (/new): clears the history; a stateful session makes a new chat id. */
   reset(): Promise<void>
   /** Replaces the extra system prompt (undefined removes it); applies from the next turn. */
   setSystem(text: string | undefined): void

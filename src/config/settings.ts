@@ -5,6 +5,8 @@
 // The parsers are zod schemas (./setting-schemas.ts), loaded only when a value fails the generated check of
 // ./accept.gen.ts or a writer needs them: a run with valid settings loads no zod (start-up budget).
 
+import { defaultIdleTimeoutSeconds } from '../limits.js'
+
 /** One row of the table. */
 interface SettingSpec<T = unknown> {
   /** the environment variable that sets it */
@@ -62,7 +64,7 @@ export const settingsTable = {
   idleTimeout: spec<number>({
     env: 'AGENTRY_IDLE_TIMEOUT',
     profile: true,
-    default: 60,
+    default: defaultIdleTimeoutSeconds,
     allowed: idleRange,
     doc: 'seconds a stream or a download may go without a byte',
   }),

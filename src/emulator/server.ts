@@ -129,7 +129,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
   if (handler === undefined) return sendError(res, 501, `${found.name} is not implemented by the emulator`)
   const rawBody = await readBody(req, env.options.bodyLimitBytes)
   const contentType = req.headers['content-type']
-  if (found.name !== 'filesUpload') refuseTooDeep(rawBody, contentType)
+  if (found.name !== 'filesUpload' && found.name !== 'chatAttachmentUpload') refuseTooDeep(rawBody, contentType)
   // A2A answers a bad body with a JSON-RPC parse error (code -32700), not with an HTTP 400.
   let body: unknown
   if (found.name === 'agentA2a') {

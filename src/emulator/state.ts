@@ -3,7 +3,17 @@
 // once (`collections` below: field, key, the members a restored record must have); snapshots and the validated
 // restore both walk that table. A collection declared with its list operation (`stored:` in
 // src/api/contract/<family>.ts) comes from src/emulator/handlers.gen.ts, its Map and its table row alike.
-import type { Agent, ApiKey, Chat, CmsRecord, Message, Scenario, Schedule, Webhook } from '../api/schemas/index.js'
+import type {
+  Agent,
+  ApiKey,
+  Attachment,
+  Chat,
+  CmsRecord,
+  Message,
+  Scenario,
+  Schedule,
+  Webhook,
+} from '../api/schemas/index.js'
 import type { A2aTaskRecord } from './a2a/tasks.js'
 import { StoredCollections, storedCollections } from './handlers.gen.js'
 
@@ -11,8 +21,13 @@ import { StoredCollections, storedCollections } from './handlers.gen.js'
 export type StoredScenario = Scenario & { signature_secret: string; signature_name: string }
 /** An API key as stored: the record plus the SHA-256 of the key (the key itself is shown once). */
 export type StoredApiKey = ApiKey & { keyHash: string; accountId: string }
-/** A stateful chat with its messages. */
-export type StoredChat = Chat & { messages: Message[] }
+/** An attachment as kept: its bytes (base64) beside what the API shows of it. */
+export type StoredAttachment = Attachment & { size: number; contentType: string; data: string }
+/**
+ * A stateful chat with its messages and their attachments by message id (a file may be uploaded to a message id
+ * before the message itself is sent).
+ */
+export type StoredChat = Chat & { messages: Message[]; attachments?: Record<string, StoredAttachment[]> }
 /** One recorded run of a scenario. */
 export interface StoredExecution {
   id: string

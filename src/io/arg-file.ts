@@ -6,6 +6,7 @@ import { open, stat } from 'node:fs/promises'
 import { UsageError } from '../errors.js'
 import { maxBodyBytes } from '../limits.js'
 import { decodeUtf8 } from './utf8-text.js'
+import { formatBytes } from './format-bytes.js'
 
 /** The size of the regular file at `path`; a usage error naming it when it is missing, not a file, or unreadable. */
 export async function localFileSize(path: string): Promise<number> {
@@ -22,12 +23,7 @@ export async function localFileSize(path: string): Promise<number> {
 
 export { maxBodyBytes }
 
-/** Bytes for people: "25 MiB", "1 KiB". */
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024)
-    return `${Number.isInteger(n / 1024 / 1024) ? n / 1024 / 1024 : (n / 1024 / 1024).toFixed(1)} MiB`
-  return n >= 1024 ? `${Math.ceil(n / 1024)} KiB` : `${n} bytes`
-}
+export { formatBytes }
 
 function tooLarge(what: string, limit: number, size?: number): UsageError {
   const got = size !== undefined ? `${formatBytes(size)} is` : 'it is'

@@ -7,10 +7,14 @@ import type { AssistantMessage, CompletionEvent } from '../api/stream/decoder.js
 import { ApiError, CancelledError } from '../api/errors.js'
 import type { BodyOf, Transport } from './transport.js'
 
-/** A completion request: the whole history (`messages`), or one `message` of the stateful chat `chatId`. */
+/**
+ * A completion request: the whole history (`messages`), or one `message` of the stateful chat `chatId` (a UUID made
+ * by the client: `client.chats.create`), sent as message `messageId` (default: the message's `id`, else a new UUID;
+ * give the id its attachments were uploaded to).
+ */
 export type ChatRequest = (
-  | (Omit<BodyOf<'completion'>, 'stream' | 'request_id'> & { chatId?: undefined })
-  | (Omit<BodyOf<'chatCompletion'>, 'stream' | 'request_id'> & { chatId: string })
+  | (Omit<BodyOf<'completion'>, 'stream' | 'request_id'> & { chatId?: undefined; messageId?: undefined })
+  | (Omit<BodyOf<'chatCompletion'>, 'stream' | 'request_id'> & { chatId: string; messageId?: string })
 ) & {
   /** the id to cancel the answer by (default: a new UUID) */
   request_id?: string
@@ -69,17 +73,21 @@ export const chatResource = (t: Transport) => {
   }
 
   const open = (agentId: string, req: ChatRequest): ChatStream => {
-    const { chatId, signal: outer, stream = true, request_id, ...rest } = req
+    const { chatId, messageId: givenId, signal: outer, stream = true, request_id, ...rest } = req
     // node:crypto on use: loaded with the library's client it cost every API command ~10 ms (bench/startup)
-    const requestId = request_id ?? (process.getBuiltinModule('node:crypto') as typeof Crypto).randomUUID()
+    const uuid = () => (process.getBuiltinModule('node:crypto') as typeof Crypto).randomUUID()
+    const requestId = request_id ?? uuid()
+    // a stateful message goes to its own URL; the body's message carries the same id
+    const messageId = 'message' in rest ? (givenId ?? rest.message.id ?? uuid()) : undefined
+    const body = 'message' in rest ? { ...rest, message: { ...rest.message, id: messageId } } : rest
     const local = new AbortController()
     const signal = outer ? AbortSignal.any([outer, local.signal]) : local.signal
     let cancelled = false
     // POST is never retried (the contract marks completions non-idempotent), so no answer is ever asked for twice
     const response = async () =>
       t.raw(chatId === undefined ? 'completion' : 'chatCompletion', {
-        params: chatId === undefined ? { agentId } : { agentId, chatId },
-        body: { ...rest, stream, request_id: requestId },
+        params: chatId === undefined ? { agentId } : { agentId, chatId, messageId: messageId ?? uuid() },
+        body: { ...body, stream, request_id: requestId },
         // SSE first; the decoder takes NDJSON or a plain JSON completion as well (wire.md: clients must accept both)
         headers: { accept: stream ? 'text/event-stream' : 'application/json' },
         stream: true,

@@ -23,6 +23,7 @@ import {
   webhooksMethods,
 } from './methods.gen.js'
 import { scenariosByHand } from './scenarios.js'
+import { defaultIdleTimeoutSeconds } from '../limits.js'
 import { Transport } from './transport.js'
 import { webhooksByHand } from './webhooks.js'
 
@@ -38,7 +39,7 @@ export interface ClientOptions {
   account?: string
   /** total timeout of a request in ms (streams: until the headers); default 300000 */
   timeoutMs?: number
-  /** how long a stream may go without a byte, in ms; default 60000 */
+  /** how long a stream may go without a byte, in ms; default 300000 (the service asks clients to wait 300 s) */
   idleTimeoutMs?: number
   /** retries of idempotent requests after a connection error, 429 or 5xx; default 2 */
   retries?: number
@@ -143,7 +144,7 @@ export function createClient(opts: ClientOptions): AgentryClient {
   const http = new HttpClient({
     userAgent: opts.userAgent ?? 'agentry-library',
     timeoutMs: opts.timeoutMs ?? 300_000,
-    idleTimeoutMs: opts.idleTimeoutMs ?? 60_000,
+    idleTimeoutMs: opts.idleTimeoutMs ?? defaultIdleTimeoutSeconds * 1000,
     retries: opts.retries ?? 2,
     token: token ? async () => token() : async () => opts.apiKey,
     redactor: new Redactor(),

@@ -33,6 +33,10 @@ export const chatsMethods = (t: Transport) => ({
   deleteMessage: async (agentId: string, chatId: string, messageId: string): Promise<void> => {
     await t.call('chatMessageDelete', { params: { agentId, chatId, messageId } })
   },
+  /** Deletes one attachment of a message, by its file name. */
+  deleteAttachment: async (agentId: string, chatId: string, messageId: string, filename: string): Promise<void> => {
+    await t.call('chatAttachmentDelete', { params: { agentId, chatId, messageId, filename } })
+  },
 })
 
 /** The generated methods of `client.scenarios`. */

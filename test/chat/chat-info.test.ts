@@ -30,6 +30,7 @@ describe('a stateful chat and its handles', () => {
       style: createUiStyle(false),
       columns: () => 80,
       images: [],
+      attachments: [],
       tools: async () => [],
       answer: async () => undefined,
       env: {},

@@ -189,7 +189,7 @@ describe('tools, images, stateful chats and transcripts', () => {
   it('--new-chat prints the chat id on stderr; --chat continues it on the service', async () => {
     const first = await chat(['demo-assistant', '--new-chat', '-m', 'remember the word tangerine'])
     expect(first.exitCode).toBe(0)
-    const id = /chat (chat_\w+)/.exec(first.stderr)?.[1] ?? ''
+    const id = /chat ([0-9a-f-]{36}) /.exec(first.stderr)?.[1] ?? ''
     expect(id).not.toBe('')
     const second = await chat(['demo-assistant', '--chat', id, '-m', 'which word?', '--json'])
     expect(JSON.parse(second.stdout)).toMatchObject({ chat_id: id })
@@ -220,12 +220,14 @@ describe('tools, images, stateful chats and transcripts', () => {
 describe('agentry chats', () => {
   it('creates, lists, shows and deletes (with --yes only when not on a terminal)', async () => {
     const created = JSON.parse(
-      (await runCommand(['chats', 'create', 'demo-assistant', '--title', 'e2e', '--json'], { env: env() })).stdout,
+      (await runCommand(['chats', 'create', 'demo-assistant', '--json'], { env: env() })).stdout,
     )
-    expect(created).toMatchObject({ title: 'e2e' })
-    const list = await runCommand(['chats', 'list', 'demo-assistant'], { env: env() })
-    expect(list.stdout).toContain(`${created.id}\te2e`)
+    expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), agentId: 'demo-assistant' })
+    // made on the client: the service knows the chat once its first message is sent
+    expect(emu().state.chats.has(created.id)).toBe(false)
     await chat(['demo-assistant', '--chat', created.id, '-m', 'hello'])
+    const list = await runCommand(['chats', 'list', 'demo-assistant'], { env: env() })
+    expect(list.stdout).toContain(`${created.id}\thello`)
     const msgs = JSON.parse(
       (await runCommand(['chats', 'messages', 'demo-assistant', created.id, '--json'], { env: env() })).stdout,
     )

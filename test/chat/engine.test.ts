@@ -199,7 +199,9 @@ describe('stateful chats', () => {
   it('creates a chat, sends one message at a time, and the service keeps the history', async () => {
     const { ctx } = emuContext(emu())
     const s = await createChatSession({ ctx, agentId: 'demo-assistant', newChat: true })
-    expect(s.chatId).toMatch(/^chat_/)
+    // the id is a UUID made here: nothing was sent yet
+    expect(s.chatId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(emu().state.chats.has(s.chatId ?? '')).toBe(false)
     const events = await collect(s.send('remember the word kumquat'))
     expect(events[0]).toMatchObject({ type: 'start', chat_id: s.chatId })
     const again = await createChatSession({ ctx, agentId: 'demo-assistant', chatId: s.chatId })

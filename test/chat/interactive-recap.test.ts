@@ -60,7 +60,7 @@ describe('recap', () => {
 
   it('a stateful chat (--chat) reads its messages from the service for the recap', async () => {
     const c = createClient({ baseUrl: fx.emu.baseUrl, apiKey: fx.emu.demoApiKey, account: fx.emu.accountId })
-    const chat = await c.chats.create('demo-assistant')
+    const chat = c.chats.create('demo-assistant')
     await c.chat.complete('demo-assistant', {
       chatId: chat.id,
       message: { role: 'user', content: 'remember the lighthouse' },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { stubCall } from '../helpers/http-stub.js'
 import { fakePrompter, testContext } from '../helpers/test-context.js'
 
-const path = '/api/v1beta/agent/ag_1/chat/chat_1/messages/msg_1'
+const path = '/api/v1beta/agents/ag_1/chat/completion/workspace/chat_1/messages/msg_1'
 const argv = ['chats', 'delete-message', 'ag_1', 'chat_1', 'msg_1']
 
 describe('chats delete-message', () => {
@@ -58,7 +58,7 @@ describe('chats messages', () => {
       },
     ],
   }
-  const list = '/api/v1beta/agent/ag_1/chat/chat_1/messages'
+  const list = '/api/v1beta/agent/ag_1/chat/completion/workspace/chat_1/messages'
 
   it('renders through the 2.8 conversion: a call and its result in one assistant turn, usage added up', async () => {
     const t = testContext()
@@ -76,9 +76,13 @@ describe('chats messages', () => {
 })
 
 describe('chats create', () => {
-  it('refuses a --title over 200 characters before sending (exit 2, naming the flag)', async () => {
+  it('prints a fresh UUID made on the client and sends nothing (the service has no create call)', async () => {
     const t = testContext()
-    expect(await t.run(['chats', 'create', 'ag_1', '--title', 'x'.repeat(201)])).toBe(2)
-    expect(t.stderr()).toMatch(/^error: --title: must be at most 200 characters/)
+    expect(await t.run(['chats', 'create', 'ag_1', '--json'])).toBe(0)
+    const made = JSON.parse(t.stdout())
+    expect(made).toEqual({ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/), agentId: 'ag_1' })
+    t.clearOutput()
+    expect(await t.run(['chats', 'create', 'ag_1', '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout()).id).not.toBe(made.id)
   })
 })

@@ -60,7 +60,7 @@ const stream = client.chat.stream('demo-assistant', { messages: [{ role: 'user',
 for await (const e of stream) if (e.type === 'text') text += e.text
 out.streamed = text.length > 0
 out.requestId = typeof stream.requestId
-const chat = await client.chats.create('demo-assistant', { title: 'from the library' })
+const chat = client.chats.create('demo-assistant')
 const answer = await client.chat.complete('demo-assistant', { chatId: chat.id, message: { role: 'user', content: 'hi' } })
 out.completed = answer.content.length > 0
 out.ui = toUiMessages(await client.chats.messages('demo-assistant', chat.id)).map((m) => m.role)

@@ -104,10 +104,20 @@ const fresh = {
     return id
   },
   chat(withMessage: boolean) {
-    const id = `chat_m_${randomUUID().slice(0, 8)}`
+    const id = randomUUID()
     const at = new Date().toISOString()
     const messages = withMessage ? [{ id: randomUUID(), role: 'user' as const, content: 'hi', createdAt: at }] : []
-    state().chats.set(id, { id, agentId: 'weather-bot', title: 'm', createdAt: at, updatedAt: at, messages })
+    const file = { filename: 'a.txt', size: 2, contentType: 'text/plain', data: 'aGk=', createdAt: at }
+    const attachments = messages[0] ? { [messages[0].id]: [file] } : {}
+    state().chats.set(id, {
+      id,
+      agentId: 'weather-bot',
+      title: 'm',
+      createdAt: at,
+      updatedAt: at,
+      messages,
+      attachments,
+    })
     return { id, messageId: messages[0]?.id ?? 'none' }
   },
   record() {
@@ -162,12 +172,23 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
     ok: 404,
   }),
   chatsList: () => ({ path: '/agent/weather-bot/chats' }),
-  chatsCreate: () => ({ path: '/agent/weather-bot/chats', body: {} }),
-  chatCompletion: () => ({ path: `/agent/weather-bot/chat/${fresh.chat(false).id}/completion`, body: { message } }),
-  chatMessages: () => ({ path: `/agent/weather-bot/chat/${fresh.chat(true).id}/messages` }),
+  chatCompletion: () => ({
+    path: `/agent/weather-bot/chat/completion/workspace/${fresh.chat(false).id}/message/${randomUUID()}`,
+    body: { message },
+  }),
+  chatMessages: () => ({ path: `/agent/weather-bot/chat/completion/workspace/${fresh.chat(true).id}/messages` }),
   chatMessageDelete: () => {
     const c = fresh.chat(true)
-    return { path: `/agent/weather-bot/chat/${c.id}/messages/${c.messageId}` }
+    return { path: `/agents/weather-bot/chat/completion/workspace/${c.id}/messages/${c.messageId}` }
+  },
+  chatAttachmentUpload: () => ({
+    path: `/agent/weather-bot/chat/completion/workspace/${fresh.chat(false).id}/message/${randomUUID()}/attachment`,
+    raw: '--b0\r\ncontent-disposition: form-data; name="file"; filename="a.txt"\r\ncontent-type: text/plain\r\n\r\nhi\r\n--b0--\r\n',
+    headers: { 'content-type': 'multipart/form-data; boundary=b0' },
+  }),
+  chatAttachmentDelete: () => {
+    const c = fresh.chat(true)
+    return { path: `/agents/weather-bot/chat/completion/workspace/${c.id}/messages/${c.messageId}/attachments/a.txt` }
   },
   scenariosList: () => ({ path: `/${acc}/scenarios`, owner: (s) => ({ scenarioId: s.id }) }),
   scenariosGet: () => ({ path: `/${acc}/scenarios/scn_translate` }),

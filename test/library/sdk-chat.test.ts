@@ -74,7 +74,7 @@ describe('client.chat', () => {
 
   it('a stateful chat takes one message and keeps the conversation on the service', async () => {
     const c = client()
-    const chat = await c.chats.create('demo-assistant')
+    const chat = c.chats.create('demo-assistant')
     const events = await collect(c.chat.stream('demo-assistant', { chatId: chat.id, message: user('remember me') }))
     expect(events.at(-1)?.type).toBe('done')
     const kept = await c.chats.messages('demo-assistant', chat.id)

@@ -153,8 +153,12 @@ describe('--help', () => {
                                   terminal)
         --image <path|url>        attach an image (PNG, JPEG, GIF, WebP up to 20 MiB,
                                   or an http(s) URL); repeatable
+        --attach <file>           upload a file with the message to a stateful chat
+                                  (--new-chat or --chat): .txt .md .csv .json .pdf,
+                                  images… up to 20 MiB; repeatable
         --chat <chatId>           continue a stateful chat kept by the service
-        --new-chat                start a stateful chat (its id is printed on stderr)
+        --new-chat                start a stateful chat: its id, a UUID made here, is
+                                  printed on stderr
         --no-stream               ask for the whole answer at once (same output)
         --save <file.jsonl>       append the conversation to a JSONL transcript
         --resume <file.jsonl>     continue the conversation of a JSONL transcript
@@ -201,28 +205,65 @@ describe('--help', () => {
         -h, --help                                                          display help for command
 
       Commands:
-        create [options] <agentId>                                          Start a stateful chat and print it (continue it with: agentry chat <agentId> --chat <id>)
+        attachments                                                         The files of a chat's messages: delete (upload them with agentry chat --attach)
+        create <agentId>                                                    Make a new stateful chat id (a UUID, nothing is sent); use it with: agentry chat <agentId> --chat <id>
         delete-message|rm-message [options] <agentId> <chatId> <messageId>  Delete one message of a stateful chat (asks first on a terminal; --yes otherwise)
         list|ls [options] <agentId>                                         List an agent's stateful chats
         messages <agentId> <chatId>                                         Show the messages of a stateful chat, oldest first
         help [command]                                                      display help for command
 
+      $ agentry chats attachments --help
+      Usage: agentry chats attachments [options] [command]
+
+      The files of a chat's messages: delete (upload them with agentry chat --attach)
+
+      Options:
+        -h, --help                                                     display help for command
+
+      Commands:
+        delete|rm [options] <agentId> <chatId> <messageId> <filename>  Delete one attachment of a message of a stateful chat (asks first on a terminal; --yes otherwise)
+        help [command]                                                 display help for command
+
+      Examples:
+        agentry chats attachments delete ag_123 <chatId> <messageId> notes.txt --yes
+
+
+      $ agentry chats attachments delete --help
+      Usage: agentry chats attachments delete|rm [options] <agentId> <chatId> <messageId> <filename>
+
+      Delete one attachment of a message of a stateful chat (asks first on a terminal;
+      --yes otherwise)
+
+      Arguments:
+        agentId     the agent
+        chatId      the chat
+        messageId   the message (see: agentry chats messages --json)
+        filename    the file name, as uploaded
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry chats attachments delete ag_123 <chatId> <messageId> notes.txt --yes
+        agentry chats messages ag_123 <chatId> --json | jq -r '.[] | .id as $m | .attachments[]? | "\\($m) \\(.filename)"'
+
+
       $ agentry chats create --help
       Usage: agentry chats create [options] <agentId>
 
-      Start a stateful chat and print it (continue it with: agentry chat <agentId>
-      --chat <id>)
+      Make a new stateful chat id (a UUID, nothing is sent); use it with: agentry chat
+      <agentId> --chat <id>
 
       Arguments:
-        agentId         the agent
+        agentId     the agent
 
       Options:
-        --title <text>  a title (default: the first message)
-        -h, --help      display help for command
+        -h, --help  display help for command
 
       Examples:
         agentry chats create ag_123
-        id=$(agentry chats create ag_123 --json | jq -r .id)
+        id=$(agentry chats create ag_123 --json | jq -r .id); agentry chat ag_123 --chat "$id" -m "remember 42"
 
 
       $ agentry chats delete-message --help

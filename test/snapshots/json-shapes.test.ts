@@ -231,10 +231,7 @@ describe('shape of --json output against the emulator', () => {
     expect(shape(created)).toMatchInlineSnapshot(`
       {
         "agentId": "string",
-        "createdAt": "string",
         "id": "string",
-        "title": "string",
-        "updatedAt": "string",
       }
     `)
     expect(await emulatorContext(fx).run(['chat', 'demo-assistant', '--chat', created.id, '-m', 'hello'])).toBe(0)

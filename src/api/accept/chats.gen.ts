@@ -152,23 +152,16 @@ function a19(v: any): boolean {
   return true
 }
 
-function a20(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["title"] === undefined || typeof v["title"] === 'string' && v["title"].length <= 200))) return false
-  if (!onlyKeys(v, ["title"])) return false
-  return true
-}
-
-function a22(v: any): boolean {
+function a21(v: any): boolean {
   if (!Array.isArray(v)) return false
   for (const x of v) if (!(a13(x))) return false
   return true
 }
 
-function a21(v: any): boolean {
+function a20(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(a2(v["message"]))) return false
-  if (!((v["tools"] === undefined || a22(v["tools"])))) return false
+  if (!((v["tools"] === undefined || a21(v["tools"])))) return false
   if (!((v["max_tokens"] === undefined || typeof v["max_tokens"] === 'number' && Number.isFinite(v["max_tokens"]) && Number.isSafeInteger(v["max_tokens"]) && v["max_tokens"] > 0))) return false
   if (!((v["stream"] === undefined || typeof v["stream"] === 'boolean'))) return false
   if (!((v["request_id"] === undefined || typeof v["request_id"] === 'string'))) return false
@@ -176,13 +169,13 @@ function a21(v: any): boolean {
   return true
 }
 
-function a24(v: any): boolean {
+function a23(v: any): boolean {
   if (!Array.isArray(v)) return false
   for (const x of v) if (!(a2(x))) return false
   return true
 }
 
-function a25(v: any): boolean {
+function a24(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["total"] === 'number' && Number.isFinite(v["total"]))) return false
   if (!(typeof v["page"] === 'number' && Number.isFinite(v["page"]))) return false
@@ -191,18 +184,28 @@ function a25(v: any): boolean {
   return true
 }
 
-function a23(v: any): boolean {
+function a22(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a24(v["data"]))) return false
-  if (!((v["pagination"] === undefined || a25(v["pagination"])))) return false
+  if (!(a23(v["data"]))) return false
+  if (!((v["pagination"] === undefined || a24(v["pagination"])))) return false
   return true
 }
-export const accepts: { readonly [N in 'completion' | 'completionCancel' | 'chatsList' | 'chatsCreate' | 'chatCompletion' | 'chatMessages' | 'chatMessageDelete']: RouteAccepts } = {
+
+function a25(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["filename"] === 'string')) return false
+  if (!((v["size"] === undefined || typeof v["size"] === 'number' && Number.isFinite(v["size"])))) return false
+  if (!((v["contentType"] === undefined || typeof v["contentType"] === 'string'))) return false
+  if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
+  return true
+}
+export const accepts: { readonly [N in 'completion' | 'completionCancel' | 'chatsList' | 'chatCompletion' | 'chatMessages' | 'chatMessageDelete' | 'chatAttachmentUpload' | 'chatAttachmentDelete']: RouteAccepts } = {
   completion: { body: a0, idempotent: false },
   completionCancel: { body: a16, response: a17, idempotent: true },
   chatsList: { query: a18, item: a19 },
-  chatsCreate: { body: a20, response: a19 },
-  chatCompletion: { body: a21, idempotent: false },
-  chatMessages: { response: a23 },
+  chatCompletion: { body: a20, idempotent: false },
+  chatMessages: { response: a22 },
   chatMessageDelete: {  },
+  chatAttachmentUpload: { response: a25, idempotent: true },
+  chatAttachmentDelete: {  },
 }

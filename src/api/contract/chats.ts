@@ -3,14 +3,14 @@ import * as z from '../zod.js'
 import {
   cancelRequestSchema,
   chatCompletionRequestSchema,
-  chatCreateSchema,
+  attachmentSchema,
   chatSchema,
   completionRequestSchema,
   messageSchema,
 } from '../schemas/messages.js'
 import { pageOf } from '../schemas/common.js'
 import { listOf } from './paging.js'
-import { type Contract, documented, inferred, ours, seed, op } from './types.js'
+import { type Contract, documented, inferred, op, seed } from './types.js'
 
 /** The cancel endpoint's answer (`{message}`; 404 when the request is unknown or finished). */
 const cancelResponseSchema = z.looseObject({ message: z.optional(z.string()) })
@@ -53,46 +53,70 @@ export const chats = {
     doc: "An agent's stateful chats, page by page.",
     command: 'chats list',
   }),
-  chatsCreate: op('POST', '/agent/{agentId}/chats', {
-    provenance: ours(
-      'no source shows a create call: the SDK makes chat ids on the client (`generateUUID`, brightsy.ai/docs/API/index)',
-    ),
-    scope: 'agent',
-    body: chatCreateSchema,
-    response: chatSchema,
-    sdk: 'chats.create',
-    sdkByHand: true,
-    doc: 'Starts a stateful chat.',
-    command: 'chats create',
-  }),
-  chatCompletion: op('POST', '/agent/{agentId}/chat/{chatId}/completion', {
-    provenance: ours(
-      'the documented stateful route is POST /agent/{agentId}/chat/completion/workspace/{chatId}/message/{messageId} (brightsy.ai/docs/API/index, older copy)',
-    ),
+  // The workspace family (brightsy.ai/docs/API "Messages", "Attachments"): chat and message ids are UUIDs the client
+  // makes; the first message to a new chatId starts the chat (no create call exists). The body is ours: the reference's
+  // copy does not show it.
+  chatCompletion: op('POST', '/agent/{agentId}/chat/completion/workspace/{chatId}/message/{messageId}', {
+    provenance: documented('brightsy.ai/docs/API/index (older copy), "Messages": the route; its body is ours'),
     scope: 'agent',
     preflight: true,
     body: chatCompletionRequestSchema,
     idempotent: false,
     sdk: 'chat.stream',
     sdkByHand: true,
-    doc: 'A completion in a stateful chat (`chatId` given to `client.chat.stream`).',
+    doc: 'Creates or updates a message of a stateful chat and answers it (`chatId` given to `client.chat.stream`).',
     command: 'chat',
   }),
-  // `{data:[Message]}` oldest first, one answer without paging (wire.md "Stateful chats"): no page is asked for.
-  chatMessages: op('GET', '/agent/{agentId}/chat/{chatId}/messages', {
-    provenance: ours(),
+  // inferred from the documented family (public-facts 19): `{data:[Message]}` oldest first, one answer without paging
+  chatMessages: op('GET', '/agent/{agentId}/chat/completion/workspace/{chatId}/messages', {
+    provenance: inferred(
+      'the documented workspace family (brightsy.ai/docs/API/index, older copy); public-facts row 19',
+    ),
     scope: 'agent',
     response: pageOf(messageSchema),
     sdk: 'chats.messages',
     sdkByHand: true,
-    doc: 'The messages of a chat, oldest first, as the service keeps them.',
+    doc: 'The messages of a chat, oldest first, as the service keeps them (with their attachments).',
     command: 'chats messages',
   }),
-  chatMessageDelete: op('DELETE', '/agent/{agentId}/chat/{chatId}/messages/{messageId}', {
-    provenance: ours(),
+  // inferred (public-facts 20): the plural prefix of the documented attachment delete
+  chatMessageDelete: op('DELETE', '/agents/{agentId}/chat/completion/workspace/{chatId}/messages/{messageId}', {
+    provenance: inferred(
+      'the plural prefix of the documented attachment delete (brightsy.ai/docs/API/index); public-facts row 20',
+    ),
     scope: 'agent',
     sdk: 'chats.deleteMessage',
     doc: 'Deletes one message of a chat.',
     command: 'chats delete-message',
   }),
+  // documented: multipart/form-data with one part named `file`; the answer's shape is not shown (read loosely)
+  chatAttachmentUpload: op(
+    'POST',
+    '/agent/{agentId}/chat/completion/workspace/{chatId}/message/{messageId}/attachment',
+    {
+      provenance: documented('brightsy.ai/docs/API/index (older copy), "Attachments": upload, multipart field `file`'),
+      scope: 'agent',
+      preflight: true,
+      response: attachmentSchema,
+      // the same file sent again replaces the first (by its name): a lost answer may be asked for again
+      idempotent: true,
+      sdk: 'chats.attach',
+      sdkByHand: true,
+      doc: 'Uploads a file (multipart field `file`) to a message of a chat, before or after the message is sent.',
+      command: 'chat',
+    },
+  ),
+  // documented, with its plural segments
+  chatAttachmentDelete: op(
+    'DELETE',
+    '/agents/{agentId}/chat/completion/workspace/{chatId}/messages/{messageId}/attachments/{filename}',
+    {
+      provenance: documented('brightsy.ai/docs/API/index (older copy), "Attachments": delete, plural segments'),
+      scope: 'agent',
+      preflight: true,
+      sdk: 'chats.deleteAttachment',
+      doc: 'Deletes one attachment of a message, by its file name.',
+      command: 'chats attachments delete',
+    },
+  ),
 } satisfies Contract<'chats'>

@@ -88,7 +88,14 @@ export const chatSchema = z.looseObject({
 })
 export type Chat = z.infer<typeof chatSchema>
 
-/** Body of `POST /agent/{agentId}/chats` (wire.md "Stateful chats"): an optional title. */
-export const chatCreateSchema = z.object({
-  title: z.optional(z.string().check(z.maxLength(200, 'title must be at most 200 characters'))),
+/**
+ * One attachment of a chat message (brightsy.ai/docs/API "Attachments": uploaded as the multipart part `file`, deleted
+ * by its file name). The reference does not show the upload's answer nor how a message lists them: read loosely.
+ */
+export const attachmentSchema = z.looseObject({
+  filename: z.string(),
+  size: z.optional(z.number()),
+  contentType: z.optional(z.string()),
+  createdAt: z.optional(timestamp),
 })
+export type Attachment = z.infer<typeof attachmentSchema>

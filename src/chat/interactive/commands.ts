@@ -2,6 +2,7 @@
 // lines on the UI stream and never throws: a failure is one red line and the prompt comes back.
 import type { ToolDefinition } from '../../api/schemas/index.js'
 import { sanitizeText } from '../../io/sanitize.js'
+import { checkAttachment, statelessAttachHint } from '../attachments.js'
 import { resolveImage } from '../images.js'
 import type { ChatSession, ChatTurn } from '../session.js'
 import { helpText } from './help.js'
@@ -19,6 +20,8 @@ export interface CommandDeps {
   columns: () => number
   /** images attached to the next message (paths or URLs, as typed) */
   images: string[]
+  /** files uploaded with the next message (paths, as typed; stateful chats) */
+  attachments: string[]
   /** the agent's tools and the --tools ones, with where each came from */
   tools: () => Promise<{ tool: ToolDefinition; source: string }[]>
   /** streams a turn (the same view as a message's answer); 'exit' after a second Ctrl-C */
@@ -73,12 +76,27 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         note(`attached ${arg} (${n} image${n > 1 ? 's' : ''} go${n > 1 ? '' : 'es'} with your next message)`)
         return undefined
       }
+      case 'attach': {
+        if (arg === '') {
+          note(deps.attachments.length ? `to upload: ${deps.attachments.join(', ')}` : 'usage: /attach <file>')
+          return undefined
+        }
+        if (session.chatId === undefined)
+          throw new Error(`/attach: ${statelessAttachHint.replace('--image', '/image')}`)
+        // checked now, so a typo or a refused type is reported before the message is written
+        await checkAttachment(arg, '/attach')
+        deps.attachments.push(arg)
+        const n = deps.attachments.length
+        note(`attached ${arg} (${n} file${n > 1 ? 's' : ''} go${n > 1 ? '' : 'es'} up with your next message)`)
+        return undefined
+      }
       case 'tools':
         ui(describeTools(await deps.tools(), style, deps.columns()))
         return undefined
       case 'new':
         await session.reset()
         deps.images.length = 0
+        deps.attachments.length = 0
         // a stateful chat gets a new chat on the service: its id is the conversation's handle there
         note(session.chatId === undefined ? 'new conversation' : `new conversation: chat ${session.chatId}`)
         return undefined

@@ -24,7 +24,7 @@ const listDir: ListDir = (path) => {
   }
 }
 
-const pathCommands = /^(\/(?:image|img|save)\s+)(\S*)$/
+const pathCommands = /^(\/(?:image|img|attach|save)\s+)(\S*)$/
 const maxShown = 12
 
 /** Completes a file name: the completed text and the candidates (directories end in /). */

@@ -25,6 +25,8 @@ export interface InteractiveOptions {
   bindToolApproval?: ((ask: ReturnType<typeof terminalToolApproval>) => void) | undefined
   /** --image values, attached to the first message */
   images?: string[] | undefined
+  /** --attach files, uploaded with the first message (a stateful chat) */
+  attachments?: string[] | undefined
   /** highlight code blocks in answers (default true) */
   highlight?: boolean | undefined
   /** receives the time of each markdown render step in ms (benchmarks) */
@@ -93,6 +95,7 @@ export async function runInteractive(
       style,
       ui,
       images: [...(opts.images ?? [])],
+      attachments: [...(opts.attachments ?? [])],
       tools: async () => mergeToolLists(opts.tools ?? [], toolsOfAgent(await agentInfo), opts.toolSources),
       warn: (m) => ctx.warn(m),
       env: ctx.env,

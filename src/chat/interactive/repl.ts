@@ -30,6 +30,8 @@ export interface ReplDeps {
   answer: Omit<AnswerDeps, 'term' | 'style' | 'ui'>
   /** images attached to the first message (--image) */
   images: string[]
+  /** files uploaded with the next message (--attach, /attach) */
+  attachments: string[]
   /** the tools listed by /tools */
   tools: () => Promise<{ tool: ToolDefinition; source: string }[]>
   /** warns once when the history file cannot be written */
@@ -108,6 +110,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
         style,
         columns: () => term.columns(),
         images: deps.images,
+        attachments: deps.attachments,
         tools: deps.tools,
         answer: converse,
         env: deps.env,
@@ -124,7 +127,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
     }
     let turn: ChatTurn
     try {
-      turn = session.send(parsed.text, { images: deps.images.splice(0) })
+      turn = session.send(parsed.text, { images: deps.images.splice(0), attachments: deps.attachments.splice(0) })
     } catch (err) {
       ui(`${style.error(`✗ ${oneLine((err as Error).message)}`)}\n`)
       continue

@@ -68,12 +68,20 @@ export const chatOptions = {
     'attach an image (PNG, JPEG, GIF, WebP up to 20 MiB, or an http(s) URL); repeatable',
     { nonEmpty: true },
   ),
+  attach: list(
+    '--attach <file>',
+    'upload a file with the message to a stateful chat (--new-chat or --chat): .txt .md .csv .json .pdf, images… up to 20 MiB; repeatable',
+    { nonEmpty: true },
+  ),
   // commander refuses the stateful flags together, and with --resume (a stateless transcript)
   chat: {
     ...text('--chat <chatId>', 'continue a stateful chat kept by the service', { nonEmpty: true }),
     conflicts: ['newChat', 'resume'],
   },
-  newChat: { ...flag('--new-chat', 'start a stateful chat (its id is printed on stderr)'), conflicts: ['resume'] },
+  newChat: {
+    ...flag('--new-chat', 'start a stateful chat: its id, a UUID made here, is printed on stderr'),
+    conflicts: ['resume'],
+  },
   stream: flag('--no-stream', 'ask for the whole answer at once (same output)'),
   save: text('--save <file.jsonl>', 'append the conversation to a JSONL transcript', { nonEmpty: true }),
   resume: text('--resume <file.jsonl>', 'continue the conversation of a JSONL transcript (stateless)', {

@@ -1,6 +1,7 @@
 // What `agentry chat` does once its options are parsed: the session (stateless, stateful, continued from the local
 // log), then the interactive UI or one-shot mode.
 import type { ToolDefinition } from '../../api/schemas/index.js'
+import { checkAttachment, statelessAttachHint } from '../../chat/attachments.js'
 import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
@@ -21,6 +22,7 @@ export async function chatRun(
   const stateful = opts.chat !== undefined || opts.newChat || resumed?.chatId !== undefined
   if (opts.toolEnv.length > 0 && opts.toolHandler === undefined)
     throw new UsageError('--tool-env hands variables to the --tool-handler command: give --tool-handler too')
+  if (opts.attach.length > 0 && !stateful) throw new UsageError(`--attach: ${statelessAttachHint}`)
   if (stateful && opts.system !== undefined)
     throw new UsageError('--system applies to stateless chats', "a stateful chat uses the agent's own system prompt")
   // asked for (a picker) only when the chat will be interactive; a script must name it
@@ -43,6 +45,7 @@ export async function chatRun(
   const tools = mcp ? [...(fileTools ?? []), ...mcp.tools] : fileTools
   // checked (and read) before anything is sent, so a bad --image is a usage error, not a failed turn
   const images = (await resolveImages(opts.image)).map((i) => (i.type === 'image_url' ? i.image_url.url : ''))
+  for (const path of opts.attach) await checkAttachment(path)
   const sessionOptions: ChatSessionOptions = {
     ctx,
     agentId,
@@ -78,10 +81,10 @@ export async function chatRun(
       if (resume !== undefined) ctx.info(`resume with: ${resume}`)
     })
     const whereKept = () => whereKeptLines(session, log, opts)
-    return runInteractiveUi(session, ctx, { images, tools, unsaved, whereKept, mcp })
+    return runInteractiveUi(session, ctx, { images, attachments: opts.attach, tools, unsaved, whereKept, mcp })
   }
   const { runOneShot } = await import('../../chat/oneshot.js')
-  await runOneShot(session, source.text, images, format, ctx)
+  await runOneShot(session, source.text, { images, attachments: opts.attach }, format, ctx)
 }
 
 /** Fails with exit 3 (and the hint to list them) when the agent does not exist; other failures wait for the chat. */
@@ -100,6 +103,7 @@ async function runInteractiveUi(
   ctx: Context,
   opts: {
     images: string[]
+    attachments: string[]
     tools: ToolDefinition[] | undefined
     unsaved: () => boolean
     whereKept: () => string[]
@@ -111,6 +115,7 @@ async function runInteractiveUi(
   const toolSources = new Map(mcp?.sources.map((t) => [t.definition.function.name, `MCP: ${t.server}`]))
   const code = await runInteractive(session, ctx, {
     images: opts.images,
+    attachments: opts.attachments,
     tools: opts.tools,
     unsaved: opts.unsaved,
     whereKept: opts.whereKept,

@@ -1,21 +1,21 @@
-// `agentry chats create <agentId>`: start a stateful chat (wire.md "Stateful chats"); continue it with `agentry chat
-// <agentId> --chat <id>`.
-import { maxChars } from '../max-chars.js'
+// `agentry chats create <agentId>`: a new stateful chat's id, a UUID made here (the service's reference shows no
+// create call: the first message to the id starts the chat). Nothing is sent; continue it with
+// `agentry chat <agentId> --chat <id>`.
 import { arg, defineCommand } from '../define.js'
-import { custom } from '../options.js'
-import { chatFields } from './fields.js'
 
 export default defineCommand({
   path: ['chats', 'create'],
-  summary: 'Start a stateful chat and print it (continue it with: agentry chat <agentId> --chat <id>)',
+  summary: 'Make a new stateful chat id (a UUID, nothing is sent); use it with: agentry chat <agentId> --chat <id>',
   args: { agentId: arg('<agentId>', 'the agent') },
-  options: {
-    // the service keeps at most 200 characters (wire.md "Stateful chats")
-    title: custom('--title <text>', 'a title (default: the first message)', maxChars(200)),
-  },
-  examples: ['agentry chats create ag_123', 'id=$(agentry chats create ag_123 --json | jq -r .id)'],
-  run: async ({ agentId, title }, ctx) => {
-    const chat = await (await ctx.sdk()).chats.create(agentId, { title })
-    await ctx.output().item(chat, chatFields)
+  examples: [
+    'agentry chats create ag_123',
+    'id=$(agentry chats create ag_123 --json | jq -r .id); agentry chat ag_123 --chat "$id" -m "remember 42"',
+  ],
+  run: async ({ agentId }, ctx) => {
+    const chat = (await ctx.sdk()).chats.create(agentId)
+    await ctx.output().item(chat, [
+      { header: 'ID', get: (c) => c.id },
+      { header: 'AGENT', get: (c) => c.agentId },
+    ])
   },
 })

@@ -52,6 +52,13 @@ export function systemPromptAnswer(agentPrompt: string, requestSystem: string[])
   return `${parts.join('\n\n')}\n`
 }
 
+/** Names the attachments of a message with their sizes, one line each, then what was asked. */
+export function attachmentAnswer(files: { filename: string; size: number }[], text: string): string {
+  const lines = files.map((f) => `attached: ${f.filename} (${f.size} bytes)`)
+  const ask = text.trim() ? `\n\nYou asked: "${text.trim().slice(0, 200)}".` : ''
+  return `${lines.join('\n')}${ask}\n`
+}
+
 /** Describes the images of a message, one numbered line each. */
 export function imageAnswer(images: string[], text: string): string {
   const lines = images.map((url, i) => `${i + 1}. ${describeImage(url)}`)

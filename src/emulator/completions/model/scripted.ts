@@ -4,6 +4,7 @@
 //   a tool named by the user  → tool_calls with JSON arguments read from the message (see tools.ts)
 //   "system prompt"           → reveals the agent's system prompt plus this request's `system` messages
 //   "count to N"              → exactly N tokens "1 2 … N" (for benchmarks; N ≤ 10,000,000)
+//   attachments (stateful)    → "attached: name (N bytes)" for each file of the message, then what was asked
 //   image content             → a description of each image (type, size and dimensions of data URLs)
 //   "markdown"                → headings, emphasis, lists, a code block, a table and a quote
 //   "poem" or a poet agent    → a short poem; "hello"/"hi" → a greeting; anything else → an echo with the history
@@ -13,6 +14,7 @@
 import { createHash } from 'node:crypto'
 import type { Agent, Message, ToolDefinition } from '../../../api/schemas/index.js'
 import {
+  attachmentAnswer,
   echoAnswer,
   greeting,
   imageAnswer,
@@ -117,6 +119,8 @@ function plainReply(input: ModelInput): ModelReply {
   if (/system\s*prompt/.test(lower)) return text(systemPromptAnswer(agent.systemPrompt, input.requestSystem))
   const count = /\bcount to (\d{1,9})\b/.exec(lower)
   if (count) return { reasoning: [], tokens: counting(Math.min(Number(count[1]), maxCount)), toolCalls: [] }
+  const files = last.role === 'user' ? attachedFiles(last) : []
+  if (files.length > 0) return text(attachmentAnswer(files, said))
   if (images.length > 0) return text(imageAnswer(images, said))
   if (lower.includes('markdown')) return text(markdownShowcase(agent.name))
   if (/\bpoem\b/.test(lower) || /\bpoe[tm]/i.test(agent.systemPrompt)) return text(poem(said))
@@ -125,4 +129,13 @@ function plainReply(input: ModelInput): ModelReply {
   }
   const previous = users.length >= 2 ? contentText(users[users.length - 2]!.content) : undefined
   return text(echoAnswer(agent.name, said, Math.max(users.length, 1), previous))
+}
+
+/** The attachments the emulator listed with a message (handlers/chats.ts): name and size of each. */
+function attachedFiles(m: Message): { filename: string; size: number }[] {
+  const files = (m as { attachments?: unknown }).attachments
+  if (!Array.isArray(files)) return []
+  return files.filter(
+    (f): f is { filename: string; size: number } => typeof f?.filename === 'string' && typeof f?.size === 'number',
+  )
 }
