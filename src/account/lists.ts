@@ -76,3 +76,10 @@ export const chatsList = accountList({
   params: { agentId: 'the agent' },
   list: (sdk, { agentId }, page) => sdk.chats.list(agentId, page),
 })
+
+export const executionsList = accountList({
+  noun: 'executions',
+  summary: "List a scenario's executions (runs), newest first",
+  params: { scenarioId: 'the scenario' },
+  list: (sdk, { scenarioId }, page) => sdk.scenarios.executions(scenarioId, page),
+})

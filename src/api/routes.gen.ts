@@ -16,6 +16,7 @@ export const routeTable = {
   chatMessageDelete: { method: 'DELETE', path: '/agent/{agentId}/chat/{chatId}/messages/{messageId}', root: 'base', auth: 'bearer', scope: 'agent', family: 'chats' },
   scenariosList: { method: 'GET', path: '/{accountId}/scenarios', root: 'base', auth: 'bearer', scope: 'scenario', family: 'scenarios' },
   scenariosGet: { method: 'GET', path: '/{accountId}/scenarios/{scenarioId}', root: 'base', auth: 'bearer', scope: 'scenario', family: 'scenarios' },
+  scenarioExecutions: { method: 'GET', path: '/{accountId}/scenarios/{scenarioId}/executions', root: 'base', auth: 'bearer', scope: 'scenario', family: 'scenarios' },
   scenarioExecute: { method: 'POST', path: '/scenario/{scenarioId}', root: 'base', auth: 'signature', scope: 'public', preflight: true, family: 'scenarios' },
   webhooksList: { method: 'GET', path: '/{accountId}/webhooks', root: 'base', auth: 'bearer', scope: 'scenario', family: 'webhooks' },
   webhooksCreate: { method: 'POST', path: '/{accountId}/webhooks', root: 'base', auth: 'bearer', scope: 'scenario', family: 'webhooks' },

@@ -18,7 +18,7 @@ export const declared = {
   },
   scenario: {
     aliases: ['scenarios'],
-    summary: 'List, show, run (signed) and sign scenarios',
+    summary: 'List, show, run (signed) and sign scenarios; list their runs',
   },
   webhook: {
     aliases: ['webhooks'],

@@ -19,6 +19,7 @@ type DeclaredOperation =
   | 'chatMessageDelete'
   | 'scenariosList'
   | 'scenariosGet'
+  | 'scenarioExecutions'
   | 'scenarioExecute'
   | 'webhooksList'
   | 'webhooksCreate'

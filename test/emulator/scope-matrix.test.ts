@@ -171,6 +171,7 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
   },
   scenariosList: () => ({ path: `/${acc}/scenarios`, owner: (s) => ({ scenarioId: s.id }) }),
   scenariosGet: () => ({ path: `/${acc}/scenarios/scn_translate` }),
+  scenarioExecutions: () => ({ path: `/${acc}/scenarios/scn_translate/executions` }),
   scenarioExecute: () => {
     const raw = JSON.stringify({ input: 'hi' })
     return {

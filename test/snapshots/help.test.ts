@@ -71,7 +71,8 @@ describe('--help', () => {
         chats                    Stateful (workspace) chats: list, create, messages
         agents|agent             List agents, show one, show its A2A card
         skills                   List the skills of the account
-        scenario|scenarios       List, show, run (signed) and sign scenarios
+        scenario|scenarios       List, show, run (signed) and sign scenarios; list
+                                 their runs
         webhook|webhooks         Manage webhooks, test them, trigger them
         schedule|schedules       Run scenarios on a cron or an interval
         keys                     List, create and delete API keys
@@ -409,20 +410,21 @@ describe('--help', () => {
       $ agentry scenario --help
       Usage: agentry scenario|scenarios [options] [command]
 
-      List, show, run (signed) and sign scenarios
+      List, show, run (signed) and sign scenarios; list their runs
 
       Options:
-        -h, --help                  display help for command
+        -h, --help                   display help for command
 
       Commands:
-        get <scenarioId>            Show one scenario (its signature header name,
-                                    never its secret)
-        list|ls [options]           List the scenarios of the account
-        run [options] <scenarioId>  Run a scenario, signed with its secret; exit 0
-                                    only when the run completed
-        sign [options]              Print the signature (lowercase hex HMAC-SHA256) of
-                                    stdin's exact bytes
-        help [command]              display help for command
+        get <scenarioId>             Show one scenario (its signature header name,
+                                     never its secret)
+        list|ls [options]            List the scenarios of the account
+        run [options] <scenarioId>   Run a scenario, signed with its secret; exit 0
+                                     only when the run completed
+        runs [options] <scenarioId>  List a scenario's executions (runs), newest first
+        sign [options]               Print the signature (lowercase hex HMAC-SHA256)
+                                     of stdin's exact bytes
+        help [command]               display help for command
 
       Examples:
         agentry scenario list
@@ -511,6 +513,35 @@ describe('--help', () => {
       status: completed, failed (the run did not complete), refused (4xx) or error (no answer: it may or may not have
       run). Exit 0 only when every run completed; else the code all unsuccessful runs share (4 signature refused,
       5 disabled or failed, 8 network…), 5 when they differ; 130 after Ctrl-C (the runs in flight finish first).
+
+      $ agentry scenario runs --help
+      Usage: agentry scenario runs [options] <scenarioId>
+
+      List a scenario's executions (runs), newest first
+
+      Arguments:
+        scenarioId            the scenario
+
+      Options:
+        --page <n>            page number, from 1
+        --limit <n>           page size, 1 to 100
+        --all                 follow every page
+        --watch               print the executions that end from now on, as they end,
+                              until Ctrl-C
+        --until-one           wait for the next execution to end (implies --watch):
+                              exit 0 if it completed, 1 if not
+        --since <time>        with --watch: count too the runs that started at or
+                              after this ISO 8601 time (one triggered just before)
+        --interval <seconds>  with --watch: how often to look, at most 3600 (default
+                              2)
+        -h, --help            display help for command
+
+      Examples:
+        agentry scenario runs scn_1
+        agentry scenario runs scn_1 --all --json | jq -r '.[] | select(.status == "failed") | .id'
+        agentry scenario runs scn_1 --watch -o ndjson
+        agentry scenario runs scn_1 --until-one --since 2026-11-28T08:00:00Z
+
 
       $ agentry scenario sign --help
       Usage: agentry scenario sign [options]

@@ -310,6 +310,24 @@ describe('shape of --json output against the emulator', () => {
     `)
   })
 
+  it('scenario runs', async () => {
+    const env = { AGENTRY_SCENARIO_SECRET: demoSecrets.scenarios.scn_summarize.secret }
+    await printed(['scenario', 'run', 'scn_summarize', '--input', 'Ticket #2'], env)
+    expect(await printed(['scenario', 'runs', 'scn_summarize'])).toMatchInlineSnapshot(`
+      [
+        {
+          "finishedAt": "string",
+          "id": "string",
+          "output": "string",
+          "scenarioId": "string",
+          "startedAt": "string",
+          "status": "string",
+          "trigger": "string",
+        },
+      ]
+    `)
+  })
+
   it('webhook list and get', async () => {
     expect(await printed(['webhook', 'list'])).toMatchInlineSnapshot(`
       [

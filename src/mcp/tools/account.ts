@@ -2,7 +2,7 @@
 // pages (derived from the lists `agentry <group> list` shows: ./lists.ts), a scenario run signed as `agentry scenario
 // run` signs it, a webhook trigger with the secret `agentry webhook trigger` finds, images. Inputs from the contract.
 import * as z from '../../api/zod.js'
-import { agentsList, pagesList, scenariosList, sitesList } from '../../account/lists.js'
+import { agentsList, executionsList, pagesList, scenariosList, sitesList } from '../../account/lists.js'
 import { imageAnalyzeRequestSchema, imageGenerateRequestSchema } from '../../api/schemas/content.js'
 import { runSigned } from '../../scenario/run.js'
 import { runSigning } from '../../scenario/signing.js'
@@ -12,10 +12,11 @@ import { CliError, UsageError } from '../../errors.js'
 import { listTool } from './lists.js'
 import { defineTool } from './types.js'
 
-/** list_agents, list_scenarios, run_scenario, trigger_webhook, list_sites, list_pages, analyze_image, generate_image. */
+/** list_agents, list_scenarios, list_executions, run_scenario, trigger_webhook, list_sites, list_pages, analyze_image, generate_image. */
 export const accountTools = [
   listTool(agentsList),
   listTool(scenariosList),
+  listTool(executionsList),
   defineTool({
     name: 'run_scenario',
     title: 'Run a scenario',
