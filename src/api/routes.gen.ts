@@ -48,6 +48,8 @@ export const routeTable = {
   cmsCreate: { method: 'POST', path: '/{accountId}/cma/records/{collection}', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
   cmsUpdate: { method: 'PUT', path: '/{accountId}/cma/records/{collection}/{recordId}', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
   cmsDelete: { method: 'DELETE', path: '/{accountId}/cma/records/{collection}/{recordId}', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
+  cmsPublish: { method: 'POST', path: '/{accountId}/cma/records/{collection}/{recordId}/publish', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
+  cmsUnpublish: { method: 'POST', path: '/{accountId}/cma/records/{collection}/{recordId}/unpublish', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
   oauthMetadata: { method: 'GET', path: '/.well-known/oauth-authorization-server', root: 'origin', auth: 'none', scope: 'public', family: 'oauth' },
   oauthRegister: { method: 'POST', path: '/oauth/register', root: 'origin', auth: 'none', scope: 'public', family: 'oauth' },
   oauthAuthorize: { method: 'GET', path: '/oauth/authorize', root: 'origin', auth: 'none', scope: 'public', family: 'oauth' },

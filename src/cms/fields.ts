@@ -2,7 +2,7 @@
 import type { CmsRecord } from '../api/schemas/index.js'
 
 /** Record members a path may name when `data` has no member of that name (wire.md: a record's own members). */
-const recordMembers: ReadonlySet<string> = new Set(['id', 'createdAt', 'updatedAt', 'tags'])
+const recordMembers: ReadonlySet<string> = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt', 'tags'])
 
 /** Follows path segments through objects (own members only) and arrays (numeric segments); undefined if missing. */
 export function walkPath(start: unknown, segments: readonly string[], from = 0): unknown {
@@ -20,8 +20,8 @@ export function walkPath(start: unknown, segments: readonly string[], from = 0):
 }
 
 /**
- * Compiles a dotted path into a getter: it reads `data` first; a first segment of `id`, `createdAt`, `updatedAt`
- * or `tags` that `data` lacks reads the record's own member. Undefined means missing.
+ * Compiles a dotted path into a getter: it reads `data` first; a first segment of `id`, `createdAt`, `updatedAt`,
+ * `publishedAt` or `tags` that `data` lacks reads the record's own member. Undefined means missing.
  */
 export function fieldGetter(path: string): (r: CmsRecord) => unknown {
   const segments = path.split('.')

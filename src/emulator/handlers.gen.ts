@@ -51,6 +51,8 @@ type DeclaredOperation =
   | 'cmsCreate'
   | 'cmsUpdate'
   | 'cmsDelete'
+  | 'cmsPublish'
+  | 'cmsUnpublish'
   | 'oauthMetadata'
   | 'oauthRegister'
   | 'oauthAuthorize'

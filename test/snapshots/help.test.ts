@@ -76,8 +76,8 @@ describe('--help', () => {
         webhook|webhooks         Manage webhooks, test them, trigger them
         schedule|schedules       Run scenarios on a cron or an interval
         keys                     List, create and delete API keys
-        cms                      Content records: query, get, save, delete, export and
-                                 import
+        cms                      Content records: query, get, save, publish, delete,
+                                 export and import
         sites|site               List the sites of the account, show one
         pages|page               List the pages of a site, show one
         files|file               Files of the account: list, upload, download, delete
@@ -966,7 +966,7 @@ describe('--help', () => {
       $ agentry cms --help
       Usage: agentry cms [options] [command]
 
-      Content records: query, get, save, delete, export and import
+      Content records: query, get, save, publish, delete, export and import
 
       Options:
         -h, --help                             display help for command
@@ -976,8 +976,10 @@ describe('--help', () => {
         export [options] <collection>          Write every matching record as NDJSON (one JSON record a line), to stdout or a file
         get [options] <collection> <id>        Show one record
         import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
+        publish <collection> <id...>           Publish records: the delivery access (cda) serves them as they now are
         query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
         save [options] <collection>            Create a record, or replace one with --id (its data and tags), and print it
+        unpublish <collection> <id...>         Unpublish records: drafts again, no longer served by the delivery access (cda)
         help [command]                         display help for command
 
       Examples:
@@ -1100,6 +1102,23 @@ describe('--help', () => {
       {"line", "error", "input"} (exit 1). Ctrl-C lets the saves in flight finish and keeps <file>.agentry-import.json
       for --resume, which skips the saved lines and sends the failed ones again.
 
+      $ agentry cms publish --help
+      Usage: agentry cms publish [options] <collection> <id...>
+
+      Publish records: the delivery access (cda) serves them as they now are
+
+      Arguments:
+        collection  the collection
+        id          the record ids
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry cms publish posts rec_1 rec_2
+        agentry cms publish posts rec_1 --json | jq -r .[0].publishedAt
+
+
       $ agentry cms query --help
       Usage: agentry cms query|q [options] <collection>
 
@@ -1155,12 +1174,31 @@ describe('--help', () => {
                            creating a new one
         --tags <a,b>       the record's tags, comma-separated (an update replaces
                            them; '' for none)
+        --publish          publish it too (a save is a draft, which the delivery
+                           access does not serve)
         -h, --help         display help for command
 
       Examples:
         agentry cms save posts --data '{"title":"Hello","status":"draft"}' --tags ai,cli
-        agentry cms save posts --id post_00001 --data @post.json
+        agentry cms save posts --id post_00001 --data @post.json --publish
         jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id
+
+
+      $ agentry cms unpublish --help
+      Usage: agentry cms unpublish [options] <collection> <id...>
+
+      Unpublish records: drafts again, no longer served by the delivery access (cda)
+
+      Arguments:
+        collection  the collection
+        id          the record ids
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry cms unpublish posts rec_1
+        agentry cms get posts rec_1 --access cma --json | jq .publishedAt
 
       "
     `)

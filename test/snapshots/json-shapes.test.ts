@@ -493,6 +493,23 @@ describe('shape of --json output against the emulator', () => {
     `)
   })
 
+  it('cms publish', async () => {
+    expect(await printed(['cms', 'publish', 'posts', 'post_00002'])).toMatchInlineSnapshot(`
+      [
+        {
+          "createdAt": "string",
+          "data": "object",
+          "id": "string",
+          "publishedAt": "string",
+          "tags": [
+            "string",
+          ],
+          "updatedAt": "string",
+        },
+      ]
+    `)
+  })
+
   it('cms query and get', async () => {
     expect(await printed(['cms', 'query', 'posts', '--page-size', '5'])).toMatchInlineSnapshot(`
       [
@@ -500,6 +517,7 @@ describe('shape of --json output against the emulator', () => {
           "createdAt": "string",
           "data": "object",
           "id": "string",
+          "publishedAt": "string",
           "tags": [
             "string",
           ],
@@ -512,6 +530,7 @@ describe('shape of --json output against the emulator', () => {
         "createdAt": "string",
         "data": "object",
         "id": "string",
+        "publishedAt": "string",
         "tags": [
           "string",
         ],

@@ -39,7 +39,7 @@ export function recordFields(q: CmsQuery, records: readonly CmsRow[]): Field<Cms
 }
 
 /** The members of a record beside its data that `--select` may name. */
-const recordMembers = new Set(['tags', 'createdAt', 'updatedAt'])
+const recordMembers = new Set(['tags', 'createdAt', 'updatedAt', 'publishedAt'])
 
 /** The data keys of every record, each once, in the order they are first seen. */
 function dataFieldUnion(records: readonly CmsRow[]): string[] {
