@@ -333,6 +333,29 @@ export class Context {
     this.io.stderr.write(`${label} ${sanitizeText(line)}\n`)
   }
 
+  /**
+   * Waits `ms` between two reads of something that changes (`scenario runs --watch`): the injected sleep in tests,
+   * else a timer; Ctrl-C ends the wait with CancelledError.
+   */
+  async wait(ms: number): Promise<void> {
+    this.checkCancelled()
+    const signal = this.abort.signal
+    if (this.init.sleep) await this.init.sleep(ms)
+    else
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          signal.removeEventListener('abort', stop)
+          resolve()
+        }, ms)
+        const stop = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+        signal.addEventListener('abort', stop, { once: true })
+      })
+    this.checkCancelled()
+  }
+
   /** Throws CancelledError if the run was interrupted. */
   checkCancelled(): void {
     if (this.abort.signal.aborted) throw new CancelledError()

@@ -65,3 +65,5 @@ export const chatsList = accountList({
   params: { agentId: 'the agent' },
   list: (sdk, { agentId }, page) => sdk.chats.list(agentId, page),
 })
+
+export const executionsList = declaredList('scenarioExecutions')

@@ -25,8 +25,8 @@ export function walkPath(start: unknown, segments: readonly string[], from = 0):
 }
 
 /**
- * Compiles a dotted path into a getter: it reads `data` first; a first segment of `id`, `createdAt`, `updatedAt`
- * or `tags` that `data` lacks reads the record's own member. Undefined means missing.
+ * Compiles a dotted path into a getter: it reads `data` first; a first segment of `id`, `createdAt`, `updatedAt`,
+ * `publishedAt` or `tags` that `data` lacks reads the record's own member. Undefined means missing.
  */
 export function fieldGetter(path: string): (r: CmsRecord) => unknown {
   const segments = path.split('.')

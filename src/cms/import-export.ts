@@ -1,6 +1,7 @@
 // The NDJSON exchange format of `cms export` / `cms import` (commands.md): one record a line. Export writes the
-// records as the service returns them ({id, data, tags, createdAt, updatedAt}); import takes such a record or a bare
-// `{data, tags?}` (service-interface 2.6: a record is saved with `data` and optional `tags`). Pure, except the pool.
+// records as the service returns them ({id, data, tags, createdAt, updatedAt, publishedAt}); import takes such a
+// record or a bare `{data, tags?}` (service-interface 2.6: a record is saved with `data` and optional `tags`), and
+// keeps its publish state (publishStep). Pure, except the pool.
 import { stringifyJson } from '../io/sanitize.js'
 
 /** One valid import line: saved with PUT under `id`, or under a derived id without one (./import-identity.ts). */
@@ -8,13 +9,18 @@ export interface ImportItem {
   id?: string
   data: Record<string, unknown>
   tags?: string[]
+  /**
+   * the exported publish state: published as saved; a draft; published with changes since (`pending`: the saved data
+   * is a draft, the server keeps delivering what it had); absent: as the server has it
+   */
+  publish?: 'published' | 'draft' | 'pending'
 }
 
 /** The outcome of checking one line: the item, nothing (a blank line), or why it cannot be imported. */
 export type ImportLineResult = { ok: true; item: ImportItem } | { ok: false; error: string } | { ok: 'blank' }
 
 /** Members an exported record carries that a save does not take (the server sets them); ignored on import. */
-const serverMembers = new Set(['createdAt', 'updatedAt'])
+const serverMembers = new Set(['createdAt', 'updatedAt', 'publishedAt'])
 const known = new Set(['id', 'data', 'tags', ...serverMembers])
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -52,7 +58,35 @@ export function parseImportLine(text: string): ImportLineResult {
     if (bad >= 0) return { ok: false, error: `tags[${bad}] must be a non-empty string without commas or outer spaces` }
     item.tags = value.tags as string[]
   }
+  const state = publishStateOf(value)
+  if (typeof state === 'object') return state
+  if (state !== undefined) item.publish = state
   return { ok: true, item }
+}
+
+/**
+ * The publish state a line asks for: `publishedAt` a time, published — unless the line's `updatedAt` is later (the
+ * record had changes not yet published: its data is a draft, and publishing it would deliver that draft: pending);
+ * null, a draft; absent, whatever the server has.
+ */
+function publishStateOf(value: Record<string, unknown>): ImportItem['publish'] | { ok: false; error: string } {
+  const at = value.publishedAt
+  if (at === undefined) return undefined
+  if (at === null) return 'draft'
+  if (typeof at !== 'string' || Number.isNaN(Date.parse(at)))
+    return { ok: false, error: 'publishedAt must be a time (ISO 8601) or null' }
+  const changed = typeof value.updatedAt === 'string' && Date.parse(value.updatedAt) > Date.parse(at)
+  return changed ? 'pending' : 'published'
+}
+
+/** What a saved record still needs to hold the line's publish state: a publish, an unpublish, or nothing. */
+export function publishStep(
+  item: ImportItem,
+  saved: { publishedAt?: string | null | undefined },
+): 'publish' | 'unpublish' | undefined {
+  if (item.publish === 'published') return 'publish'
+  if (item.publish === 'draft' && typeof saved.publishedAt === 'string') return 'unpublish'
+  return undefined
 }
 
 /** The body of the save request of an item: `{data, tags?}` (wire.md "CMS content"). */

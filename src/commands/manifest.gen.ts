@@ -18,7 +18,7 @@ export const declared = {
   },
   scenario: {
     aliases: ['scenarios'],
-    summary: 'List, show, run (signed) and sign scenarios',
+    summary: 'List, show, run (signed) and sign scenarios; list their runs',
   },
   webhook: {
     aliases: ['webhooks'],
@@ -32,7 +32,7 @@ export const declared = {
     summary: 'List, create and delete API keys',
   },
   cms: {
-    summary: 'Content records: query, get, save, delete, export and import',
+    summary: 'Content records: query, get, save, publish, delete, export and import',
   },
   sites: {
     aliases: ['site'],

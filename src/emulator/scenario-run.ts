@@ -125,6 +125,19 @@ export function executionView(e: StoredExecution): Record<string, unknown> {
   }
 }
 
+/** What started a run, as the execution history names it: a signed run is `direct`. */
+const triggerNames: Record<StoredExecution['trigger'], string> = {
+  signed: 'direct',
+  webhook: 'webhook',
+  schedule: 'schedule',
+  test: 'test',
+}
+
+/** An execution in its scenario's history (`scenario runs`): the run's answer plus what started it. */
+export function executionHistoryView(e: StoredExecution): Record<string, unknown> {
+  return { ...executionView(e), trigger: triggerNames[e.trigger] ?? e.trigger }
+}
+
 /**
  * The model seam under its first name (the handlers and the scheduler import it): it is {@link modelRunAgent}, no
  * longer the scripted model alone.

@@ -1,5 +1,6 @@
 // Demo CMS content (wire.md "CMS content"): a `posts` collection of thousands of records with strings, numbers,
-// booleans, nested objects, dates and tags, plus `authors` and `products`. A seeded PRNG makes every run identical.
+// booleans, nested objects, dates and tags, plus `authors` and `products`, every record published. A seeded PRNG makes
+// every run identical.
 import type { CmsRecord } from '../api/schemas/index.js'
 import type { EmulatorState } from './state.js'
 
@@ -46,9 +47,10 @@ function authors(rand: () => number, count: number): { name: string; email: stri
   })
 }
 
+/** A seeded record: published as it was made (the demo data is what the delivery access serves). */
 function record(id: string, data: Record<string, unknown>, tags: string[], day: number): CmsRecord {
   const at = isoDaysAfterEpoch(day)
-  return { id, data, tags, createdAt: at, updatedAt: at }
+  return { id, data, tags, createdAt: at, updatedAt: at, publishedAt: at }
 }
 
 /** Fills `posts` (`posts` records), `authors` and `products` with deterministic demo content. */

@@ -3,18 +3,9 @@
 // once (`collections` below: field, key, the members a restored record must have); snapshots and the validated
 // restore both walk that table. A collection declared with its list operation (`stored:` in
 // src/api/contract/<family>.ts) comes from src/emulator/handlers.gen.ts, its Map and its table row alike.
-import type {
-  Agent,
-  ApiKey,
-  Attachment,
-  Chat,
-  CmsRecord,
-  Message,
-  Scenario,
-  Schedule,
-  Webhook,
-} from '../api/schemas/index.js'
+import type { Agent, ApiKey, Attachment, Chat, Message, Scenario, Schedule, Webhook } from '../api/schemas/index.js'
 import type { A2aTaskRecord } from './a2a/tasks.js'
+import type { StoredCmsRecord } from './cms-records.js'
 import { StoredCollections, storedCollections } from './handlers.gen.js'
 
 /** A scenario as stored: the public record plus its signing secret (never sent by GET). */
@@ -147,8 +138,8 @@ export class EmulatorState extends StoredCollections {
   apiKeys = new Map<string, StoredApiKey>()
   sites = new Map<string, StoredSite>()
   files = new Map<string, StoredFile>()
-  /** CMS: collection name → id → record */
-  cms = new Map<string, Map<string, CmsRecord>>()
+  /** CMS: collection name → id → record (with its publish state, ./cms-records.ts) */
+  cms = new Map<string, Map<string, StoredCmsRecord>>()
   oauthClients = new Map<string, OAuthClient>()
   oauthTokens = new Map<string, OAuthToken>()
   /** in-flight completions by request_id: cancel aborts them; finished ones are removed */
@@ -190,12 +181,22 @@ export class EmulatorState extends StoredCollections {
     if (typeOf(cms) !== 'object') throw new SnapshotError('cms must be an object of collections')
     for (const [name, recs] of Object.entries(cms as Record<string, unknown>)) {
       if (!Array.isArray(recs)) throw new SnapshotError(`cms.${name} must be an array`)
-      const map = new Map<string, CmsRecord>()
+      const map = new Map<string, StoredCmsRecord>()
       for (const [i, r] of recs.entries()) {
-        map.set(checkRecord(`cms.${name}[${i}]`, r, { key: 'id', members: { data: 'object' } }), r)
+        const key = checkRecord(`cms.${name}[${i}]`, r, { key: 'id', members: { data: 'object' } })
+        map.set(key, withPublishState(r as StoredCmsRecord))
       }
       s.cms.set(name, map)
     }
     return s
   }
+}
+
+/**
+ * A record of a snapshot made before drafts existed has no `publishedAt`: everything was delivered then, so it is
+ * published (at its last change), and delivery still serves it after the restore.
+ */
+function withPublishState(r: StoredCmsRecord): StoredCmsRecord {
+  if ('publishedAt' in r) return r
+  return { ...r, publishedAt: r.updatedAt ?? r.createdAt ?? new Date(0).toISOString() }
 }

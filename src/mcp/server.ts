@@ -16,9 +16,9 @@ import type { AccountTool } from './tools/types.js'
 const allTools: readonly AccountTool[] = [
   accountTools[0]!,
   askAgentTool,
-  ...accountTools.slice(1, 4),
+  ...accountTools.slice(1, 5),
   ...cmsTools,
-  ...accountTools.slice(4),
+  ...accountTools.slice(5),
 ]
 
 /** What `mcp serve` was asked to expose. */

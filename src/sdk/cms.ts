@@ -86,11 +86,21 @@ export const cmsResource = (t: Transport) => ({
   /** Replaces a record's data and tags (management access). */
   update: (collection: string, recordId: string, body: CmsSave) =>
     t.call('cmsUpdate', { params: { collection, recordId }, body }),
-  /** Saves a record under `recordId` (PUT creates a missing id, docs/wire.md): whether it was created (201). */
-  put: async (collection: string, recordId: string, body: CmsSave): Promise<{ created: boolean }> => {
+  /** Saves a record under `recordId` (PUT creates a missing id, docs/wire.md): the record, and whether it was created (201). */
+  put: async (
+    collection: string,
+    recordId: string,
+    body: CmsSave,
+  ): Promise<{ created: boolean; record: CmsRecord }> => {
     const res = await t.raw('cmsUpdate', { params: { collection, recordId }, body })
-    return { created: res.status === 201 }
+    return { created: res.status === 201, record: await t.answer('cmsUpdate', res) }
   },
+  /** Publishes a record: the delivery access serves it as it now is (management access). */
+  publish: (collection: string, recordId: string): Promise<CmsRecord> =>
+    t.call('cmsPublish', { params: { collection, recordId } }),
+  /** Unpublishes a record: a draft again, no longer served by the delivery access (management access). */
+  unpublish: (collection: string, recordId: string): Promise<CmsRecord> =>
+    t.call('cmsUnpublish', { params: { collection, recordId } }),
   /** Deletes a record (management access). */
   delete: async (collection: string, recordId: string): Promise<void> => {
     await t.call('cmsDelete', { params: { collection, recordId } })

@@ -45,6 +45,8 @@ export const scenariosMethods = (t: Transport) => ({
   list: (query: QueryOf<'scenariosList'> = {}) => t.list('scenariosList', { query }),
   /** One scenario. */
   get: (scenarioId: string) => t.call('scenariosGet', { params: { scenarioId } }),
+  /** A scenario's executions (direct, webhook, schedule), newest first, page by page. */
+  executions: (scenarioId: string, query: QueryOf<'scenarioExecutions'> = {}) => t.list('scenarioExecutions', { params: { scenarioId }, query }),
 })
 
 /** The generated methods of `client.webhooks`. */

@@ -3,9 +3,9 @@ import stringWidth from 'string-width'
 import { describe, expect, it } from 'vitest'
 import { layoutInput, rowsAboveCursor } from '../../src/chat/interactive/layout.js'
 import { fitWidth } from '../../src/chat/interactive/prompt-view.js'
+import { formatDuration } from '../../src/io/format-duration.js'
 import {
   compactArguments,
-  formatDuration,
   formatToolCall,
   formatToolResult,
   formatUsage,

@@ -111,6 +111,7 @@ describe('CMS writes', () => {
       tags: ['a'],
       createdAt: at,
       updatedAt: at,
+      publishedAt: null,
     })
     clock.now += 1000
     const recordId = created.json.id
@@ -130,6 +131,37 @@ describe('CMS writes', () => {
     expect(list.json.data.map((r: CmsRecord) => r.id)).toEqual([recordId, 'note-7'])
     expect((await call(cmsHandlers, 'cmsDelete', env, { params: { ...params, recordId } })).status).toBe(204)
     expect((await call(cmsHandlers, 'cmsDelete', env, { params: { ...params, recordId } })).status).toBe(404)
+  })
+
+  it('a write is a draft until published; delivery serves the copy last published, never a draft', async () => {
+    const { env, clock } = setup()
+    const at = (p: Record<string, string>) => ({ params: { collection: 'notes', ...p } })
+    const created = await call(cmsHandlers, 'cmsCreate', env, { ...at({}), json: { data: { text: 'v1' } } })
+    const recordId: string = created.json.id
+    const delivered = async () => {
+      const one = await call(cmsHandlers, 'cmsGet', env, at({ access: 'cda', recordId }))
+      const all = await call(cmsHandlers, 'cmsQuery', env, at({ access: 'cda' }))
+      const listed = all.json.data.filter((r: CmsRecord) => r.id === recordId)
+      expect(listed).toEqual(one.status === 200 ? [one.json] : [])
+      return one.status === 200 ? one.json.data.text : one.status
+    }
+    expect(await delivered()).toBe(404)
+    clock.now += 1000
+    const published = await call(cmsHandlers, 'cmsPublish', env, at({ recordId }))
+    expect(published.json.publishedAt).toBe(new Date(clock.now).toISOString())
+    expect(await delivered()).toBe('v1')
+    clock.now += 1000
+    await call(cmsHandlers, 'cmsUpdate', env, { ...at({ recordId }), json: { data: { text: 'v2' } } })
+    expect(await delivered()).toBe('v1')
+    const managed = await call(cmsHandlers, 'cmsGet', env, at({ access: 'cma', recordId }))
+    expect(managed.json).toMatchObject({ data: { text: 'v2' }, publishedAt: published.json.publishedAt })
+    expect(managed.json).not.toHaveProperty('published')
+    await call(cmsHandlers, 'cmsPublish', env, at({ recordId }))
+    expect(await delivered()).toBe('v2')
+    const drafted = await call(cmsHandlers, 'cmsUnpublish', env, at({ recordId }))
+    expect(drafted.json).toMatchObject({ data: { text: 'v2' }, publishedAt: null })
+    expect(await delivered()).toBe(404)
+    expect((await call(cmsHandlers, 'cmsPublish', env, at({ recordId: 'nosuch' }))).status).toBe(404)
   })
 
   it('validates {data, tags?} with 400s naming the field', async () => {

@@ -71,6 +71,17 @@ describe('seedResources', () => {
     const back = EmulatorState.fromJSON(JSON.parse(JSON.stringify(state.toJSON())))
     expect(JSON.stringify(back.toJSON())).toBe(JSON.stringify(state.toJSON()))
   })
+
+  it('publishes every seeded record, and a record of a snapshot from before drafts (it was delivered then)', () => {
+    const state = seeded({ posts: 50 })
+    const all = [...state.cms.values()].flatMap((c) => [...c.values()])
+    expect(all.every((r) => typeof r.publishedAt === 'string')).toBe(true)
+    const old = { id: 'n1', data: { text: 'hi' }, updatedAt: '2025-02-01T00:00:00.000Z' }
+    const draft = { id: 'n2', data: { text: 'draft' }, publishedAt: null }
+    const back = EmulatorState.fromJSON({ cms: { notes: [old, draft] } })
+    expect(back.cms.get('notes')?.get('n1')?.publishedAt).toBe('2025-02-01T00:00:00.000Z')
+    expect(back.cms.get('notes')?.get('n2')?.publishedAt).toBe(null)
+  })
 })
 
 describe('seededRandom', () => {

@@ -192,6 +192,7 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
   },
   scenariosList: () => ({ path: `/${acc}/scenarios`, owner: (s) => ({ scenarioId: s.id }) }),
   scenariosGet: () => ({ path: `/${acc}/scenarios/scn_translate` }),
+  scenarioExecutions: () => ({ path: `/${acc}/scenarios/scn_translate/executions` }),
   scenarioExecute: () => {
     const raw = JSON.stringify({ input: 'hi' })
     return {
@@ -246,6 +247,8 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
   cmsCreate: () => ({ path: `/${acc}/cma/records/posts`, body: { data: { title: 'matrix' } } }),
   cmsUpdate: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}`, body: { data: { title: 'again' } } }),
   cmsDelete: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}` }),
+  cmsPublish: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}/publish` }),
+  cmsUnpublish: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}/unpublish` }),
   oauthMetadata: () => ({ path: '//.well-known/oauth-authorization-server' }),
   oauthRegister: () => ({ path: '//oauth/register', body: {} }),
   oauthAuthorize: () => ({ path: '//oauth/authorize' }),

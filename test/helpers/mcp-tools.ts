@@ -6,6 +6,7 @@ export const allToolNames = [
   'list_agents',
   'ask_agent',
   'list_scenarios',
+  'list_executions',
   'run_scenario',
   'trigger_webhook',
   'cms_query',

@@ -73,6 +73,15 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
     expect(pages.items.length).toBe(fx.emu.state.sites.get('site_docs')?.pages.length)
   })
 
+  it("list_executions reads a scenario's runs, newest first, with what started each", async () => {
+    const { ok } = await serve()
+    await ok('trigger_webhook', { webhookId: 'whk_orders', payload: { order: 1 } })
+    const runs = await ok('list_executions', { scenarioId: 'scn_summarize' })
+    const stored = [...fx.emu.state.executions.values()].filter((e) => e.scenarioId === 'scn_summarize').reverse()
+    expect(runs.items.map((e: { id: string }) => e.id)).toEqual(stored.map((e) => e.id))
+    expect(runs.items[0]).toMatchObject({ trigger: 'webhook', status: 'completed' })
+  })
+
   it('ask_agent streams progress notifications and returns the whole answer', async () => {
     const { client } = await serve()
     const deltas: string[] = []
@@ -185,6 +194,7 @@ describe('mcp serve: choosing tools', () => {
     expect(await names()).toEqual([
       'list_agents',
       'list_scenarios',
+      'list_executions',
       'cms_query',
       'cms_get',
       'list_sites',

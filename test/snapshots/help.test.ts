@@ -71,12 +71,13 @@ describe('--help', () => {
         chats                    Stateful (workspace) chats: list, create, messages
         agents|agent             List agents, show one, show its A2A card
         skills                   List the skills of the account
-        scenario|scenarios       List, show, run (signed) and sign scenarios
+        scenario|scenarios       List, show, run (signed) and sign scenarios; list
+                                 their runs
         webhook|webhooks         Manage webhooks, test them, trigger them
         schedule|schedules       Run scenarios on a cron or an interval
         keys                     List, create and delete API keys
-        cms                      Content records: query, get, save, delete, export and
-                                 import
+        cms                      Content records: query, get, save, publish, delete,
+                                 export and import
         sites|site               List the sites of the account, show one
         pages|page               List the pages of a site, show one
         files|file               Files of the account: list, upload, download, delete
@@ -450,20 +451,21 @@ describe('--help', () => {
       $ agentry scenario --help
       Usage: agentry scenario|scenarios [options] [command]
 
-      List, show, run (signed) and sign scenarios
+      List, show, run (signed) and sign scenarios; list their runs
 
       Options:
-        -h, --help                  display help for command
+        -h, --help                   display help for command
 
       Commands:
-        get <scenarioId>            Show one scenario (its signature header name,
-                                    never its secret)
-        list|ls [options]           List the scenarios of the account
-        run [options] <scenarioId>  Run a scenario, signed with its secret; exit 0
-                                    only when the run completed
-        sign [options]              Print the signature (lowercase hex HMAC-SHA256) of
-                                    stdin's exact bytes
-        help [command]              display help for command
+        get <scenarioId>             Show one scenario (its signature header name,
+                                     never its secret)
+        list|ls [options]            List the scenarios of the account
+        run [options] <scenarioId>   Run a scenario, signed with its secret; exit 0
+                                     only when the run completed
+        runs [options] <scenarioId>  List a scenario's executions (runs), newest first
+        sign [options]               Print the signature (lowercase hex HMAC-SHA256)
+                                     of stdin's exact bytes
+        help [command]               display help for command
 
       Examples:
         agentry scenario list
@@ -552,6 +554,35 @@ describe('--help', () => {
       status: completed, failed (the run did not complete), refused (4xx) or error (no answer: it may or may not have
       run). Exit 0 only when every run completed; else the code all unsuccessful runs share (4 signature refused,
       5 disabled or failed, 8 network…), 5 when they differ; 130 after Ctrl-C (the runs in flight finish first).
+
+      $ agentry scenario runs --help
+      Usage: agentry scenario runs [options] <scenarioId>
+
+      List a scenario's executions (runs), newest first
+
+      Arguments:
+        scenarioId            the scenario
+
+      Options:
+        --page <n>            page number, from 1
+        --limit <n>           page size, 1 to 100
+        --all                 follow every page
+        --watch               print the executions that end from now on, as they end,
+                              until Ctrl-C
+        --until-one           wait for the next execution to end (implies --watch):
+                              exit 0 if it completed, 1 if not
+        --since <time>        with --watch: count too the runs that started at or
+                              after this ISO 8601 time (one triggered just before)
+        --interval <seconds>  with --watch: how often to look, at most 3600 (default
+                              2)
+        -h, --help            display help for command
+
+      Examples:
+        agentry scenario runs scn_1
+        agentry scenario runs scn_1 --all --json | jq -r '.[] | select(.status == "failed") | .id'
+        agentry scenario runs scn_1 --watch -o ndjson
+        agentry scenario runs scn_1 --until-one --since 2026-11-28T08:00:00Z
+
 
       $ agentry scenario sign --help
       Usage: agentry scenario sign [options]
@@ -976,7 +1007,7 @@ describe('--help', () => {
       $ agentry cms --help
       Usage: agentry cms [options] [command]
 
-      Content records: query, get, save, delete, export and import
+      Content records: query, get, save, publish, delete, export and import
 
       Options:
         -h, --help                             display help for command
@@ -986,8 +1017,10 @@ describe('--help', () => {
         export [options] <collection>          Write every matching record as NDJSON (one JSON record a line), to stdout or a file
         get [options] <collection> <id>        Show one record
         import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
+        publish <collection> <id...>           Publish records: the delivery access (cda) serves them as they now are
         query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
         save [options] <collection>            Create a record, or replace one with --id (its data and tags), and print it
+        unpublish <collection> <id...>         Unpublish records: drafts again, no longer served by the delivery access (cda)
         help [command]                         display help for command
 
       Examples:
@@ -1110,6 +1143,23 @@ describe('--help', () => {
       {"line", "error", "input"} (exit 1). Ctrl-C lets the saves in flight finish and keeps <file>.agentry-import.json
       for --resume, which skips the saved lines and sends the failed ones again.
 
+      $ agentry cms publish --help
+      Usage: agentry cms publish [options] <collection> <id...>
+
+      Publish records: the delivery access (cda) serves them as they now are
+
+      Arguments:
+        collection  the collection
+        id          the record ids
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry cms publish posts rec_1 rec_2
+        agentry cms publish posts rec_1 --json | jq -r .[0].publishedAt
+
+
       $ agentry cms query --help
       Usage: agentry cms query|q [options] <collection>
 
@@ -1165,12 +1215,31 @@ describe('--help', () => {
                            creating a new one
         --tags <a,b>       the record's tags, comma-separated (an update replaces
                            them; '' for none)
+        --publish          publish it too (a save is a draft, which the delivery
+                           access does not serve)
         -h, --help         display help for command
 
       Examples:
         agentry cms save posts --data '{"title":"Hello","status":"draft"}' --tags ai,cli
-        agentry cms save posts --id post_00001 --data @post.json
+        agentry cms save posts --id post_00001 --data @post.json --publish
         jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id
+
+
+      $ agentry cms unpublish --help
+      Usage: agentry cms unpublish [options] <collection> <id...>
+
+      Unpublish records: drafts again, no longer served by the delivery access (cda)
+
+      Arguments:
+        collection  the collection
+        id          the record ids
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry cms unpublish posts rec_1
+        agentry cms get posts rec_1 --access cma --json | jq .publishedAt
 
       "
     `)

@@ -309,6 +309,24 @@ describe('shape of --json output against the emulator', () => {
     `)
   })
 
+  it('scenario runs', async () => {
+    const env = { AGENTRY_SCENARIO_SECRET: demoSecrets.scenarios.scn_summarize.secret }
+    await printed(['scenario', 'run', 'scn_summarize', '--input', 'Ticket #2'], env)
+    expect(await printed(['scenario', 'runs', 'scn_summarize'])).toMatchInlineSnapshot(`
+      [
+        {
+          "finishedAt": "string",
+          "id": "string",
+          "output": "string",
+          "scenarioId": "string",
+          "startedAt": "string",
+          "status": "string",
+          "trigger": "string",
+        },
+      ]
+    `)
+  })
+
   it('webhook list and get', async () => {
     expect(await printed(['webhook', 'list'])).toMatchInlineSnapshot(`
       [
@@ -474,6 +492,23 @@ describe('shape of --json output against the emulator', () => {
     `)
   })
 
+  it('cms publish', async () => {
+    expect(await printed(['cms', 'publish', 'posts', 'post_00002'])).toMatchInlineSnapshot(`
+      [
+        {
+          "createdAt": "string",
+          "data": "object",
+          "id": "string",
+          "publishedAt": "string",
+          "tags": [
+            "string",
+          ],
+          "updatedAt": "string",
+        },
+      ]
+    `)
+  })
+
   it('cms query and get', async () => {
     expect(await printed(['cms', 'query', 'posts', '--page-size', '5'])).toMatchInlineSnapshot(`
       [
@@ -481,6 +516,7 @@ describe('shape of --json output against the emulator', () => {
           "createdAt": "string",
           "data": "object",
           "id": "string",
+          "publishedAt": "string",
           "tags": [
             "string",
           ],
@@ -493,6 +529,7 @@ describe('shape of --json output against the emulator', () => {
         "createdAt": "string",
         "data": "object",
         "id": "string",
+        "publishedAt": "string",
         "tags": [
           "string",
         ],

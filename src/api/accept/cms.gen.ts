@@ -39,6 +39,7 @@ function a2(v: any): boolean {
   if (!((v["tags"] === undefined || a4(v["tags"])))) return false
   if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
   if (!((v["updatedAt"] === undefined || typeof v["updatedAt"] === 'string'))) return false
+  if (!((v["publishedAt"] === undefined || (v["publishedAt"] === null || typeof v["publishedAt"] === 'string')))) return false
   return true
 }
 
@@ -65,10 +66,12 @@ function a5(v: any): boolean {
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
-export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsDelete']: RouteAccepts } = {
+export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish']: RouteAccepts } = {
   cmsQuery: { query: a0, item: all0 },
   cmsGet: { response: a2 },
   cmsCreate: { body: a5, response: a2, idempotent: false },
   cmsUpdate: { body: a5, response: a2 },
   cmsDelete: {  },
+  cmsPublish: { response: a2, idempotent: true },
+  cmsUnpublish: { response: a2, idempotent: true },
 }

@@ -27,31 +27,39 @@ function a1(v: any): boolean {
   return true
 }
 
-function a2(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["input"] === 'string')) return false
-  if (!onlyKeys(v, ["input"])) return false
-  return true
-}
-
-function a4(v: any): boolean {
+function a3(v: any): boolean {
   if ((v === "completed" || v === "failed")) return true
   if (!((v === "completed" || v === "failed")) && typeof v === 'string') return true
   return false
 }
 
-function a3(v: any): boolean {
+function a4(v: any): boolean {
+  if ((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) return true
+  if (!((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) && typeof v === 'string') return true
+  return false
+}
+
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string'))) return false
-  if (!(a4(v["status"]))) return false
+  if (!(a3(v["status"]))) return false
   if (!((v["output"] === undefined || true))) return false
+  if (!((v["trigger"] === undefined || a4(v["trigger"])))) return false
   if (!((v["startedAt"] === undefined || typeof v["startedAt"] === 'string'))) return false
   if (!((v["finishedAt"] === undefined || typeof v["finishedAt"] === 'string'))) return false
   return true
 }
-export const accepts: { readonly [N in 'scenariosList' | 'scenariosGet' | 'scenarioExecute']: RouteAccepts } = {
+
+function a5(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["input"] === 'string')) return false
+  if (!onlyKeys(v, ["input"])) return false
+  return true
+}
+export const accepts: { readonly [N in 'scenariosList' | 'scenariosGet' | 'scenarioExecutions' | 'scenarioExecute']: RouteAccepts } = {
   scenariosList: { query: a0, item: a1 },
   scenariosGet: { response: a1 },
-  scenarioExecute: { body: a2, response: a3, idempotent: false },
+  scenarioExecutions: { query: a0, item: a2 },
+  scenarioExecute: { body: a5, response: a2, idempotent: false },
 }

@@ -66,12 +66,19 @@ function a8(v: any): boolean {
   return false
 }
 
+function a9(v: any): boolean {
+  if ((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) return true
+  if (!((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) && typeof v === 'string') return true
+  return false
+}
+
 function a7(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string'))) return false
   if (!(a8(v["status"]))) return false
   if (!((v["output"] === undefined || true))) return false
+  if (!((v["trigger"] === undefined || a9(v["trigger"])))) return false
   if (!((v["startedAt"] === undefined || typeof v["startedAt"] === 'string'))) return false
   if (!((v["finishedAt"] === undefined || typeof v["finishedAt"] === 'string'))) return false
   return true
@@ -85,13 +92,13 @@ function a6(v: any): boolean {
   return true
 }
 
-function a9(v: any): boolean {
+function a10(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   for (const k in v) if (!(typeof k === 'string') || !(true)) return false
   return true
 }
 
-function a10(v: any): boolean {
+function a11(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["received"] === 'boolean')) return false
   if (!((v["executionId"] === undefined || typeof v["executionId"] === 'string'))) return false
@@ -104,5 +111,5 @@ export const accepts: { readonly [N in 'webhooksList' | 'webhooksCreate' | 'webh
   webhooksEdit: { body: a3, response: a1 },
   webhooksDelete: {  },
   webhooksTest: { body: a4, response: a6, idempotent: false },
-  webhookTrigger: { body: a9, response: a10, idempotent: false },
+  webhookTrigger: { body: a10, response: a11, idempotent: false },
 }

@@ -104,4 +104,30 @@ export const cms = {
     command: 'cms delete',
     mcp: 'cms_delete',
   }),
+  // inferred: the SDK's recordType(slug).id(uuid).publish() and records.publish(slug, id) (public-facts row 43)
+  cmsPublish: op('POST', '/{accountId}/cma/records/{collection}/{recordId}/publish', {
+    provenance: inferred(
+      "the SDK's recordType(slug).id(uuid).publish() (brightsy-cookbook examples/records); the path is ours",
+    ),
+    scope: 'cms-write',
+    response: cmsRecordSchema,
+    idempotent: true,
+    sdk: 'cms.publish',
+    sdkByHand: true,
+    doc: 'Publishes a record: the delivery access serves it as it now is (management access).',
+    command: 'cms publish, cms import',
+  }),
+  // inferred: the SDK's recordType(slug).id(uuid).unpublish() and records.unpublish(slug, id) (public-facts row 43)
+  cmsUnpublish: op('POST', '/{accountId}/cma/records/{collection}/{recordId}/unpublish', {
+    provenance: inferred(
+      "the SDK's recordType(slug).id(uuid).unpublish() (brightsy-cookbook examples/records); the path is ours",
+    ),
+    scope: 'cms-write',
+    response: cmsRecordSchema,
+    idempotent: true,
+    sdk: 'cms.unpublish',
+    sdkByHand: true,
+    doc: 'Unpublishes a record: a draft again, which the delivery access no longer serves (management access).',
+    command: 'cms unpublish, cms import',
+  }),
 } satisfies Contract<'cms'>

@@ -34,6 +34,19 @@ export const scenarios = {
     doc: 'One scenario.',
     command: 'scenario get',
   }),
+  // inferred: the SDK's scenarios.getExecutions(id, {page, limit}) (public-facts row 26); no path is published
+  scenarioExecutions: op('GET', '/{accountId}/scenarios/{scenarioId}/executions', {
+    provenance: inferred(
+      'the SDK has scenarios.getExecutions(id, {page, limit}) (brightsy-cookbook examples/scenarios); the path is ours',
+    ),
+    scope: 'scenario',
+    ...listOf(executionSchema),
+    list: { noun: 'executions', summary: "List a scenario's executions (runs), newest first" },
+    sdk: 'scenarios.executions',
+    doc: "A scenario's executions (direct, webhook, schedule), newest first, page by page.",
+    command: 'scenario runs',
+    mcp: 'list_executions',
+  }),
   // authenticated by the HMAC of the exact body bytes in the header the scenario names (service-interface 5.5)
   scenarioExecute: op('POST', '/scenario/{scenarioId}', {
     provenance: seed('4.4'),

@@ -20,6 +20,8 @@ export const executionSchema = z.looseObject({
   scenarioId: z.optional(z.string()),
   status: z.union([z.enum(['completed', 'failed']), z.string()]),
   output: z.optional(z.unknown()),
+  /** what started it (the execution history): `direct` (a signed run), `webhook`, `schedule`, `test` */
+  trigger: z.optional(z.union([z.enum(['direct', 'webhook', 'schedule', 'test']), z.string()])),
   startedAt: z.optional(timestamp),
   finishedAt: z.optional(timestamp),
 })

@@ -31,6 +31,8 @@ export const cmsRecordSchema = z.looseObject({
   tags: z.optional(z.array(z.string())),
   createdAt: z.optional(timestamp),
   updatedAt: z.optional(timestamp),
+  /** when it was last published; null: a draft, which the delivery access never serves */
+  publishedAt: z.nullish(timestamp),
 })
 export type CmsRecord = z.infer<typeof cmsRecordSchema>
 export const cmsSaveSchema = z.strictObject({

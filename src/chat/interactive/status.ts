@@ -4,14 +4,7 @@ import type { Usage } from '../../api/schemas/index.js'
 import type { ChatToolCall } from '../session.js'
 import { sanitize } from '../../io/sanitize.js'
 import { fitWidth } from './prompt-view.js'
-
-/** A duration for people: "850 ms", "1.2 s", "2 m 05 s". */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`
-  const s = Math.round(ms / 1000)
-  return `${Math.floor(s / 60)} m ${String(s % 60).padStart(2, '0')} s`
-}
+import { formatDuration } from '../../io/format-duration.js'
 
 /** Timing of one answer: when it was sent, when the first and last text arrived, when it ended. */
 export interface AnswerTiming {

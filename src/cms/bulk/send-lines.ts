@@ -2,7 +2,14 @@
 // (src/cms/import-identity.ts), n at a time, so a retry, a re-run or a resume never duplicates. A line whose answer
 // was lost (reset, timeout, 5xx) is read back from the server before it is called failed. Ctrl-C stops reading,
 // lets the saves in flight finish, and leaves a state file for --resume (src/commands/cms/import.ts documents the files).
-import { failedLine, forEachConcurrent, parseImportLine, saveBody, type ImportItem } from '../import-export.js'
+import {
+  failedLine,
+  forEachConcurrent,
+  type ImportItem,
+  parseImportLine,
+  publishStep,
+  saveBody,
+} from '../import-export.js'
 import { holdsItem, lineIdentity } from '../import-identity.js'
 import { LineCheckpoint } from '../line-checkpoint.js'
 import { resumeFrom, writeResumeState, removeResumeState } from '../resume-state.js'
@@ -83,10 +90,30 @@ export async function sendLines(
     }
     cp.finish(line, true)
   }
+  // the exported publish state (publishStep): a line saved but not published as it was is a failed line, sent
+  // again by --resume (PUT and publish are both idempotent)
+  const keepPublishState = async (
+    line: number,
+    item: ImportItem,
+    id: string,
+    saved: { publishedAt?: string | null | undefined },
+    text: string,
+  ): Promise<boolean> => {
+    const step = publishStep(item, saved)
+    if (step === undefined) return true
+    try {
+      await cms[step](collection, id)
+      return true
+    } catch (err) {
+      fail(line, `saved, but not ${step}ed: ${err instanceof Error ? err.message : String(err)}`, text)
+      return false
+    }
+  }
   const saveLine = async (line: number, item: ImportItem, text: string) => {
     const id = lineIdentity(collection, line, item, o.ignoreIds)
     try {
-      const { created } = await cms.put(collection, id, saveBody(item))
+      const { created, record } = await cms.put(collection, id, saveBody(item))
+      if (!(await keepPublishState(line, item, id, record, text))) return
       t[created ? 'created' : 'updated']++
       cp.finish(line, false)
     } catch (err) {
@@ -98,10 +125,11 @@ export async function sendLines(
       // a 4xx is the server's refusal; anything else may have been saved with its answer lost: look before telling
       if (err instanceof ApiError && err.status < 500) return fail(line, why, text)
       const found = await cms.get(collection, id, 'cma').then(
-        (r) => holdsItem(r, item),
-        () => false,
+        (r) => (holdsItem(r, item) ? r : undefined),
+        () => undefined,
       )
       if (found) {
+        if (!(await keepPublishState(line, item, id, found, text))) return
         t.updated++
         cp.finish(line, false)
       } else fail(line, `${why} (not found on the server afterwards)`, text)

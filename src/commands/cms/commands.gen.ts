@@ -5,8 +5,10 @@ import deleteCommand from './delete.js'
 import exportCommand from './export.js'
 import get from './get.js'
 import importCommand from './import.js'
+import publish from './publish.js'
 import query from './query.js'
 import save from './save.js'
+import unpublish from './unpublish.js'
 
 /** The commands of `agentry cms`, in the order --help lists them (by name). */
-export const commands: readonly Declared[] = [deleteCommand, exportCommand, get, importCommand, query, save]
+export const commands: readonly Declared[] = [deleteCommand, exportCommand, get, importCommand, publish, query, save, unpublish]

@@ -2,15 +2,17 @@
 import type { CmsRecord } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 
-const reserved = new Set(['id', 'tags', 'createdAt', 'updatedAt'])
+const reserved = new Set(['id', 'tags', 'createdAt', 'updatedAt', 'publishedAt'])
 
-/** A record as key/value rows for tables and TSV: id, each data field, tags, timestamps. */
+/** A record as key/value rows for tables and TSV: id, each data field, tags, timestamps, publish state. */
 function flatRecord(r: CmsRecord): Record<string, unknown> {
   const flat: Record<string, unknown> = { id: r.id }
   for (const [k, v] of Object.entries(r.data)) flat[reserved.has(k) ? `data.${k}` : k] = v
   flat.tags = r.tags ?? []
   flat.createdAt = r.createdAt
   flat.updatedAt = r.updatedAt
+  // null: a draft (management access); a server without drafts sends none
+  if (r.publishedAt !== undefined) flat.publishedAt = r.publishedAt ?? 'draft'
   return flat
 }
 

@@ -1,10 +1,10 @@
 // `agentry cms save <collection> --data <json>` (commands.md; wire.md "CMS content"): creates a record (POST → 201)
-// or, with --id, replaces (PUT) one, and prints it.
+// or, with --id, replaces (PUT) one, a draft until published (--publish does it at once), and prints it.
 import { UsageError } from '../../errors.js'
 import { readDataJson } from '../data-arg.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
-import { custom, list, required, text } from '../options.js'
+import { custom, flag, list, required, text } from '../options.js'
 import { printRecord } from './print-record.js'
 
 /** The tags of --tags a,b (repeatable; `--tags ''` means none). */
@@ -28,10 +28,11 @@ export default defineCommand({
       nonEmpty('must not be empty'),
     ),
     tags: list('--tags <a,b>', "the record's tags, comma-separated (an update replaces them; '' for none)"),
+    publish: flag('--publish', 'publish it too (a save is a draft, which the delivery access does not serve)'),
   },
   examples: [
     `agentry cms save posts --data '{"title":"Hello","status":"draft"}' --tags ai,cli`,
-    'agentry cms save posts --id post_00001 --data @post.json',
+    'agentry cms save posts --id post_00001 --data @post.json --publish',
     `jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id`,
   ],
   run: async (o, ctx) => {
@@ -46,6 +47,6 @@ export default defineCommand({
     const body = { data: json as Record<string, unknown>, ...(tags ? { tags } : {}) }
     const cms = (await ctx.sdk()).cms
     const r = o.id ? await cms.update(o.collection, o.id, body) : await cms.create(o.collection, body)
-    await printRecord(ctx, r)
+    await printRecord(ctx, o.publish ? await cms.publish(o.collection, r.id) : r)
   },
 })

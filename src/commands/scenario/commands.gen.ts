@@ -4,7 +4,8 @@ import type { Declared } from '../define.js'
 import get from './get.js'
 import list from './list.js'
 import run from './run.js'
+import runs from './runs.js'
 import sign from './sign.js'
 
 /** The commands of `agentry scenario`, in the order --help lists them (by name). */
-export const commands: readonly Declared[] = [get, list, run, sign]
+export const commands: readonly Declared[] = [get, list, run, runs, sign]

@@ -1,5 +1,6 @@
 // The columns of a scenario in tables and TSV.
-import type { Scenario } from '../../api/schemas/index.js'
+import type { Execution, Scenario } from '../../api/schemas/index.js'
+import { formatDuration } from '../../io/format-duration.js'
 import type { Field } from '../../io/output.js'
 
 /** Columns of `scenario list`. */
@@ -10,3 +11,18 @@ export const scenarioFields: Field<Scenario>[] = [
   { header: 'AGENT', get: (s) => s.agentId, id: true },
   { header: 'SIGNATURE HEADER', get: (s) => s.signature_name },
 ]
+
+/** Columns of `scenario runs`: newest first, what started each, when, and how long it took. */
+export const executionFields: Field<Execution>[] = [
+  { header: 'ID', get: (e) => e.id },
+  { header: 'STATUS', get: (e) => e.status },
+  { header: 'TRIGGER', get: (e) => e.trigger },
+  { header: 'STARTED', get: (e) => e.startedAt },
+  { header: 'DURATION', get: (e) => durationOf(e) },
+]
+
+function durationOf(e: Execution): string | undefined {
+  if (e.startedAt === undefined || e.finishedAt === undefined) return undefined
+  const ms = Date.parse(e.finishedAt) - Date.parse(e.startedAt)
+  return Number.isFinite(ms) ? formatDuration(ms) : undefined
+}

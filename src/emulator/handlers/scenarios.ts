@@ -1,7 +1,13 @@
 // Scenarios (service-interface 2.5, 4.4, 5.5; wire.md Scenarios): list and get never show `signature_secret`;
 // execution is authenticated by an HMAC-SHA256 of the exact body bytes in the header the scenario names.
 import { verifySignature } from '../../auth/hmac.js'
-import { executeScenario, executionView, type RunAgent, scriptedRunAgent } from '../scenario-run.js'
+import {
+  executeScenario,
+  executionHistoryView,
+  executionView,
+  type RunAgent,
+  scriptedRunAgent,
+} from '../scenario-run.js'
 import { visibleTo } from '../scope.js'
 import type { StoredScenario } from '../state.js'
 import { checkDeclared } from '../declared.js'
@@ -44,6 +50,15 @@ function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent) {
       return { status: 200, json: scenarioView(s) }
     },
 
+    // newest first: by start, then by end (the Map holds them in the order they ended)
+    scenarioExecutions(req, { state }) {
+      const id = req.params.scenarioId ?? ''
+      if (!state.scenarios.has(id)) throw notFound('scenario', id)
+      const runs = [...state.executions.values()].filter((e) => e.scenarioId === id).reverse()
+      runs.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0))
+      return { status: 200, json: listPage(runs.map(executionHistoryView), req) }
+    },
+
     // Order: unknown (404) → signature (401, before anything about the scenario leaks) → disabled (409) → body (400).
     async scenarioExecute(req, env) {
       const id = req.params.scenarioId ?? ''
@@ -59,5 +74,5 @@ function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent) {
   } satisfies HandlerTable
 }
 
-/** Handlers of the scenario routes (scenariosList, scenariosGet, scenarioExecute). */
+/** Handlers of the scenario routes (scenariosList, scenariosGet, scenarioExecutions, scenarioExecute). */
 export const scenarioHandlers = createScenarioHandlers()

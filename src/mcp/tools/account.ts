@@ -11,10 +11,11 @@ import { CliError, UsageError } from '../../errors.js'
 import { listTool } from './lists.js'
 import { defineTool } from './types.js'
 
-/** list_agents, list_scenarios, run_scenario, trigger_webhook, list_sites, list_pages, analyze_image, generate_image. */
+/** list_agents, list_scenarios, list_executions, run_scenario, trigger_webhook, list_sites, list_pages, analyze_image, generate_image. */
 export const accountTools = [
   listTool('agentsList'),
   listTool('scenariosList'),
+  listTool('scenarioExecutions'),
   defineTool({
     name: 'run_scenario',
     title: 'Run a scenario',
