@@ -258,6 +258,8 @@ await build({
   plugins: [cliFromAsset, noCompileCache],
 })
 
+// OpenSSL's config of the executable: none. A path every system has, read as an empty file.
+const emptyOpenSslConfig = '/dev/null'
 const blob = join(work, 'sea.blob')
 const config = join(work, 'sea-config.json')
 writeFileSync(
@@ -267,7 +269,13 @@ writeFileSync(
     output: blob,
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
-    execArgv,
+    // The executable is agentry, not a Node runtime that an environment variable turns into another program:
+    // NODE_OPTIONS is not read (no --require, --import, --inspect…); no inspector on SIGUSR1; an empty OpenSSL
+    // config instead of OPENSSL_CONF's (a config can load engines: code). Node's options, not V8's: the code caches
+    // hold. Not covered here: variables Node reads at start-up for diagnostics (NODE_DEBUG, NODE_V8_COVERAGE…),
+    // which load no code. test/e2e/single-executable.test.ts proves NODE_OPTIONS and OPENSSL_CONF are ignored.
+    execArgv: [...execArgv, '--disable-sigusr1', `--openssl-config=${emptyOpenSslConfig}`],
+    execArgvExtension: 'none',
     assets,
   }),
 )
