@@ -41,6 +41,7 @@ run(process.execPath, [join(root, 'scripts/build-exe.mjs'), join(out, `agentry-$
 const artifacts = readdirSync(out)
   .filter((f) => !f.startsWith('.'))
   .sort()
-const sums = artifacts.map((f) => `${createHash('sha256').update(readFileSync(join(out, f))).digest('hex')}  ${f}\n`)
+const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex')
+const sums = artifacts.map((f) => `${sha256(join(out, f))}  ${f}\n`)
 writeFileSync(join(out, 'SHA256SUMS'), sums.join(''))
 process.stdout.write(sums.join(''))
