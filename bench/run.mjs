@@ -15,6 +15,7 @@ const all = [
   'batch',
   'lock-takeover',
   'agent-tests',
+  'jq',
 ]
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all
 let failed = 0

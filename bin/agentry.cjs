@@ -7,10 +7,11 @@
 // (dist/version.cjs, dist/help.cjs, dist/complete.cjs): those answers never start Node's ES-module loader. The CLI
 // (dist/cli.js and its chunks, ES modules) is imported. No syntax newer than Node 12's, so that an old Node reaches the
 // version check below.
-// 22.13: node:sqlite (the chat log) without a flag, and process.getBuiltinModule (the chunks' require)
+// 22.19: the floor of every bundled package (undici 8's engines; node:sqlite without a flag and
+// process.getBuiltinModule came in 22.13). test/library/node-floor.test.ts keeps this, engines and the README equal.
 const [major, minor] = process.versions.node.split('.').map(Number)
-if (major < 22 || (major === 22 && minor < 13)) {
-  process.stderr.write(`agentry: Node ${process.versions.node} is too old; install Node 22.13 or newer (https://nodejs.org).\n`)
+if (major < 22 || (major === 22 && minor < 19)) {
+  process.stderr.write(`agentry: Node ${process.versions.node} is too old; install Node 22.19 or newer (https://nodejs.org).\n`)
   process.exit(1)
 }
 ;(async () => {

@@ -11,8 +11,8 @@
 //    its top level (scripts/exe-loader.cjs); modules the training run does not load get that top-level cache.
 // 3. The main script: bin/agentry.cjs, the same start as the npm-installed command, its `import('../dist/cli.js')`
 //    replaced by the loader of the assets.
-// 4. jq (jq-wasm, for `--jq`) as an asset of its own, compiled only by a run that asks for it; the build checks that
-//    it runs with Node's built-ins alone.
+// 4. jq (jq-wasm's Emscripten module, for `--jq`) as an asset of its own, read only by a run that asks for it, and
+//    run by a worker thread (src/io/jq.ts).
 // 5. Node writes the blob (`--experimental-sea-config`), and scripts/elf-inject.mjs puts it into a copy of the Node
 //    that runs this script (the project's Node 24), stripped of its symbols, as postject would, without rewriting
 //    the binary. About 113 MiB, Node itself being 103 MiB of it.
@@ -60,44 +60,20 @@ const wrap = (code) => `(function (exports, require, module, __agentryUrl, __dir
 const modules = join(work, 'modules') // the assets, by the names the loader asks for
 mkdirSync(join(modules, 'chunks'), { recursive: true })
 
-// jq (`--jq`, jq-wasm: jq compiled to WebAssembly, its 0.9 MiB of wasm inline as base64) is an asset of its own,
-// compiled only when a run asks for it. The npm build requires it from node_modules (src/io/jq-load.ts); here that
-// require names `jq-wasm`, which the loader gives from this asset (see `marked` below).
-const jqScript = join(modules, 'jq-wasm.js')
-const jqBundle = await build({
-  ...esbuildCommon,
-  bundle: true,
-  entryPoints: [join(root, 'node_modules/jq-wasm/dist/index.js')],
-  write: false,
-  outfile: jqScript,
-})
-// Emscripten's loader reads __dirname: the wrapper gives it one, as CommonJS would (the executable's folder)
-writeFileSync(jqScript, wrap(jqBundle.outputFiles[0].text))
-// It must run with Node's built-ins alone, as inside the executable (no node_modules, no file beside it), from a
-// file: `node -e` would lend it a global __dirname that the executable does not have.
-const jqCheck = `const { moduleLoader } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
-const builtinsOnly = (id) => { if (!require('node:module').isBuiltin(id)) throw new Error('jq asset requires ' + id); return require(id) }
-const jq = moduleLoader(() => require('node:fs').readFileSync(${JSON.stringify(jqScript)}, 'latin1'), () => undefined, builtinsOnly).load('jq-wasm.js')
-jq.raw({ a: [1, 2] }, '.a | add').then((out) => { if (out.trim() !== '3') throw new Error('jq asset answered ' + out) })`
-const jqCheckFile = join(work, 'jq-check.cjs')
-writeFileSync(jqCheckFile, jqCheck)
-execFileSync(process.execPath, [jqCheckFile], { stdio: 'inherit', cwd: work })
-step('jq asset')
+// jq (`--jq`): jq-wasm's Emscripten module (jq compiled to WebAssembly, its 0.9 MiB of wasm inline as base64) as
+// the asset jq.js, the text that src/io/jq-load.ts reads and a worker runs (src/io/jq-worker.ts): only a run with
+// --jq reads it.
+const jqGlue = join(root, 'node_modules/jq-wasm/dist/build/jq.js')
 
 // The npm build's files, each made CommonJS. What the npm build does differently, undone here:
 // - each chunk's banner makes `require` with createRequire(import.meta.url): the loader gives it instead;
 // - import.meta.url is the executable's URL (a parameter of the wrapper);
 // - import() of a chunk or a built-in becomes require(): a vm.Script has no import() without
 //   --experimental-vm-modules;
-// - jq is required from node_modules by createRequire: it becomes the loader's `jq-wasm`;
 // - undici's WebAssembly parsers, kept beside its chunk as .cjs reading a .wasm file: an asset each, the bytes read
 //   from the executable.
 const dist = join(root, 'dist')
 const banner = "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);\n"
-const marked = (code, name, from, to) => {
-  if (code.split(from).length !== 2) throw new Error(`build:exe: "${from}" not once in dist/${name}: the build changed`)
-  return code.replace(from, to)
-}
 const distNames = [
   'cli.js',
   'emulator.js',
@@ -105,14 +81,12 @@ const distNames = [
     .filter((f) => f.endsWith('.js'))
     .map((f) => `chunks/${f}`),
 ]
-const files = { 'jq-wasm.js': jqScript } // each module's file, by the name the loader asks for
+const files = {} // each module's file, by the name the loader asks for
 await Promise.all(
   distNames.map(async (name) => {
     let code = readFileSync(join(dist, name), 'utf8')
     if (!code.startsWith(banner)) throw new Error(`build:exe: dist/${name} does not start with the chunks' banner`)
     code = code.slice(banner.length)
-    if (code.includes('("jq-wasm")'))
-      code = marked(code, name, 'createRequire(import.meta.url)("jq-wasm")', 'require("jq-wasm")')
     const { code: cjs } = await transform(code, {
       ...esbuildCommon,
       define: { 'import.meta.url': '__agentryUrl' },
@@ -242,6 +216,7 @@ for (const [name, parts] of [
 }
 // undici's WebAssembly, read as bytes
 for (const name of Object.keys(files).filter((n) => n.endsWith('.wasm'))) assets[name] = files[name]
+assets['jq.js'] = jqGlue
 step('training run')
 
 // The executable's main script: bin/agentry.cjs (the same start as the npm-installed command: --version and --help
@@ -283,6 +258,8 @@ await build({
   plugins: [cliFromAsset, noCompileCache],
 })
 
+// OpenSSL's config of the executable: none. A path every system has, read as an empty file.
+const emptyOpenSslConfig = '/dev/null'
 const blob = join(work, 'sea.blob')
 const config = join(work, 'sea-config.json')
 writeFileSync(
@@ -292,7 +269,13 @@ writeFileSync(
     output: blob,
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
-    execArgv,
+    // The executable is agentry, not a Node runtime that an environment variable turns into another program:
+    // NODE_OPTIONS is not read (no --require, --import, --inspect…); no inspector on SIGUSR1; an empty OpenSSL
+    // config instead of OPENSSL_CONF's (a config can load engines: code). Node's options, not V8's: the code caches
+    // hold. Not covered here: variables Node reads at start-up for diagnostics (NODE_DEBUG, NODE_V8_COVERAGE…),
+    // which load no code. test/e2e/single-executable.test.ts proves NODE_OPTIONS and OPENSSL_CONF are ignored.
+    execArgv: [...execArgv, '--disable-sigusr1', `--openssl-config=${emptyOpenSslConfig}`],
+    execArgvExtension: 'none',
     assets,
   }),
 )

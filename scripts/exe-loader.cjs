@@ -11,8 +11,8 @@ const { dirname, posix } = require('node:path')
 /**
  * The modules of the CLI by name ('cli.js', 'chunks/chunk-X.js'…): `source(name)` gives a module's text or
  * undefined, `cache(name)` its code cache or undefined. A module is a function of (exports, require, module, the
- * executable's URL as import.meta.url, its folder as __dirname: jq's Emscripten loader reads it). Its relative
- * requires are names beside it; `jq-wasm` is jq's asset; anything else goes to `external` (Node's built-ins).
+ * executable's URL as import.meta.url, its folder as __dirname). Its relative
+ * requires are names beside it; anything else goes to `external` (Node's built-ins).
  */
 function moduleLoader(source, cache, external = require) {
   const loaded = new Map()
@@ -25,12 +25,7 @@ function moduleLoader(source, cache, external = require) {
     const entry = { module: { exports: {} }, script: undefined }
     loaded.set(name, entry)
     const dir = posix.dirname(name)
-    const req = (id) =>
-      id.startsWith('./') || id.startsWith('../')
-        ? load(posix.join(dir, id))
-        : id === 'jq-wasm'
-          ? load('jq-wasm.js')
-          : external(id)
+    const req = (id) => (id.startsWith('./') || id.startsWith('../') ? load(posix.join(dir, id)) : external(id))
     entry.script = new vm.Script(text, { filename: `agentry/${name}`, cachedData: cache(name) })
     url ??= require('node:url').pathToFileURL(process.execPath).href
     entry.script.runInThisContext()(entry.module.exports, req, entry.module, url, dirname(process.execPath))

@@ -286,9 +286,9 @@ export class Context {
   jqFilter(): JsonFilter | undefined {
     const expression = this.globals.jq
     if (expression === undefined) return undefined
-    return async (json) => {
+    return async (json, write) => {
       this.jqApplied = true
-      return (await import('./io/jq.js')).runJq(expression, json)
+      return (await import('./io/jq.js')).runJq(expression, json, write, this.abort.signal)
     }
   }
 

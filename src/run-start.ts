@@ -15,14 +15,14 @@ export async function startRun(ctx: Context, globals: GlobalOptions, path: strin
   const emulator = globals.emulator ? await startEmbeddedEmulator(ctx) : undefined
   await ctx.resolve({ globals, emulator })
   await checkProfileExists(ctx, path)
-  if (globals.jq !== undefined) await checkJqOption(globals)
+  if (globals.jq !== undefined) await checkJqOption(globals, ctx.abort.signal)
 }
 
 /** --jq: with a JSON output format only, and an expression jq compiles (jq loads only then), before anything runs. */
-async function checkJqOption(globals: GlobalOptions): Promise<void> {
+async function checkJqOption(globals: GlobalOptions, signal: AbortSignal): Promise<void> {
   if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson')
     throw new UsageError(`--jq filters JSON: it cannot be used with --output ${globals.output}`, 'drop -o, or --jq')
-  await (await import('./io/jq.js')).checkJq(globals.jq ?? '')
+  await (await import('./io/jq.js')).checkJq(globals.jq ?? '', signal)
 }
 
 /** Starts an in-process emulator seeded with demo data (`--emulator`): its base URL, account and key are inputs of the run. */

@@ -52,8 +52,11 @@ async function yaml(value: unknown): Promise<string> {
   return cjsExports(await import('yaml')).stringify(value)
 }
 
-/** `--jq`: turns the JSON text a command would print into what is printed instead (src/io/jq.ts). */
-export type JsonFilter = (json: string) => Promise<string>
+/**
+ * `--jq`: turns the JSON text a command would print into what is printed instead (src/io/jq.ts), given to `write`
+ * as it comes (whole lines).
+ */
+export type JsonFilter = (json: string, write: (text: string) => Promise<void>) => Promise<void>
 
 /** Writes data to stdout in one format. */
 export class Output {
@@ -169,8 +172,7 @@ export class Output {
 
   /** A value through the --jq filter; what jq prints is text from the service: sanitised on a terminal. */
   private async filtered(value: unknown): Promise<void> {
-    const text = await this.filter!(stringifyJson(value))
-    await writeAll(this.io.stdout, this.onTerminal(text))
+    await this.filter!(stringifyJson(value), (text) => writeAll(this.io.stdout, this.onTerminal(text)))
   }
 
   /** Text as a terminal may show it: sanitised on a TTY (LF and TAB kept), exact when piped. */

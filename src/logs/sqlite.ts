@@ -35,7 +35,7 @@ export async function loadSqlite(): Promise<typeof Sqlite> {
   try {
     return await withoutSqliteWarning(() => import('node:sqlite'))
   } catch (err) {
-    throw new CliError(`the local log needs node:sqlite (Node 22.13 or newer): ${(err as Error).message}`, {
+    throw new CliError(`the local log needs node:sqlite (Node 22.19 or newer): ${(err as Error).message}`, {
       hint: 'upgrade Node, or turn the log off: agentry config set log off',
     })
   }

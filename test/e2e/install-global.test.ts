@@ -22,7 +22,7 @@ describe('npm install -g of the packed tarball', () => {
       { cwd: dir, reject: false },
     )
     expect(install.exitCode, install.stderr).toBe(0)
-    // the PATH of a user: the prefix's bin and the Node that runs the tests (22.13 or newer), nothing of the repo
+    // the PATH of a user: the prefix's bin and the Node that runs the tests (22.19 or newer), nothing of the repo
     const PATH = [join(prefix, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(':')
     const agentry = (args: string[], env: Record<string, string> = {}) =>
       execa('agentry', args, {

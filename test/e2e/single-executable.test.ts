@@ -2,7 +2,8 @@
 // inside) as a user runs it, with no Node on the PATH: the smoke tests of the npm-installed command, run
 // against it. Built once per source state and cached (test/helpers/executable.ts).
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { execa } from 'execa'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cliEnv, repoRoot, runCli, tempConfigDir } from '../helpers/cli.js'
@@ -89,6 +90,27 @@ describe('the single executable', () => {
     expect([types[0], ...types.slice(-2)]).toEqual(['start', 'usage', 'done'])
     expect(types.slice(1, -2).every((t) => t === 'text') && types.length > 4).toBe(true) // in several parts
     expect(events.map((e) => e.text ?? '').join('')).toBe('1 2 3 4 5')
+  })
+
+  it('ignores NODE_OPTIONS and OPENSSL_CONF: no code of theirs runs, --version and agents list unchanged', async () => {
+    const dir = tempDir('agentry-exe-env-')
+    writeFileSync(join(dir, 'x.js'), "require('node:fs').writeFileSync(__dirname + '/ran', 'yes')")
+    writeFileSync(join(dir, 'bad.cnf'), 'nodejs_conf = nc\n[nc]\n[ broken\n') // OpenSSL refuses to start on it
+    const hostile = { NODE_OPTIONS: `--require ${join(dir, 'x.js')}`, OPENSSL_CONF: join(dir, 'bad.cnf') }
+    const v = await spawnExe(['--version'], hostile)
+    expect([v.exitCode, v.stderr]).toEqual([0, ''])
+    expect(v.stdout).toBe((await spawnExe(['--version'])).stdout)
+    const list = await spawnExe(['agents', 'list', '--json', '--all'], { ...fx.env(), ...hostile })
+    expect([list.exitCode, list.stderr]).toEqual([0, ''])
+    expect(existsSync(join(dir, 'ran'))).toBe(false)
+  })
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s stops an endless --jq program with 130', async (signal) => {
+    const proc = spawnExe(['version', '--jq', '1, (def f: f; f)'], { AGENTRY_TERM_GRACE_MS: '60000' })
+    await waitFor(proc.stdout!, /^1\n/)
+    proc.kill(signal)
+    const r = await proc
+    expect([r.exitCode, String(r.stderr)]).toEqual([130, 'error: cancelled\n'])
   })
 
   it('completes a command word for the shell', async () => {

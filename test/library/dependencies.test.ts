@@ -1,8 +1,8 @@
 // The published package lists as dependencies only what the build leaves outside its bundles: the bundles (dist/)
 // carry every package they import, so `npm install -g agentry` fetches 3 packages, not ~170 (docs/architecture.md,
 // "Dependencies"). What is left outside: what esbuild kept external (its metafile, dist/meta.json: Node's built-ins
-// and undici's parsers beside their chunk), a package required from node_modules at run time (createRequire: jq-wasm,
-// when --jq is given), and the packages the library's type declarations name (undici, zod: e2e/pack-install
+// and undici's parsers beside their chunk), a package read from node_modules at run time
+// (createRequire(…).resolve: jq-wasm's module, when --jq is given), and the packages the library's type declarations name (undici, zod: e2e/pack-install
 // type-checks a program against the tarball with its dependencies alone, and e2e/install-global runs the installed
 // command).
 import { readdirSync, readFileSync } from 'node:fs'
@@ -25,7 +25,9 @@ it('the dependencies are what the built files load from node_modules and what th
   const required = readdirSync(join(cliRoot, 'src'), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.ts'))
     .flatMap((e) => [
-      ...readFileSync(join(e.parentPath, e.name), 'utf8').matchAll(/createRequire\(import\.meta\.url\)\('([^']+)'\)/g),
+      ...readFileSync(join(e.parentPath, e.name), 'utf8').matchAll(
+        /createRequire\(import\.meta\.url\)(?:\.resolve)?\('((?:@[^/']+\/)?[^/']+)[^']*'\)/g,
+      ),
     ])
     .map((m) => m[1]!)
     .filter((name) => !isBuiltin(name))
