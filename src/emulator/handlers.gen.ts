@@ -50,6 +50,7 @@ type DeclaredOperation =
   | 'cmsGet'
   | 'cmsCreate'
   | 'cmsUpdate'
+  | 'cmsPatch'
   | 'cmsDelete'
   | 'cmsPublish'
   | 'cmsUnpublish'
