@@ -49,6 +49,7 @@ export const routeTable = {
   cmsGet: { method: 'GET', path: '/{accountId}/{access}/records/{collection}/{recordId}', root: 'base', auth: 'bearer', scope: 'cms-read', family: 'cms' },
   cmsCreate: { method: 'POST', path: '/{accountId}/cma/records/{collection}', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
   cmsUpdate: { method: 'PUT', path: '/{accountId}/cma/records/{collection}/{recordId}', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
+  cmsPatch: { method: 'PATCH', path: '/{accountId}/cma/records/{collection}/{recordId}', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
   cmsDelete: { method: 'DELETE', path: '/{accountId}/cma/records/{collection}/{recordId}', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
   cmsPublish: { method: 'POST', path: '/{accountId}/cma/records/{collection}/{recordId}/publish', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
   cmsUnpublish: { method: 'POST', path: '/{accountId}/cma/records/{collection}/{recordId}/unpublish', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },

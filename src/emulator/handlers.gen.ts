@@ -53,6 +53,7 @@ type DeclaredOperation =
   | 'cmsGet'
   | 'cmsCreate'
   | 'cmsUpdate'
+  | 'cmsPatch'
   | 'cmsDelete'
   | 'cmsPublish'
   | 'cmsUnpublish'

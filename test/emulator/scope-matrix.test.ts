@@ -247,6 +247,7 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
   cmsCreate: () => ({ path: `/${acc}/cma/records/posts`, body: { data: { title: 'matrix' } } }),
   cmsUpdate: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}`, body: { data: { title: 'again' } } }),
   cmsDelete: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}` }),
+  cmsPatch: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}`, body: { data: { title: 'merged' } } }),
   cmsPublish: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}/publish` }),
   cmsUnpublish: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}/unpublish` }),
   oauthMetadata: () => ({ path: '//.well-known/oauth-authorization-server' }),

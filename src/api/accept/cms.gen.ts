@@ -66,11 +66,32 @@ function a5(v: any): boolean {
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
-export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish']: RouteAccepts } = {
+
+function a9(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
+  return true
+}
+
+function a10(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(typeof x === 'string')) return false
+  return true
+}
+
+function a8(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["data"] === undefined || a9(v["data"])))) return false
+  if (!((v["tags"] === undefined || a10(v["tags"])))) return false
+  if (!onlyKeys(v, ["data", "tags"])) return false
+  return true
+}
+export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsPatch' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish']: RouteAccepts } = {
   cmsQuery: { query: a0, item: all0 },
   cmsGet: { response: a2 },
   cmsCreate: { body: a5, response: a2, idempotent: false },
   cmsUpdate: { body: a5, response: a2 },
+  cmsPatch: { body: a8, response: a2, idempotent: true },
   cmsDelete: {  },
   cmsPublish: { response: a2, idempotent: true },
   cmsUnpublish: { response: a2, idempotent: true },

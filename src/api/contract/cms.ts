@@ -1,7 +1,7 @@
 // The CMS family (service-interface 4.7; wire.md "CMS content"): queries carry the wire parameters that the query
 // builder encodes (toSearchParams), with `pageSize` in the interface's range; rows are records or aggregate rows.
 import * as z from '../zod.js'
-import { cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
+import { cmsPatchSchema, cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
 import { copiedChecks, wholeInProblem } from './copied-checks.js'
 import { pageSizeRange } from './page-size.js'
 import { type Contract, inferred, op } from './types.js'
@@ -92,6 +92,20 @@ export const cms = {
     doc: "Replaces a record's data and tags, or creates it under that id (management access).",
     command: 'cms save, cms import',
     mcp: 'cms_save',
+  }),
+  // inferred: the SDK's recordType(slug).id(uuid).save(partial) changes only the members given (public-facts row 44);
+  // sent as application/merge-patch+json (RFC 7396), which is idempotent: sent again, it gives the same record
+  cmsPatch: op('PATCH', '/{accountId}/cma/records/{collection}/{recordId}', {
+    provenance: inferred(
+      "the SDK's recordType(slug).id(uuid).save(partial) (brightsy-cookbook examples/records); method and path are ours",
+    ),
+    scope: 'cms-write',
+    body: cmsPatchSchema,
+    response: cmsRecordSchema,
+    idempotent: true,
+    sdk: 'cms.patch',
+    sdkByHand: true,
+    doc: "Changes only the members given of a record's data (a JSON merge patch: null removes one), a draft until published.",
   }),
   cmsDelete: op('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', {
     provenance: inferred(

@@ -39,3 +39,11 @@ export const cmsSaveSchema = z.strictObject({
   data: z.record(z.string(), z.unknown(), { message: 'data must be a JSON object' }),
   tags: z.optional(z.array(z.string())),
 })
+/**
+ * A partial update (RFC 7396 JSON merge patch of `{data, tags}`): the members of `data` given replace the record's,
+ * a null removes one, objects merge member by member; `tags`, when given, replace the record's.
+ */
+export const cmsPatchSchema = z.strictObject({
+  data: z.optional(z.record(z.string(), z.unknown(), { message: 'data must be a JSON object' })),
+  tags: z.optional(z.array(z.string())),
+})

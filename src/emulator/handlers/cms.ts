@@ -15,6 +15,7 @@ import {
 import type { EmulatorState } from '../state.js'
 import { type DeclaredBody, type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
 import { badRequest, isoNow, newId, notFound } from '../kit.js'
+import { mergePatch } from '../../cms/merge-patch.js'
 
 const namePattern = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -140,6 +141,18 @@ export const cmsHandlers = {
     records.set(id, record)
     changed(records)
     return { status: old === undefined ? 201 : 200, json: managementView(record) }
+  },
+
+  // RFC 7396 merge patch of {data, tags}: only the members given change; a draft until published
+  cmsPatch(req, env) {
+    const records = collectionOf(env.state, req)
+    const old = findRecord(records, req)
+    const body = req.input as DeclaredBody<'cmsPatch'>
+    const data = body.data === undefined ? old.data : (mergePatch(old.data, body.data) as Record<string, unknown>)
+    const record = written(old, old.id, { data, tags: body.tags ?? old.tags ?? [] }, isoNow(env))
+    records.set(record.id, record)
+    changed(records)
+    return { status: 200, json: managementView(record) }
   },
 
   cmsDelete(req, env) {
