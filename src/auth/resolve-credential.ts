@@ -1,5 +1,5 @@
-// Picks the run's credential: --api-key-file > AGENTRY_API_KEY > the profile's stored key or OAuth grant.
-import { secretEnv } from '../config/secret-env.js'
+// Picks the run's credential: --api-key-file > AGENTRY_API_KEY > BRIGHTSY_API_KEY > the profile's stored key or OAuth grant.
+import { envApiKey } from '../config/secret-env.js'
 import { loadCredentials } from '../config/store.js'
 import type { Context } from '../context.js'
 import { type Credential, apiKeyCredential, noCredential, readKeyFile } from './credential.js'
@@ -15,8 +15,8 @@ async function pick(ctx: Context): Promise<Credential> {
   if (ctx.emulator) return apiKeyCredential(ctx.emulator.apiKey, 'the --emulator demo key')
   const file = ctx.globals.apiKeyFile
   if (file) return apiKeyCredential(await readKeyFile(file), `--api-key-file ${file}`)
-  const envKey = ctx.env[secretEnv.apiKey]?.trim()
-  if (envKey) return apiKeyCredential(envKey, secretEnv.apiKey)
+  const envKey = envApiKey(ctx.env)
+  if (envKey) return apiKeyCredential(envKey.value, envKey.name)
   const profile = ctx.profile().value
   const stored = (await loadCredentials(ctx.configDir())).profiles[profile]
   if (stored?.apiKey) return apiKeyCredential(stored.apiKey, `profile ${profile} (credentials.json)`)

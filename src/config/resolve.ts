@@ -99,9 +99,12 @@ export async function resolveOne<K extends SettingKey>(
     const origin = flagOrigin ?? globalFlagOf(key) ?? `--${kebab(key)}`
     return { value: await validateSetting(key, flag, origin), source: 'flag', origin }
   }
-  const envValue = spec.env ? env[spec.env] : undefined
-  if (spec.env && envValue !== undefined && envValue !== '')
-    return { value: await validateSetting(key, envValue, spec.env), source: 'env', origin: spec.env }
+  // the official tools' names (BRIGHTSY_*) after ours
+  for (const name of [spec.env, ...(spec.envAlso ?? [])]) {
+    const envValue = name ? env[name] : undefined
+    if (name && envValue !== undefined && envValue !== '')
+      return { value: await validateSetting(key, envValue, name), source: 'env', origin: name }
+  }
   return undefined
 }
 

@@ -6,6 +6,8 @@
 export const secretEnv = {
   /** the API key of a run (auth/resolve-credential.ts) */
   apiKey: 'AGENTRY_API_KEY',
+  /** the official tools' name for the API key, read after ours (public-facts row 52) */
+  officialApiKey: 'BRIGHTSY_API_KEY',
   /** a scenario's signing secret (scenario run/sign) */
   scenarioSecret: 'AGENTRY_SCENARIO_SECRET',
   /** a webhook's secret (webhook trigger, the MCP trigger tool) */
@@ -19,4 +21,13 @@ export function withoutSecrets(env: NodeJS.ProcessEnv, passOn: readonly string[]
   const out = { ...env }
   for (const name of Object.values(secretEnv)) if (!passOn.includes(name)) delete out[name]
   return out
+}
+
+/** The API key the environment gives (AGENTRY_API_KEY, else BRIGHTSY_API_KEY) and the variable's name. */
+export function envApiKey(env: NodeJS.ProcessEnv): { value: string; name: string } | undefined {
+  for (const name of [secretEnv.apiKey, secretEnv.officialApiKey]) {
+    const value = env[name]?.trim()
+    if (value) return { value, name }
+  }
+  return undefined
 }

@@ -11,6 +11,8 @@ import { defaultIdleTimeoutSeconds } from '../limits.js'
 interface SettingSpec<T = unknown> {
   /** the environment variable that sets it */
   env: string | undefined
+  /** the official tools' names for it, read after `env` (docs/wire.md "Real defaults"; public-facts row 52) */
+  envAlso?: readonly string[]
   /** `config set` may store it in a profile */
   profile: boolean
   /** the value when nothing sets it */
@@ -42,6 +44,7 @@ export const settingsTable = {
   }),
   account: spec<string>({
     env: 'AGENTRY_ACCOUNT',
+    envAlso: ['BRIGHTSY_ACCOUNT_ID'],
     profile: true,
     default: undefined,
     allowed: 'an account id without / ? # or spaces',
@@ -77,6 +80,7 @@ export const settingsTable = {
   }),
   defaultAgent: spec<string>({
     env: 'AGENTRY_AGENT',
+    envAlso: ['BRIGHTSY_AGENT_ID'],
     profile: true,
     default: undefined,
     allowed: 'an agent id',

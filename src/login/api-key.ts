@@ -9,6 +9,7 @@ import type { Context } from '../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js'
 import { readAllStdin } from '../io/iostreams.js'
 import { rememberServer } from './common.js'
+import { envApiKey } from '../config/secret-env.js'
 
 /** Reads the key: --api-key-file, else a masked prompt on a terminal, else all of stdin. */
 async function readApiKey(ctx: Context): Promise<string> {
@@ -68,6 +69,6 @@ export async function apiKeyLoginRun(ctx: Context, opts: { verify: boolean }): P
   const server = await rememberServer(ctx, profile)
   const where = server ? ` (${server})` : ''
   ctx.info(`stored API key ${keyHint(key)} for profile ${profile}${where} in ${credentialsFile(ctx.configDir())}`)
-  if (ctx.env.AGENTRY_API_KEY)
-    ctx.warn('AGENTRY_API_KEY is set in the environment and takes precedence over the stored key')
+  const envKey = envApiKey(ctx.env)
+  if (envKey) ctx.warn(`${envKey.name} is set in the environment and takes precedence over the stored key`)
 }

@@ -6,6 +6,7 @@ import { checkedProfileName } from '../config/resolve.js'
 import type { OAuthGrant } from '../config/schema.js'
 import { loadCredentials, updateCredentials } from '../config/store.js'
 import type { Context } from '../context.js'
+import { envApiKey } from '../config/secret-env.js'
 
 /** Revokes the refresh token (which ends the whole grant) and the access token; failures are warnings. */
 async function revokeGrant(ctx: Context, grant: OAuthGrant): Promise<boolean> {
@@ -49,5 +50,6 @@ export async function logoutRun(ctx: Context): Promise<void> {
   const what = await forgetCredential(ctx, profile)
   if (what === undefined) ctx.info(`profile ${profile} has no stored credential`)
   else ctx.info(`logged out of profile ${profile}: removed its ${what} from ${credentialsFile(ctx.configDir())}`)
-  if (ctx.env.AGENTRY_API_KEY) ctx.warn('AGENTRY_API_KEY is still set in the environment and will be used')
+  const envKey = envApiKey(ctx.env)
+  if (envKey) ctx.warn(`${envKey.name} is still set in the environment and will be used`)
 }
