@@ -13,6 +13,7 @@ const secrets = {
   AGENTRY_SCENARIO_SECRET: 'scn_secret_0123456789',
   AGENTRY_WEBHOOK_SECRET: 'whsec_0123456789',
   AGENTRY_UPSTREAM_API_KEY: 'up_key_0123456789',
+  BRIGHTSY_API_KEY: 'bsy_0123456789',
   TOOL_OWN_VAR: 'plain',
 }
 
@@ -47,6 +48,7 @@ describe('--tool-handler and our secrets', () => {
       AGENTRY_SCENARIO_SECRET: '-',
       AGENTRY_WEBHOOK_SECRET: '-',
       AGENTRY_UPSTREAM_API_KEY: '-',
+      BRIGHTSY_API_KEY: '-',
       TOOL_OWN_VAR: 'plain',
     })
   })
@@ -57,6 +59,7 @@ describe('--tool-handler and our secrets', () => {
       AGENTRY_SCENARIO_SECRET: '-',
       AGENTRY_WEBHOOK_SECRET: secrets.AGENTRY_WEBHOOK_SECRET,
       AGENTRY_UPSTREAM_API_KEY: '-',
+      BRIGHTSY_API_KEY: '-',
       TOOL_OWN_VAR: 'plain',
     })
   })

@@ -102,7 +102,7 @@ describe('config list', () => {
         'account\tacc_p\tprofile\tdefault',
         'output\t\tunset\t',
         'timeout\t60\tprofile\tdefault',
-        'idle-timeout\t60\tdefault\tdefault',
+        'idle-timeout\t300\tdefault\tdefault',
         'retries\t5\tflag\t--retries',
         'default-agent\t\tunset\t',
         'signature-header\t\tunset\t',
