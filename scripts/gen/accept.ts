@@ -65,7 +65,7 @@ export class AcceptEmitter {
 
   /**
    * The module's functions, with the imports of the known checks they call and of the kit every check uses
-   * (src/config/accept-kit.ts; `kit` is its path from the generated file).
+   * (src/api/accept-kit.ts; `kit` is its path from the generated file).
    */
   text(kit: string): string {
     const imports = [...this.imports].map(

@@ -99,7 +99,7 @@ function routeAccepts(ops: readonly Declared[]): [string, string][] {
         `The ${family} family's checks, which src/sdk/transport.ts loads with import() (../accept.gen.ts).`,
       ) +
         "import type { RouteAccepts } from '../accept.gen.js'\n" +
-        e.text('../../config/accept-kit.js') +
+        e.text('../accept-kit.js') +
         `export const accepts: { readonly [N in ${names}]: RouteAccepts } = {\n${rows.join('\n')}\n}\n`,
     ])
   }
@@ -157,7 +157,7 @@ function configAccepts(): string {
       'The config store and the settings (src/config/store.ts, resolve.ts).',
     ) +
     "import type { SettingKey } from './settings.js'\n" +
-    e.text('./accept-kit.js') +
+    e.text('../api/accept-kit.js') +
     `export const acceptConfigFile = ${config}\n` +
     `export const acceptCredentialsFile = ${credentials}\n` +
     `export const acceptProfileName = ${profileName}\n` +

@@ -3,7 +3,7 @@
 // loaded here: a Checker's schema is loaded (and zod with it) only when its generated check (./accept.gen.ts) does not
 // accept the value.
 import type * as z from './zod.js'
-import { parseAccepted } from '../config/accept-kit.js'
+import { parseAccepted } from './accept-kit.js'
 import { InvalidResponseError } from './errors.js'
 import type { HttpResponse } from './request.js'
 

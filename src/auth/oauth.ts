@@ -9,7 +9,7 @@ import { routes, urlFor } from '../api/routes.js'
 import type { TokenResponse, oauthClientSchema, oauthMetadataSchema } from '../api/schemas/index.js'
 import { answerOf, type ResponseOf } from '../sdk/transport.js'
 import type { OAuthGrant } from '../config/schema.js'
-import type { Context } from '../context.js'
+import type { AuthRun } from './run.js'
 import { ApiError, CliError, ExitCode } from '../errors.js'
 
 /** The authorization server's metadata (RFC 8414 2). */
@@ -20,7 +20,7 @@ export type OAuthClientInfo = z.infer<typeof oauthClientSchema>
 export const deviceGrantType = 'urn:ietf:params:oauth:grant-type:device_code'
 
 /** The HTTP client for OAuth calls: the run's own (proxy, timeouts, --debug trace, test dispatcher). */
-export function oauthHttp(ctx: Context): Promise<HttpClient> {
+export function oauthHttp(ctx: AuthRun): Promise<HttpClient> {
   return ctx.http()
 }
 

@@ -3,13 +3,13 @@
 // names something else, gets no `resource` parameter, so a login never depends on this lookup.
 import type { HttpClient } from '../api/request.js'
 import { routes, urlFor } from '../api/routes.js'
-import type { Context } from '../context.js'
+import type { AuthRun } from './run.js'
 import { answerOf } from '../sdk/transport.js'
 
 const bare = (u: string) => u.replace(/\/+$/, '')
 
 /** The base URL as an RFC 8707 resource when the server's RFC 9728 metadata names it; otherwise undefined. */
-export async function resourceIndicator(ctx: Context, http: HttpClient, baseUrl: string): Promise<string | undefined> {
+export async function resourceIndicator(ctx: AuthRun, http: HttpClient, baseUrl: string): Promise<string | undefined> {
   const url = urlFor(baseUrl, routes.oauthProtectedResourceApi)
   try {
     const res = await http.send({ method: 'GET', url, auth: false })

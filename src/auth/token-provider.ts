@@ -4,7 +4,7 @@
 // under the credentials file's lock: lock → re-read → refresh only if still needed → atomic write → unlock.
 import type { OAuthGrant } from '../config/schema.js'
 import { updateCredentials } from '../config/store.js'
-import type { Context } from '../context.js'
+import type { AuthRun } from './run.js'
 import { CliError, ExitCode } from '../errors.js'
 import type { Credential } from './credential.js'
 import { grantFromTokens, oauthHttp, refreshAccessToken } from './oauth.js'
@@ -26,7 +26,7 @@ export function needsRefresh(grant: OAuthGrant, now: number, skewMs = refreshSke
  * `seen`), that grant is used and no refresh token is spent.
  */
 export async function refreshStoredGrant(
-  ctx: Context,
+  ctx: AuthRun,
   profile: string,
   reason: RefreshReason,
   seen?: string,
@@ -54,7 +54,7 @@ export async function refreshStoredGrant(
 }
 
 /** A Credential over a stored OAuth grant; its tokens are registered with the redactor so traces never show them. */
-export function oauthCredential(ctx: Context, profile: string, grant: OAuthGrant): Credential {
+export function oauthCredential(ctx: AuthRun, profile: string, grant: OAuthGrant): Credential {
   let current = grant
   let inflight: Promise<OAuthGrant> | undefined
   ctx.redactor.add(grant.accessToken)

@@ -1,5 +1,6 @@
 // The content query object shared by the builder, the wire encoding and the emulator's engine
 // (service-interface 4.7; wire.md "CMS content", query parameters).
+import { pageSizeRange } from '../api/contract/page-size.js'
 import type { Filter } from './where.js'
 
 /** The aggregate functions of service-interface 4.7. */
@@ -34,7 +35,7 @@ export interface CmsQuery {
 /** Page size when none is given (wire.md). */
 const defaultPageSize = 20
 /** Largest page size; larger requests are clamped, never an error (wire.md). */
-export const maxPageSize = 100
+export const maxPageSize = pageSizeRange.max
 
 /** Whether a query asks for grouped rows rather than records: it has aggregates or groupBy (wire.md). */
 export function isAggregateQuery(q: CmsQuery): boolean {

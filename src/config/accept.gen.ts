@@ -3,7 +3,7 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { SettingKey } from './settings.js'
-import { hasProto, isObject, never, onlyKeys } from './accept-kit.js'
+import { hasProto, isObject, never, onlyKeys } from '../api/accept-kit.js'
 import { isHttpUrl, notReservedName } from './value-checks.js'
 
 function a2(v: any): boolean {

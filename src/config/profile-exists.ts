@@ -1,7 +1,7 @@
 // A profile named by --profile or AGENTRY_PROFILE must exist (issue 12: `--profile typo` was accepted silently),
 // except for the commands that create one (login, oauth login, config set) or only show them.
 import { loadConfig, loadCredentials } from './store.js'
-import type { Context } from '../context.js'
+import type { Sourced } from './resolve.js'
 import { UsageError } from '../errors.js'
 import { didYouMean } from '../io/did-you-mean.js'
 
@@ -18,15 +18,22 @@ const mayCreate = new Set([
   '__complete',
 ])
 
+/** What the profile check needs of the run (the Context is one): the config folder, the profile, --emulator. */
+interface ProfileRun {
+  configDir(): string
+  profile(): Sourced<string>
+  readonly emulator?: object | undefined
+}
+
 /** Every profile named in config.json or credentials.json, sorted. */
-export async function savedProfiles(ctx: Context): Promise<string[]> {
+export async function savedProfiles(ctx: Pick<ProfileRun, 'configDir'>): Promise<string[]> {
   const dir = ctx.configDir()
   const [cfg, creds] = await Promise.all([loadConfig(dir), loadCredentials(dir)])
   return [...new Set([...Object.keys(cfg.profiles), ...Object.keys(creds.profiles)])].sort()
 }
 
 /** The saved profiles, for a hint. */
-export async function profilesHint(ctx: Context): Promise<string> {
+export async function profilesHint(ctx: Pick<ProfileRun, 'configDir'>): Promise<string> {
   const saved = await savedProfiles(ctx)
   return saved.length ? `saved profiles: ${saved.join(', ')}` : 'no profile is saved yet: `agentry config set …`'
 }
@@ -35,7 +42,7 @@ export async function profilesHint(ctx: Context): Promise<string> {
  * Refuses (exit 2, with the saved profiles) a --profile or AGENTRY_PROFILE that names no saved profile, before the
  * command `path` (its words below `agentry`: `config set`) runs.
  */
-export async function checkProfileExists(ctx: Context, path: string): Promise<void> {
+export async function checkProfileExists(ctx: ProfileRun, path: string): Promise<void> {
   const profile = ctx.profile()
   if (profile.source !== 'flag' && profile.source !== 'env') return
   if (profile.value === 'default' || ctx.emulator || mayCreate.has(path)) return

@@ -4,7 +4,7 @@
 // that passes its generated check (./accept.gen.ts) is zod's output already; the zod schemas load for any other.
 import { UsageError } from '../errors.js'
 import { acceptProfileName, acceptSetting } from './accept.gen.js'
-import { parseAccepted } from './accept-kit.js'
+import { parseAccepted } from '../api/accept-kit.js'
 import { globalFlagOf } from './global-flags.js'
 import type { Profile, Source } from './schema.js'
 import { type SettingKey, type SettingValue, settingKeyList, settingsTable } from './settings.js'

@@ -4,8 +4,14 @@
 import { readArgFile } from '../io/arg-file.js'
 import { homedir } from 'node:os'
 import { assertPrivate } from './read-file.js'
-import type { Context } from '../context.js'
+import type { Redactor } from '../api/redact.js'
 import { UsageError } from '../errors.js'
+
+/** What finding a secret needs of the run (the Context is one): its environment, and the redactor it adds to. */
+interface SecretRun {
+  readonly env: NodeJS.ProcessEnv
+  readonly redactor: Redactor
+}
 
 /** A secret and where it came from (the source goes into hints; the value never does). */
 export interface SourcedSecret {
@@ -38,7 +44,7 @@ export interface SecretSources {
 }
 
 /** Finds a secret (flag > environment > profile, as commands.md "Precedence"); undefined when none is given. */
-export async function findSecret(ctx: Context, s: SecretSources): Promise<SourcedSecret | undefined> {
+export async function findSecret(ctx: SecretRun, s: SecretSources): Promise<SourcedSecret | undefined> {
   let found: SourcedSecret | undefined
   if (s.file !== undefined) found = { value: await readSecretFile(s.file, '--secret-file'), source: '--secret-file' }
   else if (ctx.env[s.envName]?.trim()) found = { value: ctx.env[s.envName]!.trim(), source: s.envName }
@@ -51,6 +57,6 @@ export async function findSecret(ctx: Context, s: SecretSources): Promise<Source
 }
 
 /** A note for "no secret" errors: an empty variable is the usual sign of a CI secret that is not set. */
-export function emptyEnvNote(ctx: Context, envName: string): string {
+export function emptyEnvNote(ctx: Pick<SecretRun, 'env'>, envName: string): string {
   return ctx.env[envName] !== undefined && !ctx.env[envName]?.trim() ? ` (${envName} is set but empty)` : ''
 }

@@ -4,7 +4,7 @@
 import type * as z from '../api/zod.js'
 import { CliError } from '../errors.js'
 import { acceptConfigFile, acceptCredentialsFile } from './accept.gen.js'
-import { parseAccepted } from './accept-kit.js'
+import { parseAccepted } from '../api/accept-kit.js'
 import { withFileLock } from './file-lock.js'
 import { assertPrivate, parseJsonFile, readTextIfExists } from './read-file.js'
 import { jsonPathOffset, lineColumn } from './json-locate.js'

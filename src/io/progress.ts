@@ -3,7 +3,6 @@
 // get none). ora loads on the first update, so runs that never show it never load it. (The chat draws its own
 // spinner, src/chat/interactive/spinner.ts: ora would fight its raw-mode key reader.)
 import type { Ora } from 'ora'
-import type { Context } from '../context.js'
 import type { IOStreams } from './iostreams.js'
 
 /** A progress line: update it as work goes on; end() erases it (a later update shows it again). */
@@ -14,8 +13,15 @@ export interface Progress {
 
 const quiet: Progress = { update() {}, end() {} }
 
+/** What a progress line needs of the run (the Context is one): its streams, --quiet, and a cleanup at its end. */
+interface ProgressRun {
+  readonly io: IOStreams
+  readonly globals: { readonly quiet?: boolean | undefined }
+  defer(fn: () => Promise<void> | void): void
+}
+
 /** A progress line labelled `label` (e.g. "exported"), or a silent one when stderr is not a terminal. */
-export function progressLine(ctx: Context, label: string): Progress {
+export function progressLine(ctx: ProgressRun, label: string): Progress {
   if (!ctx.io.canAnimate() || ctx.globals.quiet) return quiet
   let text: string | undefined // what the line says; undefined while it is not shown
   let spinner: Ora | undefined

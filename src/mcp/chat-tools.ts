@@ -3,14 +3,13 @@
 // shown and asked about (once, always for this tool, no) unless --approve-tools; without one, --approve-tools is
 // required (checked before anything starts). Calls of other tools go to --tool-handler, as before.
 import type { ToolDefinition } from '../api/schemas/index.js'
+import type { Approval } from '../chat/interactive/tool-approval.js'
 import type { ChatToolCall } from '../chat/session.js'
 import { errorText, runToolHandler, type ToolExecutor } from '../chat/tool-handler.js'
 import type { Context } from '../context.js'
 import { CancelledError } from '../errors.js'
 import { connectLocalServers, needsApproveFlag, type LocalTool } from './local-tools.js'
 
-/** The user's answer to "run this call?". */
-export type Approval = 'once' | 'always' | 'no'
 /** Asks the user about one call (`shown` says which tool, its arguments and server); `signal`: the turn's cancel. */
 export type AskApproval = (shown: string, toolName: string, signal?: AbortSignal) => Promise<Approval>
 

@@ -2,7 +2,7 @@
 // path values are checked before a URL is made, and page sizes follow the interface's range (wire.md).
 import { describe, expect, it } from 'vitest'
 import { check } from '../../src/api/answer.js'
-import { never } from '../../src/config/accept-kit.js'
+import { never } from '../../src/api/accept-kit.js'
 import { type ContractRoute, endpointOf, families, familyContract } from '../../src/api/contract/index.js'
 import { pageSizeRange } from '../../src/api/contract/page-size.js'
 import { pageQuery } from '../../src/api/contract/paging.js'

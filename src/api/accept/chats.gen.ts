@@ -3,7 +3,7 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-import { hasProto, isObject, never, onlyKeys } from '../../config/accept-kit.js'
+import { hasProto, isObject, never, onlyKeys } from '../accept-kit.js'
 
 function a7(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false

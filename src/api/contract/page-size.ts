@@ -1,7 +1,6 @@
 // The page sizes the interface allows on every list (wire.md "CMS content": `limit`/`pageSize` at most 100, clamped
 // by the service). Kept free of zod so that flag declarations (--limit, --page-size) can read the range without
 // loading any schema; contract/paging.ts builds the query schema from it.
-import { maxPageSize } from '../../cms/query.js'
 
-/** The allowed page sizes of every list (`limit`, and `pageSize` of content queries). */
-export const pageSizeRange = { min: 1, max: maxPageSize } as const
+/** The allowed page sizes of every list (`limit`, and `pageSize` of content queries; larger is clamped, wire.md). */
+export const pageSizeRange = { min: 1, max: 100 } as const

@@ -1,13 +1,15 @@
 // The interactive chat's way of asking whether a tool call may run (chat --mcp, docs/mcp.md): the terminal stays in
 // raw mode and owned by the chat, so the question is a line of its own and the answer one key — y (once), a (always
 // this tool), n or Enter (no). Ctrl-C cancels the answer (the turn's signal), which counts as no.
-import type { Approval } from '../../mcp/chat-tools.js'
 import type { Key } from './keys.js'
 import type { UiStyle } from './style.js'
 import type { Terminal } from './terminal.js'
 import { oneLine } from './status.js'
 
 const refuses = new Set<Key['name']>(['enter', 'escape', 'interrupt', 'hangup'])
+
+/** The user's answer to "run this call?" (src/mcp/chat-tools.ts asks it). */
+export type Approval = 'once' | 'always' | 'no'
 
 /**
  * Asks on the chat's terminal; `ui` writes the chat's own lines (stderr on a terminal); `hold(true)` stops every

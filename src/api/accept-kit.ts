@@ -1,6 +1,7 @@
 // What every generated accept check calls (src/config/accept.gen.ts, src/api/accept/<family>.gen.ts, written by
 // scripts/gen/accept.ts), and the one way their callers use them (parseAccepted: the config store, the settings, the
-// answers of the service). It sits with the config checks, in the base core, so a family's checks add no file for it.
+// answers of the service). It sits in api/ (config/ is above it and imports it), in the base core, so a family's checks
+// add no file for it.
 /* biome-ignore-all lint/suspicious/noExplicitAny: the checks read values of any shape */
 
 /** Nothing is accepted without zod. */

@@ -1,0 +1,48 @@
+// No room of src/ imports one above it, and no two rooms reach each other (scripts/import-graph.mjs holds the order
+// of the rooms, from errors and the library's HTTP core up to the CLI's entry; `node scripts/import-graph.mjs` prints
+// the same figures). Read from the sources: type-only imports count (naming another room's types is depending on
+// it); `import()` does not (it is how a room loads what is above it lazily: the manifest its groups).
+import { describe, expect, it } from 'vitest'
+import { circles, importsOf, leaves, roomOf, sourcesOf, upward } from '../../scripts/import-graph.mjs'
+import { cliRoot } from '../helpers/cli.js'
+
+const sources = sourcesOf(cliRoot)
+const edges = importsOf(sources)
+const show = (e: { from: string; to: string; kind: string }) => `${e.from} -> ${e.to} (${e.kind})`
+
+describe('the import graph of src/', () => {
+  it('puts every module in a room, and reads every import', () => {
+    expect(sources.size).toBeGreaterThan(300)
+    for (const file of sources.keys()) expect(() => roomOf(file), file).not.toThrow()
+    expect(edges.filter((e) => e.from === 'src/context.ts').map((e) => e.to)).toContain('src/config/resolve.ts')
+  })
+
+  it('has no import from a room to one above it', () => {
+    expect(upward(edges).map(show)).toEqual([])
+  })
+
+  it('has no circle between rooms', () => {
+    expect(circles(edges)).toEqual([])
+  })
+
+  it('keeps its leaves (the base modules of other folders) free of any import of src/', () => {
+    const fromLeaves = edges.filter((e) => leaves.some((l) => e.from === `src/${l}`) && e.to.startsWith('src/'))
+    expect(fromLeaves.map(show)).toEqual([])
+  })
+
+  it('finds an upward import in any form, and a circle through peers, but not an import()', () => {
+    const made = importsOf(
+      new Map([
+        ['src/io/progress.ts', "import type { Context } from '../context.js'"],
+        ['src/config/store.ts', "export { x } from '../commands/define.js'"],
+        ['src/chat/session.ts', "import { a } from '../logs/store.js'\nconst m = await import('../cli.js')"],
+        ['src/logs/store.ts', "import { b } from '../chat/session.js'"],
+      ]),
+    )
+    expect(upward(made).map(show)).toEqual([
+      'src/io/progress.ts -> src/context.ts (type)',
+      'src/config/store.ts -> src/commands/define.ts (static)',
+    ])
+    expect(circles(made)).toEqual([['chat/', 'logs/']])
+  })
+})
