@@ -40,7 +40,12 @@ export const chatsByHand = (t: Transport) => {
      * `messageId`, see `client.chat.stream`) for the answer to see it. A name, type or size the service's limits refuse
      * (api/attachments.ts) throws a UsageError before anything is sent.
      */
-    attach: async (agentId: string, chatId: string, messageId: string, file: AttachmentFile): Promise<Attachment> => {
+    attach: async (
+      agentId: string,
+      chatId: string,
+      messageId: string,
+      file: AttachmentFile,
+    ): Promise<Partial<Attachment>> => {
       const size = file.data instanceof Blob ? file.data.size : file.data.byteLength
       const problem = attachmentProblem(file.name, size)
       if (problem !== undefined) throw new UsageError(problem.message)

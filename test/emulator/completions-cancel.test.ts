@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
 import { demoKeys } from '../../src/emulator/index.js'
-import { call, joinedText, sseData } from './core-client.js'
+import { call, joinedText, sseData, workspaceMessage, workspaceMessages } from './core-client.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { pollUntil } from '../helpers/poll.js'
 
@@ -139,15 +139,15 @@ describe('cancel', () => {
   })
 
   it('keeps the partial answer of a cancelled stateful completion in the chat', async () => {
-    const chat = (await call(emu(), 'POST', '/agent/demo-assistant/chats', { body: { title: 'counting' } })).json
+    const chatId = randomUUID()
     const id = randomUUID()
-    const s = await startStream(`/agent/demo-assistant/chat/${chat.id}/completion`, {
+    const s = await startStream(workspaceMessage('demo-assistant', chatId), {
       message: user('count to 100000'),
       request_id: id,
     })
     await cancel('demo-assistant', { request_id: id })
     const streamed = joinedText(sseData(await s.rest()).slice(0, -1))
-    const messages = (await call(emu(), 'GET', `/agent/demo-assistant/chat/${chat.id}/messages`)).json.data
+    const messages = (await call(emu(), 'GET', workspaceMessages('demo-assistant', chatId))).json.data
     expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant'])
     expect(messages[1].content).toEqual([{ type: 'text', text: streamed }])
     expect(messages[1].finish_reason).toBe('cancelled')

@@ -78,3 +78,16 @@ export function joinedText(chunks: unknown[]): string {
   }
   return s
 }
+
+/**
+ * The path that sends a message to a stateful chat (brightsy.ai/docs/API "Messages"): ids are UUIDs the client makes,
+ * and the first message to a new chat id starts the chat.
+ */
+export function workspaceMessage(agentId: string, chatId: string, messageId = crypto.randomUUID()): string {
+  return `/agent/${agentId}/chat/completion/workspace/${chatId}/message/${messageId}`
+}
+
+/** The path of a stateful chat's messages. */
+export function workspaceMessages(agentId: string, chatId: string): string {
+  return `/agent/${agentId}/chat/completion/workspace/${chatId}/messages`
+}

@@ -1,7 +1,7 @@
 // Fault injection and test hooks (ARCHITECTURE.md "Tests": 429 with Retry-After, 5xx storms, resets, stalls).
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
-import { call, sseData } from './core-client.js'
+import { call, sseData, workspaceMessage } from './core-client.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
@@ -115,7 +115,11 @@ describe('faults', () => {
 
 describe('reset', () => {
   it('reseeds: data made since is gone, demo data and the demo key are back', async () => {
-    const chat = (await call(emu(), 'POST', '/agent/demo-assistant/chats', { body: {} })).json
+    const chat = { id: crypto.randomUUID() }
+    await call(emu(), 'POST', workspaceMessage('demo-assistant', chat.id), {
+      body: { message: { role: 'user', content: 'hi' } },
+    })
+    expect(emu().state.chats.has(chat.id)).toBe(true)
     await hook('POST', '/faults', { match: { path: '/nowhere' }, status: 500 })
     expect((await hook('POST', '/reset')).json).toEqual({ reset: true })
     expect(emu().state.chats.has(chat.id)).toBe(false)

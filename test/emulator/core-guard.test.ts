@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createEmulator } from '../../src/emulator/index.js'
-import { call } from './core-client.js'
+import { call, workspaceMessage } from './core-client.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -191,8 +191,11 @@ describe('--data-file saves', () => {
       // the data file's place is taken by a directory: every save fails until it goes
       await rm(file)
       await mkdir(file)
-      const made = await call(e, 'POST', '/agent/demo-assistant/chats', { body: { title: 'kept' } })
-      expect(made.status).toBe(201)
+      const chatId = crypto.randomUUID()
+      const made = await call(e, 'POST', workspaceMessage('demo-assistant', chatId), {
+        body: { message: { role: 'user', content: 'kept' } },
+      })
+      expect(made.status).toBe(200)
       await expect
         .poll(() => lines.filter((l) => l.includes('cannot save')).length, { timeout: deadline })
         .toBeGreaterThan(1)
@@ -202,7 +205,7 @@ describe('--data-file saves', () => {
         .poll(() => lines.some((l) => l.includes('saved') && l.includes('again')), { timeout: deadline })
         .toBe(true)
       const saved = JSON.parse(await readFile(file, 'utf8'))
-      expect(saved.chats.map((c: { id: string }) => c.id)).toContain(made.json.id)
+      expect(saved.chats.map((c: { id: string }) => c.id)).toContain(chatId)
     } finally {
       await e.close()
     }
@@ -211,7 +214,9 @@ describe('--data-file saves', () => {
   it('says at close when the last changes could not be saved', async () => {
     const { e, file, lines } = await savingEmulator(10_000)
     await mkdir(file)
-    await call(e, 'POST', '/agent/demo-assistant/chats', { body: {} })
+    await call(e, 'POST', workspaceMessage('demo-assistant', crypto.randomUUID()), {
+      body: { message: { role: 'user', content: 'lost' } },
+    })
     await e.close()
     expect(lines.some((l) => l.includes('cannot save'))).toBe(true)
     expect(lines.at(-1)).toContain('the last changes are lost')

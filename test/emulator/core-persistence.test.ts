@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createEmulator, DataFileError } from '../../src/emulator/index.js'
 import { collections, EmulatorState } from '../../src/emulator/state.js'
-import { call } from './core-client.js'
+import { call, workspaceMessage, workspaceMessages } from './core-client.js'
 import { pollUntil } from '../helpers/poll.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -15,8 +15,8 @@ describe('persistence', () => {
   it('keeps chats and messages across a restart', async () => {
     const file = join(tempDir('agentry-emu-'), 'state.json')
     const first = await start(file)
-    const chat = (await call(first, 'POST', '/agent/demo-assistant/chats', { body: { title: 'kept' } })).json
-    await call(first, 'POST', `/agent/demo-assistant/chat/${chat.id}/completion`, {
+    const chat = { id: crypto.randomUUID() }
+    await call(first, 'POST', workspaceMessage('demo-assistant', chat.id), {
       body: { message: { role: 'user', content: 'remember me' } },
     })
     await first.close()
@@ -25,7 +25,7 @@ describe('persistence', () => {
 
     const second = await start(file)
     try {
-      const messages = await call(second, 'GET', `/agent/demo-assistant/chat/${chat.id}/messages`)
+      const messages = await call(second, 'GET', workspaceMessages('demo-assistant', chat.id))
       expect(messages.status).toBe(200)
       expect(messages.json.data.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant'])
       expect(messages.json.data[0].content).toBe('remember me')
@@ -48,7 +48,9 @@ describe('persistence', () => {
     const file = join(dir, 'state.json')
     const emu = await start(file)
     try {
-      await call(emu, 'POST', '/agent/demo-assistant/chats', { body: { title: 'debounced' } })
+      await call(emu, 'POST', workspaceMessage('demo-assistant', crypto.randomUUID()), {
+        body: { message: { role: 'user', content: 'debounced' } },
+      })
       await pollUntil(() => readFileSafe(file).includes('debounced'), { timeoutMs: 3000, what: 'the snapshot' })
       expect(readdirSync(dir)).toEqual(['state.json'])
     } finally {

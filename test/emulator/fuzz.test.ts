@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { routes } from '../../src/api/routes.js'
 import { errorBodySchema } from '../../src/api/schemas/index.js'
 import { demoKeys } from '../../src/emulator/index.js'
-import { call } from './core-client.js'
+import { call, workspaceMessage } from './core-client.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
@@ -281,11 +281,11 @@ const nearValid = fc.record(
 
 describe('fuzz', () => {
   it('answers the model endpoints without a 500 for near-valid bodies', async () => {
-    const chat = (await call(emu(), 'POST', '/agent/weather-bot/chats', { body: {} })).json
+    const chatId = crypto.randomUUID()
     const paths = [
       '/agent/demo-assistant/chat/completion',
       '/agent/weather-bot/chat/completion',
-      `/agent/weather-bot/chat/${chat.id}/completion`,
+      workspaceMessage('weather-bot', chatId),
       '/agent/demo-assistant/chat/completion/cancel',
       '/agent/weather-bot/a2a',
     ]

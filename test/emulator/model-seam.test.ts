@@ -10,7 +10,7 @@ import { createEmulator, type Emulator } from '../../src/emulator/index.js'
 import { startScheduler } from '../../src/emulator/scheduler.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { chunkFrame, fakeUpstream, sseFrame } from '../helpers/fake-upstream.js'
-import { call, sseData } from './core-client.js'
+import { call, sseData, workspaceMessage } from './core-client.js'
 
 const key = 'sk-upstream-test-0123456789'
 const model = 'openai/gpt-4o-mini'
@@ -85,8 +85,7 @@ describe('the model seam with --upstream-url', () => {
   })
 
   it('stateful chats', async () => {
-    const chat = await call(emu, 'POST', '/agent/demo-assistant/chats', { body: {} })
-    const r = await call(emu, 'POST', `/agent/demo-assistant/chat/${chat.json.id}/completion`, {
+    const r = await call(emu, 'POST', workspaceMessage('demo-assistant', crypto.randomUUID()), {
       body: { message: { role: 'user', content: 'and in a stateful chat?' } },
     })
     expect(r.json.choices[0].message.content).toBe(answerText)

@@ -193,7 +193,7 @@ function a22(v: any): boolean {
 
 function a25(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["filename"] === 'string')) return false
+  if (!((v["filename"] === undefined || typeof v["filename"] === 'string'))) return false
   if (!((v["size"] === undefined || typeof v["size"] === 'number' && Number.isFinite(v["size"])))) return false
   if (!((v["contentType"] === undefined || typeof v["contentType"] === 'string'))) return false
   if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false

@@ -12,6 +12,12 @@ import { pageOf } from '../schemas/common.js'
 import { listOf } from './paging.js'
 import { type Contract, documented, inferred, op, seed } from './types.js'
 
+/**
+ * The upload's answer: the reference says only "File uploaded successfully", so every member is optional (the emulator
+ * answers the stored attachment; a `{message}` is as good).
+ */
+const uploadAnswerSchema = z.partial(attachmentSchema)
+
 /** The cancel endpoint's answer (`{message}`; 404 when the request is unknown or finished). */
 const cancelResponseSchema = z.looseObject({ message: z.optional(z.string()) })
 
@@ -97,7 +103,7 @@ export const chats = {
       provenance: documented('brightsy.ai/docs/API/index (older copy), "Attachments": upload, multipart field `file`'),
       scope: 'agent',
       preflight: true,
-      response: attachmentSchema,
+      response: uploadAnswerSchema,
       // the same file sent again replaces the first (by its name): a lost answer may be asked for again
       idempotent: true,
       sdk: 'chats.attach',

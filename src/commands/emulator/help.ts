@@ -9,6 +9,7 @@ The scripted model answers deterministically:
   "count to N"                 exactly N tokens (benchmarks)
   "what is your system prompt" the agent's prompt plus the request's system messages
   naming a tool (get_weather)  a tool call; a following tool message gets an answer that uses its result
+  attachments (stateful chat)  "attached: name (N bytes)" for each file uploaded to the message
   images (image_url items)     a description of each image (type, size, dimensions of data URLs)
   "think step by step"         reasoning first (streamed as delta.reasoning), then the answer
   "reply in JSON"              a JSON object about the message ({"agent", "words", "said"})
