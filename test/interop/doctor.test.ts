@@ -78,3 +78,39 @@ describe('agentry doctor against the documented server', () => {
     expect(r.stdout + r.stderr).not.toContain(key)
   })
 })
+
+describe('agentry doctor names what differs', () => {
+  let doc: DocumentedServer
+  const key = 'bsy_doc_secret_0123456789'
+  beforeAll(async () => {
+    const answer = (status: number, body: unknown) => ({
+      handle: ({ res }: { res: import('node:http').ServerResponse }) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+    })
+    doc = await startDocumentedServer([
+      // an agent whose id is a number: the member is named; a refusal that echoes the key: redacted
+      { method: 'GET', pattern: '/{accountId}/agents/{agentId}', ...answer(200, { id: 5, name: 'x' }) },
+      {
+        method: 'GET',
+        pattern: '/{accountId}/skills',
+        ...answer(403, { error: { message: `key ${key} lacks scope` } }),
+      },
+      ...documentedRoutes(),
+    ])
+  })
+  afterAll(() => doc.close())
+
+  it('shape differs (which member), refused (403), the key redacted, exit 1 for mixed failures', async () => {
+    const env = { AGENTRY_BASE_URL: doc.baseUrl, AGENTRY_ACCOUNT: documentedAccount, AGENTRY_API_KEY: key }
+    const r = await runCommand(['doctor', '--json'], { env })
+    const lines = JSON.parse(r.stdout) as Line[]
+    const get = lines.find((l) => l.operation === 'agentsGet')
+    expect(get?.verdict).toBe('shape-differs')
+    expect(get?.detail).toMatch(/\.id: /)
+    const skills = lines.find((l) => l.operation === 'skillsList')
+    expect([skills?.verdict, skills?.status]).toEqual(['refused', 403])
+    expect(r.stdout + r.stderr).not.toContain(key)
+    // seed rows failing differently (403 and 404): no one code fits, exit 1
+    expect(r.exitCode).toBe(1)
+  })
+})
