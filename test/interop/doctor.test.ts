@@ -1,5 +1,6 @@
 // `agentry doctor` (issue 28 item 6): against the emulator every probed operation answers as declared (exit 0);
 // against a server that knows only the documented shapes it lists what that server lacks, and sends no write.
+import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DocumentedServer, startDocumentedServer } from '../helpers/documented-server.js'
 import { documentedAccount, documentedRoutes } from '../helpers/documented-routes.js'
@@ -84,8 +85,9 @@ describe('agentry doctor names what differs', () => {
   const key = 'bsy_doc_secret_0123456789'
   beforeAll(async () => {
     const answer = (status: number, body: unknown) => ({
-      handle: ({ res }: { res: import('node:http').ServerResponse }) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+      handle: ({ res }: { res: ServerResponse }) => {
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+      },
     })
     doc = await startDocumentedServer([
       // an agent whose id is a number: the member is named; a refusal that echoes the key: redacted
