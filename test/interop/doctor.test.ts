@@ -6,6 +6,7 @@ import { type DocumentedServer, startDocumentedServer } from '../helpers/documen
 import { documentedAccount, documentedRoutes } from '../helpers/documented-routes.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
+import { testContext } from '../helpers/test-context.js'
 import { runCommand } from '../helpers/run-command.js'
 
 interface Line {
@@ -37,6 +38,17 @@ describe('agentry doctor against the emulator', () => {
     expect(probed.map((l) => l.operation)).toEqual(expect.arrayContaining(['agentsList', 'agentsGet', 'agentCard']))
     expect(probed.every((l) => typeof l.ms === 'number')).toBe(true)
     expect(lines.find((l) => l.operation === 'chatMessages')?.detail).toMatch(/^not probed: needs an id \(chatId\)/)
+  })
+
+  it('--emulator: the run of its own emulator, all ok, exit 0', async () => {
+    const t = testContext({
+      env: { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined },
+    })
+    t.agent.enableNetConnect(/^127\.0\.0\.1:/)
+    expect(await t.run(['--emulator', 'doctor', '--json']), t.stderr()).toBe(0)
+    const lines = JSON.parse(t.stdout()) as Line[]
+    expect(lines.filter((l) => l.verdict === 'ok').length).toBeGreaterThan(10)
+    expect(lines.filter((l) => !['ok', 'not-probed', 'needs-input'].includes(l.verdict))).toEqual([])
   })
 
   it('prints a table on a terminal, the key never shown', async () => {
