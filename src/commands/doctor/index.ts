@@ -49,5 +49,11 @@ export default defineCommand({
   path: ['doctor'],
   summary: "Probe the service's read-only operations; check each answer against its declaration",
   examples: ['agentry doctor', 'agentry doctor --json', 'agentry doctor --emulator'],
+  helpAfter: `
+Sends GET, HEAD and OPTIONS only, never a write. Ids come from earlier lists (an agent from agents list); an
+operation no list gives an id for is "not probed". Verdicts: ok, not-found (404), refused (401/403),
+shape-differs (the member named), needs-input (400), failed, not-probed. Exit codes: 0 every documented or seed
+operation answered as declared; else the code those rows share (3 all 404, 4 all refused, 7 all shape-differs),
+or 1 when they differ.`,
   run: (_opts, ctx) => doctorRun(ctx),
 })
