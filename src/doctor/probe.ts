@@ -48,6 +48,19 @@ function paramUnder(list: string, path: string): string | undefined {
   return path.startsWith(`${list}/`) && m ? m[1]!.replace(/\*$/, '') : undefined
 }
 
+/**
+ * The parameters a list's first item fills: `{x}` of every route under the list's path (`/{accountId}/agents` →
+ * `/{accountId}/agents/{agentId}`), and, by the contract's naming, `{<noun>Id}` of a list named `<noun>sList`
+ * (chatsList → chatId, wherever a route names it).
+ */
+function fillsOf(list: Candidate, all: Candidate[]): string[] {
+  const under = all.map((o) => paramUnder(list.op.path, o.op.path)).filter((p): p is string => p !== undefined)
+  const stem = /^(\w+?)s?List$/.exec(list.name)?.[1]
+  const named = stem === undefined ? undefined : `${stem}Id`
+  const usedElsewhere = named !== undefined && all.some((o) => paramsOf(o.op.path).includes(named))
+  return [...new Set([...under, ...(usedElsewhere ? [named] : [])])]
+}
+
 /** Every safe operation of the contract, lists first (they fill the ids the others need), then by name. */
 async function candidates(): Promise<Candidate[]> {
   const all: Candidate[] = []
@@ -66,6 +79,7 @@ function needsQuery(op: Operation): boolean {
 /** A server's words cut to one short line (an HTML error page is not a detail). */
 function short(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim()
+  if (/^<(!doctype|html)/i.test(line)) return 'an HTML page'
   return line.length > 120 ? `${line.slice(0, 119)}…` : line
 }
 
@@ -118,7 +132,6 @@ async function probeOne(
 /** Probes every safe operation in turn (never in parallel: a doctor must not look like a load test). */
 export async function probeAll(t: Transport): Promise<ProbeResult[]> {
   const todo = await candidates()
-  const listPaths = todo.filter((c) => c.op.item).map((c) => c.op.path)
   const known = new Map<string, string>()
   const done = new Map<string, ProbeResult>()
   // Passes until nothing more can be probed: each list answered may fill the ids of routes under it.
@@ -129,11 +142,7 @@ export async function probeAll(t: Transport): Promise<ProbeResult[]> {
       const needed = paramsOf(c.op.path)
       if (!needed.every((p) => known.has(p))) continue
       const params = Object.fromEntries(needed.map((p) => [p, known.get(p)!]))
-      const fills = c.op.item
-        ? listPaths.includes(c.op.path)
-          ? todo.map((o) => paramUnder(c.op.path, o.op.path)).filter((p): p is string => p !== undefined)
-          : []
-        : []
+      const fills = c.op.item ? fillsOf(c, todo) : []
       const r = await probeOne(t, c, params, fills, known)
       done.set(c.name, { ...head(c), ...r })
       progress = true

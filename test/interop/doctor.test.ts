@@ -109,6 +109,13 @@ describe('agentry doctor names what differs', () => {
         pattern: '/{accountId}/skills',
         ...answer(403, { error: { message: `key ${key} lacks scope` } }),
       },
+      // a chat from the chats list fills {chatId} of its messages (chatsList → chatId)
+      { method: 'GET', pattern: '/agent/{agentId}/chats', ...answer(200, [{ id: 'chat_1' }]) },
+      {
+        method: 'GET',
+        pattern: '/agent/{agentId}/chat/completion/workspace/{chatId}/messages',
+        ...answer(200, { data: [] }),
+      },
       ...documentedRoutes(),
     ])
   })
@@ -124,6 +131,8 @@ describe('agentry doctor names what differs', () => {
     const skills = lines.find((l) => l.operation === 'skillsList')
     expect([skills?.verdict, skills?.status]).toEqual(['refused', 403])
     expect(r.stdout + r.stderr).not.toContain(key)
+    expect(lines.find((l) => l.operation === 'chatMessages')?.verdict).not.toBe('not-probed')
+    expect(doc.requests.map((q) => q.path)).toContain('/agent/ag_doc_1/chat/completion/workspace/chat_1/messages')
     // seed rows failing differently (403 and 404): no one code fits, exit 1
     expect(r.exitCode).toBe(1)
   })
