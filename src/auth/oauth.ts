@@ -24,10 +24,34 @@ export function oauthHttp(ctx: AuthRun): Promise<HttpClient> {
   return ctx.http()
 }
 
-/** RFC 8414 3: fetches the metadata from the origin of the base URL and checks that it speaks for that origin. */
+/**
+ * The endpoints a server without a metadata document is taken to have: `{origin}/oauth/{authorize,token,register,
+ * revoke}` (the routes the sideboard client calls, docs/wire.md "OAuth"). No `code_challenge_methods_supported`:
+ * S256 is assumed, and always sent (authorizationUrl).
+ */
+export function fallbackMetadata(baseUrl: string): OAuthMetadata {
+  return {
+    issuer: new URL(baseUrl).origin,
+    authorization_endpoint: urlFor(baseUrl, routes.oauthAuthorize),
+    token_endpoint: urlFor(baseUrl, routes.oauthToken),
+    registration_endpoint: urlFor(baseUrl, routes.oauthRegister),
+    revocation_endpoint: urlFor(baseUrl, routes.oauthRevoke),
+  }
+}
+
+/**
+ * RFC 8414 3: fetches the metadata from the origin of the base URL and checks that it speaks for that origin; a 404
+ * there (no metadata document) falls back to the service's own `/oauth/…` endpoints (fallbackMetadata).
+ */
 export async function discover(http: HttpClient, baseUrl: string): Promise<OAuthMetadata> {
   const url = urlFor(baseUrl, routes.oauthMetadata)
-  const res = await http.send({ method: 'GET', url, auth: false })
+  let res: Awaited<ReturnType<HttpClient['send']>>
+  try {
+    res = await http.send({ method: 'GET', url, auth: false })
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return fallbackMetadata(baseUrl)
+    throw err
+  }
   const meta = await answerOf(res, 'oauthMetadata', url)
   // RFC 8414 3.3: the issuer must be the one the metadata was asked for, or a server could impersonate another.
   const origin = new URL(baseUrl).origin

@@ -73,6 +73,9 @@ export const declared = {
     summary:
       'Show which credential is in use, where it came from, the base URL and account; checks it with the service',
   },
+  doctor: {
+    summary: "Probe the service's read-only operations; check each answer against its declaration",
+  },
   oauth: {
     summary: 'OAuth: login, logout, status, token, refresh, register',
   },

@@ -40,6 +40,7 @@ const loaders: Record<Name, () => Promise<GroupModule>> = {
   login: () => import('./login/index.js'),
   logout: () => import('./logout/index.js'),
   whoami: () => import('./whoami/index.js'),
+  doctor: () => import('./doctor/index.js'),
   oauth: () => import('./oauth/index.js'),
   logs: () => import('./logs/index.js'),
   config: () => import('./config/index.js'),

@@ -94,6 +94,8 @@ describe('--help', () => {
                                  revoke OAuth tokens)
         whoami                   Show which credential is in use, where it came from,
                                  the base URL and account; checks it with the service
+        doctor                   Probe the service's read-only operations; check each
+                                 answer against its declaration
         oauth                    OAuth: login, logout, status, token, refresh,
                                  register
         logs                     The local log of chats: list, show, search, path,

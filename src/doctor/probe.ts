@@ -1,0 +1,167 @@
+// `agentry doctor` (issue 28 item 6): read-only probes of every operation that can be probed safely, each answer
+// checked against its declaration through the library's normal check (src/sdk/transport.ts). Only operations whose
+// method is GET, HEAD or OPTIONS are ever sent: a write is not in the plan, whatever else the contract declares.
+// Path parameters are filled from earlier list answers: a list at `P` fills `{x}` of every route under `P/{x}` with
+// its first item's key (agents list → agentId), and the other routes that name `{x}` take it too.
+import { ApiError, InvalidResponseError } from '../api/errors.js'
+import { type ContractRoute, families, familyContract, type Operation } from '../api/contract/index.js'
+import type { Provenance } from '../api/contract/types.js'
+import { exitCodeOf } from '../errors.js'
+import type { Transport } from '../sdk/transport.js'
+
+/** The methods a probe may send: nothing else is read-only by definition (RFC 9110 §9.2.1 safe methods). */
+const safeMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** What one probe found. */
+type ProbeVerdict = 'ok' | 'not-found' | 'refused' | 'shape-differs' | 'needs-input' | 'failed' | 'not-probed'
+
+/** One operation's line of the report. */
+export interface ProbeResult {
+  operation: string
+  method: string
+  path: string
+  provenance: Provenance['kind']
+  verdict: ProbeVerdict
+  /** the HTTP status of the answer, when there was one */
+  status?: number
+  /** how long the answer took, in ms */
+  ms?: number
+  /** which member differs, the server's words, or why it was not probed */
+  detail?: string
+  /** the exit code this line stands for (0 when it is fine) */
+  exitCode: number
+}
+
+interface Candidate {
+  name: string
+  op: Operation
+}
+
+/** The path parameters of a route other than the account (which the transport fills). */
+function paramsOf(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!.replace(/\*$/, '')).filter((p) => p !== 'accountId')
+}
+
+/** `{x}` when `path` goes on under `list` with `/{x}` as its next segment. */
+function paramUnder(list: string, path: string): string | undefined {
+  const m = /^\/\{([^}]+)\}/.exec(path.slice(list.length))
+  return path.startsWith(`${list}/`) && m ? m[1]!.replace(/\*$/, '') : undefined
+}
+
+/**
+ * The parameters a list's first item fills: `{x}` of every route under the list's path (`/{accountId}/agents` →
+ * `/{accountId}/agents/{agentId}`), and, by the contract's naming, `{<noun>Id}` of a list named `<noun>sList`
+ * (chatsList → chatId, wherever a route names it).
+ */
+function fillsOf(list: Candidate, all: Candidate[]): string[] {
+  const under = all.map((o) => paramUnder(list.op.path, o.op.path)).filter((p): p is string => p !== undefined)
+  const stem = /^(\w+?)s?List$/.exec(list.name)?.[1]
+  const named = stem === undefined ? undefined : `${stem}Id`
+  const usedElsewhere = named !== undefined && all.some((o) => paramsOf(o.op.path).includes(named))
+  return [...new Set([...under, ...(usedElsewhere ? [named] : [])])]
+}
+
+/** Every safe operation of the contract, lists first (they fill the ids the others need), then by name. */
+async function candidates(): Promise<Candidate[]> {
+  const all: Candidate[] = []
+  for (const family of families) {
+    for (const [name, op] of Object.entries(await familyContract(family)))
+      if (safeMethods.has(op.method)) all.push({ name, op })
+  }
+  return all
+}
+
+/** A query the operation cannot go without: a probe without one would only show our own omission. */
+function needsQuery(op: Operation): boolean {
+  return op.query !== undefined && !op.query.safeParse({}).success
+}
+
+/** A server's words cut to one short line (an HTML error page is not a detail). */
+function short(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  if (/^<(!doctype|html)/i.test(line)) return 'an HTML page'
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line
+}
+
+function verdictOf(err: unknown): Pick<ProbeResult, 'verdict' | 'status' | 'detail' | 'exitCode'> {
+  const exitCode = exitCodeOf(err)
+  if (err instanceof ApiError) {
+    const detail = short(err.serverMessage)
+    // a 400 to a request with no input: the route is there and wants what only a real use gives (a login's query)
+    if (err.status === 400) return { verdict: 'needs-input', status: 400, detail, exitCode: 0 }
+    const verdict = err.status === 404 ? 'not-found' : err.status === 401 || err.status === 403 ? 'refused' : 'failed'
+    return { verdict, status: err.status, detail, exitCode }
+  }
+  if (err instanceof InvalidResponseError)
+    return { verdict: 'shape-differs', detail: short(err.message.replace(/^the server's answer to /, '')), exitCode }
+  return { verdict: 'failed', detail: short(err instanceof Error ? err.message : String(err)), exitCode }
+}
+
+/** Probes one operation; a list answers its first page, and its first item's key fills `known`. */
+async function probeOne(
+  t: Transport,
+  c: Candidate,
+  params: Record<string, string>,
+  fills: string[],
+  known: Map<string, string>,
+): Promise<Omit<ProbeResult, 'operation' | 'method' | 'path' | 'provenance'>> {
+  const name = c.name as ContractRoute
+  const started = performance.now()
+  const ms = () => Math.round(performance.now() - started)
+  try {
+    let status = 200
+    if (c.op.item) {
+      const page = await t.list(name, { params }).pages(1).next()
+      const first = page.value?.data[0] as Record<string, unknown> | undefined
+      const key = first?.[c.op.stored?.key ?? 'id']
+      if (typeof key === 'string') for (const p of fills) if (!known.has(p)) known.set(p, key)
+    } else if (c.op.response) {
+      await t.call(name, { params })
+    } else {
+      // no declared answer (a page, raw bytes): that it answers 2xx is all there is to check
+      const res = await t.raw(name, { params })
+      status = res.status
+      await (res.bytes ? Promise.resolve() : res.body.dump())
+    }
+    return { verdict: 'ok', status, ms: ms(), exitCode: 0 }
+  } catch (err) {
+    return { ...verdictOf(err), ms: ms() }
+  }
+}
+
+/** Probes every safe operation in turn (never in parallel: a doctor must not look like a load test). */
+export async function probeAll(t: Transport): Promise<ProbeResult[]> {
+  const todo = await candidates()
+  const known = new Map<string, string>()
+  const done = new Map<string, ProbeResult>()
+  // Passes until nothing more can be probed: each list answered may fill the ids of routes under it.
+  for (let progress = true; progress; ) {
+    progress = false
+    for (const c of todo) {
+      if (done.has(c.name) || needsQuery(c.op)) continue
+      const needed = paramsOf(c.op.path)
+      if (!needed.every((p) => known.has(p))) continue
+      const params = Object.fromEntries(needed.map((p) => [p, known.get(p)!]))
+      const fills = c.op.item ? fillsOf(c, todo) : []
+      const r = await probeOne(t, c, params, fills, known)
+      done.set(c.name, { ...head(c), ...r })
+      progress = true
+    }
+  }
+  return todo.map((c) => {
+    const found = done.get(c.name)
+    if (found) return found
+    const missing = paramsOf(c.op.path).filter((p) => !known.has(p))
+    const detail = needsQuery(c.op) ? 'not probed: needs a query' : `not probed: needs an id (${missing.join(', ')})`
+    return { ...head(c), verdict: 'not-probed', detail, exitCode: 0 }
+  })
+}
+
+function head(c: Candidate): Pick<ProbeResult, 'operation' | 'method' | 'path' | 'provenance'> {
+  return { operation: c.name, method: c.op.method, path: c.op.path, provenance: c.op.provenance.kind }
+}
+
+/** Whether a line counts against the exit code: only documented and seed operations are held to their declaration. */
+export function holdsToDeclaration(r: ProbeResult): boolean {
+  return r.provenance === 'documented' || r.provenance === 'seed'
+}
