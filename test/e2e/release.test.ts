@@ -1,0 +1,51 @@
+// `npm run release` (scripts/release.mjs, issue 32 item 4), run twice into .tmp/ with the executable the process
+// tests already build (copied, not built again): no source maps in the tarball, SHA256SUMS verifies with
+// `sha256sum -c`, the CycloneDX SBOM names the packages that ship, and both runs give the same tarball digest.
+import { execFileSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { repoRoot } from '../helpers/cli.js'
+import { singleExecutable } from '../helpers/executable.js'
+
+const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+const dirs = [join(repoRoot, '.tmp/release-a'), join(repoRoot, '.tmp/release-b')]
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+const release = (out: string) =>
+  execFileSync(process.execPath, ['scripts/release.mjs', '--out', out, '--exe', singleExecutable()], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+
+it('writes a verifiable, reproducible release with an SBOM of what ships', { timeout: 240_000 }, () => {
+  const [a, b] = dirs as [string, string]
+  const sums = release(a)
+  const names = sums
+    .trim()
+    .split('\n')
+    .map((l) => l.split(/\s+/)[1])
+  expect(names).toEqual([`agentry-${version}-linux-x64`, `agentry-${version}.cdx.json`, `agentry-${version}.tgz`])
+  expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: a, encoding: 'utf8' })).toMatch(/\.tgz: OK/)
+  const entries = execFileSync('tar', ['-tzf', `agentry-${version}.tgz`], { cwd: a, encoding: 'utf8' }).split('\n')
+  expect(entries).toContain('package/dist/index.js')
+  expect(entries.filter((e) => e.endsWith('.map'))).toEqual([])
+  const bom = JSON.parse(readFileSync(join(a, `agentry-${version}.cdx.json`), 'utf8')) as {
+    bomFormat: string
+    components: { name: string; group?: string; version: string }[]
+  }
+  expect(bom.bomFormat).toBe('CycloneDX')
+  const shipped = bom.components.map((c) => (c.group ? `${c.group}/${c.name}` : c.name))
+  // the tarball's dependencies and packages bundled into dist/; nothing only the tests or the build use
+  expect(shipped).toEqual(expect.arrayContaining(['undici', 'zod', 'jq-wasm', 'commander', 'chalk']))
+  for (const devOnly of ['vitest', 'esbuild', 'typescript', '@cyclonedx/cyclonedx-npm'])
+    expect(shipped).not.toContain(devOnly)
+  const undici = JSON.parse(readFileSync(join(repoRoot, 'node_modules/undici/package.json'), 'utf8')) as {
+    version: string
+  }
+  expect(bom.components.find((c) => c.name === 'undici')?.version).toBe(undici.version)
+  const tgz = (s: string) => s.split('\n').filter((l) => /\.(tgz|cdx\.json)$/.test(l))
+  expect(tgz(release(b))).toEqual(tgz(sums))
+})
