@@ -2,7 +2,8 @@
 // turns it into the plan of runs: cases expanded by their dataset rows, variables filled in, images and tool files
 // read, regular expressions compiled. Every problem is a usage error naming the file, the line and the member
 // (`tests.yaml:14: cases[2].assert[0].type: unknown assertion type "containz"`), found before any request is sent.
-import { dirname, resolve } from 'node:path'
+import { realpath } from 'node:fs/promises'
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import type { Document, LineCounter } from 'yaml'
 import type { Message, ToolDefinition } from '../api/schemas/index.js'
 import type { ChatContentItem } from '../chat/session.js'
@@ -113,6 +114,8 @@ class Locator {
 export interface LoadOptions {
   /** javascript assertions are allowed (--allow-js) */
   allowJs: boolean
+  /** folders a dataset may also be read from (--dataset-root); the test file's own folder always is */
+  datasetRoots?: string[] | undefined
 }
 
 /** Reads, checks and plans a test file. */
@@ -220,7 +223,10 @@ async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): 
     const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, at, [...base, 'tools']) : defaultTools
     const images = c.images !== undefined ? await imagesOf(c.images, dir, at, [...base, 'images']) : defaultImages
     const rows = c.dataset
-      ? await readDataset(resolve(dir, c.dataset), `${at.where([...base, 'dataset'])}:`)
+      ? await readDataset(
+          await datasetPath(dir, c.dataset, opts.datasetRoots ?? [], at, [...base, 'dataset']),
+          `${at.where([...base, 'dataset'])}:`,
+        )
       : [undefined]
     const assert = [...(d.assert ?? []), ...(c.assert ?? [])]
     for (const row of rows) {
@@ -361,5 +367,35 @@ async function imagesOf(
         throw at.error([...path, i], (err as Error).message.replace(/^--image /, ''))
       }
     }),
+  )
+}
+
+/** The real path of a file or, when it is not there, the path as given (reading it then says it is missing). */
+async function real(path: string): Promise<string> {
+  try {
+    return await realpath(path)
+  } catch {
+    return path
+  }
+}
+
+const inside = (path: string, root: string): boolean => {
+  const rel = relative(root, path)
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+}
+
+/**
+ * A dataset's path, resolved beside the test file and refused when it (or a link it goes through) leaves the test
+ * file's folder and every --dataset-root: a test file from elsewhere must not read /proc/self/environ or ~/.ssh.
+ */
+async function datasetPath(dir: string, given: string, roots: string[], at: Locator, path: Path): Promise<string> {
+  const full = resolve(dir, given)
+  const target = await real(full)
+  const allowed = await Promise.all([dir, ...roots].map((r) => real(resolve(r))))
+  if (allowed.some((root) => inside(target, root))) return full
+  throw at.error(
+    path,
+    `${full} is outside the test file's folder ${dir}`,
+    `pass --dataset-root ${dirname(full)} if the test file may read it`,
   )
 }
