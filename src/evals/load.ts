@@ -65,6 +65,9 @@ export interface TestPlan {
   cases: PlannedCase[]
 }
 
+/** Most expansions of YAML *aliases a test file may make (the yaml package's default; it stops a "billion laughs"). */
+const maxAliasCount = 100
+
 /** Largest test file read. */
 const maxFileBytes = 16 * 1024 * 1024
 
@@ -140,7 +143,16 @@ export async function loadTestFile(file: string, opts: LoadOptions): Promise<Tes
         `${where}: not valid YAML or JSON: ${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
       )
     }
-    data = doc.toJS()
+    try {
+      // the yaml package counts alias expansions: a "billion laughs" file stops at the count, not at the memory
+      data = doc.toJS({ maxAliasCount: maxAliasCount })
+    } catch (err) {
+      if (!/alias/i.test((err as Error).message)) throw err
+      throw new UsageError(
+        `${file}: too many YAML aliases (over ${maxAliasCount} expansions of an anchor): not read`,
+        'write the repeated parts out, or use fewer *aliases',
+      )
+    }
   }
   const parsed = testFileSchema.safeParse(data)
   if (!parsed.success) throw schemaError(at, parsed.error.issues)
