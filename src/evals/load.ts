@@ -12,6 +12,7 @@ import { readArgFile } from '../io/arg-file.js'
 import { cjsExports } from '../io/cjs.js'
 import { readDataset } from './dataset.js'
 import { parseJsonPath } from './json-path.js'
+import { compilePattern } from './pattern.js'
 import {
   type Assertion,
   assertionTypes,
@@ -326,11 +327,8 @@ function withImages(
 /** Checks what the schema cannot: patterns compile, code runs only when allowed. */
 function checkAssertion(a: Assertion, path: Path, at: Locator, opts: LoadOptions): Assertion {
   if ((a.type === 'regex' || a.type === 'not-regex') && a.value) {
-    try {
-      new RegExp(a.value, a.flags)
-    } catch (err) {
-      throw at.error([...path, 'value'], `not a valid regular expression: ${(err as Error).message}`)
-    }
+    const compiled = compilePattern(a.value, a.flags)
+    if ('problem' in compiled) throw at.error([...path, 'value'], compiled.problem, compiled.hint)
   }
   if (a.type === 'javascript' && !opts.allowJs)
     throw at.error(

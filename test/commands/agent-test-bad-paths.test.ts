@@ -43,3 +43,20 @@ describe('agentry test: usage errors, not bugs', () => {
     },
   )
 })
+
+describe('agentry test: a regex RE2 cannot run', () => {
+  it('a lookahead is refused when the file is loaded, exit 2, with the reason and a hint', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'tests.yaml')
+    await writeFile(
+      file,
+      `${head}  - description: a\n    message: hi\n    assert:\n      - type: regex\n        value: "a(?=b)"\n`,
+    )
+    const t = testContext()
+    expect(await t.run(['test', file])).toBe(2)
+    expect(t.stderr()).toContain(
+      `${file}:8: cases[0].assert[0].value: a pattern the linear-time engine (RE2) cannot run`,
+    )
+    expect(t.stderr()).toContain('hint: lookahead, lookbehind and backreferences')
+  })
+})
