@@ -118,8 +118,8 @@ class Locator {
 export interface LoadOptions {
   /** javascript assertions are allowed (--allow-js) */
   allowJs: boolean
-  /** folders a dataset may also be read from (--dataset-root); the test file's own folder always is */
-  datasetRoots?: string[] | undefined
+  /** folders its datasets, tools and images files may also be read from (--files-root); its own folder always is */
+  filesRoots?: string[] | undefined
 }
 
 /** Reads, checks and plans a test file. */
@@ -225,19 +225,19 @@ async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): 
   const dir = dirname(resolve(file))
   const targets = targetsOf(f.targets, at)
   const d = f.defaults ?? {}
-  const defaultTools = await toolsOf(d.tools, dir, at, ['defaults', 'tools'])
-  const defaultImages = await imagesOf(d.images, dir, at, ['defaults', 'images'])
+  const defaultTools = await toolsOf(d.tools, dir, opts, at, ['defaults', 'tools'])
+  const defaultImages = await imagesOf(d.images, dir, opts, at, ['defaults', 'images'])
   const cases: PlannedCase[] = []
   for (const [ci, c] of f.cases.entries()) {
     const base = ['cases', ci] as const
     const chosen = chooseTargets(c, targets, at, base)
     if (c.message === undefined && c.messages === undefined && c.input === undefined)
       throw at.error([...base], 'a case needs message, messages or input')
-    const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, at, [...base, 'tools']) : defaultTools
-    const images = c.images !== undefined ? await imagesOf(c.images, dir, at, [...base, 'images']) : defaultImages
+    const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, opts, at, [...base, 'tools']) : defaultTools
+    const images = c.images !== undefined ? await imagesOf(c.images, dir, opts, at, [...base, 'images']) : defaultImages
     const rows = c.dataset
       ? await readDataset(
-          await datasetPath(dir, c.dataset, opts.datasetRoots ?? [], at, [...base, 'dataset']),
+          await confined(c.dataset, dir, opts, at, [...base, 'dataset']),
           `${at.where([...base, 'dataset'])}:`,
         )
       : [undefined]
@@ -346,17 +346,20 @@ function checkAssertion(a: Assertion, path: Path, at: Locator, opts: LoadOptions
 async function toolsOf(
   tools: CaseSpec['tools'],
   dir: string,
+  opts: LoadOptions,
   at: Locator,
   path: Path,
 ): Promise<ToolDefinition[] | undefined> {
   if (tools === undefined) return undefined
   const { loadToolsFile, parseToolDefinitions } = await import('../chat/tools.js')
   const label = at.where(path)
+  const file = typeof tools === 'string' ? await confined(tools, dir, opts, at, path) : undefined
   try {
-    return typeof tools === 'string' ? await loadToolsFile(resolve(dir, tools)) : parseToolDefinitions(tools, label)
+    return file !== undefined ? await loadToolsFile(file) : parseToolDefinitions(tools as object[], label)
   } catch (err) {
-    if (err instanceof AgentryError && typeof tools === 'string')
-      throw at.error(path, err.message.replace(/^--tools /, ''))
+    // the JSON parser's message quotes the file's first bytes: never shown (a file's content is not an error's)
+    if (err instanceof AgentryError && file !== undefined)
+      throw at.error(path, err.message.replace(/^--tools /, '').replace(/(: not valid JSON):.*$/s, '$1'))
     throw err
   }
 }
@@ -364,6 +367,7 @@ async function toolsOf(
 async function imagesOf(
   images: string[] | undefined,
   dir: string,
+  opts: LoadOptions,
   at: Locator,
   path: Path,
 ): Promise<ChatContentItem[]> {
@@ -371,8 +375,9 @@ async function imagesOf(
   const { resolveImage } = await import('../chat/images.js')
   return Promise.all(
     images.map(async (v, i) => {
+      const source = /^(https?|data):/i.test(v) ? v : await confined(v, dir, opts, at, [...path, i])
       try {
-        return await resolveImage(/^(https?|data):/i.test(v) ? v : resolve(dir, v))
+        return await resolveImage(source)
       } catch (err) {
         throw at.error([...path, i], (err as Error).message.replace(/^--image /, ''))
       }
@@ -395,17 +400,18 @@ const inside = (path: string, root: string): boolean => {
 }
 
 /**
- * A dataset's path, resolved beside the test file and refused when it (or a link it goes through) leaves the test
- * file's folder and every --dataset-root: a test file from elsewhere must not read /proc/self/environ or ~/.ssh.
+ * The path of a file the test file names (a dataset, a tools file, an image), resolved beside the test file and
+ * refused when it (or a link it goes through) leaves the test file's folder and every --files-root: a test file from
+ * elsewhere must not read /proc/self/environ, nor send ~/.ssh to an agent.
  */
-async function datasetPath(dir: string, given: string, roots: string[], at: Locator, path: Path): Promise<string> {
+async function confined(given: string, dir: string, opts: LoadOptions, at: Locator, path: Path): Promise<string> {
   const full = resolve(dir, given)
   const target = await real(full)
-  const allowed = await Promise.all([dir, ...roots].map((r) => real(resolve(r))))
+  const allowed = await Promise.all([dir, ...(opts.filesRoots ?? [])].map((r) => real(resolve(r))))
   if (allowed.some((root) => inside(target, root))) return full
   throw at.error(
     path,
     `${full} is outside the test file's folder ${dir}`,
-    `pass --dataset-root ${dirname(full)} if the test file may read it`,
+    `pass --files-root ${dirname(full)} if the test file may read it`,
   )
 }
