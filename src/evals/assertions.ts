@@ -4,6 +4,7 @@
 import type { Answer } from './ask.js'
 import { parseJsonPath, valueAtPath } from './json-path.js'
 import type { Verdict } from './judge.js'
+import type { Pattern } from './pattern.js'
 import type { Assertion } from './schema.js'
 import type { Vars } from './vars.js'
 
@@ -117,10 +118,12 @@ async function verdict(
       )
     case 'regex':
     case 'not-regex': {
-      const m = new RegExp(a.value, a.flags).exec(text)
+      // checked when the file was loaded: it compiles
+      const { compilePattern } = await import('./pattern.js')
+      const m = (compilePattern(a.value, a.flags) as Pattern)(text)
       return a.type === 'regex'
-        ? bool(m !== null, `matches at ${quote(m?.[0] ?? '')}`, `does not match /${a.value}/${a.flags ?? ''}`)
-        : bool(m === null, `does not match /${a.value}/${a.flags ?? ''}`, `matches at ${quote(m?.[0] ?? '')}`)
+        ? bool(m !== null, `matches at ${quote(m ?? '')}`, `does not match /${a.value}/${a.flags ?? ''}`)
+        : bool(m === null, `does not match /${a.value}/${a.flags ?? ''}`, `matches at ${quote(m ?? '')}`)
     }
     case 'is-json': {
       const j = answerJson(text)

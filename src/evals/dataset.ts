@@ -30,7 +30,12 @@ function ndjsonRows(text: string, where: string): DatasetRow[] {
     try {
       v = JSON.parse(raw)
     } catch (err) {
-      throw new UsageError(`${where} line ${i + 1}: not JSON (${(err as Error).message})`)
+      // the parser's message quotes the text: only its column is kept (a file's content never goes in an error)
+      const col = /column (\d+)/.exec((err as Error).message)?.[1]
+      throw new UsageError(
+        `${where} line ${i + 1}${col ? `, column ${col}` : ''}: not JSON`,
+        'one JSON object per line',
+      )
     }
     if (typeof v !== 'object' || v === null || Array.isArray(v))
       throw new UsageError(`${where} line ${i + 1}: expected a JSON object of variables, e.g. {"city":"Paris"}`)
@@ -94,9 +99,12 @@ function csvRows(text: string, where: string): DatasetRow[] {
   const [header, ...records] = csvRecords(text, where)
   if (!header) return []
   const names = header.fields.map((h) => h.trim())
-  const bad = names.find((n) => !/^[A-Za-z_][\w.-]*$/.test(n))
-  if (bad !== undefined)
-    throw new UsageError(`${where} line 1: column "${bad}" is not a variable name`, 'use letters, digits, _ . -')
+  const bad = names.findIndex((n) => !/^[A-Za-z_][\w.-]*$/.test(n))
+  if (bad >= 0)
+    throw new UsageError(
+      `${where} line 1: column ${bad + 1} of the header is not a variable name`,
+      'name each column with letters, digits, _ . -',
+    )
   return records.map(({ line, fields }) => {
     if (fields.length !== names.length)
       throw new UsageError(`${where} line ${line}: ${fields.length} fields, the header has ${names.length}`)

@@ -2,7 +2,8 @@
 // turns it into the plan of runs: cases expanded by their dataset rows, variables filled in, images and tool files
 // read, regular expressions compiled. Every problem is a usage error naming the file, the line and the member
 // (`tests.yaml:14: cases[2].assert[0].type: unknown assertion type "containz"`), found before any request is sent.
-import { dirname, resolve } from 'node:path'
+import { realpath } from 'node:fs/promises'
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import type { Document, LineCounter } from 'yaml'
 import type { Message, ToolDefinition } from '../api/schemas/index.js'
 import type { ChatContentItem } from '../chat/session.js'
@@ -11,6 +12,7 @@ import { readArgFile } from '../io/arg-file.js'
 import { cjsExports } from '../io/cjs.js'
 import { readDataset } from './dataset.js'
 import { parseJsonPath } from './json-path.js'
+import { compilePattern } from './pattern.js'
 import {
   type Assertion,
   assertionTypes,
@@ -64,6 +66,9 @@ export interface TestPlan {
   cases: PlannedCase[]
 }
 
+/** Most expansions of YAML *aliases a test file may make (the yaml package's default; it stops a "billion laughs"). */
+const maxAliasCount = 100
+
 /** Largest test file read. */
 const maxFileBytes = 16 * 1024 * 1024
 
@@ -113,6 +118,8 @@ class Locator {
 export interface LoadOptions {
   /** javascript assertions are allowed (--allow-js) */
   allowJs: boolean
+  /** folders its datasets, tools and images files may also be read from (--files-root); its own folder always is */
+  filesRoots?: string[] | undefined
 }
 
 /** Reads, checks and plans a test file. */
@@ -137,7 +144,16 @@ export async function loadTestFile(file: string, opts: LoadOptions): Promise<Tes
         `${where}: not valid YAML or JSON: ${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
       )
     }
-    data = doc.toJS()
+    try {
+      // the yaml package counts alias expansions: a "billion laughs" file stops at the count, not at the memory
+      data = doc.toJS({ maxAliasCount: maxAliasCount })
+    } catch (err) {
+      if (!/alias/i.test((err as Error).message)) throw err
+      throw new UsageError(
+        `${file}: too many YAML aliases (over ${maxAliasCount} expansions of an anchor): not read`,
+        'write the repeated parts out, or use fewer *aliases',
+      )
+    }
   }
   const parsed = testFileSchema.safeParse(data)
   if (!parsed.success) throw schemaError(at, parsed.error.issues)
@@ -209,18 +225,21 @@ async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): 
   const dir = dirname(resolve(file))
   const targets = targetsOf(f.targets, at)
   const d = f.defaults ?? {}
-  const defaultTools = await toolsOf(d.tools, dir, at, ['defaults', 'tools'])
-  const defaultImages = await imagesOf(d.images, dir, at, ['defaults', 'images'])
+  const defaultTools = await toolsOf(d.tools, dir, opts, at, ['defaults', 'tools'])
+  const defaultImages = await imagesOf(d.images, dir, opts, at, ['defaults', 'images'])
   const cases: PlannedCase[] = []
   for (const [ci, c] of f.cases.entries()) {
     const base = ['cases', ci] as const
     const chosen = chooseTargets(c, targets, at, base)
     if (c.message === undefined && c.messages === undefined && c.input === undefined)
       throw at.error([...base], 'a case needs message, messages or input')
-    const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, at, [...base, 'tools']) : defaultTools
-    const images = c.images !== undefined ? await imagesOf(c.images, dir, at, [...base, 'images']) : defaultImages
+    const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, opts, at, [...base, 'tools']) : defaultTools
+    const images = c.images !== undefined ? await imagesOf(c.images, dir, opts, at, [...base, 'images']) : defaultImages
     const rows = c.dataset
-      ? await readDataset(resolve(dir, c.dataset), `${at.where([...base, 'dataset'])}:`)
+      ? await readDataset(
+          await confined(c.dataset, dir, opts, at, [...base, 'dataset']),
+          `${at.where([...base, 'dataset'])}:`,
+        )
       : [undefined]
     const assert = [...(d.assert ?? []), ...(c.assert ?? [])]
     for (const row of rows) {
@@ -308,11 +327,8 @@ function withImages(
 /** Checks what the schema cannot: patterns compile, code runs only when allowed. */
 function checkAssertion(a: Assertion, path: Path, at: Locator, opts: LoadOptions): Assertion {
   if ((a.type === 'regex' || a.type === 'not-regex') && a.value) {
-    try {
-      new RegExp(a.value, a.flags)
-    } catch (err) {
-      throw at.error([...path, 'value'], `not a valid regular expression: ${(err as Error).message}`)
-    }
+    const compiled = compilePattern(a.value, a.flags)
+    if ('problem' in compiled) throw at.error([...path, 'value'], compiled.problem, compiled.hint)
   }
   if (a.type === 'javascript' && !opts.allowJs)
     throw at.error(
@@ -330,17 +346,20 @@ function checkAssertion(a: Assertion, path: Path, at: Locator, opts: LoadOptions
 async function toolsOf(
   tools: CaseSpec['tools'],
   dir: string,
+  opts: LoadOptions,
   at: Locator,
   path: Path,
 ): Promise<ToolDefinition[] | undefined> {
   if (tools === undefined) return undefined
   const { loadToolsFile, parseToolDefinitions } = await import('../chat/tools.js')
   const label = at.where(path)
+  const file = typeof tools === 'string' ? await confined(tools, dir, opts, at, path) : undefined
   try {
-    return typeof tools === 'string' ? await loadToolsFile(resolve(dir, tools)) : parseToolDefinitions(tools, label)
+    return file !== undefined ? await loadToolsFile(file) : parseToolDefinitions(tools as object[], label)
   } catch (err) {
-    if (err instanceof AgentryError && typeof tools === 'string')
-      throw at.error(path, err.message.replace(/^--tools /, ''))
+    // the JSON parser's message quotes the file's first bytes: never shown (a file's content is not an error's)
+    if (err instanceof AgentryError && file !== undefined)
+      throw at.error(path, err.message.replace(/^--tools /, '').replace(/(: not valid JSON):.*$/s, '$1'))
     throw err
   }
 }
@@ -348,6 +367,7 @@ async function toolsOf(
 async function imagesOf(
   images: string[] | undefined,
   dir: string,
+  opts: LoadOptions,
   at: Locator,
   path: Path,
 ): Promise<ChatContentItem[]> {
@@ -355,11 +375,43 @@ async function imagesOf(
   const { resolveImage } = await import('../chat/images.js')
   return Promise.all(
     images.map(async (v, i) => {
+      const source = /^(https?|data):/i.test(v) ? v : await confined(v, dir, opts, at, [...path, i])
       try {
-        return await resolveImage(/^(https?|data):/i.test(v) ? v : resolve(dir, v))
+        return await resolveImage(source)
       } catch (err) {
         throw at.error([...path, i], (err as Error).message.replace(/^--image /, ''))
       }
     }),
+  )
+}
+
+/** The real path of a file or, when it is not there, the path as given (reading it then says it is missing). */
+async function real(path: string): Promise<string> {
+  try {
+    return await realpath(path)
+  } catch {
+    return path
+  }
+}
+
+const inside = (path: string, root: string): boolean => {
+  const rel = relative(root, path)
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+}
+
+/**
+ * The path of a file the test file names (a dataset, a tools file, an image), resolved beside the test file and
+ * refused when it (or a link it goes through) leaves the test file's folder and every --files-root: a test file from
+ * elsewhere must not read /proc/self/environ, nor send ~/.ssh to an agent.
+ */
+async function confined(given: string, dir: string, opts: LoadOptions, at: Locator, path: Path): Promise<string> {
+  const full = resolve(dir, given)
+  const target = await real(full)
+  const allowed = await Promise.all([dir, ...(opts.filesRoots ?? [])].map((r) => real(resolve(r))))
+  if (allowed.some((root) => inside(target, root))) return full
+  throw at.error(
+    path,
+    `${full} is outside the test file's folder ${dir}`,
+    `pass --files-root ${dirname(full)} if the test file may read it`,
   )
 }

@@ -2,7 +2,9 @@
 // through the one atomic writer (a temp file renamed into place at the end, so a failed run never leaves half a
 // file, and an interrupted one leaves the runs that finished), and the Markdown summary appended to
 // $GITHUB_STEP_SUMMARY when it is set. Every file is opened before the first request, so a bad path costs nothing.
-import { appendFile } from 'node:fs/promises'
+import { appendFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { UsageError } from '../errors.js'
 import type { Context } from '../context.js'
 import { type AtomicFile, openAtomicFile } from '../io/atomic-file.js'
 import { stringifyJson } from '../io/sanitize.js'
@@ -38,6 +40,12 @@ export async function openOutputs(ctx: Context, paths: OutputPaths): Promise<Out
   const openOne = async (path: string | undefined, flag: string) => {
     if (path === undefined) return undefined
     try {
+      // the rename at the end would fail on a folder, after every run: say so now
+      if ((await stat(path).catch(() => undefined))?.isDirectory())
+        throw new UsageError(
+          `${flag} ${path}: is a folder, not a file`,
+          `name a file in it, e.g. ${flag} ${join(path, 'x')}`,
+        )
       const f = await openAtomicFile(path, { flag })
       opened.push(f)
       return f

@@ -27,10 +27,14 @@ const assertionSchemas = [
   kind('icontains-all', 'the answer contains every one of these texts, ignoring case', { value: words }),
   kind('icontains-any', 'the answer contains one of these texts, ignoring case', { value: words }),
   kind('starts-with', 'the answer starts with this text (leading blanks ignored)', { value: nonEmpty('the text') }),
-  kind('regex', 'the answer matches this regular expression (JavaScript syntax)', {
-    value: nonEmpty('the pattern'),
-    flags: z.optional(z.string().check(z.regex(/^[dgimsuvy]*$/), z.describe('regex flags, e.g. i'))),
-  }),
+  kind(
+    'regex',
+    'the answer matches this regular expression (JavaScript syntax, run by RE2: no lookaround or backreferences)',
+    {
+      value: nonEmpty('the pattern'),
+      flags: z.optional(z.string().check(z.regex(/^[dgimsuvy]*$/), z.describe('regex flags, e.g. i'))),
+    },
+  ),
   kind('not-regex', 'the answer does not match this regular expression', {
     value: nonEmpty('the pattern'),
     flags: z.optional(z.string().check(z.regex(/^[dgimsuvy]*$/), z.describe('regex flags, e.g. i'))),

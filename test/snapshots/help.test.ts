@@ -1681,6 +1681,8 @@ describe('--help', () => {
         --shard <i/n>         only the cases of shard i of n (a CI matrix job)
         --filter <text>       only cases whose description contains it or with this
                               tag (repeatable)
+        --files-root <dir>    also let the file's datasets, tools and images be read
+                              from here (repeatable; default: its own folder)
         --allow-js            allow javascript assertions (they run code from the test
                               file)
         --secret-file <path>  file holding the scenarios' signing secret (or env

@@ -43,6 +43,11 @@ export default defineCommand({
     filter: list('--filter <text>', 'only cases whose description contains it or with this tag (repeatable)', {
       nonEmpty: true,
     }),
+    filesRoot: list(
+      '--files-root <dir>',
+      "also let the file's datasets, tools and images be read from here (repeatable; default: its own folder)",
+      { nonEmpty: true },
+    ),
     allowJs: flag('--allow-js', 'allow javascript assertions (they run code from the test file)'),
     secretFile: custom(
       '--secret-file <path>',
@@ -65,7 +70,7 @@ Completions and runs are POSTs: never retried. The table of case × target goes 
 Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
 code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.`,
   run: async (opts, ctx) => {
-    const plan = await loadTestFile(opts.file, { allowJs: opts.allowJs })
+    const plan = await loadTestFile(opts.file, { allowJs: opts.allowJs, filesRoots: opts.filesRoot })
     const selected = selectCases(plan, opts)
     const earlier = opts.compare !== undefined ? await readVerdicts(opts.compare) : undefined
     const signing = await scenarioSigning(ctx, selected, opts.secretFile)
