@@ -79,7 +79,8 @@ function attributeName(flags: string): string {
 
 /** Runs a line read by directLine: what commander's preAction hook (program.ts) and action (register.ts) do, in order. */
 export async function runDirect(ctx: Context, line: DirectLine): Promise<void> {
-  await startRun(ctx, line.globals, line.def.path.join(' '))
+  const longFlags = Object.values(line.def.options ?? {}).map((o) => spellingsOf((o as OptionSpec<unknown>).flags).long)
+  await startRun(ctx, line.globals, line.def.path.join(' '), longFlags)
   await line.def.run(runInput(line) as never, ctx)
 }
 

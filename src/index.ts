@@ -10,6 +10,7 @@ export type {
   CmsRecord,
   Completion,
   Execution,
+  JsonValue,
   Message,
   Scenario,
   Schedule,

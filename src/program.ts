@@ -129,7 +129,14 @@ Examples:
 Exit codes: ${exitCodeSummary(104, '            ')}.`,
     )
   program.exitOverride()
-  program.hook('preAction', (_this, action) => startRun(ctx, action.optsWithGlobals(), commandPath(action)))
+  program.hook('preAction', (_this, action) =>
+    startRun(
+      ctx,
+      action.optsWithGlobals(),
+      commandPath(action),
+      action.options.map((o) => o.long ?? ''),
+    ),
+  )
 
   const word = commandWord(argv)
   const target = groups.find((g) => g.name === word || g.aliases?.includes(word ?? ''))

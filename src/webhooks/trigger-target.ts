@@ -18,6 +18,17 @@ export interface TriggerOptions {
   url?: string | undefined
 }
 
+/** The webhook a trigger URL names: its last path segment (`…/api/webhooks/whk_1` → whk_1), for hints. */
+export function urlWebhookId(url: string): string | undefined {
+  const last = new URL(url).pathname.split('/').findLast((segment) => segment !== '')
+  if (last === undefined) return undefined
+  try {
+    return decodeURIComponent(last)
+  } catch {
+    return last
+  }
+}
+
 /** Where a trigger goes and the secret it carries: --url with the env or file secret, else the webhook's record. */
 export async function triggerTarget(
   webhookId: string | undefined,

@@ -102,6 +102,19 @@ describe('a2a send', () => {
     ])
   })
 
+  it('takes the words after the agent as the message, as chat does; -m and words together are refused (exit 2)', async () => {
+    const t = testContext()
+    stub(t, testOrigin, 'GET', '/api/v1beta/agent/ag_1/a2a/card', card(`${testOrigin}/api/v1beta/agent/ag_1/a2a`))
+    const seen = stub(t, testOrigin, 'POST', '/api/v1beta/agent/ag_1/a2a', rpc(task('ok')))
+    expect(await t.run(['a2a', 'send', 'ag_1', 'hello', 'there', '--json'])).toBe(0)
+    expect((seen[0]!.body as { params: { message: { parts: unknown } } }).params.message.parts).toEqual([
+      { kind: 'text', text: 'hello there' },
+    ])
+    const u = testContext()
+    expect(await u.run(['a2a', 'send', 'ag_1', 'hello', '-m', 'there'])).toBe(2)
+    expect(u.stderr()).toMatch(/the message is given twice: -m and the words "hello"/)
+  })
+
   it('a Message result prints its text; a failed task exits 1 after printing; a JSON-RPC error exits 1', async () => {
     const t = testContext()
     stub(t, foreign, 'GET', '/c.json', card(`${foreign}/rpc`))

@@ -157,6 +157,14 @@ describe('webhook trigger: bad input and answers', () => {
     }
   })
 
+  it('names the webhook the --url points at in the hint of a refused secret, not a <webhookId> placeholder', async () => {
+    const t = testContext({ env: { ...env, AGENTRY_API_KEY: undefined } })
+    stubTrigger(t, 401, { error: { message: 'invalid webhook secret' } })
+    expect(await t.run(['webhook', 'trigger', '--url', record.url])).toBe(4)
+    expect(t.stderr()).toContain('check it against webhook whk_1 (agentry webhook get whk_1 --show-secret)')
+    expect(t.stderr()).not.toContain('<webhookId>')
+  })
+
   it('is never retried: one 503 is the answer (exit 7)', async () => {
     const t = testContext({ env })
     const seen = stubTrigger(t, 503, { error: { message: 'busy' } })

@@ -9,11 +9,11 @@ import type { EmulatorFixture } from './emulator.js'
 /** A conversation as `logs list --json` shows it. */
 export interface Logged {
   id: string
-  agent_id: string
-  chat_id: string | null
+  agentId: string
+  chatId: string | null
   messages: number
   profile: string
-  base_url: string
+  baseUrl: string
 }
 
 /** A config dir of its own and `run` (the given runner: runCommand in-process, runCli as a process) bound to it. */

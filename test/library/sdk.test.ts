@@ -177,6 +177,22 @@ describe('request bodies', () => {
   })
 })
 
+describe('scenario runs', () => {
+  /** A JSON value: what a member of a JSON answer can be. */
+  type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+
+  it("types an execution's output as the JSON value it is, not unknown (tsc fails this file when it is unknown)", async () => {
+    const { pool, client } = mocked()
+    const output = { text: 'done', items: [1, 'two', null] }
+    pool
+      .intercept({ path: '/api/v1beta/scenario/scn_1', method: 'POST' })
+      .reply(200, { id: 'exe_1', scenarioId: 'scn_1', status: 'completed', output })
+    const execution = await client.scenarios.execute('scn_1', 'hi', { secret: 'sec', signatureHeader: 'x-sig' })
+    const typed: Json | undefined = execution.output
+    expect(typed).toEqual(output)
+  })
+})
+
 describe('CMS query rows', () => {
   const onPosts = (aggregate: boolean) => (path: string) =>
     path.startsWith('/api/v1beta/acc_1/cda/records/posts?') && path.includes('groupBy=') === aggregate

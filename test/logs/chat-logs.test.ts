@@ -25,8 +25,8 @@ describe('agentry logs', () => {
     expect(r.stdout).toContain('Demo Assistant')
     const [c, ...rest] = (await t.json(['logs', 'list'])) as Logged[]
     expect(rest).toEqual([])
-    expect(c).toMatchObject({ agent_id: 'demo-assistant', chat_id: null, messages: 2, profile: 'default' })
-    expect(c?.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1beta\/?$/)
+    expect(c).toMatchObject({ agentId: 'demo-assistant', chatId: null, messages: 2, profile: 'default' })
+    expect(c?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1beta\/?$/)
     const shown = (await t.json(['logs', 'show', c!.id])) as Transcript
     expect(shown.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
     expect(userText(shown.messages[0]!)).toBe('hello there')
@@ -39,6 +39,30 @@ describe('agentry logs', () => {
     expect(text.stdout).toContain('hello there')
     const none = await t.run(['logs', 'show', 'c000000000000'])
     expect([none.exitCode, none.stderr]).toEqual([3, expect.stringContaining('no conversation c000000000000')])
+  })
+
+  it('logs list and logs search --json spell their keys in camelCase, as every other command does', async () => {
+    const t = setup()
+    expect((await t.run(['chat', 'demo-assistant', 'hello', 'zebras'])).exitCode).toBe(0)
+    const [c] = (await t.json(['logs', 'list'])) as Record<string, unknown>[]
+    expect(Object.keys(c!).sort()).toEqual(
+      [
+        'agentId',
+        'baseUrl',
+        'chatId',
+        'createdAt',
+        'id',
+        'messages',
+        'profile',
+        'system',
+        'title',
+        'totalTokens',
+        'updatedAt',
+      ].sort(),
+    )
+    const [hit] = (await t.json(['logs', 'search', 'zebras'])) as Record<string, unknown>[]
+    expect(Object.keys(hit!).sort()).toEqual(['agentId', 'conversationId', 'createdAt', 'role', 'seq', 'snippet'])
+    expect(hit).toMatchObject({ conversationId: c!.id, agentId: 'demo-assistant', role: 'user' })
   })
 
   it('logs path is logs.db in the XDG state dir when no AGENTRY_STATE_DIR is set', async () => {
@@ -127,11 +151,11 @@ describe('agentry logs', () => {
     const created = await t.run(['chat', 'demo-assistant', '--new-chat', '-m', 'remember 42'])
     expect(created.exitCode).toBe(0)
     const [c] = (await t.json(['logs', 'list'])) as Logged[]
-    expect(c?.chat_id).toMatch(/\S/)
+    expect(c?.chatId).toMatch(/\S/)
     expect((await t.run(['chat', '-c', '-m', 'what number?'])).exitCode).toBe(0)
     const [after, ...none] = (await t.json(['logs', 'list'])) as Logged[]
     expect(none).toEqual([])
-    expect(after).toMatchObject({ id: c?.id, chat_id: c?.chat_id, messages: 4 })
+    expect(after).toMatchObject({ id: c?.id, chatId: c?.chatId, messages: 4 })
   })
 
   it('appends piped stdin to the message as context; --no-stdin ignores it; -m and words together is a usage error', async () => {

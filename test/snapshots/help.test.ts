@@ -1541,15 +1541,16 @@ describe('--help', () => {
       Talk to any agent that publishes an A2A card
 
       Options:
-        -h, --help              display help for command
+        -h, --help                           display help for command
 
       Commands:
-        card <agent>            Show an agent's A2A card: by agent id (this service)
-                                or by URL (any agent)
-        send [options] <agent>  Send a message to an agent's A2A endpoint and print
-                                its reply
-        task                    Look at or cancel a task an agent keeps (A2A)
-        help [command]          display help for command
+        card <agent>                         Show an agent's A2A card: by agent id
+                                             (this service) or by URL (any agent)
+        send [options] <agent> [message...]  Send a message to an agent's A2A endpoint
+                                             and print its reply
+        task                                 Look at or cancel a task an agent keeps
+                                             (A2A)
+        help [command]                       display help for command
 
       Examples:
         agentry a2a card demo-assistant
@@ -1578,12 +1579,13 @@ describe('--help', () => {
 
 
       $ agentry a2a send --help
-      Usage: agentry a2a send [options] <agent>
+      Usage: agentry a2a send [options] <agent> [message...]
 
       Send a message to an agent's A2A endpoint and print its reply
 
       Arguments:
         agent                  an agent id, or the URL of its card
+        message                the message (as -m)
 
       Options:
         -m, --message <text>   the message (or pipe it on stdin)
@@ -1596,6 +1598,7 @@ describe('--help', () => {
 
       Examples:
         agentry a2a send demo-assistant -m "What can you do?"
+        agentry a2a send demo-assistant what can you do
         agentry a2a send https://agents.example.com/.well-known/agent-card.json -m "hello" --stream
         echo "Summarize: …" | agentry a2a send demo-assistant --json | jq .status.state
         agentry a2a send demo-assistant -m "count to 1000" --no-wait --json | jq -r .id

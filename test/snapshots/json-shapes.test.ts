@@ -492,6 +492,41 @@ describe('shape of --json output against the emulator', () => {
     `)
   })
 
+  it('logs list and search (the local log, camelCase like the service resources)', async () => {
+    const env = { AGENTRY_STATE_DIR: tempDir() }
+    const t = emulatorContext(fx, { env })
+    expect(await t.run(['chat', 'demo-assistant', '-m', 'hello zebras']), t.stderr()).toBe(0)
+    expect(await printed(['logs', 'list'], env)).toMatchInlineSnapshot(`
+      [
+        {
+          "agentId": "string",
+          "baseUrl": "string",
+          "chatId": "null",
+          "createdAt": "string",
+          "id": "string",
+          "messages": "number",
+          "profile": "string",
+          "system": "null",
+          "title": "string",
+          "totalTokens": "number",
+          "updatedAt": "string",
+        },
+      ]
+    `)
+    expect(await printed(['logs', 'search', 'zebras'], env)).toMatchInlineSnapshot(`
+      [
+        {
+          "agentId": "string",
+          "conversationId": "string",
+          "createdAt": "string",
+          "role": "string",
+          "seq": "number",
+          "snippet": "string",
+        },
+      ]
+    `)
+  })
+
   it('cms publish', async () => {
     expect(await printed(['cms', 'publish', 'posts', 'post_00002'])).toMatchInlineSnapshot(`
       [

@@ -1,6 +1,6 @@
 // Scenarios, executions, webhooks, API keys and schedules (service-interface 2.4, 2.5; wire.md).
 import * as z from '../zod.js'
-import { timestamp } from './common.js'
+import { jsonValue, timestamp } from './common.js'
 
 export const scenarioSchema = z.looseObject({
   id: z.string(),
@@ -19,7 +19,8 @@ export const executionSchema = z.looseObject({
   id: z.string(),
   scenarioId: z.optional(z.string()),
   status: z.union([z.enum(['completed', 'failed']), z.string()]),
-  output: z.optional(z.unknown()),
+  /** what the run produced: a JSON value (wire.md names the member, not its type; the emulator's runs give text) */
+  output: z.optional(jsonValue),
   /** what started it (the execution history): `direct` (a signed run), `webhook`, `schedule`, `test` */
   trigger: z.optional(z.union([z.enum(['direct', 'webhook', 'schedule', 'test']), z.string()])),
   startedAt: z.optional(timestamp),

@@ -19,3 +19,12 @@ export const pageOf = <T extends z.ZodMiniType>(item: T) =>
 
 /** ISO 8601 timestamps, kept as strings. */
 export const timestamp = z.string()
+
+/** A JSON value: what a member of a JSON answer can be. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+
+/**
+ * A member that may hold any JSON value (its type left open by the interface): typed as one, accepted as it is (the
+ * body was parsed from JSON, so there is nothing to check, and the generated fast check keeps taking it).
+ */
+export const jsonValue = z.unknown() as z.ZodMiniType<JsonValue>

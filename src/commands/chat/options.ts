@@ -5,6 +5,7 @@ import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { readStdinText } from '../../io/iostreams.js'
 import { custom, decimal, flag, int, list, type OptionSpec, text, type ValueOf } from '../options.js'
+import { typedMessage } from '../typed-message.js'
 
 /** A repeatable option whose values are command lines: each trimmed, an empty one refused. */
 function commandLines(spec: OptionSpec<string[]>): OptionSpec<string[]> {
@@ -120,14 +121,8 @@ export async function messageSource(
   opts: ChatOptions,
   words: string[] = [],
 ): Promise<{ text: string } | 'interactive'> {
-  if (opts.message !== undefined && words.length > 0)
-    throw new UsageError(
-      `the message is given twice: -m and the words "${words.join(' ')}"`,
-      'give it as words after the agent id or with -m, not both',
-    )
-  const typed = opts.message !== undefined && opts.message !== '-' ? opts.message : words.join(' ') || undefined
+  const typed = typedMessage(opts.message, words)
   if (typed !== undefined) {
-    if (typed.trim() === '') throw new UsageError('-m: the message is empty')
     if (!opts.stdin || ctx.io.stdinIsTTY) return { text: typed }
     const context = await readStdinText(ctx.io)
     return { text: context.trim() === '' ? typed : withContext(typed, context) }

@@ -1,7 +1,7 @@
 // `agentry logs list`: recent logged conversations, newest first.
 import { defineCommand } from '../define.js'
 import { text } from '../options.js'
-import { conversationFields, logLimit } from './fields.js'
+import { conversationFields, conversationItem, logLimit } from './fields.js'
 
 export default defineCommand({
   path: ['logs', 'list'],
@@ -14,6 +14,6 @@ export default defineCommand({
   examples: ['agentry logs list', 'agentry logs list --agent demo-assistant --json'],
   run: async ({ limit, agent }, ctx) => {
     const store = await (await import('../../logs/index.js')).openLogStore(ctx)
-    await ctx.output().list(store.list(limit, agent), conversationFields)
+    await ctx.output().list(store.list(limit, agent).map(conversationItem), conversationFields)
   },
 })

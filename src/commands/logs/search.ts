@@ -1,7 +1,7 @@
 // `agentry logs search <text...>`: full-text search of every logged message.
 import { UsageError } from '../../errors.js'
 import { arg, defineCommand } from '../define.js'
-import { hitFields, logLimit } from './fields.js'
+import { hitFields, logLimit, searchItem } from './fields.js'
 
 export default defineCommand({
   path: ['logs', 'search'],
@@ -16,6 +16,6 @@ export default defineCommand({
     const text = words.join(' ')
     if (text.replace(/[\s*]/g, '') === '') throw new UsageError('search: give some words to find')
     const store = await (await import('../../logs/index.js')).openLogStore(ctx)
-    await ctx.output().list(store.search(text, limit), hitFields)
+    await ctx.output().list(store.search(text, limit).map(searchItem), hitFields)
   },
 })

@@ -9,7 +9,7 @@ import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom, text } from '../options.js'
 import { secretFlagGuard } from '../secret-flag.js'
-import { type TriggerOptions, triggerTarget, webhookSecretEnv } from '../../webhooks/trigger-target.js'
+import { type TriggerOptions, triggerTarget, urlWebhookId, webhookSecretEnv } from '../../webhooks/trigger-target.js'
 
 /** `--url`: an http(s) URL. */
 function httpUrl(url: string, flag: string): string {
@@ -71,7 +71,8 @@ async function webhookTrigger(webhookId: string | undefined, opts: TriggerOption
   const { target, secret } = await triggerTarget(webhookId, opts, ctx)
   const sdk = await ctx.sdk()
   const answer = await sdk.webhooks.trigger(target, bytes, secret.value).catch((err: unknown) => {
-    throw explain(err, webhookId ?? '<webhookId>', secret.source)
+    const known = webhookId ?? (opts.url === undefined ? undefined : urlWebhookId(opts.url))
+    throw explain(err, known ?? '<webhookId>', secret.source)
   })
   await ctx.output().item(answer)
   if (!answer.received) throw new CliError('the service did not receive the trigger (received: false)')
