@@ -39,6 +39,7 @@ export const rooms = [
     'logs/',
     'chat/',
     'evals/',
+    'doctor/',
   ],
   ['mcp/', 'emulator/'],
   ['commands/'],
