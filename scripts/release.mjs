@@ -5,7 +5,9 @@
 // - agentry-<version>.cdx.json, a CycloneDX SBOM (@cyclonedx/cyclonedx-npm, reproducible) of what ships: the
 //   packages the build bundles into dist/ (dist/meta.json) and the tarball's dependencies, with their versions;
 // - SHA256SUMS of them, in `sha256sum -c`'s format.
-// `--out <dir>` writes there instead of release/; `--exe <path>` copies an executable already built from these sources instead of building one (the tests).
+// `--out <dir>` writes there instead of release/; `--exe <path>` copies an executable already built from these sources
+// instead of building one, and `--built` packs dist/ as it is, without prepack's rebuild (the tests: other test files
+// run the dist/ that a rebuild would replace under them).
 // The tarball is reproducible: npm pack fixes each entry's time and owner, and the build is deterministic, so two
 // runs give the same digest. The executable embeds this machine's Node binary and a V8 code cache from a training
 // run, which may differ from run to run. The other platforms' executables are built by .github/workflows/release.yml.
@@ -22,11 +24,12 @@ const builtExe = exeAt > 0 ? process.argv[exeAt + 1] : undefined
 const outAt = process.argv.indexOf('--out')
 const out = outAt > 0 ? resolve(process.argv[outAt + 1]) : join(root, 'release')
 const sourceMaps = process.argv.includes('--source-maps')
+const built = process.argv.includes('--built')
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out)
-// npm pack runs prepack (build and type declarations) first
-run('npm', ['pack', '--silent', '--pack-destination', out])
+// npm pack runs prepack (build and type declarations) first, unless they are built already
+run('npm', ['pack', '--silent', ...(built ? ['--ignore-scripts'] : []), '--pack-destination', out])
 if (sourceMaps) {
   const maps = readdirSync(join(root, 'dist'), { recursive: true })
     .filter((f) => String(f).endsWith('.map'))

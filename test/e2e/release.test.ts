@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { repoRoot } from '../helpers/cli.js'
 import { singleExecutable } from '../helpers/executable.js'
+import { packedTarball } from '../helpers/packed.js'
 
 const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
 const dirs = [join(repoRoot, '.tmp/release-a'), join(repoRoot, '.tmp/release-b')]
@@ -14,13 +15,15 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 const release = (out: string) =>
-  execFileSync(process.execPath, ['scripts/release.mjs', '--out', out, '--exe', singleExecutable()], {
+  execFileSync(process.execPath, ['scripts/release.mjs', '--out', out, '--exe', singleExecutable(), '--built'], {
     cwd: repoRoot,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   })
 
-it('writes a verifiable, reproducible release with an SBOM of what ships', { timeout: 240_000 }, () => {
+it('writes a verifiable, reproducible release with an SBOM of what ships', { timeout: 240_000 }, async () => {
+  // dist/ is the suite's build; its declarations are built once, under the packaging tests' lock (packed.ts)
+  await packedTarball()
   const [a, b] = dirs as [string, string]
   const sums = release(a)
   const names = sums

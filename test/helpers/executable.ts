@@ -37,6 +37,12 @@ export function singleExecutable(): string {
     cwd: repoRoot,
     stdio: 'pipe', // a failed build's error carries its stderr
   })
-  renameSync(building, join(cache, key))
+  try {
+    renameSync(building, join(cache, key))
+  } catch (err) {
+    // two files of one run (release, single-executable) built the same key at once: the first rename wins
+    if (!existsSync(exe)) throw err
+    rmSync(building, { recursive: true, force: true })
+  }
   return exe
 }
