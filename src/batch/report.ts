@@ -36,7 +36,7 @@ export function annotation(job: { kind: BatchKind; target: string }, item: Batch
  * all share it (every run refused with 4: a wrong secret; 8: the service unreachable; 5: a disabled scenario or failed
  * runs); 5 when they differ (some runs were refused or failed).
  */
-export function exitCodeOf(codes: ReadonlyMap<number, number>): number {
+export function batchExitCode(codes: ReadonlyMap<number, number>): number {
   const distinct = new Set(codes.values())
   if (distinct.size === 0) return ExitCode.ok
   return distinct.size === 1 ? [...distinct][0]! : ExitCode.conflict

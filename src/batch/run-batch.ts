@@ -6,12 +6,12 @@ import { forEachConcurrent } from '../cms/import-export.js'
 import { progressLine } from '../io/progress.js'
 import { openAtomicFile } from '../io/atomic-file.js'
 import type { Context } from '../context.js'
-import { ApiError, CancelledError, CliError, ExitCode, exitCodeOf as errorExitCode } from '../errors.js'
+import { ApiError, CancelledError, CliError, ExitCode, exitCodeOf } from '../errors.js'
 import type { Shard } from '../io/shard.js'
 import type { BatchItem, BatchKind, BatchSource } from './input.js'
 import { type JunitCase, junitXml } from './junit.js'
 import { openResults, type ResultLine, type RunStatus, readResume, resumed, samePath, succeeded } from './results.js'
-import { annotation, exitCodeOf, summaryLine } from './report.js'
+import { annotation, batchExitCode, summaryLine } from './report.js'
 
 /** What one run gave: the run id, how it ended, its output and, when it did not succeed, why. */
 interface RunOutcome {
@@ -113,7 +113,7 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
   if (inputError) throw inputError
   if (stopping || ctx.abort.signal.aborted)
     throw new CancelledError('interrupted: the results hold the runs that finished')
-  const code = exitCodeOf(codes)
+  const code = batchExitCode(codes)
   if (code !== ExitCode.ok) {
     const bad = all.filter((c) => c.result && !succeeded(c.result.status)).length
     throw new CliError(`${bad} of ${all.length} runs did not complete`, {
@@ -131,7 +131,7 @@ function failure(ctx: Context, err: unknown): RunOutcome {
     return { runId: null, status: 'error', output: null, error, exitCode: ExitCode.cancelled }
   }
   const refused = err instanceof ApiError && err.status < 500
-  const exitCode = errorExitCode(err)
+  const exitCode = exitCodeOf(err)
   return { runId: null, status: refused ? 'refused' : 'error', output: null, error: message, exitCode }
 }
 

@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
 import { parseBatchLine } from '../../src/batch/input.js'
 import { junitXml, xmlEscape } from '../../src/batch/junit.js'
-import { annotation, exitCodeOf, summaryLine } from '../../src/batch/report.js'
+import { annotation, batchExitCode, summaryLine } from '../../src/batch/report.js'
 import type { ResultLine } from '../../src/batch/results.js'
 
 const result = (index: number, status: ResultLine['status'], error: string | null = null): ResultLine => ({
@@ -78,9 +78,9 @@ describe('summary, annotations and exit code', () => {
     expect(line.indexOf('\n')).toBe(line.length - 1)
   })
   it('exit code: 0, the one shared code, else 5', () => {
-    expect(exitCodeOf(new Map())).toBe(0)
+    expect(batchExitCode(new Map())).toBe(0)
     expect(
-      exitCodeOf(
+      batchExitCode(
         new Map([
           [0, 4],
           [1, 4],
@@ -88,7 +88,7 @@ describe('summary, annotations and exit code', () => {
       ),
     ).toBe(4)
     expect(
-      exitCodeOf(
+      batchExitCode(
         new Map([
           [0, 4],
           [1, 8],

@@ -7,7 +7,7 @@ import { openOutputs } from '../../evals/outputs.js'
 import { changes, cellsOf, readVerdicts } from '../../evals/results.js'
 import { runPlan, selectCases } from '../../evals/run.js'
 import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
-import { exitCodeOf } from '../../batch/report.js'
+import { batchExitCode } from '../../batch/report.js'
 import { parseShard } from '../../io/shard.js'
 import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { maxBatchConcurrency } from '../batch-options.js'
@@ -103,7 +103,7 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
     if (changed) ctx.info(`since ${opts.compare}: ${changed.length} verdict${changed.length === 1 ? '' : 's'} changed`)
     ctx.info(summary)
     if (outcome.interrupted) throw new CancelledError('interrupted: the results hold the cases that finished')
-    const failing = exitCodeOf(outcome.errorCodes)
+    const failing = batchExitCode(outcome.errorCodes)
     if (failing !== ExitCode.ok)
       throw new CliError(`${outcome.errorCodes.size} runs got no answer`, { exitCode: failing })
     const failed = cells.filter((c) => !c.pass).length
