@@ -339,20 +339,12 @@ export class Context {
    */
   async wait(ms: number): Promise<void> {
     this.checkCancelled()
-    const signal = this.abort.signal
     if (this.init.sleep) await this.init.sleep(ms)
-    else
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          signal.removeEventListener('abort', stop)
-          resolve()
-        }, ms)
-        const stop = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-        signal.addEventListener('abort', stop, { once: true })
-      })
+    else {
+      // Node's abortable timer, loaded here: only a watching command waits
+      const { setTimeout: sleep } = await import('node:timers/promises')
+      await sleep(ms, undefined, { signal: this.abort.signal }).catch(() => undefined)
+    }
     this.checkCancelled()
   }
 
