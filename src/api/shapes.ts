@@ -6,6 +6,7 @@
 // (Transport.list) and every answer read by its declaration (answerOf) goes through here, so no caller ever sees
 // more than our one shape. zod-free: it runs before the generated check of the answer.
 import type { Page } from './pagination.js'
+import { isRecord } from './is-record.js'
 
 /** Record meta spelt in snake_case by the service, and our camelCase name for each. */
 const metaNames: readonly (readonly [snake: string, camel: string])[] = [
@@ -20,14 +21,12 @@ export function metaName(name: string): string {
   return name
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /**
  * A record with its snake_case meta under our camelCase names (members keep their order; a record that has both
  * spellings keeps both), so it shows, sorts and filters as one from a camelCase server. Anything else as given.
  */
 export function camelMeta<T>(value: T): T {
-  if (!isObject(value) || !metaNames.some(([snake]) => Object.hasOwn(value, snake))) return value
+  if (!isRecord(value) || !metaNames.some(([snake]) => Object.hasOwn(value, snake))) return value
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(value)) {
     const camel = metaName(k)
@@ -56,7 +55,7 @@ export function pageOf(body: unknown, asked: PageRequest): Page<unknown> | undef
     const pagination = { total: n, page: asked.page, page_count: asked.page, page_size: n }
     return { data: body.map(camelMeta), pagination }
   }
-  if (!isObject(body) || !Array.isArray(body.data)) return undefined
+  if (!isRecord(body) || !Array.isArray(body.data)) return undefined
   const page = { ...body, data: body.data.map(camelMeta) } as Page<unknown> & Record<string, unknown>
   if (page.pagination === undefined && typeof body.total === 'number') {
     const size = asked.size ?? Math.max(page.data.length, 1)
@@ -77,7 +76,7 @@ export function answerShape(body: unknown, accept: ((v: unknown) => boolean) | u
   if (accept === undefined || accept(value)) return value
   const others: unknown[] = []
   if (Array.isArray(value)) others.push({ data: value.map(camelMeta) })
-  else if (isObject(value) && Array.isArray(value.data) && value.data.length === 1)
+  else if (isRecord(value) && Array.isArray(value.data) && value.data.length === 1)
     others.push(camelMeta(value.data[0]))
   for (const other of others) if (accept(other)) return other
   return value

@@ -3,6 +3,7 @@
 // record or a bare `{data, tags?}` (service-interface 2.6: a record is saved with `data` and optional `tags`), and
 // keeps its publish state (publishStep). Pure, except the pool.
 import { stringifyJson } from '../io/sanitize.js'
+import { isRecord } from '../api/is-record.js'
 
 /** One valid import line: saved with PUT under `id`, or under a derived id without one (./import-identity.ts). */
 export interface ImportItem {
@@ -23,8 +24,6 @@ export type ImportLineResult = { ok: true; item: ImportItem } | { ok: false; err
 const serverMembers = new Set(['createdAt', 'updatedAt', 'publishedAt'])
 const known = new Set(['id', 'data', 'tags', ...serverMembers])
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /** Checks one line of an import file (a BOM or trailing CR is tolerated; blank lines are skipped). */
 export function parseImportLine(text: string): ImportLineResult {
   const line = text.replace(/^\uFEFF/, '').replace(/\r$/, '')
@@ -35,7 +34,7 @@ export function parseImportLine(text: string): ImportLineResult {
   } catch (err) {
     return { ok: false, error: `not valid JSON (${(err as Error).message})` }
   }
-  if (!isObject(value)) return { ok: false, error: 'a line must be a JSON object like {"data":{…},"tags":[…]}' }
+  if (!isRecord(value)) return { ok: false, error: 'a line must be a JSON object like {"data":{…},"tags":[…]}' }
   const unknown = Object.keys(value).filter((k) => !known.has(k))
   if (unknown.length > 0)
     return {
@@ -43,7 +42,7 @@ export function parseImportLine(text: string): ImportLineResult {
       error: `unknown member ${unknown.map((k) => JSON.stringify(k)).join(', ')}; a line is {"id"?, "data", "tags"?}`,
     }
   if (!('data' in value)) return { ok: false, error: 'data is missing; a line is {"id"?, "data", "tags"?}' }
-  if (!isObject(value.data)) return { ok: false, error: 'data must be a JSON object' }
+  if (!isRecord(value.data)) return { ok: false, error: 'data must be a JSON object' }
   const item: ImportItem = { data: value.data }
   if (value.id !== undefined && value.id !== null) {
     if (typeof value.id !== 'string' || value.id === '') return { ok: false, error: 'id must be a non-empty string' }

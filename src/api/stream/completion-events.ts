@@ -2,7 +2,8 @@
 // A chunk may carry a `delta` (streamed) or a whole `message` (streamed "incremental new messages", service-interface
 // 6, or a non-streamed `chat.completion` object arriving as a single chunk); both feed the same events.
 import type { Usage } from '../schemas/index.js'
-import { type CompletionToolCall, createToolCallCollector, isRecord } from './tool-calls.js'
+import { isRecord } from '../is-record.js'
+import { type CompletionToolCall, createToolCallCollector } from './tool-calls.js'
 
 /** A high-level completion event. `done` comes last, once, unless the stream was truncated. */
 export type CompletionEvent =

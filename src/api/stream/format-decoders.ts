@@ -8,7 +8,7 @@ import { errorDetails } from './completion-events.js'
 import { StreamFormatError } from './errors.js'
 import { createNdjsonReader } from './ndjson.js'
 import { createSseReader } from './sse.js'
-import { isRecord } from './tool-calls.js'
+import { isRecord } from '../is-record.js'
 
 /** An incremental decoder for one format; items go to the callback it was created with. */
 export interface FormatDecoder {

@@ -1,6 +1,7 @@
 // Collects OpenAI tool_call deltas (wire.md: chat-completions syntax) into complete calls. The first fragment of a
 // call carries its index, id and function name; later ones carry `function.arguments` pieces to concatenate. The
 // name is replaced rather than concatenated, as the reference OpenAI client does, since some providers repeat it.
+import { isRecord } from '../is-record.js'
 
 /** A complete function tool call, as it appears in an assistant message. */
 export interface CompletionToolCall {
@@ -105,9 +106,4 @@ function argumentsText(value: unknown): string {
   if (typeof value === 'string') return value
   if (value === undefined || value === null) return ''
   return JSON.stringify(value)
-}
-
-/** A plain JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
