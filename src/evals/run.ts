@@ -12,7 +12,9 @@ import { type Answer, askAgent, askScenario, type Signing } from './ask.js'
 import { type AssertionEnv, check } from './assertions.js'
 import { judgePrompt, parseVerdict, type Verdict } from './judge.js'
 import type { PlannedCase, Target, TestPlan } from './load.js'
+import { converse, TalkFailed, talkVerdict } from './conversation.js'
 import type { TestResult } from './results.js'
+import { scoreOf } from './score.js'
 
 /** One run to make. */
 interface Unit {
@@ -125,6 +127,11 @@ async function runUnit(
   }
   let answer: Answer
   try {
+    if (c.talk && target.kind === 'agent') {
+      const env = { vars: c.vars, judge }
+      const talked = await converse(c, { sdk, agentId: target.ref, env, signal: ctx.abort.signal })
+      return { result: { ...base, ...(await talkVerdict(c, talked, env)) } }
+    }
     answer =
       target.kind === 'agent'
         ? await askAgent(sdk, target.ref, {
@@ -136,14 +143,12 @@ async function runUnit(
         : await askScenario(sdk, target.ref, c.input, signing.get(target.id)!)
     const assertions = []
     for (const a of c.assert) assertions.push(await check(a, answer, { vars: c.vars, judge }))
-    const weights = assertions.reduce((s, a) => s + a.weight, 0)
-    const score = weights > 0 ? assertions.reduce((s, a) => s + a.score * a.weight, 0) / weights : 1
-    const pass = c.threshold !== undefined ? score >= c.threshold - 1e-9 : assertions.every((a) => a.pass)
+    const { pass, score } = scoreOf(assertions, c.threshold)
     const { text, toolCalls, finishReason, usage, latencyMs, runId } = answer
     const result: TestResult = {
       ...base,
       pass,
-      score: Math.round(score * 1000) / 1000,
+      score,
       answer: text,
       toolCalls,
       finishReason,
@@ -154,7 +159,10 @@ async function runUnit(
       assertions,
     }
     return { result }
-  } catch (err) {
+  } catch (caught) {
+    // a conversation keeps the turns it had before the failure
+    const turns = caught instanceof TalkFailed ? { turns: caught.turns } : {}
+    const err = caught instanceof TalkFailed ? caught.failure : caught
     const message = ctx.redactor.text(err instanceof Error ? err.message : String(err))
     const code = err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err)
     const result: TestResult = {
@@ -168,6 +176,7 @@ async function runUnit(
       latencyMs: 0,
       error: message,
       assertions: [],
+      ...turns,
     }
     return { result, code }
   }
