@@ -6,7 +6,7 @@
 // until it says the goal is met or maxTurns turns were sent.
 import type { Message, Usage } from '../api/schemas/index.js'
 import type { AgentryClient } from '../sdk/client.js'
-import { type Answer, askAgent } from './ask.js'
+import { type AnsweredToolCall, type Answer, askAgent } from './ask.js'
 import { type AssertionEnv, type AssertionResult, check } from './assertions.js'
 import type { PlannedCase } from './load.js'
 import { scoreOf } from './score.js'
@@ -20,6 +20,10 @@ export interface TurnResult {
   answer: string | null
   assertions: AssertionResult[]
   latencyMs: number
+  /** the rest of the turn's answer (what --rescore checks the turn's assertions on again) */
+  toolCalls?: AnsweredToolCall[]
+  finishReason?: string | null
+  usage?: Usage | null
 }
 
 /** A conversation that stopped on an error: the turns before it are kept. */
@@ -92,7 +96,8 @@ export async function converse(c: PlannedCase, r: TalkRun): Promise<Talked> {
     for (const a of assert) assertions.push(await check(a, answer, r.env))
     out.answers.push(answer)
     out.exchanges.push({ user, answer: answer.text })
-    out.turns.push({ user, answer: answer.text, assertions, latencyMs: answer.latencyMs })
+    const { text, latencyMs, toolCalls, finishReason, usage } = answer
+    out.turns.push({ user, answer: text, assertions, latencyMs, toolCalls, finishReason, usage })
   }
   if (talk.kind === 'turns') {
     for (const t of talk.turns) await send(t.message, t.user, t.assert)
@@ -121,6 +126,17 @@ export async function converse(c: PlannedCase, r: TalkRun): Promise<Talked> {
     await send({ role: 'user', content: move.message }, move.message, [])
   }
   return out
+}
+
+/** A turn's answer as a result line kept it. */
+export function turnAnswer(t: TurnResult): Answer {
+  return {
+    text: t.answer ?? '',
+    toolCalls: t.toolCalls ?? [],
+    finishReason: t.finishReason ?? null,
+    usage: t.usage ?? null,
+    latencyMs: t.latencyMs,
+  }
 }
 
 /** The verdict fields of a conversation's result: the turns, the last answer, the whole-conversation assertions. */

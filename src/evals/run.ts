@@ -97,7 +97,7 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
 }
 
 /** Asks a judge agent for a verdict (the judge's own failures are the run's error). */
-function judgeWith(sdk: AgentryClient, signal: AbortSignal): AssertionEnv['judge'] {
+export function judgeWith(sdk: AgentryClient, signal: AbortSignal): AssertionEnv['judge'] {
   return async (agentId, rubric, answer): Promise<Verdict> => {
     const reply = await askAgent(sdk, agentId, {
       messages: [{ role: 'user', content: judgePrompt(rubric, answer) }],

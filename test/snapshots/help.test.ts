@@ -1680,6 +1680,8 @@ describe('--help', () => {
         --report <file>       write a self-contained HTML report here
         --compare <results>   list the cases whose verdict changed since this
                               --results file
+        --rescore <results>   check the answers of this --results file again with the
+                              file's assertions (judges asked; targets never)
         --concurrency <n>     runs in flight, 1 to 64 (default 8)
         --shard <i/n>         only the cases of shard i of n (a CI matrix job)
         --filter <text>       only cases whose description contains it or with this
@@ -1697,12 +1699,14 @@ describe('--help', () => {
         agentry test agents.yaml --junit junit.xml --report report.html --results results.ndjson
         agentry test agents.yaml --compare main-results.ndjson --results results.ndjson
         agentry test agents.yaml --filter smoke --concurrency 16 --shard 2/4
+        agentry test agents.yaml --rescore results.ndjson --report rescored.html
 
       Each case runs against every target of the file (agents, or scenarios signed as \`scenario run\` signs), once or
       \`repeat\` times, and each answer is checked by its assertions: equals, contains, icontains, not-contains,
       contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
       finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
-      Completions and runs are POSTs: never retried. The table of case × target goes to stdout; the summary to stderr.
+      Completions and runs are POSTs: never retried. --rescore takes the answers of an earlier --results file instead of
+      asking the targets, and checks them with the file's assertions (a judge agent is still asked). The table of case × target goes to stdout; the summary to stderr.
       Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
       code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.
       "

@@ -4,7 +4,8 @@
 import { CancelledError, CliError, ExitCode } from '../../errors.js'
 import { loadTestFile } from '../../evals/load.js'
 import { openOutputs } from '../../evals/outputs.js'
-import { changes, cellsOf, readVerdicts } from '../../evals/results.js'
+import { changes, cellsOf, readVerdicts, type TestResult } from '../../evals/results.js'
+import { rescorePlan } from '../../evals/rescore.js'
 import { runPlan, selectCases } from '../../evals/run.js'
 import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
 import { batchExitCode } from '../../batch/report.js'
@@ -34,6 +35,11 @@ export default defineCommand({
       'list the cases whose verdict changed since this --results file',
       path('a path'),
     ),
+    rescore: custom(
+      '--rescore <results>',
+      "check the answers of this --results file again with the file's assertions (judges asked; targets never)",
+      path('a path'),
+    ),
     concurrency: int('--concurrency <n>', `runs in flight, 1 to ${maxBatchConcurrency} (default 8)`, {
       min: 1,
       max: maxBatchConcurrency,
@@ -60,27 +66,34 @@ export default defineCommand({
     'agentry test agents.yaml --junit junit.xml --report report.html --results results.ndjson',
     'agentry test agents.yaml --compare main-results.ndjson --results results.ndjson',
     'agentry test agents.yaml --filter smoke --concurrency 16 --shard 2/4',
+    'agentry test agents.yaml --rescore results.ndjson --report rescored.html',
   ],
   helpAfter: `
 Each case runs against every target of the file (agents, or scenarios signed as \`scenario run\` signs), once or
 \`repeat\` times, and each answer is checked by its assertions: equals, contains, icontains, not-contains,
 contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
 finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
-Completions and runs are POSTs: never retried. The table of case × target goes to stdout; the summary to stderr.
+Completions and runs are POSTs: never retried. --rescore takes the answers of an earlier --results file instead of
+asking the targets, and checks them with the file's assertions (a judge agent is still asked). The table of case × target goes to stdout; the summary to stderr.
 Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
 code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.`,
   run: async (opts, ctx) => {
     const plan = await loadTestFile(opts.file, { allowJs: opts.allowJs, filesRoots: opts.filesRoot })
     const selected = selectCases(plan, opts)
     const earlier = opts.compare !== undefined ? await readVerdicts(opts.compare) : undefined
-    const signing = await scenarioSigning(ctx, selected, opts.secretFile)
+    // rescoring asks no target: no scenario is signed
+    const signing = opts.rescore === undefined ? await scenarioSigning(ctx, selected, opts.secretFile) : new Map()
     const sdk = await ctx.sdk()
     // a thousand answers stream through and only their results are kept: hold the heap steady (peak RSS)
     holdSteadyHeap()
     const outputs = await openOutputs(ctx, opts)
     let outcome: Awaited<ReturnType<typeof runPlan>>
     try {
-      outcome = await runPlan(ctx, sdk, plan, { ...opts, signing, onResult: (r) => outputs.result(r) })
+      const onResult = (r: TestResult) => outputs.result(r)
+      outcome =
+        opts.rescore !== undefined
+          ? await rescorePlan(ctx, sdk, plan, opts.rescore, { ...opts, onResult })
+          : await runPlan(ctx, sdk, plan, { ...opts, signing, onResult })
     } catch (err) {
       await outputs.discard()
       throw err
