@@ -98,8 +98,8 @@ describe('--help', () => {
                                  answer against its declaration
         oauth                    OAuth: login, logout, status, token, refresh,
                                  register
-        logs                     The local log of chats: list, show, search, path,
-                                 clear
+        logs                     The local log of chats: list, show, search, export,
+                                 path, clear
         config                   Show and change settings and profiles
         emulator                 Run the local emulator of the service
         version                  Print the version of agentry (and of Node with
