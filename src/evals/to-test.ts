@@ -2,6 +2,7 @@
 // chat's `/export test <file>` write its user messages as the turns of one `conversation:` case against the same
 // agent, each with a starting assertion taken from the answer it got (a tool it called, else a few of the answer's
 // words, else its finish reason) and the answer itself as a comment, to be tightened by hand.
+import { UsageError } from '../errors.js'
 import { cjsExports } from '../io/cjs.js'
 
 /** A message as the chat and the local log keep it (the wire shape). */
@@ -107,4 +108,13 @@ export async function conversationAsTest(c: RecordedConversation): Promise<{ tex
     node.commentBefore = notes.join('\n')
   }
   return { text: doc.toString({ lineWidth: 0 }) }
+}
+
+/** Writes the test file of a chat's conversation (the interactive `/export test <file>`); says what it wrote. */
+export async function exportTestFile(file: string, c: Omit<RecordedConversation, 'source'>): Promise<string> {
+  const written = await conversationAsTest({ ...c, source: `a chat with ${c.agentId}` })
+  if ('problem' in written) throw new UsageError(`not written: ${written.problem}`)
+  const { writeFileAtomic } = await import('../io/atomic-file.js')
+  await writeFileAtomic(file, written.text, { flag: '/export test' })
+  return `wrote ${file}: run it with agentry test ${file}`
 }

@@ -24,6 +24,7 @@ export type SlashName =
   | 'copy'
   | 'edit'
   | 'save'
+  | 'export'
   | 'exit'
 
 /** Every command, in the order /help lists them. */
@@ -39,6 +40,7 @@ export const slashCommands: readonly SlashSpec[] = [
   { name: 'copy', args: '', summary: 'copy the last answer to the clipboard', aliases: [] },
   { name: 'edit', args: '[text]', summary: 'write the next message in $EDITOR (also Ctrl-X Ctrl-E)', aliases: [] },
   { name: 'save', args: '<file.jsonl>', summary: 'save the conversation as JSON lines', aliases: [] },
+  { name: 'export', args: 'test <file>', summary: 'write the conversation as a test file (agentry test)', aliases: [] },
   { name: 'exit', args: '', summary: 'leave the chat', aliases: ['quit', 'q'] },
 ]
 
