@@ -39,7 +39,13 @@ async function runFile(text: string) {
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l))
-  return { code, lines, stderr: t.stderr(), byCase: (d: string) => lines.find((l) => l.description === d)! }
+  return {
+    code,
+    lines,
+    stderr: t.stderr(),
+    stdout: t.stdout(),
+    byCase: (d: string) => lines.find((l) => l.description === d)!,
+  }
 }
 
 const file = `targets:
@@ -90,7 +96,9 @@ cases:
 
 describe('agentry test: conversations', () => {
   it('sends the turns in one conversation, asserts each turn and the whole, and keeps every turn', async () => {
-    const { code, byCase, lines } = await runFile(file)
+    const { code, byCase, lines, stdout } = await runFile(file)
+    const row = stdout.split('\n').find((l) => l.startsWith('a turn that fails\t'))!
+    expect(row.split('\t').at(-1)).toBe('turn 2: contains: does not contain "see you"')
     expect(code).toBe(10)
     expect(lines).toHaveLength(5)
     const remembers = byCase('remembers the first turn')
