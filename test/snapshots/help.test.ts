@@ -1705,8 +1705,10 @@ describe('--help', () => {
       \`repeat\` times, and each answer is checked by its assertions: equals, contains, icontains, not-contains,
       contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
       finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
-      Completions and runs are POSTs: never retried. --rescore takes the answers of an earlier --results file instead of
-      asking the targets, and checks them with the file's assertions (a judge agent is still asked). The table of case × target goes to stdout; the summary to stderr.
+      A case may hold a conversation (turns sent one after another, each asserted) or simulate (another agent plays the
+      user until its goal is met), checked as a whole too: turns, goal. Completions and runs are POSTs: never retried.
+      --rescore takes the answers of an earlier --results file instead of asking the targets, and checks them with the
+      file's assertions (a judge agent is still asked). The table of case × target goes to stdout; the summary to stderr.
       Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
       code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.
       "
