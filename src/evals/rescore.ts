@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises'
 import { forEachConcurrent } from '../cms/import-export.js'
 import type { Context } from '../context.js'
-import { UsageError } from '../errors.js'
+import { CancelledError, ExitCode, exitCodeOf, UsageError } from '../errors.js'
 import { numberedLines } from '../io/lines.js'
 import { isRecord } from '../api/is-record.js'
 import type { AgentryClient } from '../sdk/client.js'
@@ -68,6 +68,7 @@ export async function rescorePlan(
   const startedAt = ctx.now()
   const judge = judgeWith(sdk, ctx.abort.signal)
   const results: TestResult[] = []
+  const errorCodes = new Map<number, number>()
   let missing = 0
   function* runs() {
     for (const c of cases)
@@ -90,7 +91,16 @@ export async function rescorePlan(
       passRate: c.passRate,
       vars: c.vars,
     }
-    const r: TestResult = { ...base, ...(await rescored(c, line, judge)) }
+    let r: TestResult
+    try {
+      r = { ...base, ...(await rescored(c, line, judge)) }
+    } catch (err) {
+      // a judge that gave no verdict (network, auth, Ctrl-C) fails this run, as in a run (run.ts)
+      const code = err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err)
+      errorCodes.set(results.length, code)
+      const error = ctx.redactor.text(err instanceof Error ? err.message : String(err))
+      r = { ...base, ...failedLine(line, error) }
+    }
     results.push(r)
     await o.onResult?.(r)
   })
@@ -102,7 +112,7 @@ export async function rescorePlan(
     )
   if (missing > 0) ctx.info(`--rescore: ${missing} of ${runsInFile} runs have no line in ${path}: left out`)
   const interrupted = ctx.abort.signal.aborted
-  return { results, cases, interrupted, startedAt, durationMs: ctx.now() - startedAt, errorCodes: new Map() }
+  return { results, cases, interrupted, startedAt, durationMs: ctx.now() - startedAt, errorCodes }
 }
 
 type Verdict = Omit<
@@ -110,9 +120,9 @@ type Verdict = Omit<
   'case' | 'description' | 'caseIndex' | 'tags' | 'target' | 'repeat' | 'passRate' | 'vars'
 >
 
-/** The verdict of a recorded run under the file's assertions (a run that had no answer stays failed, with its error). */
-async function rescored(c: PlannedCase, line: TestResult, judge: ReturnType<typeof judgeWith>): Promise<Verdict> {
-  const recorded: Answer = {
+/** The answer a results line recorded. */
+function recordedAnswer(line: TestResult): Answer {
+  return {
     text: line.answer ?? '',
     toolCalls: Array.isArray(line.toolCalls) ? line.toolCalls : [],
     finishReason: line.finishReason ?? null,
@@ -120,22 +130,26 @@ async function rescored(c: PlannedCase, line: TestResult, judge: ReturnType<type
     latencyMs: Number(line.latencyMs) || 0,
     ...(line.runId !== undefined ? { runId: line.runId } : {}),
   }
-  const kept = {
+}
+
+/** A recorded run failed with `error`: its answer and turns kept. */
+function failedLine(line: TestResult, error: string): Verdict {
+  const { text: _text, ...rest } = recordedAnswer(line)
+  return {
+    ...rest,
     answer: line.answer ?? null,
-    toolCalls: recorded.toolCalls,
-    finishReason: recorded.finishReason,
-    usage: recorded.usage,
-    latencyMs: recorded.latencyMs,
-    ...(line.runId !== undefined ? { runId: line.runId } : {}),
-  }
-  const failed = (error: string): Verdict => ({
-    ...kept,
     pass: false,
     score: 0,
     error,
     assertions: [],
     ...(line.turns ? { turns: line.turns } : {}),
-  })
+  }
+}
+
+/** The verdict of a recorded run under the file's assertions (a run that had no answer stays failed, with its error). */
+async function rescored(c: PlannedCase, line: TestResult, judge: ReturnType<typeof judgeWith>): Promise<Verdict> {
+  const recorded = recordedAnswer(line)
+  const failed = (error: string) => failedLine(line, error)
   if (typeof line.error === 'string') return failed(line.error)
   const env = { vars: c.vars, judge }
   if (c.talk) {
@@ -164,5 +178,6 @@ async function rescored(c: PlannedCase, line: TestResult, judge: ReturnType<type
   }
   const assertions = []
   for (const a of c.assert) assertions.push(await check(a, recorded, env))
-  return { ...kept, ...scoreOf(assertions, c.threshold), error: null, assertions }
+  const { text, ...rest } = recorded
+  return { ...rest, answer: line.answer ?? null, ...scoreOf(assertions, c.threshold), error: null, assertions }
 }

@@ -95,6 +95,20 @@ describe('agentry test --rescore', () => {
     ])
   })
 
+  it('a judge that gives no verdict fails its run with the error; the other runs are scored', async () => {
+    const dir = tempDir()
+    const [tests, first, second] = ['tests.yaml', 'first.ndjson', 'second.ndjson'].map((f) => join(dir, f))
+    await writeFile(tests!, file('Hello', 'Hello', 'Earlier you said'))
+    expect(await emulatorContext(fx, { env }).run(['test', tests!, '--results', first!])).toBe(0)
+    await writeFile(tests!, file('Hello', 'Hello', 'Earlier you said').replace('judge: demo-judge', 'judge: no-judge'))
+    const t = emulatorContext(fx, { env })
+    const code = await t.run(['test', tests!, '--rescore', first!, '--results', second!])
+    expect(code).toBe(3)
+    const after = read(second!)
+    expect(after.find((l) => l.description === 'greets')!.error).toMatch(/no-judge/)
+    expect(after.filter((l) => l.error === null && l.pass)).toHaveLength(3)
+  })
+
   it('says when the results file does not fit the test file, before asking anyone', async () => {
     const dir = tempDir()
     const [tests, other] = ['tests.yaml', 'other.ndjson'].map((f) => join(dir, f))
