@@ -5,6 +5,7 @@
 // A `simulate:` case has no written turns: before each turn its simulated user (simulate.ts) says what comes next,
 // until it says the goal is met or maxTurns turns were sent.
 import type { Message, Usage } from '../api/schemas/index.js'
+import { CliError, ExitCode } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 import { type AnsweredToolCall, type Answer, askAgent } from './ask.js'
 import { type AssertionEnv, type AssertionResult, check } from './assertions.js'
@@ -122,7 +123,10 @@ export async function converse(c: PlannedCase, r: TalkRun): Promise<Talked> {
     // after the last turn it is asked only whether the goal is met
     if (turn === talk.maxTurns) break
     if ('problem' in move)
-      throw new TalkFailed(out.turns, new Error(`the simulated user (agent ${talk.agent}): ${move.problem}`))
+      throw new TalkFailed(
+        out.turns,
+        new CliError(`the simulated user (agent ${talk.agent}): ${move.problem}`, { exitCode: ExitCode.server }),
+      )
     await send({ role: 'user', content: move.message }, move.message, [])
   }
   return out
