@@ -54,6 +54,21 @@ describe('generated methods (src/sdk/methods.gen.ts)', () => {
   })
 })
 
+describe('the base URL', () => {
+  it('is the service itself when none is given, as the official SDK has it', async () => {
+    const agent = new MockAgent()
+    agent.disableNetConnect()
+    agents.push(agent)
+    const client = createClient({ apiKey: 'agk_test', account: 'acc_1', dispatcher: agent, retries: 0 })
+    expect(client.baseUrl).toBe('https://brightsy.ai/api/v1beta')
+    agent
+      .get('https://brightsy.ai')
+      .intercept({ path: '/api/v1beta/acc_1/agents/ag_1', method: 'GET' })
+      .reply(200, { id: 'ag_1', name: 'Real' })
+    expect(await client.agents.get('ag_1')).toMatchObject({ id: 'ag_1', name: 'Real' })
+  })
+})
+
 describe('resources', () => {
   it('are built on first use, each once: the same object every time, methods kept (a spy on one stays on it)', async () => {
     const { pool, client } = mocked()
