@@ -9,6 +9,7 @@ import type { GlobalOptions } from './config/global-flags.js'
 import { configDir } from './config/paths.js'
 // settings are resolved before every command (the preAction hook): static imports, one file fewer each to load
 import {
+  baseUrlOf,
   checkedProfileName,
   flagValues,
   resolveOne,
@@ -225,13 +226,13 @@ export class Context {
 
   /**
    * The public library's client over this run's HTTP client (same credential, timeouts, trace and redaction), with
-   * the configured base URL and account, built on first use. A missing base URL is reported when a call needs it
-   * (Transport.baseUrl): a call by full URL needs none.
+   * the run's base URL (the service itself unless a flag, variable or profile names another) and account, built on
+   * first use.
    */
   sdk(): Promise<AgentryClient> {
     this.sdkCache ??= Promise.all([import('./api/connect.js'), this.http(), this.settings()]).then(
       ([{ AgentryClient, Transport }, http, settings]) =>
-        new AgentryClient(new Transport(http, settings.baseUrl?.value, settings.account?.value)),
+        new AgentryClient(new Transport(http, baseUrlOf(settings), settings.account?.value)),
     )
     return this.sdkCache
   }

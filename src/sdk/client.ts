@@ -23,14 +23,15 @@ import {
   webhooksMethods,
 } from './methods.gen.js'
 import { scenariosByHand } from './scenarios.js'
+import { serviceBaseUrl } from '../api/service-url.js'
 import { defaultIdleTimeoutSeconds } from '../limits.js'
 import { Transport } from './transport.js'
 import { webhooksByHand } from './webhooks.js'
 
 /** How a client is set up. */
 export interface ClientOptions {
-  /** `{base_url}`: the service's origin plus /api/v1beta */
-  baseUrl: string
+  /** `{base_url}`: the service's origin plus /api/v1beta; default https://brightsy.ai/api/v1beta, the service itself */
+  baseUrl?: string
   /** an API key (sent as a bearer token) */
   apiKey?: string
   /** or a token provider, called before each request (e.g. an OAuth token that refreshes) */
@@ -151,5 +152,5 @@ export function createClient(opts: ClientOptions): AgentryClient {
     dispatcher: opts.dispatcher,
     signal: opts.signal,
   })
-  return new AgentryClient(new Transport(http, opts.baseUrl, opts.account))
+  return new AgentryClient(new Transport(http, opts.baseUrl ?? serviceBaseUrl, opts.account))
 }

@@ -1763,6 +1763,9 @@ describe('--help', () => {
         --with-api-key    read an API key from stdin (a masked prompt on a terminal)
                           and store it
         --no-verify       store the key without trying it against the server
+        --from-brightsy   import the official brightsy CLI's session
+                          ($BRIGHTSY_CONFIG, else ~/.brightsy/config.json) into the
+                          profile
         -h, --help        display help for command
 
       Examples:
@@ -1771,6 +1774,7 @@ describe('--help', () => {
         agentry login --device                        type a code on another device (RFC 8628)
         agentry login --with-api-key < key.txt        store an API key read from stdin
         agentry --profile ci login --with-api-key --api-key-file /run/secrets/agentry
+        agentry login --from-brightsy                 reuse the session of \`brightsy login\`
 
       "
     `)

@@ -26,8 +26,7 @@ function oneCode(codes: number[]): number {
 
 async function doctorRun(ctx: Context): Promise<void> {
   const transport = (await ctx.sdk()).transport
-  // a run with no base URL or account says so once, before any probe
-  void transport.baseUrl
+  // a run with no account says so once, before any probe
   transport.accountId()
   const results = await probeAll(transport)
   // the server's words pass through the run's redactor, like every other line we print
