@@ -49,7 +49,8 @@ export interface CliResult {
 export function cliEnv(configDir: string, extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !k.startsWith('AGENTRY_') && k !== 'FORCE_COLOR' && k !== 'CI') env[k] = v
+    // nothing of the developer's own setup: agentry's variables and the official tools' (BRIGHTSY_API_KEY…)
+    if (v !== undefined && !/^(AGENTRY|BRIGHTSY)_/.test(k) && k !== 'FORCE_COLOR' && k !== 'CI') env[k] = v
   env.NO_COLOR = '1'
   env.AGENTRY_CONFIG_DIR = configDir
   // the local log and input history (src/logs/paths.ts) stay inside the test's dir too
