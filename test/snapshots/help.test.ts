@@ -163,7 +163,8 @@ describe('--help', () => {
         --new-chat                start a stateful chat: its id, a UUID made here, is
                                   printed on stderr
         --no-stream               ask for the whole answer at once (same output)
-        --save <file.jsonl>       append the conversation to a JSONL transcript
+        --save <file>             append the conversation to a transcript: JSON lines
+                                  for .jsonl, Markdown for .md
         --resume <file.jsonl>     continue the conversation of a JSONL transcript
                                   (stateless)
         -c, --continue            continue the last conversation of the local log (of

@@ -84,7 +84,9 @@ export const chatOptions = {
     conflicts: ['resume'],
   },
   stream: flag('--no-stream', 'ask for the whole answer at once (same output)'),
-  save: text('--save <file.jsonl>', 'append the conversation to a JSONL transcript', { nonEmpty: true }),
+  save: text('--save <file>', 'append the conversation to a transcript: JSON lines for .jsonl, Markdown for .md', {
+    nonEmpty: true,
+  }),
   resume: text('--resume <file.jsonl>', 'continue the conversation of a JSONL transcript (stateless)', {
     nonEmpty: true,
   }),
