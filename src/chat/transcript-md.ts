@@ -2,6 +2,7 @@
 // not to resume. Each message under its role as a heading, its text as it came (Markdown stays Markdown) with
 // every control character a terminal would act on made visible (src/io/sanitize.ts), tool calls and results in
 // fenced blocks. The JSONL form (./transcript.ts) is the one `--resume` reads.
+import { endLine } from '../io/output.js'
 import { sanitizeText } from '../io/sanitize.js'
 import type { ChatContentItem, ChatMessage } from './session.js'
 import type { TranscriptMeta } from './transcript.js'
@@ -10,7 +11,7 @@ import type { TranscriptMeta } from './transcript.js'
 function fenced(text: string, lang = ''): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length))
   const fence = '`'.repeat(longest + 1)
-  return `${fence}${lang}\n${sanitizeText(text)}${text.endsWith('\n') ? '' : '\n'}${fence}\n\n`
+  return `${fence}${lang}\n${endLine(sanitizeText(text))}${fence}\n\n`
 }
 
 /** A paragraph of message text: as it came, escapes visible, ending in a blank line. */

@@ -163,6 +163,8 @@ describe('--help', () => {
         --new-chat                start a stateful chat: its id, a UUID made here, is
                                   printed on stderr
         --no-stream               ask for the whole answer at once (same output)
+        --no-final-newline        piped text: the answer's bytes exactly, no newline
+                                  added at its end
         --save <file>             append the conversation to a transcript: JSON lines
                                   for .jsonl, Markdown for .md
         --resume <file.jsonl>     continue the conversation of a JSONL transcript

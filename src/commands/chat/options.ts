@@ -84,6 +84,7 @@ export const chatOptions = {
     conflicts: ['resume'],
   },
   stream: flag('--no-stream', 'ask for the whole answer at once (same output)'),
+  finalNewline: flag('--no-final-newline', "piped text: the answer's bytes exactly, no newline added at its end"),
   save: text('--save <file>', 'append the conversation to a transcript: JSON lines for .jsonl, Markdown for .md', {
     nonEmpty: true,
   }),
