@@ -7,6 +7,7 @@ import { CancelledError, CliError, ExitCode } from '../errors.js'
 import type { ChatFormat } from './format.js'
 import { holdSteadyHeap } from '../io/steady-heap.js'
 import { stringifyJson } from '../io/sanitize.js'
+import { FinalNewline } from '../io/output.js'
 
 /** Sends `text` (with its images and attachments) and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
 export async function runOneShot(
@@ -15,6 +16,8 @@ export async function runOneShot(
   attached: SendOptions,
   format: ChatFormat,
   ctx: Context,
+  /** `--no-final-newline`: piped text is the answer's bytes exactly, no newline added at the end */
+  exact = false,
 ): Promise<void> {
   let presses = 0
   ctx.interruptHandler = () => {
@@ -28,7 +31,7 @@ export async function runOneShot(
   }
   holdSteadyHeap()
   const turn = session.send(text, attached)
-  const sink = await writerFor(format, ctx, session)
+  const sink = await writerFor(format, ctx, session, exact)
   try {
     for await (const event of turn) await sink.event(event)
   } finally {
@@ -79,10 +82,10 @@ interface EventSink {
   end(r: TurnResult): Promise<void>
 }
 
-async function writerFor(format: ChatFormat, ctx: Context, session: ChatSession): Promise<EventSink> {
+async function writerFor(format: ChatFormat, ctx: Context, session: ChatSession, exact: boolean): Promise<EventSink> {
   if (format === 'ndjson') return ndjsonSink(ctx)
   if (format === 'json') return jsonSink(ctx, session)
-  return textSink(ctx)
+  return textSink(ctx, exact)
 }
 
 /** One JSON object per event, one per line (commands.md "NDJSON events"). */
@@ -128,12 +131,14 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
 }
 
 /**
- * Text: piped, the answer's bytes exactly as sent (nothing added, not even a newline); on a terminal, rendered as
- * markdown and ended with a newline. Tool calls and their results are noted on stderr; reasoning is left out (it is
- * not the answer: `--output ndjson` has it as `reasoning` events, `--output json` as `message.reasoning`).
+ * Text: piped, the answer's bytes as sent, then a newline once it is done if it did not end with one (the final-newline
+ * rule of every command, src/io/output.ts; none with `exact`: --no-final-newline); an answer cut short stays exactly
+ * as it arrived (the exit code says so). On a terminal, rendered as markdown and ended on a fresh line. Tool calls and their results are noted on stderr; reasoning is left out (it is not the answer:
+ * `--output ndjson` has it as `reasoning` events, `--output json` as `message.reasoning`).
  */
-async function textSink(ctx: Context): Promise<EventSink> {
+async function textSink(ctx: Context, exact: boolean): Promise<EventSink> {
   const { io } = ctx
+  const ending = new FinalNewline()
   const md = io.stdoutIsTTY
     ? (await import('../io/markdown/index.js')).createMarkdownStream({
         write: (s) => io.stdout.write(s),
@@ -146,7 +151,10 @@ async function textSink(ctx: Context): Promise<EventSink> {
     event: async (e) => {
       if (e.type === 'text') {
         if (md) md.push(e.text)
-        else await put(ctx, e.text)
+        else {
+          ending.note(e.text)
+          await put(ctx, e.text)
+        }
       } else if (e.type === 'tool_call') {
         ctx.info(`→ ${e.call.function.name}(${e.call.function.arguments})`, dim)
       } else if (e.type === 'tool_result') {
@@ -158,7 +166,7 @@ async function textSink(ctx: Context): Promise<EventSink> {
         // both leave the cursor at the start of a fresh line
         if (r.status === 'done') md.end()
         else md.abort()
-      }
+      } else if (r.status === 'done' && !exact && ending.end() !== '') await put(ctx, ending.end())
       if (r.status === 'done' && r.finishReason === 'length') ctx.info('(the answer reached --max-tokens)', dim)
     },
   }

@@ -171,7 +171,7 @@ export interface ChatSession {
   setSystem(text: string | undefined): void
   /** Replaces max_tokens (undefined: the agent's default). */
   setMaxTokens(n: number | undefined): void
-  /** Writes the whole conversation to a JSONL transcript (atomically: temp file and rename). */
+  /** Writes the whole conversation to a transcript, JSONL or Markdown by extension (atomically: temp file and rename). */
   save(path: string): Promise<void>
   /** Cancels anything in flight and releases resources. */
   close(): Promise<void>

@@ -163,7 +163,10 @@ describe('--help', () => {
         --new-chat                start a stateful chat: its id, a UUID made here, is
                                   printed on stderr
         --no-stream               ask for the whole answer at once (same output)
-        --save <file.jsonl>       append the conversation to a JSONL transcript
+        --no-final-newline        piped text: the answer's bytes exactly, no newline
+                                  added at its end
+        --save <file>             append the conversation to a transcript: JSON lines
+                                  for .jsonl, Markdown for .md
         --resume <file.jsonl>     continue the conversation of a JSONL transcript
                                   (stateless)
         -c, --continue            continue the last conversation of the local log (of
@@ -1429,8 +1432,9 @@ describe('--help', () => {
       stopped when the server offers byte ranges, else from the start (to stdout: only from where it stopped). --out
       is written to a temporary file, renamed only once the whole file is in and checked: against the size the server
       declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512). When the
-      server declares neither, completeness cannot be checked. Exit codes: 0 saved, 3 no such file, 8 broken off or not
-      what the server declared, 124 stalled.
+      server declares neither, the size is compared with the one \`files list\` gives (a page of 62 bytes for a file
+      listed at 300000: exit 8, nothing saved); with no listed size either, completeness cannot be checked. Exit codes:
+      0 saved, 3 no such file, 8 broken off or not what the server declared or listed, 124 stalled.
 
       $ agentry files list --help
       Usage: agentry files list|ls [options]

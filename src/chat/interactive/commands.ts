@@ -5,6 +5,7 @@ import { sanitizeText } from '../../io/sanitize.js'
 import { checkAttachment, statelessAttachHint } from '../attachments.js'
 import { resolveImage } from '../images.js'
 import type { ChatSession, ChatTurn } from '../session.js'
+import { isJsonlTranscript } from '../transcript.js'
 import { helpText } from './help.js'
 import { oneLine } from './status.js'
 import { messageCount } from './recap.js'
@@ -123,15 +124,14 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         return undefined
       case 'save': {
         if (arg === '') {
-          note('usage: /save <file.jsonl>')
+          note('usage: /save <file.jsonl|file.md>')
           return undefined
         }
         await session.save(arg)
         deps.onSaved?.()
         const n = messageCount(session.history)
-        note(
-          `saved ${n} message${n === 1 ? '' : 's'} to ${arg} (resume: agentry chat ${session.agentId} --resume ${arg})`,
-        )
+        const how = isJsonlTranscript(arg) ? `resume: agentry chat ${session.agentId} --resume ${arg}` : 'Markdown'
+        note(`saved ${n} message${n === 1 ? '' : 's'} to ${arg} (${how})`)
         return undefined
       }
     }

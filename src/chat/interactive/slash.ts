@@ -38,7 +38,12 @@ export const slashCommands: readonly SlashSpec[] = [
   { name: 'retry', args: '', summary: 'send the last message again', aliases: [] },
   { name: 'copy', args: '', summary: 'copy the last answer to the clipboard', aliases: [] },
   { name: 'edit', args: '[text]', summary: 'write the next message in $EDITOR (also Ctrl-X Ctrl-E)', aliases: [] },
-  { name: 'save', args: '<file.jsonl>', summary: 'save the conversation as JSON lines', aliases: [] },
+  {
+    name: 'save',
+    args: '<file.jsonl|file.md>',
+    summary: 'save the conversation: JSON lines, or Markdown for .md',
+    aliases: [],
+  },
   { name: 'exit', args: '', summary: 'leave the chat', aliases: ['quit', 'q'] },
 ]
 

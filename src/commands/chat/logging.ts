@@ -5,6 +5,7 @@ import type { Context } from '../../context.js'
 import type { ConversationRecorder } from '../../logs/recorder.js'
 import { type Continuation, findContinuation } from './continue.js'
 import type { ChatOptions } from './options.js'
+import { isJsonlTranscript } from '../../chat/transcript.js'
 
 /** What `chat` gets from the log. */
 export interface ChatLog {
@@ -77,9 +78,10 @@ export function whereKeptLines(session: ChatSession, log: ChatLog, opts: ChatOpt
       ? `agentry chat --cid ${logged}`
       : session.chatId !== undefined
         ? `agentry chat ${session.agentId} --chat ${session.chatId}`
-        : opts.save !== undefined
+        : opts.save !== undefined && isJsonlTranscript(opts.save)
           ? `agentry chat ${session.agentId} --resume ${opts.save} --save ${opts.save}`
           : undefined
+  if (opts.save !== undefined && !isJsonlTranscript(opts.save)) lines.push(`saved as Markdown to ${opts.save}`)
   lines.push(resume === undefined ? 'nothing keeps it yet' : `resume with: ${resume}`)
   return lines
 }
@@ -90,7 +92,7 @@ export function resumeCommand(session: ChatSession, log: ChatLog, opts: ChatOpti
   const id = log.recorder?.lastConversationId
   if (id !== undefined) return `agentry chat --cid ${id}`
   if (session.chatId !== undefined) return `agentry chat ${session.agentId} --chat ${session.chatId}`
-  if (opts.save !== undefined && session.history.length > 0)
+  if (opts.save !== undefined && isJsonlTranscript(opts.save) && session.history.length > 0)
     return `agentry chat ${session.agentId} --resume ${opts.save} --save ${opts.save}`
   return undefined
 }

@@ -84,7 +84,7 @@ export async function chatRun(
     return runInteractiveUi(session, ctx, { images, attachments: opts.attach, tools, unsaved, whereKept, mcp })
   }
   const { runOneShot } = await import('../../chat/oneshot.js')
-  await runOneShot(session, source.text, { images, attachments: opts.attach }, format, ctx)
+  await runOneShot(session, source.text, { images, attachments: opts.attach }, format, ctx, !opts.finalNewline)
 }
 
 /** Fails with exit 3 (and the hint to list them) when the agent does not exist; other failures wait for the chat. */
