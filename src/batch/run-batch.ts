@@ -59,14 +59,14 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
   const stopped = new Promise<undefined>((resolve) => {
     stop = () => resolve(undefined)
   })
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     if (stopping) return ctx.abort.abort()
     stopping = true
     stop()
     source.close?.()
     progress.end()
     ctx.info('stopping: no more runs are started; the runs in flight finish (Ctrl-C again to cancel them)')
-  }
+  })
   const codes = new Map<number, number>()
   const record = async (item: BatchItem, result: ResultLine, early: boolean) => {
     cases.set(item.index, { item, result, earlier: early })
@@ -98,7 +98,7 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
   } catch (err) {
     inputError = err
   } finally {
-    ctx.interruptHandler = undefined
+    releaseInterrupt()
     source.close?.()
     progress.end()
     await sink.close()

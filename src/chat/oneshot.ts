@@ -17,7 +17,7 @@ export async function runOneShot(
   ctx: Context,
 ): Promise<void> {
   let presses = 0
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     presses++
     if (presses > 1) {
       ctx.abort.abort()
@@ -25,14 +25,14 @@ export async function runOneShot(
     }
     ctx.info('cancelling the answer… (Ctrl-C again to quit now)')
     void session.cancel().then((o) => ctx.debug(`cancel ${o.requestId ?? '-'}: ${o.server} ${o.message ?? ''}`))
-  }
+  })
   holdSteadyHeap()
   const turn = session.send(text, attached)
   const sink = await writerFor(format, ctx, session)
   try {
     for await (const event of turn) await sink.event(event)
   } finally {
-    ctx.interruptHandler = undefined
+    releaseInterrupt()
   }
   const result = await turn.result
   await sink.end(result)

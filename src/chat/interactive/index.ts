@@ -70,12 +70,11 @@ export async function runInteractive(
   const earlier = await earlierInfo
   ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style, earlier))
   ui(recap(earlier, style, io.columns()))
-  const previousHandler = ctx.interruptHandler
   // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode.
   // While $EDITOR has the terminal, a Ctrl-C that reaches this process too is the editor's business.
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     if (term.active) term.feed('\x03')
-  }
+  })
   term.start()
   opts.bindToolApproval?.(
     terminalToolApproval(
@@ -113,7 +112,7 @@ export async function runInteractive(
     })
   } finally {
     term.close()
-    ctx.interruptHandler = previousHandler
+    releaseInterrupt()
   }
 }
 
