@@ -1,4 +1,4 @@
-// The fast accept path (docs/architecture.md "Start-up budget", issue 20): from zod schemas, plain-JS predicates that
+// The fast accept path (docs/architecture.md "Start-up budget"): from zod schemas, plain-JS predicates that
 // return true ONLY when zod would accept a value AND zod's output would equal it (so the value can be used as is and
 // zod need not load). The generator walks each schema's definition (`schema._zod.def`); whatever it does not know (a
 // transform, a default whose key is missing, a refine it cannot express, a format it cannot check) makes that part

@@ -1,4 +1,4 @@
-// Runs a batch (issue 11; docs/commands.md "Batch runs"): at most `concurrency` runs in flight, a result line per
+// Runs a batch (docs/commands.md "Batch runs"): at most `concurrency` runs in flight, a result line per
 // input as each finishes, JUnit at the end, a progress line on a terminal, a summary on stderr and GitHub Actions
 // annotations. A run is never retried (not idempotent). Ctrl-C stops the launching and lets the runs in flight
 // finish (a second Ctrl-C cancels them), then what is done is written and the batch exits 130.

@@ -112,7 +112,7 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
     },
     end: async (r) => {
       const message: Record<string, unknown> = { role: 'assistant', content: r.message.content }
-      // the model's thinking, apart from the answer (issue 9 item 5)
+      // the model's thinking, apart from the answer (a JSON member of its own)
       if (r.message.reasoning) message.reasoning = r.message.reasoning
       if (r.message.tool_calls.length) message.tool_calls = r.message.tool_calls
       const body: Record<string, unknown> = { request_id: r.requestId ?? null, agent_id: session.agentId }

@@ -1,5 +1,5 @@
 // Who holds a file lock, so that a lock whose owner is gone is taken over at once rather than after the 10 s of
-// staleness (issue 22 item 29): the holder's pid, boot and host, written in an `owner` file inside proper-lockfile's
+// staleness: the holder's pid, boot and host, written in an `owner` file inside proper-lockfile's
 // lock directory. proper-lockfile works through the `fs` it is given; the one built here writes the owner when the
 // lock directory is made (before proper-lockfile sets its mtime, so its compromise check is not set off), removes it
 // when the lock is released, and shows a lock whose owner is dead as stale (an mtime at the epoch), so proper-lockfile's

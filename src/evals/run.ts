@@ -1,4 +1,4 @@
-// Runs a test plan (issue 21): every case × target × repeat, at most `concurrency` in flight (the batch pool), each
+// Runs a test plan: every case × target × repeat, at most `concurrency` in flight (the batch pool), each
 // answer checked by the case's assertions as it arrives. A progress line on a terminal (none when piped, in CI or
 // with --quiet). Ctrl-C stops the launching and lets the runs in flight finish (a second Ctrl-C cancels them); what
 // finished is kept and written like a complete run, then the run exits 130.
