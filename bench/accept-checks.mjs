@@ -4,9 +4,11 @@
 // Run: npm run bench -- accept-checks   (BENCH_RUNS=40 by default; each round runs A B then B A)
 //
 // The zod-alone build is made here: the tracked and new files of this checkout copied to a temp directory
-// (node_modules linked), five readers rewritten so that no generated check loads or runs (each rewrite must match,
-// or the bench stops), and built with scripts/build.mjs. Both builds answer the same call against one emulator and
-// must print the same answer (members in any order: see `sorted`). Wall time is the median; CPU (user + sys, GNU time, in 10 ms steps) the mean.
+// (node_modules linked), the readers rewritten so that no generated check loads or runs (each rewrite must match,
+// or the bench stops), and built with scripts/build.mjs; BENCH_KEEP=1 leaves it there to look at. Both builds answer
+// the same call against one emulator and must print the same answer (members in any order: see `sorted`). Wall time
+// is the median; CPU (user + sys, GNU time, in 10 ms steps) the mean. Decided: the checks stay while they save 10 ms
+// or more of `agents list` (docs/architecture.md "Start-up budget").
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
