@@ -159,7 +159,10 @@ try {
   console.log(
     `accept-checks: ${runs} interleaved rounds (A B, then B A), Node ${process.versions.node}, load ${load()}`,
   )
-  console.log(`${''.padEnd(60)} ${'accept'.padStart(8)} ${'zod'.padStart(8)} ${'saved'.padStart(8)}`)
+  // saved: the difference of the two figures; paired: the median of each round's difference (zod − accept), which
+  // load that changes from one round to the next moves less
+  const head = ['accept', 'zod', 'saved', 'paired'].map((h) => h.padStart(8)).join(' ')
+  console.log(`${''.padEnd(60)} ${head}`)
   for (const [name, [args, caseEnv]] of Object.entries(cases)) {
     const xs = { accept: [], zod: [] }
     for (let i = 0; i < runs + 2; i++) {
@@ -170,14 +173,14 @@ try {
       // the first two rounds warm the compile cache and the page cache
       if (i >= 2) for (const b of order) xs[b].push(round[b])
     }
-    const line = (what, f) => {
-      const [a, z] = [f(xs.accept), f(xs.zod)]
-      console.log(
-        `${`${name} ${what}`.padEnd(60)} ${a.toFixed(1).padStart(8)} ${z.toFixed(1).padStart(8)} ${(z - a).toFixed(1).padStart(8)}`,
-      )
+    const line = (what, key, f) => {
+      const [a, z] = [f(xs.accept.map((r) => r[key])), f(xs.zod.map((r) => r[key]))]
+      const paired = median(xs.zod.map((r, i) => r[key] - xs.accept[i][key]))
+      const figures = [a, z, z - a, paired].map((x) => x.toFixed(1).padStart(8)).join(' ')
+      console.log(`${`${name} ${what}`.padEnd(60)} ${figures}`)
     }
-    line('wall ms (median)', (rs) => median(rs.map((r) => r.wall)))
-    line('CPU ms (mean)', (rs) => mean(rs.map((r) => r.cpu)))
+    line('wall ms (median)', 'wall', median)
+    line('CPU ms (mean)', 'cpu', mean)
   }
   console.log(`load at the end: ${load()}`)
 } finally {
