@@ -1,4 +1,4 @@
-// The interactive chat on a terminal : `agentry chat [agentId]` when stdin and stdout are
+// The interactive chat on a terminal: `agentry chat [agentId]` when stdin and stdout are
 // terminals and no -m is given. src/commands/chat/ builds the session and calls runInteractive; this module owns
 // the terminal until it returns, and always gives it back as it found it.
 import type { Agent, ToolDefinition } from '../../api/schemas/index.js'
