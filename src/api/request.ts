@@ -14,7 +14,7 @@ export interface HttpClientOptions {
   userAgent: string
   /** total timeout of a request (for streams: until the response headers, unless `boundStreams`) */
   timeoutMs: number
-  /** the total timeout covers a whole streamed answer too (set when the user chose --timeout, issue 12) */
+  /** the total timeout covers a whole streamed answer too (set when the user chose --timeout) */
   boundStreams?: boolean | undefined
   /** how long a stream may go without a byte */
   idleTimeoutMs: number

@@ -20,7 +20,7 @@ export async function runOneShot(
   exact = false,
 ): Promise<void> {
   let presses = 0
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     presses++
     if (presses > 1) {
       ctx.abort.abort()
@@ -28,14 +28,14 @@ export async function runOneShot(
     }
     ctx.info('cancelling the answer… (Ctrl-C again to quit now)')
     void session.cancel().then((o) => ctx.debug(`cancel ${o.requestId ?? '-'}: ${o.server} ${o.message ?? ''}`))
-  }
+  })
   holdSteadyHeap()
   const turn = session.send(text, attached)
   const sink = await writerFor(format, ctx, session, exact)
   try {
     for await (const event of turn) await sink.event(event)
   } finally {
-    ctx.interruptHandler = undefined
+    releaseInterrupt()
   }
   const result = await turn.result
   await sink.end(result)
@@ -115,7 +115,7 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
     },
     end: async (r) => {
       const message: Record<string, unknown> = { role: 'assistant', content: r.message.content }
-      // the model's thinking, apart from the answer (issue 9 item 5)
+      // the model's thinking, apart from the answer (a JSON member of its own)
       if (r.message.reasoning) message.reasoning = r.message.reasoning
       if (r.message.tool_calls.length) message.tool_calls = r.message.tool_calls
       const body: Record<string, unknown> = { request_id: r.requestId ?? null, agent_id: session.agentId }

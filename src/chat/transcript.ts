@@ -68,8 +68,8 @@ export async function writeTranscript(
 
 /**
  * Checks before the first turn that `--save` can write `path`: an existing regular file that may be written, or a
- * new file in an existing, writable directory. Missing directories are never created (issue 12). A usage error
- * names the flag and the reason, once, instead of a warning for every message that could not be written.
+ * new file in an existing, writable directory. Missing directories are never created (a typo would make one). A
+ * usage error names the flag and the reason, once, instead of a warning for every message that could not be written.
  */
 export async function checkTranscriptPath(path: string, flag = '--save'): Promise<void> {
   const fail = (why: string) => new UsageError(`${flag} ${path}: cannot write there (${why})`, 'choose another path')

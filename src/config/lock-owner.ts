@@ -1,4 +1,4 @@
-// Who holds a file lock, and when a waiter may take it from them (issue 22 item 29, issue 33 item 4). The lock is a
+// Who holds a file lock, and when a waiter may take it from them (20 parallel writers must all be saved). The lock is a
 // file whose content is its owner (pid, boot, host): written to a temp file first, then linked as the lock, so that the
 // lock never exists without its owner (link fails when anything is there, a lock file or the lock directory of older
 // agentry versions). proper-lockfile does the rest (retries, keeping the lock's mtime fresh, release at exit) through

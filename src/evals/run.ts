@@ -1,4 +1,4 @@
-// Runs a test plan (issue 21): every case × target × repeat, at most `concurrency` in flight (the batch pool), each
+// Runs a test plan: every case × target × repeat, at most `concurrency` in flight (the batch pool), each
 // answer checked by the case's assertions as it arrives. A progress line on a terminal (none when piped, in CI or
 // with --quiet). Ctrl-C stops the launching and lets the runs in flight finish (a second Ctrl-C cancels them); what
 // finished is kept and written like a complete run, then the run exits 130.
@@ -63,12 +63,12 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
   const progress = progressLine(ctx, 'tested')
   const startedAt = ctx.now()
   let stopping = false
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     if (stopping) return ctx.abort.abort()
     stopping = true
     progress.end()
     ctx.info('stopping: no more cases are started; the ones in flight finish (Ctrl-C again to cancel them)')
-  }
+  })
   function* units(): Generator<Unit> {
     for (const c of cases)
       for (const target of c.targets)
@@ -87,7 +87,7 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
       progress.update(results.length, total)
     })
   } finally {
-    ctx.interruptHandler = undefined
+    releaseInterrupt()
     progress.end()
   }
   const interrupted = stopping || ctx.abort.signal.aborted

@@ -1,4 +1,4 @@
-// The test file of `agentry test` (issue 21): YAML or JSON, one schema. It is written once, here, with zod; the JSON
+// The test file of `agentry test`: YAML or JSON, one schema. It is written once, here, with zod; the JSON
 // Schema editors complete from (docs/agent-tests.schema.json) is generated from it (`testFileJsonSchema`), and a
 // test keeps the shipped file equal to it. Objects are strict: a misspelt member is an error naming it, not ignored.
 import { toolDefinitionSchema } from '../api/schemas/index.js'

@@ -1,6 +1,6 @@
 // The chat engine's log hook (ChatLogHook, src/chat/session.ts): every message of a conversation goes into the local
 // log once an answer to it has arrived — a message the service never answered (an unknown agent, a 401, no network)
-// is not logged, nor is a conversation that never got an answer (issue 22 item 13) — each answer with its request_id,
+// is not logged, nor is a conversation that never got an answer — each answer with its request_id,
 // finish_reason and usage, one cut short (the user cancelled, --timeout, a dropped connection) marked partial, and
 // each tool result. Never stored: credentials (the API key and any known secret value are
 // scrubbed from the text by the run's Redactor; headers are never seen here), a base URL's user, password, query

@@ -32,7 +32,16 @@ export async function servedTools(ctx: Context, choice: ToolChoice): Promise<Acc
 export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> {
   const tools = await servedTools(ctx, opts)
   if (tools.length === 0) ctx.warn('no tools to offer')
-  const stopped = stopRequest(ctx)
+  const stop = ctx.stopRequest()
+  try {
+    await serveUntil(ctx, tools, opts, stop.requested)
+  } finally {
+    stop.release()
+  }
+}
+
+/** Serves `tools` over stdio or HTTP until the client leaves or `stopped` resolves. */
+async function serveUntil(ctx: Context, tools: AccountTool[], opts: ServeOptions, stopped: Promise<void>) {
   if (opts.http !== undefined) {
     const http = await serveHttp(opts.http, () => createMcpServer(ctx, tools))
     ctx.io.stderr.write(`MCP server (Streamable HTTP): ${http.url}\nbearer token: ${http.token}\n`)
@@ -59,18 +68,4 @@ export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> 
   } finally {
     await server.close().catch(() => {})
   }
-}
-
-/** Resolves when Ctrl-C or SIGTERM asks the run to stop (a second request aborts the run). */
-function stopRequest(ctx: Context): Promise<void> {
-  return new Promise<void>((resolve) => {
-    let requested = false
-    ctx.interruptHandler = () => {
-      if (requested) ctx.abort.abort()
-      requested = true
-      resolve()
-    }
-    if (ctx.abort.signal.aborted) resolve()
-    else ctx.abort.signal.addEventListener('abort', () => resolve(), { once: true })
-  })
 }

@@ -58,7 +58,7 @@ type Methods<F extends (t: Transport) => object> = ReturnType<F>
 /**
  * The service's client: `client.agents.list()`, `client.chat.stream(agentId, {...})`, `client.cms.from('posts')`, …
  * Each resource is built on first use (a getter, the same object every time after): a CLI command that calls one
- * resource builds no other (start-up budget, issue 20).
+ * resource builds no other (start-up budget, docs/architecture.md).
  */
 export class AgentryClient {
   /** the client under the resources: route names, the contract, the HTTP core (for the CLI's own commands) */

@@ -1,4 +1,4 @@
-// The interactive chat on a terminal (GitHub issue 4, part B): `agentry chat [agentId]` when stdin and stdout are
+// The interactive chat on a terminal: `agentry chat [agentId]` when stdin and stdout are
 // terminals and no -m is given. src/commands/chat/ builds the session and calls runInteractive; this module owns
 // the terminal until it returns, and always gives it back as it found it.
 import type { Agent, ToolDefinition } from '../../api/schemas/index.js'
@@ -70,12 +70,11 @@ export async function runInteractive(
   const earlier = await earlierInfo
   ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style, earlier))
   ui(recap(earlier, style, io.columns()))
-  const previousHandler = ctx.interruptHandler
   // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode.
   // While $EDITOR has the terminal, a Ctrl-C that reaches this process too is the editor's business.
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     if (term.active) term.feed('\x03')
-  }
+  })
   term.start()
   opts.bindToolApproval?.(
     terminalToolApproval(
@@ -113,7 +112,7 @@ export async function runInteractive(
     })
   } finally {
     term.close()
-    ctx.interruptHandler = previousHandler
+    releaseInterrupt()
   }
 }
 

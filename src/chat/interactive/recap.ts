@@ -30,7 +30,7 @@ export function recap(messages: readonly unknown[], style: UiStyle, columns: num
 /**
  * The number of messages of a conversation, as a transcript holds them one a line: user, assistant and tool
  * messages, not the system prompt. The banner's "resumed: N messages" and /save's "saved N messages" both say it,
- * so the two agree with each other and with the file (issue 12: the banner counted user turns as messages).
+ * so the two agree with each other and with the file (user turns alone would undercount).
  */
 export function messageCount(messages: readonly unknown[]): number {
   return messages.filter((m) => (m as { role?: unknown } | null)?.role !== 'system').length

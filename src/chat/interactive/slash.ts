@@ -1,4 +1,4 @@
-// Slash commands of the interactive chat (GitHub issue 4): parsing, "did you mean" suggestions and Tab completion.
+// Slash commands of the interactive chat: parsing, "did you mean" suggestions and Tab completion.
 // A line is a command only when it starts with `/name` followed by a space or its end, so a path such as
 // `/usr/bin is empty?` is sent as a message; `//text` sends `/text` literally.
 import { closestNames } from '../../io/did-you-mean.js'

@@ -63,7 +63,7 @@ export function hasUnsavedTurns(session: ChatSession, log: ChatLog, opts: ChatOp
 
 /**
  * Where the conversation is kept, for /info: the service's chat id (stateful), the local log's id, and the one
- * command that resumes it (issue 22 item 14).
+ * command that resumes it.
  */
 export function whereKeptLines(session: ChatSession, log: ChatLog, opts: ChatOptions): string[] {
   const lines: string[] = []

@@ -1,4 +1,4 @@
-// `agentry doctor` (issue 28 item 6): with the current profile, read-only probes of every operation that can be
+// `agentry doctor`: with the current profile, read-only probes of every operation that can be
 // probed safely (src/doctor/probe.ts), one line each: ok, 404, 401/403, shape differs (which member), time. Exit 0
 // only when every documented or seed operation answered as declared; else the code of the worst line (errors.ts).
 import type { Context } from '../../context.js'

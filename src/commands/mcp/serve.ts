@@ -1,4 +1,4 @@
-// `agentry mcp serve` (commands.md; issue 10): the account as an MCP server. The MCP SDK is loaded only when the
+// `agentry mcp serve` (commands.md): the account as an MCP server. The MCP SDK is loaded only when the
 // server starts (dynamic import), so no other command pays for it.
 import { UsageError } from '../../errors.js'
 import { defineCommand } from '../define.js'

@@ -1,5 +1,5 @@
 // `agentry test <file>`: the cases of a test file against agents and scenarios, with assertions on each answer, a
-// matrix of targets, results for CI and a report for people (issue 21; docs/commands.md "Testing agents"). The work
+// matrix of targets, results for CI and a report for people (docs/commands.md "Testing agents"). The work
 // is in src/evals/; this file declares the command and prints.
 import { CancelledError, CliError, ExitCode } from '../../errors.js'
 import { loadTestFile } from '../../evals/load.js'

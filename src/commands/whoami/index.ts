@@ -1,6 +1,6 @@
 // `agentry whoami`: which credential this run uses, where it came from, and where it goes, never showing a secret
 // (only a short key prefix); then one cheap authenticated call says whether the service takes it, and, when the
-// service lists the key, its scopes (issue 12).
+// service lists the key, its scopes.
 import { keyHint, notLoggedIn } from '../../auth/credential.js'
 import { baseUrlOf } from '../../config/resolve.js'
 import type { Context } from '../../context.js'
