@@ -3,8 +3,8 @@
 // again, from where it stopped with `Range` when the server offers byte ranges (Accept-Ranges, a 206 answer), else
 // from the start. What the server declared is checked at the end: the size (Content-Length, or the total of a
 // Content-Range) and the whole file's digest (Repr-Digest, Content-Digest of a full answer, or the older Digest;
-// sha-256 or sha-512). A server that declares neither is checked against the size its file listing gives (issue 33
-// item 3: a 200 text/html page of 62 bytes for a file listed at 300,000); without that either, it cannot be checked:
+// sha-256 or sha-512). A server that declares neither is checked against the size its file listing gives (an error page
+// of 62 bytes served with 200 for a file listed at 300,000 is no download); without that either, it cannot be checked:
 // `files download --help` says so.
 import { createHash, type Hash } from 'node:crypto'
 import type { HttpClient, HttpResponse } from '../api/request.js'
