@@ -45,13 +45,18 @@ export interface RunOutcome {
   errorCodes: Map<number, number>
 }
 
-/** The cases --filter and --shard keep (a case's repeats and targets stay together in one shard). */
-export function selectCases(plan: TestPlan, o: Pick<RunOptions, 'filter' | 'shard'>): PlannedCase[] {
+/** Whether --filter and --shard keep a case (a case's repeats and targets stay together in one shard). */
+export function caseSelector(o: Pick<RunOptions, 'filter' | 'shard'>): (c: PlannedCase) => boolean {
   const words = o.filter.map((w) => w.toLowerCase())
   const wanted = (c: PlannedCase) =>
     words.length === 0 ||
     words.some((w) => c.description.toLowerCase().includes(w) || c.tags.some((t) => t.toLowerCase() === w))
-  return plan.cases.filter((c) => wanted(c) && inShard(c.index, o.shard))
+  return (c) => inShard(c.index, o.shard) && wanted(c)
+}
+
+/** The cases --filter and --shard keep. */
+export function selectCases(plan: TestPlan, o: Pick<RunOptions, 'filter' | 'shard'>): PlannedCase[] {
+  return plan.cases.filter(caseSelector(o))
 }
 
 /** Runs the plan's selected cases. */
