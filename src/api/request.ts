@@ -393,6 +393,7 @@ export class HttpClient {
       ...(res.requestId ? { requestId: res.requestId } : {}),
       ...(code ? { code } : {}),
       ...(typeof res.headers['www-authenticate'] === 'string' ? { challenge: res.headers['www-authenticate'] } : {}),
+      ...(typeof res.headers['retry-after'] === 'string' ? { retryAfter: res.headers['retry-after'] } : {}),
       ...(hint ? { hint } : {}),
     })
   }

@@ -10,7 +10,7 @@ import type { ChatContentItem } from '../chat/session.js'
 import { AgentryError, UsageError } from '../errors.js'
 import { readArgFile } from '../io/arg-file.js'
 import { cjsExports } from '../io/cjs.js'
-import { readDataset } from './dataset.js'
+import { datasetRows } from './dataset.js'
 import { parseJsonPath } from './json-path.js'
 import { compilePattern } from './pattern.js'
 import {
@@ -63,7 +63,10 @@ export interface TestPlan {
   file: string
   description: string | undefined
   targets: Target[]
+  /** the cases kept (LoadOptions.keep), expanded by their dataset rows */
   cases: PlannedCase[]
+  /** how many cases the file has, kept or not */
+  caseCount: number
 }
 
 /** Most expansions of YAML *aliases a test file may make (the yaml package's default; it stops a "billion laughs"). */
@@ -120,6 +123,11 @@ export interface LoadOptions {
   allowJs: boolean
   /** folders its datasets, tools and images files may also be read from (--files-root); its own folder always is */
   filesRoots?: string[] | undefined
+  /**
+   * the cases to keep (--filter, --shard; default all): every case is planned and checked, and only these are held, so
+   * a dataset of which few rows run costs the memory of those rows, not of the file
+   */
+  keep?: ((c: PlannedCase) => boolean) | undefined
 }
 
 /** Reads, checks and plans a test file. */
@@ -157,7 +165,15 @@ export async function loadTestFile(file: string, opts: LoadOptions): Promise<Tes
   }
   const parsed = testFileSchema.safeParse(data)
   if (!parsed.success) throw schemaError(at, parsed.error.issues)
-  return plan(file, parsed.data, at, opts)
+  const f = parsed.data
+  // the datasets are read row by row: every case is checked now, before a request, and only the kept ones are held
+  const cases: PlannedCase[] = []
+  let caseCount = 0
+  for await (const c of plan(file, f, at, opts)) {
+    caseCount++
+    if (!opts.keep || opts.keep(c)) cases.push(c)
+  }
+  return { file, description: f.description, targets: targetsOf(f.targets, at), cases, caseCount }
 }
 
 interface Issue {
@@ -221,13 +237,14 @@ function targetsOf(specs: TargetSpec[], at: Locator): Target[] {
   })
 }
 
-async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): Promise<TestPlan> {
+/** The cases of a file, each dataset row read as its case is wanted. */
+async function* plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): AsyncGenerator<PlannedCase> {
   const dir = dirname(resolve(file))
   const targets = targetsOf(f.targets, at)
   const d = f.defaults ?? {}
   const defaultTools = await toolsOf(d.tools, dir, opts, at, ['defaults', 'tools'])
   const defaultImages = await imagesOf(d.images, dir, opts, at, ['defaults', 'images'])
-  const cases: PlannedCase[] = []
+  let index = 0
   for (const [ci, c] of f.cases.entries()) {
     const base = ['cases', ci] as const
     const chosen = chooseTargets(c, targets, at, base)
@@ -236,13 +253,13 @@ async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): 
     const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, opts, at, [...base, 'tools']) : defaultTools
     const images = c.images !== undefined ? await imagesOf(c.images, dir, opts, at, [...base, 'images']) : defaultImages
     const rows = c.dataset
-      ? await readDataset(
+      ? datasetRows(
           await confined(c.dataset, dir, opts, at, [...base, 'dataset']),
           `${at.where([...base, 'dataset'])}:`,
         )
       : [undefined]
     const assert = [...(d.assert ?? []), ...(c.assert ?? [])]
-    for (const row of rows) {
+    for await (const row of rows) {
       const vars: Vars = { ...d.vars, ...c.vars, ...row?.vars }
       const rowNote = row ? ` (dataset row at line ${row.line})` : ''
       const check = <T>(value: T, path: Path): T => {
@@ -275,8 +292,8 @@ async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): 
         ...withImages(conversation, images),
       ]
       const key = `${c.id ?? c.description}${row ? ` #${row.line}` : ''}`
-      cases.push({
-        index: cases.length,
+      yield {
+        index: index++,
         key,
         description: `${fill(c.description, vars)}${row && !/\{\{/.test(c.description) ? ` [row ${row.line}]` : ''}`,
         tags: c.tags ?? [],
@@ -291,10 +308,9 @@ async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): 
         threshold: c.threshold ?? d.threshold,
         repeat: c.repeat ?? d.repeat ?? 1,
         passRate: c.passRate ?? d.passRate ?? 1,
-      })
+      }
     }
   }
-  return { file, description: f.description, targets, cases }
 }
 
 function chooseTargets(c: CaseSpec, targets: Target[], at: Locator, base: Path): Target[] {

@@ -29,6 +29,8 @@ export interface TestResult {
   usage: Usage | null
   latencyMs: number
   runId?: string
+  /** how many 429 answers were waited out before this answer (absent when none) */
+  rateLimited?: number
   /** why no answer was had (network, auth, 5xx…), else null */
   error: string | null
   assertions: AssertionResult[]

@@ -12,6 +12,7 @@ import { type Answer, askAgent, askScenario, type Signing } from './ask.js'
 import { type AssertionEnv, check } from './assertions.js'
 import { judgePrompt, parseVerdict, type Verdict } from './judge.js'
 import type { PlannedCase, Target, TestPlan } from './load.js'
+import { Pacer } from './pacing.js'
 import type { TestResult } from './results.js'
 
 /** One run to make. */
@@ -45,13 +46,18 @@ export interface RunOutcome {
   errorCodes: Map<number, number>
 }
 
-/** The cases --filter and --shard keep (a case's repeats and targets stay together in one shard). */
-export function selectCases(plan: TestPlan, o: Pick<RunOptions, 'filter' | 'shard'>): PlannedCase[] {
+/** Whether --filter and --shard keep a case (a case's repeats and targets stay together in one shard). */
+export function caseSelector(o: Pick<RunOptions, 'filter' | 'shard'>): (c: PlannedCase) => boolean {
   const words = o.filter.map((w) => w.toLowerCase())
   const wanted = (c: PlannedCase) =>
     words.length === 0 ||
     words.some((w) => c.description.toLowerCase().includes(w) || c.tags.some((t) => t.toLowerCase() === w))
-  return plan.cases.filter((c) => wanted(c) && inShard(c.index, o.shard))
+  return (c) => inShard(c.index, o.shard) && wanted(c)
+}
+
+/** The cases --filter and --shard keep. */
+export function selectCases(plan: TestPlan, o: Pick<RunOptions, 'filter' | 'shard'>): PlannedCase[] {
+  return plan.cases.filter(caseSelector(o))
 }
 
 /** Runs the plan's selected cases. */
@@ -77,10 +83,20 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
           yield { c, target, repeat }
         }
   }
-  const judge = judgeWith(sdk, ctx.abort.signal)
+  // 429s lower the requests in flight and are waited out (pacing.ts): a rate-limited case is judged on its answer
+  const pacer = new Pacer(
+    o.concurrency,
+    (ms) => ctx.wait(ms),
+    () => ctx.now(),
+    (limit, ms) =>
+      ctx.info(
+        `rate-limited (429): at most ${limit} request${limit === 1 ? '' : 's'} in flight now${ms > 0 ? `, resuming in ${(ms / 1000).toFixed(1)} s` : ''}`,
+      ),
+  )
+  const judge = judgeWith(sdk, pacer, ctx.abort.signal)
   try {
     await forEachConcurrent(units(), o.concurrency, async (u) => {
-      const r = await runUnit(ctx, sdk, u, o.signing, judge)
+      const r = await runUnit(ctx, sdk, u, o.signing, judge, pacer)
       if (r.code !== undefined) errorCodes.set(results.length, r.code)
       results.push(r.result)
       await o.onResult?.(r.result)
@@ -95,12 +111,12 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
 }
 
 /** Asks a judge agent for a verdict (the judge's own failures are the run's error). */
-function judgeWith(sdk: AgentryClient, signal: AbortSignal): AssertionEnv['judge'] {
+function judgeWith(sdk: AgentryClient, pacer: Pacer, signal: AbortSignal): AssertionEnv['judge'] {
   return async (agentId, rubric, answer): Promise<Verdict> => {
-    const reply = await askAgent(sdk, agentId, {
-      messages: [{ role: 'user', content: judgePrompt(rubric, answer) }],
+    const { value: reply } = await pacer.send(
+      () => askAgent(sdk, agentId, { messages: [{ role: 'user', content: judgePrompt(rubric, answer) }], signal }),
       signal,
-    })
+    )
     const v = parseVerdict(reply.text)
     return 'problem' in v ? { pass: false, score: 0, reason: v.problem } : v
   }
@@ -112,6 +128,7 @@ async function runUnit(
   { c, target, repeat }: Unit,
   signing: ReadonlyMap<string, Signing>,
   judge: AssertionEnv['judge'],
+  pacer: Pacer,
 ): Promise<{ result: TestResult; code?: number }> {
   const base = {
     case: c.key,
@@ -124,16 +141,22 @@ async function runUnit(
     vars: c.vars,
   }
   let answer: Answer
+  let rateLimited = 0
   try {
-    answer =
-      target.kind === 'agent'
-        ? await askAgent(sdk, target.ref, {
-            messages: c.messages,
-            tools: c.tools,
-            maxTokens: c.maxTokens,
-            signal: ctx.abort.signal,
-          })
-        : await askScenario(sdk, target.ref, c.input, signing.get(target.id)!)
+    const asked = await pacer.send(
+      () =>
+        target.kind === 'agent'
+          ? askAgent(sdk, target.ref, {
+              messages: c.messages,
+              tools: c.tools,
+              maxTokens: c.maxTokens,
+              signal: ctx.abort.signal,
+            })
+          : askScenario(sdk, target.ref, c.input, signing.get(target.id)!),
+      ctx.abort.signal,
+    )
+    answer = asked.value
+    rateLimited = asked.rateLimited
     const assertions = []
     for (const a of c.assert) assertions.push(await check(a, answer, { vars: c.vars, judge }))
     const weights = assertions.reduce((s, a) => s + a.weight, 0)
@@ -150,6 +173,7 @@ async function runUnit(
       usage,
       latencyMs,
       ...(runId !== undefined ? { runId } : {}),
+      ...(rateLimited > 0 ? { rateLimited } : {}),
       error: null,
       assertions,
     }

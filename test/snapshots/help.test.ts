@@ -1706,7 +1706,8 @@ describe('--help', () => {
       \`repeat\` times, and each answer is checked by its assertions: equals, contains, icontains, not-contains,
       contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
       finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
-      Completions and runs are POSTs: never retried. The table of case × target goes to stdout; the summary to stderr.
+      Completions and runs are POSTs, never retried but after a 429: then fewer are sent at once, and the case is sent
+      again after the Retry-After asked (at most 8 times). The table of case × target goes to stdout; the summary to stderr.
       Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
       code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.
       "

@@ -5,7 +5,7 @@ import { CancelledError, CliError, ExitCode } from '../../errors.js'
 import { loadTestFile } from '../../evals/load.js'
 import { openOutputs } from '../../evals/outputs.js'
 import { changes, cellsOf, readVerdicts } from '../../evals/results.js'
-import { runPlan, selectCases } from '../../evals/run.js'
+import { caseSelector, runPlan, selectCases } from '../../evals/run.js'
 import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
 import { batchExitCode } from '../../batch/report.js'
 import { parseShard } from '../../io/shard.js'
@@ -66,17 +66,24 @@ Each case runs against every target of the file (agents, or scenarios signed as 
 \`repeat\` times, and each answer is checked by its assertions: equals, contains, icontains, not-contains,
 contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
 finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
-Completions and runs are POSTs: never retried. The table of case × target goes to stdout; the summary to stderr.
+Completions and runs are POSTs, never retried but after a 429: then fewer are sent at once, and the case is sent
+again after the Retry-After asked (at most 8 times). The table of case × target goes to stdout; the summary to stderr.
 Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
 code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.`,
   run: async (opts, ctx) => {
-    const plan = await loadTestFile(opts.file, { allowJs: opts.allowJs, filesRoots: opts.filesRoot })
+    // a dataset's rows and a thousand answers stream through, and only the cases selected and their results are kept:
+    // hold the heap steady (peak RSS)
+    holdSteadyHeap()
+    // only the cases --filter and --shard select are held: a dataset is streamed, every row checked, few kept
+    const plan = await loadTestFile(opts.file, {
+      allowJs: opts.allowJs,
+      filesRoots: opts.filesRoot,
+      keep: caseSelector(opts),
+    })
     const selected = selectCases(plan, opts)
     const earlier = opts.compare !== undefined ? await readVerdicts(opts.compare) : undefined
     const signing = await scenarioSigning(ctx, selected, opts.secretFile)
     const sdk = await ctx.sdk()
-    // a thousand answers stream through and only their results are kept: hold the heap steady (peak RSS)
-    holdSteadyHeap()
     const outputs = await openOutputs(ctx, opts)
     let outcome: Awaited<ReturnType<typeof runPlan>>
     try {
