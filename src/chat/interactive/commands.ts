@@ -49,7 +49,7 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         return undefined
       case 'system':
         if (arg === '') {
-          note(session.system ? 'system prompt (added to the agent’s own):' : 'no system prompt of your own is set')
+          note(session.system ? "system prompt (added to the agent's own):" : 'no system prompt of your own is set')
           if (session.system) ui(`${sanitizeText(session.system)}\n`)
           note('set it with /system <text>, remove it with /system --clear')
         } else if (arg === '--clear') {
@@ -136,7 +136,7 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
       }
     }
   } catch (err) {
-    ui(`${style.error(`✗ ${oneLine((err as Error).message)}`)}\n`)
+    ui(`${style.error(`${style.glyphs.cross} ${oneLine((err as Error).message)}`)}\n`)
     const hint = (err as { hint?: string }).hint
     if (hint) note(hint)
     return undefined

@@ -4,6 +4,7 @@
 import type { Agent, ToolDefinition } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
+import { glyphsFor } from '../../io/glyphs.js'
 import type { ChatSession } from '../session.js'
 import { inputHistoryFile, stateDir } from '../../logs/paths.js'
 import { History, historyFile, moveHistory } from './history.js'
@@ -47,7 +48,7 @@ export async function runInteractive(
   opts: InteractiveOptions = {},
 ): Promise<number> {
   const io = ctx.io
-  const style = createUiStyle(io.colorStderr())
+  const style = createUiStyle(io.colorStderr(), glyphsFor(ctx.env))
   const uiSink = io.stderrIsTTY ? io.stderr : io.stdout
   // held while a tool call is asked about: the spinner must not draw over the question
   let held = false
@@ -107,6 +108,7 @@ export async function runInteractive(
         animate: io.canAnimate(),
         highlight: opts.highlight ?? true,
         color: io.colorStdout(),
+        glyphs: style.glyphs,
         cancel: () => session.cancel(),
         onRender: opts.onRender,
       },
@@ -166,10 +168,11 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
 
 function banner(agent: Agent | undefined, session: ChatSession, style: UiStyle, earlier: readonly unknown[]): string {
   const name = agent?.name && agent.name !== session.agentId ? `${agent.name} (${session.agentId})` : session.agentId
+  const sep = style.dim(` ${style.glyphs.separator} `)
   const parts = [style.bold(`chat with ${oneLine(name)}`)]
   if (agent?.model) parts.push(style.dim(oneLine(agent.model)))
   if (session.chatId) parts.push(style.dim(`chat ${session.chatId}`))
   const n = messageCount(earlier)
   if (n > 0) parts.push(style.dim(`resumed: ${n} message${n > 1 ? 's' : ''}`))
-  return `${parts.join(style.dim(' · '))}\n${style.dim('/help for commands and keys · Ctrl-D to quit')}\n\n`
+  return `${parts.join(sep)}\n${style.dim('/help for commands and keys')}${sep}${style.dim('Ctrl-D to quit')}\n\n`
 }

@@ -18,14 +18,15 @@ const syncBegin = '\x1b[?2026h'
 const syncEnd = '\x1b[?2026l'
 
 /** Cuts plain text to a width (for hints and the placeholder, which must stay on one row). */
-export function fitWidth(s: string, width: number): string {
+export function fitWidth(s: string, width: number, ellipsis = '…'): string {
   if (stringWidth(s) <= width) return s
+  const room = width - stringWidth(ellipsis)
   let out = ''
   for (const ch of s) {
-    if (stringWidth(out + ch) > width - 1) break
+    if (stringWidth(out + ch) > room) break
     out += ch
   }
-  return `${out.trimEnd()}…`
+  return `${out.trimEnd()}${ellipsis}`
 }
 
 /** The input block on screen. */
@@ -51,14 +52,14 @@ export class PromptView {
     if (state.text === '' && this.placeholder) {
       const room = columns - stringWidth(this.markers.prompt) - 1
       if (room > 8) {
-        const text = fitWidth(this.placeholder, room)
+        const text = fitWidth(this.placeholder, room, this.style.glyphs.ellipsis)
         out += this.style.dim(text)
         widths[0] = (widths[0] ?? 0) + stringWidth(text)
       }
     }
     if (state.hint) {
       for (const h of state.hint.split('\n')) {
-        const text = fitWidth(h, columns - 1)
+        const text = fitWidth(h, columns - 1, this.style.glyphs.ellipsis)
         out += `\r\n${this.style.dim(text)}`
         widths.push(stringWidth(text))
       }

@@ -58,7 +58,7 @@ export async function readInput(
           try {
             editor.reset(await opts.edit(editor.text))
           } catch (err) {
-            term.write(`${style.error(`✗ ${(err as Error).message}`)}\n`)
+            term.write(`${style.error(`${style.glyphs.cross} ${(err as Error).message}`)}\n`)
           }
           break
         default:
