@@ -34,6 +34,8 @@ export interface CommandDeps {
   onSaved?: () => void
   /** where the conversation is kept (the service's chat id, the local log's id) and how to resume it */
   whereKept?: (() => string[]) | undefined
+  /** the conversation's id in the local log, known before it is written (undefined: the log is off) */
+  logId?: (() => string) | undefined
 }
 
 /** Runs a command; resolves to an exit code when the chat should end. */
@@ -93,13 +95,20 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
       case 'tools':
         ui(describeTools(await deps.tools(), style, deps.columns()))
         return undefined
-      case 'new':
+      case 'new': {
         await session.reset()
         deps.images.length = 0
         deps.attachments.length = 0
-        // a stateful chat gets a new chat on the service: its id is the conversation's handle there
-        note(session.chatId === undefined ? 'new conversation' : `new conversation: chat ${session.chatId}`)
+        // its ids at once (issue 33 item 15): a stateful chat's new chat on the service, and the id the local log
+        // will keep it under once an answer arrives
+        const ids = [
+          session.chatId === undefined ? '' : `chat ${session.chatId}`,
+          deps.logId ? `log ${deps.logId()}` : '',
+        ]
+        const named = ids.filter(Boolean).join(` ${style.glyphs.separator} `)
+        note(named ? `new conversation: ${named}` : 'new conversation')
         return undefined
+      }
       case 'info':
         note(`agent ${session.agentId}`)
         for (const line of deps.whereKept?.() ?? []) note(line)

@@ -36,6 +36,8 @@ export interface InteractiveOptions {
   unsaved?: (() => boolean) | undefined
   /** where the conversation is kept and how to resume it (/info) */
   whereKept?: (() => string[]) | undefined
+  /** the conversation's id in the local log, known before it is written (undefined: the log is off) */
+  logId?: (() => string) | undefined
 }
 
 /** How long the banner waits for the agent's record before starting without its name. */
@@ -102,6 +104,7 @@ export async function runInteractive(
       env: ctx.env,
       unsaved: opts.unsaved,
       whereKept: opts.whereKept,
+      logId: opts.logId,
       answer: {
         out,
         now: () => ctx.now(),

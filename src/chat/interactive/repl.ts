@@ -39,6 +39,8 @@ export interface ReplDeps {
   unsaved?: (() => boolean) | undefined
   /** where the conversation is kept and how to resume it (/info) */
   whereKept?: (() => string[]) | undefined
+  /** the conversation's id in the local log, known before it is written (/new names it) */
+  logId?: (() => string) | undefined
 }
 
 /** Runs the loop; resolves to the exit code. */
@@ -119,6 +121,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
           savedLength = session.history.length
         },
         whereKept: deps.whereKept,
+        logId: deps.logId,
       })
       if (code !== undefined) return code
       // a blank line after a command's output, as after an answer (an answer ends with its own)
