@@ -10,6 +10,8 @@ export interface PromptState {
   text: string
   cursor: number
   hint?: string | undefined
+  /** the labels of folded pastes, by the character that stands for each in `text` */
+  folds?: ReadonlyMap<string, string> | undefined
 }
 
 // Terminal modes, cursor movement and erasing, not colours (those come from the UiStyle, src/io/palette.ts), so
@@ -45,7 +47,7 @@ export class PromptView {
   /** Redraws the block for `state` at the current width. */
   draw(state: PromptState, columns: number): void {
     // One column is left free: a row that fills the width would be marked soft-wrapped and joined on a resize.
-    const layout = layoutInput(state.text, state.cursor, { ...this.markers, columns: columns - 1 })
+    const layout = layoutInput(state.text, state.cursor, { ...this.markers, columns: columns - 1, labels: state.folds })
     let out = syncBegin + this.rewind(columns)
     out += this.rows(layout)
     const widths = layout.rows.map((r) => stringWidth(r.prefix + r.text))
@@ -77,7 +79,11 @@ export class PromptView {
    * `suffix` (e.g. a dim ^C) is written after the input's last character.
    */
   finish(state: PromptState, columns: number, suffix = ''): void {
-    const layout = layoutInput(state.text, state.text.length, { ...this.markers, columns: columns - 1 })
+    const layout = layoutInput(state.text, state.text.length, {
+      ...this.markers,
+      columns: columns - 1,
+      labels: state.folds,
+    })
     const out = syncBegin + this.rewind(columns) + this.rows(layout)
     this.write(`${out}${suffix}\r\n${syncEnd}`)
     this.drawn = undefined

@@ -30,7 +30,7 @@ export async function readInput(
   const stopResize = term.onResizeEvent(draw)
   try {
     for (;;) {
-      const before = { text: editor.text, cursor: editor.cursor }
+      const before = { text: editor.text, cursor: editor.cursor, folds: editor.folds }
       const effect = editor.handle(await term.nextKey())
       switch (effect.type) {
         case 'submit':
@@ -56,7 +56,7 @@ export async function readInput(
           if (!opts.edit) break
           view.finish(editor, term.columns())
           try {
-            editor.reset(await opts.edit(editor.text))
+            editor.reset(await opts.edit(editor.message))
           } catch (err) {
             term.write(`${style.error(`${style.glyphs.cross} ${(err as Error).message}`)}\n`)
           }
