@@ -44,34 +44,44 @@ export class PromptView {
     private readonly placeholder = '',
   ) {}
 
-  /** Redraws the block for `state` at the current width. */
-  draw(state: PromptState, columns: number): void {
+  /**
+   * Redraws the block for `state` at the current width. With the terminal's height `rows`, a block taller than the
+   * screen is drawn as the rows around the cursor that fit (issue 33 item 11): rows that scrolled into the
+   * scrollback can never be moved back to and erased, so drawing them would leave a second copy there at each
+   * redraw. finish() prints the whole input once.
+   */
+  draw(state: PromptState, columns: number, rows?: number): void {
     // One column is left free: a row that fills the width would be marked soft-wrapped and joined on a resize.
     const layout = layoutInput(state.text, state.cursor, { ...this.markers, columns: columns - 1, labels: state.folds })
-    let out = syncBegin + this.rewind(columns)
-    out += this.rows(layout)
+    const lines = this.rowTexts(layout)
     const widths = layout.rows.map((r) => stringWidth(r.prefix + r.text))
     if (state.text === '' && this.placeholder) {
       const room = columns - stringWidth(this.markers.prompt) - 1
       if (room > 8) {
         const text = fitWidth(this.placeholder, room, this.style.glyphs.ellipsis)
-        out += this.style.dim(text)
+        lines[0] += this.style.dim(text)
         widths[0] = (widths[0] ?? 0) + stringWidth(text)
       }
     }
     if (state.hint) {
       for (const h of state.hint.split('\n')) {
         const text = fitWidth(h, columns - 1, this.style.glyphs.ellipsis)
-        out += `\r\n${this.style.dim(text)}`
+        lines.push(this.style.dim(text))
         widths.push(stringWidth(text))
       }
     }
-    const up = widths.length - 1 - layout.cursorRow
+    const height = rows !== undefined && rows >= 1 ? Math.floor(rows) : lines.length
+    // the first row shown: the cursor's row stays in view, and the end of the input when the cursor is there
+    const first = lines.length > height ? Math.min(layout.cursorRow, lines.length - height) : 0
+    const shown = Math.min(lines.length, height)
+    const row = layout.cursorRow - first
+    let out = syncBegin + this.rewind(columns) + lines.slice(first, first + shown).join('\r\n')
+    const up = shown - 1 - row
     if (up > 0) out += `\x1b[${up}A`
     out += '\r'
     if (layout.cursorCol > 0) out += `\x1b[${layout.cursorCol}C`
     this.write(out + syncEnd)
-    this.drawn = { widths, row: layout.cursorRow, col: layout.cursorCol, columns }
+    this.drawn = { widths: widths.slice(first, first + shown), row, col: layout.cursorCol, columns }
   }
 
   /**
@@ -103,12 +113,14 @@ export class PromptView {
   }
 
   private rows(layout: InputLayout): string {
+    return this.rowTexts(layout).join('\r\n')
+  }
+
+  /** Each row of the input as drawn: its marker styled, then its text. */
+  private rowTexts(layout: InputLayout): string[] {
     const { prompt } = this.markers
-    return layout.rows
-      .map((r) => {
-        const prefix = r.prefix === prompt ? this.style.prompt(r.prefix) : this.style.dim(r.prefix)
-        return prefix + r.text
-      })
-      .join('\r\n')
+    return layout.rows.map(
+      (r) => (r.prefix === prompt ? this.style.prompt(r.prefix) : this.style.dim(r.prefix)) + r.text,
+    )
   }
 }

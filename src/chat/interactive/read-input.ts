@@ -25,7 +25,7 @@ export async function readInput(
   opts: ReadInputOptions = {},
 ): Promise<InputResult> {
   if (opts.initial) editor.reset(opts.initial)
-  const draw = () => view.draw(editor, term.columns())
+  const draw = () => view.draw(editor, term.columns(), term.rows())
   draw()
   const stopResize = term.onResizeEvent(draw)
   try {
