@@ -61,7 +61,15 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
     leave = () => resolve('exit')
   })
 
+  /** what the answer has shown so far: its text, a part for each markdown stream, and its tool lines */
+  const shown: ({ text: string } | { line: string })[] = []
+  /** the spinner's label while it spins (to start it again after a redraw) */
+  let spinning: string | undefined
+  /** set from Ctrl-Z until the terminal is back and the answer redrawn: events wait for it */
+  let paused: Promise<void> | undefined
+
   const spin = (label: string) => {
+    spinning = label
     if (spinner?.spinning) return spinner.label(label)
     spinner = startSpinner({
       write: ui,
@@ -72,7 +80,55 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
       animate: deps.animate,
     })
   }
-  const unspin = () => spinner?.stop()
+  const unspin = () => {
+    spinning = undefined
+    spinner?.stop()
+  }
+  const newMarkdown = () =>
+    createMarkdownStream({
+      write: deps.out,
+      width: term.columns(),
+      height: term.rows(),
+      color: deps.color,
+      highlight: deps.highlight,
+      ...(deps.glyphs ? { glyphs: deps.glyphs } : {}),
+    })
+  /** a tool line: shown now, and again in a redraw */
+  const say = (line: string) => {
+    shown.push({ line })
+    ui(line)
+  }
+  /**
+   * After `fg` (issue 33 item 12): the shell has written below the answer, and whatever ran meanwhile may have
+   * cleared the screen, so the answer so far is drawn again from a fresh line — its text through new markdown streams
+   * (the last one goes on with what is still to come), its tool lines — and then the spinner if it was spinning.
+   */
+  const redraw = () => {
+    const label = spinning
+    unspin()
+    md = undefined
+    shown.forEach((p, i) => {
+      if ('line' in p) {
+        ui(p.line)
+        return
+      }
+      const stream = newMarkdown()
+      stream.push(p.text)
+      if (i === shown.length - 1) md = stream
+      else stream.end()
+    })
+    if (label !== undefined) spin(label)
+  }
+  const suspend = () => {
+    paused ??= term
+      .suspend()
+      .then((stopped) => {
+        if (stopped) redraw()
+      })
+      .finally(() => {
+        paused = undefined
+      })
+  }
   const reasoning = createReasoningView(ui, style)
   const endText = (how: 'end' | 'abort') => {
     reasoning.end()
@@ -95,9 +151,10 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
     if (spinner?.spinning) spinner.label(`cancelling${g.ellipsis} (Ctrl-C again to quit)`)
   }
   const stopIntercept = term.intercept((k) => {
-    // Ctrl-Z mid-answer stops at once (the answer waits in the socket's buffer) and `fg` goes on streaming it
+    // Ctrl-Z mid-answer stops at once (the answer waits in the socket's buffer) and `fg` redraws what was shown,
+    // then goes on streaming it
     if (k.name === 'suspend') {
-      void term.suspend()
+      suspend()
       return true
     }
     if (k.name !== 'interrupt') return false
@@ -110,6 +167,7 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
   try {
     for (;;) {
       const step = await Promise.race([it.next(), exitRequested])
+      if (paused) await paused
       if (step === 'exit') {
         unspin()
         endText('abort')
@@ -136,14 +194,10 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
           unspin()
           reasoning.end()
           firstTextAt ??= deps.now()
-          md ??= createMarkdownStream({
-            write: deps.out,
-            width: term.columns(),
-            height: term.rows(),
-            color: deps.color,
-            highlight: deps.highlight,
-            ...(deps.glyphs ? { glyphs: deps.glyphs } : {}),
-          })
+          const last = shown.at(-1)
+          if (md && last && 'text' in last) last.text += ev.text
+          else shown.push({ text: ev.text })
+          md ??= newMarkdown()
           const t0 = performance.now()
           md.push(ev.text)
           deps.onRender?.(performance.now() - t0)
@@ -152,14 +206,14 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
         case 'tool_call':
           unspin()
           endText('end')
-          ui(`${style.dim(formatToolCall(ev.call, term.columns() - 1, g))}\n`)
+          say(`${style.dim(formatToolCall(ev.call, term.columns() - 1, g))}\n`)
           spin(`running ${oneLine(ev.call.function.name)}`)
           break
         case 'tool_result': {
           unspin()
           answered.add(ev.tool_call_id)
           const line = formatToolResult(ev, term.columns() - 1, g)
-          ui(`${ev.ok ? style.dim(line) : style.error(line)}\n`)
+          say(`${ev.ok ? style.dim(line) : style.error(line)}\n`)
           spin('thinking')
           break
         }
