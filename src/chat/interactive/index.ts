@@ -61,36 +61,36 @@ export async function runInteractive(
     io.stdout.write(s)
   }
   const term = new Terminal(io, ui)
-  const agentInfo = fetchAgent(ctx, session.agentId)
-  const earlierInfo = earlierMessages(ctx, session)
-  const historyPath = inputHistoryFile(stateDir(ctx.env))
-  const history = await moveHistory(historyFile(ctx.configDir()), historyPath)
-    .then(() => History.open(historyPath))
-    .catch((err: Error) => {
-      ctx.warn(`input history unavailable: ${err.message}`)
-      return History.open(undefined)
-    })
-  const earlier = await earlierInfo
-  ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style, earlier))
-  ui(recap(earlier, style, io.columns()))
   const previousHandler = ctx.interruptHandler
-  // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode.
-  // While $EDITOR has the terminal, a Ctrl-C that reaches this process too is the editor's business.
-  ctx.interruptHandler = () => {
-    if (term.active) term.feed('\x03')
-  }
+  // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode. While $EDITOR
+  // has the terminal, it goes to the editor's hand-over (external-editor.ts).
+  ctx.interruptHandler = () => term.interrupt()
+  // raw mode at once, before the agent's record and the history are read: keys typed meanwhile are queued for the
+  // prompt, not echoed and turned into lines by the tty driver (issue 33 item 16)
   term.start()
-  opts.bindToolApproval?.(
-    terminalToolApproval(
-      term,
-      (s) => uiSink.write(s),
-      style,
-      (on) => {
-        held = on
-      },
-    ),
-  )
   try {
+    const agentInfo = fetchAgent(ctx, session.agentId)
+    const earlierInfo = earlierMessages(ctx, session)
+    const historyPath = inputHistoryFile(stateDir(ctx.env))
+    const history = await moveHistory(historyFile(ctx.configDir()), historyPath)
+      .then(() => History.open(historyPath))
+      .catch((err: Error) => {
+        ctx.warn(`input history unavailable: ${err.message}`)
+        return History.open(undefined)
+      })
+    const earlier = await earlierInfo
+    ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style, earlier))
+    ui(recap(earlier, style, io.columns()))
+    opts.bindToolApproval?.(
+      terminalToolApproval(
+        term,
+        (s) => uiSink.write(s),
+        style,
+        (on) => {
+          held = on
+        },
+      ),
+    )
     return await repl({
       session,
       term,
