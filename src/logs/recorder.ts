@@ -7,7 +7,7 @@
 // and fragment, and local images (a data: URL becomes a note; http(s) image URLs are kept).
 import type { TranscriptMeta } from '../chat/transcript.js'
 import type { ChatContentItem, ChatLogHook, ChatMessage, ChatSession } from '../chat/session.js'
-import type { LogStore, MessageRow, NewMessage } from './store.js'
+import { type LogStore, type MessageRow, type NewMessage, newConversationId } from './store.js'
 
 /** Where a conversation was held (no secrets: see safeBaseUrl). */
 interface RecorderInfo {
@@ -44,10 +44,22 @@ export class ConversationRecorder implements ChatLogHook {
   }
 
   private previousId: string | undefined
+  /** the id the next conversation will be created with, once asked for (nextConversationId) */
+  private upcoming: string | undefined
 
   /** The conversation's id in the log (undefined until something was logged). */
   get conversationId(): string | undefined {
     return this.continuing?.id
+  }
+
+  /**
+   * The conversation's id in the log, or the one it will have once an answer arrives: /new names it at once (issue 33
+   * item 15), before anything is written.
+   */
+  get nextConversationId(): string {
+    if (this.continuing) return this.continuing.id
+    this.upcoming ??= newConversationId()
+    return this.upcoming
   }
 
   /** The newest logged conversation of this session: the current one, else the one before /new. */
@@ -82,7 +94,9 @@ export class ConversationRecorder implements ChatLogHook {
             system: session.system === undefined ? null : this.deps.redact(session.system),
           },
           this.isoNow(),
+          this.upcoming,
         )
+        this.upcoming = undefined
         this.continuing = { id, messages: 0 }
         // a conversation resumed from a --resume transcript: what came before goes in first
         for (const m of session.history.slice(0, session.history.length - entries.length)) rows.push(this.row(m))
@@ -106,6 +120,7 @@ export class ConversationRecorder implements ChatLogHook {
     this.pending = []
     this.previousId = this.continuing?.id ?? this.previousId
     this.continuing = undefined
+    this.upcoming = undefined
     this.logged = 0
   }
 

@@ -48,8 +48,8 @@ export interface CliResult {
 /** The environment of a spawned CLI: the test's own, minus AGENTRY_* and colour settings, plus NO_COLOR=1. */
 export function cliEnv(configDir: string, extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = {}
+  // nothing of the developer's own setup: agentry's variables and the official tools' (BRIGHTSY_API_KEY…)
   for (const [k, v] of Object.entries(process.env))
-    // nothing of the developer's own setup: agentry's variables and the official tools' (BRIGHTSY_API_KEY…)
     if (v !== undefined && !/^(AGENTRY|BRIGHTSY)_/.test(k) && k !== 'FORCE_COLOR' && k !== 'CI') env[k] = v
   env.NO_COLOR = '1'
   env.AGENTRY_CONFIG_DIR = configDir

@@ -10,6 +10,8 @@ export interface PromptState {
   text: string
   cursor: number
   hint?: string | undefined
+  /** the labels of folded pastes, by the character that stands for each in `text` */
+  folds?: ReadonlyMap<string, string> | undefined
 }
 
 // Terminal modes, cursor movement and erasing, not colours (those come from the UiStyle, src/io/palette.ts), so
@@ -18,14 +20,15 @@ const syncBegin = '\x1b[?2026h'
 const syncEnd = '\x1b[?2026l'
 
 /** Cuts plain text to a width (for hints and the placeholder, which must stay on one row). */
-export function fitWidth(s: string, width: number): string {
+export function fitWidth(s: string, width: number, ellipsis = '…'): string {
   if (stringWidth(s) <= width) return s
+  const room = width - stringWidth(ellipsis)
   let out = ''
   for (const ch of s) {
-    if (stringWidth(out + ch) > width - 1) break
+    if (stringWidth(out + ch) > room) break
     out += ch
   }
-  return `${out.trimEnd()}…`
+  return `${out.trimEnd()}${ellipsis}`
 }
 
 /** The input block on screen. */
@@ -41,34 +44,44 @@ export class PromptView {
     private readonly placeholder = '',
   ) {}
 
-  /** Redraws the block for `state` at the current width. */
-  draw(state: PromptState, columns: number): void {
+  /**
+   * Redraws the block for `state` at the current width. With the terminal's height `rows`, a block taller than the
+   * screen is drawn as the rows around the cursor that fit (issue 33 item 11): rows that scrolled into the
+   * scrollback can never be moved back to and erased, so drawing them would leave a second copy there at each
+   * redraw. finish() prints the whole input once.
+   */
+  draw(state: PromptState, columns: number, rows?: number): void {
     // One column is left free: a row that fills the width would be marked soft-wrapped and joined on a resize.
-    const layout = layoutInput(state.text, state.cursor, { ...this.markers, columns: columns - 1 })
-    let out = syncBegin + this.rewind(columns)
-    out += this.rows(layout)
+    const layout = layoutInput(state.text, state.cursor, { ...this.markers, columns: columns - 1, labels: state.folds })
+    const lines = this.rowTexts(layout)
     const widths = layout.rows.map((r) => stringWidth(r.prefix + r.text))
     if (state.text === '' && this.placeholder) {
       const room = columns - stringWidth(this.markers.prompt) - 1
       if (room > 8) {
-        const text = fitWidth(this.placeholder, room)
-        out += this.style.dim(text)
+        const text = fitWidth(this.placeholder, room, this.style.glyphs.ellipsis)
+        lines[0] += this.style.dim(text)
         widths[0] = (widths[0] ?? 0) + stringWidth(text)
       }
     }
     if (state.hint) {
       for (const h of state.hint.split('\n')) {
-        const text = fitWidth(h, columns - 1)
-        out += `\r\n${this.style.dim(text)}`
+        const text = fitWidth(h, columns - 1, this.style.glyphs.ellipsis)
+        lines.push(this.style.dim(text))
         widths.push(stringWidth(text))
       }
     }
-    const up = widths.length - 1 - layout.cursorRow
+    const height = rows !== undefined && rows >= 1 ? Math.floor(rows) : lines.length
+    // the first row shown: the cursor's row stays in view, and the end of the input when the cursor is there
+    const first = lines.length > height ? Math.min(layout.cursorRow, lines.length - height) : 0
+    const shown = Math.min(lines.length, height)
+    const row = layout.cursorRow - first
+    let out = syncBegin + this.rewind(columns) + lines.slice(first, first + shown).join('\r\n')
+    const up = shown - 1 - row
     if (up > 0) out += `\x1b[${up}A`
     out += '\r'
     if (layout.cursorCol > 0) out += `\x1b[${layout.cursorCol}C`
     this.write(out + syncEnd)
-    this.drawn = { widths, row: layout.cursorRow, col: layout.cursorCol, columns }
+    this.drawn = { widths: widths.slice(first, first + shown), row, col: layout.cursorCol, columns }
   }
 
   /**
@@ -76,7 +89,11 @@ export class PromptView {
    * `suffix` (e.g. a dim ^C) is written after the input's last character.
    */
   finish(state: PromptState, columns: number, suffix = ''): void {
-    const layout = layoutInput(state.text, state.text.length, { ...this.markers, columns: columns - 1 })
+    const layout = layoutInput(state.text, state.text.length, {
+      ...this.markers,
+      columns: columns - 1,
+      labels: state.folds,
+    })
     const out = syncBegin + this.rewind(columns) + this.rows(layout)
     this.write(`${out}${suffix}\r\n${syncEnd}`)
     this.drawn = undefined
@@ -96,12 +113,14 @@ export class PromptView {
   }
 
   private rows(layout: InputLayout): string {
+    return this.rowTexts(layout).join('\r\n')
+  }
+
+  /** Each row of the input as drawn: its marker styled, then its text. */
+  private rowTexts(layout: InputLayout): string[] {
     const { prompt } = this.markers
-    return layout.rows
-      .map((r) => {
-        const prefix = r.prefix === prompt ? this.style.prompt(r.prefix) : this.style.dim(r.prefix)
-        return prefix + r.text
-      })
-      .join('\r\n')
+    return layout.rows.map(
+      (r) => (r.prefix === prompt ? this.style.prompt(r.prefix) : this.style.dim(r.prefix)) + r.text,
+    )
   }
 }

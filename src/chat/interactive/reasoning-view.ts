@@ -30,7 +30,7 @@ export function createReasoningView(ui: (s: string) => void, style: UiStyle): Re
           atLineStart = true
         }
         if (line === '') return
-        out += style.dim(`${atLineStart ? '│ ' : ''}${oneLine(line)}`)
+        out += style.dim(`${atLineStart ? `${style.glyphs.bar} ` : ''}${oneLine(line)}`)
         atLineStart = false
       })
       ui(out)

@@ -21,9 +21,14 @@ export function recap(messages: readonly unknown[], style: UiStyle, columns: num
       .trim()
     const head = `  ${label[m.role]}: `
     const room = Math.max(10, columns - head.length - 1)
-    return style.dim(`${head}${text.length > room ? `${text.slice(0, room - 1)}…` : text}`)
+    const { ellipsis } = style.glyphs
+    const cut = text.length > room ? `${text.slice(0, room - ellipsis.length)}${ellipsis}` : text
+    return style.dim(`${head}${cut}`)
   })
-  const more = turns.length > shown.length ? `${style.dim(`  … ${turns.length - shown.length} earlier`)}\n` : ''
+  const more =
+    turns.length > shown.length
+      ? `${style.dim(`  ${style.glyphs.ellipsis} ${turns.length - shown.length} earlier`)}\n`
+      : ''
   return `${more}${lines.join('\n')}\n\n`
 }
 

@@ -70,7 +70,10 @@ export function whereKeptLines(session: ChatSession, log: ChatLog, opts: ChatOpt
   if (session.chatId !== undefined) lines.push(`chat ${session.chatId} (kept by the service)`)
   const logged = log.recorder?.conversationId
   if (logged !== undefined) lines.push(`log ${logged} (agentry logs show ${logged})`)
-  else if (log.recorder !== undefined) lines.push('not in the local log yet (it is written once an answer arrives)')
+  else if (log.recorder !== undefined)
+    lines.push(
+      `log ${log.recorder.nextConversationId}: not in the local log yet (it is written once an answer arrives)`,
+    )
   else lines.push('the local log is off')
   // this conversation's handle (resumeCommand, at the end, falls back to the one before /new)
   const resume =
