@@ -1,4 +1,4 @@
-// The pace of a test run (issue 31 item 6): a 429 answer is the service asking us to slow down, not a failed case.
+// The pace of a test run: a 429 answer is the service asking us to slow down, not a failed case.
 // The requests in flight are bounded by a limit that starts at --concurrency, halves on each 429 (at most once per
 // wave: the 429s of requests sent at the old limit do not halve it again), and grows back by one after as many
 // answers in a row as the limit, to requests sent since (additive increase, multiplicative decrease). Every request waits out the longest

@@ -1,7 +1,7 @@
 // The characters beyond ASCII that the terminal UI draws with — the chat's prompt markers and separators, the
 // spinner, bullets, rules and table borders — and their ASCII stand-ins for a terminal whose locale is not UTF-8
 // (LANG=C, LC_ALL=POSIX, a Latin-1 locale: there `›` shows as `â€º` or `?`). One table, so every part that draws
-// picks its characters from the same place (issue 33 item 14). Text from the agent is never rewritten here.
+// picks its characters from the same place. Text from the agent is never rewritten here.
 
 /** The drawing characters. Each stand-in has the same display width as the character it replaces, except the
  * ellipsis (`...`), which callers measure. */

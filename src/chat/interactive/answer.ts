@@ -99,7 +99,7 @@ export async function showAnswer(turn: ChatTurn, deps: AnswerDeps): Promise<Answ
     ui(line)
   }
   /**
-   * After `fg` (issue 33 item 12): the shell has written below the answer, and whatever ran meanwhile may have
+   * After `fg`: the shell has written below the answer, and whatever ran meanwhile may have
    * cleared the screen, so the answer so far is drawn again from a fresh line — its text through new markdown streams
    * (the last one goes on with what is still to come), its tool lines — and then the spinner if it was spinning.
    */

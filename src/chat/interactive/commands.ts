@@ -100,7 +100,7 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         await session.reset()
         deps.images.length = 0
         deps.attachments.length = 0
-        // its ids at once (issue 33 item 15): a stateful chat's new chat on the service, and the id the local log
+        // its ids at once: a stateful chat's new chat on the service, and the id the local log
         // will keep it under once an answer arrives
         const ids = [
           session.chatId === undefined ? '' : `chat ${session.chatId}`,

@@ -27,7 +27,7 @@ export type EditorEffect =
 
 /**
  * A paste of more lines or characters than these is folded into one label in the prompt, `[pasted 60 lines]`, and
- * sent as it is (issue 33 item 13): a long paste no longer fills the screen and the scrollback with its echo.
+ * sent as it is: a long paste no longer fills the screen and the scrollback with its echo.
  */
 const foldLines = 8
 const foldChars = 1000

@@ -15,7 +15,7 @@ export function editorCommand(env: NodeJS.ProcessEnv): string {
 
 /**
  * Opens the editor on `text`; resolves to the edited text (one trailing newline dropped). Throws when it fails, or
- * when a Ctrl-C came as it was about to start (issue 33 item 16), which would otherwise be lost under load: typed
+ * when a Ctrl-C came as it was about to start, which would otherwise be lost under load: typed
  * while the chat still read keys (taken from the keys typed so far), or reaching this process as SIGINT once the
  * terminal was in cooked mode but before the editor existed to get it too.
  */

@@ -46,7 +46,7 @@ export class PromptView {
 
   /**
    * Redraws the block for `state` at the current width. With the terminal's height `rows`, a block taller than the
-   * screen is drawn as the rows around the cursor that fit (issue 33 item 11): rows that scrolled into the
+   * screen is drawn as the rows around the cursor that fit: rows that scrolled into the
    * scrollback can never be moved back to and erased, so drawing them would leave a second copy there at each
    * redraw. finish() prints the whole input once.
    */

@@ -37,7 +37,7 @@ export class Terminal {
   private started = false
   /**
    * Raw mode was just entered: the first input read was typed before, in cooked mode, where the tty driver turned
-   * Enter's CR into LF (ICRNL), which raw mode reads as Ctrl-J, a new line. There it is Enter again (issue 33 item 16).
+   * Enter's CR into LF (ICRNL), which raw mode reads as Ctrl-J, a new line. There it is Enter again.
    */
   private cookedInput = false
   private cookedTimer: NodeJS.Timeout | undefined
