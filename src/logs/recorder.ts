@@ -53,7 +53,8 @@ export class ConversationRecorder implements ChatLogHook {
   }
 
   /**
-   * The conversation's id in the log, or the one it will have once an answer arrives: /new names it at once, before anything is written.
+   * The conversation's id in the log, or the one it will have once an answer arrives: /new names it at once,
+   * before anything is written.
    */
   get nextConversationId(): string {
     if (this.continuing) return this.continuing.id
