@@ -1,6 +1,8 @@
 // Draws the line editor's state: the whole input block is redrawn in one write after each key (cursor moved back
-// to the block's first row, erased to the end of the screen, rows written, cursor placed), wrapped in DEC
-// synchronized output (mode 2026) so terminals that support it never show a half-drawn block.
+// to the block's first row, each row written over the old one and erased to its end, the rest of the screen erased
+// below the last, cursor placed), wrapped in DEC synchronized output (mode 2026) so terminals that support it never
+// show a half-drawn block. Rows are overwritten rather than the screen erased first: erasing from the screen's top
+// left corner makes tmux (scroll-on-clear) and some terminals push the whole screen into the scrollback.
 import stringWidth from 'string-width'
 import { type InputLayout, layoutInput, rowsAboveCursor } from './layout.js'
 import type { UiStyle } from './style.js'
@@ -18,6 +20,10 @@ export interface PromptState {
 // they stay written out here.
 const syncBegin = '\x1b[?2026h'
 const syncEnd = '\x1b[?2026l'
+/** the end of a row but the last: what is left of the old row erased, then the next row */
+const rowEnd = '\x1b[K\r\n'
+/** after the last row: the rest of it and every row below erased (what a longer block left) */
+const eraseBelow = '\x1b[J'
 
 /** Cuts plain text to a width (for hints and the placeholder, which must stay on one row). */
 export function fitWidth(s: string, width: number, ellipsis = '…'): string {
@@ -75,7 +81,7 @@ export class PromptView {
     const first = lines.length > height ? Math.min(layout.cursorRow, lines.length - height) : 0
     const shown = Math.min(lines.length, height)
     const row = layout.cursorRow - first
-    let out = syncBegin + this.rewind(columns) + lines.slice(first, first + shown).join('\r\n')
+    let out = syncBegin + this.rewind(columns) + lines.slice(first, first + shown).join(rowEnd) + eraseBelow
     const up = shown - 1 - row
     if (up > 0) out += `\x1b[${up}A`
     out += '\r'
@@ -94,8 +100,8 @@ export class PromptView {
       columns: columns - 1,
       labels: state.folds,
     })
-    const out = syncBegin + this.rewind(columns) + this.rows(layout)
-    this.write(`${out}${suffix}\r\n${syncEnd}`)
+    const out = syncBegin + this.rewind(columns) + this.rowTexts(layout).join(rowEnd)
+    this.write(`${out}${suffix}${eraseBelow}\r\n${syncEnd}`)
     this.drawn = undefined
   }
 
@@ -105,15 +111,11 @@ export class PromptView {
     this.drawn = undefined
   }
 
-  /** Moves to the block's first row and erases it and everything below. */
+  /** Moves to the start of the block's first row. */
   private rewind(columns: number): string {
     const d = this.drawn
     const up = d ? rowsAboveCursor(d.widths, d, d.columns, columns) : 0
-    return `${up > 0 ? `\x1b[${up}A` : ''}\r\x1b[J`
-  }
-
-  private rows(layout: InputLayout): string {
-    return this.rowTexts(layout).join('\r\n')
+    return `${up > 0 ? `\x1b[${up}A` : ''}\r`
   }
 
   /** Each row of the input as drawn: its marker styled, then its text. */
