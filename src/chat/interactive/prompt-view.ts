@@ -54,7 +54,8 @@ export class PromptView {
    * Redraws the block for `state` at the current width. With the terminal's height `rows`, a block taller than the
    * screen is drawn as the rows around the cursor that fit (issue 33 item 11): rows that scrolled into the
    * scrollback can never be moved back to and erased, so drawing them would leave a second copy there at each
-   * redraw. finish() prints the whole input once.
+   * redraw. The window's edge rows then count the rows out of view (unless the cursor is on them). finish() prints
+   * the whole input once.
    */
   draw(state: PromptState, columns: number, rows?: number): void {
     // One column is left free: a row that fills the width would be marked soft-wrapped and joined on a resize.
@@ -81,13 +82,24 @@ export class PromptView {
     const first = lines.length > height ? Math.min(layout.cursorRow, lines.length - height) : 0
     const shown = Math.min(lines.length, height)
     const row = layout.cursorRow - first
-    let out = syncBegin + this.rewind(columns) + lines.slice(first, first + shown).join(rowEnd) + eraseBelow
+    const visible = lines.slice(first, first + shown)
+    const visibleWidths = widths.slice(first, first + shown)
+    const count = (i: number, hidden: number, where: string) => {
+      const { ellipsis } = this.style.glyphs
+      const text = fitWidth(`${ellipsis} ${hidden} more rows ${where}`, columns - 1, ellipsis)
+      visible[i] = this.style.dim(text)
+      visibleWidths[i] = stringWidth(text)
+    }
+    if (first > 0 && row > 0) count(0, first + 1, 'above')
+    const below = lines.length - first - shown
+    if (below > 0 && row < shown - 1) count(shown - 1, below + 1, 'below')
+    let out = syncBegin + this.rewind(columns) + visible.join(rowEnd) + eraseBelow
     const up = shown - 1 - row
     if (up > 0) out += `\x1b[${up}A`
     out += '\r'
     if (layout.cursorCol > 0) out += `\x1b[${layout.cursorCol}C`
     this.write(out + syncEnd)
-    this.drawn = { widths: widths.slice(first, first + shown), row, col: layout.cursorCol, columns }
+    this.drawn = { widths: visibleWidths, row, col: layout.cursorCol, columns }
   }
 
   /**
