@@ -162,7 +162,7 @@ export class LineEditor {
     if (lines <= foldLines && paste.length <= foldChars) return paste
     const token = String.fromCodePoint(firstFoldChar + this.pasted.size)
     this.pasted.set(token, paste)
-    this.folds.set(token, lines > 1 ? `[pasted ${lines} lines]` : `[pasted ${paste.length} characters]`)
+    this.folds.set(token, lines > 1 ? `[pasted ${lines} lines]` : `[pasted ${[...paste].length} characters]`)
     return token
   }
 

@@ -1,6 +1,8 @@
 // Draws the line editor's state: the whole input block is redrawn in one write after each key (cursor moved back
-// to the block's first row, erased to the end of the screen, rows written, cursor placed), wrapped in DEC
-// synchronized output (mode 2026) so terminals that support it never show a half-drawn block.
+// to the block's first row, each row written over the old one and erased to its end, the rest of the screen erased
+// below the last, cursor placed), wrapped in DEC synchronized output (mode 2026) so terminals that support it never
+// show a half-drawn block. Rows are overwritten rather than the screen erased first: erasing from the screen's top
+// left corner makes tmux (scroll-on-clear) and some terminals push the whole screen into the scrollback.
 import stringWidth from 'string-width'
 import { type InputLayout, layoutInput, rowsAboveCursor } from './layout.js'
 import type { UiStyle } from './style.js'
@@ -18,6 +20,10 @@ export interface PromptState {
 // they stay written out here.
 const syncBegin = '\x1b[?2026h'
 const syncEnd = '\x1b[?2026l'
+/** the end of a row but the last: what is left of the old row erased, then the next row */
+const rowEnd = '\x1b[K\r\n'
+/** after the last row: the rest of it and every row below erased (what a longer block left) */
+const eraseBelow = '\x1b[J'
 
 /** Cuts plain text to a width (for hints and the placeholder, which must stay on one row). */
 export function fitWidth(s: string, width: number, ellipsis = '…'): string {
@@ -48,7 +54,8 @@ export class PromptView {
    * Redraws the block for `state` at the current width. With the terminal's height `rows`, a block taller than the
    * screen is drawn as the rows around the cursor that fit: rows that scrolled into the
    * scrollback can never be moved back to and erased, so drawing them would leave a second copy there at each
-   * redraw. finish() prints the whole input once.
+   * redraw. The window's edge rows then count the rows out of view (unless the cursor is on them). finish() prints
+   * the whole input once.
    */
   draw(state: PromptState, columns: number, rows?: number): void {
     // One column is left free: a row that fills the width would be marked soft-wrapped and joined on a resize.
@@ -75,13 +82,24 @@ export class PromptView {
     const first = lines.length > height ? Math.min(layout.cursorRow, lines.length - height) : 0
     const shown = Math.min(lines.length, height)
     const row = layout.cursorRow - first
-    let out = syncBegin + this.rewind(columns) + lines.slice(first, first + shown).join('\r\n')
+    const visible = lines.slice(first, first + shown)
+    const visibleWidths = widths.slice(first, first + shown)
+    const count = (i: number, hidden: number, where: string) => {
+      const { ellipsis } = this.style.glyphs
+      const text = fitWidth(`${ellipsis} ${hidden} more rows ${where}`, columns - 1, ellipsis)
+      visible[i] = this.style.dim(text)
+      visibleWidths[i] = stringWidth(text)
+    }
+    if (first > 0 && row > 0) count(0, first + 1, 'above')
+    const below = lines.length - first - shown
+    if (below > 0 && row < shown - 1) count(shown - 1, below + 1, 'below')
+    let out = syncBegin + this.rewind(columns) + visible.join(rowEnd) + eraseBelow
     const up = shown - 1 - row
     if (up > 0) out += `\x1b[${up}A`
     out += '\r'
     if (layout.cursorCol > 0) out += `\x1b[${layout.cursorCol}C`
     this.write(out + syncEnd)
-    this.drawn = { widths: widths.slice(first, first + shown), row, col: layout.cursorCol, columns }
+    this.drawn = { widths: visibleWidths, row, col: layout.cursorCol, columns }
   }
 
   /**
@@ -94,8 +112,8 @@ export class PromptView {
       columns: columns - 1,
       labels: state.folds,
     })
-    const out = syncBegin + this.rewind(columns) + this.rows(layout)
-    this.write(`${out}${suffix}\r\n${syncEnd}`)
+    const out = syncBegin + this.rewind(columns) + this.rowTexts(layout).join(rowEnd)
+    this.write(`${out}${suffix}${eraseBelow}\r\n${syncEnd}`)
     this.drawn = undefined
   }
 
@@ -105,15 +123,11 @@ export class PromptView {
     this.drawn = undefined
   }
 
-  /** Moves to the block's first row and erases it and everything below. */
+  /** Moves to the start of the block's first row. */
   private rewind(columns: number): string {
     const d = this.drawn
     const up = d ? rowsAboveCursor(d.widths, d, d.columns, columns) : 0
-    return `${up > 0 ? `\x1b[${up}A` : ''}\r\x1b[J`
-  }
-
-  private rows(layout: InputLayout): string {
-    return this.rowTexts(layout).join('\r\n')
+    return `${up > 0 ? `\x1b[${up}A` : ''}\r`
   }
 
   /** Each row of the input as drawn: its marker styled, then its text. */
