@@ -2,6 +2,7 @@
 // JSON object, and end with an exit code that tells done, cancelled, auth, server and stream failures apart.
 // Ctrl-C cancels the answer on the server (by request_id) and keeps what arrived; a second Ctrl-C quits at once.
 import type { ChatEvent, ChatSession, SendOptions, TurnResult } from './session.js'
+import { glyphsFor, utf8Locale } from '../io/glyphs.js'
 import type { Context } from '../context.js'
 import { CancelledError, CliError, ExitCode } from '../errors.js'
 import type { ChatFormat } from './format.js'
@@ -139,11 +140,15 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
 async function textSink(ctx: Context, exact: boolean): Promise<EventSink> {
   const { io } = ctx
   const ending = new FinalNewline()
+  // the drawing characters of the locale (ASCII under LANG=C), as in the interactive chat
+  const glyphs = glyphsFor(ctx.env)
+  const [sent, back] = utf8Locale(ctx.env) ? ['→', '←'] : ['->', '<-']
   const md = io.stdoutIsTTY
     ? (await import('../io/markdown/index.js')).createMarkdownStream({
         write: (s) => io.stdout.write(s),
         width: io.columns(),
         color: io.colorStdout(),
+        glyphs,
       })
     : undefined
   const dim = io.colorStderr() ? (await import('../io/palette.js')).palette(true).dim : (s: string) => s
@@ -156,9 +161,9 @@ async function textSink(ctx: Context, exact: boolean): Promise<EventSink> {
           await put(ctx, e.text)
         }
       } else if (e.type === 'tool_call') {
-        ctx.info(`→ ${e.call.function.name}(${e.call.function.arguments})`, dim)
+        ctx.info(`${sent} ${e.call.function.name}(${e.call.function.arguments})`, dim)
       } else if (e.type === 'tool_result') {
-        ctx.info(`← ${e.name}: ${e.ok ? 'ok' : 'failed'} (${e.ms} ms) ${e.content.slice(0, 200)}`, dim)
+        ctx.info(`${back} ${e.name}: ${e.ok ? 'ok' : 'failed'} (${e.ms} ms) ${e.content.slice(0, 200)}`, dim)
       }
     },
     end: async (r) => {
