@@ -70,7 +70,7 @@ export async function openOutputs(ctx: Context, paths: OutputPaths): Promise<Out
     async finish(meta, cells, comparison) {
       await chain
       await junit?.write(testJunit(meta.title, cells, meta.startedAt, meta.durationMs))
-      await report?.write(htmlReport(meta, cells))
+      await report?.write(htmlReport(meta, cells, comparison))
       const markdown = markdownSummary(meta.title, meta.summary, cells, comparison)
       await summaryMd?.write(markdown)
       for (const f of opened) await f.commit()

@@ -3,6 +3,7 @@
 // many rows it left out.
 import { describe, expect, it } from 'vitest'
 import { type Cell, cellsOf, compareRuns, type TestResult } from '../../src/evals/results.js'
+import { htmlReport } from '../../src/evals/report-html.js'
 import { markdownSummary } from '../../src/evals/summary.js'
 
 const result = (i: number, description: string, pass: boolean): TestResult => ({
@@ -42,5 +43,24 @@ describe('markdownSummary', () => {
     const md = markdownSummary('<b>title</b>', 'line', cells, undefined)
     expect(md).toContain('| a \\| b \\<img src=x\\> \\[link\\](http://x) \\`code\\` \\*em\\* next | t |')
     expect(md).toContain('### \\<b\\>title\\</b\\>')
+  })
+})
+
+describe('htmlReport: what the server writes as HTML', () => {
+  it('escapes hostile names in the figures, the comparison and the no-JavaScript list, and labels invisible characters', () => {
+    const hostile = '<img src=x onerror=alert(1)>\u202eexe.txt'
+    const r = { ...result(0, hostile, false), target: hostile }
+    const cells = cellsOf([r])
+    const earlier = new Map([[`${hostile}\n${hostile}`, { ...cells[0]!, pass: true, tokens: null }] as const])
+    const html = htmlReport(
+      { title: hostile, file: 'f.yaml', summary: hostile, startedAt: 0, targets: [hostile] },
+      cells,
+      compareRuns('b.ndjson', earlier, cells, new Set()),
+    )
+    const outside = html.replace(/<script type="application\/json" id="data">[^<]*<\/script>/, '')
+    expect(outside).not.toContain('<img')
+    expect(outside).not.toContain('\u202e')
+    expect(outside).toContain('&lt;img src=x onerror=alert(1)&gt;<span class="inv">[U+202E RLO]</span>exe.txt')
+    expect(outside).toMatch(/Regressed \(1\)/)
   })
 })

@@ -110,7 +110,7 @@ does not).`,
     const targets = [...new Set(outcome.cases.flatMap((c) => c.targets.map((t) => t.id)))]
     const summary = summaryLine(outcome.cases, cells, outcome.durationMs, targets.length)
     const title = plan.description ?? `agentry test ${opts.file}`
-    const meta = { title, file: opts.file, summary, startedAt: outcome.startedAt, targets }
+    const meta = { title, file: opts.file, summary, startedAt: outcome.startedAt, targets, cases: outcome.cases }
     await outputs.finish({ ...meta, durationMs: outcome.durationMs }, cells, comparison)
     await ctx.output().list(cells.map(cellRow), cellFields)
     if (ctx.env.GITHUB_ACTIONS === 'true') {
