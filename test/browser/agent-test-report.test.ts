@@ -368,6 +368,46 @@ describe('the HTML report', () => {
     await screenshot(p, 'agent-test-report-no-js')
   })
 
+  it('a conversation case shows each turn: what the user said, the answer and its assertions', async () => {
+    const turn = (user: string, answer: string | null, pass: boolean) => ({
+      user,
+      answer,
+      latencyMs: 7,
+      assertions: [
+        { type: 'contains' as const, pass, score: pass ? 1 : 0, weight: 1, reason: pass ? 'ok' : 'missing "Lyon"' },
+      ],
+    })
+    const run: TestResult = {
+      case: 'talk',
+      description: 'a conversation',
+      caseIndex: 0,
+      tags: [],
+      target: 'demo-assistant',
+      repeat: 0,
+      passRate: 1,
+      vars: {},
+      pass: false,
+      score: 0.5,
+      answer: 'last answer',
+      toolCalls: [],
+      finishReason: 'stop',
+      usage: null,
+      latencyMs: 14,
+      error: null,
+      assertions: [],
+      turns: [turn('hi\u202e there', 'Hello!', true), turn('and Lyon?', 'No idea.', false)],
+    }
+    const meta = { title: 'talk', file: 't.yaml', summary: 's', startedAt: 0, targets: ['demo-assistant'] }
+    const file = join(tempDir(), 'talk.html')
+    await writeFile(file, htmlReport(meta, cellsOf([run])))
+    noRequests(page)
+    await page.goto(pathToFileURL(file).href)
+    await page.waitForSelector('body[data-ready]')
+    const details = (await page.textContent('tr.details')) ?? ''
+    expect(details).toMatch(/turn 1 · user · 7 mshi\[U\+202E RLO\] thereanswerHello!✓ contains: ok/)
+    expect(details).toMatch(/turn 2 · user · 7 msand Lyon\?answerNo idea\.✗ contains: missing "Lyon"/)
+  })
+
   it('a 10,000-case report opens and filters (the figures are printed, not asserted)', async () => {
     const results: TestResult[] = Array.from({ length: 10_000 }, (_, i) => ({
       case: `case ${i}`,

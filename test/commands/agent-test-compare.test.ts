@@ -148,5 +148,9 @@ describe('agentry test --compare --fail-on regressions --summary-md', () => {
     const md = readFileSync(comment, 'utf8')
     expect(md).toContain('| regresses | demo-assistant | contains: ')
     expect(md).not.toContain('Regressions')
+    // a folder is refused before any request, like the other output files
+    const u = emulatorContext(fx, { env })
+    expect(await u.run(['test', file, '--summary-md', dir])).toBe(2)
+    expect(u.stderr()).toContain(`--summary-md ${dir}: is a folder, not a file`)
   })
 })
