@@ -57,8 +57,8 @@ export async function openOutputs(ctx: Context, paths: OutputPaths): Promise<Out
   }
   const results = await openOne(paths.results, '--results')
   const junit = await openOne(paths.junit, '--junit')
-  const report = await openOne(paths.report, '--report')
   const summaryMd = await openOne(paths.summaryMd, '--summary-md')
+  const report = await openOne(paths.report, '--report')
   // one write at a time, in finishing order, so a line is never split
   let chain = Promise.resolve()
   return {
