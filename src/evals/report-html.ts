@@ -26,14 +26,10 @@ export interface ReportMeta {
 
 const scriptHash = createHash('sha256').update(script).digest('base64')
 
-/** JSON that cannot end the <script> element it sits in, nor start a comment or CDATA there. */
+/** JSON that cannot end the <script> element it sits in, nor start a comment or CDATA there (one pass: a large run's
+ * data is megabytes, and each pass would copy it). */
 const jsonInScript = (v: unknown) =>
-  JSON.stringify(v)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
+  JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /** Rows written as HTML (not by the script) are capped: the page stays small and quick however large the run. */
 const staticRows = 200
