@@ -31,11 +31,12 @@ interface CellData {
 /** A case: its inputs, what it expects, and its cells by target. */
 interface RowData {
   description: string
+  /** the case's --compare key, when it is not its description */
   key: string
   tags: string[]
   /** the messages sent to an agent, as text */
   messages: Array<{ role: string; content: string }>
-  /** what a scenario gets */
+  /** what a scenario gets, when it is not one of the messages */
   input: string
   vars: Vars
   /** the dataset row the case was made from */
@@ -132,12 +133,14 @@ export function reportData(
       const p = planned.get(c.caseIndex)
       const first = c.results[0] ?? c.shown
       for (const t of first.tags ?? []) tags.add(t)
+      const messages = (p?.messages ?? []).map((m) => ({ role: m.role, content: contentText(m.content) }))
+      const input = p?.input ?? ''
       row = {
         description: c.description,
-        key: c.case,
+        key: c.case === c.description ? '' : c.case,
         tags: first.tags ?? [],
-        messages: (p?.messages ?? []).map((m) => ({ role: m.role, content: contentText(m.content) })),
-        input: p?.input ?? '',
+        messages,
+        input: messages.some((m) => m.content === input) ? '' : input,
         vars: p?.vars ?? first.vars ?? {},
         row: p?.row ?? null,
         expected: (p?.assert ?? []).map((a) => ({ type: a.type, expected: expectedOf(a) })),
