@@ -41,8 +41,9 @@ interface RowData {
   vars: Vars
   /** the dataset row the case was made from */
   row: { line: number; vars: Vars } | null
-  /** each assertion of the case: its type and what it expects, in the order of the runs' assertions */
-  expected: Array<{ type: string; expected: string }>
+  /** each assertion of the case: its type and what it expects, in the order of the runs' assertions; `compare`: a
+   * value the answer is compared with (shown against the answer when it fails) */
+  expected: Array<{ type: string; expected: string; compare: boolean }>
   cells: Record<string, CellData>
 }
 
@@ -87,6 +88,7 @@ function expectedOf(a: Assertion): string {
     return typeof v === 'string' ? v : JSON.stringify(v)
   }
   const text = JSON.stringify(rest)
+  if (text === '{}') return ''
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text
 }
 
@@ -143,7 +145,11 @@ export function reportData(
         input: messages.some((m) => m.content === input) ? '' : input,
         vars: p?.vars ?? first.vars ?? {},
         row: p?.row ?? null,
-        expected: (p?.assert ?? []).map((a) => ({ type: a.type, expected: expectedOf(a) })),
+        expected: (p?.assert ?? []).map((a) => ({
+          type: a.type,
+          expected: expectedOf(a),
+          compare: 'value' in a || 'values' in a,
+        })),
         cells: {},
       }
       rows.set(c.caseIndex, row)

@@ -98,7 +98,7 @@ const body = String.raw`
       box.appendChild(el('div', 'answer', turn.answer === null ? '(no answer)' : turn.answer));
       box.appendChild(asserts(turn.assertions, null, turn.answer));
     });
-    if (run.answer !== null) { box.appendChild(el('div', 'label', 'answer (' + (run.finishReason || 'no finish reason') + ')')); box.appendChild(el('div', 'answer', run.answer)); }
+    if (run.answer !== null) { box.appendChild(el('div', 'label', 'answer (' + (run.finishReason || 'no finish reason') + ')')); box.appendChild(el('div', 'answer' + (run.answer === '' ? ' num' : ''), run.answer === '' ? '(empty)' : run.answer)); }
     if (run.toolCalls.length) box.appendChild(el('div', 'num', 'tool calls: ' + run.toolCalls.map((t) => t.name + '(' + t.arguments + ')').join(', ')));
     box.appendChild(asserts(run.assertions, expected, run.answer));
   }
@@ -106,8 +106,9 @@ const body = String.raw`
     const ul = el('ul', 'asserts');
     list.forEach((a, i) => {
       const li = el('li', a.pass ? 'good' : 'bad', (a.pass ? '✓ ' : '✗ ') + a.type + ': ' + a.reason);
-      const exp = expected && expected[i] && expected[i].type === a.type ? expected[i].expected : null;
-      if (!a.pass && exp !== null) {
+      const e = expected && expected[i] && expected[i].type === a.type ? expected[i] : null;
+      const exp = e ? e.expected : null;
+      if (!a.pass && e && e.compare) {
         const ev = el('div', 'ev');
         const e1 = el('div'); e1.appendChild(el('div', 'label', 'expected')); e1.appendChild(el('div', 'answer', exp)); ev.appendChild(e1);
         const e2 = el('div'); e2.appendChild(el('div', 'label', 'actual')); e2.appendChild(el('div', 'answer', answer === null ? '(no answer)' : answer)); ev.appendChild(e2);

@@ -205,6 +205,9 @@ describe('the HTML report', () => {
     expect(await bad.count()).toBe(2)
     expect(await bad.first().textContent()).toContain('judge: demo-judge: the answer does not mention "sunny"')
     expect(await page.locator('.details').first().textContent()).toContain('Hello! I am **Demo Assistant**')
+    // a judge's or a tool call's failure is no value to set against the answer: what it expects is said inline
+    expect(await page.locator('.ev').count()).toBe(0)
+    expect(await bad.first().textContent()).toContain('expects {"judge":"demo-judge","rubric":')
     await screenshot(page, 'agent-test-report-demo')
     await page.selectOption('#f-verdict', 'failing')
     expect(await shownCases(page)).toEqual([
