@@ -203,8 +203,30 @@ const meanOrNull = (ns: readonly (number | null)[]) => {
 }
 
 /**
- * This run's cells against an earlier run's. `planned`: the cellKeys of every case × target of the test file, run or
- * not, so a cell only --filter or --shard left out is not called removed.
+ * Collects, as the test file's cases are planned (each one, selected by --filter/--shard or not), the keys of the
+ * earlier cells the file still has; only those are held, so a file of a million dataset rows costs no more than the
+ * earlier results.
+ */
+export function earlierCellsPlanned(earlier: ReadonlyMap<string, EarlierCell> | undefined): {
+  see(c: { key: string; targets: readonly { id: string }[] }): void
+  keys: Set<string>
+} {
+  const keys = new Set<string>()
+  return {
+    see(c) {
+      if (!earlier) return
+      for (const t of c.targets) {
+        const k = cellKey({ case: c.key, target: t.id })
+        if (earlier.has(k)) keys.add(k)
+      }
+    },
+    keys,
+  }
+}
+
+/**
+ * This run's cells against an earlier run's. `planned`: the keys of the earlier cells the test file still has (run or
+ * left out by --filter or --shard: earlierCellsPlanned), so only a cell the file no longer has is called removed.
  */
 export function compareRuns(
   file: string,

@@ -4,7 +4,15 @@
 import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { loadTestFile } from '../../evals/load.js'
 import { openOutputs } from '../../evals/outputs.js'
-import { type Cell, cellKey, cellsOf, type Comparison, compareRuns, readEarlier } from '../../evals/results.js'
+import {
+  type Cell,
+  cellKey,
+  cellsOf,
+  type Comparison,
+  compareRuns,
+  earlierCellsPlanned,
+  readEarlier,
+} from '../../evals/results.js'
 import { runPlan, selectCases } from '../../evals/run.js'
 import type { Context } from '../../context.js'
 import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
@@ -84,14 +92,17 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
 --fail-on regressions only the cases that passed in the --compare file and fail now count (a failing new case
 does not).`,
   run: async (opts, ctx) => {
-    const plan = await loadTestFile(opts.file, { allowJs: opts.allowJs, filesRoots: opts.filesRoot })
-    const selected = selectCases(plan, opts)
     if (opts.failOn === 'regressions' && opts.compare === undefined)
       throw new UsageError(
         '--fail-on regressions needs --compare <results>: the earlier run the regressions are counted against',
         "add --compare <the --results file of the earlier run>, e.g. the main branch's",
       )
     const earlier = opts.compare !== undefined ? await readEarlier(opts.compare) : undefined
+    // the earlier cells the file still has, run or not: the others were removed from it
+    const stillPlanned = earlierCellsPlanned(earlier)
+    const plan = await loadTestFile(opts.file, { allowJs: opts.allowJs, filesRoots: opts.filesRoot })
+    for (const c of plan.cases) stillPlanned.see(c)
+    const selected = selectCases(plan, opts)
     const signing = await scenarioSigning(ctx, selected, opts.secretFile)
     const sdk = await ctx.sdk()
     // a thousand answers stream through and only their results are kept: hold the heap steady (peak RSS)
@@ -105,8 +116,7 @@ does not).`,
       throw err
     }
     const cells = cellsOf(outcome.results)
-    const planned = new Set(plan.cases.flatMap((c) => c.targets.map((t) => cellKey({ case: c.key, target: t.id }))))
-    const comparison = earlier ? compareRuns(opts.compare!, earlier, cells, planned) : undefined
+    const comparison = earlier ? compareRuns(opts.compare!, earlier, cells, stillPlanned.keys) : undefined
     const targets = [...new Set(outcome.cases.flatMap((c) => c.targets.map((t) => t.id)))]
     const summary = summaryLine(outcome.cases, cells, outcome.durationMs, targets.length)
     const title = plan.description ?? `agentry test ${opts.file}`
