@@ -51,6 +51,8 @@ export interface PlannedCase {
   maxTokens: number | undefined
   /** what a scenario gets */
   input: string
+  /** the dataset row the case was made from (its line and columns), when it has a dataset */
+  row?: { line: number; vars: Vars }
   targets: Target[]
   assert: Assertion[]
   threshold: number | undefined
@@ -303,6 +305,7 @@ async function* plan(file: string, f: TestFile, at: Locator, opts: LoadOptions):
         tools: caseTools,
         maxTokens: c.maxTokens ?? d.maxTokens,
         input: (input ?? message ?? conversation.findLast((m) => m.role === 'user')?.content ?? '') as string,
+        ...(row ? { row: { line: row.line, vars: row.vars } } : {}),
         targets: chosen,
         assert: filled,
         threshold: c.threshold ?? d.threshold,

@@ -4,7 +4,7 @@ import { sanitizeText } from '../io/sanitize.js'
 import type { Field } from '../io/output.js'
 import { failureLines } from './junit.js'
 import type { PlannedCase } from './load.js'
-import type { Cell, Change } from './results.js'
+import type { Cell, Change, Comparison } from './results.js'
 
 /** A row of the matrix as printed (the table, or one JSON object with --json). */
 export interface CellRow {
@@ -80,27 +80,94 @@ const md = (s: string) =>
     .replace(/[\\`*_{}[\]<>|#]/g, (ch) => `\\${ch}`)
     .slice(0, 300)
 
-/** The Markdown summary of a run (GitHub renders it on the job's page). */
+/** `12.3 s`-free figures: `840 ms`, and a signed difference `+120 ms` / `−40 ms` / `±0 ms`. */
+const delta = (before: number, after: number, unit: string) => {
+  const d = after - before
+  return `${before} → ${after} ${unit} (${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)}${before > 0 && d !== 0 ? `, ${d > 0 ? '+' : '−'}${Math.round((Math.abs(d) / before) * 100)}%` : ''})`
+}
+
+/** GitHub refuses a comment over 65,536 characters: the tables of one summary share this many. */
+const summaryRoom = 60_000
+
+/** Rows of tables, at most `max` each and `summaryRoom` characters in all, with a line saying how many more there are. */
+function tables() {
+  let room = summaryRoom
+  return <T>(head: string, list: readonly T[], row: (x: T) => string, max = 100): string[] => {
+    if (list.length === 0) return []
+    const cols = head.split('|').length - 2
+    const out = [head, `|${'---|'.repeat(cols)}`]
+    let shown = 0
+    for (const x of list) {
+      const text = row(x)
+      if (shown === max || text.length > room) break
+      room -= text.length + 1
+      out.push(text)
+      shown++
+    }
+    if (list.length > shown) out.push('', `… and ${list.length - shown} more`)
+    return [...out, '']
+  }
+}
+
+/**
+ * The Markdown summary of a run: a pull-request comment (--summary-md) and what GitHub shows on the job's page
+ * ($GITHUB_STEP_SUMMARY). With --compare: regressions first, then fixes, new and removed cells, and each target's pass
+ * rate, latency and tokens before and now; then the failing cells.
+ */
 export function markdownSummary(
   title: string,
   line: string,
   cells: readonly Cell[],
-  changed: readonly Change[] | undefined,
+  comparison: Comparison | undefined,
 ): string {
   const out = [`### ${md(title)}`, '', line, '']
+  const table = tables()
   const failed = cells.filter((c) => !c.pass)
-  if (changed?.length) {
-    out.push('| case | target | before | now |', '|---|---|---|---|')
-    for (const c of changed)
-      out.push(`| ${md(c.case)} | ${md(c.target)} | ${c.before} | ${c.after === 'failed' ? '**failed**' : 'passed'} |`)
-    out.push('')
+  const verdictRow = (c: Change) =>
+    `| ${md(c.description)} | ${md(c.target)} | ${c.before} | ${c.after === 'failed' ? '**failed**' : 'passed'} |`
+  if (comparison) {
+    const { regressions, fixes, added, removed } = comparison
+    const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`
+    out.push(
+      `**Since \`${md(comparison.file)}\`: ${n(regressions.length, 'regression')}, ${fixes.length} fixed, ${added.length} new, ${removed.length} removed**`,
+      '',
+    )
+    if (regressions.length) out.push('#### Regressions (passed before, fail now)', '')
+    out.push(...table('| case | target | before | now |', regressions, verdictRow))
+    if (fixes.length) out.push('#### Fixed', '')
+    out.push(...table('| case | target | before | now |', fixes, verdictRow))
+    if (added.length) out.push('#### New', '')
+    out.push(
+      ...table(
+        '| case | target | verdict |',
+        added,
+        (c) => `| ${md(c.description)} | ${md(c.target)} | ${cellRow(c).verdict} |`,
+      ),
+    )
+    if (removed.length) out.push('#### Removed', '')
+    out.push(
+      ...table(
+        '| case | target | was |',
+        removed,
+        (e) => `| ${md(e.description)} | ${md(e.target)} | ${e.pass ? 'passed' : 'failed'} |`,
+      ),
+    )
+    if (comparison.targets.length) out.push('#### Latency and tokens (mean per case, cases in both runs)', '')
+    out.push(
+      ...table('| target | cases | passed | latency | tokens |', comparison.targets, (t) => {
+        const tokens =
+          t.before.tokens !== null && t.after.tokens !== null ? delta(t.before.tokens, t.after.tokens, 'tokens') : '—'
+        return `| ${md(t.target)} | ${t.matched} | ${t.before.passed} → ${t.after.passed} | ${delta(t.before.latencyMs, t.after.latencyMs, 'ms')} | ${tokens} |`
+      }),
+    )
   }
-  if (failed.length) {
-    out.push('| case | target | why |', '|---|---|---|')
-    for (const c of failed.slice(0, 100))
-      out.push(`| ${md(c.description)} | ${md(c.target)} | ${md(failureLines(c).join('; '))} |`)
-    if (failed.length > 100) out.push('', `… and ${failed.length - 100} more`)
-    out.push('')
-  }
+  if (failed.length) out.push(...(comparison ? [`#### Failing now (${failed.length})`, ''] : []))
+  out.push(
+    ...table(
+      '| case | target | why |',
+      failed,
+      (c) => `| ${md(c.description)} | ${md(c.target)} | ${md(failureLines(c).join('; '))} |`,
+    ),
+  )
   return `${out.join('\n')}\n`
 }

@@ -1684,6 +1684,11 @@ describe('--help', () => {
         --report <file>       write a self-contained HTML report here
         --compare <results>   list the cases whose verdict changed since this
                               --results file
+        --fail-on <what>      exit non-zero for any failing case (default), or only
+                              for those that passed in --compare and fail now
+                              (choices: "failures", "regressions")
+        --summary-md <file>   write a Markdown summary here (a pull-request comment:
+                              regressions first, with --compare)
         --concurrency <n>     runs in flight, 1 to 64 (default 8)
         --shard <i/n>         only the cases of shard i of n (a CI matrix job)
         --filter <text>       only cases whose description contains it or with this
@@ -1700,6 +1705,7 @@ describe('--help', () => {
         agentry --emulator test docs/agent-tests.example.yaml
         agentry test agents.yaml --junit junit.xml --report report.html --results results.ndjson
         agentry test agents.yaml --compare main-results.ndjson --results results.ndjson
+        agentry test agents.yaml --compare main-results.ndjson --fail-on regressions --summary-md comment.md
         agentry test agents.yaml --filter smoke --concurrency 16 --shard 2/4
 
       Each case runs against every target of the file (agents, or scenarios signed as \`scenario run\` signs), once or
@@ -1709,7 +1715,9 @@ describe('--help', () => {
       Completions and runs are POSTs, never retried but after a 429: then fewer are sent at once, and the case is sent
       again after the Retry-After asked (at most 8 times). The table of case × target goes to stdout; the summary to stderr.
       Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
-      code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.
+      code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C. With
+      --fail-on regressions only the cases that passed in the --compare file and fail now count (a failing new case
+      does not).
       "
     `)
   })

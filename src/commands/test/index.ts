@@ -1,11 +1,20 @@
 // `agentry test <file>`: the cases of a test file against agents and scenarios, with assertions on each answer, a
 // matrix of targets, results for CI and a report for people (docs/commands.md "Testing agents"). The work
 // is in src/evals/; this file declares the command and prints.
-import { CancelledError, CliError, ExitCode } from '../../errors.js'
+import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { loadTestFile } from '../../evals/load.js'
 import { openOutputs } from '../../evals/outputs.js'
-import { changes, cellsOf, readVerdicts } from '../../evals/results.js'
+import {
+  type Cell,
+  cellKey,
+  cellsOf,
+  type Comparison,
+  compareRuns,
+  earlierCellsPlanned,
+  readEarlier,
+} from '../../evals/results.js'
 import { caseSelector, runPlan, selectCases } from '../../evals/run.js'
+import type { Context } from '../../context.js'
 import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
 import { batchExitCode } from '../../batch/report.js'
 import { parseShard } from '../../io/shard.js'
@@ -13,7 +22,7 @@ import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { maxBatchConcurrency } from '../batch-options.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
-import { custom, flag, int, list } from '../options.js'
+import { choice, custom, flag, int, list } from '../options.js'
 import { secretFlagGuard } from '../secret-flag.js'
 import { scenarioSecretEnv } from '../../scenario/signing.js'
 import { scenarioSigning } from './signing.js'
@@ -32,6 +41,16 @@ export default defineCommand({
     compare: custom(
       '--compare <results>',
       'list the cases whose verdict changed since this --results file',
+      path('a path'),
+    ),
+    failOn: choice(
+      '--fail-on <what>',
+      'exit non-zero for any failing case (default), or only for those that passed in --compare and fail now',
+      ['failures', 'regressions'],
+    ),
+    summaryMd: custom(
+      '--summary-md <file>',
+      'write a Markdown summary here (a pull-request comment: regressions first, with --compare)',
       path('a path'),
     ),
     concurrency: int('--concurrency <n>', `runs in flight, 1 to ${maxBatchConcurrency} (default 8)`, {
@@ -59,6 +78,7 @@ export default defineCommand({
     'agentry --emulator test docs/agent-tests.example.yaml',
     'agentry test agents.yaml --junit junit.xml --report report.html --results results.ndjson',
     'agentry test agents.yaml --compare main-results.ndjson --results results.ndjson',
+    'agentry test agents.yaml --compare main-results.ndjson --fail-on regressions --summary-md comment.md',
     'agentry test agents.yaml --filter smoke --concurrency 16 --shard 2/4',
   ],
   helpAfter: `
@@ -69,19 +89,32 @@ finish-reason, latency, tokens, judge (another agent grades it against a rubric)
 Completions and runs are POSTs, never retried but after a 429: then fewer are sent at once, and the case is sent
 again after the Retry-After asked (at most 8 times). The table of case × target goes to stdout; the summary to stderr.
 Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
-code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.`,
+code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C. With
+--fail-on regressions only the cases that passed in the --compare file and fail now count (a failing new case
+does not).`,
   run: async (opts, ctx) => {
+    if (opts.failOn === 'regressions' && opts.compare === undefined)
+      throw new UsageError(
+        '--fail-on regressions needs --compare <results>: the earlier run the regressions are counted against',
+        "add --compare <the --results file of the earlier run>, e.g. the main branch's",
+      )
+    const earlier = opts.compare !== undefined ? await readEarlier(opts.compare) : undefined
+    // the earlier cells the file still has, run or not: the others were removed from it
+    const stillPlanned = earlierCellsPlanned(earlier)
     // a dataset's rows and a thousand answers stream through, and only the cases selected and their results are kept:
     // hold the heap steady (peak RSS)
     holdSteadyHeap()
     // only the cases --filter and --shard select are held: a dataset is streamed, every row checked, few kept
+    const select = caseSelector(opts)
     const plan = await loadTestFile(opts.file, {
       allowJs: opts.allowJs,
       filesRoots: opts.filesRoot,
-      keep: caseSelector(opts),
+      keep: (c) => {
+        stillPlanned.see(c)
+        return select(c)
+      },
     })
     const selected = selectCases(plan, opts)
-    const earlier = opts.compare !== undefined ? await readVerdicts(opts.compare) : undefined
     const signing = await scenarioSigning(ctx, selected, opts.secretFile)
     const sdk = await ctx.sdk()
     const outputs = await openOutputs(ctx, opts)
@@ -93,23 +126,30 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
       throw err
     }
     const cells = cellsOf(outcome.results)
-    const changed = earlier ? changes(earlier, cells) : undefined
+    const comparison = earlier ? compareRuns(opts.compare!, earlier, cells, stillPlanned.keys) : undefined
     const targets = [...new Set(outcome.cases.flatMap((c) => c.targets.map((t) => t.id)))]
     const summary = summaryLine(outcome.cases, cells, outcome.durationMs, targets.length)
     const title = plan.description ?? `agentry test ${opts.file}`
-    const meta = { title, file: opts.file, summary, startedAt: outcome.startedAt, targets }
-    await outputs.finish({ ...meta, durationMs: outcome.durationMs }, cells, changed)
+    const meta = { title, file: opts.file, summary, startedAt: outcome.startedAt, targets, cases: outcome.cases }
+    await outputs.finish({ ...meta, durationMs: outcome.durationMs }, cells, comparison)
     await ctx.output().list(cells.map(cellRow), cellFields)
     if (ctx.env.GITHUB_ACTIONS === 'true') {
       const lineOf = new Map(outcome.cases.map((c) => [c.index, c.line]))
       for (const c of cells)
         if (!c.pass) ctx.io.stderr.write(annotation(opts.file, lineOf.get(c.caseIndex)?.() ?? 1, c))
     }
-    for (const c of changed ?? [])
-      ctx.info(`${c.after === 'failed' ? 'regressed' : 'fixed'}: ${c.case} on ${c.target} (${c.before} → ${c.after})`)
-    if (changed) ctx.info(`since ${opts.compare}: ${changed.length} verdict${changed.length === 1 ? '' : 's'} changed`)
+    if (comparison) {
+      const { regressions, fixes, added, removed } = comparison
+      for (const c of [...regressions, ...fixes])
+        ctx.info(`${c.after === 'failed' ? 'regressed' : 'fixed'}: ${c.case} on ${c.target} (${c.before} → ${c.after})`)
+      const changed = regressions.length + fixes.length
+      ctx.info(
+        `since ${opts.compare}: ${changed} verdict${changed === 1 ? '' : 's'} changed (${regressions.length} regressed, ${fixes.length} fixed), ${added.length} new, ${removed.length} removed`,
+      )
+    }
     ctx.info(summary)
     if (outcome.interrupted) throw new CancelledError('interrupted: the results hold the cases that finished')
+    if (opts.failOn === 'regressions') return regressionGate(outcome, comparison!, cells, opts, ctx)
     const failing = batchExitCode(outcome.errorCodes)
     if (failing !== ExitCode.ok)
       throw new CliError(`${outcome.errorCodes.size} runs got no answer`, { exitCode: failing })
@@ -121,3 +161,30 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
       })
   },
 })
+
+/** --fail-on regressions: exit non-zero only for the cells that passed in the --compare file and fail now. */
+function regressionGate(
+  outcome: Awaited<ReturnType<typeof runPlan>>,
+  comparison: Comparison,
+  cells: readonly Cell[],
+  opts: { compare?: string | undefined; report?: string | undefined },
+  ctx: Context,
+): void {
+  const regressed = new Set(comparison.regressions.map(cellKey))
+  // runs with no answer count only in a regressed cell; their shared exit code (network, auth…) wins over 10
+  const codes = new Map([...outcome.errorCodes].filter(([i]) => regressed.has(cellKey(outcome.results[i]!))))
+  const failing = batchExitCode(codes)
+  if (failing !== ExitCode.ok)
+    throw new CliError(
+      `${regressed.size === 1 ? '1 case' : `${regressed.size} cases`} regressed since ${opts.compare}; ${codes.size} of ${regressed.size === 1 ? 'its' : 'their'} runs got no answer`,
+      { exitCode: failing },
+    )
+  if (regressed.size > 0)
+    throw new CliError(`${regressed.size} of ${cells.length} cases regressed since ${opts.compare}`, {
+      exitCode: ExitCode.testsFailed,
+      hint: opts.report ? `open ${opts.report} to see why` : 'add --report report.html to see why',
+    })
+  const failed = cells.filter((c) => !c.pass).length
+  if (failed > 0)
+    ctx.info(`${failed} cases fail, none of them passed in ${opts.compare}: exit 0 (--fail-on regressions)`)
+}
