@@ -16,6 +16,7 @@ const all = [
   'lock-takeover',
   'agent-tests',
   'jq',
+  'mcp-serve',
 ]
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all
 let failed = 0
