@@ -24,11 +24,10 @@ const allTools: readonly AccountTool[] = [
 ]
 
 /**
- * A tool's input as the SDK takes it (a Standard Schema that converts itself to JSON Schema): our zod/mini object,
- * which validates but does not carry the conversion, given zod's own toJSONSchema for it.
+ * A tool's input or output as the SDK takes it (a Standard Schema that converts itself to JSON Schema): our zod/mini
+ * object, which validates but does not carry the conversion, given zod's own toJSONSchema for it.
  */
-function inputSchema(tool: AccountTool): StandardSchemaWithJSON<Record<string, unknown>> {
-  const schema = z.object(tool.input)
+function withJsonSchema(schema: z.ZodMiniObject): StandardSchemaWithJSON<Record<string, unknown>> {
   const convert = (io: 'input' | 'output') => (opts: { target: string }) =>
     z.toJSONSchema(schema, { target: opts.target as 'draft-2020-12', io }) as Record<string, unknown>
   const standard = schema['~standard'] as StandardSchemaWithJSON<Record<string, unknown>>['~standard']
@@ -77,7 +76,14 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[], cat
       destructiveHint: tool.name === 'cms_delete',
       openWorldHint: true,
     }
-    const config = { title: tool.title, description: tool.description, inputSchema: inputSchema(tool), annotations }
+    const config = {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: withJsonSchema(z.object(tool.input)),
+      // a result may carry more than the declared fields (the service's records do)
+      ...(tool.output ? { outputSchema: withJsonSchema(z.looseObject(tool.output)) } : {}),
+      annotations,
+    }
     const handle = server.registerTool(tool.name, config, async (args: Record<string, unknown>, extra) => {
       const token = extra.mcpReq._meta?.progressToken
       const progress = async (n: number, message?: string) => {

@@ -75,6 +75,13 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
     expect(ask?.message).toMatchObject({ type: 'string', minLength: 1, description: 'what to ask' })
     expect(ask?.max_tokens).toMatchObject({ type: 'integer', description: 'cap the length of the answer' })
     expect(tools.find((t) => t.name === 'cms_query')?.annotations?.readOnlyHint).toBe(true)
+    // the tools whose result has a fixed shape declare it (outputSchema); the client checks each result against it
+    expect(tools.find((t) => t.name === 'list_agents')?.outputSchema?.properties).toMatchObject({
+      items: { type: 'array' },
+    })
+    expect(tools.find((t) => t.name === 'ask_agent')?.outputSchema?.required).toEqual(['agentId', 'answer'])
+    expect(tools.find((t) => t.name === 'cms_query')?.outputSchema?.properties).toHaveProperty('rows')
+    expect(tools.find((t) => t.name === 'cms_delete')?.outputSchema?.properties).toHaveProperty('deleted')
     expect(tools.find((t) => t.name === 'run_scenario')?.annotations?.readOnlyHint).toBe(false)
   })
 
