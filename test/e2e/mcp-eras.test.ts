@@ -87,6 +87,18 @@ describe('mcp serve --http, 2026-07-28 (stateless Streamable HTTP)', () => {
     expect((await legacy.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
   })
 
+  it('cancelling ask_agent (progress streamed over SSE) cancels it on the service', async () => {
+    const client = await serve.connectModern()
+    const before = new Set(fx.emu.state.cancelled)
+    const controller = new AbortController()
+    const pending = client.callTool(
+      { name: 'ask_agent', arguments: { agentId: 'slow-poet', message: 'a poem' } },
+      { signal: controller.signal, onprogress: () => controller.abort('enough') },
+    )
+    await expect(pending).rejects.toThrow()
+    await expect.poll(() => [...fx.emu.state.cancelled].filter((id) => !before.has(id)).length).toBe(1)
+  })
+
   it('server/discover over HTTP: no session id; the token, Host and Origin checks hold for it too', async () => {
     const post = (headers: Record<string, string>) =>
       fetch(serve.url, {
