@@ -17,6 +17,7 @@ const all = [
   'agent-tests',
   'jq',
   'accept-checks',
+  'mcp-serve',
 ]
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all
 let failed = 0
