@@ -65,6 +65,7 @@ export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> 
     await Promise.race([stopped, closed])
   } finally {
     await connection.close().catch(() => {})
+    stdin.stop()
   }
 }
 
