@@ -80,5 +80,6 @@ async function serveUntil(
     await Promise.race([stopped, closed])
   } finally {
     await connection.close().catch(() => {})
+    stdin.stop()
   }
 }

@@ -35,7 +35,7 @@ function trackRequests(transport: Transport): { drained(): Promise<void> } {
  * What the SDK's stdio transport reads instead of process.stdin: the same bytes, ended when stdin has ended and the
  * requests received by then are answered. `watch(transport)` is called once the serving entry has connected it.
  */
-export function drainingStdin(stdin: NodeJS.ReadableStream = process.stdin) {
+export function drainingStdin(stdin: NodeJS.ReadStream = process.stdin) {
   const input = new PassThrough()
   stdin.pipe(input, { end: false })
   return {
@@ -43,6 +43,11 @@ export function drainingStdin(stdin: NodeJS.ReadableStream = process.stdin) {
     watch(transport: Transport) {
       const requests = trackRequests(transport)
       stdin.once('end', () => void requests.drained().then(() => input.end()))
+    },
+    /** lets go of stdin (a run stopped by Ctrl-C or SIGTERM must not be kept alive by reading it) */
+    stop() {
+      stdin.unpipe(input)
+      stdin.pause()
     },
   }
 }

@@ -4,9 +4,10 @@
 // on 2025-11-25 the notification comes unasked on the connection; on 2026-07-28 on the client's
 // `subscriptions/listen` stream (the SDK's stdio entry routes it there). The change is an emulator reset to an empty
 // seed (which also stops the A2A tasks still running).
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import { afterEach, describe, expect, it } from 'vitest'
+import { serveHttp } from '../../src/mcp/http.js'
 import { accountCatalog, chooseTools, createMcpServer } from '../../src/mcp/server.js'
 import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
@@ -20,15 +21,33 @@ afterEach(async () => {
 })
 
 type Era = '2026-07-28' | '2025-11-25'
+type Via = 'stdio' | 'http'
+const stops: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop()
+})
 
-/** The account's MCP server in-process (the stdio entry), with an SDK client connected to it; counts list_changed. */
-async function connected(era: Era, catalogPollMs?: number) {
+/**
+ * The account's MCP server in-process (the stdio entry on an in-memory pipe, or --http's server on 127.0.0.1), with
+ * an SDK client connected to it; counts list_changed.
+ */
+async function connected(era: Era, via: Via, catalogPollMs?: number) {
   const t = emulatorContext(fx)
   await t.ctx.resolve({ globals: {} })
   const tools = chooseTools({ readOnly: false })
   const catalog = await accountCatalog(t.ctx, tools, catalogPollMs)
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-  serveStdio(() => createMcpServer(t.ctx, tools, catalog), { transport: serverSide })
+  const newServer = () => createMcpServer(t.ctx, tools, catalog)
+  let clientSide: InMemoryTransport | StreamableHTTPClientTransport
+  if (via === 'stdio') {
+    const [client, server] = InMemoryTransport.createLinkedPair()
+    serveStdio(newServer, { transport: server })
+    clientSide = client
+  } else {
+    const http = await serveHttp(0, newServer, catalog)
+    stops.push(() => http.close())
+    const headers = { authorization: `Bearer ${http.token}` }
+    clientSide = new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers } })
+  }
   const seen = { changed: 0 }
   const client = new Client(
     { name: 'test', version: '1.0.0' },
@@ -44,9 +63,15 @@ async function connected(era: Era, catalogPollMs?: number) {
   return { client, seen, description }
 }
 
-describe.each(['2026-07-28', '2025-11-25'] as const)('mcp serve: a tool list that follows the account (%s)', (era) => {
+const cases = [
+  ['2026-07-28', 'stdio'],
+  ['2025-11-25', 'stdio'],
+  ['2026-07-28', 'http'],
+  ['2025-11-25', 'http'],
+] as const
+describe.each(cases)('mcp serve: a tool list that follows the account (%s, %s)', (era, via) => {
   it('names the agents and scenarios there are now, on each tools/list', async () => {
-    const { description, seen } = await connected(era)
+    const { description, seen } = await connected(era, via)
     expect(await description('ask_agent')).toMatch(/Agents now: .*demo-assistant/)
     expect(await description('run_scenario')).toMatch(/Scenarios now: .*scn_summarize/)
     expect(seen.changed).toBe(0)
@@ -56,7 +81,7 @@ describe.each(['2026-07-28', '2025-11-25'] as const)('mcp serve: a tool list tha
   })
 
   it('sends notifications/tools/list_changed when the agents change, without being asked', async () => {
-    const { seen, description } = await connected(era, 50)
+    const { seen, description } = await connected(era, via, 50)
     expect(await description('ask_agent')).toContain('demo-assistant')
     expect((await hook(fx.emu, 'POST', 'reset', { seed: 'none' })).status).toBe(200)
     await pollUntil(() => seen.changed > 0, { what: 'notifications/tools/list_changed' })
