@@ -3,6 +3,7 @@
 import { sanitizeText } from '../io/sanitize.js'
 import type { Field } from '../io/output.js'
 import { failureLines } from './junit.js'
+import { formatPassRate, passRate } from './pass-rate.js'
 import type { PlannedCase } from './load.js'
 import type { Cell, Change, Comparison } from './results.js'
 
@@ -14,6 +15,9 @@ export interface CellRow {
   verdict: 'pass' | 'FAIL' | 'error'
   passed: number
   runs: number
+  /** the share of its runs that passed, and its 95% Wilson interval (pass-rate.ts) */
+  rate: number
+  interval: [number, number]
   latencyMs: number
   tokens: number | null
   why: string
@@ -21,6 +25,7 @@ export interface CellRow {
 
 /** The row of a cell. */
 export function cellRow(c: Cell): CellRow {
+  const r = passRate(c.passed, c.runs)
   return {
     case: c.case,
     description: c.description,
@@ -28,6 +33,8 @@ export function cellRow(c: Cell): CellRow {
     verdict: c.error !== null ? 'error' : c.pass ? 'pass' : 'FAIL',
     passed: c.passed,
     runs: c.runs,
+    rate: r.rate,
+    interval: [r.low, r.high],
     latencyMs: c.latencyMs,
     tokens: c.tokens,
     why: c.pass ? '' : (failureLines(c)[0] ?? ''),
@@ -39,13 +46,23 @@ export const cellFields: Field<CellRow>[] = [
   { header: 'CASE', get: (r) => r.description },
   { header: 'TARGET', get: (r) => r.target },
   { header: 'VERDICT', get: (r) => r.verdict },
-  { header: 'RUNS', get: (r) => `${r.passed}/${r.runs}` },
+  {
+    header: 'RUNS',
+    get: (r) =>
+      r.runs > 1
+        ? `${r.passed}/${r.runs} ${formatPassRate({ ...r, low: r.interval[0], high: r.interval[1] })}`
+        : `${r.passed}/${r.runs}`,
+  },
   { header: 'MS', get: (r) => r.latencyMs },
   { header: 'TOKENS', get: (r) => r.tokens ?? '' },
   { header: 'WHY', get: (r) => r.why },
 ]
 
-/** `12 cases × 2 targets: 20 passed, 3 failed, 1 error in 3.4 s` */
+/**
+ * `10 runs of 8 cases on 3 targets: 8 passed, 2 failed in 2.8 s`: the runs made (a case runs on each of its targets,
+ * `repeat` times), then the verdicts of case × target. With repeats, the share of runs that passed and its interval:
+ * `12 runs of 2 cases on 2 targets: 3 passed, 1 failed; 10 of 12 runs passed: 83% (95% CI 55–95%) in 2.8 s`.
+ */
 export function summaryLine(
   cases: readonly PlannedCase[],
   cells: readonly Cell[],
@@ -61,7 +78,11 @@ export function summaryLine(
     ...(errors ? [`${errors} error${errors === 1 ? '' : 's'}`] : []),
   ]
   const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`
-  return `${n(cases.length, 'case')} × ${n(targets, 'target')}: ${parts.join(', ')} in ${(ms / 1000).toFixed(1)} s`
+  const runs = cells.reduce((k, c) => k + c.runs, 0)
+  const runsPassed = cells.reduce((k, c) => k + c.passed, 0)
+  const repeated = cells.some((c) => c.runs > 1)
+  const rate = repeated ? `; ${runsPassed} of ${runs} runs passed: ${formatPassRate(passRate(runsPassed, runs))}` : ''
+  return `${n(runs, 'run')} of ${n(cases.length, 'case')} on ${n(targets, 'target')}: ${parts.join(', ')}${rate} in ${(ms / 1000).toFixed(1)} s`
 }
 
 /** A workflow command's data escaped (GitHub's toolkit: %, CR and LF), after the terminal sanitiser. */

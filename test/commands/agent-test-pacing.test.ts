@@ -88,7 +88,7 @@ describe('agentry test: pacing on 429', () => {
     expect(r.lines.every((l) => l.pass && l.error === null)).toBe(true)
     expect(r.lines.reduce((n, l) => n + (l.rateLimited ?? 0), 0)).toBe(seen.limited)
     expect(r.stderr).toMatch(/rate-limited \(429\): at most \d+ requests? in flight now/)
-    expect(r.stderr).toContain('24 cases × 1 target: 24 passed')
+    expect(r.stderr).toContain('24 runs of 24 cases on 1 target: 24 passed')
   })
 
   it('honours Retry-After in seconds before sending again', async () => {

@@ -24,7 +24,7 @@ describe('agentry test: progress', () => {
     const r = await testRun({ tty: true })
     expect(r.code).toBe(0)
     expect(r.stderr).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] tested [123]\/3/)
-    expect(r.stderr).toMatch(/\x1b\[\?25h3 cases × 1 target: 3 passed in \d+\.\d s\n$/)
+    expect(r.stderr).toMatch(/\x1b\[\?25h3 runs of 3 cases on 1 target: 3 passed in \d+\.\d s\n$/)
   })
 
   it.each([
@@ -33,6 +33,6 @@ describe('agentry test: progress', () => {
   ])('%s: nothing animated, only the summary', async (_, opts) => {
     const r = await testRun(opts)
     expect(r.code).toBe(0)
-    expect(r.stderr).toMatch(/^3 cases × 1 target: 3 passed in \d+\.\d s\n$/)
+    expect(r.stderr).toMatch(/^3 runs of 3 cases on 1 target: 3 passed in \d+\.\d s\n$/)
   })
 })

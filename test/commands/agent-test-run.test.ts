@@ -52,7 +52,9 @@ describe('agentry test: the demo file', () => {
       'mentions the weather (fails on purpose)',
       'no tool call (fails on purpose)',
     ])
-    expect(t.stderr()).toMatch(/10 cases × 3 targets: 8 passed, 2 failed in \d+\.\d s\n/)
+    expect(t.stderr()).toMatch(
+      /12 runs of 10 cases on 3 targets: 8 passed, 2 failed; 10 of 12 runs passed: 83% \(95% CI 55–95%\) in \d+\.\d s\n/,
+    )
     expect(t.stderr()).toContain('error: 2 of 10 cases failed')
 
     const lines = readLines(files[0]!)
