@@ -51,20 +51,22 @@ function testOnce(emu, n, c) {
       GITHUB_ACTIONS: '',
     }
     const args = [bin, 'test', testFile(n), '--concurrency', String(c), '--report', report, '--results', results]
-    runMeasured([...args, '--quiet', '-o', 'json'], { env, stdio: ['ignore', 'ignore', 'inherit'] }).then((r) => {
-      const lines = readFileSync(results, 'utf8').split('\n')
-      const passed = lines.filter((l) => l.includes('"pass":true')).length
-      if (r.code !== 0 || passed !== n) reject(new Error(`agentry test exited ${r.code} with ${passed}/${n} passed`))
-      else
-        resolve({
-          ms: r.ms,
-          rssKb: r.rssKb,
-          cpuMs: r.cpuMs,
-          report,
-          results: passed,
-          resultsBytes: statSync(results).size,
-        })
-    })
+    runMeasured([...args, '--quiet', '-o', 'json', '--no-cache'], { env, stdio: ['ignore', 'ignore', 'inherit'] }).then(
+      (r) => {
+        const lines = readFileSync(results, 'utf8').split('\n')
+        const passed = lines.filter((l) => l.includes('"pass":true')).length
+        if (r.code !== 0 || passed !== n) reject(new Error(`agentry test exited ${r.code} with ${passed}/${n} passed`))
+        else
+          resolve({
+            ms: r.ms,
+            rssKb: r.rssKb,
+            cpuMs: r.cpuMs,
+            report,
+            results: passed,
+            resultsBytes: statSync(results).size,
+          })
+      },
+    )
   })
 }
 
@@ -117,7 +119,7 @@ console.log(
     AGENTRY_API_KEY: emu.demoApiKey,
     AGENTRY_CONFIG_DIR: dir,
   }
-  const r = await runMeasured([bin, 'test', file, '--filter', 'no such case', '--quiet'], {
+  const r = await runMeasured([bin, 'test', file, '--filter', 'no such case', '--quiet', '--no-cache'], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -31,6 +31,8 @@ export interface TestResult {
   runId?: string
   /** how many 429 answers were waited out before this answer (absent when none) */
   rateLimited?: number
+  /** the answer came from the cache (--cache): asked in an earlier run, for this request and repeat */
+  cached?: true
   /** why no answer was had (network, auth, 5xx…), else null */
   error: string | null
   assertions: AssertionResult[]

@@ -12,6 +12,7 @@ import { type Answer, askAgent, askScenario, type Signing } from './ask.js'
 import { type AssertionEnv, check } from './assertions.js'
 import { judgePrompt, parseVerdict, type Verdict } from './judge.js'
 import type { PlannedCase, Target, TestPlan } from './load.js'
+import type { AnswerCache } from './cache.js'
 import { Pacer } from './pacing.js'
 import type { TestResult } from './results.js'
 
@@ -32,6 +33,8 @@ export interface RunOptions {
   signing: ReadonlyMap<string, Signing>
   /** called with each result as it finishes (the results file) */
   onResult?: (r: TestResult) => Promise<void>
+  /** answers of earlier runs to reuse, by request and repeat (--cache) */
+  cache?: AnswerCache | undefined
 }
 
 /** What a run gave. */
@@ -96,7 +99,7 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
   const judge = judgeWith(sdk, pacer, ctx.abort.signal)
   try {
     await forEachConcurrent(units(), o.concurrency, async (u) => {
-      const r = await runUnit(ctx, sdk, u, o.signing, judge, pacer)
+      const r = await runUnit(ctx, sdk, u, o, judge, pacer)
       if (r.code !== undefined) errorCodes.set(results.length, r.code)
       results.push(r.result)
       await o.onResult?.(r.result)
@@ -126,7 +129,7 @@ async function runUnit(
   ctx: Context,
   sdk: AgentryClient,
   { c, target, repeat }: Unit,
-  signing: ReadonlyMap<string, Signing>,
+  { signing, cache }: Pick<RunOptions, 'signing' | 'cache'>,
   judge: AssertionEnv['judge'],
   pacer: Pacer,
 ): Promise<{ result: TestResult; code?: number }> {
@@ -140,23 +143,25 @@ async function runUnit(
     passRate: c.passRate,
     vars: c.vars,
   }
-  let answer: Answer
+  let answer: Answer | undefined
   let rateLimited = 0
   try {
-    const asked = await pacer.send(
-      () =>
-        target.kind === 'agent'
-          ? askAgent(sdk, target.ref, {
-              messages: c.messages,
-              tools: c.tools,
-              maxTokens: c.maxTokens,
-              signal: ctx.abort.signal,
-            })
-          : askScenario(sdk, target.ref, c.input, signing.get(target.id)!),
-      ctx.abort.signal,
-    )
-    answer = asked.value
-    rateLimited = asked.rateLimited
+    const question = { messages: c.messages, tools: c.tools, maxTokens: c.maxTokens }
+    const key = cache?.key(target, target.kind === 'agent' ? question : { input: c.input }, repeat)
+    answer = key !== undefined ? await cache!.get(key) : undefined
+    const cached = answer !== undefined
+    if (!answer) {
+      const asked = await pacer.send(
+        () =>
+          target.kind === 'agent'
+            ? askAgent(sdk, target.ref, { ...question, signal: ctx.abort.signal })
+            : askScenario(sdk, target.ref, c.input, signing.get(target.id)!),
+        ctx.abort.signal,
+      )
+      answer = asked.value
+      rateLimited = asked.rateLimited
+      if (key !== undefined) await cache!.put(key, answer)
+    }
     const assertions = []
     for (const a of c.assert) assertions.push(await check(a, answer, { vars: c.vars, judge }))
     const weights = assertions.reduce((s, a) => s + a.weight, 0)
@@ -174,6 +179,7 @@ async function runUnit(
       latencyMs,
       ...(runId !== undefined ? { runId } : {}),
       ...(rateLimited > 0 ? { rateLimited } : {}),
+      ...(cached ? { cached } : {}),
       error: null,
       assertions,
     }

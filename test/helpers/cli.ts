@@ -55,6 +55,7 @@ export function cliEnv(configDir: string, extra: Record<string, string | undefin
   env.AGENTRY_CONFIG_DIR = configDir
   // the local log and input history (src/logs/paths.ts) stay inside the test's dir too
   env.AGENTRY_STATE_DIR = join(configDir, 'state')
+  env.AGENTRY_CACHE_DIR = join(configDir, 'cache')
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k]
     else env[k] = v

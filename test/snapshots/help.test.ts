@@ -1697,6 +1697,10 @@ describe('--help', () => {
                               from here (repeatable; default: its own folder)
         --allow-js            allow javascript assertions (they run code from the test
                               file)
+        --cache               reuse answers of earlier runs, by whole request and
+                              repeat (default: on, off when CI is set or with
+                              --emulator)
+        --no-cache            ask every target again, keeping no answer
         --secret-file <path>  file holding the scenarios' signing secret (or env
                               AGENTRY_SCENARIO_SECRET, or the profile)
         -h, --help            display help for command

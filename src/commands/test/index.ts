@@ -3,6 +3,7 @@
 // is in src/evals/; this file declares the command and prints.
 import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { loadTestFile } from '../../evals/load.js'
+import { AnswerCache } from '../../evals/cache.js'
 import { openOutputs } from '../../evals/outputs.js'
 import {
   type Cell,
@@ -13,6 +14,7 @@ import {
   earlierCellsPlanned,
   readEarlier,
 } from '../../evals/results.js'
+import { cacheDir } from '../../config/paths.js'
 import { caseSelector, runPlan, selectCases } from '../../evals/run.js'
 import type { Context } from '../../context.js'
 import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
@@ -28,6 +30,17 @@ import { scenarioSecretEnv } from '../../scenario/signing.js'
 import { scenarioSigning } from './signing.js'
 
 const path = (what: string) => nonEmpty(`give ${what}`)
+
+/**
+ * The answer cache, unless --no-cache, or by default in CI (CI set: a pipeline tests the agents as they are now) and
+ * under --emulator (its answers cost nothing).
+ */
+async function answerCache(ctx: Context, given: boolean | undefined): Promise<AnswerCache | undefined> {
+  if (!(given ?? (!ctx.env.CI && !ctx.emulator))) return undefined
+  const settings = await ctx.settings()
+  const service = `${settings.baseUrl?.value ?? ''} ${settings.account?.value ?? ''}`
+  return new AnswerCache(cacheDir(ctx.env), service)
+}
 
 export default defineCommand({
   path: ['test'],
@@ -68,6 +81,11 @@ export default defineCommand({
       { nonEmpty: true },
     ),
     allowJs: flag('--allow-js', 'allow javascript assertions (they run code from the test file)'),
+    cache: flag(
+      '--cache',
+      'reuse answers of earlier runs, by whole request and repeat (default: on, off when CI is set or with --emulator)',
+    ),
+    noCache: flag('--no-cache', 'ask every target again, keeping no answer'),
     secretFile: custom(
       '--secret-file <path>',
       `file holding the scenarios' signing secret (or env ${scenarioSecretEnv}, or the profile)`,
@@ -117,10 +135,11 @@ does not).`,
     const selected = selectCases(plan, opts)
     const signing = await scenarioSigning(ctx, selected, opts.secretFile)
     const sdk = await ctx.sdk()
+    const cache = await answerCache(ctx, opts.cache ? true : opts.noCache ? undefined : false)
     const outputs = await openOutputs(ctx, opts)
     let outcome: Awaited<ReturnType<typeof runPlan>>
     try {
-      outcome = await runPlan(ctx, sdk, plan, { ...opts, signing, onResult: (r) => outputs.result(r) })
+      outcome = await runPlan(ctx, sdk, plan, { ...opts, signing, cache, onResult: (r) => outputs.result(r) })
     } catch (err) {
       await outputs.discard()
       throw err
@@ -147,6 +166,9 @@ does not).`,
         `since ${opts.compare}: ${changed} verdict${changed === 1 ? '' : 's'} changed (${regressions.length} regressed, ${fixes.length} fixed), ${added.length} new, ${removed.length} removed`,
       )
     }
+    const cached = outcome.results.filter((r) => r.cached).length
+    if (cached > 0)
+      ctx.info(`${cached} answer${cached === 1 ? '' : 's'} from the cache of earlier runs (--no-cache asks again)`)
     ctx.info(summary)
     if (outcome.interrupted) throw new CancelledError('interrupted: the results hold the cases that finished')
     if (opts.failOn === 'regressions') return regressionGate(outcome, comparison!, cells, opts, ctx)
