@@ -104,6 +104,15 @@ async function* csvRows(input: NodeJS.ReadableStream, where: string): AsyncGener
 
 function header(fields: string[], where: string): string[] {
   const names = fields.map((h) => h.trim())
+  // promptfoo's assertion columns would be a variable nobody reads: said, not ignored
+  const promptfoo = names.findIndex((n) => /^__(expected\d*|threshold|metric|prefix|suffix|description)$/.test(n))
+  if (promptfoo >= 0)
+    throw new UsageError(
+      `${where} line 1: column ${promptfoo + 1} is promptfoo's ${names[promptfoo]}, which agentry does not read`,
+      names[promptfoo]!.startsWith('__expected')
+        ? 'name it e.g. expected and assert on it in the case: assert: [{type: contains, value: "{{expected}}"}]'
+        : 'name it without the __ and use it as {{name}} in the case',
+    )
   const bad = names.findIndex((n) => !/^[A-Za-z_][\w.-]*$/.test(n))
   if (bad >= 0)
     throw new UsageError(

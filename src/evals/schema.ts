@@ -62,7 +62,7 @@ const assertionSchemas = [
     count: z.optional(z.enum(['total', 'completion', 'prompt']).check(z.describe('which count (default total)'))),
   }),
   kind('judge', 'another agent of the account grades the answer against a rubric (its verdict and reason are kept)', {
-    judge: nonEmpty('the id of the judging agent'),
+    judge: z.optional(nonEmpty('the id of the judging agent (default: the file’s judge, or --judge)')),
     rubric: nonEmpty('what a good answer does, e.g. mentions "Paris"'),
   }),
   kind('javascript', 'a JavaScript expression that is true for a good answer (needs --allow-js)', {
@@ -136,6 +136,7 @@ export const testFileSchema = z
   .strictObject({
     $schema: z.optional(z.string()),
     description: z.optional(text('what this file tests')),
+    judge: z.optional(nonEmpty('the judging agent of judge assertions that name none (--judge overrides it)')),
     targets: z.array(targetSchema).check(z.minLength(1), z.describe('the matrix: every case runs against each')),
     defaults: z.optional(
       z.strictObject({ vars, system, maxTokens, tools: t, images, assert, threshold, repeat, passRate }),

@@ -1695,6 +1695,8 @@ describe('--help', () => {
                               tag (repeatable)
         --files-root <dir>    also let the file's datasets, tools and images be read
                               from here (repeatable; default: its own folder)
+        --judge <agent>       the judging agent of judge assertions that name none
+                              (over the file's judge:)
         --allow-js            allow javascript assertions (they run code from the test
                               file)
         --cache               reuse answers of earlier runs, by whole request and

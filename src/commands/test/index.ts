@@ -80,6 +80,11 @@ export default defineCommand({
       "also let the file's datasets, tools and images be read from here (repeatable; default: its own folder)",
       { nonEmpty: true },
     ),
+    judge: custom(
+      '--judge <agent>',
+      "the judging agent of judge assertions that name none (over the file's judge:)",
+      path('an agent id'),
+    ),
     allowJs: flag('--allow-js', 'allow javascript assertions (they run code from the test file)'),
     cache: flag(
       '--cache',
@@ -126,6 +131,7 @@ does not).`,
     const select = caseSelector(opts)
     const plan = await loadTestFile(opts.file, {
       allowJs: opts.allowJs,
+      judge: opts.judge,
       filesRoots: opts.filesRoot,
       keep: (c) => {
         stillPlanned.see(c)
