@@ -157,7 +157,11 @@ does not).`,
     const title = plan.description ?? `agentry test ${opts.file}`
     const meta = { title, file: opts.file, summary, startedAt: outcome.startedAt, targets, cases: outcome.cases }
     await outputs.finish({ ...meta, durationMs: outcome.durationMs }, cells, comparison)
-    await ctx.output().list(cells.map(cellRow), cellFields)
+    const out = ctx.output()
+    await out.list(cells.map(cellRow), cellFields)
+    // piped, the rows have no header (stdout is data only): stderr names their columns once
+    if (out.format === 'tsv' && cells.length > 0)
+      ctx.info(`stdout: a TSV row per case × target: ${cellFields.map((f) => f.header.toLowerCase()).join(', ')}`)
     if (ctx.env.GITHUB_ACTIONS === 'true') {
       const lineOf = new Map(outcome.cases.map((c) => [c.index, c.line]))
       for (const c of cells)
