@@ -91,10 +91,12 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
     o.concurrency,
     (ms) => ctx.wait(ms),
     () => ctx.now(),
-    (limit, ms) =>
+    (limit, ms) => {
+      progress.end() // the next update shows it again, under this line
       ctx.info(
         `rate-limited (429): at most ${limit} request${limit === 1 ? '' : 's'} in flight now${ms > 0 ? `, resuming in ${(ms / 1000).toFixed(1)} s` : ''}`,
-      ),
+      )
+    },
   )
   const judge = judgeWith(sdk, pacer, ctx.abort.signal)
   try {
