@@ -2,7 +2,8 @@
 // made it — the service (base URL and account), the target, the whole request (messages, tools, max_tokens, or a
 // scenario's input) — and the repeat index, so run 2 of a repeated case never gets run 1's answer: each repeat is
 // asked once and then reused as itself. One JSON file per answer under <cache dir>/test-answers/ (written atomically,
-// mode 0600: answers may hold what the agent was told); an unreadable or foreign file is a miss, never an error.
+// mode 0600: answers may hold what the agent was told); an unreadable or foreign file is a miss, and a write that
+// fails is skipped (the run says so once): the cache never fails a case.
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -16,10 +17,13 @@ const version = 1
 /** Answers by request. */
 export class AnswerCache {
   private readonly dir: string
+  private warned = false
   constructor(
     root: string,
     /** the service the answers came from: base URL and account */
     private readonly service: string,
+    /** told once when an answer cannot be kept */
+    private readonly warn: (line: string) => void,
   ) {
     this.dir = join(root, 'test-answers')
   }
@@ -54,7 +58,18 @@ export class AnswerCache {
       : undefined
   }
 
+  /** Keeps an answer; one that cannot be written (a full disk, a read-only cache) is said once, and the run goes on. */
   async put(key: string, answer: Answer): Promise<void> {
-    await writeFileAtomic(this.file(key), JSON.stringify({ v: version, key, answer }), { mode: 0o600, createDir: true })
+    try {
+      await writeFileAtomic(this.file(key), JSON.stringify({ v: version, key, answer }), {
+        mode: 0o600,
+        createDir: true,
+      })
+    } catch (err) {
+      if (this.warned) return
+      this.warned = true
+      const code = (err as NodeJS.ErrnoException).code ?? 'error'
+      this.warn(`answers are not kept for later runs: the cache ${this.dir} cannot be written (${code})`)
+    }
   }
 }

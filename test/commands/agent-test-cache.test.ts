@@ -86,6 +86,16 @@ describe('agentry test: the answer cache', () => {
     expect(again.lines.every((l) => l.cached === undefined)).toBe(true)
   })
 
+  it('a cache that cannot be written is said once and the run goes on', async () => {
+    const srv = await countingServer()
+    const s = await setUp()
+    await writeFile(join(s.dir, 'not-a-dir'), 'x')
+    const r = await runTests({ ...s, cacheDir: join(s.dir, 'not-a-dir') })
+    expect(srv.asked()).toBe(3)
+    expect(r.lines.every((l) => l.answer.startsWith('answer '))).toBe(true)
+    expect(r.stderr.match(/warning: answers are not kept for later runs/g)).toHaveLength(1)
+  })
+
   it('off when CI is set (unless --cache), and with --no-cache', async () => {
     const srv = await countingServer()
     const s = await setUp()

@@ -39,7 +39,7 @@ async function answerCache(ctx: Context, given: boolean | undefined): Promise<An
   if (!(given ?? (!ctx.env.CI && !ctx.emulator))) return undefined
   const settings = await ctx.settings()
   const service = `${settings.baseUrl?.value ?? ''} ${settings.account?.value ?? ''}`
-  return new AnswerCache(cacheDir(ctx.env), service)
+  return new AnswerCache(cacheDir(ctx.env), service, (line) => ctx.warn(line))
 }
 
 export default defineCommand({
