@@ -5,7 +5,7 @@
 // sample (BENCH_SAMPLE, default 100 cases) and scaled to the full count, as bench/batch.mjs does: the start-up (a
 // 1-case run) plus the sample's per-case time × the cases. Then a 50 MB CSV dataset of which no row is selected
 // (issue 31: it took 22 s and 2 GB): the time and peak RSS of loading it.
-// Targets: ≥ 10× faster, peak RSS ≤ 300 MiB at 10,000 cases, report < 5 MB per 1,000 cases and open in < 2 s;
+// Targets: ≥ 10× faster, peak RSS ≤ 300 MiB at 10,000 cases, report < 5 MB and open in < 2 s;
 // the 50 MB dataset under 150 MiB.
 // Run: npm run bench -- agent-tests   (BENCH_CASES=10000 BENCH_SAMPLE=100 BENCH_CONCURRENCY=64 BENCH_LATENCY=20
 // BENCH_DATASET_MB=50)
