@@ -6,9 +6,13 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type DocumentedServer, startDocumentedServer } from '../helpers/documented-server.js'
+import { emulatorContext } from '../helpers/emulator-context.js'
+import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { testContext } from '../helpers/test-context.js'
 
+const fx = emulatorFixture({ emulator: quietEmulator })
 let server: DocumentedServer | undefined
 afterEach(async () => {
   await server?.close()
@@ -107,5 +111,28 @@ describe('agentry test: pacing on 429', () => {
     expect(r.code).toBe(6)
     expect(seen.limited).toBe(9)
     expect(r.lines[0]).toMatchObject({ pass: false, error: expect.stringContaining('429') })
+  })
+
+  it('the emulator’s 429 with Retry-After (fault injection): the case is sent again and passes', async () => {
+    await injectFault(fx.emu, {
+      match: { method: 'POST', path: '/api/v1beta/agent/demo-assistant/chat/completion' },
+      count: 2,
+      status: 429,
+      retryAfter: 0,
+    })
+    try {
+      const dir = tempDir()
+      const file = join(dir, 'tests.yaml')
+      const results = join(dir, 'r.ndjson')
+      await writeFile(
+        file,
+        'targets: [{agent: demo-assistant}]\ncases:\n  - description: hello\n    message: hello\n    assert: [{type: starts-with, value: Hello!}]\n',
+      )
+      const t = emulatorContext(fx, { env: { GITHUB_ACTIONS: undefined } })
+      expect(await t.run(['test', file, '--results', results])).toBe(0)
+      expect(JSON.parse(readFileSync(results, 'utf8'))).toMatchObject({ pass: true, error: null, rateLimited: 2 })
+    } finally {
+      await clearFaults(fx.emu)
+    }
   })
 })
