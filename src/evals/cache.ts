@@ -1,4 +1,4 @@
-// The answer cache of `agentry test --cache` (issue 31 item 5): an answer is kept under the SHA-256 of everything that
+// The answer cache of `agentry test --cache`: an answer is kept under the SHA-256 of everything that
 // made it — the service (base URL and account), the target, the whole request (messages, tools, max_tokens, or a
 // scenario's input) — and the repeat index, so run 2 of a repeated case never gets run 1's answer: each repeat is
 // asked once and then reused as itself. One JSON file per answer under <cache dir>/test-answers/ (written atomically,

@@ -1,4 +1,4 @@
-// What makes a test file quick to fix (issue 31 item 2): every problem of a file said in one run (not one a run),
+// What makes a test file quick to fix: every problem of a file said in one run (not one a run),
 // and promptfoo's names — which people bring their files from — named with agentry's word for them.
 import { UsageError } from '../errors.js'
 

@@ -207,7 +207,7 @@ describe('the HTML report', () => {
     expect(await page.locator('.details').first().textContent()).toContain('Hello! I am **Demo Assistant**')
     // a judge's or a tool call's failure is no value to set against the answer: what it expects is said inline
     expect(await page.locator('.ev').count()).toBe(0)
-    expect(await bad.first().textContent()).toContain('expects {"judge":"demo-judge","rubric":')
+    expect(await bad.first().textContent()).toMatch(/expects \{.*"rubric":/)
     await screenshot(page, 'agent-test-report-demo')
     await page.selectOption('#f-verdict', 'failing')
     expect(await shownCases(page)).toEqual([
