@@ -16,6 +16,8 @@ const all = [
   'lock-takeover',
   'agent-tests',
   'jq',
+  'accept-checks',
+  'mcp-serve',
 ]
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all
 let failed = 0

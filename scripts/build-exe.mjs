@@ -15,7 +15,8 @@
 //    run by a worker thread (src/io/jq.ts).
 // 5. Node writes the blob (`--experimental-sea-config`), and scripts/elf-inject.mjs puts it into a copy of the Node
 //    that runs this script (the project's Node 24), stripped of its symbols, as postject would, without rewriting
-//    the binary. About 113 MiB, Node itself being 103 MiB of it.
+//    the binary. About 113 MiB, Node itself being 103 MiB of it. On macOS and Windows (their release runners only),
+//    postject does it.
 // The time of each step is printed with the result.
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -24,11 +25,16 @@ import { dirname, join, resolve } from 'node:path'
 import { build, transform } from 'esbuild'
 import { injectNote } from './elf-inject.mjs'
 
-if (process.platform !== 'linux') {
-  // macOS needs the blob in a Mach-O segment and the binary signed again, Windows its signature removed: not done
-  console.error(`build:exe: made and tested on Linux only (this is ${process.platform})`)
+// Linux: scripts/elf-inject.mjs. macOS and Windows: Node's own injector, postject (fetched by npx on their release
+// runners, .github/workflows/release.yml), as Node's single-executable guide does it: on macOS the blob goes into a
+// NODE_SEA Mach-O segment of an unsigned copy, signed again (ad hoc) after; on Windows into a PE resource. Those two
+// are built and run only on their own runners: nothing here can check them.
+if (!['linux', 'darwin', 'win32'].includes(process.platform)) {
+  console.error(`build:exe: no injector for ${process.platform} (linux, darwin and win32 only)`)
   process.exit(1)
 }
+const postject = 'postject@1.0.0-alpha.6'
+const seaFuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..')
 const out = resolve(process.argv[2] ?? join(root, 'exe/agentry'))
 const work = join(dirname(out), '.sea-build')
@@ -259,7 +265,7 @@ await build({
 })
 
 // OpenSSL's config of the executable: none. A path every system has, read as an empty file.
-const emptyOpenSslConfig = '/dev/null'
+const emptyOpenSslConfig = process.platform === 'win32' ? 'NUL' : '/dev/null'
 const blob = join(work, 'sea.blob')
 const config = join(work, 'sea-config.json')
 writeFileSync(
@@ -288,14 +294,27 @@ mkdirSync(dirname(out), { recursive: true })
 const tmp = `${out}.tmp`
 // Node's release binary carries its symbols and debug info (~18 MiB): a crash trace of the executable names no Node
 // internals, as with most shipped binaries. strip (binutils) writes the copy; without it, the copy keeps them.
-try {
-  execFileSync('strip', ['--strip-all', '-o', tmp, process.execPath], { stdio: 'ignore' })
-} catch {
-  console.log('strip not found: the executable keeps the symbols of Node')
+if (process.platform === 'linux') {
+  try {
+    execFileSync('strip', ['--strip-all', '-o', tmp, process.execPath], { stdio: 'ignore' })
+  } catch {
+    console.log('strip not found: the executable keeps the symbols of Node')
+    copyFileSync(process.execPath, tmp)
+  }
+  step('copy of node, stripped')
+  injectNote(tmp, 'NODE_SEA_BLOB', readFileSync(blob), seaFuse)
+} else {
   copyFileSync(process.execPath, tmp)
+  const darwin = process.platform === 'darwin'
+  if (darwin) execFileSync('codesign', ['--remove-signature', tmp], { stdio: 'inherit' })
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
+  const segment = darwin ? ['--macho-segment-name', 'NODE_SEA'] : []
+  execFileSync(npx, ['--yes', postject, tmp, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', seaFuse, ...segment], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  })
+  if (darwin) execFileSync('codesign', ['--sign', '-', tmp], { stdio: 'inherit' })
 }
-step('copy of node, stripped')
-injectNote(tmp, 'NODE_SEA_BLOB', readFileSync(blob), 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2')
 step('inject')
 chmodSync(tmp, 0o755)
 // a copy, not a rename: the file as strip and the injection wrote it started with ~30 MiB more peak RSS than a copy

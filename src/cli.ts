@@ -107,7 +107,7 @@ function termGraceMs(env: NodeJS.ProcessEnv): number {
 }
 
 /**
- * SIGINT and SIGTERM ask the run to stop (docs/exit-codes.md): a command that set ctx.interruptHandler decides how
+ * SIGINT and SIGTERM ask the run to stop (docs/exit-codes.md): a command that took them (ctx.onInterrupt) decides how
  * (chat cancels the answer; `emulator start` ends with 0), else the run is aborted (130). A signal once aborted, or
  * a run still going termGraceMs after SIGTERM, ends by the signal's default action. Returns the unhook function.
  */
@@ -131,8 +131,7 @@ function handleStopSignals(ctx: Context): () => void {
     }
     // unref: a run that ends in time is not kept alive by the timer
     if (signal === 'SIGTERM') setTimeout(() => force(signal), termGraceMs(ctx.env)).unref()
-    if (ctx.interruptHandler) ctx.interruptHandler()
-    else ctx.abort.abort()
+    ctx.interrupt()
   }
   process.on('SIGINT', onSigint)
   process.on('SIGTERM', onSigterm)

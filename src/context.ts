@@ -9,6 +9,7 @@ import type { GlobalOptions } from './config/global-flags.js'
 import { configDir } from './config/paths.js'
 // settings are resolved before every command (the preAction hook): static imports, one file fewer each to load
 import {
+  baseUrlOf,
   checkedProfileName,
   flagValues,
   resolveOne,
@@ -75,8 +76,8 @@ export class Context {
   readonly version: string
   /** aborted on Ctrl-C (unless a command takes over interrupts) */
   readonly abort = new AbortController()
-  /** when set, Ctrl-C calls this instead of aborting the run (chat cancels the answer and keeps going) */
-  interruptHandler: (() => void) | undefined
+  /** the handlers onInterrupt holds, latest last: Ctrl-C calls the latest */
+  private readonly interruptHandlers: { fn: () => void }[] = []
   private readonly init: ContextInit
   private readonly cleanups: (() => Promise<void> | void)[] = []
   private inputs: Readonly<RunInputs> | undefined
@@ -225,13 +226,13 @@ export class Context {
 
   /**
    * The public library's client over this run's HTTP client (same credential, timeouts, trace and redaction), with
-   * the configured base URL and account, built on first use. A missing base URL is reported when a call needs it
-   * (Transport.baseUrl): a call by full URL needs none.
+   * the run's base URL (the service itself unless a flag, variable or profile names another) and account, built on
+   * first use.
    */
   sdk(): Promise<AgentryClient> {
     this.sdkCache ??= Promise.all([import('./api/connect.js'), this.http(), this.settings()]).then(
       ([{ AgentryClient, Transport }, http, settings]) =>
-        new AgentryClient(new Transport(http, settings.baseUrl?.value, settings.account?.value)),
+        new AgentryClient(new Transport(http, baseUrlOf(settings), settings.account?.value)),
     )
     return this.sdkCache
   }
@@ -346,6 +347,53 @@ export class Context {
       await sleep(ms, undefined, { signal: this.abort.signal }).catch(() => undefined)
     }
     this.checkCancelled()
+  }
+
+  /**
+   * Has Ctrl-C (and SIGTERM) call `fn` instead of aborting the run (chat cancels the answer and keeps going; a
+   * server stops and ends with 0) until the returned undo is called. The latest handler wins; undoing it gives
+   * Ctrl-C back to the one before, whatever order handlers are undone in. Undo twice is undo once.
+   */
+  onInterrupt(fn: () => void): () => void {
+    const entry = { fn }
+    this.interruptHandlers.push(entry)
+    return () => {
+      const at = this.interruptHandlers.indexOf(entry)
+      if (at >= 0) this.interruptHandlers.splice(at, 1)
+    }
+  }
+
+  /**
+   * What Ctrl-C and SIGTERM do to the run (src/cli.ts): the latest onInterrupt handler, else abort. True when a
+   * handler took it.
+   */
+  interrupt(): boolean {
+    const handler = this.interruptHandlers.at(-1)
+    if (handler) handler.fn()
+    else this.abort.abort()
+    return handler !== undefined
+  }
+
+  /**
+   * The stop of a server whose normal end is being asked to (`emulator start`, `mcp serve`): `requested` resolves on
+   * the first Ctrl-C or SIGTERM, or when the run is aborted; a second request aborts the run, so a third ends the
+   * process at once (src/cli.ts). Call `release` once the server is closed.
+   */
+  stopRequest(): { requested: Promise<void>; release: () => void } {
+    let asked = false
+    let resolve = () => {}
+    const requested = new Promise<void>((r) => {
+      resolve = r
+    })
+    const release = this.onInterrupt(() => {
+      if (asked) this.abort.abort()
+      asked = true
+      resolve()
+    })
+    const signal = this.abort.signal
+    if (signal.aborted) resolve()
+    else signal.addEventListener('abort', () => resolve(), { once: true })
+    return { requested, release }
   }
 
   /** Throws CancelledError if the run was interrupted. */

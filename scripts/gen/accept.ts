@@ -1,9 +1,16 @@
-// The fast accept path (docs/architecture.md "Start-up budget", issue 20): from zod schemas, plain-JS predicates that
+// The fast accept path (docs/architecture.md "Start-up budget"): from zod schemas, plain-JS predicates that
 // return true ONLY when zod would accept a value AND zod's output would equal it (so the value can be used as is and
 // zod need not load). The generator walks each schema's definition (`schema._zod.def`); whatever it does not know (a
 // transform, a default whose key is missing, a refine it cannot express, a format it cannot check) makes that part
 // `false`: the caller then loads zod and lets it decide, so every message, default and stripped key is zod's.
 // test/unit/fast-accept.test.ts draws values from each schema and checks the promise against zod itself.
+//
+// zod's private API: `_zod.def` (its `type`, `shape`, `catchall`, `element`, `keyType`, `valueType`, `options`,
+// `innerType`, `values`, `entries`, `format`, `checks`, and each check's `_zod.def`: `check`, `minimum`, `maximum`,
+// `length`, `value`, `inclusive`, `pattern`, `fn`) and `_zod.optin`. They are not zod's public API and may change in
+// any release, so package.json pins zod to one exact version: on an upgrade run `npm run gen` and
+// test/unit/fast-accept.test.ts, which holds every generated check to zod's own answer.
+import { posix } from 'node:path'
 
 /** What the generator reads of a zod schema. */
 interface Schema {
@@ -23,7 +30,7 @@ interface CheckDef {
 /** The zod-free function that decides what a refine decides: the generated code imports it by name and calls it. */
 interface KnownCheck {
   readonly name: string
-  /** the module, relative to the generated file */
+  /** its module, from the repository's root (`src/config/value-checks.ts`) */
   readonly from: string
   /** what the call passes after the value (a refine made by a function of them, e.g. a range) */
   readonly args?: readonly number[]
@@ -32,51 +39,150 @@ interface KnownCheck {
 /** The known function of a refine: found by the check itself (`check`, a refine made with arguments) or its `fn`. */
 export type KnownChecks = (check: object, fn: unknown) => KnownCheck | undefined
 
-/** Emits predicates for a set of schemas into one module's text. */
+/** What every generated check calls (never, isObject, onlyKeys, hasProto). */
+const kitFile = 'src/api/accept-kit.ts'
+const kitNames = ['hasProto', 'isObject', 'never', 'onlyKeys']
+
+/** One generated function: its body, the generated functions it calls, the known checks it calls. */
+interface Emitted {
+  readonly body: string
+  readonly calls: ReadonlySet<string>
+  readonly known: ReadonlySet<string>
+}
+
+/**
+ * Emits predicates for a set of schemas, each used by an owner (a generated module). Functions are shared, not
+ * repeated: one function for each distinct body (however many schemas spell it out), and a function that two or more
+ * owners use is written once, in the shared module they import it from (sharedText).
+ */
 export class AcceptEmitter {
   private readonly names = new Map<Schema, string>()
   private readonly top = new Map<Schema, string>()
-  private alls = 0
-  private readonly functions: string[] = []
-  private readonly imports = new Map<string, Set<string>>()
+  private readonly functions = new Map<string, Emitted>()
+  private readonly byBody = new Map<string, string>()
+  /** the known checks by name, with their modules */
+  private readonly knownFrom = new Map<string, string>()
+  /** the functions each owner's rows name */
+  private readonly roots = new Map<string, Set<string>>()
+  /** the owners whose rows name `never` */
+  private readonly neverUsers = new Set<string>()
+  /** the calls of the function being written (innermost last) */
+  private readonly writing: { calls: Set<string>; known: Set<string> }[] = []
 
   constructor(private readonly known: KnownChecks) {}
 
-  /** The name of the predicate of a schema (`never` when nothing can be accepted without zod). */
-  predicate(schema: Schema): string {
-    const existing = this.top.get(schema)
-    if (existing) return existing
-    const body = this.expr(schema, 'v')
-    const call = /^(a\d+)\(v\)$/.exec(body)
-    const name = body === 'false' ? 'never' : call ? call[1]! : `p${this.top.size}`
-    if (name.startsWith('p')) this.functions.push(`function ${name}(v: any): boolean {\n  return ${body}\n}`)
-    this.top.set(schema, name)
-    return name
+  /** The name of the predicate of a schema for `owner` (`never` when nothing can be accepted without zod). */
+  predicate(schema: Schema, owner = ''): string {
+    let name = this.top.get(schema)
+    if (name === undefined) {
+      this.writing.push({ calls: new Set(), known: new Set() })
+      const body = this.expr(schema, 'v')
+      const made = this.writing.pop()!
+      const call = /^(a\d+)\(v\)$/.exec(body)
+      name = body === 'false' ? 'never' : call ? call[1]! : this.define(`  return ${body}`, made)
+      this.top.set(schema, name)
+    }
+    return this.root(owner, name)
   }
 
-  /** The name of a check that holds only when every one of the schemas accepts the value unchanged. */
-  every(schemas: readonly Schema[]): string {
-    const names = schemas.map((s) => this.predicate(s))
-    if (names.length === 0 || names.includes('never')) return 'never'
-    const name = `all${this.alls++}`
-    this.functions.push(`function ${name}(v: any): boolean {\n  return ${names.map((n) => `${n}(v)`).join(' && ')}\n}`)
-    return name
+  /** The name of a check for `owner` that holds only when every one of the schemas accepts the value unchanged. */
+  every(schemas: readonly Schema[], owner = ''): string {
+    const names = schemas.map((s) => this.predicate(s, owner))
+    if (names.length === 0 || names.includes('never')) return this.root(owner, 'never')
+    const body = `  return ${names.map((n) => `${n}(v)`).join(' && ')}`
+    return this.root(owner, this.define(body, { calls: new Set(names), known: new Set() }))
   }
 
   /**
-   * The module's functions, with the imports of the known checks they call and of the kit every check uses
-   * (src/api/accept-kit.ts; `kit` is its path from the generated file).
+   * The module `file` of `owner` (paths from the repository's root): the functions only it uses, with the imports of
+   * the kit, of the known checks they call, and of the functions other owners use too (from `shared`, the module
+   * sharedText is written to).
    */
-  text(kit: string): string {
-    const imports = [...this.imports].map(
-      ([from, names]) => `import { ${[...names].sort().join(', ')} } from '${from}'`,
-    )
-    return [
-      `import { hasProto, isObject, never, onlyKeys } from '${kit}'`,
-      ...imports,
-      '',
-      ...this.functions.map((f) => `${f}\n`),
-    ].join('\n')
+  text(owner: string, file: string, shared?: string): string {
+    const { mine, fromShared } = this.split(owner)
+    if (fromShared.length > 0 && shared === undefined) throw new Error(`accept: ${owner} uses shared checks: no module`)
+    const imports = fromShared.length > 0 && shared ? [this.importLine(fromShared, shared, file)] : []
+    return this.moduleText(mine, file, imports, () => '', this.neverUsers.has(owner))
+  }
+
+  /** The functions two or more owners use, for the module `file` the owners import them from. */
+  sharedText(file: string): string {
+    const users = this.users()
+    const shared = [...this.functions.keys()].filter((n) => (users.get(n) ?? 0) >= 2)
+    const imported = new Set([...this.roots.keys()].flatMap((o) => this.split(o).fromShared))
+    return this.moduleText(shared, file, [], (n) => (imported.has(n) ? 'export ' : ''), false)
+  }
+
+  /** The functions only `owner` uses, and the shared ones its rows and those functions call. */
+  private split(owner: string): { mine: string[]; fromShared: string[] } {
+    const users = this.users()
+    const isShared = (n: string) => (users.get(n) ?? 0) >= 2
+    const mine = [...this.closure(owner)].filter((n) => !isShared(n))
+    const named = [...(this.roots.get(owner) ?? []), ...mine.flatMap((n) => [...this.functions.get(n)!.calls])]
+    return { mine, fromShared: [...new Set(named.filter(isShared))] }
+  }
+
+  private moduleText(
+    names: readonly string[],
+    file: string,
+    more: string[],
+    prefix: (name: string) => string,
+    never: boolean,
+  ): string {
+    const bodies = names.map((n) => `${prefix(n)}function ${n}(v: any): boolean {\n${this.functions.get(n)!.body}\n}`)
+    const byModule = new Map<string, Set<string>>()
+    for (const n of names)
+      for (const k of this.functions.get(n)!.known) {
+        const from = this.knownFrom.get(k)!
+        byModule.set(from, new Set([...(byModule.get(from) ?? []), k]))
+      }
+    const kit = kitNames.filter((k) => (k === 'never' && never) || bodies.some((b) => new RegExp(`\\b${k}\\(`).test(b)))
+    const imports = [
+      ...(kit.length > 0 ? [this.importLine(kit, kitFile, file)] : []),
+      ...[...byModule].map(([from, ks]) => this.importLine([...ks], from, file)),
+      ...more,
+    ]
+    return [...imports, '', ...bodies.map((b) => `${b}\n`)].join('\n')
+  }
+
+  private importLine(names: readonly string[], from: string, file: string): string {
+    const rel = posix.relative(posix.dirname(file), from).replace(/\.ts$/, '.js')
+    return `import { ${[...names].sort().join(', ')} } from '${rel.startsWith('.') ? rel : `./${rel}`}'`
+  }
+
+  /** The function of `body`: the one already written with that body, else a new one. */
+  private define(body: string, made: { calls: Set<string>; known: Set<string> }): string {
+    const existing = this.byBody.get(body)
+    if (existing !== undefined) return existing
+    const name = `a${this.functions.size}`
+    this.functions.set(name, { body, calls: made.calls, known: made.known })
+    this.byBody.set(body, name)
+    return name
+  }
+
+  private root(owner: string, name: string): string {
+    if (name === 'never') this.neverUsers.add(owner)
+    else this.roots.set(owner, new Set([...(this.roots.get(owner) ?? []), name]))
+    return name
+  }
+
+  /** Every function an owner's rows need, directly or through others. */
+  private closure(owner: string): Set<string> {
+    const seen = new Set<string>()
+    const visit = (n: string) => {
+      if (seen.has(n) || !this.functions.has(n)) return
+      seen.add(n)
+      for (const c of this.functions.get(n)!.calls) visit(c)
+    }
+    for (const n of this.roots.get(owner) ?? []) visit(n)
+    return seen
+  }
+
+  /** How many owners need each function. */
+  private users(): Map<string, number> {
+    const count = new Map<string, number>()
+    for (const owner of this.roots.keys()) for (const n of this.closure(owner)) count.set(n, (count.get(n) ?? 0) + 1)
+    return count
   }
 
   /** The expression that is true only when zod accepts `v` unchanged; `false` when unknown. */
@@ -141,25 +247,28 @@ export class AcceptEmitter {
       case 'record':
       case 'union': {
         const name = this.compound(schema, def)
-        return name === 'never' ? 'false' : `${name}(${v})`
+        if (name === 'never') return 'false'
+        this.writing.at(-1)?.calls.add(name)
+        return `${name}(${v})`
       }
       default:
         return 'false' // pipe, transform, lazy, custom, catch, intersection, tuple…: zod decides
     }
   }
 
-  /** An object, array, record or union gets a function of its own (shared by every place that uses the schema). */
+  /**
+   * An object, array, record or union gets a function of its own (shared by every place that uses the schema, and by
+   * every schema spelt the same). A schema met again inside itself (a recursive getter) is left to zod.
+   */
   private compound(schema: Schema, def: Def): string {
     const existing = this.names.get(schema)
     if (existing) return existing
-    const name = `a${this.names.size}`
-    this.names.set(schema, name)
+    this.names.set(schema, 'never')
+    this.writing.push({ calls: new Set(), known: new Set() })
     const body = this.compoundBody(def)
-    if (body === 'false') {
-      this.names.set(schema, 'never')
-      return 'never'
-    }
-    this.functions.push(`function ${name}(v: any): boolean {\n${body}\n}`)
+    const made = this.writing.pop()!
+    const name = body === 'false' ? 'never' : this.define(body, made)
+    this.names.set(schema, name)
     return name
   }
 
@@ -282,12 +391,6 @@ export class AcceptEmitter {
     return parts.length === 0 ? 'false' : `(${parts.join(' || ')})`
   }
 
-  private use(from: string, name: string): void {
-    const names = this.imports.get(from) ?? new Set<string>()
-    names.add(name)
-    this.imports.set(from, names)
-  }
-
   private checkExpr(check: Schema, c: CheckDef, v: string): string {
     switch (c.check) {
       case 'min_length':
@@ -310,7 +413,8 @@ export class AcceptEmitter {
       case 'custom': {
         const known = this.known(check, c.fn)
         if (!known) return 'false'
-        this.use(known.from, known.name)
+        this.knownFrom.set(known.name, known.from)
+        this.writing.at(-1)?.known.add(known.name)
         return `${known.name}(${[v, ...(known.args ?? []).map(String)].join(', ')}) === true`
       }
       default:

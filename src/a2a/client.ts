@@ -5,6 +5,7 @@
 import type { HttpClient, HttpResponse } from '../api/request.js'
 import { originOf } from '../api/routes.js'
 import type { AgentCard } from '../api/schemas/index.js'
+import { baseUrlOf } from '../config/resolve.js'
 import type { Context } from '../context.js'
 import { AgentryError, ApiError, CliError, ExitCode, exitCodeOf } from '../errors.js'
 import { answerOf } from '../sdk/transport.js'
@@ -18,9 +19,8 @@ const wellKnownCardPath = '/.well-known/agent-card.json'
 
 /** An HTTP client for `url` and whether it may carry the credential (same origin as the base URL only). */
 export async function clientFor(ctx: Context, url: string): Promise<{ http: HttpClient; auth: boolean }> {
-  const base = (await ctx.settings()).baseUrl?.value
-  // No service configured: a card URL still works, without any credential.
-  return { http: await ctx.http(), auth: base !== undefined && new URL(url).origin === originOf(base) }
+  const base = baseUrlOf(await ctx.settings())
+  return { http: await ctx.http(), auth: new URL(url).origin === originOf(base) }
 }
 
 /** Reads a JSON body, or fails naming what was asked. */

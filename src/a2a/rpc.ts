@@ -12,7 +12,7 @@ import { clientFor, jsonOf } from './client.js'
 import type { Endpoint } from './endpoint.js'
 import { methodOf, type Operation, versionHeaders } from './wire.js'
 
-// zod/mini: the same checks as zod's chained API, at a fraction of its load cost (issue 7 item 9)
+// zod/mini: the same checks as zod's chained API, at a fraction of its load cost (start-up budget)
 const rpcResponseSchema = z
   .looseObject({
     jsonrpc: z.optional(z.string()),

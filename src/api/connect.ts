@@ -8,4 +8,4 @@ export { AgentryClient } from '../sdk/client.js'
 export { Transport } from '../sdk/transport.js'
 export { HttpClient } from './request.js'
 // The contract's families and their schemas (with zod) stay out: a value the generated checks accept
-// (./accept.gen.ts) needs neither, so `agents list` loads no zod (issue 20).
+// (./accept.gen.ts) needs neither, so `agents list` loads no zod (start-up budget).

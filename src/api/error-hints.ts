@@ -1,4 +1,4 @@
-// Hints for error answers that only the API client can give, knowing the operation and the base URL (issue 12):
+// Hints for error answers that only the API client can give, knowing the operation and the base URL:
 // a 404 names the list that shows the ids; a base URL without /api/v1beta is the likely cause of a 404 or an HTML page.
 import type { RouteName } from './routes.js'
 

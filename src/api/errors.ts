@@ -65,6 +65,8 @@ export interface ApiErrorInit {
   challenge?: string
   /** a hint instead of the status's own (one only the caller can give, e.g. about the base URL) */
   hint?: string
+  /** the Retry-After header of the answer (a 429 or 503), as sent */
+  retryAfter?: string
 }
 
 /** A scope refusal (RFC 6750 §3.1 `insufficient_scope`): the credential is valid, its scopes do not reach this. */
@@ -103,6 +105,8 @@ export class ApiError extends AgentryError {
   readonly code: string | undefined
   /** the WWW-Authenticate challenge of a 401/403 */
   readonly challenge: string | undefined
+  /** the answer's Retry-After header, as sent (a 429 or 503): how long the service asked us to wait */
+  readonly retryAfter: string | undefined
   constructor(init: ApiErrorInit) {
     const where = `${init.method} ${redactUrlForMessage(init.url)}`
     const rid = init.requestId ? ` (request ${init.requestId})` : ''
@@ -115,6 +119,7 @@ export class ApiError extends AgentryError {
     this.requestId = init.requestId
     this.code = init.code
     this.challenge = init.challenge
+    this.retryAfter = init.retryAfter
   }
 
   /** The error of an answer, as the class of its status (an ApiError for a status without one). */

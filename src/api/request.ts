@@ -14,7 +14,7 @@ export interface HttpClientOptions {
   userAgent: string
   /** total timeout of a request (for streams: until the response headers, unless `boundStreams`) */
   timeoutMs: number
-  /** the total timeout covers a whole streamed answer too (set when the user chose --timeout, issue 12) */
+  /** the total timeout covers a whole streamed answer too (set when the user chose --timeout) */
   boundStreams?: boolean | undefined
   /** how long a stream may go without a byte */
   idleTimeoutMs: number
@@ -393,6 +393,7 @@ export class HttpClient {
       ...(res.requestId ? { requestId: res.requestId } : {}),
       ...(code ? { code } : {}),
       ...(typeof res.headers['www-authenticate'] === 'string' ? { challenge: res.headers['www-authenticate'] } : {}),
+      ...(typeof res.headers['retry-after'] === 'string' ? { retryAfter: res.headers['retry-after'] } : {}),
       ...(hint ? { hint } : {}),
     })
   }

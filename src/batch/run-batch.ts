@@ -1,4 +1,4 @@
-// Runs a batch (issue 11; docs/commands.md "Batch runs"): at most `concurrency` runs in flight, a result line per
+// Runs a batch (docs/commands.md "Batch runs"): at most `concurrency` runs in flight, a result line per
 // input as each finishes, JUnit at the end, a progress line on a terminal, a summary on stderr and GitHub Actions
 // annotations. A run is never retried (not idempotent). Ctrl-C stops the launching and lets the runs in flight
 // finish (a second Ctrl-C cancels them), then what is done is written and the batch exits 130.
@@ -59,14 +59,14 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
   const stopped = new Promise<undefined>((resolve) => {
     stop = () => resolve(undefined)
   })
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     if (stopping) return ctx.abort.abort()
     stopping = true
     stop()
     source.close?.()
     progress.end()
     ctx.info('stopping: no more runs are started; the runs in flight finish (Ctrl-C again to cancel them)')
-  }
+  })
   const codes = new Map<number, number>()
   const record = async (item: BatchItem, result: ResultLine, early: boolean) => {
     cases.set(item.index, { item, result, earlier: early })
@@ -98,7 +98,7 @@ export async function runBatch(ctx: Context, job: BatchJob, source: BatchSource)
   } catch (err) {
     inputError = err
   } finally {
-    ctx.interruptHandler = undefined
+    releaseInterrupt()
     source.close?.()
     progress.end()
     await sink.close()

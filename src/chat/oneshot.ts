@@ -2,11 +2,13 @@
 // JSON object, and end with an exit code that tells done, cancelled, auth, server and stream failures apart.
 // Ctrl-C cancels the answer on the server (by request_id) and keeps what arrived; a second Ctrl-C quits at once.
 import type { ChatEvent, ChatSession, SendOptions, TurnResult } from './session.js'
+import { glyphsFor, utf8Locale } from '../io/glyphs.js'
 import type { Context } from '../context.js'
 import { CancelledError, CliError, ExitCode } from '../errors.js'
 import type { ChatFormat } from './format.js'
 import { holdSteadyHeap } from '../io/steady-heap.js'
 import { stringifyJson } from '../io/sanitize.js'
+import { FinalNewline } from '../io/output.js'
 
 /** Sends `text` (with its images and attachments) and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
 export async function runOneShot(
@@ -15,9 +17,11 @@ export async function runOneShot(
   attached: SendOptions,
   format: ChatFormat,
   ctx: Context,
+  /** `--no-final-newline`: piped text is the answer's bytes exactly, no newline added at the end */
+  exact = false,
 ): Promise<void> {
   let presses = 0
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     presses++
     if (presses > 1) {
       ctx.abort.abort()
@@ -25,14 +29,14 @@ export async function runOneShot(
     }
     ctx.info('cancelling the answer… (Ctrl-C again to quit now)')
     void session.cancel().then((o) => ctx.debug(`cancel ${o.requestId ?? '-'}: ${o.server} ${o.message ?? ''}`))
-  }
+  })
   holdSteadyHeap()
   const turn = session.send(text, attached)
-  const sink = await writerFor(format, ctx, session)
+  const sink = await writerFor(format, ctx, session, exact)
   try {
     for await (const event of turn) await sink.event(event)
   } finally {
-    ctx.interruptHandler = undefined
+    releaseInterrupt()
   }
   const result = await turn.result
   await sink.end(result)
@@ -79,10 +83,10 @@ interface EventSink {
   end(r: TurnResult): Promise<void>
 }
 
-async function writerFor(format: ChatFormat, ctx: Context, session: ChatSession): Promise<EventSink> {
+async function writerFor(format: ChatFormat, ctx: Context, session: ChatSession, exact: boolean): Promise<EventSink> {
   if (format === 'ndjson') return ndjsonSink(ctx)
   if (format === 'json') return jsonSink(ctx, session)
-  return textSink(ctx)
+  return textSink(ctx, exact)
 }
 
 /** One JSON object per event, one per line (commands.md "NDJSON events"). */
@@ -112,7 +116,7 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
     },
     end: async (r) => {
       const message: Record<string, unknown> = { role: 'assistant', content: r.message.content }
-      // the model's thinking, apart from the answer (issue 9 item 5)
+      // the model's thinking, apart from the answer (a JSON member of its own)
       if (r.message.reasoning) message.reasoning = r.message.reasoning
       if (r.message.tool_calls.length) message.tool_calls = r.message.tool_calls
       const body: Record<string, unknown> = { request_id: r.requestId ?? null, agent_id: session.agentId }
@@ -128,17 +132,23 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
 }
 
 /**
- * Text: piped, the answer's bytes exactly as sent (nothing added, not even a newline); on a terminal, rendered as
- * markdown and ended with a newline. Tool calls and their results are noted on stderr; reasoning is left out (it is
- * not the answer: `--output ndjson` has it as `reasoning` events, `--output json` as `message.reasoning`).
+ * Text: piped, the answer's bytes as sent, then a newline once it is done if it did not end with one (the final-newline
+ * rule of every command, src/io/output.ts; none with `exact`: --no-final-newline); an answer cut short stays exactly
+ * as it arrived (the exit code says so). On a terminal, rendered as markdown and ended on a fresh line. Tool calls and their results are noted on stderr; reasoning is left out (it is not the answer:
+ * `--output ndjson` has it as `reasoning` events, `--output json` as `message.reasoning`).
  */
-async function textSink(ctx: Context): Promise<EventSink> {
+async function textSink(ctx: Context, exact: boolean): Promise<EventSink> {
   const { io } = ctx
+  const ending = new FinalNewline()
+  // the drawing characters of the locale (ASCII under LANG=C), as in the interactive chat
+  const glyphs = glyphsFor(ctx.env)
+  const [sent, back] = utf8Locale(ctx.env) ? ['→', '←'] : ['->', '<-']
   const md = io.stdoutIsTTY
     ? (await import('../io/markdown/index.js')).createMarkdownStream({
         write: (s) => io.stdout.write(s),
         width: io.columns(),
         color: io.colorStdout(),
+        glyphs,
       })
     : undefined
   const dim = io.colorStderr() ? (await import('../io/palette.js')).palette(true).dim : (s: string) => s
@@ -146,11 +156,14 @@ async function textSink(ctx: Context): Promise<EventSink> {
     event: async (e) => {
       if (e.type === 'text') {
         if (md) md.push(e.text)
-        else await put(ctx, e.text)
+        else {
+          ending.note(e.text)
+          await put(ctx, e.text)
+        }
       } else if (e.type === 'tool_call') {
-        ctx.info(`→ ${e.call.function.name}(${e.call.function.arguments})`, dim)
+        ctx.info(`${sent} ${e.call.function.name}(${e.call.function.arguments})`, dim)
       } else if (e.type === 'tool_result') {
-        ctx.info(`← ${e.name}: ${e.ok ? 'ok' : 'failed'} (${e.ms} ms) ${e.content.slice(0, 200)}`, dim)
+        ctx.info(`${back} ${e.name}: ${e.ok ? 'ok' : 'failed'} (${e.ms} ms) ${e.content.slice(0, 200)}`, dim)
       }
     },
     end: async (r) => {
@@ -158,7 +171,7 @@ async function textSink(ctx: Context): Promise<EventSink> {
         // both leave the cursor at the start of a fresh line
         if (r.status === 'done') md.end()
         else md.abort()
-      }
+      } else if (r.status === 'done' && !exact && ending.end() !== '') await put(ctx, ending.end())
       if (r.status === 'done' && r.finishReason === 'length') ctx.info('(the answer reached --max-tokens)', dim)
     },
   }

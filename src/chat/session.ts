@@ -1,5 +1,5 @@
-// The chat engine's public API (issue 4): what `agentry chat` one-shot mode and the interactive UI (part B,
-// src/chat/interactive/) are built on. A session holds one conversation with one agent: stateless (the client keeps
+// The chat engine's public API: what `agentry chat` one-shot mode and the interactive UI
+// (src/chat/interactive/) are built on. A session holds one conversation with one agent: stateless (the client keeps
 // the history and sends all of it, service-interface 4.1) or stateful (the service keeps it, wire.md "Stateful
 // chats"). Each `send` is one turn: one or more completions (more when a --tool-handler answers tool calls), whose
 // events stream out as they arrive. Nothing here writes to the terminal; the caller renders the events.
@@ -171,7 +171,7 @@ export interface ChatSession {
   setSystem(text: string | undefined): void
   /** Replaces max_tokens (undefined: the agent's default). */
   setMaxTokens(n: number | undefined): void
-  /** Writes the whole conversation to a JSONL transcript (atomically: temp file and rename). */
+  /** Writes the whole conversation to a transcript, JSONL or Markdown by extension (atomically: temp file and rename). */
   save(path: string): Promise<void>
   /** Cancels anything in flight and releases resources. */
   close(): Promise<void>

@@ -4,7 +4,7 @@
 // its stdout is the tool result. A failure (exit status, signal, timeout, no such command) is reported to the agent
 // in the tool result as `{"error": …}` so the conversation goes on, and never throws — except a handler that cannot
 // be started at all (no such command, not executable): that is the user's mistake, not the model's, so the run says
-// so in `setupError` and the turn stops with it (issue 12).
+// so in `setupError` and the turn stops with it.
 import { spawn } from 'node:child_process'
 import { withoutSecrets } from '../config/secret-env.js'
 import { UsageError } from '../errors.js'

@@ -1,5 +1,6 @@
 // Reading a transcript for `--resume` (./transcript.ts writes them): each line checked by the shared message schema.
 // Its own module, loaded with import() by a chat that resumes: the schemas (and zod) load only then.
+import { extname } from 'node:path'
 import { messageSchema } from '../api/schemas/index.js'
 import { UsageError } from '../errors.js'
 import { readArgText } from '../io/arg-file.js'
@@ -56,6 +57,11 @@ const maxTranscriptBytes = 100 * 1024 * 1024
 
 /** Reads a transcript file (a missing file is a usage error: --resume names a conversation that must exist). */
 export async function readTranscript(path: string): Promise<LoadedTranscript> {
+  if (extname(path).toLowerCase() === '.md')
+    throw new UsageError(
+      `--resume ${path}: a Markdown transcript is for reading; --resume reads the JSON lines of a .jsonl one`,
+      'save the conversation with --save <file.jsonl> (or /save <file.jsonl>) to resume it',
+    )
   const text = await readArgText(path, `--resume ${path}`, maxTranscriptBytes)
   return parseTranscript(text, `--resume ${path}`)
 }

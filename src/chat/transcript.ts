@@ -3,12 +3,14 @@
 // `{"type":"reset"}` starts a new conversation in the same file. Each message is appended with one write(2) on an
 // O_APPEND descriptor and flushed to disk, as soon as it is complete — a cancelled or cut-off answer included — so
 // Ctrl-C or a crash loses at most the message being written; a torn last line is skipped (with a warning) on resume.
+// A `.md` path gets the same messages as Markdown to read (./transcript-md.ts); any other extension is refused.
 import { constants } from 'node:fs'
 import { access, type FileHandle, open, stat } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { basename, dirname, extname } from 'node:path'
 import { writeFileAtomic } from '../io/atomic-file.js'
 import { UsageError } from '../errors.js'
 import type { ChatMessage } from './session.js'
+import { markdownMessage, markdownReset } from './transcript-md.js'
 
 /** Facts stored beside a message. */
 export interface TranscriptMeta {
@@ -25,16 +27,49 @@ export function transcriptLine(message: ChatMessage, meta: TranscriptMeta = {}):
   return `${JSON.stringify({ ...message, ...meta })}\n`
 }
 
-/** Writes a whole conversation as a new transcript, atomically (temp file, fsync, rename). */
-export async function writeTranscript(path: string, system: string | undefined, messages: readonly ChatMessage[]) {
-  const head = system !== undefined ? transcriptLine({ role: 'system', content: system }) : ''
-  await writeFileAtomic(path, head + messages.map((m) => transcriptLine(m)).join(''), { mode: 0o600, createDir: true })
+/** How a transcript is written: JSON lines (`--resume` reads them) or Markdown (to read). */
+interface TranscriptFormat {
+  message(message: ChatMessage, meta?: TranscriptMeta): string
+  reset(at: string): string
+}
+
+const jsonl: TranscriptFormat = {
+  message: transcriptLine,
+  reset: (at) => `${JSON.stringify({ type: 'reset', at })}\n`,
+}
+const markdown: TranscriptFormat = { message: markdownMessage, reset: markdownReset }
+
+/** Is `path` a JSONL transcript (the form `--resume` reads)? */
+export const isJsonlTranscript = (path: string): boolean => extname(path).toLowerCase() === '.jsonl'
+
+/** The format of a transcript by its extension (.jsonl, .md); any other is a usage error naming `flag`, with a hint. */
+function transcriptFormat(path: string, flag: string): TranscriptFormat {
+  const ext = extname(path).toLowerCase()
+  if (ext === '.jsonl') return jsonl
+  if (ext === '.md') return markdown
+  const stem = basename(path, extname(path)) || basename(path)
+  throw new UsageError(
+    `${flag} ${path}: ${ext ? `a ${ext} file` : 'a file without an extension'} is not a transcript format agentry writes`,
+    `end the name in .jsonl (JSON lines, for --resume) or .md (Markdown, to read): ${stem}.jsonl or ${stem}.md`,
+  )
+}
+
+/** Writes a whole conversation as a new transcript, atomically (temp file, fsync, rename); its format by extension. */
+export async function writeTranscript(
+  path: string,
+  system: string | undefined,
+  messages: readonly ChatMessage[],
+  flag = '/save',
+) {
+  const format = transcriptFormat(path, flag)
+  const head = system !== undefined ? format.message({ role: 'system', content: system }) : ''
+  await writeFileAtomic(path, head + messages.map((m) => format.message(m)).join(''), { mode: 0o600, createDir: true })
 }
 
 /**
  * Checks before the first turn that `--save` can write `path`: an existing regular file that may be written, or a
- * new file in an existing, writable directory. Missing directories are never created (issue 12). A usage error
- * names the flag and the reason, once, instead of a warning for every message that could not be written.
+ * new file in an existing, writable directory. Missing directories are never created (a typo would make one). A
+ * usage error names the flag and the reason, once, instead of a warning for every message that could not be written.
  */
 export async function checkTranscriptPath(path: string, flag = '--save'): Promise<void> {
   const fail = (why: string) => new UsageError(`${flag} ${path}: cannot write there (${why})`, 'choose another path')
@@ -51,6 +86,7 @@ export async function checkTranscriptPath(path: string, flag = '--save'): Promis
   await access(file === undefined ? dir : path, constants.W_OK).catch((e: NodeJS.ErrnoException) => {
     throw fail(e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : (e.code ?? e.message))
   })
+  transcriptFormat(path, flag)
 }
 
 /** Appends messages to a transcript as they complete. */
@@ -59,6 +95,7 @@ export class TranscriptWriter {
   private writtenSystem: string | undefined
   private chain: Promise<void> = Promise.resolve()
   private pendingReset = false
+  private readonly format: TranscriptFormat
 
   /** `continues`: the file holds this conversation already (--resume of the same file), so no reset line. */
   constructor(
@@ -67,6 +104,7 @@ export class TranscriptWriter {
     system: string | undefined,
   ) {
     if (continues) this.writtenSystem = system
+    this.format = transcriptFormat(path, '--save')
   }
 
   private async open(): Promise<FileHandle> {
@@ -80,13 +118,13 @@ export class TranscriptWriter {
   append(system: string | undefined, entries: { message: ChatMessage; meta?: TranscriptMeta }[]): Promise<void> {
     let text = ''
     // an empty system line records that the extra prompt was removed
-    if (system !== this.writtenSystem) text += transcriptLine({ role: 'system', content: system ?? '' })
+    if (system !== this.writtenSystem) text += this.format.message({ role: 'system', content: system ?? '' })
     this.writtenSystem = system
-    for (const e of entries) text += transcriptLine(e.message, e.meta)
+    for (const e of entries) text += this.format.message(e.message, e.meta)
     const job = this.chain.then(async () => {
       this.handle ??= this.open()
       const fh = await this.handle
-      if (this.pendingReset) text = resetLine() + text
+      if (this.pendingReset) text = this.format.reset(new Date().toISOString()) + text
       this.pendingReset = false
       await fh.write(text)
       await fh.datasync()
@@ -107,8 +145,4 @@ export class TranscriptWriter {
     if (this.handle) await (await this.handle).close().catch(() => {})
     this.handle = undefined
   }
-}
-
-function resetLine(): string {
-  return `${JSON.stringify({ type: 'reset', at: new Date().toISOString() })}\n`
 }

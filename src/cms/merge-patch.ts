@@ -1,4 +1,4 @@
-// RFC 7396 JSON merge patch, the partial update of `cms save --merge` (issue 30 item 6): an object patch merges
+// RFC 7396 JSON merge patch, the partial update of `cms save --merge`: an object patch merges
 // member by member, a null member removes that member, anything else (arrays included) replaces the target.
 // The target is not changed; members are defined, not assigned, so a `__proto__` member stays a member.
 import { isRecord } from '../api/is-record.js'

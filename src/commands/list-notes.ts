@@ -1,4 +1,4 @@
-// The notes a list leaves on stderr for a person at a terminal (issue 12): how many more there are and how to get
+// The notes a list leaves on stderr for a person at a terminal: how many more there are and how to get
 // them, or that there is nothing. Never with json/ndjson/yaml/tsv output: those are for programs.
 import type { Context } from '../context.js'
 import type { Field, Output } from '../io/output.js'

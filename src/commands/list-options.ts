@@ -7,7 +7,7 @@ import { flag, int, type ValueOf } from './options.js'
 export const listOptions = {
   page: int('--page <n>', 'page number, from 1', { min: 1 }),
   limit: int('--limit <n>', `page size, ${pageSizeRange.min} to ${pageSizeRange.max}`, pageSizeRange),
-  // --all starts from page 1: with --page it would print "no agents on page 2 of 1" (issue 22 item 2)
+  // --all starts from page 1: with --page it would print "no agents on page 2 of 1"
   all: { ...flag('--all', 'follow every page'), conflicts: ['page'] },
 }
 

@@ -3,10 +3,23 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { SettingKey } from './settings.js'
-import { hasProto, isObject, never, onlyKeys } from '../api/accept-kit.js'
+import { hasProto, isObject, never } from '../api/accept-kit.js'
 import { isHttpUrl, notReservedName } from './value-checks.js'
 
 function a2(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(v["profiles"] !== undefined && a1(v["profiles"]))) return false
+  if (!((v["currentProfile"] === undefined || typeof v["currentProfile"] === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v["currentProfile"]) && notReservedName(v["currentProfile"]) === true))) return false
+  return true
+}
+
+function a1(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(a0(v[k]))) return false
+  return true
+}
+
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["baseUrl"] === undefined || typeof v["baseUrl"] === 'string' && isHttpUrl(v["baseUrl"]) === true))) return false
   if (!((v["account"] === undefined || typeof v["account"] === 'string' && v["account"].length >= 1 && /^[^/?#\s]+$/.test(v["account"])))) return false
@@ -22,20 +35,26 @@ function a2(v: any): boolean {
   return true
 }
 
-function a1(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(a2(v[k]))) return false
-  return true
-}
-
-function a0(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(v["profiles"] !== undefined && a1(v["profiles"]))) return false
-  if (!((v["currentProfile"] === undefined || typeof v["currentProfile"] === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v["currentProfile"]) && notReservedName(v["currentProfile"]) === true))) return false
-  return true
-}
-
 function a6(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(v["profiles"] !== undefined && a5(v["profiles"]))) return false
+  return true
+}
+
+function a5(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(a4(v[k]))) return false
+  return true
+}
+
+function a4(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["apiKey"] === undefined || typeof v["apiKey"] === 'string'))) return false
+  if (!((v["oauth"] === undefined || a3(v["oauth"])))) return false
+  return true
+}
+
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["accessToken"] === 'string' && v["accessToken"].length >= 1)) return false
   if (!((v["refreshToken"] === undefined || typeof v["refreshToken"] === 'string' && v["refreshToken"].length >= 1))) return false
@@ -49,75 +68,52 @@ function a6(v: any): boolean {
   return true
 }
 
-function a5(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["apiKey"] === undefined || typeof v["apiKey"] === 'string'))) return false
-  if (!((v["oauth"] === undefined || a6(v["oauth"])))) return false
-  return true
-}
-
-function a4(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(a5(v[k]))) return false
-  return true
-}
-
-function a3(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(v["profiles"] !== undefined && a4(v["profiles"]))) return false
-  return true
-}
-
-function p2(v: any): boolean {
+function a7(v: any): boolean {
   return typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v) && notReservedName(v) === true
 }
 
-function p3(v: any): boolean {
+function a8(v: any): boolean {
   return typeof v === 'string' && isHttpUrl(v) === true
 }
 
-function p4(v: any): boolean {
+function a9(v: any): boolean {
   return typeof v === 'string' && v.length >= 1 && /^[^/?#\s]+$/.test(v)
 }
 
-function p5(v: any): boolean {
+function a10(v: any): boolean {
   return (v === "table" || v === "json" || v === "ndjson" || v === "yaml" || v === "tsv")
 }
 
-function p9(v: any): boolean {
+function a11(v: any): boolean {
   return typeof v === 'string' && v.length >= 1
 }
 
-function p10(v: any): boolean {
+function a12(v: any): boolean {
   return typeof v === 'string' && /^[A-Za-z0-9-]+$/.test(v)
 }
 
-function p11(v: any): boolean {
-  return typeof v === 'string' && v.length >= 1
-}
-
-function p12(v: any): boolean {
+function a13(v: any): boolean {
   return (v === "on" || v === "off")
 }
 
-function p14(v: any): boolean {
+function a14(v: any): boolean {
   return (v === "text" || v === "json")
 }
-export const acceptConfigFile = a0
-export const acceptCredentialsFile = a3
-export const acceptProfileName = p2
+export const acceptConfigFile = a2
+export const acceptCredentialsFile = a6
+export const acceptProfileName = a7
 export const acceptSetting: { readonly [K in SettingKey]: (v: unknown) => boolean } = {
-  baseUrl: p3,
-  account: p4,
-  output: p5,
+  baseUrl: a8,
+  account: a9,
+  output: a10,
   timeout: never,
   idleTimeout: never,
   retries: never,
-  defaultAgent: p9,
-  signatureHeader: p10,
-  secretFile: p11,
-  log: p12,
+  defaultAgent: a11,
+  signatureHeader: a12,
+  secretFile: a11,
+  log: a13,
   mcpServers: never,
-  errorFormat: p14,
+  errorFormat: a14,
   debug: never,
 }

@@ -1,4 +1,4 @@
-// A profile named by --profile or AGENTRY_PROFILE must exist (issue 12: `--profile typo` was accepted silently),
+// A profile named by --profile or AGENTRY_PROFILE must exist (a misspelt one would run silently with no settings),
 // except for the commands that create one (login, oauth login, config set) or only show them.
 import { loadConfig, loadCredentials } from './store.js'
 import type { Sourced } from './resolve.js'

@@ -2,6 +2,7 @@
 // (commands.md, Precedence). Every value is parsed by the table's parser; a refusal is a usage error naming where
 // the value came from (the flag, the variable or the profile) and the allowed values, never the value itself. A value
 // that passes its generated check (./accept.gen.ts) is zod's output already; the zod schemas load for any other.
+import { serviceBaseUrl } from '../api/service-url.js'
 import { UsageError } from '../errors.js'
 import { acceptProfileName, acceptSetting } from './accept.gen.js'
 import { parseAccepted } from '../api/accept-kit.js'
@@ -121,6 +122,11 @@ export async function checkedProfileName(profile: Sourced<string>): Promise<stri
       'e.g. --profile ci',
     )
   return r.data
+}
+
+/** The run's {base_url}: what a flag, variable or profile names, else the service itself (the table's default). */
+export function baseUrlOf(settings: Settings): string {
+  return settings.baseUrl?.value ?? serviceBaseUrl
 }
 
 /** baseUrl → base-url */

@@ -1,6 +1,6 @@
 // The environment variables that carry our secrets (docs/commands.md "Settings": not settings, never stored). Each
 // reader names its variable from here, so this is the whole list: a child the model drives (--tool-handler) gets
-// none of them unless the user passes one on by name (--tool-env NAME), issue 22 item 30.
+// none of them unless the user passes one on by name (--tool-env NAME).
 
 /** Every secret-bearing environment variable, by what it holds. */
 export const secretEnv = {

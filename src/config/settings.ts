@@ -5,6 +5,7 @@
 // The parsers are zod schemas (./setting-schemas.ts), loaded only when a value fails the generated check of
 // ./accept.gen.ts or a writer needs them: a run with valid settings loads no zod (start-up budget).
 
+import { serviceBaseUrl } from '../api/service-url.js'
 import { defaultIdleTimeoutSeconds } from '../limits.js'
 
 /** One row of the table. */
@@ -38,9 +39,10 @@ export const settingsTable = {
   baseUrl: spec<string>({
     env: 'AGENTRY_BASE_URL',
     profile: true,
-    default: undefined,
+    // the service itself, as the official SDK and CLI default to it (docs/wire.md "Real defaults")
+    default: serviceBaseUrl,
     allowed: httpUrl,
-    doc: 'the service {base_url}, e.g. https://host/api/v1beta',
+    doc: `the service {base_url} (default ${serviceBaseUrl})`,
   }),
   account: spec<string>({
     env: 'AGENTRY_ACCOUNT',

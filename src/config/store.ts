@@ -69,8 +69,10 @@ async function update<S extends z.ZodMiniType, T>(
       import('../io/atomic-file.js'),
       import('./lock-owner.js'),
     ])
-    // what writers killed mid-write left (their temp files): none of them runs, since this one holds the lock
+    // what writers killed mid-write left (their temp files, and the lock's): none of them runs, since this one holds
+    // the lock
     await sweepStrayTempFiles(file, (pid) => !pidAlive(pid))
+    await sweepStrayTempFiles(`${file}.lock`, (pid) => !pidAlive(pid))
     await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: secret ? 0o600 : 0o644, createDir: true })
     return result
   })

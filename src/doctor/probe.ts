@@ -1,4 +1,4 @@
-// `agentry doctor` (issue 28 item 6): read-only probes of every operation that can be probed safely, each answer
+// `agentry doctor`: read-only probes of every operation that can be probed safely, each answer
 // checked against its declaration through the library's normal check (src/sdk/transport.ts). Only operations whose
 // method is GET, HEAD or OPTIONS are ever sent: a write is not in the plan, whatever else the contract declares.
 // Path parameters are filled from earlier list answers: a list at `P` fills `{x}` of every route under `P/{x}` with

@@ -10,7 +10,7 @@ const unauthorized = (message: string) =>
 
 /**
  * The part of an API key the list shows to recognise it by: 12 characters, so that keys of one kind (the demo keys
- * all start with `agk_demo_`) still differ, and a client can tell which listed key is its own (issue 22 item 10).
+ * all start with `agk_demo_`) still differ, and a client can tell which listed key is its own (src/auth/own-key.ts).
  */
 export function listedKeyPrefix(key: string): string {
   return key.slice(0, 12)

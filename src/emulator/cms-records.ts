@@ -1,4 +1,4 @@
-// Drafts and publishing of CMS records (issue 30 item 5; docs/wire.md "CMS"): the management access (cma) reads and
+// Drafts and publishing of CMS records (docs/wire.md "CMS"): the management access (cma) reads and
 // writes the record as it now is, a draft until published; the delivery access (cda) serves only published records,
 // as they were when last published. A record is delivered when its `publishedAt` is a time; when a published record
 // changes, the copy delivery keeps serving is `published` (until the next publish), so a draft is never delivered.

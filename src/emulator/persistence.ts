@@ -58,7 +58,7 @@ const maxRetryMs = 30_000
 /**
  * Debounced snapshots of a state to one file. A failed save is reported at once (through `report`, stderr by
  * default) and retried with a doubling delay until one succeeds, which is reported too: changes are never dropped
- * in silence (issue 8, "Input limits").
+ * in silence.
  */
 export class SnapshotWriter {
   private timer: NodeJS.Timeout | undefined

@@ -194,12 +194,14 @@ async function verdict(
       return bool(n <= a.max, `${n} ${count} tokens ≤ ${a.max}`, `${n} ${count} tokens > ${a.max}`)
     }
     case 'judge': {
-      const v = await env.judge(a.judge, a.rubric, env.conversation?.transcript ?? text)
+      // the file's judge or --judge is filled in at load (load.ts checkAssertion) when the assertion names none
+      const judge = a.judge ?? ''
+      const v = await env.judge(judge, a.rubric, env.conversation?.transcript ?? text)
       return {
         pass: v.pass,
         score: v.score,
-        reason: `${a.judge}: ${v.reason || (v.pass ? 'pass' : 'fail')}`,
-        judge: { agent: a.judge, ...v },
+        reason: `${judge}: ${v.reason || (v.pass ? 'pass' : 'fail')}`,
+        judge: { agent: judge, ...v },
       }
     }
     case 'turns': {

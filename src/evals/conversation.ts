@@ -7,9 +7,10 @@
 import type { Message, Usage } from '../api/schemas/index.js'
 import { CliError, ExitCode } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
-import { type AnsweredToolCall, type Answer, askAgent } from './ask.js'
+import { type AgentQuestion, type AnsweredToolCall, type Answer, askAgent } from './ask.js'
 import { type AssertionEnv, type AssertionResult, check } from './assertions.js'
 import type { PlannedCase } from './load.js'
+import type { Pacer } from './pacing.js'
 import { scoreOf } from './score.js'
 import { type Exchange, parseMove, simulatePrompt, transcriptOf } from './simulate.js'
 import type { PlannedTurn } from './talk-plan.js'
@@ -63,6 +64,8 @@ export interface Talked {
   turns: TurnResult[]
   exchanges: Exchange[]
   goalMet?: boolean
+  /** the 429s its requests met before they were answered (the pacer sent them again) */
+  rateLimited: number
 }
 
 /** What running a conversation needs. */
@@ -70,6 +73,8 @@ export interface TalkRun {
   sdk: AgentryClient
   agentId: string
   env: AssertionEnv
+  /** the run's pace: each request waits for a slot and is sent again after a 429 (pacing.ts) */
+  pacer: Pacer
   signal: AbortSignal
 }
 
@@ -77,17 +82,20 @@ export interface TalkRun {
 export async function converse(c: PlannedCase, r: TalkRun): Promise<Talked> {
   const talk = c.talk!
   const history: Message[] = [...c.messages]
-  const out: Talked = { answers: [], turns: [], exchanges: [] }
+  const out: Talked = { answers: [], turns: [], exchanges: [], rateLimited: 0 }
+  const ask = async (agentId: string, q: Omit<AgentQuestion, 'signal'>): Promise<Answer> => {
+    const { value, rateLimited } = await r.pacer.send(
+      () => askAgent(r.sdk, agentId, { ...q, signal: r.signal }),
+      r.signal,
+    )
+    out.rateLimited += rateLimited
+    return value
+  }
   const send = async (message: Message, user: string, assert: PlannedTurn['assert']) => {
     history.push(message)
     let answer: Answer
     try {
-      answer = await askAgent(r.sdk, r.agentId, {
-        messages: history,
-        tools: c.tools,
-        maxTokens: c.maxTokens,
-        signal: r.signal,
-      })
+      answer = await ask(r.agentId, { messages: history, tools: c.tools, maxTokens: c.maxTokens })
     } catch (err) {
       out.turns.push({ user, answer: null, assertions: [], latencyMs: 0 })
       throw new TalkFailed(out.turns, err)
@@ -108,9 +116,8 @@ export async function converse(c: PlannedCase, r: TalkRun): Promise<Talked> {
   for (let turn = 0; turn <= talk.maxTurns; turn++) {
     let move: ReturnType<typeof parseMove>
     try {
-      const reply = await askAgent(r.sdk, talk.agent, {
+      const reply = await ask(talk.agent, {
         messages: [{ role: 'user', content: simulatePrompt(talk.goal, out.exchanges) }],
-        signal: r.signal,
       })
       move = parseMove(reply.text)
     } catch (err) {

@@ -10,8 +10,9 @@ import type { ChatContentItem } from '../chat/session.js'
 import { AgentryError, UsageError } from '../errors.js'
 import { readArgFile } from '../io/arg-file.js'
 import { cjsExports } from '../io/cjs.js'
-import { readDataset } from './dataset.js'
+import { datasetRows } from './dataset.js'
 import { parseJsonPath } from './json-path.js'
+import { allProblems, assertionTypeHint, unknownMemberHint } from './load-hints.js'
 import { compilePattern } from './pattern.js'
 import {
   type Assertion,
@@ -52,6 +53,8 @@ export interface PlannedCase {
   maxTokens: number | undefined
   /** what a scenario gets */
   input: string
+  /** the dataset row the case was made from (its line and columns), when it has a dataset */
+  row?: { line: number; vars: Vars }
   targets: Target[]
   assert: Assertion[]
   /** a conversation case's turns, or its simulated user (talk-plan.ts); the case's `assert` checks the whole of it */
@@ -66,7 +69,10 @@ export interface TestPlan {
   file: string
   description: string | undefined
   targets: Target[]
+  /** the cases kept (LoadOptions.keep), expanded by their dataset rows */
   cases: PlannedCase[]
+  /** how many cases the file has, kept or not */
+  caseCount: number
 }
 
 /** Most expansions of YAML *aliases a test file may make (the yaml package's default; it stops a "billion laughs"). */
@@ -121,8 +127,15 @@ class Locator {
 export interface LoadOptions {
   /** javascript assertions are allowed (--allow-js) */
   allowJs: boolean
+  /** the judging agent of judge assertions that name none (--judge; else the file's `judge`) */
+  judge?: string | undefined
   /** folders its datasets, tools and images files may also be read from (--files-root); its own folder always is */
   filesRoots?: string[] | undefined
+  /**
+   * the cases to keep (--filter, --shard; default all): every case is planned and checked, and only these are held, so
+   * a dataset of which few rows run costs the memory of those rows, not of the file
+   */
+  keep?: ((c: PlannedCase) => boolean) | undefined
 }
 
 /** Reads, checks and plans a test file. */
@@ -159,8 +172,19 @@ export async function loadTestFile(file: string, opts: LoadOptions): Promise<Tes
     }
   }
   const parsed = testFileSchema.safeParse(data)
-  if (!parsed.success) throw schemaError(at, parsed.error.issues)
-  return plan(file, parsed.data, at, opts)
+  // every problem of the file at once (load-hints.ts), not the first of them a run
+  if (!parsed.success) throw allProblems(file, schemaErrors(at, parsed.error.issues))
+  const f = parsed.data
+  // the datasets are read row by row: every case is checked now, before a request, and only the kept ones are held
+  const cases: PlannedCase[] = []
+  const problems: UsageError[] = []
+  let caseCount = 0
+  for await (const c of plan(file, f, at, { ...opts, judge: opts.judge ?? f.judge }, problems)) {
+    caseCount++
+    if (!opts.keep || opts.keep(c)) cases.push(c)
+  }
+  if (problems.length) throw allProblems(file, problems)
+  return { file, description: f.description, targets: targetsOf(f.targets, at), cases, caseCount }
 }
 
 interface Issue {
@@ -175,6 +199,15 @@ interface Issue {
   errors?: Issue[][]
 }
 
+/** Every problem zod found, in the user's words (an unknown member each). */
+function schemaErrors(at: Locator, issues: readonly Issue[]): UsageError[] {
+  return issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys' && (issue.keys?.length ?? 0) > 1
+      ? issue.keys!.map((key) => schemaError(at, [{ ...issue, keys: [key] }]))
+      : [schemaError(at, [issue])],
+  )
+}
+
 /** The first problem zod found, in the user's words. */
 function schemaError(at: Locator, issues: readonly Issue[]): UsageError {
   const issue = issues[0]!
@@ -182,13 +215,22 @@ function schemaError(at: Locator, issues: readonly Issue[]): UsageError {
   const last = path[path.length - 1]
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys?.[0] ?? ''
-    return at.error([...path, key], `unknown member "${key}"`, 'see docs/agent-tests.schema.json for the members')
+    const hint = unknownMemberHint(path, key, at.value([...path, 'type']))
+    return at.error(
+      [...path, key],
+      `unknown member "${key}"`,
+      hint ?? 'see docs/agent-tests.schema.json for the members',
+    )
   }
   if (issue.code === 'invalid_union' && issue.discriminator === 'type' && path.includes('assert')) {
     const given = at.value(path)
     return given === undefined
       ? at.error(path, 'an assertion needs a type', `one of: ${assertionTypes.join(', ')}`)
-      : at.error(path, `unknown assertion type ${JSON.stringify(given)}`, `one of: ${assertionTypes.join(', ')}`)
+      : at.error(
+          path,
+          `unknown assertion type ${JSON.stringify(given)}`,
+          assertionTypeHint(given) ?? `one of: ${assertionTypes.join(', ')}`,
+        )
   }
   if (issue.code === 'invalid_union' && path[0] === 'targets')
     return at.error(path, 'a target is {agent: <id>} or {scenario: <id>, signatureHeader?, secretEnv?}')
@@ -224,93 +266,109 @@ function targetsOf(specs: TargetSpec[], at: Locator): Target[] {
   })
 }
 
-async function plan(file: string, f: TestFile, at: Locator, opts: LoadOptions): Promise<TestPlan> {
+/** The cases of a file, each dataset row read as its case is wanted. */
+async function* plan(
+  file: string,
+  f: TestFile,
+  at: Locator,
+  opts: LoadOptions,
+  problems: UsageError[],
+): AsyncGenerator<PlannedCase> {
   const dir = dirname(resolve(file))
   const targets = targetsOf(f.targets, at)
   const d = f.defaults ?? {}
   const defaultTools = await toolsOf(d.tools, dir, opts, at, ['defaults', 'tools'])
   const defaultImages = await imagesOf(d.images, dir, opts, at, ['defaults', 'images'])
-  const cases: PlannedCase[] = []
+  let index = 0
   for (const [ci, c] of f.cases.entries()) {
     const base = ['cases', ci] as const
-    const chosen = chooseTargets(c, targets, at, base)
-    if (c.message === undefined && c.messages === undefined && c.input === undefined && !holdsTalk(c))
-      throw at.error([...base], 'a case needs message, messages, input, conversation or simulate')
-    const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, opts, at, [...base, 'tools']) : defaultTools
-    const images = c.images !== undefined ? await imagesOf(c.images, dir, opts, at, [...base, 'images']) : defaultImages
-    const rows = c.dataset
-      ? await readDataset(
-          await confined(c.dataset, dir, opts, at, [...base, 'dataset']),
-          `${at.where([...base, 'dataset'])}:`,
-        )
-      : [undefined]
-    const assert = [...(d.assert ?? []), ...(c.assert ?? [])]
-    for (const row of rows) {
-      const vars: Vars = { ...d.vars, ...c.vars, ...row?.vars }
-      const rowNote = row ? ` (dataset row at line ${row.line})` : ''
-      const check = <T>(value: T, path: Path): T => {
-        const missing = unfilled(value, vars)
-        if (missing.length)
-          throw at.error(
-            path,
-            `{{${missing[0]}}} has no value${rowNote}`,
-            'give it in the case’s vars, defaults.vars or a dataset column',
+    try {
+      const chosen = chooseTargets(c, targets, at, base)
+      if (c.message === undefined && c.messages === undefined && c.input === undefined && !holdsTalk(c))
+        throw at.error([...base], 'a case needs message, messages, input, conversation or simulate')
+      const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, opts, at, [...base, 'tools']) : defaultTools
+      const images =
+        c.images !== undefined ? await imagesOf(c.images, dir, opts, at, [...base, 'images']) : defaultImages
+      const rows = c.dataset
+        ? datasetRows(
+            await confined(c.dataset, dir, opts, at, [...base, 'dataset']),
+            `${at.where([...base, 'dataset'])}:`,
           )
-        return fill(value, vars)
+        : [undefined]
+      const assert = [...(d.assert ?? []), ...(c.assert ?? [])]
+      for await (const row of rows) {
+        const vars: Vars = { ...d.vars, ...c.vars, ...row?.vars }
+        const rowNote = row ? ` (dataset row at line ${row.line})` : ''
+        const check = <T>(value: T, path: Path): T => {
+          const missing = unfilled(value, vars)
+          if (missing.length)
+            throw at.error(
+              path,
+              `{{${missing[0]}}} has no value${rowNote}`,
+              'give it in the case’s vars, defaults.vars or a dataset column',
+            )
+          return fill(value, vars)
+        }
+        const systemAt = c.system !== undefined ? [...base, 'system'] : ['defaults', 'system']
+        const system = (c.system ?? d.system) !== undefined ? check(c.system ?? d.system, systemAt) : undefined
+        const message = c.message !== undefined ? check(c.message, [...base, 'message']) : undefined
+        const input = c.input !== undefined ? check(c.input, [...base, 'input']) : undefined
+        const conversation = (c.messages ?? []).map((m, mi) => ({
+          role: m.role,
+          content: check(m.content, [...base, 'messages', mi, 'content']),
+        }))
+        if (message !== undefined || (conversation.length === 0 && input !== undefined))
+          conversation.push({ role: 'user', content: (message ?? input) as string })
+        const filled = assert.map((a, ai) => {
+          const path =
+            ai < (d.assert?.length ?? 0)
+              ? ['defaults', 'assert', ai]
+              : [...base, 'assert', ai - (d.assert?.length ?? 0)]
+          if (a.type === 'goal' && c.simulate === undefined)
+            throw at.error([...path, 'type'], 'goal is checked in a simulate case', 'remove it from this case')
+          return checkAssertion(a.type === 'javascript' ? a : check(a, path), path, at, opts)
+        })
+        const talk = holdsTalk(c)
+          ? planTalk(c, {
+              base,
+              fill: check,
+              checkAssertion: (a, path) => checkAssertion(a, path, at, opts),
+              error: (path, problem, hint) => at.error(path, problem, hint),
+              scenarioTargets: chosen.filter((t) => t.kind !== 'agent').map((t) => t.id),
+              withImages: (text) => withImages([{ role: 'user', content: text }], images)[0]!,
+            })
+          : undefined
+        const messages: Message[] = [
+          ...(system !== undefined ? [{ role: 'system' as const, content: system }] : []),
+          ...withImages(conversation, images),
+        ]
+        const key = `${c.id ?? c.description}${row ? ` #${row.line}` : ''}`
+        yield {
+          index: index++,
+          key,
+          description: `${fill(c.description, vars)}${row && !/\{\{/.test(c.description) ? ` [row ${row.line}]` : ''}`,
+          tags: c.tags ?? [],
+          line: () => at.line(base),
+          vars,
+          messages,
+          tools: caseTools,
+          maxTokens: c.maxTokens ?? d.maxTokens,
+          input: (input ?? message ?? conversation.findLast((m) => m.role === 'user')?.content ?? '') as string,
+          ...(row ? { row: { line: row.line, vars: row.vars } } : {}),
+          targets: chosen,
+          assert: talkAssertions(talk, filled),
+          ...(talk ? { talk } : {}),
+          threshold: c.threshold ?? d.threshold,
+          repeat: c.repeat ?? d.repeat ?? 1,
+          passRate: c.passRate ?? d.passRate ?? 1,
+        }
       }
-      const systemAt = c.system !== undefined ? [...base, 'system'] : ['defaults', 'system']
-      const system = (c.system ?? d.system) !== undefined ? check(c.system ?? d.system, systemAt) : undefined
-      const message = c.message !== undefined ? check(c.message, [...base, 'message']) : undefined
-      const input = c.input !== undefined ? check(c.input, [...base, 'input']) : undefined
-      const conversation = (c.messages ?? []).map((m, mi) => ({
-        role: m.role,
-        content: check(m.content, [...base, 'messages', mi, 'content']),
-      }))
-      if (message !== undefined || (conversation.length === 0 && input !== undefined))
-        conversation.push({ role: 'user', content: (message ?? input) as string })
-      const filled = assert.map((a, ai) => {
-        const path =
-          ai < (d.assert?.length ?? 0) ? ['defaults', 'assert', ai] : [...base, 'assert', ai - (d.assert?.length ?? 0)]
-        if (a.type === 'goal' && c.simulate === undefined)
-          throw at.error([...path, 'type'], 'goal is checked in a simulate case', 'remove it from this case')
-        return checkAssertion(a.type === 'javascript' ? a : check(a, path), path, at, opts)
-      })
-      const talk = holdsTalk(c)
-        ? planTalk(c, {
-            base,
-            fill: check,
-            checkAssertion: (a, path) => checkAssertion(a, path, at, opts),
-            error: (path, problem, hint) => at.error(path, problem, hint),
-            scenarioTargets: chosen.filter((t) => t.kind !== 'agent').map((t) => t.id),
-            withImages: (text) => withImages([{ role: 'user', content: text }], images)[0]!,
-          })
-        : undefined
-      const messages: Message[] = [
-        ...(system !== undefined ? [{ role: 'system' as const, content: system }] : []),
-        ...withImages(conversation, images),
-      ]
-      const key = `${c.id ?? c.description}${row ? ` #${row.line}` : ''}`
-      cases.push({
-        index: cases.length,
-        key,
-        description: `${fill(c.description, vars)}${row && !/\{\{/.test(c.description) ? ` [row ${row.line}]` : ''}`,
-        tags: c.tags ?? [],
-        line: () => at.line(base),
-        vars,
-        messages,
-        tools: caseTools,
-        maxTokens: c.maxTokens ?? d.maxTokens,
-        input: (input ?? message ?? conversation.findLast((m) => m.role === 'user')?.content ?? '') as string,
-        targets: chosen,
-        assert: talkAssertions(talk, filled),
-        ...(talk ? { talk } : {}),
-        threshold: c.threshold ?? d.threshold,
-        repeat: c.repeat ?? d.repeat ?? 1,
-        passRate: c.passRate ?? d.passRate ?? 1,
-      })
+    } catch (err) {
+      // the next case is still checked: a file is fixed in one go
+      if (!(err instanceof UsageError)) throw err
+      problems.push(err)
     }
   }
-  return { file, description: f.description, targets, cases }
 }
 
 function chooseTargets(c: CaseSpec, targets: Target[], at: Locator, base: Path): Target[] {
@@ -345,6 +403,15 @@ function checkAssertion(a: Assertion, path: Path, at: Locator, opts: LoadOptions
   if ((a.type === 'regex' || a.type === 'not-regex') && a.value) {
     const compiled = compilePattern(a.value, a.flags)
     if ('problem' in compiled) throw at.error([...path, 'value'], compiled.problem, compiled.hint)
+  }
+  if (a.type === 'judge' && a.judge === undefined) {
+    if (opts.judge === undefined)
+      throw at.error(
+        path,
+        'a judge assertion needs the agent that judges',
+        'give judge: <agentId> here, judge: <agentId> at the top of the file, or --judge <agentId>',
+      )
+    return { ...a, judge: opts.judge }
   }
   if (a.type === 'javascript' && !opts.allowJs)
     throw at.error(

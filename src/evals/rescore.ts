@@ -13,6 +13,7 @@ import type { Answer } from './ask.js'
 import { check } from './assertions.js'
 import { talkVerdict, turnAnswer, type TurnResult } from './conversation.js'
 import type { PlannedCase, TestPlan } from './load.js'
+import { Pacer } from './pacing.js'
 import type { TestResult } from './results.js'
 import { judgeWith, type RunOptions, type RunOutcome, selectCases } from './run.js'
 import { scoreOf } from './score.js'
@@ -66,7 +67,13 @@ export async function rescorePlan(
   const earlier = await readResultLines(path, '--rescore')
   const cases = selectCases(plan, o)
   const startedAt = ctx.now()
-  const judge = judgeWith(sdk, ctx.abort.signal)
+  // the judges' requests are paced as in a run: a 429 lowers the requests in flight and is waited out
+  const pacer = new Pacer(
+    o.concurrency,
+    (ms) => ctx.wait(ms),
+    () => ctx.now(),
+  )
+  const judge = judgeWith(sdk, pacer, ctx.abort.signal)
   const results: TestResult[] = []
   const errorCodes = new Map<number, number>()
   let missing = 0
@@ -171,6 +178,7 @@ async function rescored(c: PlannedCase, line: TestResult, judge: ReturnType<type
         answers: turns.map(turnAnswer),
         turns: rechecked,
         exchanges: turns.map((t) => ({ user: t.user, answer: t.answer ?? '' })),
+        rateLimited: 0,
         ...(c.talk.kind === 'simulate' ? { goalMet: goal?.pass === true } : {}),
       },
       env,

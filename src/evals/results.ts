@@ -1,6 +1,6 @@
 // The results of `agentry test`: one line per case × target × repeat (the NDJSON of --results, the data of the
 // report), the cells of the matrix they add up to (case × target: its runs passed at the case's pass rate), and the
-// comparison with an earlier results file (--compare: what changed verdict).
+// comparison with an earlier results file (--compare: regressions, fixes, new and removed cells, latency and tokens).
 import { open } from 'node:fs/promises'
 import type { Usage } from '../api/schemas/index.js'
 import { UsageError } from '../errors.js'
@@ -30,10 +30,17 @@ export interface TestResult {
   usage: Usage | null
   latencyMs: number
   runId?: string
+  /** how many 429 answers were waited out before this answer (absent when none) */
+  rateLimited?: number
+  /** the answer came from the cache (--cache): asked in an earlier run, for this request and repeat */
+  cached?: true
   /** why no answer was had (network, auth, 5xx…), else null */
   error: string | null
   assertions: AssertionResult[]
-  /** a conversation case's turns, in order (`answer` is the last one's; `assertions` check the whole conversation) */
+  /**
+   * a conversation case's turns in order, each asserted on its own (absent for a one-message case); `answer` is the
+   * last one's and `assertions` check the whole conversation
+   */
   turns?: TurnResult[]
 }
 
@@ -56,6 +63,8 @@ export interface Cell {
   tokens: number | null
   /** its first failing run (the one reports show), else its first run */
   shown: TestResult
+  /** every run, in repeat order (the report shows each) */
+  results: TestResult[]
 }
 
 /** The cells of `results`, in case then target order. */
@@ -88,21 +97,61 @@ export function cellsOf(results: readonly TestResult[]): Cell[] {
       latencyMs: Math.round(runs.reduce((s, r) => s + r.latencyMs, 0) / runs.length),
       tokens: tokens.length ? Math.round(tokens.reduce((s, n) => s + n, 0) / tokens.length) : null,
       shown: runs.find((r) => !r.pass) ?? first,
+      results: runs,
     })
   }
   return cells.sort((a, b) => a.caseIndex - b.caseIndex || a.target.localeCompare(b.target))
 }
 
+/** A cell of an earlier run, as --compare reads it from its --results file. */
+export interface EarlierCell {
+  case: string
+  description: string
+  target: string
+  pass: boolean
+  latencyMs: number
+  tokens: number | null
+}
+
 /** A cell whose verdict differs from an earlier run's. */
 export interface Change {
   case: string
+  description: string
   target: string
   before: 'passed' | 'failed'
   after: 'passed' | 'failed'
 }
 
-/** The verdicts of an earlier --results file, by case key and target (a case's runs: all must have passed). */
-export async function readVerdicts(path: string): Promise<Map<string, boolean>> {
+/** A target's figures on both sides of a comparison (the cells both runs have), and now over all its cells. */
+interface TargetDelta {
+  target: string
+  /** cells both runs have */
+  matched: number
+  before: { passed: number; latencyMs: number; tokens: number | null }
+  after: { passed: number; latencyMs: number; tokens: number | null }
+}
+
+/** What changed since an earlier run (--compare). */
+export interface Comparison {
+  /** the earlier --results file */
+  file: string
+  /** passed before, fail now (the cells --fail-on regressions fails on) */
+  regressions: Change[]
+  /** failed before, pass now */
+  fixes: Change[]
+  /** cells this run has and the earlier one had not */
+  added: Cell[]
+  /** cells the earlier run had that the test file no longer has (cells left out by --filter or --shard are not) */
+  removed: EarlierCell[]
+  /** per target, over the cells both runs have */
+  targets: TargetDelta[]
+}
+
+/** The key a cell is matched on across runs. */
+export const cellKey = (c: { case: string; target: string }) => `${c.case}\n${c.target}`
+
+/** The cells of an earlier --results file, by cellKey (a case's runs together: all must have passed its rate). */
+export async function readEarlier(path: string): Promise<Map<string, EarlierCell>> {
   let fh: Awaited<ReturnType<typeof open>>
   try {
     fh = await open(path, 'r')
@@ -124,7 +173,15 @@ export async function readVerdicts(path: string): Promise<Map<string, boolean>> 
         throw new UsageError(
           `--compare ${path} line ${line}: not a result line of agentry test (no case, target or pass)`,
         )
-      lines.push({ ...r, caseIndex: 0, repeat: Number(r.repeat) || 0, error: r.error ?? null } as TestResult)
+      lines.push({
+        ...r,
+        description: typeof r.description === 'string' ? r.description : r.case,
+        caseIndex: 0,
+        repeat: Number(r.repeat) || 0,
+        latencyMs: Number(r.latencyMs) || 0,
+        usage: r.usage ?? null,
+        error: r.error ?? null,
+      } as TestResult)
     }
   } finally {
     await fh.close().catch(() => {})
@@ -132,16 +189,95 @@ export async function readVerdicts(path: string): Promise<Map<string, boolean>> 
   // cells are keyed by case index; an earlier file's indexes may differ, so its cells are built by key
   const keys = new Map<string, number>()
   for (const l of lines) l.caseIndex = keys.get(l.case) ?? keys.set(l.case, keys.size).get(l.case)!
-  return new Map(cellsOf(lines).map((c) => [`${c.case}\n${c.target}`, c.pass]))
+  return new Map(
+    cellsOf(lines).map((c) => [
+      cellKey(c),
+      {
+        case: c.case,
+        description: c.description,
+        target: c.target,
+        pass: c.pass,
+        latencyMs: c.latencyMs,
+        tokens: c.tokens,
+      },
+    ]),
+  )
 }
 
-/** The cells whose verdict changed since `before` (cells only one side has are left out). */
-export function changes(before: ReadonlyMap<string, boolean>, cells: readonly Cell[]): Change[] {
-  const out: Change[] = []
-  for (const c of cells) {
-    const was = before.get(`${c.case}\n${c.target}`)
-    if (was === undefined || was === c.pass) continue
-    out.push({ case: c.case, target: c.target, before: was ? 'passed' : 'failed', after: c.pass ? 'passed' : 'failed' })
+const mean = (ns: readonly number[]) => (ns.length ? Math.round(ns.reduce((s, n) => s + n, 0) / ns.length) : 0)
+const meanOrNull = (ns: readonly (number | null)[]) => {
+  const known = ns.filter((n): n is number => n !== null)
+  return known.length ? mean(known) : null
+}
+
+/**
+ * Collects, as the test file's cases are planned (each one, selected by --filter/--shard or not), the keys of the
+ * earlier cells the file still has; only those are held, so a file of a million dataset rows costs no more than the
+ * earlier results.
+ */
+export function earlierCellsPlanned(earlier: ReadonlyMap<string, EarlierCell> | undefined): {
+  see(c: { key: string; targets: readonly { id: string }[] }): void
+  keys: Set<string>
+} {
+  const keys = new Set<string>()
+  return {
+    see(c) {
+      if (!earlier) return
+      for (const t of c.targets) {
+        const k = cellKey({ case: c.key, target: t.id })
+        if (earlier.has(k)) keys.add(k)
+      }
+    },
+    keys,
   }
-  return out
+}
+
+/**
+ * This run's cells against an earlier run's. `planned`: the keys of the earlier cells the test file still has (run or
+ * left out by --filter or --shard: earlierCellsPlanned), so only a cell the file no longer has is called removed.
+ */
+export function compareRuns(
+  file: string,
+  before: ReadonlyMap<string, EarlierCell>,
+  cells: readonly Cell[],
+  planned: ReadonlySet<string>,
+): Comparison {
+  const regressions: Change[] = []
+  const fixes: Change[] = []
+  const added: Cell[] = []
+  const pairs = new Map<string, Array<[EarlierCell, Cell]>>()
+  for (const c of cells) {
+    const was = before.get(cellKey(c))
+    if (was === undefined) {
+      added.push(c)
+      continue
+    }
+    const list = pairs.get(c.target) ?? pairs.set(c.target, []).get(c.target)!
+    list.push([was, c])
+    if (was.pass === c.pass) continue
+    const change = {
+      case: c.case,
+      description: c.description,
+      target: c.target,
+      before: was.pass ? 'passed' : 'failed',
+      after: c.pass ? 'passed' : 'failed',
+    } as const
+    ;(was.pass ? regressions : fixes).push(change)
+  }
+  const removed = [...before.entries()].filter(([k]) => !planned.has(k)).map(([, e]) => e)
+  const targets = [...pairs].map(([target, list]) => ({
+    target,
+    matched: list.length,
+    before: {
+      passed: list.filter(([b]) => b.pass).length,
+      latencyMs: mean(list.map(([b]) => b.latencyMs)),
+      tokens: meanOrNull(list.map(([b]) => b.tokens)),
+    },
+    after: {
+      passed: list.filter(([, a]) => a.pass).length,
+      latencyMs: mean(list.map(([, a]) => a.latencyMs)),
+      tokens: meanOrNull(list.map(([, a]) => a.tokens)),
+    },
+  }))
+  return { file, regressions, fixes, added, removed, targets }
 }

@@ -1,4 +1,4 @@
-// Runs a test plan (issue 21): every case × target × repeat, at most `concurrency` in flight (the batch pool), each
+// Runs a test plan: every case × target × repeat, at most `concurrency` in flight (the batch pool), each
 // answer checked by the case's assertions as it arrives. A progress line on a terminal (none when piped, in CI or
 // with --quiet). Ctrl-C stops the launching and lets the runs in flight finish (a second Ctrl-C cancels them); what
 // finished is kept and written like a complete run, then the run exits 130.
@@ -12,7 +12,9 @@ import { type Answer, askAgent, askScenario, type Signing } from './ask.js'
 import { type AssertionEnv, check } from './assertions.js'
 import { judgePrompt, parseVerdict, type Verdict } from './judge.js'
 import type { PlannedCase, Target, TestPlan } from './load.js'
+import type { AnswerCache } from './cache.js'
 import { converse, TalkFailed, talkVerdict } from './conversation.js'
+import { Pacer } from './pacing.js'
 import type { TestResult } from './results.js'
 import { scoreOf } from './score.js'
 
@@ -33,6 +35,8 @@ export interface RunOptions {
   signing: ReadonlyMap<string, Signing>
   /** called with each result as it finishes (the results file) */
   onResult?: (r: TestResult) => Promise<void>
+  /** answers of earlier runs to reuse, by request and repeat (--cache) */
+  cache?: AnswerCache | undefined
 }
 
 /** What a run gave. */
@@ -47,13 +51,18 @@ export interface RunOutcome {
   errorCodes: Map<number, number>
 }
 
-/** The cases --filter and --shard keep (a case's repeats and targets stay together in one shard). */
-export function selectCases(plan: TestPlan, o: Pick<RunOptions, 'filter' | 'shard'>): PlannedCase[] {
+/** Whether --filter and --shard keep a case (a case's repeats and targets stay together in one shard). */
+export function caseSelector(o: Pick<RunOptions, 'filter' | 'shard'>): (c: PlannedCase) => boolean {
   const words = o.filter.map((w) => w.toLowerCase())
   const wanted = (c: PlannedCase) =>
     words.length === 0 ||
     words.some((w) => c.description.toLowerCase().includes(w) || c.tags.some((t) => t.toLowerCase() === w))
-  return plan.cases.filter((c) => wanted(c) && inShard(c.index, o.shard))
+  return (c) => inShard(c.index, o.shard) && wanted(c)
+}
+
+/** The cases --filter and --shard keep. */
+export function selectCases(plan: TestPlan, o: Pick<RunOptions, 'filter' | 'shard'>): PlannedCase[] {
+  return plan.cases.filter(caseSelector(o))
 }
 
 /** Runs the plan's selected cases. */
@@ -65,12 +74,12 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
   const progress = progressLine(ctx, 'tested')
   const startedAt = ctx.now()
   let stopping = false
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     if (stopping) return ctx.abort.abort()
     stopping = true
     progress.end()
     ctx.info('stopping: no more cases are started; the ones in flight finish (Ctrl-C again to cancel them)')
-  }
+  })
   function* units(): Generator<Unit> {
     for (const c of cases)
       for (const target of c.targets)
@@ -79,17 +88,29 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
           yield { c, target, repeat }
         }
   }
-  const judge = judgeWith(sdk, ctx.abort.signal)
+  // 429s lower the requests in flight and are waited out (pacing.ts): a rate-limited case is judged on its answer
+  const pacer = new Pacer(
+    o.concurrency,
+    (ms) => ctx.wait(ms),
+    () => ctx.now(),
+    (limit, ms) => {
+      progress.end() // the next update shows it again, under this line
+      ctx.info(
+        `rate-limited (429): at most ${limit} request${limit === 1 ? '' : 's'} in flight now${ms > 0 ? `, resuming in ${(ms / 1000).toFixed(1)} s` : ''}`,
+      )
+    },
+  )
+  const judge = judgeWith(sdk, pacer, ctx.abort.signal)
   try {
     await forEachConcurrent(units(), o.concurrency, async (u) => {
-      const r = await runUnit(ctx, sdk, u, o.signing, judge)
+      const r = await runUnit(ctx, sdk, u, o, judge, pacer)
       if (r.code !== undefined) errorCodes.set(results.length, r.code)
       results.push(r.result)
       await o.onResult?.(r.result)
       progress.update(results.length, total)
     })
   } finally {
-    ctx.interruptHandler = undefined
+    releaseInterrupt()
     progress.end()
   }
   const interrupted = stopping || ctx.abort.signal.aborted
@@ -97,12 +118,12 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
 }
 
 /** Asks a judge agent for a verdict (the judge's own failures are the run's error). */
-export function judgeWith(sdk: AgentryClient, signal: AbortSignal): AssertionEnv['judge'] {
+export function judgeWith(sdk: AgentryClient, pacer: Pacer, signal: AbortSignal): AssertionEnv['judge'] {
   return async (agentId, rubric, answer): Promise<Verdict> => {
-    const reply = await askAgent(sdk, agentId, {
-      messages: [{ role: 'user', content: judgePrompt(rubric, answer) }],
+    const { value: reply } = await pacer.send(
+      () => askAgent(sdk, agentId, { messages: [{ role: 'user', content: judgePrompt(rubric, answer) }], signal }),
       signal,
-    })
+    )
     const v = parseVerdict(reply.text)
     return 'problem' in v ? { pass: false, score: 0, reason: v.problem } : v
   }
@@ -112,8 +133,9 @@ async function runUnit(
   ctx: Context,
   sdk: AgentryClient,
   { c, target, repeat }: Unit,
-  signing: ReadonlyMap<string, Signing>,
+  { signing, cache }: Pick<RunOptions, 'signing' | 'cache'>,
   judge: AssertionEnv['judge'],
+  pacer: Pacer,
 ): Promise<{ result: TestResult; code?: number }> {
   const base = {
     case: c.key,
@@ -125,22 +147,32 @@ async function runUnit(
     passRate: c.passRate,
     vars: c.vars,
   }
-  let answer: Answer
+  let answer: Answer | undefined
+  let rateLimited = 0
   try {
     if (c.talk && target.kind === 'agent') {
+      // a conversation's requests are paced like any other; its answers are not cached (each turn follows the last)
       const env = { vars: c.vars, judge }
-      const talked = await converse(c, { sdk, agentId: target.ref, env, signal: ctx.abort.signal })
-      return { result: { ...base, ...(await talkVerdict(c, talked, env)) } }
+      const talked = await converse(c, { sdk, agentId: target.ref, env, pacer, signal: ctx.abort.signal })
+      const verdict = await talkVerdict(c, talked, env)
+      return { result: { ...base, ...verdict, ...(talked.rateLimited > 0 ? { rateLimited: talked.rateLimited } : {}) } }
     }
-    answer =
-      target.kind === 'agent'
-        ? await askAgent(sdk, target.ref, {
-            messages: c.messages,
-            tools: c.tools,
-            maxTokens: c.maxTokens,
-            signal: ctx.abort.signal,
-          })
-        : await askScenario(sdk, target.ref, c.input, signing.get(target.id)!)
+    const question = { messages: c.messages, tools: c.tools, maxTokens: c.maxTokens }
+    const key = cache?.key(target, target.kind === 'agent' ? question : { input: c.input }, repeat)
+    answer = key !== undefined ? await cache!.get(key) : undefined
+    const cached = answer !== undefined
+    if (!answer) {
+      const asked = await pacer.send(
+        () =>
+          target.kind === 'agent'
+            ? askAgent(sdk, target.ref, { ...question, signal: ctx.abort.signal })
+            : askScenario(sdk, target.ref, c.input, signing.get(target.id)!),
+        ctx.abort.signal,
+      )
+      answer = asked.value
+      rateLimited = asked.rateLimited
+      if (key !== undefined) await cache!.put(key, answer)
+    }
     const assertions = []
     for (const a of c.assert) assertions.push(await check(a, answer, { vars: c.vars, judge }))
     const { pass, score } = scoreOf(assertions, c.threshold)
@@ -155,6 +187,8 @@ async function runUnit(
       usage,
       latencyMs,
       ...(runId !== undefined ? { runId } : {}),
+      ...(rateLimited > 0 ? { rateLimited } : {}),
+      ...(cached ? { cached } : {}),
       error: null,
       assertions,
     }

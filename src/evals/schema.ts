@@ -1,4 +1,4 @@
-// The test file of `agentry test` (issue 21): YAML or JSON, one schema. It is written once, here, with zod; the JSON
+// The test file of `agentry test`: YAML or JSON, one schema. It is written once, here, with zod; the JSON
 // Schema editors complete from (docs/agent-tests.schema.json) is generated from it (`testFileJsonSchema`), and a
 // test keeps the shipped file equal to it. Objects are strict: a misspelt member is an error naming it, not ignored.
 import { toolDefinitionSchema } from '../api/schemas/index.js'
@@ -62,7 +62,7 @@ const assertionSchemas = [
     count: z.optional(z.enum(['total', 'completion', 'prompt']).check(z.describe('which count (default total)'))),
   }),
   kind('judge', 'another agent of the account grades the answer against a rubric (its verdict and reason are kept)', {
-    judge: nonEmpty('the id of the judging agent'),
+    judge: z.optional(nonEmpty('the id of the judging agent (default: the file’s judge, or --judge)')),
     rubric: nonEmpty('what a good answer does, e.g. mentions "Paris"'),
   }),
   kind('turns', 'the conversation took at most this many turns (a conversation or simulate case)', {
@@ -156,6 +156,7 @@ export const testFileSchema = z
   .strictObject({
     $schema: z.optional(z.string()),
     description: z.optional(text('what this file tests')),
+    judge: z.optional(nonEmpty('the judging agent of judge assertions that name none (--judge overrides it)')),
     targets: z.array(targetSchema).check(z.minLength(1), z.describe('the matrix: every case runs against each')),
     defaults: z.optional(
       z.strictObject({ vars, system, maxTokens, tools: t, images, assert, threshold, repeat, passRate }),

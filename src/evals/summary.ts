@@ -3,8 +3,9 @@
 import { sanitizeText } from '../io/sanitize.js'
 import type { Field } from '../io/output.js'
 import { failureLines } from './junit.js'
+import { formatPassRate, passRate } from './pass-rate.js'
 import type { PlannedCase } from './load.js'
-import type { Cell, Change } from './results.js'
+import type { Cell, Change, Comparison } from './results.js'
 
 /** A row of the matrix as printed (the table, or one JSON object with --json). */
 export interface CellRow {
@@ -14,6 +15,9 @@ export interface CellRow {
   verdict: 'pass' | 'FAIL' | 'error'
   passed: number
   runs: number
+  /** the share of its runs that passed, and its 95% Wilson interval (pass-rate.ts) */
+  rate: number
+  interval: [number, number]
   latencyMs: number
   tokens: number | null
   why: string
@@ -21,6 +25,7 @@ export interface CellRow {
 
 /** The row of a cell. */
 export function cellRow(c: Cell): CellRow {
+  const r = passRate(c.passed, c.runs)
   return {
     case: c.case,
     description: c.description,
@@ -28,6 +33,8 @@ export function cellRow(c: Cell): CellRow {
     verdict: c.error !== null ? 'error' : c.pass ? 'pass' : 'FAIL',
     passed: c.passed,
     runs: c.runs,
+    rate: r.rate,
+    interval: [r.low, r.high],
     latencyMs: c.latencyMs,
     tokens: c.tokens,
     why: c.pass ? '' : (failureLines(c)[0] ?? ''),
@@ -39,13 +46,23 @@ export const cellFields: Field<CellRow>[] = [
   { header: 'CASE', get: (r) => r.description },
   { header: 'TARGET', get: (r) => r.target },
   { header: 'VERDICT', get: (r) => r.verdict },
-  { header: 'RUNS', get: (r) => `${r.passed}/${r.runs}` },
+  {
+    header: 'RUNS',
+    get: (r) =>
+      r.runs > 1
+        ? `${r.passed}/${r.runs} ${formatPassRate({ ...r, low: r.interval[0], high: r.interval[1] })}`
+        : `${r.passed}/${r.runs}`,
+  },
   { header: 'MS', get: (r) => r.latencyMs },
   { header: 'TOKENS', get: (r) => r.tokens ?? '' },
   { header: 'WHY', get: (r) => r.why },
 ]
 
-/** `12 cases × 2 targets: 20 passed, 3 failed, 1 error in 3.4 s` */
+/**
+ * `10 runs of 8 cases on 3 targets: 8 passed, 2 failed in 2.8 s`: the runs made (a case runs on each of its targets,
+ * `repeat` times), then the verdicts of case × target. With repeats, the share of runs that passed and its interval:
+ * `12 runs of 2 cases on 2 targets: 3 passed, 1 failed; 10 of 12 runs passed: 83% (95% CI 55–95%) in 2.8 s`.
+ */
 export function summaryLine(
   cases: readonly PlannedCase[],
   cells: readonly Cell[],
@@ -61,7 +78,11 @@ export function summaryLine(
     ...(errors ? [`${errors} error${errors === 1 ? '' : 's'}`] : []),
   ]
   const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`
-  return `${n(cases.length, 'case')} × ${n(targets, 'target')}: ${parts.join(', ')} in ${(ms / 1000).toFixed(1)} s`
+  const runs = cells.reduce((k, c) => k + c.runs, 0)
+  const runsPassed = cells.reduce((k, c) => k + c.passed, 0)
+  const repeated = cells.some((c) => c.runs > 1)
+  const rate = repeated ? `; ${runsPassed} of ${runs} runs passed: ${formatPassRate(passRate(runsPassed, runs))}` : ''
+  return `${n(runs, 'run')} of ${n(cases.length, 'case')} on ${n(targets, 'target')}: ${parts.join(', ')}${rate} in ${(ms / 1000).toFixed(1)} s`
 }
 
 /** A workflow command's data escaped (GitHub's toolkit: %, CR and LF), after the terminal sanitiser. */
@@ -80,27 +101,94 @@ const md = (s: string) =>
     .replace(/[\\`*_{}[\]<>|#]/g, (ch) => `\\${ch}`)
     .slice(0, 300)
 
-/** The Markdown summary of a run (GitHub renders it on the job's page). */
+/** `12.3 s`-free figures: `840 ms`, and a signed difference `+120 ms` / `−40 ms` / `±0 ms`. */
+const delta = (before: number, after: number, unit: string) => {
+  const d = after - before
+  return `${before} → ${after} ${unit} (${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)}${before > 0 && d !== 0 ? `, ${d > 0 ? '+' : '−'}${Math.round((Math.abs(d) / before) * 100)}%` : ''})`
+}
+
+/** GitHub refuses a comment over 65,536 characters: the tables of one summary share this many. */
+const summaryRoom = 60_000
+
+/** Rows of tables, at most `max` each and `summaryRoom` characters in all, with a line saying how many more there are. */
+function tables() {
+  let room = summaryRoom
+  return <T>(head: string, list: readonly T[], row: (x: T) => string, max = 100): string[] => {
+    if (list.length === 0) return []
+    const cols = head.split('|').length - 2
+    const out = [head, `|${'---|'.repeat(cols)}`]
+    let shown = 0
+    for (const x of list) {
+      const text = row(x)
+      if (shown === max || text.length > room) break
+      room -= text.length + 1
+      out.push(text)
+      shown++
+    }
+    if (list.length > shown) out.push('', `… and ${list.length - shown} more`)
+    return [...out, '']
+  }
+}
+
+/**
+ * The Markdown summary of a run: a pull-request comment (--summary-md) and what GitHub shows on the job's page
+ * ($GITHUB_STEP_SUMMARY). With --compare: regressions first, then fixes, new and removed cells, and each target's pass
+ * rate, latency and tokens before and now; then the failing cells.
+ */
 export function markdownSummary(
   title: string,
   line: string,
   cells: readonly Cell[],
-  changed: readonly Change[] | undefined,
+  comparison: Comparison | undefined,
 ): string {
   const out = [`### ${md(title)}`, '', line, '']
+  const table = tables()
   const failed = cells.filter((c) => !c.pass)
-  if (changed?.length) {
-    out.push('| case | target | before | now |', '|---|---|---|---|')
-    for (const c of changed)
-      out.push(`| ${md(c.case)} | ${md(c.target)} | ${c.before} | ${c.after === 'failed' ? '**failed**' : 'passed'} |`)
-    out.push('')
+  const verdictRow = (c: Change) =>
+    `| ${md(c.description)} | ${md(c.target)} | ${c.before} | ${c.after === 'failed' ? '**failed**' : 'passed'} |`
+  if (comparison) {
+    const { regressions, fixes, added, removed } = comparison
+    const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`
+    out.push(
+      `**Since \`${md(comparison.file)}\`: ${n(regressions.length, 'regression')}, ${fixes.length} fixed, ${added.length} new, ${removed.length} removed**`,
+      '',
+    )
+    if (regressions.length) out.push('#### Regressions (passed before, fail now)', '')
+    out.push(...table('| case | target | before | now |', regressions, verdictRow))
+    if (fixes.length) out.push('#### Fixed', '')
+    out.push(...table('| case | target | before | now |', fixes, verdictRow))
+    if (added.length) out.push('#### New', '')
+    out.push(
+      ...table(
+        '| case | target | verdict |',
+        added,
+        (c) => `| ${md(c.description)} | ${md(c.target)} | ${cellRow(c).verdict} |`,
+      ),
+    )
+    if (removed.length) out.push('#### Removed', '')
+    out.push(
+      ...table(
+        '| case | target | was |',
+        removed,
+        (e) => `| ${md(e.description)} | ${md(e.target)} | ${e.pass ? 'passed' : 'failed'} |`,
+      ),
+    )
+    if (comparison.targets.length) out.push('#### Latency and tokens (mean per case, cases in both runs)', '')
+    out.push(
+      ...table('| target | cases | passed | latency | tokens |', comparison.targets, (t) => {
+        const tokens =
+          t.before.tokens !== null && t.after.tokens !== null ? delta(t.before.tokens, t.after.tokens, 'tokens') : '—'
+        return `| ${md(t.target)} | ${t.matched} | ${t.before.passed} → ${t.after.passed} | ${delta(t.before.latencyMs, t.after.latencyMs, 'ms')} | ${tokens} |`
+      }),
+    )
   }
-  if (failed.length) {
-    out.push('| case | target | why |', '|---|---|---|')
-    for (const c of failed.slice(0, 100))
-      out.push(`| ${md(c.description)} | ${md(c.target)} | ${md(failureLines(c).join('; '))} |`)
-    if (failed.length > 100) out.push('', `… and ${failed.length - 100} more`)
-    out.push('')
-  }
+  if (failed.length) out.push(...(comparison ? [`#### Failing now (${failed.length})`, ''] : []))
+  out.push(
+    ...table(
+      '| case | target | why |',
+      failed,
+      (c) => `| ${md(c.description)} | ${md(c.target)} | ${md(failureLines(c).join('; '))} |`,
+    ),
+  )
   return `${out.join('\n')}\n`
 }

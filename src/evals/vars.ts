@@ -6,11 +6,30 @@ const placeholder = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g
 /** Variable values by name. */
 export type Vars = Record<string, string | number | boolean>
 
+/** A string cut at its placeholders: text, name, placeholder, text, … text (a case's strings are filled per row). */
+const templates = new Map<string, string[]>()
+function partsOf(s: string): string[] {
+  let parts = templates.get(s)
+  if (!parts) {
+    parts = []
+    let at = 0
+    for (const m of s.matchAll(placeholder)) {
+      parts.push(s.slice(at, m.index), m[1]!, m[0])
+      at = m.index + m[0].length
+    }
+    parts.push(s.slice(at))
+    if (templates.size >= 4096) templates.clear()
+    templates.set(s, parts)
+  }
+  return parts
+}
+
 /** The names used in `value` (any strings inside it) that `vars` has no value for. */
 export function unfilled(value: unknown, vars: Vars): string[] {
   const missing = new Set<string>()
   walk(value, (s) => {
-    for (const m of s.matchAll(placeholder)) if (!(m[1]! in vars)) missing.add(m[1]!)
+    const parts = partsOf(s)
+    for (let i = 1; i < parts.length; i += 3) if (!Object.hasOwn(vars, parts[i]!)) missing.add(parts[i]!)
     return s
   })
   return [...missing]
@@ -18,7 +37,16 @@ export function unfilled(value: unknown, vars: Vars): string[] {
 
 /** `value` with every `{{name}}` of its strings replaced by the variable's value (names without one are left). */
 export function fill<T>(value: T, vars: Vars): T {
-  return walk(value, (s) => s.replace(placeholder, (all, name: string) => (name in vars ? String(vars[name]) : all)))
+  return walk(value, (s) => {
+    const parts = partsOf(s)
+    if (parts.length === 1) return s
+    let out = parts[0]!
+    for (let i = 1; i < parts.length; i += 3) {
+      const name = parts[i]!
+      out += (Object.hasOwn(vars, name) ? String(vars[name]) : parts[i + 1]!) + parts[i + 2]!
+    }
+    return out
+  })
 }
 
 function walk<T>(value: T, f: (s: string) => string): T {

@@ -3,7 +3,9 @@
 // again, from where it stopped with `Range` when the server offers byte ranges (Accept-Ranges, a 206 answer), else
 // from the start. What the server declared is checked at the end: the size (Content-Length, or the total of a
 // Content-Range) and the whole file's digest (Repr-Digest, Content-Digest of a full answer, or the older Digest;
-// sha-256 or sha-512). A server that declares neither cannot be checked: `files download --help` says so.
+// sha-256 or sha-512). A server that declares neither is checked against the size its file listing gives (an error page
+// of 62 bytes served with 200 for a file listed at 300,000 is no download); without that either, it cannot be checked:
+// `files download --help` says so.
 import { createHash, type Hash } from 'node:crypto'
 import type { HttpClient, HttpResponse } from '../api/request.js'
 import { type AgentryError, kindOf, NetworkError } from '../errors.js'
@@ -38,6 +40,7 @@ export async function checkedDownload(
   open: (headers: Record<string, string>) => Promise<HttpResponse>,
   sink: DownloadSink,
   what: string,
+  listedSize?: () => Promise<number | undefined>,
 ): Promise<number> {
   let declared: Declared | undefined
   let received = 0
@@ -72,6 +75,8 @@ export async function checkedDownload(
         received += chunk.length
       }
       checkComplete(declared, received, hash, what)
+      if (declared.size === undefined && declared.digest === undefined && listedSize)
+        checkListed(await listedSize(), received, res.headers['content-type'], what)
       return received
     } catch (err) {
       if (!retryable(err)) throw err
@@ -86,7 +91,8 @@ export async function checkedDownload(
 class DigestMismatch extends NetworkError {}
 
 /** The failures of a body that another try may mend: a reset, a stall, a short or corrupt body. */
-const retryable = (err: unknown): err is AgentryError => kindOf(err) === 'network' || kindOf(err) === 'timeout'
+const retryable = (err: unknown): err is AgentryError =>
+  !(err instanceof ListingMismatch) && (kindOf(err) === 'network' || kindOf(err) === 'timeout')
 
 function withTries(err: AgentryError, tries: number): AgentryError {
   err.message += ` (after ${tries} attempts)`
@@ -107,6 +113,22 @@ function checkComplete(declared: Declared, received: number, hash: Hash, what: s
       'try again',
     )
 }
+
+/**
+ * Fails (exit 8, not retried: the same answer would come again) when a body the server declared nothing about has
+ * another size than the file's listing gives.
+ */
+function checkListed(listed: number | undefined, received: number, contentType: string | undefined, what: string) {
+  if (listed === undefined || listed === received) return
+  const type = contentType ? ` (${contentType})` : ''
+  throw new ListingMismatch(
+    `${what}: the server sent ${received} bytes${type} but the file listing says ${listed} bytes`,
+    'check the path with `agentry files list --prefix <path>`, then try again',
+  )
+}
+
+/** The body has another size than the file's listing (the server declared no size or digest of its own). */
+class ListingMismatch extends NetworkError {}
 
 /** What a full (200) answer declares. */
 function declaredBy(res: HttpResponse): Declared {

@@ -57,6 +57,8 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
   const open = (headers: Record<string, string>) => sdk.files.download(remote, undefined, headers)
   const retry = sdk.transport.http
   const what = `GET ${remote}`
+  // asked only when the server declares neither the size nor a digest of the body (./checked-download.ts)
+  const listedSize = () => listedSizeOf(ctx, remote)
   if (out === undefined || out === '-') {
     // a text file shown on a terminal is shown, never obeyed (src/io/sanitize.ts); `--out -` is the exact bytes
     const shown = out === undefined && ctx.io.stdoutIsTTY ? sanitizingDecoder() : undefined
@@ -79,6 +81,7 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
         restart: async () => false,
       },
       what,
+      listedSize,
     )
     if (shown) await writeAll(ctx.io.stdout, shown.end())
     return
@@ -101,10 +104,25 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
         },
       },
       what,
+      listedSize,
     )
     await file.commit()
     ctx.info(`saved ${remote} (${bytes} bytes) to ${path}`)
   } finally {
     await file.discard()
   }
+}
+
+/**
+ * The size the file listing gives for `remote` (its record under `--prefix <remote>`), or undefined: not listed, no
+ * size, or a listing that fails (then the download is not refused for it; a cancel still ends the run).
+ */
+async function listedSizeOf(ctx: Context, remote: string): Promise<number | undefined> {
+  try {
+    for await (const file of (await ctx.sdk()).files.list({ prefix: remote }))
+      if (file.path === remote) return file.size
+  } catch (err) {
+    if (ctx.abort.signal.aborted) throw err
+  }
+  return undefined
 }

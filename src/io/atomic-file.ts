@@ -4,10 +4,10 @@
 // directory is fsynced so the rename itself survives a crash. A failure or a discard removes the temp file, so a
 // failed or cancelled write never leaves a half file behind nor clobbers an older complete one. Whole contents:
 // writeFileAtomic; streamed (chunks as they arrive): openAtomicFile or writeAtomically.
-import { randomBytes } from 'node:crypto'
 import { chmod, type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { UsageError } from '../errors.js'
+import { tempFileOf, tempPathFor } from './temp-name.js'
 
 /** How an atomic file is created. */
 export interface AtomicFileOptions {
@@ -27,14 +27,6 @@ export interface AtomicFile {
   commit(): Promise<void>
   /** close and remove the temp file (safe to call after commit: then it does nothing) */
   discard(): Promise<void>
-}
-
-/** The pid of the writer that made `name`, when it is one of `path`'s temp files (`.<name>.<pid>.<hex>.tmp`). */
-function tempFileOf(path: string, name: string): number | undefined {
-  const prefix = `.${basename(path)}.`
-  if (!name.startsWith(prefix)) return undefined
-  const m = /^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length))
-  return m ? Number(m[1]) : undefined
 }
 
 /**
@@ -58,7 +50,7 @@ export async function sweepStrayTempFiles(path: string, gone: (pid: number) => b
 export async function openAtomicFile(path: string, opts: AtomicFileOptions = {}): Promise<AtomicFile> {
   const dir = dirname(path)
   if (opts.createDir) await mkdir(dir, { recursive: true, mode: 0o700 })
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  const tmp = tempPathFor(path)
   let fh: FileHandle
   try {
     fh = await open(tmp, 'wx', opts.mode ?? 0o666)

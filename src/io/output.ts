@@ -47,6 +47,31 @@ export function tsvEscape(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n').replace(/\r/g, '\\r')
 }
 
+/**
+ * The final-newline rule of every command (commands.md "Output"): text a command prints ends with a newline, so that
+ * `$(…)`, `read`, `wc -l` and a shell prompt after it see whole lines. A value printed alone is a line (an empty
+ * one included): endLine. Text printed in pieces (chat's streamed answer) ends with one once it is done, when
+ * something was printed and did not end with one: FinalNewline (a piped answer cut short stays as it arrived). Bytes that are a file's content (`files download`,
+ * `images generate --out -`) are not text output and stay exact; `chat --no-final-newline` keeps the answer exact.
+ */
+export const endLine = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`)
+
+/** The final newline of text printed in pieces: note() each piece as it is written, then write end(). */
+export class FinalNewline {
+  private last = ''
+  /** has any text been printed? */
+  get printed(): boolean {
+    return this.last !== ''
+  }
+  note(piece: string): void {
+    if (piece !== '') this.last = piece.slice(-1)
+  }
+  /** '\n' when text was printed and did not end with one, else '' */
+  end(): string {
+    return this.last === '' || this.last === '\n' ? '' : '\n'
+  }
+}
+
 /** YAML text of a value; the yaml package loads only when YAML is asked for. */
 async function yaml(value: unknown): Promise<string> {
   return cjsExports(await import('yaml')).stringify(value)
@@ -166,8 +191,7 @@ export class Output {
   async text(s: string): Promise<void> {
     if (this.filter) return this.filtered(s)
     if (this.format === 'json' || this.format === 'ndjson') return writeAll(this.io.stdout, `${stringifyJson(s)}\n`)
-    const t = this.onTerminal(s)
-    return writeAll(this.io.stdout, t.endsWith('\n') ? t : `${t}\n`)
+    return writeAll(this.io.stdout, endLine(this.onTerminal(s)))
   }
 
   /** A value through the --jq filter; what jq prints is text from the service: sanitised on a terminal. */

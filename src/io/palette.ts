@@ -1,4 +1,4 @@
-// The one colour palette (issue 7 item 6): every colour, bold, dim, italic and underline agentry prints comes from
+// The one colour palette: every colour, bold, dim, italic and underline agentry prints comes from
 // a chalk instance made here, one per colour choice. Whether a stream has colour is decided once, in iostreams.ts
 // (--no-color, NO_COLOR, FORCE_COLOR, TERM=dumb, TTY); this module only turns that decision into styles.
 //

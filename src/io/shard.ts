@@ -1,4 +1,4 @@
-// `--shard <i>/<n>` (issue 11): split work over a CI matrix of n jobs. Deterministic (the same item always lands in
+// `--shard <i>/<n>`: split work over a CI matrix of n jobs. Deterministic (the same item always lands in
 // the same shard), disjoint (in exactly one) and complete (the n shards together hold every item). Items with a
 // position (batch input lines) are dealt round-robin, which keeps the shards' sizes within one; items known by a key
 // (a record id) go by a stable hash of the key, which does not depend on order or on what else is in the set.

@@ -14,7 +14,8 @@ import type { OAuthGrant } from '../config/schema.js'
 import type { Context } from '../context.js'
 import { TimeoutError } from '../errors.js'
 import { failurePage, finishLogin, loggedInPage } from './browser-finish.js'
-import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './common.js'
+import { baseUrlOf } from '../config/resolve.js'
+import { forgetClient, obtainClient, storeLogin } from './common.js'
 
 /** Options of the browser login. */
 interface OAuthLoginOptions {
@@ -28,7 +29,7 @@ interface OAuthLoginOptions {
 /** Runs the browser login for the run's profile and stores the grant. */
 export async function oauthLoginRun(ctx: Context, opts: OAuthLoginOptions): Promise<OAuthGrant> {
   const profile = await checkedProfileName(ctx.profile())
-  const baseUrl = await requireBaseUrl(ctx)
+  const baseUrl = baseUrlOf(await ctx.settings())
   const http = await oauthHttp(ctx)
   const meta = await discover(http, baseUrl)
   const scope = opts.scope ?? chooseScope(meta)

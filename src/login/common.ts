@@ -1,4 +1,4 @@
-// What the logins share: the base URL they need, the OAuth client registered once per base URL (RFC 7591) and
+// What the logins share: the OAuth client registered once per base URL (RFC 7591) and
 // reused, and storing the result: the credential (saying what it replaces) and the server and account the profile
 // now belongs to (`--base-url` / `--account` given with a login are kept in the profile).
 import { keyHint } from '../auth/credential.js'
@@ -9,21 +9,9 @@ import { credentialsFile } from '../config/paths.js'
 import type { OAuthGrant } from '../config/schema.js'
 import { updateConfig, updateCredentials } from '../config/store.js'
 import type { Context } from '../context.js'
-import { UsageError } from '../errors.js'
 
 /** The loopback redirect registered once (RFC 8252 7.3: the server accepts any port at authorization time). */
 export const loopbackRedirectUri = 'http://127.0.0.1/callback'
-
-/** The base URL of the run, required for a login. */
-export async function requireBaseUrl(ctx: Context): Promise<string> {
-  const baseUrl = (await ctx.settings()).baseUrl?.value as string | undefined
-  if (!baseUrl)
-    throw new UsageError(
-      'no base URL is set: agentry needs to know which server to log in to',
-      'pass --base-url https://host/api/v1beta, set AGENTRY_BASE_URL, or: agentry config set base-url <url>',
-    )
-  return baseUrl
-}
 
 /**
  * The client id to log in with: the one registered earlier for this base URL (same issuer, able to use `grant`), or
@@ -77,7 +65,9 @@ export async function rememberServer(ctx: Context, profile: string, accountFromS
   const account = (s.account?.value as string | undefined) ?? accountFromServer
   const saved = await updateConfig(ctx.configDir(), (cfg) => {
     const p = { ...cfg.profiles[profile] }
-    if (baseUrl !== undefined) p.baseUrl = s.baseUrl?.source === 'flag' ? baseUrl : (p.baseUrl ?? baseUrl)
+    // the default (the service itself) is not written into a profile: a later change of default reaches it
+    if (baseUrl !== undefined && s.baseUrl?.source !== 'default')
+      p.baseUrl = s.baseUrl?.source === 'flag' ? baseUrl : (p.baseUrl ?? baseUrl)
     if (account !== undefined) p.account = s.account?.source === 'flag' ? account : (p.account ?? account)
     cfg.profiles[profile] = p
     return p

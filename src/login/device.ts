@@ -8,12 +8,13 @@ import { checkedProfileName } from '../config/resolve.js'
 import type { OAuthGrant } from '../config/schema.js'
 import type { Context } from '../context.js'
 import { CliError, ExitCode } from '../errors.js'
-import { forgetClient, obtainClient, requireBaseUrl, storeLogin } from './common.js'
+import { baseUrlOf } from '../config/resolve.js'
+import { forgetClient, obtainClient, storeLogin } from './common.js'
 
 /** Runs the device login for the run's profile and stores the grant. */
 export async function deviceLoginRun(ctx: Context, opts: { scope?: string | undefined }): Promise<OAuthGrant> {
   const profile = await checkedProfileName(ctx.profile())
-  const baseUrl = await requireBaseUrl(ctx)
+  const baseUrl = baseUrlOf(await ctx.settings())
   const http = await oauthHttp(ctx)
   const meta = await discover(http, baseUrl)
   if (!meta.device_authorization_endpoint)

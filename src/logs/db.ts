@@ -66,7 +66,7 @@ export const migrations: string[] = [
    END;
    INSERT INTO messages_fts (messages_fts) VALUES ('delete-all');
    INSERT INTO messages_fts (rowid, content) SELECT id, substr(content, 1, 65536) FROM messages;`,
-  // 3: an answer cut short (--timeout, Ctrl-C, a dropped connection) is kept, marked partial (issue 22 item 13)
+  // 3: an answer cut short (--timeout, Ctrl-C, a dropped connection) is kept, marked partial (never lost)
   `ALTER TABLE messages ADD COLUMN partial INTEGER NOT NULL DEFAULT 0`,
 ]
 

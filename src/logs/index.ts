@@ -1,4 +1,4 @@
-// The local conversation log (issue 12): whether it is on, where it is, and the chat session's recorder. Loaded only
+// The local conversation log: whether it is on, where it is, and the chat session's recorder. Loaded only
 // by `chat` and `logs` (node:sqlite costs nothing to any other command).
 import type { Context } from '../context.js'
 import { openLogDb } from './db.js'

@@ -1,13 +1,13 @@
 // The chat engine's log hook (ChatLogHook, src/chat/session.ts): every message of a conversation goes into the local
 // log once an answer to it has arrived — a message the service never answered (an unknown agent, a 401, no network)
-// is not logged, nor is a conversation that never got an answer (issue 22 item 13) — each answer with its request_id,
+// is not logged, nor is a conversation that never got an answer — each answer with its request_id,
 // finish_reason and usage, one cut short (the user cancelled, --timeout, a dropped connection) marked partial, and
 // each tool result. Never stored: credentials (the API key and any known secret value are
 // scrubbed from the text by the run's Redactor; headers are never seen here), a base URL's user, password, query
 // and fragment, and local images (a data: URL becomes a note; http(s) image URLs are kept).
 import type { TranscriptMeta } from '../chat/transcript.js'
 import type { ChatContentItem, ChatLogHook, ChatMessage, ChatSession } from '../chat/session.js'
-import type { LogStore, MessageRow, NewMessage } from './store.js'
+import { type LogStore, type MessageRow, type NewMessage, newConversationId } from './store.js'
 
 /** Where a conversation was held (no secrets: see safeBaseUrl). */
 interface RecorderInfo {
@@ -44,10 +44,22 @@ export class ConversationRecorder implements ChatLogHook {
   }
 
   private previousId: string | undefined
+  /** the id the next conversation will be created with, once asked for (nextConversationId) */
+  private upcoming: string | undefined
 
   /** The conversation's id in the log (undefined until something was logged). */
   get conversationId(): string | undefined {
     return this.continuing?.id
+  }
+
+  /**
+   * The conversation's id in the log, or the one it will have once an answer arrives: /new names it at once,
+   * before anything is written.
+   */
+  get nextConversationId(): string {
+    if (this.continuing) return this.continuing.id
+    this.upcoming ??= newConversationId()
+    return this.upcoming
   }
 
   /** The newest logged conversation of this session: the current one, else the one before /new. */
@@ -82,7 +94,9 @@ export class ConversationRecorder implements ChatLogHook {
             system: session.system === undefined ? null : this.deps.redact(session.system),
           },
           this.isoNow(),
+          this.upcoming,
         )
+        this.upcoming = undefined
         this.continuing = { id, messages: 0 }
         // a conversation resumed from a --resume transcript: what came before goes in first
         for (const m of session.history.slice(0, session.history.length - entries.length)) rows.push(this.row(m))
@@ -106,6 +120,7 @@ export class ConversationRecorder implements ChatLogHook {
     this.pending = []
     this.previousId = this.continuing?.id ?? this.previousId
     this.continuing = undefined
+    this.upcoming = undefined
     this.logged = 0
   }
 

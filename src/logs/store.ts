@@ -55,7 +55,7 @@ const listColumns = `c.id, c.agent_id, c.chat_id, c.profile, c.base_url, c.syste
   (SELECT sum(total_tokens) FROM messages m WHERE m.conversation_id = c.id) AS total_tokens`
 
 /** A new conversation id: short enough to type, random enough never to collide in one log (48 bits). */
-function newConversationId(): string {
+export function newConversationId(): string {
   return `c${randomBytes(6).toString('hex')}`
 }
 
@@ -63,9 +63,8 @@ function newConversationId(): string {
 export class LogStore {
   constructor(readonly db: DatabaseSync) {}
 
-  /** Creates a conversation; returns its id. */
-  create(c: NewConversation, at: string): string {
-    const id = newConversationId()
+  /** Creates a conversation (with `id` when it was made beforehand, newConversationId); returns its id. */
+  create(c: NewConversation, at: string, id = newConversationId()): string {
     this.db
       .prepare(
         `INSERT INTO conversations (id, agent_id, chat_id, profile, base_url, system, created_at, updated_at)

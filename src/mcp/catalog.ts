@@ -1,9 +1,11 @@
 // The part of `mcp serve`'s tool list that follows the account: `ask_agent` and `run_scenario` name the agents and
-// scenarios there are now. The list is built afresh for each tools/list, and a client is sent
-// notifications/tools/list_changed (MCP spec "Tools: List Changed") when a look every `pollMs` finds the agents or
-// scenarios changed, so that a model never works from the list the server started with.
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+// scenarios there are now. One AccountCatalog a run reads them: afresh before each tools/list an instance answers,
+// and every `pollMs` while some connection listens; a change updates the descriptions of each connected instance,
+// which makes the SDK send notifications/tools/list_changed (MCP spec "Tools: List Changed") on that connection (on
+// a 2026-07-28 stdio connection, to its `subscriptions/listen` stream), so a model never works from the list the
+// server started with. A 2026-07-28 HTTP request has no connection to notify: http.ts publishes the change on the
+// SDK handler's own bus instead.
+import type { JSONRPCMessage, McpServer, RegisteredTool } from '@modelcontextprotocol/server'
 import type { AgentryClient } from '../sdk/client.js'
 import type { AccountTool } from './tools/types.js'
 
@@ -49,53 +51,94 @@ function describeWith(tool: AccountTool, catalog: Catalog | undefined): string {
     : tool.description + naming('scenarios', catalog.scenarios, 'list_scenarios')
 }
 
+/** The account's agents and scenarios as last read, shared by every MCP server instance of a run. */
+export class AccountCatalog {
+  current: Catalog | undefined
+  private key = ''
+  private running: Promise<void> | undefined
+  private readonly listeners = new Set<() => void>()
+  private timer: NodeJS.Timeout | undefined
+
+  constructor(
+    private readonly sdk: () => Promise<AgentryClient>,
+    private readonly pollMs = defaultPollMs,
+  ) {}
+
+  /** Reads the catalog again (one read at a time); a change is told to the listeners. */
+  refresh(): Promise<void> {
+    this.running ??= (async () => {
+      const catalog = await readCatalog(await this.sdk())
+      const key = JSON.stringify(catalog)
+      if (key === this.key) return
+      const first = this.current === undefined
+      this.key = key
+      this.current = catalog
+      if (!first) for (const l of this.listeners) l()
+    })()
+      .catch(() => {}) // the service unreachable for a moment: the list stays as it was
+      .finally(() => {
+        this.running = undefined
+      })
+    return this.running
+  }
+
+  /** Calls `onChange` when a later read finds the catalog changed (polled while anyone listens); returns the stop. */
+  listen(onChange: () => void): () => void {
+    this.listeners.add(onChange)
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.refresh(), this.pollMs)
+      this.timer.unref()
+    }
+    return () => {
+      this.listeners.delete(onChange)
+      if (this.listeners.size === 0 && this.timer) {
+        clearInterval(this.timer)
+        this.timer = undefined
+      }
+    }
+  }
+}
+
 /**
- * Keeps the registered tools' descriptions current: `connect` connects the server and refreshes before each
- * tools/list it receives; a timer refreshes every `pollMs` while connected. A refresh that changes a description
- * updates the tool, which makes the SDK send notifications/tools/list_changed.
+ * Keeps one instance's descriptions current: named from the catalog when built, refreshed before each tools/list the
+ * instance receives, and updated when the catalog changes while the instance is connected.
  */
 export function liveCatalog(
   server: McpServer,
   tools: { tool: AccountTool; registered: RegisteredTool }[],
-  sdk: () => Promise<AgentryClient>,
-  pollMs = defaultPollMs,
-): { connect(transport: Transport): Promise<void> } {
+  catalog: AccountCatalog,
+): void {
   const live = tools.filter((t) => t.tool.names)
-  let last = ''
-  let running: Promise<void> | undefined
-  const refresh = () => {
-    running ??= (async () => {
-      const catalog = await readCatalog(await sdk())
-      const key = JSON.stringify(catalog)
-      if (key === last) return
-      last = key
-      for (const { tool, registered } of live) registered.update({ description: describeWith(tool, catalog) })
-    })()
-      .catch(() => {}) // the service unreachable for a moment: the list stays as it was
-      .finally(() => {
-        running = undefined
-      })
-    return running
+  if (live.length === 0) return
+  const shown = new Map<string, string>()
+  const apply = () => {
+    for (const { tool, registered } of live) {
+      const description = describeWith(tool, catalog.current)
+      if (shown.get(tool.name) === description) continue
+      shown.set(tool.name, description)
+      registered.update({ description })
+    }
   }
-  return {
-    async connect(transport) {
-      // named before the first tools/list, so that the first list is already current and nothing is "changed" yet
-      if (live.length > 0) await refresh()
-      await server.connect(transport)
-      if (live.length === 0) return
-      const deliver = transport.onmessage
-      transport.onmessage = (message, extra) => {
-        if ('method' in message && message.method === 'tools/list' && 'id' in message)
-          void refresh().then(() => deliver?.(message, extra))
-        else deliver?.(message, extra)
-      }
-      const timer = setInterval(() => void refresh(), pollMs)
-      timer.unref()
-      const closed = server.server.onclose
-      server.server.onclose = () => {
-        clearInterval(timer)
-        closed?.()
-      }
-    },
+  apply() // not connected yet: nothing is sent
+  // the serving entries connect the low-level Server (McpServer.server): its transport's messages are watched there
+  const protocol = server.server
+  const connect = protocol.connect.bind(protocol)
+  protocol.connect = async (transport) => {
+    await connect(transport)
+    const stop = catalog.listen(apply)
+    const closed = protocol.onclose
+    protocol.onclose = () => {
+      stop()
+      closed?.()
+    }
+    const deliver = transport.onmessage
+    transport.onmessage = (message: JSONRPCMessage, extra) => {
+      if ('method' in message && message.method === 'tools/list' && 'id' in message)
+        void catalog.refresh().then(() => {
+          apply()
+          deliver?.(message, extra)
+        })
+      else deliver?.(message, extra)
+    }
   }
 }

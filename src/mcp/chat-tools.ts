@@ -1,4 +1,4 @@
-// The MCP side of `chat --mcp` (issue 10 item 2): connect the servers (the flags, then the profile's mcp-servers),
+// The MCP side of `chat --mcp`: connect the servers (the flags, then the profile's mcp-servers),
 // offer their tools, and run each call the agent makes through MCP once it is approved: on a terminal each call is
 // shown and asked about (once, always for this tool, no) unless --approve-tools; without one, --approve-tools is
 // required (checked before anything starts). Calls of other tools go to --tool-handler, as before.

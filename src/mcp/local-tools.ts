@@ -1,16 +1,15 @@
-// `chat --mcp '<command args…>'`: local MCP servers (stdio transport, MCP spec 2025-06-18 "Transports") whose tools
-// are offered to the agent as function tools (service-interface 2.3). A call the agent makes is sent to the server
-// that offered the tool (tools/call) and its content becomes the tool result. The servers get only the SDK's
-// default environment (PATH, HOME, …): the run's credentials and AGENTRY_* variables are not theirs to read.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+// `chat --mcp '<command args…>'`: local MCP servers (stdio transport, MCP spec "Transports") whose tools are offered
+// to the agent as function tools (service-interface 2.3). A call the agent makes is sent to the server that offered
+// the tool (tools/call) and its content becomes the tool result. The servers get only the SDK's default environment
+// (PATH, HOME, …): the run's credentials and AGENTRY_* variables are not theirs to read.
+// Servers of both eras (2026-07-28, 2025-11-25 and older): ./start-server.ts.
+import type { Client } from '@modelcontextprotocol/client'
 import type { ToolDefinition } from '../api/schemas/index.js'
 import type { ToolRun } from '../chat/tool-handler.js'
 import { errorText } from '../chat/tool-handler.js'
 import type { ChatToolCall } from '../chat/session.js'
 import { UsageError } from '../errors.js'
-import { sanitizeText } from '../io/sanitize.js'
-import { splitCommandLine } from './command-line.js'
+import { startStdioServer } from './start-server.js'
 
 /** One tool of a local server. */
 export interface LocalTool {
@@ -38,27 +37,7 @@ export async function connectLocalServers(lines: readonly string[], version: str
   }
   try {
     for (const line of lines) {
-      const [command, ...args] = splitCommandLine(line, `--mcp ${line}`)
-      const transport = new StdioClientTransport({
-        command: command!,
-        args,
-        env: getDefaultEnvironment(),
-        stderr: 'pipe',
-      })
-      // the server's stderr is kept (its tail only) to say why it did not start; it is never shown otherwise
-      let stderr = ''
-      transport.stderr?.on('data', (b: Buffer) => {
-        stderr = (stderr + b.toString('utf8')).slice(-2000)
-      })
-      const client = new Client({ name: 'agentry', version })
-      try {
-        await client.connect(transport)
-      } catch (err) {
-        const tail = sanitizeText(stderr.trim().split('\n').slice(-3).join(' / '))
-        throw new UsageError(
-          `--mcp ${line}: the MCP server did not start: ${(err as Error).message}${tail ? ` (its stderr: ${tail})` : ''}`,
-        )
-      }
+      const client = await startStdioServer(line, version)
       clients.push(client)
       for (const t of (await client.listTools()).tools) {
         const other = byName.get(t.name)
@@ -97,7 +76,6 @@ export async function connectLocalServers(lines: readonly string[], version: str
       try {
         const r = await entry.client.callTool(
           { name: call.function.name, arguments: args as Record<string, unknown> },
-          undefined,
           { timeout: opts.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) },
         )
         const text = resultText(r.content as unknown[], r.structuredContent)

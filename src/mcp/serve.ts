@@ -1,12 +1,12 @@
-// `agentry mcp serve`: the account's tools to an MCP client, over stdio (default; stdout then carries only
+// `agentry mcp serve`: the account's tools to an MCP client of either era (2026-07-28, 2025-11-25 and older), over stdio (default; stdout then carries only
 // JSON-RPC) or Streamable HTTP on 127.0.0.1 with a bearer token. It runs until the client closes stdin, or Ctrl-C /
 // SIGTERM (then it ends with 0, as `emulator start` does).
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { Context } from '../context.js'
 import { cmsManagement } from './cms-access.js'
 import { serveHttp } from './http.js'
-import { trackRequests } from './stdio-drain.js'
-import { chooseTools, createMcpServer, type ToolChoice } from './server.js'
+import { drainingStdin } from './stdio-drain.js'
+import { accountCatalog, chooseTools, createMcpServer, type ToolChoice } from './server.js'
 import type { AccountTool } from './tools/types.js'
 
 /** How `mcp serve` runs. */
@@ -32,9 +32,25 @@ export async function servedTools(ctx: Context, choice: ToolChoice): Promise<Acc
 export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> {
   const tools = await servedTools(ctx, opts)
   if (tools.length === 0) ctx.warn('no tools to offer')
-  const stopped = stopRequest(ctx)
+  const catalog = await accountCatalog(ctx, tools)
+  const stop = ctx.stopRequest()
+  try {
+    await serveUntil(ctx, tools, catalog, opts, stop.requested)
+  } finally {
+    stop.release()
+  }
+}
+
+/** Serves `tools` over stdio or HTTP until the client leaves or `stopped` resolves. */
+async function serveUntil(
+  ctx: Context,
+  tools: AccountTool[],
+  catalog: Awaited<ReturnType<typeof accountCatalog>>,
+  opts: ServeOptions,
+  stopped: Promise<void>,
+) {
   if (opts.http !== undefined) {
-    const http = await serveHttp(opts.http, () => createMcpServer(ctx, tools))
+    const http = await serveHttp(opts.http, () => createMcpServer(ctx, tools, catalog), catalog)
     ctx.io.stderr.write(`MCP server (Streamable HTTP): ${http.url}\nbearer token: ${http.token}\n`)
     ctx.info(`tools: ${tools.map((t) => t.name).join(', ')}\n(Ctrl-C to stop)`)
     try {
@@ -44,33 +60,26 @@ export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> 
     }
     return
   }
-  const transport = new StdioServerTransport()
-  const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve()
+  // the SDK's stdio entry decides the era from the first message (server/discover or a request with its _meta
+  // envelope: 2026-07-28; initialize or no envelope: 2025) and keeps one instance for the connection
+  const stdin = drainingStdin()
+  const transport = new StdioServerTransport(stdin.input, process.stdout)
+  const connection = serveStdio(() => createMcpServer(ctx, tools, catalog), {
+    transport,
+    onerror: (err) => ctx.debug(`mcp: ${err.message}`),
   })
-  const { server, connect } = createMcpServer(ctx, tools)
-  await connect(transport)
-  const requests = trackRequests(transport)
-  // StdioServerTransport does not report the end of stdin: the client leaving is the end of the run, once the
-  // requests it already sent are answered.
-  process.stdin.once('end', () => void requests.drained().then(() => server.close()))
+  const closed = new Promise<void>((resolve) => {
+    const close = transport.onclose
+    transport.onclose = () => {
+      close?.()
+      resolve()
+    }
+  })
+  stdin.watch(transport)
   try {
     await Promise.race([stopped, closed])
   } finally {
-    await server.close().catch(() => {})
+    await connection.close().catch(() => {})
+    stdin.stop()
   }
-}
-
-/** Resolves when Ctrl-C or SIGTERM asks the run to stop (a second request aborts the run). */
-function stopRequest(ctx: Context): Promise<void> {
-  return new Promise<void>((resolve) => {
-    let requested = false
-    ctx.interruptHandler = () => {
-      if (requested) ctx.abort.abort()
-      requested = true
-      resolve()
-    }
-    if (ctx.abort.signal.aborted) resolve()
-    else ctx.abort.signal.addEventListener('abort', () => resolve(), { once: true })
-  })
 }

@@ -1,11 +1,13 @@
-// The MCP server of `agentry mcp serve` (MCP spec 2025-06-18): the chosen account tools registered on the SDK's
-// McpServer. Each call runs over the run's one SDK client (ctx.sdk(): the profile's credential, OAuth refresh
-// included); its failures come back as tool errors carrying the CLI's message and hint (tool-result.ts).
-import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+// The MCP server of `agentry mcp serve`: the chosen account tools registered on the MCP SDK's McpServer (v2,
+// `@modelcontextprotocol/server`), which answers both eras of the protocol: 2026-07-28 (stateless: no handshake,
+// each request carries its `_meta` envelope, `server/discover`) and 2025-11-25 and older (`initialize`). Each call
+// runs over the run's one SDK client (ctx.sdk(): the profile's credential, OAuth refresh included); its failures come
+// back as tool errors carrying the CLI's message and hint (tool-result.ts).
+import { McpServer, type RegisteredTool, type StandardSchemaWithJSON } from '@modelcontextprotocol/server'
+import * as z from '../api/zod.js'
 import type { Context } from '../context.js'
 import { UsageError } from '../errors.js'
-import { liveCatalog } from './catalog.js'
+import { AccountCatalog, liveCatalog } from './catalog.js'
 import { errorResult, jsonResult } from './tool-result.js'
 import { accountTools } from './tools/account.js'
 import { askAgentTool } from './tools/ask-agent.js'
@@ -20,6 +22,17 @@ const allTools: readonly AccountTool[] = [
   ...cmsTools,
   ...accountTools.slice(5),
 ]
+
+/**
+ * A tool's input or output as the SDK takes it (a Standard Schema that converts itself to JSON Schema): our zod/mini
+ * object, which validates but does not carry the conversion, given zod's own toJSONSchema for it.
+ */
+function withJsonSchema(schema: z.ZodMiniObject): StandardSchemaWithJSON<Record<string, unknown>> {
+  const convert = (io: 'input' | 'output') => (opts: { target: string }) =>
+    z.toJSONSchema(schema, { target: opts.target as 'draft-2020-12', io }) as Record<string, unknown>
+  const standard = schema['~standard'] as StandardSchemaWithJSON<Record<string, unknown>>['~standard']
+  return { '~standard': { ...standard, jsonSchema: { input: convert('input'), output: convert('output') } } }
+}
 
 /** What `mcp serve` was asked to expose. */
 export interface ToolChoice {
@@ -46,18 +59,12 @@ export function chooseTools(choice: ToolChoice): AccountTool[] {
   return allTools.filter((t) => (!choice.only || choice.only.includes(t.name)) && (!choice.readOnly || t.readOnly))
 }
 
-/** An McpServer with its tools, connected through `connect` (which keeps the list current: ./catalog.ts). */
-export interface AgentryMcpServer {
-  server: McpServer
-  connect(transport: Transport): Promise<void>
-}
-
-/** Builds an McpServer (one per connection: the SDK binds a server to one transport) with these tools. */
-export function createMcpServer(
-  ctx: Context,
-  tools: readonly AccountTool[],
-  opts: { catalogPollMs?: number } = {},
-): AgentryMcpServer {
+/**
+ * Builds one McpServer with these tools. The SDK binds an instance to one connection (stdio, a 2025 HTTP session)
+ * or to one request (a 2026-07-28 HTTP request): the serving entries call this once for each (serve.ts, http.ts).
+ * The descriptions that name the account's agents and scenarios are kept current by ./catalog.ts.
+ */
+export function createMcpServer(ctx: Context, tools: readonly AccountTool[], catalog: AccountCatalog): McpServer {
   const server = new McpServer(
     { name: 'agentry', version: ctx.version },
     { capabilities: { tools: { listChanged: true } } },
@@ -69,23 +76,37 @@ export function createMcpServer(
       destructiveHint: tool.name === 'cms_delete',
       openWorldHint: true,
     }
-    const config = { title: tool.title, description: tool.description, inputSchema: tool.input, annotations }
+    const config = {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: withJsonSchema(z.object(tool.input)),
+      // a result may carry more than the declared fields (the service's records do)
+      ...(tool.output ? { outputSchema: withJsonSchema(z.looseObject(tool.output)) } : {}),
+      annotations,
+    }
     const handle = server.registerTool(tool.name, config, async (args: Record<string, unknown>, extra) => {
-      const token = extra._meta?.progressToken
+      const token = extra.mcpReq._meta?.progressToken
       const progress = async (n: number, message?: string) => {
         if (token === undefined) return
         const params = { progressToken: token, progress: n, ...(message === undefined ? {} : { message }) }
-        await extra.sendNotification({ method: 'notifications/progress', params })
+        await extra.mcpReq.notify({ method: 'notifications/progress', params })
       }
       try {
         const sdk = await ctx.sdk()
-        return jsonResult(await tool.run(args as never, { ctx, sdk, signal: extra.signal, progress }))
+        return jsonResult(await tool.run(args as never, { ctx, sdk, signal: extra.mcpReq.signal, progress }))
       } catch (err) {
         return errorResult(err)
       }
     })
     registered.push({ tool, registered: handle })
   }
-  const live = liveCatalog(server, registered, () => ctx.sdk(), opts.catalogPollMs)
-  return { server, connect: live.connect }
+  liveCatalog(server, registered, catalog)
+  return server
+}
+
+/** The run's catalog of agents and scenarios, read once before serving when a tool names them. */
+export async function accountCatalog(ctx: Context, tools: readonly AccountTool[], pollMs?: number) {
+  const catalog = new AccountCatalog(() => ctx.sdk(), pollMs)
+  if (tools.some((t) => t.names)) await catalog.refresh()
+  return catalog
 }

@@ -1,4 +1,4 @@
-// Following a scenario's executions (`agentry scenario runs --watch`, issue 30 item 1): the service records a run
+// Following a scenario's executions (`agentry scenario runs --watch`): the service records a run
 // when it ends, so an execution that was not on the newest page before has ended since. The newest page (100,
 // newest first) is read every interval; what is new is yielded oldest first. More than 100 runs ending within one
 // interval would leave the oldest of them unseen: the interval is seconds, the page a hundred.

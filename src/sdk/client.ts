@@ -23,14 +23,15 @@ import {
   webhooksMethods,
 } from './methods.gen.js'
 import { scenariosByHand } from './scenarios.js'
+import { serviceBaseUrl } from '../api/service-url.js'
 import { defaultIdleTimeoutSeconds } from '../limits.js'
 import { Transport } from './transport.js'
 import { webhooksByHand } from './webhooks.js'
 
 /** How a client is set up. */
 export interface ClientOptions {
-  /** `{base_url}`: the service's origin plus /api/v1beta */
-  baseUrl: string
+  /** `{base_url}`: the service's origin plus /api/v1beta; default https://brightsy.ai/api/v1beta, the service itself */
+  baseUrl?: string
   /** an API key (sent as a bearer token) */
   apiKey?: string
   /** or a token provider, called before each request (e.g. an OAuth token that refreshes) */
@@ -57,7 +58,7 @@ type Methods<F extends (t: Transport) => object> = ReturnType<F>
 /**
  * The service's client: `client.agents.list()`, `client.chat.stream(agentId, {...})`, `client.cms.from('posts')`, …
  * Each resource is built on first use (a getter, the same object every time after): a CLI command that calls one
- * resource builds no other (start-up budget, issue 20).
+ * resource builds no other (start-up budget, docs/architecture.md).
  */
 export class AgentryClient {
   /** the client under the resources: route names, the contract, the HTTP core (for the CLI's own commands) */
@@ -151,5 +152,5 @@ export function createClient(opts: ClientOptions): AgentryClient {
     dispatcher: opts.dispatcher,
     signal: opts.signal,
   })
-  return new AgentryClient(new Transport(http, opts.baseUrl, opts.account))
+  return new AgentryClient(new Transport(http, opts.baseUrl ?? serviceBaseUrl, opts.account))
 }

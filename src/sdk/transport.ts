@@ -125,17 +125,12 @@ export class Transport {
   constructor(
     /** the HTTP core: also sends to URLs outside the service (a webhook's trigger URL, an agent card) */
     readonly http: HttpClient,
-    private readonly base: string | undefined,
+    private readonly base: string,
     private readonly account: string | undefined,
   ) {}
 
-  /** {base_url}, or a usage error that says how to set it (a call by full URL, e.g. a trigger --url, needs none). */
+  /** {base_url} */
   get baseUrl(): string {
-    if (!this.base)
-      throw new UsageError(
-        'no base URL is set',
-        'pass --base-url https://host/api/v1beta, set AGENTRY_BASE_URL, run `agentry config set base-url <url>`, or try --emulator',
-      )
     return this.base
   }
 

@@ -39,18 +39,22 @@ describe('a stateful chat and its handles', () => {
         whereKeptLines(session, { agentArg: undefined, words: [], continuation: undefined, recorder }, {
           save: undefined,
         } as ChatOptions),
+      logId: () => recorder.nextConversationId,
     }
     await runCommand('new', '', deps)
     expect(session.chatId).not.toBe(first)
-    expect(shown.join('')).toBe(`new conversation: chat ${session.chatId}\n`)
+    // both ids at once (issue 33 item 15): the log's before anything is written, and it is the one used after
+    const logId = /^new conversation: chat (\S+) · log (c[0-9a-f]{12})\n$/.exec(shown.join(''))
+    expect(logId?.[1]).toBe(session.chatId)
     shown.length = 0
     await runCommand('info', '', deps)
-    expect(shown.join('')).toContain('not in the local log yet')
+    expect(shown.join('')).toContain(`log ${logId?.[2]}: not in the local log yet`)
     expect(shown.join('')).toContain(`resume with: agentry chat demo-assistant --chat ${session.chatId}`)
     await collect(session.send('hello'))
     shown.length = 0
     await runCommand('info', '', deps)
     const cid = recorder.conversationId
+    expect(cid).toBe(logId?.[2])
     expect(shown.join('').split('\n').filter(Boolean)).toEqual([
       'agent demo-assistant',
       `chat ${session.chatId} (kept by the service)`,
@@ -58,6 +62,39 @@ describe('a stateful chat and its handles', () => {
       `resume with: agentry chat --cid ${cid}`,
     ])
     expect(store.get(cid!)?.chat_id).toBe(session.chatId)
+  })
+
+  it('/new in a stateless chat names the id the log keeps it under, at once; without a log it says no id', async () => {
+    const { ctx } = emuContext(fx.emu, { AGENTRY_STATE_DIR: tempDir() })
+    const store = await openLogStore(ctx)
+    const recorder = await createRecorder(ctx, store)
+    const session = await createChatSession({ ctx, agentId: 'demo-assistant', log: recorder })
+    await collect(session.send('hello'))
+    const before = recorder.conversationId
+    const shown: string[] = []
+    const deps = {
+      session,
+      ui: (s: string) => shown.push(s),
+      style: createUiStyle(false),
+      columns: () => 80,
+      images: [],
+      attachments: [],
+      tools: async () => [],
+      answer: async () => undefined,
+      env: {},
+      terminalWrite: () => {},
+      logId: () => recorder.nextConversationId,
+    }
+    await runCommand('new', '', deps)
+    const id = /^new conversation: log (c[0-9a-f]{12})\n$/.exec(shown.join(''))?.[1]
+    expect(id).toBeDefined()
+    expect(id).not.toBe(before)
+    await collect(session.send('again'))
+    expect(recorder.conversationId).toBe(id)
+    expect(store.get(id!)?.agent_id).toBe('demo-assistant')
+    shown.length = 0
+    await runCommand('new', '', { ...deps, logId: undefined })
+    expect(shown.join('')).toBe('new conversation\n')
   })
 
   it('logs list shows the service chat id beside the log id; -c goes on with that chat on the service', async () => {

@@ -1,7 +1,9 @@
-// `agentry chat --mcp` (issue 10 item 2) end to end: the CLI in-process (src/cli.ts run()) with a real MCP server from the npm registry
-// (@modelcontextprotocol/server-everything, its `echo` and `get-sum` tools) against the emulator, whose scripted
-// model calls "use <tool> with {json}" exactly (docs/mcp.md). The tool's result goes back to the agent, which
-// quotes it in its answer.
+// `agentry chat --mcp` (issue 10 item 2) end to end: the CLI in-process (src/cli.ts run()) with real MCP servers of
+// both eras against the emulator, whose scripted model calls "use <tool> with {json}" exactly (docs/mcp.md). The
+// tool's result goes back to the agent, which quotes it in its answer. The servers: the current
+// @modelcontextprotocol/server-everything from the npm registry (its `echo` and `get-sum` tools; built on the v1 SDK:
+// 2025-11-25, `initialize`), and a server built on the v2 SDK (test/fixtures/mcp/v2-server.mjs), which with
+// --modern-only refuses every 2025 request: a call that works there was made in the stateless 2026-07-28 revision.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { repoRoot, tempConfigDir } from '../helpers/cli.js'
@@ -96,5 +98,35 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
     const result = events(r.stdout).find((e) => e.type === 'tool_result')
     expect(result?.ok).toBe(false)
     expect(JSON.parse(result?.content ?? '{}').error).toBeTruthy()
+  })
+})
+
+describe('chat --mcp with a server on the v2 SDK (2026-07-28)', () => {
+  const v2 = (flags = '') =>
+    `'${process.execPath}' '${join(repoRoot, 'test/fixtures/mcp/v2-server.mjs')}'${flags ? ` ${flags}` : ''}`
+  const toolResult = async (message: string, line: string) => {
+    const r = await chat(['-m', message, '--mcp', line, '--approve-tools', '-o', 'ndjson'])
+    expect(r.exitCode, r.stderr).toBe(0)
+    return { result: events(r.stdout).find((e) => e.type === 'tool_result'), stdout: r.stdout }
+  }
+
+  it('a server that speaks 2026-07-28 only: the call is made in that revision, and its structured result is read', async () => {
+    const era = await toolResult('use era with {}', v2('--modern-only'))
+    expect(era.result).toMatchObject({ name: 'era', ok: true, content: 'protocol 2026-07-28' })
+    // a result with structuredContent and no text part goes to the agent as its JSON
+    const add = await toolResult('use add with {"a":2,"b":40}', v2('--modern-only'))
+    expect(add.result).toMatchObject({ name: 'add', ok: true })
+    expect(JSON.parse(add.result?.content ?? '{}')).toEqual({ sum: 42 })
+  })
+
+  it('a server of both eras is spoken to in the newer one', async () => {
+    const era = await toolResult('use era with {}', v2())
+    expect(era.result).toMatchObject({ name: 'era', ok: true, content: 'protocol 2026-07-28' })
+  })
+
+  it('a 2025 server that ends on the server/discover probe is started again and spoken to with initialize', async () => {
+    const strict = `'${process.execPath}' '${join(repoRoot, 'test/fixtures/mcp/strict-2025-server.mjs')}'`
+    const ping = await toolResult('use ping2025 with {}', strict)
+    expect(ping.result).toMatchObject({ name: 'ping2025', ok: true, content: 'pong' })
   })
 })

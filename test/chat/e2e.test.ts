@@ -43,14 +43,19 @@ const lines = (s: string) =>
     .map((l) => JSON.parse(l) as Record<string, unknown>)
 
 describe('one-shot output', () => {
-  it('text piped is the answer byte for byte, nothing added, nothing on stderr', async () => {
+  it('text piped is the answer byte for byte, nothing on stderr, ending with a newline as every command does', async () => {
     const expected = await wholeAnswer('demo-assistant', 'show me markdown')
+    expect(expected.content.endsWith('\n')).toBe(true)
     const r = await chat(['demo-assistant', '-m', 'show me markdown'])
     expect(r.exitCode).toBe(0)
     expect(r.stdout).toBe(expected.content)
     expect(r.stderr).toBe('')
+    // an answer without a final newline gets one (issue 33 item 9: piped chat ended without one, `scenario run` with)
     const noNewline = await chat(['demo-assistant', '-m', 'count to 12'])
-    expect(noNewline.stdout).toBe('1 2 3 4 5 6 7 8 9 10 11 12')
+    expect(noNewline.stdout).toBe('1 2 3 4 5 6 7 8 9 10 11 12\n')
+    // --no-final-newline: the answer's bytes exactly
+    const exact = await chat(['demo-assistant', '-m', 'count to 12', '--no-final-newline'])
+    expect(exact.stdout).toBe('1 2 3 4 5 6 7 8 9 10 11 12')
   })
 
   it('--no-stream and piped stdin give the same bytes', async () => {

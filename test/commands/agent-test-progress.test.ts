@@ -15,7 +15,7 @@ async function testRun(opts: { tty: boolean; ci?: string }) {
   await writeFile(file, `targets: [{ agent: demo-assistant }]\ncases:\n${cases}`)
   const t = emulatorContext(fx, { tty: opts.tty, env: { CI: opts.ci } })
   const code = await t.run(['test', file, '--concurrency', '1'])
-  return { code, stderr: t.stderr() }
+  return { code, stderr: t.stderr(), stdout: t.stdout() }
 }
 
 describe('agentry test: progress', () => {
@@ -24,15 +24,17 @@ describe('agentry test: progress', () => {
     const r = await testRun({ tty: true })
     expect(r.code).toBe(0)
     expect(r.stderr).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] tested [123]\/3/)
-    expect(r.stderr).toMatch(/\x1b\[\?25h3 cases × 1 target: 3 passed in \d+\.\d s\n$/)
+    expect(r.stderr).toMatch(/\x1b\[\?25h3 runs of 3 cases on 1 target: 3 passed in \d+\.\d s\n$/)
   })
 
   it.each([
-    ['piped', { tty: false }],
-    ['under CI', { tty: true, ci: 'true' }],
-  ])('%s: nothing animated, only the summary', async (_, opts) => {
+    ['piped', { tty: false }, 'stdout: a TSV row per case × target: case, target, verdict, runs, ms, tokens, why\n'],
+    ['under CI', { tty: true, ci: 'true' }, ''],
+  ])('%s: nothing animated, only the summary (piped: after a line naming the columns)', async (_, opts, label) => {
     const r = await testRun(opts)
     expect(r.code).toBe(0)
-    expect(r.stderr).toMatch(/^3 cases × 1 target: 3 passed in \d+\.\d s\n$/)
+    expect(r.stderr.slice(0, label.length)).toBe(label)
+    expect(r.stderr.slice(label.length)).toMatch(/^3 runs of 3 cases on 1 target: 3 passed in \d+\.\d s\n$/)
+    if (label) expect(r.stdout.split('\n')[0]!.split('\t')).toHaveLength(7)
   })
 })

@@ -52,7 +52,9 @@ describe('agentry test: the demo file', () => {
       'mentions the weather (fails on purpose)',
       'no tool call (fails on purpose)',
     ])
-    expect(t.stderr()).toMatch(/12 cases × 3 targets: 10 passed, 2 failed in \d+\.\d s\n/)
+    expect(t.stderr()).toMatch(
+      /14 runs of 12 cases on 3 targets: 10 passed, 2 failed; 12 of 14 runs passed: 86% \(95% CI 60–96%\) in \d+\.\d s\n/,
+    )
     expect(t.stderr()).toContain('error: 2 of 12 cases failed')
 
     const lines = readLines(files[0]!)

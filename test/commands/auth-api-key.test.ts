@@ -2,7 +2,7 @@ import { chmod, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { credentialsFile } from '../../src/config/paths.js'
-import { loadCredentials, updateCredentials } from '../../src/config/store.js'
+import { loadConfig, loadCredentials, updateCredentials } from '../../src/config/store.js'
 import { fakePrompter, testAccount, testApiKey, testContext } from '../helpers/test-context.js'
 
 const key = 'agk_live_0123456789abcdef'
@@ -34,11 +34,15 @@ describe('login --with-api-key', () => {
     await expect(readFile(credentialsFile(t.configDir))).rejects.toThrow(/ENOENT/)
   })
 
-  it('stores without a check when no base URL is configured, or with --no-verify', async () => {
+  it('checks against the service itself when no base URL is configured (not saved in the profile), or not with --no-verify', async () => {
     const t = testContext({ stdin: key, env: { ...noKey, AGENTRY_BASE_URL: undefined } })
+    t.agent
+      .get('https://brightsy.ai')
+      .intercept({ path: listPath, method: 'GET', headers: { authorization: `Bearer ${key}` } })
+      .reply(200, emptyPage)
     expect(await t.run(['--profile', 'ci', 'login', '--with-api-key'])).toBe(0)
-    expect(t.stderr()).toMatch(/not checked against the server \(no base URL is set\)/)
     expect((await loadCredentials(t.configDir)).profiles.ci?.apiKey).toBe(key)
+    expect((await loadConfig(t.configDir)).profiles.ci?.baseUrl).toBeUndefined()
     const u = testContext({ stdin: key, env: noKey })
     expect(await u.run(['login', '--with-api-key', '--no-verify'])).toBe(0)
     expect((await loadCredentials(u.configDir)).profiles.default?.apiKey).toBe(key)

@@ -243,10 +243,16 @@ describe('login (OAuth, in-process with a fake browser)', () => {
     expect(t.stderr()).toMatch(/names issuer https:\/\/evil\.example/)
   })
 
-  it('says a base URL is needed (exit 2)', async () => {
-    const t = testContext({ env: { ...bare, AGENTRY_BASE_URL: undefined } })
-    expect(await t.run(['login'])).toBe(2)
-    expect(t.stderr()).toMatch(/no base URL is set/)
+  it('logs in to the service itself when no base URL is set, and keeps no default in the profile', async () => {
+    const t = testContext({ env: { ...bare, AGENTRY_BASE_URL: undefined }, openBrowser: async () => {} })
+    // the first thing asked is the service's own metadata document; a refusal there ends the login (exit 4)
+    t.agent
+      .get('https://brightsy.ai')
+      .intercept({ path: '/.well-known/oauth-authorization-server', method: 'GET' })
+      .reply(200, { ...meta, issuer: 'https://evil.example' })
+    expect(await t.run(['login'])).toBe(4)
+    expect(t.stderr()).toMatch(/names issuer https:\/\/evil\.example/)
+    expect(t.stderr()).not.toMatch(/no base URL/)
   })
 })
 

@@ -13,6 +13,8 @@ import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { itShowsExamples } from '../helpers/help.js'
 import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
+import { startDocumentedServer } from '../helpers/documented-server.js'
+import { runCommand } from '../helpers/run-command.js'
 
 const fx = emulatorFixture()
 
@@ -200,6 +202,71 @@ describe('files: one-shot faults are retried as every idempotent call (--retries
     const t = testContext()
     expect(await t.run(['files', 'download', '--help'])).toBe(0)
     expect(t.stdout()).toMatch(/neither[\s\S]*cannot be checked/)
+  })
+})
+
+describe('files download from a server that declares neither size nor digest (issue 33 item 3)', () => {
+  // a 200 text/html page of 62 bytes, chunked (no Content-Length), no digest, for a file listed at 300,000 bytes
+  const page = '<html><body>Please sign in to continue.</body></html>\n\n\n\n\n\n\n\n\n'
+  const serve = (listed: number | undefined) =>
+    startDocumentedServer([
+      {
+        method: 'GET',
+        pattern: '/{accountId}/files',
+        handle: ({ res, query }) => {
+          const items = query.get('prefix') === 'big.bin' ? [{ path: 'big.bin', size: listed }] : []
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(items))
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/{accountId}/files/{path}',
+        handle: ({ res }) => {
+          res.writeHead(200, { 'content-type': 'text/html' })
+          res.end(page)
+        },
+      },
+    ])
+  const env = (baseUrl: string) => ({
+    AGENTRY_BASE_URL: baseUrl,
+    AGENTRY_ACCOUNT: 'acc_1',
+    AGENTRY_API_KEY: 'agk_test_0123456789',
+  })
+
+  it('a body of another size than the listing says: exit 8, both sizes named, nothing saved', async () => {
+    expect(Buffer.byteLength(page)).toBe(62)
+    const server = await serve(300_000)
+    try {
+      const dir = tempDir()
+      const out = join(dir, 'big.bin')
+      const r = await runCommand(['files', 'download', 'big.bin', '--out', out], { env: env(server.baseUrl) })
+      expect(r.exitCode, r.stderr).toBe(8)
+      expect(r.stderr).toContain(
+        'GET big.bin: the server sent 62 bytes (text/html) but the file listing says 300000 bytes',
+      )
+      expect(readdirSync(dir)).toEqual([])
+      // not fetched again: the same page would come
+      expect(server.requests.filter((q) => q.path.endsWith('/files/big.bin'))).toHaveLength(1)
+      // to stdout the bytes are out, and the exit code says they are not the file
+      const piped = await runCommand(['files', 'download', 'big.bin'], { env: env(server.baseUrl) })
+      expect(piped.exitCode).toBe(8)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('a body of the listed size is saved; with no listed size it cannot be checked and is saved', async () => {
+    for (const listed of [62, undefined]) {
+      const server = await serve(listed)
+      try {
+        const out = join(tempDir(), 'big.bin')
+        const r = await runCommand(['files', 'download', 'big.bin', '--out', out], { env: env(server.baseUrl) })
+        expect(r.exitCode, r.stderr).toBe(0)
+        expect(readFileSync(out, 'utf8')).toBe(page)
+      } finally {
+        await server.close()
+      }
+    }
   })
 })
 

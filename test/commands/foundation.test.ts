@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml'
 import type { Emulator } from '../../src/emulator/types.js'
 import { runCommand } from '../helpers/run-command.js'
 import { hook, emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { testAccount, testContext } from '../helpers/test-context.js'
 
 let emu: Emulator
 let env: Record<string, string>
@@ -131,11 +132,29 @@ describe('exit codes and errors', () => {
     expect(output.exitCode).toBe(2)
   })
 
-  it('exits 2 naming the fix when no base URL is set', async () => {
-    const r = await cli(['agents', 'list'], { AGENTRY_BASE_URL: undefined })
-    expect(r.exitCode).toBe(2)
-    expect(r.stderr).toMatch(/no base URL is set/)
-    expect(r.stderr).toMatch(/hint: .*--base-url/)
+  it('talks to the service itself when no base URL is set, and config list says it is the default', async () => {
+    const t = testContext({ env: { AGENTRY_BASE_URL: undefined } })
+    t.agent
+      .get('https://brightsy.ai')
+      .intercept({ path: `/api/v1beta/${testAccount}/agents?page=1&limit=1`, method: 'GET' })
+      .reply(200, { data: [{ id: 'ag_1', name: 'Real' }], total: 1 })
+    expect(await t.run(['agents', 'list', '--limit', '1', '--json'])).toBe(0)
+    expect(JSON.parse(t.stdout())).toMatchObject([{ id: 'ag_1', name: 'Real' }])
+    const u = testContext({ env: { AGENTRY_BASE_URL: undefined } })
+    expect(await u.run(['config', 'get', 'base-url', '--json'])).toBe(0)
+    expect(JSON.parse(u.stdout())).toMatchObject({ value: 'https://brightsy.ai/api/v1beta', source: 'default' })
+  })
+
+  it('config list names the official variable a value came from (BRIGHTSY_ACCOUNT_ID, after AGENTRY_ACCOUNT)', async () => {
+    const t = testContext({ env: { AGENTRY_ACCOUNT: undefined, BRIGHTSY_ACCOUNT_ID: 'acc_official' } })
+    expect(await t.run(['config', 'list', '--json'])).toBe(0)
+    const rows = JSON.parse(t.stdout()) as { key: string; value: unknown; source: string; origin: string }[]
+    expect(rows.find((r) => r.key === 'account')).toEqual({
+      key: 'account',
+      value: 'acc_official',
+      source: 'env',
+      origin: 'BRIGHTSY_ACCOUNT_ID',
+    })
   })
 
   it('exits 4 for a bad key, without printing it', async () => {

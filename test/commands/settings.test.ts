@@ -104,7 +104,8 @@ describe('bad flag and environment values', () => {
       const cells = [
         code(kebab(key)),
         code(globalFlagOf(key)),
-        code(s.env),
+        // the official tools' names (BRIGHTSY_*) after ours, in the order they are read
+        [s.env, ...(('envAlso' in s && s.envAlso) || [])].filter(Boolean).map(code).join(', ') || '—',
         s.profile ? 'yes' : 'no',
         s.default ?? '—',
         s.allowed,

@@ -3,7 +3,7 @@
 // and permissions are checked in-process: test/commands/config-files.test.ts.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
@@ -31,6 +31,29 @@ describe('config set from many processes at once', () => {
     // what the processes left is read in-process (the same command code)
     const listed = await runCommand(['--profile', 'p7', 'config', 'get', 'account'], { configDir: dir })
     expect(listed).toEqual({ exitCode: 0, stdout: 'acc7\n', stderr: '' })
+  })
+})
+
+describe('a lock left without an owner (issue 33 item 4)', () => {
+  it('20 parallel `config set` wait for it to age, then all 20 values are saved', { timeout: 120_000 }, async () => {
+    const dir = tempConfigDir()
+    // what an older agentry killed between its mkdir and its owner file left: fresh, empty. Before: after ~11 s the
+    // waiters that found it stale removed each other's new locks (not yet owned), and 1-2 values were lost in 4 of 9
+    const lockDir = join(dir, 'config.json.lock')
+    await mkdir(lockDir)
+    const n = 20
+    const results = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        runCli(['--profile', `p${i}`, 'config', 'set', 'account', `acc${i}`], { configDir: dir, timeoutMs: 90_000 }),
+      ),
+    )
+    for (const r of results) expect(r, r.stderr).toMatchObject({ exitCode: 0, stdout: '' })
+    const cfg = JSON.parse(await readFile(join(dir, 'config.json'), 'utf8')) as {
+      profiles: Record<string, { account?: string }>
+    }
+    const saved = Array.from({ length: n }, (_, i) => cfg.profiles[`p${i}`]?.account === `acc${i}`).filter(Boolean)
+    expect(saved).toHaveLength(n)
+    await expect(stat(lockDir)).rejects.toThrow(/ENOENT/)
   })
 })
 
@@ -66,7 +89,7 @@ describe('a writer killed while it holds the lock (issue 22 item 29)', () => {
       })
       await tokenAsked
       const lock = join(dir, 'credentials.json.lock')
-      expect(JSON.parse(await readFile(join(lock, 'owner'), 'utf8'))).toMatchObject({ pid: writer.pid })
+      expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: writer.pid })
       writer.kill('SIGKILL')
       await writer
       // what a writer killed mid-write leaves; and a lock that looks fresh for a minute more, so only its dead

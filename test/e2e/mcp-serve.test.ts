@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runCli, tempConfigDir } from '../helpers/cli.js'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { binPath, cliEnv, runCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { oauthLogin } from '../helpers/oauth-login.js'
 import { type HttpServe, httpServe, stdioClient } from '../interop/mcp-clients.js'
@@ -64,6 +66,30 @@ describe('mcp serve: the end of stdin', () => {
       .map((l) => JSON.parse(l))
     expect(answers.map((a) => a.id)).toEqual([1, 2])
     expect(answers[1].result.structuredContent.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
+  })
+})
+
+describe('mcp serve: SIGTERM', () => {
+  it('ends the run with 0 while its client keeps stdin open (stdin is let go, nothing keeps it alive)', async () => {
+    // a short SIGTERM grace: a run still going after it ends by the signal's default action (src/cli.ts)
+    const env = cliEnv(tempConfigDir(), { ...fx.env(), AGENTRY_TERM_GRACE_MS: '400' })
+    const child = spawn(process.execPath, [binPath, 'mcp', 'serve'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+    try {
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }
+      child.stdin.write(`${JSON.stringify(initialize)}\n`)
+      await once(child.stdout, 'data') // serving
+      const ended = once(child, 'exit')
+      child.kill('SIGTERM')
+      const [code, signal] = await ended
+      expect({ code, signal }).toEqual({ code: 0, signal: null })
+    } finally {
+      child.kill('SIGKILL') // a no-op once it ended
+    }
   })
 })
 

@@ -84,3 +84,28 @@ it('refuses an executable that SHA256SUMS does not match', { timeout: 60_000 }, 
     writeFileSync(sums, good)
   }
 })
+
+it.each([
+  ['Linux', 'ARM64', 'linux-arm64'],
+  ['macOS', 'ARM64', 'macos-arm64'],
+  ['Windows', 'X64', 'windows-x64.exe'],
+])("asks a %s %s runner's release for its own executable", { timeout: 30_000 }, async (os, arch, target) => {
+  const s = step(`runner-${target}`)
+  const err = (await run('bash', [join(repoRoot, 'action/install.sh')], {
+    env: { ...s.env, RUNNER_OS: os, RUNNER_ARCH: arch },
+  }).catch((e: unknown) => e)) as { code?: number; stderr?: string }
+  // the local release holds linux-x64 only: the step names the one it looked for
+  expect(err.code).toBe(1)
+  expect(err.stderr).toContain(`SHA256SUMS of v${version} does not list agentry-${version}-${target}`)
+})
+
+it('names the platforms it has for a runner it has none for', { timeout: 30_000 }, async () => {
+  const s = step('runner-none')
+  const err = (await run('bash', [join(repoRoot, 'action/install.sh')], {
+    env: { ...s.env, RUNNER_OS: 'macOS', RUNNER_ARCH: 'X64' },
+  }).catch((e: unknown) => e)) as { code?: number; stderr?: string }
+  expect(err.code).toBe(1)
+  expect(err.stderr).toContain(
+    'no executable is published for macOS-X64 (linux-x64, linux-arm64, macos-arm64, windows-x64)',
+  )
+})

@@ -48,12 +48,14 @@ export interface CliResult {
 /** The environment of a spawned CLI: the test's own, minus AGENTRY_* and colour settings, plus NO_COLOR=1. */
 export function cliEnv(configDir: string, extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = {}
+  // nothing of the developer's own setup: agentry's variables and the official tools' (BRIGHTSY_API_KEY…)
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !k.startsWith('AGENTRY_') && k !== 'FORCE_COLOR' && k !== 'CI') env[k] = v
+    if (v !== undefined && !/^(AGENTRY|BRIGHTSY)_/.test(k) && k !== 'FORCE_COLOR' && k !== 'CI') env[k] = v
   env.NO_COLOR = '1'
   env.AGENTRY_CONFIG_DIR = configDir
   // the local log and input history (src/logs/paths.ts) stay inside the test's dir too
   env.AGENTRY_STATE_DIR = join(configDir, 'state')
+  env.AGENTRY_CACHE_DIR = join(configDir, 'cache')
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k]
     else env[k] = v

@@ -19,7 +19,10 @@ export interface RunCommandOptions extends Omit<CliOptions, 'timeoutMs'> {
   openBrowser?: TestContextOptions['openBrowser']
 }
 
-/** A test context set up as runCli sets up a process (no default base URL, account or key: pass them in env). */
+/**
+ * A test context set up as runCli sets up a process (no base URL, account or key of the test's: pass them in env).
+ * Only 127.0.0.1 is reachable: a run that falls back to the service's own URL fails instead of leaving the machine.
+ */
 function commandContext(opts: RunCommandOptions = {}): TestContext {
   const configDir = opts.configDir ?? tempConfigDir()
   const env = cliEnv(configDir, opts.env)

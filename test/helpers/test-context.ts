@@ -142,6 +142,7 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
   const env: NodeJS.ProcessEnv = {
     AGENTRY_CONFIG_DIR: configDir,
     AGENTRY_STATE_DIR: join(configDir, 'state'),
+    AGENTRY_CACHE_DIR: join(configDir, 'cache'),
     AGENTRY_BASE_URL: testBaseUrl,
     AGENTRY_ACCOUNT: testAccount,
     AGENTRY_API_KEY: testApiKey,

@@ -1,5 +1,5 @@
 // A small virtual terminal for renderer tests: a grid of cells with xterm's autowrap (including the pending-wrap
-// state at the right margin), CR, LF (as CR LF, like a tty with onlcr), CUU, CUD, EL, ED and SGR, and an optional
+// state at the right margin), CR, LF (as CR LF, like a tty with onlcr), CUU, CUD, CUF, EL, ED and SGR, and an optional
 // viewport height (the cursor cannot move above the top visible row). Widths are per code point via
 // string-width, independently of the renderer's own code.
 //
@@ -170,6 +170,7 @@ export class VTerm {
     if (cmd === 'A') this.row = Math.max(this.top, this.row - Math.max(1, n[0] ?? 1))
     else if (cmd === 'B')
       this.row = Math.min(this.grid.length - 1, this.top + this.height - 1, this.row + Math.max(1, n[0] ?? 1))
+    else if (cmd === 'C') this.col = Math.min(this.width - 1, this.col + Math.max(1, n[0] ?? 1))
     else if (cmd === 'K' && (n[0] ?? 0) === 2) this.eraseRow(this.row, 0)
     else if (cmd === 'K' && (n[0] ?? 0) === 0) this.eraseRow(this.row, this.col)
     else if (cmd === 'J' && (n[0] ?? 0) === 0) {

@@ -1,6 +1,10 @@
-// The MCP SDK's own client connected to the built CLI's `mcp serve`: over stdio (the CLI spawned by
+// The MCP SDK's own clients connected to the built CLI's `mcp serve`: over stdio (the CLI spawned by
 // StdioClientTransport) and over Streamable HTTP (the CLI spawned with --http 0, its URL and bearer token read from
-// its stderr).
+// its stderr). The v1 SDK's client (`@modelcontextprotocol/sdk`) speaks 2025-11-25 with `initialize`; the v2 SDK's
+// (`@modelcontextprotocol/client`), pinned to 2026-07-28, speaks the stateless revision (server/discover first,
+// `_meta` on each request, no session).
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client'
+import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -34,12 +38,31 @@ export async function stdioClient(
   return { client, stderr: () => stderr, close: () => client.close() }
 }
 
+/** The v2 SDK's client, pinned to the 2026-07-28 revision. */
+const modernClient = () =>
+  new ModernClient({ name: 'agentry-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
+
+/** `agentry mcp serve <args>` over stdio, with the v2 SDK's client in the 2026-07-28 revision. */
+export async function modernStdioClient(args: string[], env: Record<string, string | undefined>) {
+  const transport = new ModernStdio({
+    command: process.execPath,
+    args: [binPath, 'mcp', 'serve', ...args],
+    env: cliEnv(tempConfigDir(), env),
+    stderr: 'pipe',
+  })
+  const client = modernClient()
+  await client.connect(transport)
+  return { client, close: () => client.close() }
+}
+
 /** A running `mcp serve --http 0`: its URL and token (from stderr), and a client factory. */
 export interface HttpServe {
   url: string
   token: string
   stderr(): string
   connect(): Promise<Client>
+  /** the v2 SDK's client in the 2026-07-28 revision */
+  connectModern(): Promise<ModernClient>
   stop(): Promise<void>
 }
 
@@ -56,16 +79,21 @@ export async function httpServe(args: string[], env: Record<string, string | und
     })
     void child.then(() => reject(new Error(`mcp serve --http ended early: ${stderr}`)))
   })
-  const clients: Client[] = []
+  const clients: { close(): Promise<void> }[] = []
+  const requestInit = { headers: { authorization: `Bearer ${found.token}` } }
   return {
     ...found,
     stderr: () => stderr,
     async connect() {
-      const transport = new StreamableHTTPClientTransport(new URL(found.url), {
-        requestInit: { headers: { authorization: `Bearer ${found.token}` } },
-      })
+      const transport = new StreamableHTTPClientTransport(new URL(found.url), { requestInit })
       const client = new Client({ name: 'agentry-test', version: '1.0.0' })
       await client.connect(transport)
+      clients.push(client)
+      return client
+    },
+    async connectModern() {
+      const client = modernClient()
+      await client.connect(new ModernHttp(new URL(found.url), { requestInit }))
       clients.push(client)
       return client
     },

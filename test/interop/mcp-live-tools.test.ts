@@ -1,12 +1,14 @@
 // `mcp serve`'s tool list follows the account (issue 22 item 22): ask_agent and run_scenario name the agents and
 // scenarios there are now, on every tools/list, and the client gets notifications/tools/list_changed when they
-// change. Driven by the MCP SDK's own Client over its in-memory transport, against the emulator; the change is an
-// emulator reset to an empty seed (which also stops the A2A tasks still running).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+// change. Driven by the MCP SDK's own Client (v2) over its in-memory transport, against the emulator, in both eras:
+// on 2025-11-25 the notification comes unasked on the connection; on 2026-07-28 on the client's
+// `subscriptions/listen` stream (the SDK's stdio entry routes it there). The change is an emulator reset to an empty
+// seed (which also stops the A2A tasks still running).
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import { afterEach, describe, expect, it } from 'vitest'
-import { chooseTools, createMcpServer } from '../../src/mcp/server.js'
+import { serveHttp } from '../../src/mcp/http.js'
+import { accountCatalog, chooseTools, createMcpServer } from '../../src/mcp/server.js'
 import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { pollUntil } from '../helpers/poll.js'
@@ -18,27 +20,58 @@ afterEach(async () => {
   expect((await hook(fx.emu, 'POST', 'reset', { seed: 'demo' })).status).toBe(200)
 })
 
-/** The account's MCP server in-process, with an SDK client connected to it; counts list_changed. */
-async function connected(catalogPollMs?: number) {
+type Era = '2026-07-28' | '2025-11-25'
+type Via = 'stdio' | 'http'
+const stops: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop()
+})
+
+/**
+ * The account's MCP server in-process (the stdio entry on an in-memory pipe, or --http's server on 127.0.0.1), with
+ * an SDK client connected to it; counts list_changed.
+ */
+async function connected(era: Era, via: Via, catalogPollMs?: number) {
   const t = emulatorContext(fx)
   await t.ctx.resolve({ globals: {} })
-  const mcp = createMcpServer(t.ctx, chooseTools({ readOnly: false }), catalogPollMs ? { catalogPollMs } : {})
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-  await mcp.connect(serverSide)
-  const client = new Client({ name: 'test', version: '1.0.0' })
+  const tools = chooseTools({ readOnly: false })
+  const catalog = await accountCatalog(t.ctx, tools, catalogPollMs)
+  const newServer = () => createMcpServer(t.ctx, tools, catalog)
+  let clientSide: InMemoryTransport | StreamableHTTPClientTransport
+  if (via === 'stdio') {
+    const [client, server] = InMemoryTransport.createLinkedPair()
+    serveStdio(newServer, { transport: server })
+    clientSide = client
+  } else {
+    const http = await serveHttp(0, newServer, catalog)
+    stops.push(() => http.close())
+    const headers = { authorization: `Bearer ${http.token}` }
+    clientSide = new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers } })
+  }
   const seen = { changed: 0 }
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-    seen.changed++
-  })
+  const client = new Client(
+    { name: 'test', version: '1.0.0' },
+    {
+      versionNegotiation: { mode: era === '2026-07-28' ? { pin: era } : 'legacy' },
+      listChanged: { tools: { autoRefresh: false, onChanged: () => void seen.changed++ } },
+    },
+  )
   await client.connect(clientSide)
+  expect(client.getNegotiatedProtocolVersion()).toBe(era)
   open.push(client)
   const description = async (name: string) => (await client.listTools()).tools.find((x) => x.name === name)?.description
   return { client, seen, description }
 }
 
-describe('mcp serve: a tool list that follows the account', () => {
+const cases = [
+  ['2026-07-28', 'stdio'],
+  ['2025-11-25', 'stdio'],
+  ['2026-07-28', 'http'],
+  ['2025-11-25', 'http'],
+] as const
+describe.each(cases)('mcp serve: a tool list that follows the account (%s, %s)', (era, via) => {
   it('names the agents and scenarios there are now, on each tools/list', async () => {
-    const { description, seen } = await connected()
+    const { description, seen } = await connected(era, via)
     expect(await description('ask_agent')).toMatch(/Agents now: .*demo-assistant/)
     expect(await description('run_scenario')).toMatch(/Scenarios now: .*scn_summarize/)
     expect(seen.changed).toBe(0)
@@ -48,7 +81,7 @@ describe('mcp serve: a tool list that follows the account', () => {
   })
 
   it('sends notifications/tools/list_changed when the agents change, without being asked', async () => {
-    const { seen, description } = await connected(50)
+    const { seen, description } = await connected(era, via, 50)
     expect(await description('ask_agent')).toContain('demo-assistant')
     expect((await hook(fx.emu, 'POST', 'reset', { seed: 'none' })).status).toBe(200)
     await pollUntil(() => seen.changed > 0, { what: 'notifications/tools/list_changed' })

@@ -1,15 +1,16 @@
-// `agentry mcp serve`'s tools (issue 10 item 1) driven by the MCP SDK's own Client over its in-memory transport,
+// `agentry mcp serve`'s tools (issue 10 item 1) driven by the MCP SDK's own Client (v2) over its in-memory transport,
+// in both eras of the protocol (2026-07-28 and 2025-11-25: the negotiated version is checked),
 // against a real emulator: the same server (createMcpServer) with the tools the command serves (servedTools: --tools,
 // --read-only, the credential's CMS access). Every tool is called, errors come back as tool errors with the CLI's
 // words, an ask is cancelled mid-stream (and on the service). What only the process shows (stdio, the end of stdin,
 // --http with its token) is test/e2e/mcp-serve.test.ts; the tool list that follows the account is mcp-live-tools.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
+import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import { afterEach, describe, expect, it } from 'vitest'
 import { demoKeys } from '../../src/emulator/seed.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { servedTools } from '../../src/mcp/serve.js'
-import { createMcpServer, type ToolChoice } from '../../src/mcp/server.js'
+import { accountCatalog, createMcpServer, type ToolChoice } from '../../src/mcp/server.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { runCommand } from '../helpers/run-command.js'
@@ -19,21 +20,37 @@ import { allToolNames, type ToolResult } from '../helpers/mcp-tools.js'
 const fx = emulatorFixture({ emulator: { ...quietEmulator, tokenDelayMs: 2 } })
 const secret = { AGENTRY_SCENARIO_SECRET: demoSecrets.scenarios.scn_summarize.secret }
 
+/** The two eras of MCP: stateless with a `_meta` envelope on each request, and the `initialize` handshake. */
+const eras = ['2026-07-28', '2025-11-25'] as const
+type Era = (typeof eras)[number]
+/** The client's options for an era: the v2 client pins 2026-07-28 (server/discover first), or speaks 2025 only. */
+const negotiation = (era: Era) =>
+  era === '2026-07-28'
+    ? { versionNegotiation: { mode: { pin: era } } }
+    : { versionNegotiation: { mode: 'legacy' as const } }
+
 const open: Client[] = []
 afterEach(async () => {
   for (const c of open.splice(0)) await c.close()
 })
 
 /** `mcp serve` with these flags (as ToolChoice) and environment, in-process: an SDK client connected to it. */
-async function serve(choice: ToolChoice = { readOnly: false }, env: Record<string, string | undefined> = secret) {
+async function serve(
+  choice: ToolChoice = { readOnly: false },
+  env: Record<string, string | undefined> = secret,
+  era: Era = '2026-07-28',
+) {
   const t = emulatorContext(fx, { env })
   await t.ctx.resolve({ globals: {} })
-  const mcp = createMcpServer(t.ctx, await servedTools(t.ctx, choice))
+  const tools = await servedTools(t.ctx, choice)
+  const catalog = await accountCatalog(t.ctx, tools)
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-  await mcp.connect(serverSide)
-  const client = new Client({ name: 'agentry-test', version: '1.0.0' })
+  // the SDK's stdio entry, as `mcp serve` runs it, on an in-memory pipe: it picks the era from the first message
+  serveStdio(() => createMcpServer(t.ctx, tools, catalog), { transport: serverSide })
+  const client = new Client({ name: 'agentry-test', version: '1.0.0' }, negotiation(era))
   await client.connect(clientSide)
   open.push(client)
+  expect(client.getNegotiatedProtocolVersion()).toBe(era)
   const call = async (name: string, args: Record<string, unknown>) =>
     (await client.callTool({ name, arguments: args })) as ToolResult
   const ok = async (name: string, args: Record<string, unknown>) => {
@@ -45,9 +62,9 @@ async function serve(choice: ToolChoice = { readOnly: false }, env: Record<strin
   return { client, call, ok, names, stderr: () => t.stderr() }
 }
 
-describe('mcp serve: the tools (the MCP SDK client)', () => {
+describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (era) => {
   it('lists every tool, with input schemas from the contract and read-only hints', async () => {
-    const { client } = await serve()
+    const { client } = await serve(undefined, undefined, era)
     const { tools } = await client.listTools()
     expect(tools.map((t) => t.name)).toEqual(allToolNames)
     const generate = tools.find((t) => t.name === 'generate_image')
@@ -58,11 +75,18 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
     expect(ask?.message).toMatchObject({ type: 'string', minLength: 1, description: 'what to ask' })
     expect(ask?.max_tokens).toMatchObject({ type: 'integer', description: 'cap the length of the answer' })
     expect(tools.find((t) => t.name === 'cms_query')?.annotations?.readOnlyHint).toBe(true)
+    // the tools whose result has a fixed shape declare it (outputSchema); the client checks each result against it
+    expect(tools.find((t) => t.name === 'list_agents')?.outputSchema?.properties).toMatchObject({
+      items: { type: 'array' },
+    })
+    expect(tools.find((t) => t.name === 'ask_agent')?.outputSchema?.required).toEqual(['agentId', 'answer'])
+    expect(tools.find((t) => t.name === 'cms_query')?.outputSchema?.properties).toHaveProperty('rows')
+    expect(tools.find((t) => t.name === 'cms_delete')?.outputSchema?.properties).toHaveProperty('deleted')
     expect(tools.find((t) => t.name === 'run_scenario')?.annotations?.readOnlyHint).toBe(false)
   })
 
   it('list_agents, list_scenarios, list_sites, list_pages read the account', async () => {
-    const { ok } = await serve()
+    const { ok } = await serve(undefined, undefined, era)
     expect((await ok('list_agents', {})).items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
     expect((await ok('list_scenarios', { limit: 100 })).items.map((s: { id: string }) => s.id)).toContain(
       'scn_summarize',
@@ -74,7 +98,7 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
   })
 
   it("list_executions reads a scenario's runs, newest first, with what started each", async () => {
-    const { ok } = await serve()
+    const { ok } = await serve(undefined, undefined, era)
     await ok('trigger_webhook', { webhookId: 'whk_orders', payload: { order: 1 } })
     const runs = await ok('list_executions', { scenarioId: 'scn_summarize' })
     const stored = [...fx.emu.state.executions.values()].filter((e) => e.scenarioId === 'scn_summarize').reverse()
@@ -83,11 +107,10 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
   })
 
   it('ask_agent streams progress notifications and returns the whole answer', async () => {
-    const { client } = await serve()
+    const { client } = await serve(undefined, undefined, era)
     const deltas: string[] = []
     const r = (await client.callTool(
       { name: 'ask_agent', arguments: { agentId: 'demo-assistant', message: 'hello' } },
-      undefined,
       { onprogress: (p) => void deltas.push(p.message ?? '') },
     )) as ToolResult
     expect(r.isError).toBeFalsy()
@@ -98,21 +121,21 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
   })
 
   it('run_scenario signs with the profile secret and the emulator records the signed run', async () => {
-    const { ok } = await serve()
+    const { ok } = await serve(undefined, undefined, era)
     const execution = await ok('run_scenario', { scenarioId: 'scn_summarize', input: 'from MCP' })
     expect(execution).toMatchObject({ scenarioId: 'scn_summarize', status: 'completed' })
     expect(fx.emu.state.executions.get(execution.id)).toMatchObject({ trigger: 'signed', input: 'from MCP' })
   })
 
   it('trigger_webhook posts the payload with the webhook secret', async () => {
-    const { ok } = await serve()
+    const { ok } = await serve(undefined, undefined, era)
     const answer = await ok('trigger_webhook', { webhookId: 'whk_orders', payload: { order: 42 } })
     expect(answer.received).toBe(true)
     expect(fx.emu.state.executions.get(answer.executionId)).toMatchObject({ scenarioId: 'scn_summarize' })
   })
 
   it('cms_query, cms_get, cms_save and cms_delete work on records', async () => {
-    const { ok, call } = await serve()
+    const { ok, call } = await serve(undefined, undefined, era)
     const q = await ok('cms_query', { collection: 'posts', pageSize: 3, orderBy: 'id:asc' })
     expect(q.rows).toHaveLength(3)
     const got = await ok('cms_get', { collection: 'posts', recordId: q.rows[0].id })
@@ -126,7 +149,7 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
   })
 
   it('analyze_image and generate_image', async () => {
-    const { ok } = await serve()
+    const { ok } = await serve(undefined, undefined, era)
     const analyzed = await ok('analyze_image', { imageUrl: 'https://example.com/cat.png', prompt: 'What is it?' })
     expect(typeof analyzed.text).toBe('string')
     const generated = await ok('generate_image', { prompt: 'a lighthouse', size: '256x256' })
@@ -134,7 +157,7 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
   })
 
   it('failures are tool errors with the CLI message and hint', async () => {
-    const { call, stderr } = await serve()
+    const { call, stderr } = await serve(undefined, undefined, era)
     const r = await call('ask_agent', { agentId: 'no-such-agent', message: 'hi' })
     expect(r.isError).toBe(true)
     expect(r.content[0]?.text).toMatch(/404|not found/i)
@@ -145,13 +168,12 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
   })
 
   it('cancelling ask_agent mid-stream cancels the completion on the service', async () => {
-    const { client } = await serve()
+    const { client } = await serve(undefined, undefined, era)
     const before = new Set(fx.emu.state.cancelled)
     const controller = new AbortController()
     let progressed = 0
     const pending = client.callTool(
       { name: 'ask_agent', arguments: { agentId: 'slow-poet', message: 'a poem please' } },
-      undefined,
       {
         signal: controller.signal,
         onprogress: () => {
@@ -201,8 +223,15 @@ describe('mcp serve: choosing tools', () => {
       'list_pages',
       'analyze_image',
     ])
-    const r = await client.callTool({ name: 'cms_delete', arguments: { collection: 'posts', recordId: 'x' } })
-    expect(r.isError).toBe(true)
+    // an unknown tool is a protocol error (-32602, the spec's "Error Handling" in both eras; the v1 SDK answered a
+    // tool result with isError)
+    await expect(
+      client.callTool({ name: 'cms_delete', arguments: { collection: 'posts', recordId: 'x' } }),
+    ).rejects.toThrow('Tool cms_delete not found')
+    const legacy = await serve({ readOnly: true }, {}, '2025-11-25')
+    await expect(legacy.call('cms_delete', { collection: 'posts', recordId: 'x' })).rejects.toThrow(
+      'Tool cms_delete not found',
+    )
   })
 
   it('a credential without CMS management access gets no cms_save or cms_delete', async () => {

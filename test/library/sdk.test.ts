@@ -54,6 +54,40 @@ describe('generated methods (src/sdk/methods.gen.ts)', () => {
   })
 })
 
+describe('the base URL', () => {
+  it('is the service itself when none is given, as the official SDK has it', async () => {
+    const agent = new MockAgent()
+    agent.disableNetConnect()
+    agents.push(agent)
+    const client = createClient({ apiKey: 'agk_test', account: 'acc_1', dispatcher: agent, retries: 0 })
+    expect(client.baseUrl).toBe('https://brightsy.ai/api/v1beta')
+    agent
+      .get('https://brightsy.ai')
+      .intercept({ path: '/api/v1beta/acc_1/agents/ag_1', method: 'GET' })
+      .reply(200, { id: 'ag_1', name: 'Real' })
+    expect(await client.agents.get('ag_1')).toMatchObject({ id: 'ag_1', name: 'Real' })
+  })
+})
+
+describe('answers in the other shapes the public sources show', () => {
+  it('the messages of a chat as a plain array, snake_case dates, read as the declared list', async () => {
+    const { pool, client } = mocked()
+    const chatId = '0b7a4c1e-6a51-4a7e-9d0e-3b1c2d4e5f60'
+    pool
+      .intercept({ path: `/api/v1beta/agent/ag_1/chat/completion/workspace/${chatId}/messages`, method: 'GET' })
+      .reply(200, [
+        { id: 'm1', role: 'user', content: 'hi', created_at: '2026-11-28T09:00:00Z' },
+        { id: 'm2', role: 'assistant', content: 'hello', created_at: '2026-11-28T09:00:01Z' },
+      ])
+    const messages = await client.chats.messages('ag_1', chatId)
+    expect(messages.map((m) => [m.id, m.role, m.content])).toEqual([
+      ['m1', 'user', 'hi'],
+      ['m2', 'assistant', 'hello'],
+    ])
+    expect(messages[0]).toMatchObject({ createdAt: '2026-11-28T09:00:00Z' })
+  })
+})
+
 describe('resources', () => {
   it('are built on first use, each once: the same object every time, methods kept (a spy on one stays on it)', async () => {
     const { pool, client } = mocked()

@@ -20,7 +20,8 @@ describe('a long answer in the local log', () => {
     expect(r.stdout.indexOf('19999')).toBeGreaterThan(65_536)
     const [c] = (await json(['logs', 'list'])) as { id: string }[]
     const shown = (await json(['logs', 'show', c!.id])) as { messages: { role: string; content: unknown }[] }
-    expect(shown.messages[1]?.content).toBe(r.stdout)
+    // stdout is the answer and the final newline every command's text ends with
+    expect(`${shown.messages[1]?.content}\n`).toBe(r.stdout)
     const hits = (words: string) => json(['logs', 'search', words]) as Promise<{ role: string; snippet: string }[]>
     expect((await hits('1234')).map((h) => [h.role, h.snippet.includes('[1234]')])).toEqual([['assistant', true]])
     expect(await hits('19999')).toEqual([])

@@ -163,7 +163,10 @@ describe('--help', () => {
         --new-chat                start a stateful chat: its id, a UUID made here, is
                                   printed on stderr
         --no-stream               ask for the whole answer at once (same output)
-        --save <file.jsonl>       append the conversation to a JSONL transcript
+        --no-final-newline        piped text: the answer's bytes exactly, no newline
+                                  added at its end
+        --save <file>             append the conversation to a transcript: JSON lines
+                                  for .jsonl, Markdown for .md
         --resume <file.jsonl>     continue the conversation of a JSONL transcript
                                   (stateless)
         -c, --continue            continue the last conversation of the local log (of
@@ -1429,8 +1432,9 @@ describe('--help', () => {
       stopped when the server offers byte ranges, else from the start (to stdout: only from where it stopped). --out
       is written to a temporary file, renamed only once the whole file is in and checked: against the size the server
       declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512). When the
-      server declares neither, completeness cannot be checked. Exit codes: 0 saved, 3 no such file, 8 broken off or not
-      what the server declared, 124 stalled.
+      server declares neither, the size is compared with the one \`files list\` gives (a page of 62 bytes for a file
+      listed at 300000: exit 8, nothing saved); with no listed size either, completeness cannot be checked. Exit codes:
+      0 saved, 3 no such file, 8 broken off or not what the server declared or listed, 124 stalled.
 
       $ agentry files list --help
       Usage: agentry files list|ls [options]
@@ -1680,6 +1684,11 @@ describe('--help', () => {
         --report <file>       write a self-contained HTML report here
         --compare <results>   list the cases whose verdict changed since this
                               --results file
+        --fail-on <what>      exit non-zero for any failing case (default), or only
+                              for those that passed in --compare and fail now
+                              (choices: "failures", "regressions")
+        --summary-md <file>   write a Markdown summary here (a pull-request comment:
+                              regressions first, with --compare)
         --rescore <results>   check the answers of this --results file again with the
                               file's assertions (judges asked; targets never)
         --concurrency <n>     runs in flight, 1 to 64 (default 8)
@@ -1688,8 +1697,14 @@ describe('--help', () => {
                               tag (repeatable)
         --files-root <dir>    also let the file's datasets, tools and images be read
                               from here (repeatable; default: its own folder)
+        --judge <agent>       the judging agent of judge assertions that name none
+                              (over the file's judge:)
         --allow-js            allow javascript assertions (they run code from the test
                               file)
+        --cache               reuse answers of earlier runs, by whole request and
+                              repeat (default: on, off when CI is set or with
+                              --emulator)
+        --no-cache            ask every target again, keeping no answer
         --secret-file <path>  file holding the scenarios' signing secret (or env
                               AGENTRY_SCENARIO_SECRET, or the profile)
         -h, --help            display help for command
@@ -1698,6 +1713,7 @@ describe('--help', () => {
         agentry --emulator test docs/agent-tests.example.yaml
         agentry test agents.yaml --junit junit.xml --report report.html --results results.ndjson
         agentry test agents.yaml --compare main-results.ndjson --results results.ndjson
+        agentry test agents.yaml --compare main-results.ndjson --fail-on regressions --summary-md comment.md
         agentry test agents.yaml --filter smoke --concurrency 16 --shard 2/4
         agentry test agents.yaml --rescore results.ndjson --report rescored.html
 
@@ -1706,11 +1722,14 @@ describe('--help', () => {
       contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
       finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
       A case may hold a conversation (turns sent one after another, each asserted) or simulate (another agent plays the
-      user until its goal is met), checked as a whole too: turns, goal. Completions and runs are POSTs: never retried.
+      user until its goal is met), checked as a whole too: turns, goal. Completions and runs are POSTs, never retried but
+      after a 429: then fewer are sent at once, and the case is sent again after the Retry-After asked (at most 8 times).
       --rescore takes the answers of an earlier --results file instead of asking the targets, and checks them with the
       file's assertions (a judge agent is still asked). The table of case × target goes to stdout; the summary to stderr.
       Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
-      code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.
+      code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C. With
+      --fail-on regressions only the cases that passed in the --compare file and fail now count (a failing new case
+      does not).
       "
     `)
   })
@@ -1769,6 +1788,9 @@ describe('--help', () => {
         --with-api-key    read an API key from stdin (a masked prompt on a terminal)
                           and store it
         --no-verify       store the key without trying it against the server
+        --from-brightsy   import the official brightsy CLI's session
+                          ($BRIGHTSY_CONFIG, else ~/.brightsy/config.json) into the
+                          profile
         -h, --help        display help for command
 
       Examples:
@@ -1777,6 +1799,7 @@ describe('--help', () => {
         agentry login --device                        type a code on another device (RFC 8628)
         agentry login --with-api-key < key.txt        store an API key read from stdin
         agentry --profile ci login --with-api-key --api-key-file /run/secrets/agentry
+        agentry login --from-brightsy                 reuse the session of \`brightsy login\`
 
       "
     `)

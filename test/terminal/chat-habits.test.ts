@@ -176,7 +176,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     // and it does resume: the rebuilt history reaches the agent
     const again = terminal('resume')
     again.start(`${node} bin/agentry.cjs chat --cid ${id}`, envOf.get(t) ?? {})
-    // the prompt, not only the banner: keys typed before the prompt is up reach a terminal still in cooked mode
+    // the prompt, not only the banner (keys typed before it are kept too: test/terminal/chat-tty.test.ts)
     await again.waitFor(/resumed: 4 messages[\s\S]*^› /m)
     again.type('and now?')
     again.keys('Enter')

@@ -141,7 +141,8 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     await t.waitFor(/^› /m)
     t.type('/new')
     t.keys('Enter')
-    const chatId = /new conversation: chat (\S+)$/m.exec(await t.waitFor(/new conversation: chat \S+$/m))?.[1]
+    const named = await t.waitFor(/new conversation: chat \S+ · log c[0-9a-f]{12}$/m)
+    const chatId = /new conversation: chat (\S+)/.exec(named)?.[1]
     t.type('hello')
     t.keys('Enter')
     await t.waitFor(/\d+ in · \d+ out · /)

@@ -8,7 +8,7 @@ import { withFileLock } from '../../src/config/file-lock.js'
 import { assertPrivate, parseJsonFile } from '../../src/config/read-file.js'
 import { jsonPathOffset, jsonSyntaxError, lineColumn } from '../../src/config/json-locate.js'
 import { configFile, credentialsFile } from '../../src/config/paths.js'
-import { bootId, ownerGone } from '../../src/config/lock-owner.js'
+import { bootId, ownedLockFs, ownerGone } from '../../src/config/lock-owner.js'
 import { loadConfig, loadCredentials, updateConfig, updateCredentials } from '../../src/config/store.js'
 import { CliError } from '../../src/errors.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -97,6 +97,84 @@ describe('locked updates', () => {
     expect(ownerGone(await leftLock(file, { pid: process.ppid, boot: 'another-boot' }))).toBe(true)
     expect(ownerGone(await leftLock(file, { pid: process.ppid }))).toBe(false)
     expect(ownerGone(await leftLock(file, { pid: deadPid(), host: 'another-host' }))).toBe(false)
+  })
+
+  /** proper-lockfile's removal of a lock it found stale, through the lock's fs (as a waiter of its own). */
+  const removeAsWaiter = (lockPath: string) =>
+    new Promise<string | undefined>((resolve) =>
+      ownedLockFs(lockPath, 15_000).rmdir(lockPath, (err) => resolve((err as NodeJS.ErrnoException | null)?.code)),
+    )
+  const exists = (path: string) =>
+    stat(path).then(
+      () => true,
+      () => false,
+    )
+
+  // issue 33 item 4: a waiter removed any lock without an owner, and any lock whose mtime was old, owner or not
+  it.each([
+    ['without an owner yet, fresh (a writer killed between mkdir and its owner file)', {}],
+    ['whose owner runs (this host), an hour without an update', { pid: process.ppid, mtimeAgo: 3_600_000 }],
+    ['whose owner is this process (another lock call of it)', { pid: process.pid, mtimeAgo: 3_600_000 }],
+  ])('never removes a lock %s', async (_, { pid, mtimeAgo }: { pid?: number; mtimeAgo?: number }) => {
+    const lockDir = join(dir, 'config.json.lock')
+    await mkdir(lockDir)
+    if (pid !== undefined)
+      await writeFile(join(lockDir, 'owner'), JSON.stringify({ pid, boot: bootId(), host: hostname() }))
+    if (mtimeAgo !== undefined) await utimes(lockDir, new Date(Date.now() - mtimeAgo), new Date(Date.now() - mtimeAgo))
+    expect(await removeAsWaiter(lockDir)).toBe('ELOCKED')
+    expect(await exists(lockDir)).toBe(true)
+  })
+
+  it('removes a lock without an owner once it is older than the generous age (15 s), and takes it', async () => {
+    const lockDir = join(configFile(dir) + '.lock')
+    await mkdir(lockDir)
+    const old = new Date(Date.now() - 16_000)
+    await utimes(lockDir, old, old)
+    await updateConfig(dir, (c) => {
+      c.profiles.a = { account: 'after-the-ownerless-lock' }
+    })
+    expect((await loadConfig(dir)).profiles.a?.account).toBe('after-the-ownerless-lock')
+    expect(await exists(lockDir)).toBe(false)
+  })
+
+  it('takes the lock with its owner in it: the lock never exists without one', async () => {
+    const file = join(dir, 'f.json')
+    const lockPath = `${file}.lock`
+    // the lock appears by a link of a file already written: its first visible state names its owner
+    const seen = await withFileLock(file, async () => JSON.parse(await readFile(lockPath, 'utf8')))
+    expect(seen).toEqual({ pid: process.pid, boot: bootId(), host: hostname() })
+    expect(await exists(lockPath)).toBe(false)
+  })
+
+  it('two waiters that found the same dead lock: the second does not remove the lock the first one took', async () => {
+    const file = join(dir, 'config.json')
+    const lockPath = `${file}.lock`
+    await leftLock(file, { pid: deadPid() })
+    const first = ownedLockFs(lockPath, 15_000)
+    await new Promise<void>((resolve, reject) => first.rmdir(lockPath, (err) => (err ? reject(err) : resolve())))
+    await new Promise<void>((resolve, reject) => first.mkdir(lockPath, (err) => (err ? reject(err) : resolve())))
+    // the second waiter judged the dead lock stale before the first one replaced it
+    expect(await removeAsWaiter(lockPath)).toBe('ELOCKED')
+    expect(JSON.parse(await readFile(lockPath, 'utf8'))).toMatchObject({ pid: process.pid })
+    first.rmdirSync(lockPath)
+    expect(await exists(lockPath)).toBe(false)
+  })
+
+  it('credentials.json shares the lock: 8 concurrent updates behind an old ownerless lock all land', async () => {
+    const lockDir = `${credentialsFile(dir)}.lock`
+    await mkdir(lockDir)
+    const old = new Date(Date.now() - 16_000)
+    await utimes(lockDir, old, old)
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        updateCredentials(dir, (c) => {
+          c.profiles[`p${i}`] = { apiKey: `agk_key_${i}_0123456789` }
+        }),
+      ),
+    )
+    const creds = await loadCredentials(dir)
+    expect(Object.keys(creds.profiles)).toHaveLength(8)
+    expect(await exists(lockDir)).toBe(false)
   })
 
   it('sweeps the temp files of writers that were killed, not those of a live one', async () => {

@@ -50,7 +50,7 @@ const shaped = shapedBy(leaves)
 /** A body drawn from a declaration: as shaped, with a member dropped, replaced or added, or any JSON at all. */
 const bodies = drawnBy(leaves)
 
-const client = new Transport({} as HttpClient, undefined, undefined)
+const client = new Transport({} as HttpClient, 'http://127.0.0.1:9/api/v1beta', undefined)
 
 /** Does the library send this body? A refusal is a usage error naming the member, before anything is sent. */
 async function clientAccepts(name: ContractRoute, body: unknown): Promise<boolean> {

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { asksForJson, gradingReply } from '../../src/emulator/completions/model/judge.js'
-import { readDataset } from '../../src/evals/dataset.js'
+import { datasetRows } from '../../src/evals/dataset.js'
 import { parseJsonPath, valueAtPath } from '../../src/evals/json-path.js'
 import { judgePrompt, parseVerdict } from '../../src/evals/judge.js'
 import { cellsOf, type TestResult } from '../../src/evals/results.js'
@@ -69,6 +69,12 @@ describe('json paths', () => {
     })
   })
 })
+
+async function readDataset(path: string, label: string) {
+  const rows = []
+  for await (const row of datasetRows(path, label)) rows.push(row)
+  return rows
+}
 
 describe('datasets and variables', () => {
   it('reads CSV with quotes, commas and newlines in fields, and NDJSON, with each row’s line', async () => {

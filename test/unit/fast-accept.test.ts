@@ -3,6 +3,8 @@
 // loading zod. For every schema they cover (each operation's query, body, response and list item; config.json,
 // credentials.json, a profile name, each setting), values drawn from the schema (valid ones, near-valid mutations,
 // any JSON) are put to both: wherever the check says true, zod must succeed and give back an equal value.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -21,6 +23,7 @@ import { settingKeyList } from '../../src/config/settings.js'
 import { InvalidResponseError } from '../../src/api/errors.js'
 import type { HttpClient, HttpResponse } from '../../src/api/request.js'
 import { Transport } from '../../src/sdk/transport.js'
+import { repoRoot } from '../helpers/cli.js'
 import { drawnBy } from '../helpers/zod-arbitrary.js'
 
 // strings that meet the checks of the declarations and of the settings, and some that do not
@@ -160,5 +163,43 @@ describe('a value the check refuses goes to zod', () => {
     await expect(first()).rejects.toThrow(
       "the server's answer to /{accountId}/agents: data[0] does not match the interface: .id: Invalid input: expected string, received number",
     )
+  })
+})
+
+describe('the generated checks share their functions', () => {
+  // the families' modules and the one that loads them are written by one emitter (src/config/accept.gen.ts by
+  // another): a function two schemas spell alike, or two families use, is written once
+  const bodies = (files: string[]) =>
+    files.flatMap((f) =>
+      [
+        ...readFileSync(join(repoRoot, f), 'utf8').matchAll(/function (\w+)\(v: any\): boolean \{\n([\s\S]*?)\n\}\n/g),
+      ].map((m) => ({ where: `${f} ${m[1]}`, body: m[2]! })),
+    )
+  const repeated = (found: { where: string; body: string }[]) => {
+    const first = new Map<string, string>()
+    const twice: string[] = []
+    for (const { where, body } of found) {
+      const earlier = first.get(body)
+      if (earlier) twice.push(`${where} repeats ${earlier}`)
+      else first.set(body, where)
+    }
+    return twice
+  }
+
+  it('no function body is written twice, in a family module or across them', () => {
+    const dir = 'src/api/accept'
+    const api = bodies(['src/api/accept.gen.ts', ...readdirSync(join(repoRoot, dir)).map((f) => `${dir}/${f}`)])
+    expect(api.length).toBeGreaterThan(50)
+    expect(repeated(api)).toEqual([])
+    expect(repeated(bodies(['src/config/accept.gen.ts']))).toEqual([])
+  })
+})
+
+describe('the zod the generator reads (its private `_zod.def`, scripts/gen/accept.ts)', () => {
+  it('is pinned to one exact version, the one installed', () => {
+    const pinned = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).dependencies.zod
+    const installed = JSON.parse(readFileSync(join(repoRoot, 'node_modules/zod/package.json'), 'utf8')).version
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(pinned).toBe(installed)
   })
 })

@@ -1,10 +1,13 @@
 // No room of src/ imports one above it, and no two rooms reach each other (scripts/import-graph.mjs holds the order
 // of the rooms, from errors and the library's HTTP core up to the CLI's entry; `node scripts/import-graph.mjs` prints
 // the same figures). Read from the sources: type-only imports count (naming another room's types is depending on
-// it); `import()` does not (it is how a room loads what is above it lazily: the manifest its groups).
+// it); `import()` does not (it is how a room loads what is above it lazily: the manifest its groups). And the
+// comments of src/, scripts/ and bin/ give reasons, not the numbers of tracker issues a reader cannot see.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { circles, importsOf, leaves, roomOf, sourcesOf, upward } from '../../scripts/import-graph.mjs'
-import { cliRoot } from '../helpers/cli.js'
+import { cliRoot, repoRoot } from '../helpers/cli.js'
 
 const sources = sourcesOf(cliRoot)
 const edges = importsOf(sources)
@@ -44,5 +47,20 @@ describe('the import graph of src/', () => {
       'src/config/store.ts -> src/commands/define.ts (static)',
     ])
     expect(circles(made)).toEqual([['chat/', 'logs/']])
+  })
+})
+
+describe('the comments of src/, scripts/ and bin/', () => {
+  it('say why, not which issue of the tracker asked for it ("issue 12", "(issue 22 item 13)")', () => {
+    const cited: string[] = []
+    for (const dir of ['src', 'scripts', 'bin'])
+      for (const file of readdirSync(join(repoRoot, dir), { recursive: true, encoding: 'utf8' })) {
+        if (!/\.(ts|mts|cts|js|mjs|cjs)$/.test(file)) continue
+        const lines = readFileSync(join(repoRoot, dir, file), 'utf8').split('\n')
+        lines.forEach((line, i) => {
+          if (/issue [0-9]+/.test(line)) cited.push(`${dir}/${file}:${i + 1}: ${line.trim()}`)
+        })
+      }
+    expect(cited).toEqual([])
   })
 })

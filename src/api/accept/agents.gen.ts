@@ -3,15 +3,8 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-import { hasProto, isObject, never, onlyKeys } from '../accept-kit.js'
-
-function a0(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
-  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
-  if (!onlyKeys(v, ["page", "limit"])) return false
-  return true
-}
+import { hasProto, isObject } from '../accept-kit.js'
+import { a0, a11, a2 } from '../accept.gen.js'
 
 function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
@@ -27,93 +20,15 @@ function a1(v: any): boolean {
 }
 
 function a3(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
   if (!((v["description"] === undefined || (v["description"] === null || typeof v["description"] === 'string')))) return false
-  if (!((v["tags"] === undefined || a3(v["tags"])))) return false
-  return true
-}
-
-function a6(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["url"] === 'string')) return false
-  if (!(typeof v["protocolBinding"] === 'string')) return false
-  if (!((v["protocolVersion"] === undefined || typeof v["protocolVersion"] === 'string'))) return false
-  return true
-}
-
-function a5(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a6(x))) return false
-  return true
-}
-
-function a8(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["url"] === 'string')) return false
-  if (!(typeof v["transport"] === 'string')) return false
-  return true
-}
-
-function a7(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a8(x))) return false
-  return true
-}
-
-function a9(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["streaming"] === undefined || typeof v["streaming"] === 'boolean'))) return false
-  return true
-}
-
-function a10(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a11(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a14(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a13(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["id"] === 'string')) return false
-  if (!(typeof v["name"] === 'string')) return false
-  if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
-  if (!((v["tags"] === undefined || a14(v["tags"])))) return false
+  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   return true
 }
 
 function a12(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a13(x))) return false
-  return true
-}
-
-function a15(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
-  return true
-}
-
-function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["protocolVersion"] === undefined || typeof v["protocolVersion"] === 'string'))) return false
   if (!(typeof v["name"] === 'string')) return false
@@ -123,18 +38,66 @@ function a4(v: any): boolean {
   if (!((v["preferredTransport"] === undefined || typeof v["preferredTransport"] === 'string'))) return false
   if (!((v["additionalInterfaces"] === undefined || a7(v["additionalInterfaces"])))) return false
   if (!((v["version"] === undefined || typeof v["version"] === 'string'))) return false
-  if (!((v["capabilities"] === undefined || a9(v["capabilities"])))) return false
-  if (!((v["defaultInputModes"] === undefined || a10(v["defaultInputModes"])))) return false
-  if (!((v["defaultOutputModes"] === undefined || a11(v["defaultOutputModes"])))) return false
-  if (!((v["skills"] === undefined || a12(v["skills"])))) return false
-  if (!((v["securitySchemes"] === undefined || a15(v["securitySchemes"])))) return false
+  if (!((v["capabilities"] === undefined || a8(v["capabilities"])))) return false
+  if (!((v["defaultInputModes"] === undefined || a2(v["defaultInputModes"])))) return false
+  if (!((v["defaultOutputModes"] === undefined || a2(v["defaultOutputModes"])))) return false
+  if (!((v["skills"] === undefined || a10(v["skills"])))) return false
+  if (!((v["securitySchemes"] === undefined || a11(v["securitySchemes"])))) return false
+  return true
+}
+
+function a5(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a4(x))) return false
+  return true
+}
+
+function a4(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["url"] === 'string')) return false
+  if (!(typeof v["protocolBinding"] === 'string')) return false
+  if (!((v["protocolVersion"] === undefined || typeof v["protocolVersion"] === 'string'))) return false
+  return true
+}
+
+function a7(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a6(x))) return false
+  return true
+}
+
+function a6(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["url"] === 'string')) return false
+  if (!(typeof v["transport"] === 'string')) return false
+  return true
+}
+
+function a8(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["streaming"] === undefined || typeof v["streaming"] === 'boolean'))) return false
+  return true
+}
+
+function a10(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a9(x))) return false
+  return true
+}
+
+function a9(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!(typeof v["name"] === 'string')) return false
+  if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
+  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   return true
 }
 export const accepts: { readonly [N in 'agentsList' | 'agentsGet' | 'skillsList' | 'skillsGet' | 'agentCard' | 'agentA2a']: RouteAccepts } = {
   agentsList: { query: a0, item: a1 },
   agentsGet: { response: a1 },
-  skillsList: { query: a0, item: a2 },
-  skillsGet: { response: a2 },
-  agentCard: { response: a4 },
+  skillsList: { query: a0, item: a3 },
+  skillsGet: { response: a3 },
+  agentCard: { response: a12 },
   agentA2a: {  },
 }

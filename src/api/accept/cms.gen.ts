@@ -3,10 +3,11 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-import { hasProto, isObject, never, onlyKeys } from '../accept-kit.js'
+import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 import { isWholeIn } from '../contract/copied-checks.js'
+import { a11, a2 } from '../accept.gen.js'
 
-function a0(v: any): boolean {
+function a61(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["page"] === undefined || typeof v["page"] === 'string' && isWholeIn(v["page"], 1, 9007199254740991) === true))) return false
   if (!((v["pageSize"] === undefined || typeof v["pageSize"] === 'string' && isWholeIn(v["pageSize"], 1, 100) === true))) return false
@@ -14,85 +15,43 @@ function a0(v: any): boolean {
   return true
 }
 
-function a1(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
-  return true
-}
-
-function a3(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
-  return true
-}
-
-function a4(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a2(v: any): boolean {
+function a62(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
-  if (!(a3(v["data"]))) return false
-  if (!((v["tags"] === undefined || a4(v["tags"])))) return false
+  if (!(a11(v["data"]))) return false
+  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
   if (!((v["updatedAt"] === undefined || typeof v["updatedAt"] === 'string'))) return false
   if (!((v["publishedAt"] === undefined || (v["publishedAt"] === null || typeof v["publishedAt"] === 'string')))) return false
   return true
 }
 
-function all0(v: any): boolean {
-  return a1(v) && a2(v)
+function a63(v: any): boolean {
+  return a11(v) && a62(v)
 }
 
-function a6(v: any): boolean {
+function a64(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
-  return true
-}
-
-function a7(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a5(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(a6(v["data"]))) return false
-  if (!((v["tags"] === undefined || a7(v["tags"])))) return false
+  if (!(a11(v["data"]))) return false
+  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
 
-function a9(v: any): boolean {
+function a65(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
-  return true
-}
-
-function a10(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a8(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["data"] === undefined || a9(v["data"])))) return false
-  if (!((v["tags"] === undefined || a10(v["tags"])))) return false
+  if (!((v["data"] === undefined || a11(v["data"])))) return false
+  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
 export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsPatch' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish']: RouteAccepts } = {
-  cmsQuery: { query: a0, item: all0 },
-  cmsGet: { response: a2 },
-  cmsCreate: { body: a5, response: a2, idempotent: false },
-  cmsUpdate: { body: a5, response: a2 },
-  cmsPatch: { body: a8, response: a2, idempotent: true },
+  cmsQuery: { query: a61, item: a63 },
+  cmsGet: { response: a62 },
+  cmsCreate: { body: a64, response: a62, idempotent: false },
+  cmsUpdate: { body: a64, response: a62 },
+  cmsPatch: { body: a65, response: a62, idempotent: true },
   cmsDelete: {  },
-  cmsPublish: { response: a2, idempotent: true },
-  cmsUnpublish: { response: a2, idempotent: true },
+  cmsPublish: { response: a62, idempotent: true },
+  cmsUnpublish: { response: a62, idempotent: true },
 }

@@ -3,9 +3,9 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-import { hasProto, isObject, never, onlyKeys } from '../accept-kit.js'
+import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 
-function a0(v: any): boolean {
+function a55(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
   if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
@@ -14,7 +14,7 @@ function a0(v: any): boolean {
   return true
 }
 
-function a1(v: any): boolean {
+function a56(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["path"] === 'string')) return false
   if (!((v["size"] === undefined || typeof v["size"] === 'number' && Number.isFinite(v["size"])))) return false
@@ -23,8 +23,8 @@ function a1(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'filesList' | 'filesUpload' | 'filesDownload' | 'filesDelete']: RouteAccepts } = {
-  filesList: { query: a0, item: a1 },
-  filesUpload: { response: a1 },
+  filesList: { query: a55, item: a56 },
+  filesUpload: { response: a56 },
   filesDownload: {  },
   filesDelete: {  },
 }

@@ -3,56 +3,33 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-import { hasProto, isObject, never, onlyKeys } from '../accept-kit.js'
+import { hasProto, isObject } from '../accept-kit.js'
+import { a2 } from '../accept.gen.js'
 
-function a1(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a2(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a3(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a0(v: any): boolean {
+function a66(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["issuer"] === 'string')) return false
   if (!(typeof v["authorization_endpoint"] === 'string')) return false
   if (!(typeof v["token_endpoint"] === 'string')) return false
   if (!((v["registration_endpoint"] === undefined || typeof v["registration_endpoint"] === 'string'))) return false
   if (!((v["revocation_endpoint"] === undefined || typeof v["revocation_endpoint"] === 'string'))) return false
-  if (!((v["scopes_supported"] === undefined || a1(v["scopes_supported"])))) return false
+  if (!((v["scopes_supported"] === undefined || a2(v["scopes_supported"])))) return false
   if (!((v["code_challenge_methods_supported"] === undefined || a2(v["code_challenge_methods_supported"])))) return false
-  if (!((v["grant_types_supported"] === undefined || a3(v["grant_types_supported"])))) return false
+  if (!((v["grant_types_supported"] === undefined || a2(v["grant_types_supported"])))) return false
   if (!((v["device_authorization_endpoint"] === undefined || typeof v["device_authorization_endpoint"] === 'string'))) return false
   if (!((v["authorization_response_iss_parameter_supported"] === undefined || typeof v["authorization_response_iss_parameter_supported"] === 'boolean'))) return false
   return true
 }
 
-function a5(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a4(v: any): boolean {
+function a67(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["client_id"] === 'string')) return false
   if (!((v["client_secret"] === undefined || typeof v["client_secret"] === 'string'))) return false
-  if (!((v["redirect_uris"] === undefined || a5(v["redirect_uris"])))) return false
+  if (!((v["redirect_uris"] === undefined || a2(v["redirect_uris"])))) return false
   return true
 }
 
-function a6(v: any): boolean {
+function a68(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["access_token"] === 'string')) return false
   if (!((v["token_type"] === undefined || typeof v["token_type"] === 'string'))) return false
@@ -63,7 +40,7 @@ function a6(v: any): boolean {
   return true
 }
 
-function a7(v: any): boolean {
+function a69(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["device_code"] === 'string' && v["device_code"].length >= 1)) return false
   if (!(typeof v["user_code"] === 'string' && v["user_code"].length >= 1)) return false
@@ -74,28 +51,22 @@ function a7(v: any): boolean {
   return true
 }
 
-function a9(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(typeof x === 'string')) return false
-  return true
-}
-
-function a8(v: any): boolean {
+function a70(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["resource"] === 'string')) return false
-  if (!((v["authorization_servers"] === undefined || a9(v["authorization_servers"])))) return false
+  if (!((v["authorization_servers"] === undefined || a2(v["authorization_servers"])))) return false
   return true
 }
 export const accepts: { readonly [N in 'oauthMetadata' | 'oauthRegister' | 'oauthAuthorize' | 'oauthAuthorizeDecision' | 'oauthToken' | 'oauthRevoke' | 'oauthDeviceAuthorization' | 'oauthDevicePage' | 'oauthDeviceDecision' | 'oauthProtectedResource' | 'oauthProtectedResourceApi']: RouteAccepts } = {
-  oauthMetadata: { response: a0 },
-  oauthRegister: { response: a4, idempotent: false },
+  oauthMetadata: { response: a66 },
+  oauthRegister: { response: a67, idempotent: false },
   oauthAuthorize: {  },
   oauthAuthorizeDecision: {  },
-  oauthToken: { response: a6, idempotent: false },
+  oauthToken: { response: a68, idempotent: false },
   oauthRevoke: {  },
-  oauthDeviceAuthorization: { response: a7, idempotent: false },
+  oauthDeviceAuthorization: { response: a69, idempotent: false },
   oauthDevicePage: {  },
   oauthDeviceDecision: {  },
-  oauthProtectedResource: { response: a8 },
-  oauthProtectedResourceApi: { response: a8 },
+  oauthProtectedResource: { response: a70 },
+  oauthProtectedResourceApi: { response: a70 },
 }

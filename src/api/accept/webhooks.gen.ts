@@ -3,17 +3,10 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-import { hasProto, isObject, never, onlyKeys } from '../accept-kit.js'
+import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
+import { a0, a11, a38 } from '../accept.gen.js'
 
-function a0(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
-  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
-  if (!onlyKeys(v, ["page", "limit"])) return false
-  return true
-}
-
-function a1(v: any): boolean {
+function a40(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["name"] === 'string')) return false
@@ -27,7 +20,7 @@ function a1(v: any): boolean {
   return true
 }
 
-function a2(v: any): boolean {
+function a41(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 100)) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000))) return false
@@ -37,7 +30,7 @@ function a2(v: any): boolean {
   return true
 }
 
-function a3(v: any): boolean {
+function a42(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 100))) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000))) return false
@@ -47,69 +40,33 @@ function a3(v: any): boolean {
   return true
 }
 
-function a5(v: any): boolean {
+function a43(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
-  return true
-}
-
-function a4(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["payload"] === undefined || a5(v["payload"])))) return false
+  if (!((v["payload"] === undefined || a11(v["payload"])))) return false
   if (!onlyKeys(v, ["payload"])) return false
   return true
 }
 
-function a8(v: any): boolean {
-  if ((v === "completed" || v === "failed")) return true
-  if (!((v === "completed" || v === "failed")) && typeof v === 'string') return true
-  return false
-}
-
-function a9(v: any): boolean {
-  if ((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) return true
-  if (!((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) && typeof v === 'string') return true
-  return false
-}
-
-function a7(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["id"] === 'string')) return false
-  if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string'))) return false
-  if (!(a8(v["status"]))) return false
-  if (!((v["output"] === undefined || true))) return false
-  if (!((v["trigger"] === undefined || a9(v["trigger"])))) return false
-  if (!((v["startedAt"] === undefined || typeof v["startedAt"] === 'string'))) return false
-  if (!((v["finishedAt"] === undefined || typeof v["finishedAt"] === 'string'))) return false
-  return true
-}
-
-function a6(v: any): boolean {
+function a44(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["delivered"] === 'boolean')) return false
   if (!((v["status"] === undefined || typeof v["status"] === 'number' && Number.isFinite(v["status"])))) return false
-  if (!((v["execution"] === undefined || (v["execution"] === null || a7(v["execution"]))))) return false
+  if (!((v["execution"] === undefined || (v["execution"] === null || a38(v["execution"]))))) return false
   return true
 }
 
-function a10(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
-  return true
-}
-
-function a11(v: any): boolean {
+function a45(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["received"] === 'boolean')) return false
   if (!((v["executionId"] === undefined || typeof v["executionId"] === 'string'))) return false
   return true
 }
 export const accepts: { readonly [N in 'webhooksList' | 'webhooksCreate' | 'webhooksGet' | 'webhooksEdit' | 'webhooksDelete' | 'webhooksTest' | 'webhookTrigger']: RouteAccepts } = {
-  webhooksList: { query: a0, item: a1 },
-  webhooksCreate: { body: a2, response: a1 },
-  webhooksGet: { response: a1 },
-  webhooksEdit: { body: a3, response: a1 },
+  webhooksList: { query: a0, item: a40 },
+  webhooksCreate: { body: a41, response: a40 },
+  webhooksGet: { response: a40 },
+  webhooksEdit: { body: a42, response: a40 },
   webhooksDelete: {  },
-  webhooksTest: { body: a4, response: a6, idempotent: false },
-  webhookTrigger: { body: a10, response: a11, idempotent: false },
+  webhooksTest: { body: a43, response: a44, idempotent: false },
+  webhookTrigger: { body: a11, response: a45, idempotent: false },
 }

@@ -1,4 +1,4 @@
-// Path values are checked before any request (issue 7 "Bad input"): an empty, `.` or `..` segment would change
+// Path values are checked before any request: an empty, `.` or `..` segment would change
 // which resource a URL names once a server or proxy normalises it (RFC 3986 5.2.4 removes dot segments), so
 // `agents get ..` must never become `GET /{account}/`.
 import { UsageError } from '../errors.js'

@@ -21,7 +21,7 @@ export type StreamPosition =
   | { format: 'body'; contentType: string }
 
 /**
- * The server answered 2xx with something that is not a completion (issue 7 item 3: exit 7, "the answer does not match
+ * The server answered 2xx with something that is not a completion (exit 7, "the answer does not match
  * the interface", never a dropped connection): a chunk that is not JSON, a JSON body that is not a completion, or a
  * page (HTML) instead of a stream.
  */

@@ -5,6 +5,7 @@ import { sanitizeText } from '../../io/sanitize.js'
 import { checkAttachment, statelessAttachHint } from '../attachments.js'
 import { resolveImage } from '../images.js'
 import type { ChatSession, ChatTurn } from '../session.js'
+import { isJsonlTranscript } from '../transcript.js'
 import { helpText } from './help.js'
 import { oneLine } from './status.js'
 import { messageCount } from './recap.js'
@@ -34,6 +35,8 @@ export interface CommandDeps {
   onSaved?: () => void
   /** where the conversation is kept (the service's chat id, the local log's id) and how to resume it */
   whereKept?: (() => string[]) | undefined
+  /** the conversation's id in the local log, known before it is written (undefined: the log is off) */
+  logId?: (() => string) | undefined
 }
 
 /** Runs a command; resolves to an exit code when the chat should end. */
@@ -49,7 +52,7 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         return undefined
       case 'system':
         if (arg === '') {
-          note(session.system ? 'system prompt (added to the agent’s own):' : 'no system prompt of your own is set')
+          note(session.system ? "system prompt (added to the agent's own):" : 'no system prompt of your own is set')
           if (session.system) ui(`${sanitizeText(session.system)}\n`)
           note('set it with /system <text>, remove it with /system --clear')
         } else if (arg === '--clear') {
@@ -93,13 +96,20 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
       case 'tools':
         ui(describeTools(await deps.tools(), style, deps.columns()))
         return undefined
-      case 'new':
+      case 'new': {
         await session.reset()
         deps.images.length = 0
         deps.attachments.length = 0
-        // a stateful chat gets a new chat on the service: its id is the conversation's handle there
-        note(session.chatId === undefined ? 'new conversation' : `new conversation: chat ${session.chatId}`)
+        // its ids at once: a stateful chat's new chat on the service, and the id the local log
+        // will keep it under once an answer arrives
+        const ids = [
+          session.chatId === undefined ? '' : `chat ${session.chatId}`,
+          deps.logId ? `log ${deps.logId()}` : '',
+        ]
+        const named = ids.filter(Boolean).join(` ${style.glyphs.separator} `)
+        note(named ? `new conversation: ${named}` : 'new conversation')
         return undefined
+      }
       case 'info':
         note(`agent ${session.agentId}`)
         for (const line of deps.whereKept?.() ?? []) note(line)
@@ -123,15 +133,14 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         return undefined
       case 'save': {
         if (arg === '') {
-          note('usage: /save <file.jsonl>')
+          note('usage: /save <file.jsonl|file.md>')
           return undefined
         }
         await session.save(arg)
         deps.onSaved?.()
         const n = messageCount(session.history)
-        note(
-          `saved ${n} message${n === 1 ? '' : 's'} to ${arg} (resume: agentry chat ${session.agentId} --resume ${arg})`,
-        )
+        const how = isJsonlTranscript(arg) ? `resume: agentry chat ${session.agentId} --resume ${arg}` : 'Markdown'
+        note(`saved ${n} message${n === 1 ? '' : 's'} to ${arg} (${how})`)
         return undefined
       }
       case 'export': {
@@ -148,7 +157,7 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
       }
     }
   } catch (err) {
-    ui(`${style.error(`✗ ${oneLine((err as Error).message)}`)}\n`)
+    ui(`${style.error(`${style.glyphs.cross} ${oneLine((err as Error).message)}`)}\n`)
     const hint = (err as { hint?: string }).hint
     if (hint) note(hint)
     return undefined

@@ -50,21 +50,28 @@ function completePath(
 }
 
 /** Formats candidates as one hint row, e.g. "help  system  save" (cut after a dozen). */
-function candidatesHint(candidates: readonly string[]): string | undefined {
+function candidatesHint(candidates: readonly string[], ellipsis: string): string | undefined {
   if (candidates.length < 2) return undefined
   const shown = candidates.slice(0, maxShown).join('  ')
-  return candidates.length > maxShown ? `${shown}  … ${candidates.length - maxShown} more` : shown
+  return candidates.length > maxShown ? `${shown}  ${ellipsis} ${candidates.length - maxShown} more` : shown
 }
 
 /** The prompt's completer. */
-export function createCompleter(list: ListDir = listDir): Completer {
+export function createCompleter(list: ListDir = listDir, ellipsis = '…'): Completer {
   return (text) => {
     const cmd = completeCommand(text)
-    if (cmd) return { text: cmd.text, hint: candidatesHint(cmd.candidates.map((c) => `/${c}`)) }
+    if (cmd)
+      return {
+        text: cmd.text,
+        hint: candidatesHint(
+          cmd.candidates.map((c) => `/${c}`),
+          ellipsis,
+        ),
+      }
     const m = pathCommands.exec(text)
     if (!m) return undefined
     const r = completePath(m[2]!, list)
     if (!r) return undefined
-    return { text: m[1]! + r.word, hint: candidatesHint(r.candidates) }
+    return { text: m[1]! + r.word, hint: candidatesHint(r.candidates, ellipsis) }
   }
 }

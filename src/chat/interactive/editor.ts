@@ -25,6 +25,18 @@ export type EditorEffect =
   /** Ctrl-X Ctrl-E (bash, readline's edit-and-execute-command): edit the input in $VISUAL/$EDITOR */
   | { type: 'externalEdit' }
 
+/**
+ * A paste of more lines or characters than these is folded into one label in the prompt, `[pasted 60 lines]`, and
+ * sent as it is: a long paste no longer fills the screen and the scrollback with its echo.
+ */
+const foldLines = 8
+const foldChars = 1000
+/**
+ * Each folded paste is one character of the text, from Unicode's Supplementary Private Use Area-A, so the cursor
+ * steps over it and Backspace removes it whole, as one grapheme; `folds` gives the view its label.
+ */
+const firstFoldChar = 0xf0000
+
 /** Completes the input on Tab: a new text (cursor at its end) and/or a hint listing the candidates. */
 export type Completer = (text: string) => { text: string; hint?: string | undefined } | undefined
 
@@ -34,6 +46,9 @@ export class LineEditor {
   cursor = 0
   /** a line shown under the input until the next key (completion candidates) */
   hint: string | undefined
+  /** the labels of folded pastes, by the character that stands for each in `text` */
+  readonly folds = new Map<string, string>()
+  private readonly pasted = new Map<string, string>()
   private killed = ''
   private historyIndex: number
   private draft = ''
@@ -63,8 +78,9 @@ export class LineEditor {
     const { text, cursor } = this
     switch (key.name) {
       case 'text':
-      case 'paste':
         return this.insert(key.text)
+      case 'paste':
+        return this.insert(this.fold(key.text))
       case 'newline':
         return this.insert('\n')
       case 'enter':
@@ -72,7 +88,7 @@ export class LineEditor {
         if (cursor > 0 && text[cursor - 1] === '\\' && cursor === lineEnd(text, cursor)) {
           return this.replace(cursor - 1, cursor, '\n')
         }
-        return { type: 'submit', text }
+        return { type: 'submit', text: this.message }
       case 'backspace':
         return cursor === 0 ? { type: 'none' } : this.replace(prevBoundary(text, cursor), cursor, '')
       case 'delete':
@@ -130,6 +146,24 @@ export class LineEditor {
       case 'hangup':
         return { type: 'exit', code: 0 }
     }
+  }
+
+  /** The text as it is sent: each folded paste put back whole. */
+  get message(): string {
+    if (this.pasted.size === 0) return this.text
+    let out = ''
+    for (const ch of this.text) out += this.pasted.get(ch) ?? ch
+    return out
+  }
+
+  /** A long paste's stand-in character (its label in `folds`), or a short paste itself. */
+  private fold(paste: string): string {
+    const lines = paste.replace(/\n$/, '').split('\n').length
+    if (lines <= foldLines && paste.length <= foldChars) return paste
+    const token = String.fromCodePoint(firstFoldChar + this.pasted.size)
+    this.pasted.set(token, paste)
+    this.folds.set(token, lines > 1 ? `[pasted ${lines} lines]` : `[pasted ${[...paste].length} characters]`)
+    return token
   }
 
   /** Replaces the whole text (cursor at the end); used for history recall and by callers. */

@@ -1,14 +1,15 @@
 // The /help screen: the commands (from slash.ts, so it cannot drift) and the keys of the line editor.
+import type { Glyphs } from '../../io/glyphs.js'
 import { slashCommands } from './slash.js'
 import type { UiStyle } from './style.js'
 
-const keys: [string, string][] = [
+const keysOf = ({ arrows: a }: Glyphs): [string, string][] => [
   ['Enter', 'send'],
   ['Alt-Enter, Ctrl-J, \\ at the end', 'new line (pasted text keeps its lines)'],
-  ['↑ ↓, Ctrl-P Ctrl-N', 'history, filtered by what you typed; lines of a long message'],
+  [`${a.up} ${a.down}, Ctrl-P Ctrl-N`, 'history, filtered by what you typed; lines of a long message'],
   ['Tab', 'complete a command or a file name'],
   ['Ctrl-A Ctrl-E, Home End', 'start / end of the line'],
-  ['Alt-B Alt-F, Ctrl-← Ctrl-→', 'word left / right'],
+  [`Alt-B Alt-F, Ctrl-${a.left} Ctrl-${a.right}`, 'word left / right'],
   ['Ctrl-W, Alt-Backspace', 'delete the word before the cursor'],
   ['Ctrl-U Ctrl-K', 'delete to the start / end of the line (Ctrl-Y puts it back)'],
   ['Ctrl-L', 'clear the screen'],
@@ -20,6 +21,7 @@ const keys: [string, string][] = [
 
 /** The help text, laid out in two columns. */
 export function helpText(style: UiStyle, columns: number): string {
+  const keys = keysOf(style.glyphs)
   const cmds: [string, string][] = slashCommands.map((c) => [
     `/${c.name}${c.args ? ` ${c.args}` : ''}`,
     c.summary + (c.aliases.length ? ` (also ${c.aliases.map((a) => `/${a}`).join(' ')})` : ''),

@@ -1,9 +1,10 @@
-// The interactive chat on a terminal (GitHub issue 4, part B): `agentry chat [agentId]` when stdin and stdout are
+// The interactive chat on a terminal: `agentry chat [agentId]` when stdin and stdout are
 // terminals and no -m is given. src/commands/chat/ builds the session and calls runInteractive; this module owns
 // the terminal until it returns, and always gives it back as it found it.
 import type { Agent, ToolDefinition } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
+import { glyphsFor } from '../../io/glyphs.js'
 import type { ChatSession } from '../session.js'
 import { inputHistoryFile, stateDir } from '../../logs/paths.js'
 import { History, historyFile, moveHistory } from './history.js'
@@ -35,6 +36,8 @@ export interface InteractiveOptions {
   unsaved?: (() => boolean) | undefined
   /** where the conversation is kept and how to resume it (/info) */
   whereKept?: (() => string[]) | undefined
+  /** the conversation's id in the local log, known before it is written (undefined: the log is off) */
+  logId?: (() => string) | undefined
 }
 
 /** How long the banner waits for the agent's record before starting without its name. */
@@ -47,7 +50,7 @@ export async function runInteractive(
   opts: InteractiveOptions = {},
 ): Promise<number> {
   const io = ctx.io
-  const style = createUiStyle(io.colorStderr())
+  const style = createUiStyle(io.colorStderr(), glyphsFor(ctx.env))
   const uiSink = io.stderrIsTTY ? io.stderr : io.stdout
   // held while a tool call is asked about: the spinner must not draw over the question
   let held = false
@@ -58,36 +61,35 @@ export async function runInteractive(
     io.stdout.write(s)
   }
   const term = new Terminal(io, ui)
-  const agentInfo = fetchAgent(ctx, session.agentId)
-  const earlierInfo = earlierMessages(ctx, session)
-  const historyPath = inputHistoryFile(stateDir(ctx.env))
-  const history = await moveHistory(historyFile(ctx.configDir()), historyPath)
-    .then(() => History.open(historyPath))
-    .catch((err: Error) => {
-      ctx.warn(`input history unavailable: ${err.message}`)
-      return History.open(undefined)
-    })
-  const earlier = await earlierInfo
-  ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style, earlier))
-  ui(recap(earlier, style, io.columns()))
-  const previousHandler = ctx.interruptHandler
-  // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode.
-  // While $EDITOR has the terminal, a Ctrl-C that reaches this process too is the editor's business.
-  ctx.interruptHandler = () => {
-    if (term.active) term.feed('\x03')
-  }
+  // SIGINT from outside (kill -INT) acts as the Ctrl-C key; the key itself arrives as \x03 in raw mode. While $EDITOR
+  // has the terminal, it goes to the editor's hand-over (external-editor.ts).
+  const releaseInterrupt = ctx.onInterrupt(() => term.interrupt())
+  // raw mode at once, before the agent's record and the history are read: keys typed meanwhile are queued for the
+  // prompt, not echoed and turned into lines by the tty driver
   term.start()
-  opts.bindToolApproval?.(
-    terminalToolApproval(
-      term,
-      (s) => uiSink.write(s),
-      style,
-      (on) => {
-        held = on
-      },
-    ),
-  )
   try {
+    const agentInfo = fetchAgent(ctx, session.agentId)
+    const earlierInfo = earlierMessages(ctx, session)
+    const historyPath = inputHistoryFile(stateDir(ctx.env))
+    const history = await moveHistory(historyFile(ctx.configDir()), historyPath)
+      .then(() => History.open(historyPath))
+      .catch((err: Error) => {
+        ctx.warn(`input history unavailable: ${err.message}`)
+        return History.open(undefined)
+      })
+    const earlier = await earlierInfo
+    ui(banner(await withTimeout(agentInfo, agentInfoTimeoutMs), session, style, earlier))
+    ui(recap(earlier, style, io.columns()))
+    opts.bindToolApproval?.(
+      terminalToolApproval(
+        term,
+        (s) => uiSink.write(s),
+        style,
+        (on) => {
+          held = on
+        },
+      ),
+    )
     return await repl({
       session,
       term,
@@ -101,19 +103,21 @@ export async function runInteractive(
       env: ctx.env,
       unsaved: opts.unsaved,
       whereKept: opts.whereKept,
+      logId: opts.logId,
       answer: {
         out,
         now: () => ctx.now(),
         animate: io.canAnimate(),
         highlight: opts.highlight ?? true,
         color: io.colorStdout(),
+        glyphs: style.glyphs,
         cancel: () => session.cancel(),
         onRender: opts.onRender,
       },
     })
   } finally {
     term.close()
-    ctx.interruptHandler = previousHandler
+    releaseInterrupt()
   }
 }
 
@@ -166,10 +170,11 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
 
 function banner(agent: Agent | undefined, session: ChatSession, style: UiStyle, earlier: readonly unknown[]): string {
   const name = agent?.name && agent.name !== session.agentId ? `${agent.name} (${session.agentId})` : session.agentId
+  const sep = style.dim(` ${style.glyphs.separator} `)
   const parts = [style.bold(`chat with ${oneLine(name)}`)]
   if (agent?.model) parts.push(style.dim(oneLine(agent.model)))
   if (session.chatId) parts.push(style.dim(`chat ${session.chatId}`))
   const n = messageCount(earlier)
   if (n > 0) parts.push(style.dim(`resumed: ${n} message${n > 1 ? 's' : ''}`))
-  return `${parts.join(style.dim(' · '))}\n${style.dim('/help for commands and keys · Ctrl-D to quit')}\n\n`
+  return `${parts.join(sep)}\n${style.dim('/help for commands and keys')}${sep}${style.dim('Ctrl-D to quit')}\n\n`
 }

@@ -24,6 +24,8 @@ export interface LayoutOptions {
   prompt: string
   continuation: string
   columns: number
+  /** what some characters are shown as (the labels of folded pastes, editor.ts) */
+  labels?: ReadonlyMap<string, string> | undefined
 }
 
 /** How a grapheme is drawn in the input: tabs as spaces (no tab stops in an editable line). */
@@ -55,14 +57,15 @@ export function layoutInput(text: string, cursor: number, opts: LayoutOptions): 
       cursorCol = col
     }
     for (const g of graphemes(line)) {
-      const w = graphemeWidth(g)
+      const label = opts.labels?.get(g)
+      const w = label === undefined ? graphemeWidth(g) : stringWidth(label)
       if (col + w > columns && col > pw) {
         row = { prefix: indent, text: '' }
         rows.push(row)
         col = pw
       }
       if (offset === cursor) at()
-      row.text += displayGrapheme(g)
+      row.text += label ?? displayGrapheme(g)
       col += w
       offset += g.length
     }

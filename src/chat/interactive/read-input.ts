@@ -25,12 +25,12 @@ export async function readInput(
   opts: ReadInputOptions = {},
 ): Promise<InputResult> {
   if (opts.initial) editor.reset(opts.initial)
-  const draw = () => view.draw(editor, term.columns())
+  const draw = () => view.draw(editor, term.columns(), term.rows())
   draw()
   const stopResize = term.onResizeEvent(draw)
   try {
     for (;;) {
-      const before = { text: editor.text, cursor: editor.cursor }
+      const before = { text: editor.text, cursor: editor.cursor, folds: editor.folds }
       const effect = editor.handle(await term.nextKey())
       switch (effect.type) {
         case 'submit':
@@ -56,9 +56,9 @@ export async function readInput(
           if (!opts.edit) break
           view.finish(editor, term.columns())
           try {
-            editor.reset(await opts.edit(editor.text))
+            editor.reset(await opts.edit(editor.message))
           } catch (err) {
-            term.write(`${style.error(`✗ ${(err as Error).message}`)}\n`)
+            term.write(`${style.error(`${style.glyphs.cross} ${(err as Error).message}`)}\n`)
           }
           break
         default:

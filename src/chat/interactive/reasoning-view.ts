@@ -1,4 +1,4 @@
-// The model's reasoning ("thinking", issue 9 item 5) as the interactive chat shows it: dimmed, each line behind a
+// The model's reasoning ("thinking") as the interactive chat shows it: dimmed, each line behind a
 // bar, on the UI stream before the answer, and closed with a blank line so the answer stands apart. It is never part
 // of the answer's text. Server text: control characters are shown as visible escapes, never executed (oneLine uses
 // the one sanitiser, src/io/sanitize.ts).
@@ -30,7 +30,7 @@ export function createReasoningView(ui: (s: string) => void, style: UiStyle): Re
           atLineStart = true
         }
         if (line === '') return
-        out += style.dim(`${atLineStart ? '│ ' : ''}${oneLine(line)}`)
+        out += style.dim(`${atLineStart ? `${style.glyphs.bar} ` : ''}${oneLine(line)}`)
         atLineStart = false
       })
       ui(out)

@@ -21,16 +21,21 @@ export function recap(messages: readonly unknown[], style: UiStyle, columns: num
       .trim()
     const head = `  ${label[m.role]}: `
     const room = Math.max(10, columns - head.length - 1)
-    return style.dim(`${head}${text.length > room ? `${text.slice(0, room - 1)}…` : text}`)
+    const { ellipsis } = style.glyphs
+    const cut = text.length > room ? `${text.slice(0, room - ellipsis.length)}${ellipsis}` : text
+    return style.dim(`${head}${cut}`)
   })
-  const more = turns.length > shown.length ? `${style.dim(`  … ${turns.length - shown.length} earlier`)}\n` : ''
+  const more =
+    turns.length > shown.length
+      ? `${style.dim(`  ${style.glyphs.ellipsis} ${turns.length - shown.length} earlier`)}\n`
+      : ''
   return `${more}${lines.join('\n')}\n\n`
 }
 
 /**
  * The number of messages of a conversation, as a transcript holds them one a line: user, assistant and tool
  * messages, not the system prompt. The banner's "resumed: N messages" and /save's "saved N messages" both say it,
- * so the two agree with each other and with the file (issue 12: the banner counted user turns as messages).
+ * so the two agree with each other and with the file (user turns alone would undercount).
  */
 export function messageCount(messages: readonly unknown[]): number {
   return messages.filter((m) => (m as { role?: unknown } | null)?.role !== 'system').length

@@ -16,9 +16,6 @@ import { oneLine } from './status.js'
 import type { UiStyle } from './style.js'
 import type { Terminal } from './terminal.js'
 
-/** The prompt's markers: the first line and the continuation lines of a multi-line message. */
-const promptMarkers = { prompt: '› ', continuation: '· ' }
-
 /** What the loop runs with. */
 export interface ReplDeps {
   session: ChatSession
@@ -42,13 +39,18 @@ export interface ReplDeps {
   unsaved?: (() => boolean) | undefined
   /** where the conversation is kept and how to resume it (/info) */
   whereKept?: (() => string[]) | undefined
+  /** the conversation's id in the local log, known before it is written (/new names it) */
+  logId?: (() => string) | undefined
 }
 
 /** Runs the loop; resolves to the exit code. */
 export async function repl(deps: ReplDeps): Promise<number> {
   const { session, term, history, style, ui } = deps
-  const view = new PromptView(ui, style, promptMarkers, 'Send a message · /help for commands and keys')
-  const completer = createCompleter()
+  const g = style.glyphs
+  // the prompt's markers: the first line and the continuation lines of a multi-line message
+  const promptMarkers = { prompt: `${g.prompt} `, continuation: `${g.continuation} ` }
+  const view = new PromptView(ui, style, promptMarkers, `Send a message ${g.separator} /help for commands and keys`)
+  const completer = createCompleter(undefined, g.ellipsis)
   const answer = (turn: ChatTurn) => showAnswer(turn, { ...deps.answer, term, style, ui })
   let historyBroken = false
   // Ctrl-C at an empty prompt with unsaved turns asks first: the next Ctrl-C there quits
@@ -76,7 +78,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
       if (input.code !== 130 || quitArmed || !unsaved) return input.code
       quitArmed = true
       ui(
-        `${style.dim('this conversation is not saved (the log is off): Ctrl-C again quits · /save <file> keeps it')}\n\n`,
+        `${style.dim(`this conversation is not saved (the log is off): Ctrl-C again quits ${g.separator} /save <file> keeps it`)}\n\n`,
       )
       continue
     }
@@ -89,9 +91,9 @@ export async function repl(deps: ReplDeps): Promise<number> {
     })
     const parsed = parseLine(line)
     if (parsed.kind === 'unknown') {
-      const hint = parsed.suggestion ? ` — did you mean /${parsed.suggestion}?` : ' — /help lists the commands'
+      const hint = ` ${g.dash} ${parsed.suggestion ? `did you mean /${parsed.suggestion}?` : '/help lists the commands'}`
       ui(`${style.error(`unknown command /${parsed.name}`)}${style.dim(hint)}\n`)
-      if (!parsed.suggestion) ui(`${style.dim(fitWidth(names(), term.columns() - 1))}\n`)
+      if (!parsed.suggestion) ui(`${style.dim(fitWidth(names(), term.columns() - 1, g.ellipsis))}\n`)
       ui('\n')
       continue
     }
@@ -99,7 +101,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
       try {
         prefill = await edit(parsed.arg)
       } catch (err) {
-        ui(`${style.error(`✗ ${(err as Error).message}`)}\n`)
+        ui(`${style.error(`${g.cross} ${(err as Error).message}`)}\n`)
       }
       continue
     }
@@ -119,6 +121,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
           savedLength = session.history.length
         },
         whereKept: deps.whereKept,
+        logId: deps.logId,
       })
       if (code !== undefined) return code
       // a blank line after a command's output, as after an answer (an answer ends with its own)
@@ -129,7 +132,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
     try {
       turn = session.send(parsed.text, { images: deps.images.splice(0), attachments: deps.attachments.splice(0) })
     } catch (err) {
-      ui(`${style.error(`✗ ${oneLine((err as Error).message)}`)}\n`)
+      ui(`${style.error(`${g.cross} ${oneLine((err as Error).message)}`)}\n`)
       continue
     }
     if ((await converse(turn)) === 'exit') return 130

@@ -1,4 +1,4 @@
-// Slash commands of the interactive chat (GitHub issue 4): parsing, "did you mean" suggestions and Tab completion.
+// Slash commands of the interactive chat: parsing, "did you mean" suggestions and Tab completion.
 // A line is a command only when it starts with `/name` followed by a space or its end, so a path such as
 // `/usr/bin is empty?` is sent as a message; `//text` sends `/text` literally.
 import { closestNames } from '../../io/did-you-mean.js'
@@ -39,7 +39,12 @@ export const slashCommands: readonly SlashSpec[] = [
   { name: 'retry', args: '', summary: 'send the last message again', aliases: [] },
   { name: 'copy', args: '', summary: 'copy the last answer to the clipboard', aliases: [] },
   { name: 'edit', args: '[text]', summary: 'write the next message in $EDITOR (also Ctrl-X Ctrl-E)', aliases: [] },
-  { name: 'save', args: '<file.jsonl>', summary: 'save the conversation as JSON lines', aliases: [] },
+  {
+    name: 'save',
+    args: '<file.jsonl|file.md>',
+    summary: 'save the conversation: JSON lines, or Markdown for .md',
+    aliases: [],
+  },
   { name: 'export', args: 'test <file>', summary: 'write the conversation as a test file (agentry test)', aliases: [] },
   { name: 'exit', args: '', summary: 'leave the chat', aliases: ['quit', 'q'] },
 ]

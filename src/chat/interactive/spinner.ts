@@ -4,7 +4,6 @@
 import { fitWidth } from './prompt-view.js'
 import type { UiStyle } from './style.js'
 
-const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
 // cursor visibility and erasing, not colours (those come from the UiStyle), so they stay written out here
 const hideCursor = '\x1b[?25l'
 const showCursor = '\x1b[?25h'
@@ -28,6 +27,7 @@ export function startSpinner(opts: {
   animate: boolean
 }): Spinner {
   const { write, style } = opts
+  const { spinner: frames, separator, ellipsis } = style.glyphs
   const started = opts.now()
   let label = opts.label
   let frame = 0
@@ -36,8 +36,8 @@ export function startSpinner(opts: {
     const secs = (opts.now() - started) / 1000
     const time = secs >= 1 ? ` ${secs.toFixed(1)}s` : ''
     // After a while, say how to stop waiting (unless the label already speaks of Ctrl-C).
-    const hint = secs >= 3 && !label.includes('Ctrl-C') ? ' · Ctrl-C to stop' : ''
-    const text = fitWidth(`${frames[frame % frames.length]} ${label}${time}${hint}`, opts.columns() - 1)
+    const hint = secs >= 3 && !label.includes('Ctrl-C') ? ` ${separator} Ctrl-C to stop` : ''
+    const text = fitWidth(`${frames[frame % frames.length]} ${label}${time}${hint}`, opts.columns() - 1, ellipsis)
     write(`\r${style.accent(text.slice(0, 1))}${style.dim(text.slice(1))}\x1b[K`)
     frame++
   }

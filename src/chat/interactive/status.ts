@@ -5,6 +5,7 @@ import type { ChatToolCall } from '../session.js'
 import { sanitize } from '../../io/sanitize.js'
 import { fitWidth } from './prompt-view.js'
 import { formatDuration } from '../../io/format-duration.js'
+import { type Glyphs, unicodeGlyphs } from '../../io/glyphs.js'
 
 /** Timing of one answer: when it was sent, when the first and last text arrived, when it ended. */
 export interface AnswerTiming {
@@ -17,7 +18,7 @@ export interface AnswerTiming {
  * The usage line: "12 in · 85 out · 1.2 s · 70 tok/s". Speed is output tokens over the streaming time (first text
  * to end), so time to first token does not dilute it; left out when too short to measure.
  */
-export function formatUsage(usage: Usage | undefined, t: AnswerTiming): string {
+export function formatUsage(usage: Usage | undefined, t: AnswerTiming, g: Glyphs = unicodeGlyphs): string {
   const parts: string[] = []
   if (usage) parts.push(`${usage.prompt_tokens} in`, `${usage.completion_tokens} out`)
   parts.push(formatDuration(t.endedAt - t.sentAt))
@@ -25,7 +26,7 @@ export function formatUsage(usage: Usage | undefined, t: AnswerTiming): string {
   if (usage && usage.completion_tokens > 1 && streamMs >= 100) {
     parts.push(`${Math.round((usage.completion_tokens * 1000) / streamMs)} tok/s`)
   }
-  return parts.join(' · ')
+  return parts.join(` ${g.separator} `)
 }
 
 /** Text from the server made safe for one terminal row: line breaks and tabs become spaces, escape sequences shown. */
@@ -43,14 +44,20 @@ export function compactArguments(args: string): string {
 }
 
 /** "⚙ get_weather {"city":"Paris"}", cut to the width. */
-export function formatToolCall(call: ChatToolCall, width: number): string {
-  return fitWidth(oneLine(`⚙ ${call.function.name} ${compactArguments(call.function.arguments)}`).trimEnd(), width)
+export function formatToolCall(call: ChatToolCall, width: number, g: Glyphs = unicodeGlyphs): string {
+  const line = oneLine(`${g.tool} ${call.function.name} ${compactArguments(call.function.arguments)}`).trimEnd()
+  return fitWidth(line, width, g.ellipsis)
 }
 
 /** "  ↳ get_weather: 18 °C, light rain · 120 ms" (the result's first line), cut to the width. */
-export function formatToolResult(r: { name: string; content: string; ok: boolean; ms: number }, width: number): string {
+export function formatToolResult(
+  r: { name: string; content: string; ok: boolean; ms: number },
+  width: number,
+  g: Glyphs = unicodeGlyphs,
+): string {
   const first = r.content.trim().split('\n')[0] ?? ''
-  const more = r.content.trim().includes('\n') ? ' …' : ''
+  const more = r.content.trim().includes('\n') ? ` ${g.ellipsis}` : ''
   const label = r.ok ? '' : 'failed: '
-  return fitWidth(oneLine(`  ↳ ${r.name}: ${label}${first}${more} · ${formatDuration(r.ms)}`), width)
+  const line = `  ${g.toolResult} ${r.name}: ${label}${first}${more} ${g.separator} ${formatDuration(r.ms)}`
+  return fitWidth(oneLine(line), width, g.ellipsis)
 }

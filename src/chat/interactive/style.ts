@@ -1,5 +1,6 @@
 // The few styles the chat UI uses, from the one palette (src/io/palette.ts), all off when colour is off (NO_COLOR,
 // --no-color, not a terminal), so the same code draws the plain and the coloured chat.
+import { type Glyphs, unicodeGlyphs } from '../../io/glyphs.js'
 import { palette } from '../../io/palette.js'
 
 /** A text style. */
@@ -15,6 +16,8 @@ export interface UiStyle {
   ok: Paint
   accent: Paint
   warn: Paint
+  /** the drawing characters: ASCII where the locale is not UTF-8 (src/io/glyphs.ts) */
+  glyphs: Glyphs
 }
 
 /** One argument only: chalk joins extra arguments with spaces, and a Paint may be handed to map(). */
@@ -24,7 +27,7 @@ const one =
     style(s)
 
 /** The styles, coloured or plain. */
-export function createUiStyle(color: boolean): UiStyle {
+export function createUiStyle(color: boolean, glyphs: Glyphs = unicodeGlyphs): UiStyle {
   const c = palette(color)
   return {
     color,
@@ -35,5 +38,6 @@ export function createUiStyle(color: boolean): UiStyle {
     ok: one(c.green),
     accent: one(c.cyan),
     warn: one(c.yellow),
+    glyphs,
   }
 }

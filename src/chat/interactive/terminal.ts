@@ -11,6 +11,8 @@ const escapeTimeoutMs = 30
 const notStoppedAfterMs = 300
 /** How long a paste may pause between chunks before it is delivered as it is. */
 const pasteTimeoutMs = 500
+/** After raw mode is entered, how long the first input read counts as typed before (in cooked mode). */
+const cookedInputMs = 50
 
 // Terminal modes and cursor movement, not colours, so they stay written out here (colours: src/io/palette.ts).
 const bracketedPasteOn = '\x1b[?2004h'
@@ -33,7 +35,23 @@ export class Terminal {
   private timer: NodeJS.Timeout | undefined
   private readonly resizeHandlers = new Set<() => void>()
   private started = false
-  private readonly onData = (chunk: string | Buffer) => this.feed(typeof chunk === 'string' ? chunk : chunk.toString())
+  /**
+   * Raw mode was just entered: the first input read was typed before, in cooked mode, where the tty driver turned
+   * Enter's CR into LF (ICRNL), which raw mode reads as Ctrl-J, a new line. There it is Enter again.
+   */
+  private cookedInput = false
+  private cookedTimer: NodeJS.Timeout | undefined
+  /** receives a SIGINT that reaches this process while the terminal is handed over (handOver) */
+  private awayInterrupt: (() => void) | undefined
+  private readonly onData = (chunk: string | Buffer) => {
+    let text = typeof chunk === 'string' ? chunk : chunk.toString()
+    if (this.cookedInput) {
+      this.cookedInput = false
+      clearTimeout(this.cookedTimer)
+      if (!text.includes('\x1b[200~')) text = text.replace(/\n/g, '\r')
+    }
+    this.feed(text)
+  }
   // Input is gone (the terminal hung up, or stdin was closed): the chat ends at the next prompt instead of waiting.
   private readonly onEnd = () => {
     this.ended = true
@@ -63,10 +81,16 @@ export class Terminal {
 
   /** Enters raw mode and starts reading keys. */
   start(): void {
+    this.awayInterrupt = undefined
     if (this.started) return
     this.started = true
     const stdin = this.io.stdin as Stdin & { setEncoding?(e: string): void; resume?(): void }
     stdin.setRawMode?.(true)
+    this.cookedInput = true
+    this.cookedTimer = setTimeout(() => {
+      this.cookedInput = false
+    }, cookedInputMs)
+    this.cookedTimer.unref?.()
     stdin.setEncoding?.('utf8')
     stdin.on('data', this.onData)
     stdin.on('end', this.onEnd)
@@ -84,6 +108,8 @@ export class Terminal {
     if (!this.started) return
     this.started = false
     clearTimeout(this.timer)
+    clearTimeout(this.cookedTimer)
+    this.cookedInput = false
     const stdin = this.io.stdin as Stdin & { pause?(): void }
     stdin.off?.('data', this.onData)
     stdin.off?.('end', this.onEnd)
@@ -132,6 +158,33 @@ export class Terminal {
   /** Does the chat hold the terminal now? (false while an editor has it, or before start / after close) */
   get active(): boolean {
     return this.started
+  }
+
+  /**
+   * A SIGINT reached this process (kill -INT, or Ctrl-C while the terminal is in cooked mode): the Ctrl-C key while
+   * the chat holds the terminal; while it is handed over, the handler given to handOver (the editor's).
+   */
+  interrupt(): void {
+    if (this.started) this.feed('\x03')
+    else this.awayInterrupt?.()
+  }
+
+  /** Gives the terminal to another program (close()); until start(), `onInterrupt` receives the SIGINTs. */
+  handOver(onInterrupt: () => void): void {
+    this.awayInterrupt = onInterrupt
+    this.close()
+  }
+
+  /**
+   * Reads the keys already typed (one turn of the event loop: input waiting in the tty is read before it ends) and
+   * takes a Ctrl-C among them, if any, out of the queue: true when there was one.
+   */
+  async takeInterrupt(): Promise<boolean> {
+    await new Promise((resolve) => setImmediate(resolve))
+    const i = this.queue.findIndex((k) => k.name === 'interrupt')
+    if (i < 0) return false
+    this.queue.splice(i, 1)
+    return true
   }
 
   /** The width in columns now (read on every use, so a resize applies to the next line drawn). */

@@ -32,7 +32,7 @@ export function terminalToolApproval(
   async function ask(shown: string, signal?: AbortSignal): Promise<Approval> {
     // \r\x1b[K: the spinner's line is taken over by the question
     ui(
-      `\r\x1b[K${style.accent('?')} run ${oneLine(shown)}\n  ${style.dim('[y] once  [a] always this tool  [n] no')} › `,
+      `\r\x1b[K${style.accent('?')} run ${oneLine(shown)}\n  ${style.dim('[y] once  [a] always this tool  [n] no')} ${style.glyphs.prompt} `,
     )
     const aborted = new Promise<Key>((resolve) => {
       if (signal?.aborted) resolve({ name: 'interrupt' })

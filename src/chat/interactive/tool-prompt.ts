@@ -20,7 +20,11 @@ export async function askToolResults(
   )
   const results: { tool_call_id: string; content: string }[] = []
   for (const call of calls) {
-    const markers = { prompt: `↳ ${oneLine(call.function.name)} › `, continuation: '· ' }
+    const g = style.glyphs
+    const markers = {
+      prompt: `${g.toolResult} ${oneLine(call.function.name)} ${g.prompt} `,
+      continuation: `${g.continuation} `,
+    }
     const view = new PromptView(ui, style, markers, 'result (JSON or text)')
     const input = await readInput(term, view, new LineEditor([]), style)
     if (input.type === 'exit' || input.text.trim() === '') {

@@ -53,12 +53,12 @@ export function describeTools(
   const lines = [style.bold(`Tools (${tools.length})`)]
   for (const { tool, source } of tools) {
     const f = tool.function
-    const desc = f.description ? ` — ${oneLine(f.description)}` : ''
+    const desc = f.description ? ` ${style.glyphs.dash} ${oneLine(f.description)}` : ''
     lines.push(
-      `  ${style.accent(oneLine(f.name))}${fitWidth(desc, Math.max(10, columns - f.name.length - 14))} ${style.dim(`(${source})`)}`,
+      `  ${style.accent(oneLine(f.name))}${fitWidth(desc, Math.max(10, columns - f.name.length - 14), style.glyphs.ellipsis)} ${style.dim(`(${source})`)}`,
     )
     const params = describeParameters(f.parameters)
-    if (params) lines.push(style.dim(fitWidth(`    ${oneLine(params)}`, columns - 1)))
+    if (params) lines.push(style.dim(fitWidth(`    ${oneLine(params)}`, columns - 1, style.glyphs.ellipsis)))
   }
   return `${lines.join('\n')}\n`
 }

@@ -135,10 +135,9 @@ export async function sendLines(
       } else fail(line, `${why} (not found on the server afterwards)`, text)
     }
   }
-  const previous = ctx.interruptHandler
-  ctx.interruptHandler = () => {
+  const releaseInterrupt = ctx.onInterrupt(() => {
     t.stopped ??= 'the import was interrupted'
-  }
+  })
   async function* untilStopped(): AsyncGenerator<NumberedLine> {
     for await (const l of lines) {
       if (t.stopped) return
@@ -163,7 +162,7 @@ export async function sendLines(
       }
     })
   } finally {
-    ctx.interruptHandler = previous
+    releaseInterrupt()
     if (t.stopped || t.failed > 0) save()
     else if (out.statePath) writes = writes.then(() => removeResumeState(out.statePath!))
     await writes

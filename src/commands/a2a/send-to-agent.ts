@@ -5,6 +5,7 @@
 import type { Context } from '../../context.js'
 import { CliError, ExitCode } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
+import { endLine, FinalNewline } from '../../io/output.js'
 import type { Endpoint } from '../../a2a/endpoint.js'
 import { failedStates, replyText, stateOf, streamStep } from '../../a2a/protocol.js'
 import { call, events } from '../../a2a/rpc.js'
@@ -36,28 +37,29 @@ export async function sendToAgent(ctx: Context, ep: Endpoint, o: SendOptions): P
     else if (o.wait === false) await writeAll(out, `${String((result as { id?: unknown }).id ?? '')}\n`)
     else {
       const text = replyText(result)
-      if (text) await writeAll(out, text.endsWith('\n') ? text : `${text}\n`)
+      if (text) await writeAll(out, endLine(text))
     }
     return checkState(stateOf(result))
   }
-  let printed = ''
+  // the final-newline rule (src/io/output.ts): the reply ends with one, and so does the line a state change cuts
+  const ending = new FinalNewline()
   let state: string | undefined
   let final = false
   for await (const raw of events(ctx, ep, 'stream', params)) {
     const result = readEvent(raw)
-    const step = streamStep(result, printed !== '')
+    const step = streamStep(result, ending.printed)
     final ||= step.final
     if (o.json) await writeAll(out, `${JSON.stringify(result)}\n`)
     else {
       if (step.text) {
-        printed += step.text.slice(-1)
+        ending.note(step.text)
         await writeAll(out, step.text)
       }
       if (step.state && step.state !== state) {
         // the state changes on stderr, each on its own line (the reply may be mid-line on stdout)
-        if (printed && !printed.endsWith('\n')) {
-          await writeAll(out, '\n')
-          printed += '\n'
+        if (ending.end()) {
+          await writeAll(out, ending.end())
+          ending.note('\n')
         }
         // a state is a word; anything else the server put there is not written to the terminal
         ctx.info(`(${step.state.replace(/[^\w-]/g, '?')})`)
@@ -66,7 +68,7 @@ export async function sendToAgent(ctx: Context, ep: Endpoint, o: SendOptions): P
     state = step.state ?? state
     if (final) break
   }
-  if (!o.json && printed && !printed.endsWith('\n')) await writeAll(out, '\n')
+  if (!o.json && ending.end()) await writeAll(out, ending.end())
   if (!final)
     throw new CliError(`${ep.url}: the stream ended before the agent finished`, { exitCode: ExitCode.network })
   checkState(state)

@@ -6,7 +6,7 @@ import { pageOf } from '../../api/shapes.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
-import { type Field, Output } from '../../io/output.js'
+import { endLine, type Field, Output } from '../../io/output.js'
 import { sanitizeText, stringifyJson } from '../../io/sanitize.js'
 import { ItemList } from '../../sdk/pages.js'
 import { printList } from '../list-notes.js'
@@ -77,10 +77,10 @@ async function printBody(ctx: Context, text: string, contentType: string): Promi
         return writeAll(ctx.io.stdout, `${stringifyJson(JSON.parse(text), 2)}\n`)
       } catch {}
     }
-    const safe = sanitizeText(text)
-    return writeAll(ctx.io.stdout, safe.endsWith('\n') ? safe : `${safe}\n`)
+    return writeAll(ctx.io.stdout, endLine(sanitizeText(text)))
   }
-  await writeAll(ctx.io.stdout, text.endsWith('\n') || !/json|text/.test(contentType) ? text : `${text}\n`)
+  // piped: text (JSON too) by the final-newline rule; other bytes exactly as they came
+  await writeAll(ctx.io.stdout, /json|text/.test(contentType) ? endLine(text) : text)
 }
 
 /** `--paginate`: GETs page=1,2,… of `url` and prints every item of each answer's `data` (JSON or NDJSON). */

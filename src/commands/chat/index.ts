@@ -1,4 +1,4 @@
-// `agentry chat [agentId]` (commands.md, issue 4): interactive on a terminal, one-shot with -m or piped stdin.
+// `agentry chat [agentId]` (commands.md): interactive on a terminal, one-shot with -m or piped stdin.
 // A top-level leaf command: its declaration is the default export (src/commands/manifest.ts).
 import { arg, defineCommand } from '../define.js'
 import { chatOptions } from './options.js'

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js'
 import type { ConversationRecorder } from '../../logs/recorder.js'
 import { type Continuation, findContinuation } from './continue.js'
 import type { ChatOptions } from './options.js'
+import { isJsonlTranscript } from '../../chat/transcript.js'
 
 /** What `chat` gets from the log. */
 export interface ChatLog {
@@ -62,14 +63,17 @@ export function hasUnsavedTurns(session: ChatSession, log: ChatLog, opts: ChatOp
 
 /**
  * Where the conversation is kept, for /info: the service's chat id (stateful), the local log's id, and the one
- * command that resumes it (issue 22 item 14).
+ * command that resumes it.
  */
 export function whereKeptLines(session: ChatSession, log: ChatLog, opts: ChatOptions): string[] {
   const lines: string[] = []
   if (session.chatId !== undefined) lines.push(`chat ${session.chatId} (kept by the service)`)
   const logged = log.recorder?.conversationId
   if (logged !== undefined) lines.push(`log ${logged} (agentry logs show ${logged})`)
-  else if (log.recorder !== undefined) lines.push('not in the local log yet (it is written once an answer arrives)')
+  else if (log.recorder !== undefined)
+    lines.push(
+      `log ${log.recorder.nextConversationId}: not in the local log yet (it is written once an answer arrives)`,
+    )
   else lines.push('the local log is off')
   // this conversation's handle (resumeCommand, at the end, falls back to the one before /new)
   const resume =
@@ -77,9 +81,10 @@ export function whereKeptLines(session: ChatSession, log: ChatLog, opts: ChatOpt
       ? `agentry chat --cid ${logged}`
       : session.chatId !== undefined
         ? `agentry chat ${session.agentId} --chat ${session.chatId}`
-        : opts.save !== undefined
+        : opts.save !== undefined && isJsonlTranscript(opts.save)
           ? `agentry chat ${session.agentId} --resume ${opts.save} --save ${opts.save}`
           : undefined
+  if (opts.save !== undefined && !isJsonlTranscript(opts.save)) lines.push(`saved as Markdown to ${opts.save}`)
   lines.push(resume === undefined ? 'nothing keeps it yet' : `resume with: ${resume}`)
   return lines
 }
@@ -90,7 +95,7 @@ export function resumeCommand(session: ChatSession, log: ChatLog, opts: ChatOpti
   const id = log.recorder?.lastConversationId
   if (id !== undefined) return `agentry chat --cid ${id}`
   if (session.chatId !== undefined) return `agentry chat ${session.agentId} --chat ${session.chatId}`
-  if (opts.save !== undefined && session.history.length > 0)
+  if (opts.save !== undefined && isJsonlTranscript(opts.save) && session.history.length > 0)
     return `agentry chat ${session.agentId} --resume ${opts.save} --save ${opts.save}`
   return undefined
 }

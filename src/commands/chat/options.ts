@@ -84,7 +84,10 @@ export const chatOptions = {
     conflicts: ['resume'],
   },
   stream: flag('--no-stream', 'ask for the whole answer at once (same output)'),
-  save: text('--save <file.jsonl>', 'append the conversation to a JSONL transcript', { nonEmpty: true }),
+  finalNewline: flag('--no-final-newline', "piped text: the answer's bytes exactly, no newline added at its end"),
+  save: text('--save <file>', 'append the conversation to a transcript: JSON lines for .jsonl, Markdown for .md', {
+    nonEmpty: true,
+  }),
   resume: text('--resume <file.jsonl>', 'continue the conversation of a JSONL transcript (stateless)', {
     nonEmpty: true,
   }),

@@ -81,10 +81,12 @@ export async function chatRun(
       if (resume !== undefined) ctx.info(`resume with: ${resume}`)
     })
     const whereKept = () => whereKeptLines(session, log, opts)
-    return runInteractiveUi(session, ctx, { images, attachments: opts.attach, tools, unsaved, whereKept, mcp })
+    const recorder = log.recorder
+    const logId = recorder && (() => recorder.nextConversationId)
+    return runInteractiveUi(session, ctx, { images, attachments: opts.attach, tools, unsaved, whereKept, logId, mcp })
   }
   const { runOneShot } = await import('../../chat/oneshot.js')
-  await runOneShot(session, source.text, { images, attachments: opts.attach }, format, ctx)
+  await runOneShot(session, source.text, { images, attachments: opts.attach }, format, ctx, !opts.finalNewline)
 }
 
 /** Fails with exit 3 (and the hint to list them) when the agent does not exist; other failures wait for the chat. */
@@ -107,6 +109,7 @@ async function runInteractiveUi(
     tools: ToolDefinition[] | undefined
     unsaved: () => boolean
     whereKept: () => string[]
+    logId: (() => string) | undefined
     mcp: ChatMcp | undefined
   },
 ): Promise<void> {
@@ -119,6 +122,7 @@ async function runInteractiveUi(
     tools: opts.tools,
     unsaved: opts.unsaved,
     whereKept: opts.whereKept,
+    logId: opts.logId,
     toolSources,
     bindToolApproval: mcp ? (ask) => mcp.bindAsk(ask) : undefined,
   })

@@ -1,4 +1,4 @@
-// `cms publish` and `cms unpublish` (issue 30 item 5): the same verb both ways, over several ids of a collection.
+// `cms publish` and `cms unpublish`: the same verb both ways, over several ids of a collection.
 // Each id is sent (so one unknown id does not stop the rest); the records changed are printed, then every id not
 // found is named in one error (exit 3).
 import type { CmsRecord } from '../../api/schemas/index.js'

@@ -1,4 +1,4 @@
-// `agentry cms publish <collection> <id…>` (issue 30 item 5): the delivery access serves the records as they now are.
+// `agentry cms publish <collection> <id…>`: the delivery access serves the records as they now are.
 import { publishVerb } from './publish-verb.js'
 
 export default publishVerb('publish', {

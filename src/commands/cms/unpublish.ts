@@ -1,4 +1,4 @@
-// `agentry cms unpublish <collection> <id…>` (issue 30 item 5): drafts again, which the delivery access no longer serves.
+// `agentry cms unpublish <collection> <id…>`: drafts again, which the delivery access no longer serves.
 import { publishVerb } from './publish-verb.js'
 
 export default publishVerb('unpublish', {

@@ -39,7 +39,7 @@ const targetFlags = {
 
 /**
  * The global options the completed line gives (`--profile p2`, `--account=acc`): ids are fetched as that line would
- * run, not from the default profile (issue 22 item 15). Words after `--` are operands.
+ * run, not from the default profile. Words after `--` are operands.
  */
 export function targetOf(words: string[]): Partial<Record<(typeof targetFlags)[keyof typeof targetFlags], string>> {
   const out: Partial<Record<(typeof targetFlags)[keyof typeof targetFlags], string>> = {}

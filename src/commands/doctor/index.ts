@@ -1,4 +1,4 @@
-// `agentry doctor` (issue 28 item 6): with the current profile, read-only probes of every operation that can be
+// `agentry doctor`: with the current profile, read-only probes of every operation that can be
 // probed safely (src/doctor/probe.ts), one line each: ok, 404, 401/403, shape differs (which member), time. Exit 0
 // only when every documented or seed operation answered as declared; else the code of the worst line (errors.ts).
 import type { Context } from '../../context.js'
@@ -26,8 +26,7 @@ function oneCode(codes: number[]): number {
 
 async function doctorRun(ctx: Context): Promise<void> {
   const transport = (await ctx.sdk()).transport
-  // a run with no base URL or account says so once, before any probe
-  void transport.baseUrl
+  // a run with no account says so once, before any probe
   transport.accountId()
   const results = await probeAll(transport)
   // the server's words pass through the run's redactor, like every other line we print

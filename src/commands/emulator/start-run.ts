@@ -48,21 +48,8 @@ export async function startRun(opts: StartOptions, ctx: Context): Promise<void> 
     if (e instanceof DataFileError) throw new CliError(e.message, { exitCode: ExitCode.error })
     throw e
   }
-  // A server's normal end is being asked to stop: Ctrl-C and SIGTERM come here (main() routes both to the
-  // interrupt handler) and the run ends with 0. A second request while closing aborts the run, so a third one
-  // ends the process at once. An aborted run (an in-process caller) stops it too.
-  let stopRequested = false
-  const previousHandler = ctx.interruptHandler
-  const stopped = new Promise<void>((resolve) => {
-    ctx.interruptHandler = () => {
-      if (stopRequested) ctx.abort.abort()
-      stopRequested = true
-      resolve()
-    }
-    const signal = ctx.abort.signal
-    if (signal.aborted) resolve()
-    else signal.addEventListener('abort', () => resolve(), { once: true })
-  })
+  // A server's normal end is being asked to stop (Ctrl-C, SIGTERM): the run then ends with 0
+  const stop = ctx.stopRequest()
   try {
     const secrets = publishedDemoSecrets(emu.state)
     ctx.io.stdout.write(
@@ -75,9 +62,9 @@ export async function startRun(opts: StartOptions, ctx: Context): Promise<void> 
       ? `\nor ${env} AGENTRY_SCENARIO_SECRET=${scenario.secret} agentry scenario run ${scenario.id} --input hi`
       : ''
     ctx.info(`emulator running; e.g. ${env} agentry agents list${run}\n(Ctrl-C to stop)`)
-    await stopped
+    await stop.requested
   } finally {
     await emu.close()
-    ctx.interruptHandler = previousHandler
+    stop.release()
   }
 }

@@ -1,4 +1,4 @@
-// The relay options of `emulator start` (issue 8 item 5): where answers come from when an OpenAI-compatible server
+// The relay options of `emulator start`: where answers come from when an OpenAI-compatible server
 // should give them. The API key is never a flag value (argv is visible to every user of the machine, and lands in
 // shell history): it comes from --upstream-api-key-file or AGENTRY_UPSTREAM_API_KEY, and is never printed.
 import { secretEnv } from '../../config/secret-env.js'

@@ -1,4 +1,4 @@
-// `agentry mcp serve` (commands.md; issue 10): the account as an MCP server. The MCP SDK is loaded only when the
+// `agentry mcp serve` (commands.md): the account as an MCP server. The MCP SDK is loaded only when the
 // server starts (dynamic import), so no other command pays for it.
 import { UsageError } from '../../errors.js'
 import { defineCommand } from '../define.js'
@@ -26,10 +26,11 @@ export default defineCommand({
     'agentry --profile work mcp serve --http 8765',
   ],
   helpAfter: `
-Tools: list_agents, ask_agent, list_scenarios, run_scenario, trigger_webhook, cms_query, cms_get, cms_save,
+Tools: list_agents, ask_agent, list_scenarios, list_executions, run_scenario, trigger_webhook, cms_query, cms_get, cms_save,
 cms_delete, list_sites, list_pages, analyze_image, generate_image. cms_save and cms_delete are offered only when
 the credential has CMS management access. With --http, the bearer token is printed on stderr at start and every
-request must carry it (Authorization: Bearer <token>).`,
+request must carry it (Authorization: Bearer <token>). Clients of either MCP revision are served: 2026-07-28
+(stateless: server/discover, _meta on each request) and 2025-11-25 or older (initialize).`,
   run: async ({ http, tools, readOnly }, ctx) => {
     const { serveMcp } = await import('../../mcp/serve.js')
     await serveMcp(ctx, { http, only: tools, readOnly })

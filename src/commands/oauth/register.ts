@@ -1,5 +1,6 @@
 // `agentry oauth register`: registers a public OAuth client (RFC 7591) and prints its id.
 import { chooseScope, discover, oauthHttp, registerClient } from '../../auth/oauth.js'
+import { baseUrlOf } from '../../config/resolve.js'
 import { UsageError } from '../../errors.js'
 import { defineCommand } from '../define.js'
 import { loopbackRedirectUri } from '../../login/common.js'
@@ -15,9 +16,7 @@ export default defineCommand({
   },
   examples: ['agentry oauth register', 'agentry oauth register --json'],
   run: async (opts, ctx) => {
-    const baseUrl = (await ctx.settings()).baseUrl?.value as string | undefined
-    if (!baseUrl)
-      throw new UsageError('no base URL is set', 'pass --base-url or run: agentry config set base-url <url>')
+    const baseUrl = baseUrlOf(await ctx.settings())
     for (const uri of opts.redirectUri) if (!URL.canParse(uri)) throw new UsageError(`--redirect-uri ${uri}: not a URL`)
     const http = await oauthHttp(ctx)
     const meta = await discover(http, baseUrl)

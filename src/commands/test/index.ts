@@ -1,12 +1,24 @@
 // `agentry test <file>`: the cases of a test file against agents and scenarios, with assertions on each answer, a
-// matrix of targets, results for CI and a report for people (issue 21; docs/commands.md "Testing agents"). The work
+// matrix of targets, results for CI and a report for people (docs/commands.md "Testing agents"). The work
 // is in src/evals/; this file declares the command and prints.
-import { CancelledError, CliError, ExitCode } from '../../errors.js'
+import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js'
 import { loadTestFile } from '../../evals/load.js'
+import { AnswerCache } from '../../evals/cache.js'
 import { openOutputs } from '../../evals/outputs.js'
-import { changes, cellsOf, readVerdicts, type TestResult } from '../../evals/results.js'
+import {
+  type Cell,
+  cellKey,
+  cellsOf,
+  type Comparison,
+  compareRuns,
+  earlierCellsPlanned,
+  readEarlier,
+  type TestResult,
+} from '../../evals/results.js'
 import { rescorePlan } from '../../evals/rescore.js'
-import { runPlan, selectCases } from '../../evals/run.js'
+import { cacheDir } from '../../config/paths.js'
+import { caseSelector, runPlan, selectCases } from '../../evals/run.js'
+import type { Context } from '../../context.js'
 import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
 import { batchExitCode } from '../../batch/report.js'
 import { parseShard } from '../../io/shard.js'
@@ -14,12 +26,23 @@ import { holdSteadyHeap } from '../../io/steady-heap.js'
 import { maxBatchConcurrency } from '../batch-options.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
-import { custom, flag, int, list } from '../options.js'
+import { choice, custom, flag, int, list } from '../options.js'
 import { secretFlagGuard } from '../secret-flag.js'
 import { scenarioSecretEnv } from '../../scenario/signing.js'
 import { scenarioSigning } from './signing.js'
 
 const path = (what: string) => nonEmpty(`give ${what}`)
+
+/**
+ * The answer cache, unless --no-cache, or by default in CI (CI set: a pipeline tests the agents as they are now) and
+ * under --emulator (its answers cost nothing).
+ */
+async function answerCache(ctx: Context, given: boolean | undefined): Promise<AnswerCache | undefined> {
+  if (!(given ?? (!ctx.env.CI && !ctx.emulator))) return undefined
+  const settings = await ctx.settings()
+  const service = `${settings.baseUrl?.value ?? ''} ${settings.account?.value ?? ''}`
+  return new AnswerCache(cacheDir(ctx.env), service, (line) => ctx.warn(line))
+}
 
 export default defineCommand({
   path: ['test'],
@@ -33,6 +56,16 @@ export default defineCommand({
     compare: custom(
       '--compare <results>',
       'list the cases whose verdict changed since this --results file',
+      path('a path'),
+    ),
+    failOn: choice(
+      '--fail-on <what>',
+      'exit non-zero for any failing case (default), or only for those that passed in --compare and fail now',
+      ['failures', 'regressions'],
+    ),
+    summaryMd: custom(
+      '--summary-md <file>',
+      'write a Markdown summary here (a pull-request comment: regressions first, with --compare)',
       path('a path'),
     ),
     rescore: custom(
@@ -54,7 +87,17 @@ export default defineCommand({
       "also let the file's datasets, tools and images be read from here (repeatable; default: its own folder)",
       { nonEmpty: true },
     ),
+    judge: custom(
+      '--judge <agent>',
+      "the judging agent of judge assertions that name none (over the file's judge:)",
+      path('an agent id'),
+    ),
     allowJs: flag('--allow-js', 'allow javascript assertions (they run code from the test file)'),
+    cache: flag(
+      '--cache',
+      'reuse answers of earlier runs, by whole request and repeat (default: on, off when CI is set or with --emulator)',
+    ),
+    noCache: flag('--no-cache', 'ask every target again, keeping no answer'),
     secretFile: custom(
       '--secret-file <path>',
       `file holding the scenarios' signing secret (or env ${scenarioSecretEnv}, or the profile)`,
@@ -65,6 +108,7 @@ export default defineCommand({
     'agentry --emulator test docs/agent-tests.example.yaml',
     'agentry test agents.yaml --junit junit.xml --report report.html --results results.ndjson',
     'agentry test agents.yaml --compare main-results.ndjson --results results.ndjson',
+    'agentry test agents.yaml --compare main-results.ndjson --fail-on regressions --summary-md comment.md',
     'agentry test agents.yaml --filter smoke --concurrency 16 --shard 2/4',
     'agentry test agents.yaml --rescore results.ndjson --report rescored.html',
   ],
@@ -74,20 +118,45 @@ Each case runs against every target of the file (agents, or scenarios signed as 
 contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
 finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
 A case may hold a conversation (turns sent one after another, each asserted) or simulate (another agent plays the
-user until its goal is met), checked as a whole too: turns, goal. Completions and runs are POSTs: never retried.
+user until its goal is met), checked as a whole too: turns, goal. Completions and runs are POSTs, never retried but
+after a 429: then fewer are sent at once, and the case is sent again after the Retry-After asked (at most 8 times).
 --rescore takes the answers of an earlier --results file instead of asking the targets, and checks them with the
 file's assertions (a judge agent is still asked). The table of case × target goes to stdout; the summary to stderr.
 Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
-code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C.`,
+code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C. With
+--fail-on regressions only the cases that passed in the --compare file and fail now count (a failing new case
+does not).`,
   run: async (opts, ctx) => {
-    const plan = await loadTestFile(opts.file, { allowJs: opts.allowJs, filesRoots: opts.filesRoot })
+    if (opts.failOn === 'regressions' && opts.compare === undefined)
+      throw new UsageError(
+        '--fail-on regressions needs --compare <results>: the earlier run the regressions are counted against',
+        "add --compare <the --results file of the earlier run>, e.g. the main branch's",
+      )
+    const earlier = opts.compare !== undefined ? await readEarlier(opts.compare) : undefined
+    // the earlier cells the file still has, run or not: the others were removed from it
+    const stillPlanned = earlierCellsPlanned(earlier)
+    // a dataset's rows and a thousand answers stream through, and only the cases selected and their results are kept:
+    // hold the heap steady (peak RSS)
+    holdSteadyHeap()
+    // only the cases --filter and --shard select are held: a dataset is streamed, every row checked, few kept
+    const select = caseSelector(opts)
+    const plan = await loadTestFile(opts.file, {
+      allowJs: opts.allowJs,
+      judge: opts.judge,
+      filesRoots: opts.filesRoot,
+      keep: (c) => {
+        stillPlanned.see(c)
+        return select(c)
+      },
+    })
     const selected = selectCases(plan, opts)
-    const earlier = opts.compare !== undefined ? await readVerdicts(opts.compare) : undefined
-    // rescoring asks no target: no scenario is signed
+    // rescoring asks no target: no scenario is signed, no answer cached
     const signing = opts.rescore === undefined ? await scenarioSigning(ctx, selected, opts.secretFile) : new Map()
     const sdk = await ctx.sdk()
-    // a thousand answers stream through and only their results are kept: hold the heap steady (peak RSS)
-    holdSteadyHeap()
+    const cache =
+      opts.rescore === undefined
+        ? await answerCache(ctx, opts.cache ? true : opts.noCache ? undefined : false)
+        : undefined
     const outputs = await openOutputs(ctx, opts)
     let outcome: Awaited<ReturnType<typeof runPlan>>
     try {
@@ -95,29 +164,43 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
       outcome =
         opts.rescore !== undefined
           ? await rescorePlan(ctx, sdk, plan, opts.rescore, { ...opts, onResult })
-          : await runPlan(ctx, sdk, plan, { ...opts, signing, onResult })
+          : await runPlan(ctx, sdk, plan, { ...opts, signing, cache, onResult })
     } catch (err) {
       await outputs.discard()
       throw err
     }
     const cells = cellsOf(outcome.results)
-    const changed = earlier ? changes(earlier, cells) : undefined
+    const comparison = earlier ? compareRuns(opts.compare!, earlier, cells, stillPlanned.keys) : undefined
     const targets = [...new Set(outcome.cases.flatMap((c) => c.targets.map((t) => t.id)))]
     const summary = summaryLine(outcome.cases, cells, outcome.durationMs, targets.length)
     const title = plan.description ?? `agentry test ${opts.file}`
-    const meta = { title, file: opts.file, summary, startedAt: outcome.startedAt, targets }
-    await outputs.finish({ ...meta, durationMs: outcome.durationMs }, cells, changed)
-    await ctx.output().list(cells.map(cellRow), cellFields)
+    const meta = { title, file: opts.file, summary, startedAt: outcome.startedAt, targets, cases: outcome.cases }
+    await outputs.finish({ ...meta, durationMs: outcome.durationMs }, cells, comparison)
+    const out = ctx.output()
+    await out.list(cells.map(cellRow), cellFields)
+    // piped, the rows have no header (stdout is data only): stderr names their columns once
+    if (out.format === 'tsv' && cells.length > 0)
+      ctx.info(`stdout: a TSV row per case × target: ${cellFields.map((f) => f.header.toLowerCase()).join(', ')}`)
     if (ctx.env.GITHUB_ACTIONS === 'true') {
       const lineOf = new Map(outcome.cases.map((c) => [c.index, c.line]))
       for (const c of cells)
         if (!c.pass) ctx.io.stderr.write(annotation(opts.file, lineOf.get(c.caseIndex)?.() ?? 1, c))
     }
-    for (const c of changed ?? [])
-      ctx.info(`${c.after === 'failed' ? 'regressed' : 'fixed'}: ${c.case} on ${c.target} (${c.before} → ${c.after})`)
-    if (changed) ctx.info(`since ${opts.compare}: ${changed.length} verdict${changed.length === 1 ? '' : 's'} changed`)
+    if (comparison) {
+      const { regressions, fixes, added, removed } = comparison
+      for (const c of [...regressions, ...fixes])
+        ctx.info(`${c.after === 'failed' ? 'regressed' : 'fixed'}: ${c.case} on ${c.target} (${c.before} → ${c.after})`)
+      const changed = regressions.length + fixes.length
+      ctx.info(
+        `since ${opts.compare}: ${changed} verdict${changed === 1 ? '' : 's'} changed (${regressions.length} regressed, ${fixes.length} fixed), ${added.length} new, ${removed.length} removed`,
+      )
+    }
+    const cached = outcome.results.filter((r) => r.cached).length
+    if (cached > 0)
+      ctx.info(`${cached} answer${cached === 1 ? '' : 's'} from the cache of earlier runs (--no-cache asks again)`)
     ctx.info(summary)
     if (outcome.interrupted) throw new CancelledError('interrupted: the results hold the cases that finished')
+    if (opts.failOn === 'regressions') return regressionGate(outcome, comparison!, cells, opts, ctx)
     const failing = batchExitCode(outcome.errorCodes)
     if (failing !== ExitCode.ok)
       throw new CliError(`${outcome.errorCodes.size} runs got no answer`, { exitCode: failing })
@@ -129,3 +212,30 @@ code of the failure when runs got no answer (4 auth, 8 network…; 5 when they d
       })
   },
 })
+
+/** --fail-on regressions: exit non-zero only for the cells that passed in the --compare file and fail now. */
+function regressionGate(
+  outcome: Awaited<ReturnType<typeof runPlan>>,
+  comparison: Comparison,
+  cells: readonly Cell[],
+  opts: { compare?: string | undefined; report?: string | undefined },
+  ctx: Context,
+): void {
+  const regressed = new Set(comparison.regressions.map(cellKey))
+  // runs with no answer count only in a regressed cell; their shared exit code (network, auth…) wins over 10
+  const codes = new Map([...outcome.errorCodes].filter(([i]) => regressed.has(cellKey(outcome.results[i]!))))
+  const failing = batchExitCode(codes)
+  if (failing !== ExitCode.ok)
+    throw new CliError(
+      `${regressed.size === 1 ? '1 case' : `${regressed.size} cases`} regressed since ${opts.compare}; ${codes.size} of ${regressed.size === 1 ? 'its' : 'their'} runs got no answer`,
+      { exitCode: failing },
+    )
+  if (regressed.size > 0)
+    throw new CliError(`${regressed.size} of ${cells.length} cases regressed since ${opts.compare}`, {
+      exitCode: ExitCode.testsFailed,
+      hint: opts.report ? `open ${opts.report} to see why` : 'add --report report.html to see why',
+    })
+  const failed = cells.filter((c) => !c.pass).length
+  if (failed > 0)
+    ctx.info(`${failed} cases fail, none of them passed in ${opts.compare}: exit 0 (--fail-on regressions)`)
+}

@@ -1,7 +1,8 @@
 // `agentry whoami`: which credential this run uses, where it came from, and where it goes, never showing a secret
 // (only a short key prefix); then one cheap authenticated call says whether the service takes it, and, when the
-// service lists the key, its scopes (issue 12).
+// service lists the key, its scopes.
 import { keyHint, notLoggedIn } from '../../auth/credential.js'
+import { baseUrlOf } from '../../config/resolve.js'
 import type { Context } from '../../context.js'
 import { AgentryError, ApiError, CliError, ExitCode, exitCodeOf, isScopeRefusal } from '../../errors.js'
 import { defineCommand } from '../define.js'
@@ -14,12 +15,12 @@ interface WhoamiInfo {
   kind: 'api-key' | 'oauth'
   source: string
   keyPrefix?: string
-  baseUrl: string | null
+  baseUrl: string
   account: string | null
   expiresAt?: string
   scope?: string
   clientId?: string
-  /** what the service said of the credential: valid, rejected, or unchecked (--no-check, no base URL, unreachable) */
+  /** what the service said of the credential: valid, rejected, or unchecked (--no-check, no account, unreachable) */
   check?: 'valid' | 'rejected' | 'unchecked'
   /** the key's id, name and scopes, when the service lists the key */
   keyId?: string
@@ -40,7 +41,7 @@ async function whoamiInfo(ctx: Context): Promise<WhoamiInfo> {
     kind: cred.kind,
     source: cred.source,
     ...(key !== undefined ? { keyPrefix: keyHint(key) } : {}),
-    baseUrl: (settings.baseUrl?.value as string | undefined) ?? null,
+    baseUrl: baseUrlOf(settings),
     account: (settings.account?.value as string | undefined) ?? g?.accountId ?? null,
   }
   if (g) {
@@ -58,7 +59,7 @@ async function whoamiInfo(ctx: Context): Promise<WhoamiInfo> {
  */
 async function checkWithService(ctx: Context, info: WhoamiInfo, key: string | undefined): Promise<void> {
   info.check = 'unchecked'
-  if (!info.baseUrl || !info.account) return
+  if (!info.account) return
   try {
     const page = await (await ctx.sdk()).keys.list({ limit: 100 }).pages(1).next()
     info.check = 'valid'

@@ -1,4 +1,4 @@
-// The emulator's one model seam (issue 8 item 5): every answer — completions, stateful chats, A2A, scenario runs,
+// The emulator's one model seam: every answer — completions, stateful chats, A2A, scenario runs,
 // webhook and schedule runs — comes from `answer()`, so `--upstream-url` drives them all. Without an upstream the
 // scripted model answers (model/scripted.ts); with one, the relay (model/upstream.ts) asks the upstream server.
 import type { Message, ToolDefinition } from '../../api/schemas/index.js'

@@ -77,7 +77,7 @@ export class LineRenderer {
     }
     if (rulePattern.test(text)) {
       this.lists.reset()
-      return { out: `${this.theme.dim('─'.repeat(this.width))}\n` }
+      return { out: `${this.theme.dim(this.theme.glyphs.rule.repeat(this.width))}\n` }
     }
     if (quotePattern.test(text)) {
       let depth = 0
@@ -87,8 +87,8 @@ export class LineRenderer {
         rest = rest.slice(m[0].length)
       }
       if (lead === 0) this.lists.reset()
-      if (rest.trim() === '') return { out: `${this.theme.dim('│ '.repeat(depth).trimEnd())}\n` }
-      const gutter = { text: this.theme.dim('│ '.repeat(depth)), width: 2 * depth }
+      if (rest.trim() === '') return { out: `${this.theme.dim(`${this.theme.glyphs.bar} `.repeat(depth).trimEnd())}\n` }
+      const gutter = { text: this.theme.dim(`${this.theme.glyphs.bar} `.repeat(depth)), width: 2 * depth }
       return { out: this.content(rest, gutter, this.quoteLists) }
     }
     if (headingPattern.test(text) || itemPattern.test(text)) return { out: this.content(text, indent(0), this.lists) }

@@ -27,8 +27,6 @@ export interface ItemLayout {
 /** A list item line: indentation, marker (`-`, `*`, `+`, `1.`, `1)`), text. */
 export const itemPattern = /^( *)([-*+]|\d{1,9}[.)])( +|$)(.*)$/
 
-const bullets = ['•', '◦', '▪']
-
 /** The open list items, innermost last. */
 export class ListStack {
   private items: Item[] = []
@@ -61,11 +59,12 @@ export class ListStack {
     const delim = marker.at(-1) ?? ''
     const n = ordered && sibling?.delim === delim ? sibling.next : Number.parseInt(marker, 10)
     const depth = this.items.length
-    const glyph = ordered ? `${n}${delim}` : (bullets[depth % bullets.length] ?? '•')
+    const { bullets, taskOpen, taskDone } = this.theme.glyphs
+    const glyph = ordered ? `${n}${delim}` : (bullets[depth % bullets.length] ?? '*')
     let box = ''
     const task = /^\[([ xX])\] +(.*)$/.exec(text)
     if (task) {
-      box = task[1] === ' ' ? '☐ ' : '☑ '
+      box = `${task[1] === ' ' ? taskOpen : taskDone} `
       text = task[2] ?? ''
     }
     const lead = parent?.column ?? 0

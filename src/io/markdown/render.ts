@@ -1,6 +1,7 @@
 // Rendering of a whole markdown text (non-streamed answers, /save previews, transcript replay) with the same block
 // renderer the stream uses, so a streamed answer ends up on screen exactly as this renders it.
 import { BlockRenderer, type BlockContext } from './blocks.js'
+import type { Glyphs } from '../glyphs.js'
 import type { Highlighter } from './highlight.js'
 import { type ColorOption, createTheme } from './theme.js'
 import { sanitizeLine } from './width.js'
@@ -17,13 +18,15 @@ export interface RenderOptions {
   highlighter?: Highlighter
   /** links as OSC 8 hyperlinks rather than text followed by the URL (default false) */
   hyperlinks?: boolean
+  /** the drawing characters (default Unicode; src/io/glyphs.ts has the ASCII ones for a non-UTF-8 locale) */
+  glyphs?: Glyphs
 }
 
 /** The block renderer settings for options. */
 export function blockContext(opts: RenderOptions): BlockContext {
   return {
     width: Number.isFinite(opts.width) && opts.width >= 1 ? Math.floor(opts.width) : 80,
-    theme: createTheme(opts.color, opts.hyperlinks),
+    theme: createTheme(opts.color, opts.hyperlinks, opts.glyphs),
     highlight: opts.highlight ?? true,
     highlighter: opts.highlighter,
   }

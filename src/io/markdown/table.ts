@@ -80,13 +80,20 @@ function pad(s: string, w: number, width: number, align: Align): string {
   return ' '.repeat(before) + s + ' '.repeat(room - before)
 }
 
-function drawRow(cells: Segment[][], widths: number[], aligns: Align[], border: Style, lead: string): string {
+function drawRow(
+  cells: Segment[][],
+  widths: number[],
+  aligns: Align[],
+  border: Style,
+  lead: string,
+  bar: string,
+): string {
   const wrapped = widths.map((w, i) => wrapSegments(cells[i] ?? [], w, indent(0), indent(0), true))
   const height = Math.max(1, ...wrapped.map((c) => c.rows.length))
   let out = ''
   for (let r = 0; r < height; r++) {
     const inner = wrapped.map((c, i) => pad(c.rows[r] ?? '', c.widths[r] ?? 0, widths[i]!, aligns[i] ?? 'left'))
-    out += `${lead}${border('│')} ${inner.join(` ${border('│')} `)} ${border('│')}\n`
+    out += `${lead}${border(bar)} ${inner.join(` ${border(bar)} `)} ${border(bar)}\n`
   }
   return out
 }
@@ -98,8 +105,9 @@ export function drawTable(t: TableState, width: number, theme: Theme, last: bool
   const head = cellsOf(t.header).map((c) => c.map((g) => ({ text: g.text, style: compose(theme.header, g.style) })))
   const body = t.rows.map(cellsOf)
   const lead = ' '.repeat(t.indent)
-  const rule = (l: string, m: string, r: string, widths: number[]) =>
-    `${lead}${theme.dim(l + widths.map((w) => '─'.repeat(w + 2)).join(m) + r)}\n`
+  const { bar, rule: line, corners } = theme.glyphs
+  const rule = ([l, m, r]: readonly [string, string, string], widths: number[]) =>
+    `${lead}${theme.dim(l + widths.map((w) => line.repeat(w + 2)).join(m) + r)}\n`
   let out = ''
   let widths = t.widths
   if (!widths) {
@@ -107,13 +115,13 @@ export function drawTable(t: TableState, width: number, theme: Theme, last: bool
       Math.max(1, ...[head, ...body].map((row) => textWidth(segmentsText(row[i] ?? [])))),
     )
     widths = fitWidths(natural, width - t.indent - (3 * n + 1))
-    out += rule('┌', '┬', '┐', widths) + drawRow(head, widths, t.aligns, theme.dim, lead)
-    out += rule('├', '┼', '┤', widths)
+    out += rule(corners.top, widths) + drawRow(head, widths, t.aligns, theme.dim, lead, bar)
+    out += rule(corners.middle, widths)
     t.widths = widths
   }
-  for (const row of body) out += drawRow(row, widths, t.aligns, theme.dim, lead)
+  for (const row of body) out += drawRow(row, widths, t.aligns, theme.dim, lead, bar)
   t.rows = []
-  if (last) out += rule('└', '┴', '┘', widths)
+  if (last) out += rule(corners.bottom, widths)
   return out
 }
 

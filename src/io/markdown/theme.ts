@@ -1,6 +1,7 @@
 // Styles of the markdown renderer. Everything comes from the one palette (src/io/palette.ts) for the caller's colour
 // choice, so tests and NO_COLOR control it; with colour off every style is the identity and the renderer keeps
 // a few markdown characters (heading hashes, backticks) so plain text stays readable.
+import { type Glyphs, unicodeGlyphs } from '../glyphs.js'
 import { type ColorOption, type Palette, palette, type Style } from '../palette.js'
 
 export type { ColorOption, Style } from '../palette.js'
@@ -23,6 +24,8 @@ export interface Theme {
   readonly header: Style
   /** style of a highlight.js token from its class names, if any */
   readonly syntax: (classes: readonly string[]) => Style | undefined
+  /** bullets, rules, quote bars and table borders (ASCII where the locale is not UTF-8) */
+  readonly glyphs: Glyphs
 }
 
 const id: Style = (s) => s
@@ -70,7 +73,7 @@ function syntaxStyles(c: Palette): Record<string, Style> {
 }
 
 /** Builds the theme for a colour choice. */
-export function createTheme(color: ColorOption, hyperlinks = false): Theme {
+export function createTheme(color: ColorOption, hyperlinks = false, glyphs: Glyphs = unicodeGlyphs): Theme {
   const c = palette(color)
   const plain = c.level === 0
   const headings: Style[] = [c.bold.underline.magenta, c.bold.magenta, c.bold.cyan, c.bold]
@@ -90,5 +93,6 @@ export function createTheme(color: ColorOption, hyperlinks = false): Theme {
     header: c.bold,
     // The first class is the token kind (`hljs-title`); later ones refine it (`function_`), so try the first.
     syntax: (classes) => (plain ? undefined : syntax[(classes[0] ?? '').replace(/^hljs-/, '')]),
+    glyphs,
   }
 }

@@ -22,6 +22,7 @@ export const askAgentTool = defineTool({
     message: z.string().check(z.minLength(1, 'message is required')).check(z.describe('what to ask')),
     max_tokens: completionRequestSchema.shape.max_tokens.check(z.describe('cap the length of the answer')),
   },
+  output: { agentId: z.string(), requestId: z.optional(z.string()), answer: z.string() },
   readOnly: false,
   async run(args, call) {
     const stream = call.sdk.chat.stream(args.agentId, {

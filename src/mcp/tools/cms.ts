@@ -37,6 +37,7 @@ export const cmsTools = [
       page: z.optional(z.int().check(z.gte(1))).check(z.describe('the page, from 1')),
       pageSize: z.optional(z.int().check(z.gte(1)).check(z.lte(100))).check(z.describe('rows per page, 1–100')),
     },
+    output: { collection: z.string(), page: z.int(), rows: z.array(z.looseObject({})) },
     readOnly: true,
     async run({ collection, access, page, pageSize, ...wire }, { sdk }) {
       const params = new URLSearchParams()
@@ -80,6 +81,7 @@ export const cmsTools = [
     title: 'Delete a content record',
     description: 'Delete one record (management access).',
     input: { collection, recordId },
+    output: { deleted: z.boolean(), collection: z.string(), recordId: z.string() },
     readOnly: false,
     cmsManagement: true,
     async run({ collection, recordId }, { sdk }) {

@@ -26,6 +26,7 @@ export function listTool(name: ServedList): AccountTool {
     title: list.summary,
     description: `${list.summary} (one page; pass page for the next).`,
     input: { ...Object.fromEntries(idShape), ...pageQuery.shape },
+    output: { page: z.int(), items: z.array(z.looseObject({})) },
     readOnly: true,
     async run(args, { sdk }) {
       // the ids are strings and page, limit whole numbers: the input shape above, checked by the MCP SDK

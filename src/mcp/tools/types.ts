@@ -20,6 +20,8 @@ export interface AccountTool<S extends z.core.$ZodShape = z.core.$ZodShape> {
   title: string
   description: string
   input: S
+  /** the shape of the object it returns (MCP outputSchema: its structuredContent conforms), when it is fixed */
+  output?: z.core.$ZodShape
   /** reads only (MCP annotation readOnlyHint); the others are left out by --read-only */
   readOnly: boolean
   /** its description names the account's agents or scenarios as they are now (../catalog.ts) */

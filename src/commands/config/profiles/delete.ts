@@ -20,7 +20,7 @@ export default defineCommand({
     if (!(await savedProfiles(ctx)).includes(profile))
       throw new CliError(`no profile named ${profile}`, { exitCode: ExitCode.notFound, hint: await profilesHint(ctx) })
     await confirmDestructive(ctx, yes, `Delete profile ${profile} and its stored credential?`)
-    // as logout does: OAuth tokens are revoked at the server before they are forgotten (issue 22 item 15)
+    // as logout does: OAuth tokens are revoked at the server before they are forgotten (so no copy works)
     const { forgetCredential } = await import('../../../login/logout.js')
     const removed = await forgetCredential(ctx, profile)
     await updateConfig(ctx.configDir(), (cfg) => {

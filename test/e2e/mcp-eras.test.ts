@@ -1,0 +1,170 @@
+// `agentry mcp serve` in the 2026-07-28 revision of MCP (issue 32 item 1), as a process against a real emulator, met
+// by the peers' own software: the v2 SDK's client (`@modelcontextprotocol/client`, pinned to 2026-07-28: it sends
+// server/discover first and `_meta` on every request, with no initialize and no session) over stdio and Streamable
+// HTTP, a hand-written stateless exchange piped to stdin, and the MCP Inspector's CLI (its bin from node_modules)
+// listing and calling the tools. The 2025-11-25 era (the v1 SDK's client, initialize) is test/e2e/mcp-serve.test.ts.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { binPath, cliEnv, repoRoot, runCli, tempConfigDir } from '../helpers/cli.js'
+import { emulatorFixture } from '../helpers/emulator.js'
+import { allToolNames, type ToolResult } from '../helpers/mcp-tools.js'
+import { type HttpServe, httpServe, modernStdioClient } from '../interop/mcp-clients.js'
+
+const fx = emulatorFixture({ built: true })
+
+/** The reserved `_meta` keys of a 2026-07-28 request. */
+const envelope = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'hand-written', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+}
+
+describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI)', () => {
+  it('discovers the server, lists the tools, streams progress and returns structured results', async () => {
+    const mcp = await modernStdioClient([], fx.env())
+    try {
+      expect(mcp.client.getNegotiatedProtocolVersion()).toBe('2026-07-28')
+      expect(mcp.client.getServerVersion()?.name).toBe('agentry')
+      expect(mcp.client.getServerCapabilities()?.tools).toBeDefined()
+      expect((await mcp.client.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
+      const deltas: string[] = []
+      const r = (await mcp.client.callTool(
+        { name: 'ask_agent', arguments: { agentId: 'demo-assistant', message: 'hello' } },
+        { onprogress: (p) => void deltas.push(p.message ?? '') },
+      )) as ToolResult
+      expect(r.isError, r.content[0]?.text).toBeFalsy()
+      expect(deltas.join('')).toBe(r.structuredContent?.answer)
+      const list = (await mcp.client.callTool({ name: 'list_agents', arguments: {} })) as ToolResult
+      expect(list.structuredContent?.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
+    } finally {
+      await mcp.close()
+    }
+  })
+
+  it('a piped stateless exchange (server/discover, then tools/call with its _meta, no initialize) is answered', async () => {
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_agents', arguments: {}, _meta: envelope } },
+      // a request without its envelope on a 2026-07-28 connection is refused, not guessed at
+      { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} },
+    ]
+    const r = await runCli(['mcp', 'serve'], {
+      env: fx.env(),
+      input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    })
+    expect(r.exitCode, r.stderr).toBe(0)
+    const answers = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    const byId = new Map(answers.map((a) => [a.id, a]))
+    const discover = byId.get(1).result
+    expect(discover.supportedVersions).toContain('2026-07-28')
+    expect(discover._meta['io.modelcontextprotocol/serverInfo'].name).toBe('agentry')
+    expect(discover.capabilities.tools).toBeDefined()
+    expect(byId.get(2).result.structuredContent.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
+    expect(byId.get(3).error?.code).toBe(-32602)
+  })
+})
+
+describe('mcp serve --http, 2026-07-28 (stateless Streamable HTTP)', () => {
+  let serve: HttpServe
+  beforeAll(async () => {
+    serve = await httpServe([], fx.env())
+  })
+  afterAll(() => serve.stop())
+
+  it('the v2 SDK client lists and calls the tools; 2025 clients still get sessions on the same endpoint', async () => {
+    const modern = await serve.connectModern()
+    expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28')
+    expect((await modern.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
+    const r = (await modern.callTool({ name: 'cms_query', arguments: { collection: 'posts' } })) as ToolResult
+    expect(r.isError, r.content[0]?.text).toBeFalsy()
+    expect(r.structuredContent?.rows.length).toBeGreaterThan(0)
+    const legacy = await serve.connect()
+    expect((await legacy.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
+  })
+
+  it('cancelling ask_agent (progress streamed over SSE) cancels it on the service', async () => {
+    const client = await serve.connectModern()
+    const before = new Set(fx.emu.state.cancelled)
+    const controller = new AbortController()
+    const pending = client.callTool(
+      { name: 'ask_agent', arguments: { agentId: 'slow-poet', message: 'a poem' } },
+      { signal: controller.signal, onprogress: () => controller.abort('enough') },
+    )
+    await expect(pending).rejects.toThrow()
+    await expect.poll(() => [...fx.emu.state.cancelled].filter((id) => !before.has(id)).length).toBe(1)
+  })
+
+  it('server/discover over HTTP: no session id; the token, Host and Origin checks hold for it too', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(serve.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'server/discover',
+          ...headers,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope } }),
+      })
+    expect((await post({})).status).toBe(401)
+    expect((await post({ authorization: `Bearer ${serve.token}`, origin: 'https://evil.example' })).status).toBe(403)
+    const ok = await post({ authorization: `Bearer ${serve.token}` })
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('mcp-session-id')).toBeNull()
+    const body = await ok.text()
+    const json = JSON.parse(body.startsWith('{') ? body : (/^data: (.*)$/m.exec(body)?.[1] ?? 'null'))
+    expect(json.result.supportedVersions).toContain('2026-07-28')
+  })
+})
+
+describe('the MCP Inspector CLI against mcp serve', () => {
+  // @modelcontextprotocol/inspector-cli's bin, run from node_modules (no npx); it looks for its package.json relative
+  // to the working directory, so it runs from its own build directory
+  const inspectorDir = join(repoRoot, 'node_modules/@modelcontextprotocol/inspector-cli/build')
+  const inspector = async (args: string[]) => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['index.js', ...args], {
+      cwd: inspectorDir,
+      env: cliEnv(tempConfigDir(), fx.env()),
+      timeout: 30_000,
+    })
+    return JSON.parse(stdout)
+  }
+  const serveCommand = [process.execPath, binPath, 'mcp', 'serve']
+
+  it('lists the tools and calls one over stdio', async () => {
+    const listed = await inspector([...serveCommand, '--method', 'tools/list'])
+    expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(allToolNames)
+    const called = await inspector([...serveCommand, '--method', 'tools/call', '--tool-name', 'list_agents'])
+    expect(called.isError).toBeFalsy()
+    expect(called.structuredContent.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
+  })
+
+  it('calls a tool with arguments over Streamable HTTP with the bearer token', async () => {
+    const serve = await httpServe([], fx.env())
+    try {
+      const auth = `Authorization: Bearer ${serve.token}`
+      const got = await inspector([
+        serve.url,
+        '--header',
+        auth,
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'cms_get',
+        '--tool-arg',
+        'collection=posts',
+        'recordId=no-such-record',
+      ])
+      expect(got.isError).toBe(true)
+      expect(got.content[0].text).toMatch(/not found/i)
+    } finally {
+      await serve.stop()
+    }
+  })
+})

@@ -1,0 +1,109 @@
+// The interactive chat's rough edges of issue 33 (items 11, 12, 14, 16) where only a real terminal shows them (tmux,
+// 100x30, the built CLI against a real emulator): the scrollback after an input taller than the window, the answer
+// after Ctrl-Z and `fg`, keys typed while the terminal is still in cooked mode, and ASCII under LANG=C.
+import { chmodSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Emulator } from '../../src/emulator/index.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+
+const missing = tmuxMissing()
+if (missing) console.warn(missing)
+
+const fx = emulatorFixture({ emulator: quietEmulator })
+
+describe.skipIf(missing !== undefined)('interactive chat rough edges in tmux', () => {
+  const sessions: TmuxSession[] = []
+  let emu: Emulator
+  let dir: string
+  const node = sh(process.execPath)
+
+  beforeAll(() => {
+    requireBuild()
+    emu = fx.emu
+    dir = tempDir('agentry-tty-')
+    // an $EDITOR that writes 60 rows, twice the window's height
+    const editor = join(dir, 'editor.sh')
+    writeFileSync(editor, `#!/bin/sh\nfor i in $(seq -w 1 60); do echo "row $i"; done > "$1"\n`)
+    chmodSync(editor, 0o755)
+  })
+
+  afterAll(async () => {
+    for (const s of sessions) await s.kill()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  const env = (extra: Record<string, string> = {}): Record<string, string> => ({
+    AGENTRY_CONFIG_DIR: join(dir, `config-${sessions.length}`),
+    AGENTRY_STATE_DIR: join(dir, `state-${sessions.length}`),
+    AGENTRY_BASE_URL: emu.baseUrl,
+    AGENTRY_ACCOUNT: emu.accountId,
+    AGENTRY_API_KEY: emu.demoApiKey,
+    EDITOR: join(dir, 'editor.sh'),
+    TERM: 'xterm-256color',
+    ...extra,
+  })
+  const terminal = (name: string) => {
+    const t = new TmuxSession(`${name}-${sessions.length}`)
+    sessions.push(t)
+    return t
+  }
+  const count = (s: string, re: RegExp) => (s.match(re) ?? []).length
+
+  it('an input taller than the window (60 rows back from /edit) is in the scrollback once', async () => {
+    const t = terminal('tall')
+    t.start(`${node} bin/agentry.cjs chat demo-assistant`, env())
+    await t.waitFor(/^› /m)
+    t.type('/edit')
+    t.keys('Enter')
+    await t.waitFor(/^· row 60$/m)
+    t.keys('Enter')
+    const s = await t.waitFor(/ in · \d+ out · /)
+    expect(s).toContain('You said: "row 01 row 02')
+    for (const row of ['› row 01', '· row 02', '· row 30', '· row 31', '· row 60'])
+      expect([row, count(s, new RegExp(`^${row}$`, 'gm'))]).toEqual([row, 1])
+    t.keys('C-d')
+    await t.waitFor(/^EXIT:0$/m)
+  })
+
+  it('after Ctrl-Z and `fg` mid-answer, the part already streamed is drawn again below the shell', async () => {
+    const t = terminal('fg')
+    t.start(`PS1='$ ' bash --norc -i`, env())
+    await t.waitFor(/^\$/m)
+    t.type(`${node} bin/agentry.cjs chat slow-poet`)
+    t.keys('Enter')
+    await t.waitFor(/^› /m)
+    t.type('write me a poem about the sea')
+    t.keys('Enter')
+    // the heading is done (rendered: no hashes) and the next line under way
+    await t.waitFor((s) => /^A poem of \w+$/m.test(s) && /In the hush of/.test(s))
+    t.keys('C-z')
+    await t.waitFor(/Stopped/)
+    t.type('fg')
+    t.keys('Enter')
+    const done = await t.waitFor(/ in · \d+ out · /, 30_000)
+    const afterFg = done.slice(done.lastIndexOf('\n$ fg\n'))
+    expect(afterFg).toMatch(/^A poem of \w+$/m)
+    expect(count(afterFg, /^In the hush of /gm)).toBe(1)
+    expect(afterFg).toMatch(/never alone\.$/m)
+    t.keys('C-d')
+    await t.waitFor(/^resume with: /m)
+  })
+
+  it('under LANG=C draws in ASCII, and keys typed before the prompt is up (cooked mode) are sent as typed', async () => {
+    const t = terminal('early')
+    t.start(`${node} bin/agentry.cjs chat demo-assistant`, env({ LANG: 'C', LC_ALL: 'C' }))
+    // at once: the keys reach the terminal while the chat starts, before raw mode or in it
+    t.type('typed early')
+    t.keys('Enter')
+    const s = await t.waitFor(/ in \| \d+ out \| /)
+    expect(s).toContain('You said: "typed early"')
+    expect(s).toMatch(/^> typed early$/m)
+    expect(s).toContain('/help for commands and keys | Ctrl-D to quit')
+    expect(s).not.toMatch(/[›·•│─]/)
+    t.keys('C-d')
+    await t.waitFor(/^EXIT:0$/m)
+  })
+})
