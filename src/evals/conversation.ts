@@ -1,4 +1,4 @@
-// A conversation case against an agent (issue 31 item 3): its turns are sent one after another in one conversation,
+// A conversation case against an agent: its turns are sent one after another in one conversation,
 // each answer checked by its turn's assertions, then the case's assertions check the whole conversation. The
 // messages are carried client-side: every turn sends the conversation so far through the completion route, the one
 // route every agent target answers on, statelessly (a stored chat would leave a chat per run in the workspace).

@@ -11,7 +11,7 @@ export function failureLines(c: Cell): string[] {
   if (c.error !== null) return [c.error]
   const runs = c.runs > 1 ? [`${c.passed} of ${c.runs} runs passed; ${Math.ceil(c.passRate * c.runs)} needed`] : []
   const failing = [
-    // a conversation's turns first, in order (issue 31 item 3)
+    // a conversation's turns first, in order
     ...(c.shown.turns ?? []).flatMap((t, i) =>
       t.assertions.filter((a) => !a.pass).map((a) => `turn ${i + 1}: ${a.type}: ${a.reason}`),
     ),

@@ -1,4 +1,4 @@
-// `agentry test <file> --rescore <results.ndjson>` (issue 31 item 4): the answers of an earlier run's --results are
+// `agentry test <file> --rescore <results.ndjson>`: the answers of an earlier run's --results are
 // checked again by the file's assertions, judges included, without asking any target: a changed rubric or threshold is
 // tried on answers already paid for. A line is matched to a run by case key, target and repeat; a conversation's
 // turns are checked turn by turn as when they were sent (a simulated user's goal keeps its recorded verdict).

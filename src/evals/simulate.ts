@@ -1,4 +1,4 @@
-// The simulated user of a `simulate:` case (issue 31 item 3): another agent of the account is told the goal and the
+// The simulated user of a `simulate:` case: another agent of the account is told the goal and the
 // conversation so far, and replies with what the user says next or that the goal is met. Like the judge (judge.ts) it
 // is asked with one user message and told to answer with one JSON object; the emulator's scripted model plays it
 // deterministically (src/emulator/completions/model/simulate.ts).

@@ -1,4 +1,4 @@
-// The conversation members of a case, planned (issue 31 item 3): `conversation:` (turns written in the file, each
+// The conversation members of a case, planned: `conversation:` (turns written in the file, each
 // with its own assertions) or `simulate:` (another agent plays the user towards a goal). load.ts calls this for a
 // case that holds either; the turns are sent by conversation.ts.
 import type { Message } from '../api/schemas/index.js'

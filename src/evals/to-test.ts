@@ -1,4 +1,4 @@
-// A conversation as a runnable test file (issue 31 item 8): `agentry logs export <id> --as-test` and the interactive
+// A conversation as a runnable test file: `agentry logs export <id> --as-test` and the interactive
 // chat's `/export test <file>` write its user messages as the turns of one `conversation:` case against the same
 // agent, each with a starting assertion taken from the answer it got (a tool it called, else a few of the answer's
 // words, else its finish reason) and the answer itself as a comment, to be tightened by hand.

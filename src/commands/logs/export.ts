@@ -1,5 +1,5 @@
 // `agentry logs export <id> --as-test [--out <file>]`: a logged conversation as a runnable test file of `agentry
-// test` (issue 31 item 8; the writing is src/evals/to-test.ts, shared with the chat's `/export test <file>`).
+// test` (the writing is src/evals/to-test.ts, shared with the chat's `/export test <file>`).
 import { CliError, ExitCode, UsageError } from '../../errors.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
