@@ -169,11 +169,11 @@ export type TestFile = z.infer<typeof testFileSchema>
 
 /** The JSON Schema of the test file (shipped as docs/agent-tests.schema.json). */
 export function testFileJsonSchema(): Record<string, unknown> {
-  // an assertion is written once in the JSON Schema ($defs.assertion), used by defaults, cases and conversation turns
-  const metadata = z.registry<{ id: string }>()
-  metadata.add(assertionSchema, { id: 'assertion' })
+  // an assertion is written once in the JSON Schema ($defs.assertion), used by defaults, cases and conversation turns.
+  // Its id goes in the registry z.describe writes to: a registry of its own would drop every member's description.
+  z.globalRegistry.add(assertionSchema, { ...z.globalRegistry.get(assertionSchema), id: 'assertion' })
   return {
-    ...z.toJSONSchema(testFileSchema, { io: 'input', unrepresentable: 'any', metadata }),
+    ...z.toJSONSchema(testFileSchema, { io: 'input', unrepresentable: 'any' }),
     title: 'agentry test file',
   }
 }
