@@ -43,7 +43,7 @@ export {
 } from './api/errors.js'
 export type { CancelAnswer, CancelOptions, ChatRequest, ChatStream } from './sdk/chat.js'
 export { AgentryClient, type ClientOptions, createClient } from './sdk/client.js'
-export { type CmsAccess, type CmsRow, type CmsSave, ContentQuery } from './sdk/cms.js'
+export { type CmsAccess, type CmsPatch, type CmsRow, type CmsSave, ContentQuery } from './sdk/cms.js'
 export {
   toUiMessages,
   type ToolInvocation,

@@ -72,6 +72,12 @@ export interface CmsSave {
   tags?: string[] | undefined
 }
 
+/** A merge patch of a record: the members of `data` to change (null removes one), and optional `tags`. */
+export interface CmsPatch {
+  data?: Record<string, unknown> | undefined
+  tags?: string[] | undefined
+}
+
 /** `client.cms`. */
 export const cmsResource = (t: Transport) => ({
   /** Starts a fluent query on a collection. */
@@ -86,6 +92,17 @@ export const cmsResource = (t: Transport) => ({
   /** Replaces a record's data and tags (management access). */
   update: (collection: string, recordId: string, body: CmsSave) =>
     t.call('cmsUpdate', { params: { collection, recordId }, body }),
+  /**
+   * Changes only the members given of a record's data (RFC 7396 JSON merge patch: a null member removes that member,
+   * an object merges member by member, anything else replaces); `tags`, when given, replace the record's. A draft
+   * until published (management access).
+   */
+  patch: (collection: string, recordId: string, patch: CmsPatch): Promise<CmsRecord> =>
+    t.call('cmsPatch', {
+      params: { collection, recordId },
+      body: patch,
+      headers: { 'content-type': 'application/merge-patch+json' },
+    }),
   /** Saves a record under `recordId` (PUT creates a missing id, docs/wire.md): the record, and whether it was created (201). */
   put: async (
     collection: string,

@@ -1021,7 +1021,7 @@ describe('--help', () => {
         import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
         publish <collection> <id...>           Publish records: the delivery access (cda) serves them as they now are
         query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
-        save [options] <collection>            Create a record, or replace one with --id (its data and tags), and print it
+        save [options] <collection>            Create a record, replace one with --id (its data and tags), or change some members with --merge
         unpublish <collection> <id...>         Unpublish records: drafts again, no longer served by the delivery access (cda)
         help [command]                         display help for command
 
@@ -1205,7 +1205,8 @@ describe('--help', () => {
       $ agentry cms save --help
       Usage: agentry cms save [options] <collection>
 
-      Create a record, or replace one with --id (its data and tags), and print it
+      Create a record, replace one with --id (its data and tags), or change some
+      members with --merge
 
       Arguments:
         collection         the collection
@@ -1215,6 +1216,8 @@ describe('--help', () => {
                            stdin
         --id <id>          replace (or create) the record with this id, instead of
                            creating a new one
+        --merge            with --id: change only the members of --data given (a JSON
+                           merge patch: null removes one)
         --tags <a,b>       the record's tags, comma-separated (an update replaces
                            them; '' for none)
         --publish          publish it too (a save is a draft, which the delivery
@@ -1224,6 +1227,7 @@ describe('--help', () => {
       Examples:
         agentry cms save posts --data '{"title":"Hello","status":"draft"}' --tags ai,cli
         agentry cms save posts --id post_00001 --data @post.json --publish
+        agentry cms save posts --id post_00001 --merge --data '{"views":42,"draftNote":null}'
         jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id
 
 
