@@ -44,6 +44,7 @@ export {
 export type { CancelAnswer, CancelOptions, ChatRequest, ChatStream } from './sdk/chat.js'
 export { AgentryClient, type ClientOptions, createClient } from './sdk/client.js'
 export { type CmsAccess, type CmsPatch, type CmsRow, type CmsSave, ContentQuery } from './sdk/cms.js'
+export type { CmsRecordsByIds } from './sdk/cms-by-ids.js'
 export {
   toUiMessages,
   type ToolInvocation,

@@ -1017,7 +1017,7 @@ describe('--help', () => {
       Commands:
         delete|rm [options] <collection> <id>  Delete a record (asks first on a terminal; --yes otherwise)
         export [options] <collection>          Write every matching record as NDJSON (one JSON record a line), to stdout or a file
-        get [options] <collection> <id>        Show one record
+        get [options] <collection> <id...>     Show one record, or several in the order asked
         import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
         publish <collection> <id...>           Publish records: the delivery access (cda) serves them as they now are
         query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
@@ -1094,13 +1094,13 @@ describe('--help', () => {
       and the collection must not change while the shards run.
 
       $ agentry cms get --help
-      Usage: agentry cms get [options] <collection> <id>
+      Usage: agentry cms get [options] <collection> <id...>
 
-      Show one record
+      Show one record, or several in the order asked
 
       Arguments:
         collection         the collection
-        id                 the record id
+        id                 the record ids
 
       Options:
         --access <access>  delivery (cda) or management (cma) (choices: "cda", "cma")
@@ -1109,6 +1109,7 @@ describe('--help', () => {
       Examples:
         agentry cms get posts post_00001
         agentry cms get posts post_00001 --json | jq .data.title
+        agentry cms get posts post_00003 post_00001 --json | jq -r .[].data.title
 
 
       $ agentry cms import --help

@@ -571,6 +571,20 @@ describe('shape of --json output against the emulator', () => {
         "updatedAt": "string",
       }
     `)
+    expect(await printed(['cms', 'get', 'posts', 'post_00002', 'post_00001'])).toMatchInlineSnapshot(`
+      [
+        {
+          "createdAt": "string",
+          "data": "object",
+          "id": "string",
+          "publishedAt": "string",
+          "tags": [
+            "string",
+          ],
+          "updatedAt": "string",
+        },
+      ]
+    `)
   })
 })
 

@@ -51,7 +51,7 @@ export const cms = {
     sdk: 'cms.query',
     sdkByHand: true,
     doc: 'The rows of a query (`client.cms.from(collection)…` builds one), page by page.',
-    command: 'cms query, cms export',
+    command: 'cms query, cms get, cms export',
     mcp: 'cms_query',
   }),
   cmsGet: op('GET', '/{accountId}/{access}/records/{collection}/{recordId}', {
