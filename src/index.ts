@@ -8,6 +8,7 @@ export type {
   ApiKey,
   Chat,
   CmsRecord,
+  RecordType,
   Completion,
   Execution,
   JsonValue,

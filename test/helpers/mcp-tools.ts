@@ -9,6 +9,8 @@ export const allToolNames = [
   'list_executions',
   'run_scenario',
   'trigger_webhook',
+  'list_record_types',
+  'get_record_type',
   'cms_query',
   'cms_get',
   'cms_save',

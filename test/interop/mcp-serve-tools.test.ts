@@ -195,6 +195,8 @@ describe('mcp serve: choosing tools', () => {
       'list_agents',
       'list_scenarios',
       'list_executions',
+      'list_record_types',
+      'get_record_type',
       'cms_query',
       'cms_get',
       'list_sites',

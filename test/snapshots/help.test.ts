@@ -77,7 +77,7 @@ describe('--help', () => {
         schedule|schedules       Run scenarios on a cron or an interval
         keys                     List, create and delete API keys
         cms                      Content records: query, get, save, publish, delete,
-                                 export and import
+                                 export and import; record types
         sites|site               List the sites of the account, show one
         pages|page               List the pages of a site, show one
         files|file               Files of the account: list, upload, download, delete
@@ -1009,7 +1009,8 @@ describe('--help', () => {
       $ agentry cms --help
       Usage: agentry cms [options] [command]
 
-      Content records: query, get, save, publish, delete, export and import
+      Content records: query, get, save, publish, delete, export and import; record
+      types
 
       Options:
         -h, --help                             display help for command
@@ -1022,6 +1023,7 @@ describe('--help', () => {
         publish <collection> <id...>           Publish records: the delivery access (cda) serves them as they now are
         query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
         save [options] <collection>            Create a record, replace one with --id (its data and tags), or change some members with --merge
+        types                                  Record types: the collections with their schema (list, get <slug>)
         unpublish <collection> <id...>         Unpublish records: drafts again, no longer served by the delivery access (cda)
         help [command]                         display help for command
 
@@ -1230,6 +1232,57 @@ describe('--help', () => {
         agentry cms save posts --id post_00001 --data @post.json --publish
         agentry cms save posts --id post_00001 --merge --data '{"views":42,"draftNote":null}'
         jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id
+
+
+      $ agentry cms types --help
+      Usage: agentry cms types [options] [command]
+
+      Record types: the collections with their schema (list, get <slug>)
+
+      Options:
+        -h, --help         display help for command
+
+      Commands:
+        get <slug>         Show a record type: its schema's fields (JSON: the schema
+                           and schema_ui)
+        list|ls [options]  List the record types (collections) with their schema
+        help [command]     display help for command
+
+      Examples:
+        agentry cms types list
+        agentry cms types get posts
+
+
+      $ agentry cms types get --help
+      Usage: agentry cms types get [options] <slug>
+
+      Show a record type: its schema's fields (JSON: the schema and schema_ui)
+
+      Arguments:
+        slug        the record type's slug (the collection's name)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry cms types get posts
+        agentry cms types get posts --json | jq '.schema.properties | keys'
+
+
+      $ agentry cms types list --help
+      Usage: agentry cms types list|ls [options]
+
+      List the record types (collections) with their schema
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size, 1 to 100
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry cms types list
+        agentry cms types list --json | jq -r '.[].slug'
 
 
       $ agentry cms unpublish --help

@@ -86,7 +86,37 @@ function a8(v: any): boolean {
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
-export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsPatch' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish']: RouteAccepts } = {
+
+function a11(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a13(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
+  return true
+}
+
+function a14(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
+  return true
+}
+
+function a12(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!(typeof v["slug"] === 'string')) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
+  if (!((v["schema"] === undefined || a13(v["schema"])))) return false
+  if (!((v["schema_ui"] === undefined || a14(v["schema_ui"])))) return false
+  return true
+}
+export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsPatch' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish' | 'recordTypesList' | 'recordTypesGet']: RouteAccepts } = {
   cmsQuery: { query: a0, item: all0 },
   cmsGet: { response: a2 },
   cmsCreate: { body: a5, response: a2, idempotent: false },
@@ -95,4 +125,6 @@ export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cm
   cmsDelete: {  },
   cmsPublish: { response: a2, idempotent: true },
   cmsUnpublish: { response: a2, idempotent: true },
+  recordTypesList: { query: a11, item: a12 },
+  recordTypesGet: { response: a12 },
 }

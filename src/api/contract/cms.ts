@@ -1,9 +1,10 @@
 // The CMS family (service-interface 4.7; wire.md "CMS content"): queries carry the wire parameters that the query
 // builder encodes (toSearchParams), with `pageSize` in the interface's range; rows are records or aggregate rows.
 import * as z from '../zod.js'
-import { cmsPatchSchema, cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
+import { cmsPatchSchema, cmsRecordSchema, cmsSaveSchema, recordTypeSchema } from '../schemas/content.js'
 import { copiedChecks, wholeInProblem } from './copied-checks.js'
 import { pageSizeRange } from './page-size.js'
+import { listOf } from './paging.js'
 import { type Contract, inferred, op } from './types.js'
 
 /** A whole-number query value (a string on the wire) from `min` to `max`, parsed once for either message. */
@@ -144,5 +145,30 @@ export const cms = {
     sdkByHand: true,
     doc: 'Unpublishes a record: a draft again, which the delivery access no longer serves (management access).',
     command: 'cms unpublish, cms import',
+  }),
+  // inferred: the SDK's cma.listRecordTypes() and recordTypes.get(slug) → {id, slug, name, schema, schema_ui}
+  // (public-facts row 33); no path is published. A record type is the schema of a collection, so a read key reads it.
+  recordTypesList: op('GET', '/{accountId}/record-types', {
+    provenance: inferred(
+      "the SDK's cma.listRecordTypes() (brightsy-cookbook examples/records) and the official CLI's `record-types list`; the path is ours",
+    ),
+    scope: 'cms-read',
+    ...listOf(recordTypeSchema),
+    list: { noun: 'record types', summary: 'List the record types (collections) with their schema' },
+    sdk: 'recordTypes.list',
+    doc: 'Every record type (a collection with its `schema` and `schema_ui`), page by page.',
+    command: 'cms types list',
+    mcp: 'list_record_types',
+  }),
+  recordTypesGet: op('GET', '/{accountId}/record-types/{slug}', {
+    provenance: inferred(
+      "the SDK's recordTypes.get(slug) → {id, slug, name, schema, schema_ui} (brightsy-cookbook examples/records); the path is ours",
+    ),
+    scope: 'cms-read',
+    response: recordTypeSchema,
+    sdk: 'recordTypes.get',
+    doc: "One record type by its slug (the collection's name): its `schema` (JSON Schema of the data) and `schema_ui`.",
+    command: 'cms types get',
+    mcp: 'get_record_type',
   }),
 } satisfies Contract<'cms'>

@@ -8,7 +8,8 @@ import importCommand from './import.js'
 import publish from './publish.js'
 import query from './query.js'
 import save from './save.js'
+import types from './types/index.js'
 import unpublish from './unpublish.js'
 
 /** The commands of `agentry cms`, in the order --help lists them (by name). */
-export const commands: readonly Declared[] = [deleteCommand, exportCommand, get, importCommand, publish, query, save, unpublish]
+export const commands: readonly Declared[] = [deleteCommand, exportCommand, get, importCommand, publish, query, save, types, unpublish]

@@ -5,6 +5,7 @@ import * as z from '../../api/zod.js'
 import { cmsSaveSchema } from '../../api/schemas/content.js'
 import { parseQueryParams, QueryParamError } from '../../cms/query-params.js'
 import { UsageError } from '../../errors.js'
+import { listTool } from './lists.js'
 import { defineTool } from './types.js'
 
 const collection = z
@@ -17,8 +18,24 @@ const access = z
   .check(z.describe('delivery (cda, default) or management (cma) access'))
 const param = (what: string) => z.optional(z.string()).check(z.describe(what))
 
-/** cms_query, cms_get, cms_save, cms_delete. */
+/** list_record_types, get_record_type, cms_query, cms_get, cms_save, cms_delete. */
 export const cmsTools = [
+  listTool('recordTypesList'),
+  defineTool({
+    name: 'get_record_type',
+    title: 'Get a record type',
+    description:
+      "A collection's record type: its schema (JSON Schema of the records' data: the field names and types to use in " +
+      'cms_query and cms_save) and schema_ui.',
+    input: {
+      slug: z
+        .string()
+        .check(z.minLength(1, 'slug is required'))
+        .check(z.describe('the record type slug, the collection name (see list_record_types)')),
+    },
+    readOnly: true,
+    run: ({ slug }, { sdk }) => sdk.recordTypes.get(slug),
+  }),
   defineTool({
     name: 'cms_query',
     title: 'Query content records',
