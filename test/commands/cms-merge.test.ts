@@ -51,6 +51,9 @@ describe('cms save --merge', () => {
 
   it('sends PATCH with content-type application/merge-patch+json and the patch as given, nulls included', async () => {
     const t = testContext()
+    t.http
+      .intercept({ path: `/api/v1beta/${testAccount}/record-types/posts`, method: 'GET' })
+      .reply(404, { error: { message: 'no record type' } })
     const bodies: unknown[] = []
     t.http
       .intercept({

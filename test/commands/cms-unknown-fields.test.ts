@@ -56,3 +56,24 @@ describe('cms query: a field the collection does not have', () => {
     expect(r.exitCode).toBe(0)
   })
 })
+
+describe('cms save: a member the record type does not declare', () => {
+  it('is exit 2 with a suggestion, nothing written; declared members (nested too) are saved', async () => {
+    const count = async () => JSON.parse((await cms('query', 'posts', '--access', 'cma', '--count', '--json')).stdout)
+    const before = await count()
+    const bad = await cms('save', 'posts', '--data', '{"title":"T","slug":"t","status":"draft","veiws":3}')
+    expect(bad.exitCode).toBe(2)
+    expect(bad.stderr).toMatch(/--data: posts has no field veiws \(did you mean views\?\)/)
+    const nested = await cms('save', 'posts', '--id', 'post_00001', '--merge', '--data', '{"author":{"nmae":"X"}}')
+    expect(nested.exitCode).toBe(2)
+    expect(nested.stderr).toMatch(/posts has no field author.nmae \(did you mean author.name\?\)/)
+    expect(await count()).toEqual(before)
+    const good = await cms('save', 'posts', '--data', '{"title":"T","slug":"t","status":"draft","author":{"name":"A"}}')
+    expect(good.exitCode).toBe(0)
+    expect((await count())[0].count).toBe(before[0].count + 1)
+  })
+
+  it('a collection without a record type takes any member', async () => {
+    expect((await cms('save', 'free_uf', '--data', '{"anything":1}')).exitCode).toBe(0)
+  })
+})

@@ -1,7 +1,8 @@
 // A misspelt field of `cms query` is a usage error with a suggestion (issue 33 item 1), not an empty answer. The
 // check runs only when the answer looks like one (no rows, or a named field in no row seen), so a query that is
 // fine costs no request more; then the fields are those of the collection's record type (GET …/record-types/{slug})
-// where it has one, else those of the records seen (a page of the collection, unfiltered).
+// where it has one, else those of the records seen (a page of the collection, unfiltered). `cms save` checks its
+// --data against the record type only (without one, any member may be new).
 import { NotFoundError } from '../../api/errors.js'
 import { isRecord } from '../../api/is-record.js'
 import { type FieldTree, treeOfRecords, treeOfSchema, unknownField } from '../../cms/field-tree.js'
@@ -91,5 +92,35 @@ export async function checkQueryFields(
   if (refs.length === 0 || !looksMisspelt(q, refs, firstPage)) return
   const known = await knownFields(sdk, target.collection, target.access)
   const err = known && unknownFieldsError(target.collection, known, refs)
+  if (err) throw err
+}
+
+/** The member paths of `data` that `tree` does not know (nested objects are walked where the tree knows their fields). */
+function dataPaths(tree: FieldTree, data: Record<string, unknown>, prefix = ''): string[] {
+  const out: string[] = []
+  for (const [name, value] of Object.entries(data)) {
+    const sub = tree.get(name)
+    if (sub === undefined || (sub !== null && isRecord(value))) {
+      if (sub === undefined) out.push(prefix + name)
+      else out.push(...dataPaths(sub, value as Record<string, unknown>, `${prefix}${name}.`))
+    }
+  }
+  return out
+}
+
+/**
+ * Throws a usage error when `data` (a `cms save` body) has a member the collection's record type does not declare;
+ * nothing is checked for a collection without a record type (any member may be new).
+ */
+export async function checkSaveFields(
+  sdk: AgentryClient,
+  collection: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  if (Object.keys(data).length === 0) return
+  const known = await knownFields(sdk, collection, 'cma', true)
+  if (!known) return
+  const refs = dataPaths(known.tree, data).map((field) => ({ flag: '--data', field }))
+  const err = unknownFieldsError(collection, known, refs)
   if (err) throw err
 }

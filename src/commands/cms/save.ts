@@ -6,6 +6,7 @@ import { readDataJson } from '../data-arg.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom, flag, list, required, text } from '../options.js'
+import { checkSaveFields } from './known-fields.js'
 import { printRecord } from './print-record.js'
 
 /** The tags of --tags a,b (repeatable; `--tags ''` means none). */
@@ -50,7 +51,10 @@ export default defineCommand({
       )
     const tags = o.tags.length ? tagsOf(o.tags) : undefined
     const body = { data: json as Record<string, unknown>, ...(tags ? { tags } : {}) }
-    const cms = (await ctx.sdk()).cms
+    const sdk = await ctx.sdk()
+    // a member the record type does not declare is a usage error, before anything is written (issue 33 item 1)
+    await checkSaveFields(sdk, o.collection, body.data)
+    const cms = sdk.cms
     const r = !o.id
       ? await cms.create(o.collection, body)
       : o.merge
