@@ -3,7 +3,7 @@
 // fine costs no request more; then the fields are those of the collection's record type (GET …/record-types/{slug})
 // where it has one, else those of the records seen (a page of the collection, unfiltered). `cms save` checks its
 // --data against the record type only (without one, any member may be new).
-import { NotFoundError } from '../../api/errors.js'
+import { ApiError } from '../../api/errors.js'
 import { isRecord } from '../../api/is-record.js'
 import { type FieldTree, treeOfRecords, treeOfSchema, unknownField } from '../../cms/field-tree.js'
 import { type CmsQuery, isAggregateQuery } from '../../cms/query.js'
@@ -43,6 +43,9 @@ function looksMisspelt(q: CmsQuery, refs: readonly FieldRef[], rows: readonly Cm
   return refs.some((r) => rows.every((row) => valueAt(row.data, r.field) === undefined))
 }
 
+/** Answers of the record-type lookup that mean "none": not found, no such method or route. */
+const routeAbsent = new Set([404, 405, 501])
+
 /** The record type's fields, else those of a page of records; undefined when nothing is known (an empty collection). */
 async function knownFields(
   sdk: AgentryClient,
@@ -54,7 +57,8 @@ async function knownFields(
     const tree = treeOfSchema((await sdk.recordTypes.get(collection)).schema)
     if (tree) return { tree, from: `its record type` }
   } catch (err) {
-    if (!(err instanceof NotFoundError)) throw err
+    // no record type, or (our route is inferred) a service without the route
+    if (!(err instanceof ApiError && routeAbsent.has(err.status))) throw err
   }
   if (typedOnly) return undefined
   const datas: unknown[] = []
