@@ -4,6 +4,7 @@
 import type { CmsRecord } from '../api/schemas/content.js'
 import { CmsQueryBuilder } from '../cms/query-builder.js'
 import type { CmsQuery } from '../cms/query.js'
+import type { ScoredRecord } from '../cms/text-search.js'
 import { QueryParamError, toSearchParams } from '../cms/query-params.js'
 import { UsageError } from '../api/errors.js'
 import { type CmsRecordsByIds, idsQuery, recordsByIds } from './cms-by-ids.js'
@@ -73,6 +74,14 @@ export interface CmsSave {
   tags?: string[] | undefined
 }
 
+/** The options of a search: the least similarity kept (0–1, default 0.72), a freshness half-life in days, paging. */
+export interface CmsSearchOptions {
+  threshold?: number | undefined
+  freshnessDays?: number | undefined
+  page?: number | undefined
+  pageSize?: number | undefined
+}
+
 /** A merge patch of a record: the members of `data` to change (null removes one), and optional `tags`. */
 export interface CmsPatch {
   data?: Record<string, unknown> | undefined
@@ -98,6 +107,24 @@ export const cmsResource = (t: Transport) => ({
       (chunk) => queryRows(t, { collection, access }, idsQuery(chunk)),
       (id) => getRecord(t, collection, id, access),
     ),
+  /**
+   * Natural-language search of the delivered records (the SDK's `nlSearch(text, threshold)` with
+   * `withFreshness(days)`): the records at least `threshold` similar (0–1), each with its `score`, best first.
+   */
+  search: (collection: string, text: string, opts: CmsSearchOptions = {}): ItemList<ScoredRecord> =>
+    queryRows(
+      t,
+      { collection, access: 'cda' },
+      {
+        search: {
+          text,
+          ...(opts.threshold !== undefined ? { threshold: opts.threshold } : {}),
+          ...(opts.freshnessDays !== undefined ? { freshnessDays: opts.freshnessDays } : {}),
+        },
+        ...(opts.page !== undefined ? { page: opts.page } : {}),
+        ...(opts.pageSize !== undefined ? { pageSize: opts.pageSize } : {}),
+      },
+    ) as ItemList<ScoredRecord>,
   /** Creates a record (management access). */
   create: (collection: string, body: CmsSave) => t.call('cmsCreate', { params: { collection }, body }),
   /** Replaces a record's data and tags (management access). */

@@ -76,8 +76,8 @@ describe('--help', () => {
         webhook|webhooks         Manage webhooks, test them, trigger them
         schedule|schedules       Run scenarios on a cron or an interval
         keys                     List, create and delete API keys
-        cms                      Content records: query, get, save, publish, delete,
-                                 export and import; record types
+        cms                      Content records: query, search, get, save, publish,
+                                 delete, export and import; record types
         sites|site               List the sites of the account, show one
         pages|page               List the pages of a site, show one
         files|file               Files of the account: list, upload, download, delete
@@ -1009,8 +1009,8 @@ describe('--help', () => {
       $ agentry cms --help
       Usage: agentry cms [options] [command]
 
-      Content records: query, get, save, publish, delete, export and import; record
-      types
+      Content records: query, search, get, save, publish, delete, export and import;
+      record types
 
       Options:
         -h, --help                             display help for command
@@ -1023,6 +1023,7 @@ describe('--help', () => {
         publish <collection> <id...>           Publish records: the delivery access (cda) serves them as they now are
         query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
         save [options] <collection>            Create a record, replace one with --id (its data and tags), or change some members with --merge
+        search [options] <collection> <text>   Search the delivered records in plain words: the closest first, with their score
         types                                  Record types: the collections with their schema (list, get <slug>)
         unpublish <collection> <id...>         Unpublish records: drafts again, no longer served by the delivery access (cda)
         help [command]                         display help for command
@@ -1030,6 +1031,7 @@ describe('--help', () => {
       Examples:
         agentry cms query posts --where 'status = "published"' --order-by views:desc --select title,views
         agentry cms query posts --group-by category --count --sum views
+        agentry cms search posts "practical webhooks"
         agentry cms export posts --out posts.ndjson && agentry cms import posts_copy posts.ndjson
 
       --where language: status = "published" and (views > 100 or featured = true)
@@ -1232,6 +1234,30 @@ describe('--help', () => {
         agentry cms save posts --id post_00001 --data @post.json --publish
         agentry cms save posts --id post_00001 --merge --data '{"views":42,"draftNote":null}'
         jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id
+
+
+      $ agentry cms search --help
+      Usage: agentry cms search [options] <collection> <text>
+
+      Search the delivered records in plain words: the closest first, with their score
+
+      Arguments:
+        collection          the collection
+        text                what to look for, in plain words
+
+      Options:
+        --threshold <0-1>   the least similarity kept, from 0 to 1 (default 0.72)
+        --freshness <days>  favour recent records: the score halves its freshness part
+                            every <days>
+        --page <n>          page number, from 1
+        --limit <n>         page size, 1 to 100
+        --all               follow every page
+        -h, --help          display help for command
+
+      Examples:
+        agentry cms search posts "practical webhooks"
+        agentry cms search posts "agents for design" --threshold 0.5 --freshness 30
+        agentry cms search posts 'webhook security' --json | jq -r '.[] | "\\(.score) \\(.data.title)"'
 
 
       $ agentry cms types --help

@@ -571,6 +571,21 @@ describe('shape of --json output against the emulator', () => {
         "updatedAt": "string",
       }
     `)
+    expect(await printed(['cms', 'search', 'posts', 'practical webhooks'])).toMatchInlineSnapshot(`
+      [
+        {
+          "createdAt": "string",
+          "data": "object",
+          "id": "string",
+          "publishedAt": "string",
+          "score": "number",
+          "tags": [
+            "string",
+          ],
+          "updatedAt": "string",
+        },
+      ]
+    `)
     expect(await printed(['cms', 'types', 'list'])).toMatchInlineSnapshot(`
       [
         {

@@ -40,8 +40,10 @@ export const cms = {
   // the service takes any text parameters and decodes them with the one CMS query codec (src/cms/query-params.ts),
   // which clamps pageSize rather than refusing it (wire.md)
   cmsQuery: op('GET', '/{accountId}/{access}/records/{collection}', {
+    // a search is this query with nl_query (the SDK's nlSearch on cda, whose URL carries nl_query), match_threshold
+    // and time_decay_days (named after nlSearch(query, matchThreshold) and withFreshness(timeDecayDays)): wire.md "CMS"
     provenance: inferred(
-      'the SDK queries `cda`/`cma` `recordType(slug)` and reads `{data, pagination}` (brightsy-cookbook examples/records/index.mjs); method and path not shown (service-interface.md 4.7)',
+      'the SDK queries `cda`/`cma` `recordType(slug)` and reads `{data, pagination}`, and searches with `nlSearch(query, matchThreshold).withFreshness(timeDecayDays)` (an `nl_query` parameter) (brightsy-cookbook examples/records/index.mjs); method and path not shown (service-interface.md 4.7)',
     ),
     scope: 'cms-read',
     query: cmsQueryParamsSchema,
@@ -51,8 +53,8 @@ export const cms = {
     served: { query: z.record(z.string(), z.string()) },
     sdk: 'cms.query',
     sdkByHand: true,
-    doc: 'The rows of a query (`client.cms.from(collection)…` builds one), page by page.',
-    command: 'cms query, cms get, cms export',
+    doc: 'The rows of a query (`client.cms.from(collection)…` builds one), page by page; with `nl_query`, a search (`client.cms.search`).',
+    command: 'cms query, cms get, cms search, cms export',
     mcp: 'cms_query',
   }),
   cmsGet: op('GET', '/{accountId}/{access}/records/{collection}/{recordId}', {

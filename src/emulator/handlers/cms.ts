@@ -110,7 +110,15 @@ export const cmsHandlers = {
       if (e instanceof QueryParamError) throw new HttpError(400, e.message, {}, 'invalid_query')
       throw e
     }
-    return { status: 200, json: runQuery(recordsOf(records, access), query) }
+    // the SDK's nlSearch is on the delivery access only
+    if (query.search && access === 'cma')
+      throw new HttpError(
+        400,
+        'nl_query: natural-language search is on the delivery access (cda) only',
+        {},
+        'invalid_query',
+      )
+    return { status: 200, json: runQuery(recordsOf(records, access), query, env.now()) }
   },
 
   cmsGet(req, env) {
