@@ -12,6 +12,7 @@ export const allToolNames = [
   'list_record_types',
   'get_record_type',
   'cms_query',
+  'cms_search',
   'cms_get',
   'cms_save',
   'cms_delete',

@@ -111,6 +111,17 @@ describe('mcp serve: the tools (the MCP SDK client)', () => {
     expect(fx.emu.state.executions.get(answer.executionId)).toMatchObject({ scenarioId: 'scn_summarize' })
   })
 
+  it('list_record_types, get_record_type and cms_search: the schema of a collection, and a search in plain words', async () => {
+    const { ok } = await serve()
+    const types = await ok('list_record_types', {})
+    expect(types.items.map((t: { slug: string }) => t.slug)).toEqual(['posts', 'authors', 'products'])
+    expect((await ok('get_record_type', { slug: 'posts' })).schema.properties).toHaveProperty('views')
+    const found = await ok('cms_search', { collection: 'posts', text: 'practical webhooks', pageSize: 3 })
+    expect(found.records).toHaveLength(3)
+    for (const r of found.records)
+      expect(r).toMatchObject({ score: 1, data: { title: expect.stringMatching(/^Practical webhooks/) } })
+  })
+
   it('cms_query, cms_get, cms_save and cms_delete work on records', async () => {
     const { ok, call } = await serve()
     const q = await ok('cms_query', { collection: 'posts', pageSize: 3, orderBy: 'id:asc' })
@@ -198,6 +209,7 @@ describe('mcp serve: choosing tools', () => {
       'list_record_types',
       'get_record_type',
       'cms_query',
+      'cms_search',
       'cms_get',
       'list_sites',
       'list_pages',

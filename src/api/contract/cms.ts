@@ -55,7 +55,7 @@ export const cms = {
     sdkByHand: true,
     doc: 'The rows of a query (`client.cms.from(collection)…` builds one), page by page; with `nl_query`, a search (`client.cms.search`).',
     command: 'cms query, cms get, cms search, cms export',
-    mcp: 'cms_query',
+    mcp: 'cms_query, cms_search',
   }),
   cmsGet: op('GET', '/{accountId}/{access}/records/{collection}/{recordId}', {
     provenance: inferred(
