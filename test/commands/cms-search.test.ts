@@ -91,6 +91,15 @@ describe('client.cms.search', () => {
     const found = await c.cms.search('posts', 'fast workflows', { pageSize: 2 }).toArray()
     expect(found.length).toBeGreaterThan(2)
     for (const f of found) expect(f.data.title).toMatch(/^Fast workflows #/)
+    const fluent = await c.cms
+      .from('posts')
+      .nlSearch('fast workflows', 0.9)
+      .withFreshness(30)
+      .pageSize(3)
+      .rows()
+      .toArray()
+    expect(new Set(fluent.map((r) => r.id))).toEqual(new Set(found.map((f) => f.id)))
+    expect(() => c.cms.from('posts').withFreshness(3)).toThrow(/nlSearch\(\) first/)
     const res = await fetch(`${fx.emu.baseUrl}/${fx.emu.accountId}/cma/records/posts?nl_query=fast`, {
       headers: { authorization: `Bearer ${fx.emu.demoApiKey}` },
     })
