@@ -3,6 +3,7 @@
 // from the record type where there is one (posts), else from the fields of the records seen (a collection made by
 // writes). Before, each gave an empty or blank answer with exit 0.
 import { describe, expect, it } from 'vitest'
+import { createClient } from '../../src/index.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { runCommand } from '../helpers/run-command.js'
 
@@ -48,6 +49,18 @@ describe('cms query: a field the collection does not have', () => {
     const grouped = await cms('query', 'posts', '--group-by', 'status', '--count', '--order-by', 'count:desc')
     expect(grouped.exitCode).toBe(0)
     expect(grouped.stdout.trimEnd().split('\n')).toHaveLength(2)
+  })
+
+  it('a field only in a record beyond the page of records seen is known (one record that has it clears it)', async () => {
+    const c = createClient({ baseUrl: fx.emu.baseUrl, apiKey: fx.emu.demoApiKey, account: fx.emu.accountId })
+    for (let i = 0; i < 120; i++) await c.cms.create('rare_uf', { data: { n: i, ...(i === 119 ? { rare: 1 } : {}) } })
+    await c.close()
+    const r = await cms('query', 'rare_uf', '--access', 'cma', '--where', 'rare = 2')
+    expect(r.stderr).toBe('')
+    expect(r.exitCode).toBe(0)
+    const typo = await cms('query', 'rare_uf', '--access', 'cma', '--where', 'rear = 2')
+    expect(typo.exitCode).toBe(2)
+    expect(typo.stderr).toMatch(/rare_uf has no field rear/)
   })
 
   it('an empty collection has no fields to compare with: no rows, exit 0', async () => {

@@ -134,6 +134,19 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
     expect(fx.emu.state.executions.get(answer.executionId)).toMatchObject({ scenarioId: 'scn_summarize' })
   })
 
+  it('cms_save with merge changes only the members given', async () => {
+    const { ok, call } = await serve()
+    const made = await ok('cms_save', { collection: 'mcp_merge', data: { a: 1, b: 2 } })
+    const merged = await ok('cms_save', {
+      collection: 'mcp_merge',
+      recordId: made.id,
+      data: { b: null, c: 3 },
+      merge: true,
+    })
+    expect(merged.data).toEqual({ a: 1, c: 3 })
+    expect((await call('cms_save', { collection: 'mcp_merge', data: { a: 1 }, merge: true })).isError).toBe(true)
+  })
+
   it('list_record_types, get_record_type and cms_search: the schema of a collection, and a search in plain words', async () => {
     const { ok } = await serve()
     const types = await ok('list_record_types', {})

@@ -110,6 +110,7 @@ export const cms = {
     sdkByHand: true,
     doc: "Changes only the members given of a record's data (a JSON merge patch: null removes one), a draft until published.",
     command: 'cms save',
+    mcp: 'cms_save',
   }),
   cmsDelete: op('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', {
     provenance: inferred(

@@ -18,6 +18,8 @@ import type { CmsAccess, CmsRow } from '../../sdk/cms.js'
 interface Known {
   tree: FieldTree
   from: string
+  /** from the record type (else from records seen) */
+  typed: boolean
 }
 
 /** The value at a dotted path inside an object. */
@@ -55,7 +57,7 @@ async function knownFields(
 ): Promise<Known | undefined> {
   try {
     const tree = treeOfSchema((await sdk.recordTypes.get(collection)).schema)
-    if (tree) return { tree, from: `its record type` }
+    if (tree) return { tree, from: 'its record type', typed: true }
   } catch (err) {
     // no record type, or (our route is inferred) a service without the route
     if (!(err instanceof ApiError && routeAbsent.has(err.status))) throw err
@@ -64,7 +66,8 @@ async function knownFields(
   const datas: unknown[] = []
   for await (const r of sdk.cms.query({ collection, access }, { pageSize: maxPageSize }).firstPage())
     if (isRecord(r.data)) datas.push(r.data)
-  return datas.length === 0 ? undefined : { tree: treeOfRecords(datas), from: `the ${datas.length} records seen` }
+  if (datas.length === 0) return undefined
+  return { tree: treeOfRecords(datas), from: `the ${datas.length} records seen`, typed: false }
 }
 
 /** A usage error naming each field the collection does not have, with a suggestion; none when all are known. */
@@ -95,8 +98,27 @@ export async function checkQueryFields(
   const refs = queryFieldRefs(q)
   if (refs.length === 0 || !looksMisspelt(q, refs, firstPage)) return
   const known = await knownFields(sdk, target.collection, target.access)
-  const err = known && unknownFieldsError(target.collection, known, refs)
+  if (!known) return
+  // a field the page of records seen lacks may still be in a record beyond it: one record that has it clears it
+  const unknown = refs.filter((r) => unknownField(known.tree, r.field))
+  const confirmed = known.typed ? unknown : await absentFields(sdk, target, unknown)
+  const err = unknownFieldsError(target.collection, known, confirmed)
   if (err) throw err
+}
+
+/** The refs whose field no record of the collection has (a query `field neq null` answers none). */
+async function absentFields(
+  sdk: AgentryClient,
+  target: { collection: string; access: CmsAccess },
+  refs: readonly FieldRef[],
+): Promise<FieldRef[]> {
+  const absent: FieldRef[] = []
+  for (const ref of refs) {
+    const where = { field: ref.field, op: 'neq' as const, value: null }
+    const page = await sdk.cms.query(target, { where, pageSize: 1 }).firstPage()[Symbol.asyncIterator]().next()
+    if (page.done) absent.push(ref)
+  }
+  return absent
 }
 
 /** The member paths of `data` that `tree` does not know (nested objects are walked where the tree knows their fields). */

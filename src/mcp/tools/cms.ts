@@ -107,13 +107,24 @@ export const cmsTools = [
   defineTool({
     name: 'cms_save',
     title: 'Save a content record',
-    description: 'Create a record (no recordId) or replace the data and tags of one (management access).',
-    input: { collection, recordId: z.optional(recordId), ...cmsSaveSchema.shape },
+    description:
+      'Create a record (no recordId) or replace the data and tags of one; with merge, change only the members of ' +
+      'data given (null removes one). Management access.',
+    input: {
+      collection,
+      recordId: z.optional(recordId),
+      ...cmsSaveSchema.shape,
+      merge: z
+        .optional(z.boolean())
+        .check(z.describe('with recordId: a JSON merge patch of the record (only the members given change)')),
+    },
     readOnly: false,
     cmsManagement: true,
-    run: ({ collection, recordId, data, tags }, { sdk }) => {
+    run: ({ collection, recordId, data, tags, merge }, { sdk }) => {
       const body = tags === undefined ? { data } : { data, tags }
-      return recordId === undefined ? sdk.cms.create(collection, body) : sdk.cms.update(collection, recordId, body)
+      if (merge && recordId === undefined) throw new UsageError('merge needs recordId: it changes a record that exists')
+      if (recordId === undefined) return sdk.cms.create(collection, body)
+      return merge ? sdk.cms.patch(collection, recordId, body) : sdk.cms.update(collection, recordId, body)
     },
   }),
   defineTool({
