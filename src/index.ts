@@ -8,6 +8,7 @@ export type {
   ApiKey,
   Chat,
   CmsRecord,
+  RecordType,
   Completion,
   Execution,
   JsonValue,
@@ -43,7 +44,16 @@ export {
 } from './api/errors.js'
 export type { CancelAnswer, CancelOptions, ChatRequest, ChatStream } from './sdk/chat.js'
 export { AgentryClient, type ClientOptions, createClient } from './sdk/client.js'
-export { type CmsAccess, type CmsRow, type CmsSave, ContentQuery } from './sdk/cms.js'
+export {
+  type CmsAccess,
+  type CmsPatch,
+  type CmsRow,
+  type CmsSave,
+  type CmsSearchOptions,
+  ContentQuery,
+} from './sdk/cms.js'
+export type { ScoredRecord } from './cms/text-search.js'
+export type { CmsRecordsByIds } from './sdk/cms-by-ids.js'
 export {
   toUiMessages,
   type ToolInvocation,

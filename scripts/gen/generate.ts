@@ -303,12 +303,15 @@ function apiDoc(ops: readonly Declared[]): string {
   const rows = ops.map(({ op }) => {
     const path = op.root === 'base' ? `{base_url}${op.path}` : op.path
     const sdk = op.sdk ? `\`client.${op.sdk}\`${op.sdkByHand ? ' (by hand)' : ''}` : ''
-    const cmd = (op.command ?? '')
-      .split(', ')
-      .filter(Boolean)
-      .map((c) => `\`agentry ${c}\``)
-      .join(', ')
-    const mcp = op.mcp ? `\`${op.mcp}\`` : ''
+    // several commands or tools are `, `-separated: each in its own code span
+    const spans = (names: string | undefined, prefix = '') =>
+      (names ?? '')
+        .split(', ')
+        .filter(Boolean)
+        .map((c) => `\`${prefix}${c}\``)
+        .join(', ')
+    const cmd = spans(op.command, 'agentry ')
+    const mcp = spans(op.mcp)
     const p = op.provenance
     const why = p.kind === 'documented' || p.kind === 'seed' ? p.source : p.reason
     const provenance = `**${p.kind}**${why ? `: ${cell(why)}` : ''}`

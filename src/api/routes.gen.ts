@@ -53,6 +53,8 @@ export const routeTable = {
   cmsDelete: { method: 'DELETE', path: '/{accountId}/cma/records/{collection}/{recordId}', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
   cmsPublish: { method: 'POST', path: '/{accountId}/cma/records/{collection}/{recordId}/publish', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
   cmsUnpublish: { method: 'POST', path: '/{accountId}/cma/records/{collection}/{recordId}/unpublish', root: 'base', auth: 'bearer', scope: 'cms-write', family: 'cms' },
+  recordTypesList: { method: 'GET', path: '/{accountId}/record-types', root: 'base', auth: 'bearer', scope: 'cms-read', family: 'cms' },
+  recordTypesGet: { method: 'GET', path: '/{accountId}/record-types/{slug}', root: 'base', auth: 'bearer', scope: 'cms-read', family: 'cms' },
   oauthMetadata: { method: 'GET', path: '/.well-known/oauth-authorization-server', root: 'origin', auth: 'none', scope: 'public', family: 'oauth' },
   oauthRegister: { method: 'POST', path: '/oauth/register', root: 'origin', auth: 'none', scope: 'public', family: 'oauth' },
   oauthAuthorize: { method: 'GET', path: '/oauth/authorize', root: 'origin', auth: 'none', scope: 'public', family: 'oauth' },
@@ -120,5 +122,12 @@ export const declaredLists = {
     params: { siteId: 'the site' },
     sdk: ['pages', 'list'],
     mcp: 'list_pages',
+  },
+  recordTypesList: {
+    noun: 'record types',
+    summary: 'List the record types (collections) with their schema',
+    params: {},
+    sdk: ['recordTypes', 'list'],
+    mcp: 'list_record_types',
   },
 } as const

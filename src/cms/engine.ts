@@ -8,6 +8,7 @@ import { sortByKeys } from './ordering.js'
 import { compileTags, compileWhere } from './predicate.js'
 import { type CmsQuery, isAggregateQuery, resolvePaging } from './query.js'
 import { compileSelect } from './select.js'
+import { searchRecords } from './text-search.js'
 
 /** A list result: a page of records (or of aggregate rows) and the pagination object of 2.6. */
 export interface CmsQueryResult {
@@ -43,11 +44,13 @@ function matching(records: readonly CmsRecord[], q: CmsQuery): readonly CmsRecor
  * Runs a validated query (parseQueryParams) over a collection's records, in their stored order.
  * Aggregate queries group by groupBy plus select (the library's groupBy is an alias of select: 4.7) and order rows by
  * their own members (`category`, `views_sum`); with aggregates but no group fields there is one row over all matches.
- * Record queries order by field paths and return `data` reduced to `select` when it is given.
+ * Record queries order by field paths and return `data` reduced to `select` when it is given; a search (`now`: the
+ * clock its freshness reads) ranks the matching records by their score instead (./text-search.ts).
  */
-export function runQuery(records: readonly CmsRecord[], query: CmsQuery): CmsQueryResult {
+export function runQuery(records: readonly CmsRecord[], query: CmsQuery, now = Date.now()): CmsQueryResult {
   const { page, pageSize } = resolvePaging(query)
   const matched = matching(records, query)
+  if (query.search) return selected(paginate(searchRecords(matched, query.search, now), page, pageSize), query)
   const orderBy = query.orderBy ?? []
   if (isAggregateQuery(query)) {
     const groupFields = [...new Set([...(query.groupBy ?? []), ...(query.select ?? [])])]
@@ -59,7 +62,11 @@ export function runQuery(records: readonly CmsRecord[], query: CmsQuery): CmsQue
     return paginate(sortByKeys(rows, keys), page, pageSize)
   }
   const keys = orderBy.map((o) => ({ get: fieldGetter(o.field), direction: o.direction }))
-  const result = paginate(sortByKeys(matched, keys), page, pageSize)
+  return selected(paginate(sortByKeys(matched, keys), page, pageSize), query)
+}
+
+/** A page of records with `data` reduced to the query's select, when it has one. */
+function selected(result: { data: CmsRecord[]; pagination: Pagination }, query: CmsQuery): CmsQueryResult {
   if (!query.select || query.select.length === 0) return result
   const select = compileSelect(query.select)
   return { ...result, data: result.data.map((r) => ({ ...r, data: select(r.data) })) }

@@ -160,6 +160,24 @@ export class CmsQueryBuilder {
   max(field: string): this {
     return this.#aggregate('max', field)
   }
+  /**
+   * A natural-language search (the SDK's `nlSearch`; delivery access): the records at least `threshold` similar
+   * (0–1, default 0.72), each with a `score`, best first (orderBy is not used).
+   */
+  nlSearch(text: string, threshold?: number): this {
+    if (text.trim() === '') throw new TypeError('nlSearch needs some text')
+    if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
+      throw new RangeError(`threshold must be from 0 to 1, got ${threshold}`)
+    this.#query.search = { ...this.#query.search, text, ...(threshold !== undefined ? { threshold } : {}) }
+    return this
+  }
+  /** With nlSearch: favours recent records, the freshness part of the score halving every `days` (SDK's withFreshness). */
+  withFreshness(days: number): this {
+    if (!Number.isSafeInteger(days) || days < 1) throw new RangeError(`days must be a whole number from 1, got ${days}`)
+    if (this.#query.search === undefined) throw new TypeError('withFreshness() needs nlSearch() first')
+    this.#query.search = { ...this.#query.search, freshnessDays: days }
+    return this
+  }
   /** Addresses a single record. */
   id(id: string): this {
     if (id === '') throw new TypeError('id must not be empty')

@@ -1,6 +1,7 @@
 // The wire encoding of a content query (wire.md "CMS content", query parameters): `where` is compact JSON of the
 // filter tree; select, groupBy and tags are comma-separated; orderBy is `field:asc|desc`; aggregate is `fn:field`.
 import { type Aggregate, type AggregateFn, aggregateFns, type CmsQuery, maxPageSize, type OrderBy } from './query.js'
+import type { TextSearch } from './text-search.js'
 import { combineAnd, describeWhereIssues, type Filter, isFieldPath, whereIssues } from './where.js'
 
 /** A bad query parameter; `param` names it and the message starts with it (the emulator answers 400). */
@@ -42,6 +43,21 @@ export function toSearchParams(q: CmsQuery): URLSearchParams {
   list('tags', q.tags)
   if (q.page !== undefined) p.set('page', String(q.page))
   if (q.pageSize !== undefined) p.set('pageSize', String(q.pageSize))
+  // the SDK's nlSearch(query, matchThreshold) and withFreshness(timeDecayDays) (wire.md "CMS", search)
+  if (q.search) {
+    const { text, threshold, freshnessDays } = q.search
+    if (text.trim() === '') throw new QueryParamError('nl_query', 'the search text is empty')
+    p.set('nl_query', text)
+    if (threshold !== undefined) {
+      if (!(threshold >= 0 && threshold <= 1)) throw new QueryParamError('match_threshold', 'must be from 0 to 1')
+      p.set('match_threshold', String(threshold))
+    }
+    if (freshnessDays !== undefined) {
+      if (!Number.isSafeInteger(freshnessDays) || freshnessDays < 1)
+        throw new QueryParamError('time_decay_days', 'must be a whole number of days from 1')
+      p.set('time_decay_days', String(freshnessDays))
+    }
+  }
   return p
 }
 
@@ -144,5 +160,31 @@ export function parseQueryParams(params: URLSearchParams | string): CmsQuery {
   const pageSize = positiveInt(p, 'pageSize')
   // Clamped, never an error (wire.md).
   if (pageSize !== undefined) q.pageSize = Math.min(pageSize, maxPageSize)
+  const search = parseSearch(p)
+  if (search) {
+    if (q.groupBy || q.aggregates) throw new QueryParamError('nl_query', 'cannot be combined with groupBy or aggregate')
+    q.search = search
+  }
   return q
+}
+
+/** `nl_query`, `match_threshold` (0–1) and `time_decay_days` (a whole number from 1); undefined without nl_query. */
+function parseSearch(p: URLSearchParams): TextSearch | undefined {
+  const text = p.get('nl_query')?.trim() ?? ''
+  const threshold = p.get('match_threshold')?.trim()
+  const days = positiveInt(p, 'time_decay_days')
+  if (text === '') {
+    if (threshold || days !== undefined)
+      throw new QueryParamError('nl_query', 'is required with match_threshold or time_decay_days')
+    return undefined
+  }
+  const search: TextSearch = { text }
+  if (threshold) {
+    const n = /^(0|1)(\.\d+)?$|^\.\d+$/.test(threshold) ? Number(threshold) : Number.NaN
+    if (!(n >= 0 && n <= 1))
+      throw new QueryParamError('match_threshold', `must be a number from 0 to 1, got ${JSON.stringify(threshold)}`)
+    search.threshold = n
+  }
+  if (days !== undefined) search.freshnessDays = days
+  return search
 }

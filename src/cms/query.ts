@@ -1,6 +1,7 @@
 // The content query object shared by the builder, the wire encoding and the emulator's engine
 // (service-interface 4.7; wire.md "CMS content", query parameters).
 import { pageSizeRange } from '../api/contract/page-size.js'
+import type { TextSearch } from './text-search.js'
 import type { Filter } from './where.js'
 
 /** The aggregate functions of service-interface 4.7. */
@@ -30,6 +31,8 @@ export interface CmsQuery {
   tags?: string[]
   page?: number
   pageSize?: number
+  /** a natural-language search (delivery access only): records ranked by score, best first, orderBy not used */
+  search?: TextSearch
 }
 
 /** Page size when none is given (wire.md). */

@@ -7,14 +7,14 @@ import type { ListOptions } from './list-options.js'
 
 /**
  * The one list presenter: prints the list (a page, or every page with --all) and then the note a terminal user
- * should see. `fields` may depend on the first page (`cms query`: the records' own fields), which is then fetched
- * before anything is printed.
+ * should see. `fields` may depend on the first page (`cms query`: the records' own fields, and a check of the fields
+ * it names), which is then fetched before anything is printed.
  */
 export async function printList<T>(
   ctx: Context,
   list: ItemList<T>,
   opts: Pick<ListOptions, 'all' | 'page'>,
-  fields: Field<T>[] | ((firstPage: readonly T[]) => Field<T>[]),
+  fields: Field<T>[] | ((firstPage: readonly T[]) => Field<T>[] | Promise<Field<T>[]>),
   noun: string,
   shown: (items: AsyncIterable<T>) => AsyncIterable<T> = (items) => items,
 ): Promise<number> {
@@ -24,7 +24,7 @@ export async function printList<T>(
   if (typeof fields === 'function') {
     // reading the first item fetches the first page
     items = await peeked(items)
-    columns = fields(list.lastPage?.data ?? [])
+    columns = await fields(list.lastPage?.data ?? [])
   } else columns = fields
   const n = await out.list(items, columns)
   listNote(ctx, out, { count: n, noun, all: opts.all, pagination: list.lastPage?.pagination })

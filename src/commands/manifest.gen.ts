@@ -32,7 +32,7 @@ export const declared = {
     summary: 'List, create and delete API keys',
   },
   cms: {
-    summary: 'Content records: query, get, save, publish, delete, export and import',
+    summary: 'Content records: query, search, get, save, publish, delete, export and import; record types',
   },
   sites: {
     aliases: ['site'],

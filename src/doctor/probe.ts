@@ -97,7 +97,7 @@ function verdictOf(err: unknown): Pick<ProbeResult, 'verdict' | 'status' | 'deta
   return { verdict: 'failed', detail: short(err instanceof Error ? err.message : String(err)), exitCode }
 }
 
-/** Probes one operation; a list answers its first page, and its first item's key fills `known`. */
+/** Probes one operation; a list answers its first page, and its first item's key (or same-named member) fills `known`. */
 async function probeOne(
   t: Transport,
   c: Candidate,
@@ -113,8 +113,12 @@ async function probeOne(
     if (c.op.item) {
       const page = await t.list(name, { params }).pages(1).next()
       const first = page.value?.data[0] as Record<string, unknown> | undefined
-      const key = first?.[c.op.stored?.key ?? 'id']
-      if (typeof key === 'string') for (const p of fills) if (!known.has(p)) known.set(p, key)
+      // a member named as the parameter (a record type's `slug` fills `{slug}`), else the item's key
+      const key = (p: string) => (typeof first?.[p] === 'string' ? first[p] : first?.[c.op.stored?.key ?? 'id'])
+      for (const p of fills) {
+        const value = key(p)
+        if (typeof value === 'string' && !known.has(p)) known.set(p, value)
+      }
     } else if (c.op.response) {
       await t.call(name, { params })
     } else {

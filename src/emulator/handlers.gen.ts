@@ -57,6 +57,8 @@ type DeclaredOperation =
   | 'cmsDelete'
   | 'cmsPublish'
   | 'cmsUnpublish'
+  | 'recordTypesList'
+  | 'recordTypesGet'
   | 'oauthMetadata'
   | 'oauthRegister'
   | 'oauthAuthorize'

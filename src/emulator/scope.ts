@@ -57,9 +57,12 @@ function scenariosOf(params: Readonly<Record<string, string>>, body: unknown, st
   return ids
 }
 
-/** The CMS access a route uses: its `{access}` parameter, or cma/cda from its literal path. */
+/**
+ * The CMS access a route uses: its `{access}` parameter, or cma/cda from its literal path; a cms-read route under
+ * neither (the record types: a collection's schema) is read as delivery, which a read key may use.
+ */
 function cmsAccessOf(route: Route, params: Readonly<Record<string, string>>): string {
-  return params.access ?? (route.path.includes('/cda/') ? 'cda' : 'cma')
+  return params.access ?? (route.path.includes('/cma/') ? 'cma' : 'cda')
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   imagesMethods,
   keysMethods,
   pagesMethods,
+  recordTypesMethods,
   scenariosMethods,
   schedulesMethods,
   sitesMethods,
@@ -118,6 +119,10 @@ export class AgentryClient {
   }
   get cms(): Methods<typeof cmsResource> {
     return this.#resource('cms', cmsResource)
+  }
+  /** The record types: each collection with its `schema` and `schema_ui` (the SDK's `recordTypes`). */
+  get recordTypes(): Methods<typeof recordTypesMethods> {
+    return this.#resource('recordTypes', recordTypesMethods)
   }
 
   /** `{base_url}` of the service. */

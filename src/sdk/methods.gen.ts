@@ -126,3 +126,11 @@ export const imagesMethods = (t: Transport) => ({
   /** Generates an image (`{url}`). */
   generate: (body: BodyOf<'imagesGenerate'>) => t.call('imagesGenerate', { body }),
 })
+
+/** The generated methods of `client.recordTypes`. */
+export const recordTypesMethods = (t: Transport) => ({
+  /** Every record type (a collection with its `schema` and `schema_ui`), page by page. */
+  list: (query: QueryOf<'recordTypesList'> = {}) => t.list('recordTypesList', { query }),
+  /** One record type by its slug (the collection's name): its `schema` (JSON Schema of the data) and `schema_ui`. */
+  get: (slug: string) => t.call('recordTypesGet', { params: { slug } }),
+})

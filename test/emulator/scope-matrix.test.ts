@@ -250,6 +250,8 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
   cmsPatch: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}`, body: { data: { title: 'merged' } } }),
   cmsPublish: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}/publish` }),
   cmsUnpublish: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}/unpublish` }),
+  recordTypesList: () => ({ path: `/${acc}/record-types` }),
+  recordTypesGet: () => ({ path: `/${acc}/record-types/posts` }),
   oauthMetadata: () => ({ path: '//.well-known/oauth-authorization-server' }),
   oauthRegister: () => ({ path: '//oauth/register', body: {} }),
   oauthAuthorize: () => ({ path: '//oauth/authorize' }),

@@ -134,6 +134,30 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
     expect(fx.emu.state.executions.get(answer.executionId)).toMatchObject({ scenarioId: 'scn_summarize' })
   })
 
+  it('cms_save with merge changes only the members given', async () => {
+    const { ok, call } = await serve()
+    const made = await ok('cms_save', { collection: 'mcp_merge', data: { a: 1, b: 2 } })
+    const merged = await ok('cms_save', {
+      collection: 'mcp_merge',
+      recordId: made.id,
+      data: { b: null, c: 3 },
+      merge: true,
+    })
+    expect(merged.data).toEqual({ a: 1, c: 3 })
+    expect((await call('cms_save', { collection: 'mcp_merge', data: { a: 1 }, merge: true })).isError).toBe(true)
+  })
+
+  it('list_record_types, get_record_type and cms_search: the schema of a collection, and a search in plain words', async () => {
+    const { ok } = await serve()
+    const types = await ok('list_record_types', {})
+    expect(types.items.map((t: { slug: string }) => t.slug)).toEqual(['posts', 'authors', 'products'])
+    expect((await ok('get_record_type', { slug: 'posts' })).schema.properties).toHaveProperty('views')
+    const found = await ok('cms_search', { collection: 'posts', text: 'practical webhooks', pageSize: 3 })
+    expect(found.records).toHaveLength(3)
+    for (const r of found.records)
+      expect(r).toMatchObject({ score: 1, data: { title: expect.stringMatching(/^Practical webhooks/) } })
+  })
+
   it('cms_query, cms_get, cms_save and cms_delete work on records', async () => {
     const { ok, call } = await serve(undefined, undefined, era)
     const q = await ok('cms_query', { collection: 'posts', pageSize: 3, orderBy: 'id:asc' })
@@ -217,7 +241,10 @@ describe('mcp serve: choosing tools', () => {
       'list_agents',
       'list_scenarios',
       'list_executions',
+      'list_record_types',
+      'get_record_type',
       'cms_query',
+      'cms_search',
       'cms_get',
       'list_sites',
       'list_pages',

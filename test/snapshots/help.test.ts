@@ -76,8 +76,8 @@ describe('--help', () => {
         webhook|webhooks         Manage webhooks, test them, trigger them
         schedule|schedules       Run scenarios on a cron or an interval
         keys                     List, create and delete API keys
-        cms                      Content records: query, get, save, publish, delete,
-                                 export and import
+        cms                      Content records: query, search, get, save, publish,
+                                 delete, export and import; record types
         sites|site               List the sites of the account, show one
         pages|page               List the pages of a site, show one
         files|file               Files of the account: list, upload, download, delete
@@ -1012,7 +1012,8 @@ describe('--help', () => {
       $ agentry cms --help
       Usage: agentry cms [options] [command]
 
-      Content records: query, get, save, publish, delete, export and import
+      Content records: query, search, get, save, publish, delete, export and import;
+      record types
 
       Options:
         -h, --help                             display help for command
@@ -1020,17 +1021,20 @@ describe('--help', () => {
       Commands:
         delete|rm [options] <collection> <id>  Delete a record (asks first on a terminal; --yes otherwise)
         export [options] <collection>          Write every matching record as NDJSON (one JSON record a line), to stdout or a file
-        get [options] <collection> <id>        Show one record
+        get [options] <collection> <id...>     Show one record, or several in the order asked
         import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
         publish <collection> <id...>           Publish records: the delivery access (cda) serves them as they now are
         query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
-        save [options] <collection>            Create a record, or replace one with --id (its data and tags), and print it
+        save [options] <collection>            Create a record, replace one with --id (its data and tags), or change some members with --merge
+        search [options] <collection> <text>   Search the delivered records in plain words: the closest first, with their score
+        types                                  Record types: the collections with their schema (list, get <slug>)
         unpublish <collection> <id...>         Unpublish records: drafts again, no longer served by the delivery access (cda)
         help [command]                         display help for command
 
       Examples:
         agentry cms query posts --where 'status = "published"' --order-by views:desc --select title,views
         agentry cms query posts --group-by category --count --sum views
+        agentry cms search posts "practical webhooks"
         agentry cms export posts --out posts.ndjson && agentry cms import posts_copy posts.ndjson
 
       --where language: status = "published" and (views > 100 or featured = true)
@@ -1097,13 +1101,13 @@ describe('--help', () => {
       and the collection must not change while the shards run.
 
       $ agentry cms get --help
-      Usage: agentry cms get [options] <collection> <id>
+      Usage: agentry cms get [options] <collection> <id...>
 
-      Show one record
+      Show one record, or several in the order asked
 
       Arguments:
         collection         the collection
-        id                 the record id
+        id                 the record ids
 
       Options:
         --access <access>  delivery (cda) or management (cma) (choices: "cda", "cma")
@@ -1112,6 +1116,7 @@ describe('--help', () => {
       Examples:
         agentry cms get posts post_00001
         agentry cms get posts post_00001 --json | jq .data.title
+        agentry cms get posts post_00003 post_00001 --json | jq -r .[].data.title
 
 
       $ agentry cms import --help
@@ -1208,7 +1213,8 @@ describe('--help', () => {
       $ agentry cms save --help
       Usage: agentry cms save [options] <collection>
 
-      Create a record, or replace one with --id (its data and tags), and print it
+      Create a record, replace one with --id (its data and tags), or change some
+      members with --merge
 
       Arguments:
         collection         the collection
@@ -1218,6 +1224,8 @@ describe('--help', () => {
                            stdin
         --id <id>          replace (or create) the record with this id, instead of
                            creating a new one
+        --merge            with --id: change only the members of --data given (a JSON
+                           merge patch: null removes one)
         --tags <a,b>       the record's tags, comma-separated (an update replaces
                            them; '' for none)
         --publish          publish it too (a save is a draft, which the delivery
@@ -1227,7 +1235,83 @@ describe('--help', () => {
       Examples:
         agentry cms save posts --data '{"title":"Hello","status":"draft"}' --tags ai,cli
         agentry cms save posts --id post_00001 --data @post.json --publish
+        agentry cms save posts --id post_00001 --merge --data '{"views":42,"draftNote":null}'
         jq -c .data post.json | agentry cms save posts --data - --json | jq -r .id
+
+
+      $ agentry cms search --help
+      Usage: agentry cms search [options] <collection> <text>
+
+      Search the delivered records in plain words: the closest first, with their score
+
+      Arguments:
+        collection          the collection
+        text                what to look for, in plain words
+
+      Options:
+        --threshold <0-1>   the least similarity kept, from 0 to 1 (default 0.72)
+        --freshness <days>  favour recent records: the score halves its freshness part
+                            every <days>
+        --page <n>          page number, from 1
+        --limit <n>         page size, 1 to 100
+        --all               follow every page
+        -h, --help          display help for command
+
+      Examples:
+        agentry cms search posts "practical webhooks"
+        agentry cms search posts "agents for design" --threshold 0.5 --freshness 30
+        agentry cms search posts 'webhook security' --json | jq -r '.[] | "\\(.score) \\(.data.title)"'
+
+
+      $ agentry cms types --help
+      Usage: agentry cms types [options] [command]
+
+      Record types: the collections with their schema (list, get <slug>)
+
+      Options:
+        -h, --help         display help for command
+
+      Commands:
+        get <slug>         Show a record type: its schema's fields (JSON: the schema
+                           and schema_ui)
+        list|ls [options]  List the record types (collections) with their schema
+        help [command]     display help for command
+
+      Examples:
+        agentry cms types list
+        agentry cms types get posts
+
+
+      $ agentry cms types get --help
+      Usage: agentry cms types get [options] <slug>
+
+      Show a record type: its schema's fields (JSON: the schema and schema_ui)
+
+      Arguments:
+        slug        the record type's slug (the collection's name)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry cms types get posts
+        agentry cms types get posts --json | jq '.schema.properties | keys'
+
+
+      $ agentry cms types list --help
+      Usage: agentry cms types list|ls [options]
+
+      List the record types (collections) with their schema
+
+      Options:
+        --page <n>   page number, from 1
+        --limit <n>  page size, 1 to 100
+        --all        follow every page
+        -h, --help   display help for command
+
+      Examples:
+        agentry cms types list
+        agentry cms types list --json | jq -r '.[].slug'
 
 
       $ agentry cms unpublish --help

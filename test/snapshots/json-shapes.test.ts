@@ -15,8 +15,8 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 
-/** Members whose content is the user's, not the interface's (a tool's JSON Schema, a CMS record's fields). */
-const freeForm = new Set(['parameters', 'data'])
+/** Members whose content is the user's, not the interface's (a tool's JSON Schema, a CMS record's fields, a record type's schema). */
+const freeForm = new Set(['parameters', 'data', 'schema', 'schema_ui'])
 
 /**
  * A value's shape: each leaf becomes its type name, array items are merged into one shape ("null|string" where they
@@ -570,6 +570,55 @@ describe('shape of --json output against the emulator', () => {
         ],
         "updatedAt": "string",
       }
+    `)
+    expect(await printed(['cms', 'search', 'posts', 'practical webhooks'])).toMatchInlineSnapshot(`
+      [
+        {
+          "createdAt": "string",
+          "data": "object",
+          "id": "string",
+          "publishedAt": "string",
+          "score": "number",
+          "tags": [
+            "string",
+          ],
+          "updatedAt": "string",
+        },
+      ]
+    `)
+    expect(await printed(['cms', 'types', 'list'])).toMatchInlineSnapshot(`
+      [
+        {
+          "id": "string",
+          "name": "string",
+          "schema": "object",
+          "schema_ui": "object",
+          "slug": "string",
+        },
+      ]
+    `)
+    expect(await printed(['cms', 'types', 'get', 'posts'])).toMatchInlineSnapshot(`
+      {
+        "id": "string",
+        "name": "string",
+        "schema": "object",
+        "schema_ui": "object",
+        "slug": "string",
+      }
+    `)
+    expect(await printed(['cms', 'get', 'posts', 'post_00002', 'post_00001'])).toMatchInlineSnapshot(`
+      [
+        {
+          "createdAt": "string",
+          "data": "object",
+          "id": "string",
+          "publishedAt": "string",
+          "tags": [
+            "string",
+          ],
+          "updatedAt": "string",
+        },
+      ]
     `)
   })
 })

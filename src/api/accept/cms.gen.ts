@@ -5,7 +5,7 @@
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 import { isWholeIn } from '../contract/copied-checks.js'
-import { a11, a2 } from '../accept.gen.js'
+import { a0, a11, a2 } from '../accept.gen.js'
 
 function a61(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
@@ -45,7 +45,17 @@ function a65(v: any): boolean {
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
-export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsPatch' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish']: RouteAccepts } = {
+
+function a66(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!(typeof v["slug"] === 'string')) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
+  if (!((v["schema"] === undefined || a11(v["schema"])))) return false
+  if (!((v["schema_ui"] === undefined || a11(v["schema_ui"])))) return false
+  return true
+}
+export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsPatch' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish' | 'recordTypesList' | 'recordTypesGet']: RouteAccepts } = {
   cmsQuery: { query: a61, item: a63 },
   cmsGet: { response: a62 },
   cmsCreate: { body: a64, response: a62, idempotent: false },
@@ -54,4 +64,6 @@ export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cm
   cmsDelete: {  },
   cmsPublish: { response: a62, idempotent: true },
   cmsUnpublish: { response: a62, idempotent: true },
+  recordTypesList: { query: a0, item: a66 },
+  recordTypesGet: { response: a66 },
 }

@@ -6,7 +6,7 @@ import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject } from '../accept-kit.js'
 import { a2 } from '../accept.gen.js'
 
-function a66(v: any): boolean {
+function a67(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["issuer"] === 'string')) return false
   if (!(typeof v["authorization_endpoint"] === 'string')) return false
@@ -21,7 +21,7 @@ function a66(v: any): boolean {
   return true
 }
 
-function a67(v: any): boolean {
+function a68(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["client_id"] === 'string')) return false
   if (!((v["client_secret"] === undefined || typeof v["client_secret"] === 'string'))) return false
@@ -29,7 +29,7 @@ function a67(v: any): boolean {
   return true
 }
 
-function a68(v: any): boolean {
+function a69(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["access_token"] === 'string')) return false
   if (!((v["token_type"] === undefined || typeof v["token_type"] === 'string'))) return false
@@ -40,7 +40,7 @@ function a68(v: any): boolean {
   return true
 }
 
-function a69(v: any): boolean {
+function a70(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["device_code"] === 'string' && v["device_code"].length >= 1)) return false
   if (!(typeof v["user_code"] === 'string' && v["user_code"].length >= 1)) return false
@@ -51,22 +51,22 @@ function a69(v: any): boolean {
   return true
 }
 
-function a70(v: any): boolean {
+function a71(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["resource"] === 'string')) return false
   if (!((v["authorization_servers"] === undefined || a2(v["authorization_servers"])))) return false
   return true
 }
 export const accepts: { readonly [N in 'oauthMetadata' | 'oauthRegister' | 'oauthAuthorize' | 'oauthAuthorizeDecision' | 'oauthToken' | 'oauthRevoke' | 'oauthDeviceAuthorization' | 'oauthDevicePage' | 'oauthDeviceDecision' | 'oauthProtectedResource' | 'oauthProtectedResourceApi']: RouteAccepts } = {
-  oauthMetadata: { response: a66 },
-  oauthRegister: { response: a67, idempotent: false },
+  oauthMetadata: { response: a67 },
+  oauthRegister: { response: a68, idempotent: false },
   oauthAuthorize: {  },
   oauthAuthorizeDecision: {  },
-  oauthToken: { response: a68, idempotent: false },
+  oauthToken: { response: a69, idempotent: false },
   oauthRevoke: {  },
-  oauthDeviceAuthorization: { response: a69, idempotent: false },
+  oauthDeviceAuthorization: { response: a70, idempotent: false },
   oauthDevicePage: {  },
   oauthDeviceDecision: {  },
-  oauthProtectedResource: { response: a70 },
-  oauthProtectedResourceApi: { response: a70 },
+  oauthProtectedResource: { response: a71 },
+  oauthProtectedResourceApi: { response: a71 },
 }

@@ -1,9 +1,10 @@
 // The CMS family (service-interface 4.7; wire.md "CMS content"): queries carry the wire parameters that the query
 // builder encodes (toSearchParams), with `pageSize` in the interface's range; rows are records or aggregate rows.
 import * as z from '../zod.js'
-import { cmsPatchSchema, cmsRecordSchema, cmsSaveSchema } from '../schemas/content.js'
+import { cmsPatchSchema, cmsRecordSchema, cmsSaveSchema, recordTypeSchema } from '../schemas/content.js'
 import { copiedChecks, wholeInProblem } from './copied-checks.js'
 import { pageSizeRange } from './page-size.js'
+import { listOf } from './paging.js'
 import { type Contract, inferred, op } from './types.js'
 
 /** A whole-number query value (a string on the wire) from `min` to `max`, parsed once for either message. */
@@ -39,8 +40,10 @@ export const cms = {
   // the service takes any text parameters and decodes them with the one CMS query codec (src/cms/query-params.ts),
   // which clamps pageSize rather than refusing it (wire.md)
   cmsQuery: op('GET', '/{accountId}/{access}/records/{collection}', {
+    // a search is this query with nl_query (the SDK's nlSearch on cda, whose URL carries nl_query), match_threshold
+    // and time_decay_days (named after nlSearch(query, matchThreshold) and withFreshness(timeDecayDays)): wire.md "CMS"
     provenance: inferred(
-      'the SDK queries `cda`/`cma` `recordType(slug)` and reads `{data, pagination}` (brightsy-cookbook examples/records/index.mjs); method and path not shown (service-interface.md 4.7)',
+      'the SDK queries `cda`/`cma` `recordType(slug)` and reads `{data, pagination}`, and searches with `nlSearch(query, matchThreshold).withFreshness(timeDecayDays)` (an `nl_query` parameter) (brightsy-cookbook examples/records/index.mjs); method and path not shown (service-interface.md 4.7)',
     ),
     scope: 'cms-read',
     query: cmsQueryParamsSchema,
@@ -50,9 +53,9 @@ export const cms = {
     served: { query: z.record(z.string(), z.string()) },
     sdk: 'cms.query',
     sdkByHand: true,
-    doc: 'The rows of a query (`client.cms.from(collection)…` builds one), page by page.',
-    command: 'cms query, cms export',
-    mcp: 'cms_query',
+    doc: 'The rows of a query (`client.cms.from(collection)…` builds one), page by page; with `nl_query`, a search (`client.cms.search`).',
+    command: 'cms query, cms get, cms search, cms export',
+    mcp: 'cms_query, cms_search',
   }),
   cmsGet: op('GET', '/{accountId}/{access}/records/{collection}/{recordId}', {
     provenance: inferred(
@@ -106,6 +109,8 @@ export const cms = {
     sdk: 'cms.patch',
     sdkByHand: true,
     doc: "Changes only the members given of a record's data (a JSON merge patch: null removes one), a draft until published.",
+    command: 'cms save',
+    mcp: 'cms_save',
   }),
   cmsDelete: op('DELETE', '/{accountId}/cma/records/{collection}/{recordId}', {
     provenance: inferred(
@@ -143,5 +148,30 @@ export const cms = {
     sdkByHand: true,
     doc: 'Unpublishes a record: a draft again, which the delivery access no longer serves (management access).',
     command: 'cms unpublish, cms import',
+  }),
+  // inferred: the SDK's cma.listRecordTypes() and recordTypes.get(slug) → {id, slug, name, schema, schema_ui}
+  // (public-facts row 33); no path is published. A record type is the schema of a collection, so a read key reads it.
+  recordTypesList: op('GET', '/{accountId}/record-types', {
+    provenance: inferred(
+      "the SDK's cma.listRecordTypes() (brightsy-cookbook examples/records) and the official CLI's `record-types list`; the path is ours",
+    ),
+    scope: 'cms-read',
+    ...listOf(recordTypeSchema),
+    list: { noun: 'record types', summary: 'List the record types (collections) with their schema' },
+    sdk: 'recordTypes.list',
+    doc: 'Every record type (a collection with its `schema` and `schema_ui`), page by page.',
+    command: 'cms types list',
+    mcp: 'list_record_types',
+  }),
+  recordTypesGet: op('GET', '/{accountId}/record-types/{slug}', {
+    provenance: inferred(
+      "the SDK's recordTypes.get(slug) → {id, slug, name, schema, schema_ui} (brightsy-cookbook examples/records); the path is ours",
+    ),
+    scope: 'cms-read',
+    response: recordTypeSchema,
+    sdk: 'recordTypes.get',
+    doc: "One record type by its slug (the collection's name): its `schema` (JSON Schema of the data) and `schema_ui`.",
+    command: 'cms types get',
+    mcp: 'get_record_type',
   }),
 } satisfies Contract<'cms'>

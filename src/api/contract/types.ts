@@ -74,7 +74,7 @@ interface Described {
   readonly sdkByHand?: true
   /** the command that calls it, `skills get` (docs/api.md; test/unit/generated.test.ts checks that it exists) */
   readonly command?: string
-  /** the MCP tool that calls it (docs/api.md; checked the same way) */
+  /** the MCP tools that call it, `, `-separated like `command` (docs/api.md; checked the same way) */
   readonly mcp?: string
   /**
    * a list the CLI offers (`listCommand(declaredList('<name>'), …)`, src/account/lists.ts) and, with `mcp`, the MCP

@@ -47,3 +47,17 @@ export const cmsPatchSchema = z.strictObject({
   data: z.optional(z.record(z.string(), z.unknown(), { message: 'data must be a JSON object' })),
   tags: z.optional(z.array(z.string())),
 })
+
+/**
+ * A record type (a collection with its schema; the SDK's `recordTypes.get(slug)` → `{id, slug, name, schema,
+ * schema_ui}`): `schema` a JSON Schema of the records' data, `schema_ui` hints for editing forms, both as the service
+ * names them.
+ */
+export const recordTypeSchema = z.looseObject({
+  id: z.string(),
+  slug: z.string(),
+  name: z.optional(z.string()),
+  schema: z.optional(z.record(z.string(), z.unknown())),
+  schema_ui: z.optional(z.record(z.string(), z.unknown())),
+})
+export type RecordType = z.infer<typeof recordTypeSchema>

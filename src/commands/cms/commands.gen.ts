@@ -8,7 +8,9 @@ import importCommand from './import.js'
 import publish from './publish.js'
 import query from './query.js'
 import save from './save.js'
+import search from './search.js'
+import types from './types/index.js'
 import unpublish from './unpublish.js'
 
 /** The commands of `agentry cms`, in the order --help lists them (by name). */
-export const commands: readonly Declared[] = [deleteCommand, exportCommand, get, importCommand, publish, query, save, unpublish]
+export const commands: readonly Declared[] = [deleteCommand, exportCommand, get, importCommand, publish, query, save, search, types, unpublish]

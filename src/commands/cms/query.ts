@@ -5,7 +5,9 @@ import { maxPageSize } from '../../cms/query.js'
 import { UsageError } from '../../errors.js'
 import { arg, defineCommand } from '../define.js'
 import { printList } from '../list-notes.js'
+import type { CmsRow } from '../../sdk/cms.js'
 import { aggregateFields, isAggregate, recordFields } from './fields.js'
+import { checkQueryFields } from './known-fields.js'
 import { buildCmsQuery, queryFlags } from './query-options.js'
 
 /**
@@ -47,10 +49,15 @@ export default defineCommand({
   run: async (o, ctx) => {
     // --all fetches the largest pages the service allows (wire.md: pageSize maximum 100): fewest round trips.
     const q = buildCmsQuery(o, o.all ? maxPageSize : undefined)
-    const rows = (await ctx.sdk()).cms.query({ collection: o.collection, access: o.access ?? 'cda' }, q)
+    const sdk = await ctx.sdk()
+    const target = { collection: o.collection, access: o.access ?? 'cda' } as const
+    const rows = sdk.cms.query(target, q)
     // printed as every list is (the "2 of 5 — use --all" note, "no records" on a terminal); the columns of records
-    // come from the first page's records (fetch.ts)
-    if (isAggregate(q)) await printList(ctx, rows, o, aggregateFields(q), 'rows')
-    else await printList(ctx, rows, o, (firstPage) => recordFields(q, firstPage), 'records')
+    // come from the first page's records (fetch.ts), which first shows whether a field it names is misspelt
+    const columns = async (firstPage: readonly CmsRow[]) => {
+      await checkQueryFields(sdk, target, q, firstPage)
+      return isAggregate(q) ? aggregateFields(q) : recordFields(q, firstPage)
+    }
+    await printList(ctx, rows, o, columns, isAggregate(q) ? 'rows' : 'records')
   },
 })

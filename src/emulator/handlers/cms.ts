@@ -14,8 +14,9 @@ import {
 } from '../cms-records.js'
 import type { EmulatorState } from '../state.js'
 import { type DeclaredBody, type EmuRequest, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
-import { badRequest, isoNow, newId, notFound } from '../kit.js'
+import { badRequest, isoNow, listPage, newId, notFound } from '../kit.js'
 import { mergePatch } from '../../cms/merge-patch.js'
+import { recordTypeOf, typedSlugs } from '../record-types.js'
 
 const namePattern = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -109,7 +110,15 @@ export const cmsHandlers = {
       if (e instanceof QueryParamError) throw new HttpError(400, e.message, {}, 'invalid_query')
       throw e
     }
-    return { status: 200, json: runQuery(recordsOf(records, access), query) }
+    // the SDK's nlSearch is on the delivery access only
+    if (query.search && access === 'cma')
+      throw new HttpError(
+        400,
+        'nl_query: natural-language search is on the delivery access (cda) only',
+        {},
+        'invalid_query',
+      )
+    return { status: 200, json: runQuery(recordsOf(records, access), query, env.now()) }
   },
 
   cmsGet(req, env) {
@@ -169,6 +178,19 @@ export const cmsHandlers = {
     records.set(record.id, record)
     changed(records)
     return { status: 200, json: managementView(record) }
+  },
+
+  // the record types of the seeded collections that exist (../record-types.ts)
+  recordTypesList(req, env) {
+    const types = typedSlugs.filter((slug) => env.state.cms.has(slug)).flatMap((slug) => recordTypeOf(slug) ?? [])
+    return { status: 200, json: listPage(types, req) }
+  },
+
+  recordTypesGet(req, env) {
+    const slug = req.params.slug ?? ''
+    const type = env.state.cms.has(slug) ? recordTypeOf(slug) : undefined
+    if (type === undefined) throw notFound('record type', slug)
+    return { status: 200, json: type }
   },
 
   cmsUnpublish(req, env) {

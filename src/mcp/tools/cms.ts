@@ -5,6 +5,7 @@ import * as z from '../../api/zod.js'
 import { cmsSaveSchema } from '../../api/schemas/content.js'
 import { parseQueryParams, QueryParamError } from '../../cms/query-params.js'
 import { UsageError } from '../../errors.js'
+import { listTool } from './lists.js'
 import { defineTool } from './types.js'
 
 const collection = z
@@ -17,8 +18,24 @@ const access = z
   .check(z.describe('delivery (cda, default) or management (cma) access'))
 const param = (what: string) => z.optional(z.string()).check(z.describe(what))
 
-/** cms_query, cms_get, cms_save, cms_delete. */
+/** list_record_types, get_record_type, cms_query, cms_search, cms_get, cms_save, cms_delete. */
 export const cmsTools = [
+  listTool('recordTypesList'),
+  defineTool({
+    name: 'get_record_type',
+    title: 'Get a record type',
+    description:
+      "A collection's record type: its schema (JSON Schema of the records' data: the field names and types to use in " +
+      'cms_query and cms_save) and schema_ui.',
+    input: {
+      slug: z
+        .string()
+        .check(z.minLength(1, 'slug is required'))
+        .check(z.describe('the record type slug, the collection name (see list_record_types)')),
+    },
+    readOnly: true,
+    run: ({ slug }, { sdk }) => sdk.recordTypes.get(slug),
+  }),
   defineTool({
     name: 'cms_query',
     title: 'Query content records',
@@ -57,6 +74,29 @@ export const cmsTools = [
     },
   }),
   defineTool({
+    name: 'cms_search',
+    title: 'Search content records',
+    description:
+      'Search the published records of a collection in plain words: the records at least `threshold` similar (0–1, ' +
+      'default 0.72), each with its score, best first; freshnessDays favours recent ones. One page.',
+    input: {
+      collection,
+      text: z.string().check(z.minLength(1, 'text is required')).check(z.describe('what to look for, in plain words')),
+      threshold: z.optional(z.number().check(z.gte(0)).check(z.lte(1))).check(z.describe('least similarity kept, 0–1')),
+      freshnessDays: z
+        .optional(z.int().check(z.gte(1)))
+        .check(z.describe('favour recent records: the half-life of freshness, in days')),
+      page: z.optional(z.int().check(z.gte(1))).check(z.describe('the page, from 1')),
+      pageSize: z.optional(z.int().check(z.gte(1)).check(z.lte(100))).check(z.describe('records per page, 1–100')),
+    },
+    readOnly: true,
+    async run({ collection, text, ...opts }, { sdk }) {
+      const records: Record<string, unknown>[] = []
+      for await (const r of sdk.cms.search(collection, text, opts).firstPage()) records.push(r)
+      return { collection, page: opts.page ?? 1, records }
+    },
+  }),
+  defineTool({
     name: 'cms_get',
     title: 'Get a content record',
     description: 'One record of a collection by its id.',
@@ -67,13 +107,24 @@ export const cmsTools = [
   defineTool({
     name: 'cms_save',
     title: 'Save a content record',
-    description: 'Create a record (no recordId) or replace the data and tags of one (management access).',
-    input: { collection, recordId: z.optional(recordId), ...cmsSaveSchema.shape },
+    description:
+      'Create a record (no recordId) or replace the data and tags of one; with merge, change only the members of ' +
+      'data given (null removes one). Management access.',
+    input: {
+      collection,
+      recordId: z.optional(recordId),
+      ...cmsSaveSchema.shape,
+      merge: z
+        .optional(z.boolean())
+        .check(z.describe('with recordId: a JSON merge patch of the record (only the members given change)')),
+    },
     readOnly: false,
     cmsManagement: true,
-    run: ({ collection, recordId, data, tags }, { sdk }) => {
+    run: ({ collection, recordId, data, tags, merge }, { sdk }) => {
       const body = tags === undefined ? { data } : { data, tags }
-      return recordId === undefined ? sdk.cms.create(collection, body) : sdk.cms.update(collection, recordId, body)
+      if (merge && recordId === undefined) throw new UsageError('merge needs recordId: it changes a record that exists')
+      if (recordId === undefined) return sdk.cms.create(collection, body)
+      return merge ? sdk.cms.patch(collection, recordId, body) : sdk.cms.update(collection, recordId, body)
     },
   }),
   defineTool({
