@@ -80,7 +80,7 @@ export const declared = {
     summary: 'OAuth: login, logout, status, token, refresh, register',
   },
   logs: {
-    summary: 'The local log of chats: list, show, search, path, clear',
+    summary: 'The local log of chats: list, show, search, export, path, clear',
   },
   config: {
     summary: 'Show and change settings and profiles',

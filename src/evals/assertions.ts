@@ -24,6 +24,8 @@ export interface AssertionEnv {
   vars: Vars
   /** asks a judge agent for a verdict on the answer */
   judge: (agentId: string, rubric: string, answer: string) => Promise<Verdict>
+  /** the whole conversation, when the answer is one (conversation.ts): judge grades its transcript */
+  conversation?: { turns: number; transcript: string; goalMet?: boolean | undefined } | undefined
 }
 
 const quote = (s: string, max = 80) => {
@@ -194,7 +196,7 @@ async function verdict(
     case 'judge': {
       // the file's judge or --judge is filled in at load (load.ts checkAssertion) when the assertion names none
       const judge = a.judge ?? ''
-      const v = await env.judge(judge, a.rubric, text)
+      const v = await env.judge(judge, a.rubric, env.conversation?.transcript ?? text)
       return {
         pass: v.pass,
         score: v.score,
@@ -202,6 +204,17 @@ async function verdict(
         judge: { agent: judge, ...v },
       }
     }
+    case 'turns': {
+      const n = env.conversation?.turns ?? 1
+      const turns = `${n} turn${n === 1 ? '' : 's'}`
+      return bool(n <= a.max, `${turns} ≤ ${a.max}`, `${turns} > ${a.max}`)
+    }
+    case 'goal':
+      return bool(
+        env.conversation?.goalMet === true,
+        'the simulated user reached its goal',
+        `the simulated user did not reach its goal in ${env.conversation?.turns ?? 0} turn${env.conversation?.turns === 1 ? '' : 's'}`,
+      )
     case 'javascript':
       return javascript(a.value, answer, env.vars)
   }

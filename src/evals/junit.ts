@@ -10,7 +10,13 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3)
 export function failureLines(c: Cell): string[] {
   if (c.error !== null) return [c.error]
   const runs = c.runs > 1 ? [`${c.passed} of ${c.runs} runs passed; ${Math.ceil(c.passRate * c.runs)} needed`] : []
-  const failing = c.shown.assertions.filter((a) => !a.pass).map((a) => `${a.type}: ${a.reason}`)
+  const failing = [
+    // a conversation's turns first, in order
+    ...(c.shown.turns ?? []).flatMap((t, i) =>
+      t.assertions.filter((a) => !a.pass).map((a) => `turn ${i + 1}: ${a.type}: ${a.reason}`),
+    ),
+    ...c.shown.assertions.filter((a) => !a.pass).map((a) => `${a.type}: ${a.reason}`),
+  ]
   if (failing.length === 0 && !c.shown.pass) failing.push(`score ${c.shown.score} is under the case's threshold`)
   return [...runs, ...failing]
 }

@@ -22,6 +22,7 @@ import {
   type TargetSpec,
   testFileSchema,
 } from './schema.js'
+import { holdsTalk, type PlannedTalk, planTalk, talkAssertions } from './talk-plan.js'
 import { fill, unfilled, type Vars } from './vars.js'
 
 /** What a case runs against. */
@@ -56,6 +57,8 @@ export interface PlannedCase {
   row?: { line: number; vars: Vars }
   targets: Target[]
   assert: Assertion[]
+  /** a conversation case's turns, or its simulated user (talk-plan.ts); the case's `assert` checks the whole of it */
+  talk?: PlannedTalk | undefined
   threshold: number | undefined
   repeat: number
   passRate: number
@@ -281,8 +284,8 @@ async function* plan(
     const base = ['cases', ci] as const
     try {
       const chosen = chooseTargets(c, targets, at, base)
-      if (c.message === undefined && c.messages === undefined && c.input === undefined)
-        throw at.error([...base], 'a case needs message, messages or input')
+      if (c.message === undefined && c.messages === undefined && c.input === undefined && !holdsTalk(c))
+        throw at.error([...base], 'a case needs message, messages, input, conversation or simulate')
       const caseTools = c.tools !== undefined ? await toolsOf(c.tools, dir, opts, at, [...base, 'tools']) : defaultTools
       const images =
         c.images !== undefined ? await imagesOf(c.images, dir, opts, at, [...base, 'images']) : defaultImages
@@ -321,8 +324,20 @@ async function* plan(
             ai < (d.assert?.length ?? 0)
               ? ['defaults', 'assert', ai]
               : [...base, 'assert', ai - (d.assert?.length ?? 0)]
+          if (a.type === 'goal' && c.simulate === undefined)
+            throw at.error([...path, 'type'], 'goal is checked in a simulate case', 'remove it from this case')
           return checkAssertion(a.type === 'javascript' ? a : check(a, path), path, at, opts)
         })
+        const talk = holdsTalk(c)
+          ? planTalk(c, {
+              base,
+              fill: check,
+              checkAssertion: (a, path) => checkAssertion(a, path, at, opts),
+              error: (path, problem, hint) => at.error(path, problem, hint),
+              scenarioTargets: chosen.filter((t) => t.kind !== 'agent').map((t) => t.id),
+              withImages: (text) => withImages([{ role: 'user', content: text }], images)[0]!,
+            })
+          : undefined
         const messages: Message[] = [
           ...(system !== undefined ? [{ role: 'system' as const, content: system }] : []),
           ...withImages(conversation, images),
@@ -341,7 +356,8 @@ async function* plan(
           input: (input ?? message ?? conversation.findLast((m) => m.role === 'user')?.content ?? '') as string,
           ...(row ? { row: { line: row.line, vars: row.vars } } : {}),
           targets: chosen,
-          assert: filled,
+          assert: talkAssertions(talk, filled),
+          ...(talk ? { talk } : {}),
           threshold: c.threshold ?? d.threshold,
           repeat: c.repeat ?? d.repeat ?? 1,
           passRate: c.passRate ?? d.passRate ?? 1,

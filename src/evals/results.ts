@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js'
 import { numberedLines } from '../io/lines.js'
 import type { AnsweredToolCall } from './ask.js'
 import type { AssertionResult } from './assertions.js'
+import type { TurnResult } from './conversation.js'
 import type { Vars } from './vars.js'
 
 /** One run of a case against a target (a line of --results). */
@@ -36,8 +37,11 @@ export interface TestResult {
   /** why no answer was had (network, auth, 5xx…), else null */
   error: string | null
   assertions: AssertionResult[]
-  /** a conversation case's turns, each asserted on its own (absent for a one-message case) */
-  turns?: Array<{ user: string; answer: string | null; assertions: AssertionResult[]; latencyMs: number }>
+  /**
+   * a conversation case's turns in order, each asserted on its own (absent for a one-message case); `answer` is the
+   * last one's and `assertions` check the whole conversation
+   */
+  turns?: TurnResult[]
 }
 
 /** A cell of the matrix: one case against one target, its repeats together. */

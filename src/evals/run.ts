@@ -13,8 +13,10 @@ import { type AssertionEnv, check } from './assertions.js'
 import { judgePrompt, parseVerdict, type Verdict } from './judge.js'
 import type { PlannedCase, Target, TestPlan } from './load.js'
 import type { AnswerCache } from './cache.js'
+import { converse, TalkFailed, talkVerdict } from './conversation.js'
 import { Pacer } from './pacing.js'
 import type { TestResult } from './results.js'
+import { scoreOf } from './score.js'
 
 /** One run to make. */
 interface Unit {
@@ -116,7 +118,7 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
 }
 
 /** Asks a judge agent for a verdict (the judge's own failures are the run's error). */
-function judgeWith(sdk: AgentryClient, pacer: Pacer, signal: AbortSignal): AssertionEnv['judge'] {
+export function judgeWith(sdk: AgentryClient, pacer: Pacer, signal: AbortSignal): AssertionEnv['judge'] {
   return async (agentId, rubric, answer): Promise<Verdict> => {
     const { value: reply } = await pacer.send(
       () => askAgent(sdk, agentId, { messages: [{ role: 'user', content: judgePrompt(rubric, answer) }], signal }),
@@ -148,6 +150,13 @@ async function runUnit(
   let answer: Answer | undefined
   let rateLimited = 0
   try {
+    if (c.talk && target.kind === 'agent') {
+      // a conversation's requests are paced like any other; its answers are not cached (each turn follows the last)
+      const env = { vars: c.vars, judge }
+      const talked = await converse(c, { sdk, agentId: target.ref, env, pacer, signal: ctx.abort.signal })
+      const verdict = await talkVerdict(c, talked, env)
+      return { result: { ...base, ...verdict, ...(talked.rateLimited > 0 ? { rateLimited: talked.rateLimited } : {}) } }
+    }
     const question = { messages: c.messages, tools: c.tools, maxTokens: c.maxTokens }
     const key = cache?.key(target, target.kind === 'agent' ? question : { input: c.input }, repeat)
     answer = key !== undefined ? await cache!.get(key) : undefined
@@ -166,14 +175,12 @@ async function runUnit(
     }
     const assertions = []
     for (const a of c.assert) assertions.push(await check(a, answer, { vars: c.vars, judge }))
-    const weights = assertions.reduce((s, a) => s + a.weight, 0)
-    const score = weights > 0 ? assertions.reduce((s, a) => s + a.score * a.weight, 0) / weights : 1
-    const pass = c.threshold !== undefined ? score >= c.threshold - 1e-9 : assertions.every((a) => a.pass)
+    const { pass, score } = scoreOf(assertions, c.threshold)
     const { text, toolCalls, finishReason, usage, latencyMs, runId } = answer
     const result: TestResult = {
       ...base,
       pass,
-      score: Math.round(score * 1000) / 1000,
+      score,
       answer: text,
       toolCalls,
       finishReason,
@@ -186,7 +193,10 @@ async function runUnit(
       assertions,
     }
     return { result }
-  } catch (err) {
+  } catch (caught) {
+    // a conversation keeps the turns it had before the failure
+    const turns = caught instanceof TalkFailed ? { turns: caught.turns } : {}
+    const err = caught instanceof TalkFailed ? caught.failure : caught
     const message = ctx.redactor.text(err instanceof Error ? err.message : String(err))
     const code = err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err)
     const result: TestResult = {
@@ -200,6 +210,7 @@ async function runUnit(
       latencyMs: 0,
       error: message,
       assertions: [],
+      ...turns,
     }
     return { result, code }
   }

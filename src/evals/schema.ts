@@ -65,6 +65,10 @@ const assertionSchemas = [
     judge: z.optional(nonEmpty('the id of the judging agent (default: the file’s judge, or --judge)')),
     rubric: nonEmpty('what a good answer does, e.g. mentions "Paris"'),
   }),
+  kind('turns', 'the conversation took at most this many turns (a conversation or simulate case)', {
+    max: z.int().check(z.gte(1), z.describe('turns')),
+  }),
+  kind('goal', 'the simulated user reached its goal (checked first in every simulate case)', {}),
   kind('javascript', 'a JavaScript expression that is true for a good answer (needs --allow-js)', {
     value: nonEmpty('an expression over output, json, toolCalls, finishReason, usage, latencyMs, vars'),
   }),
@@ -99,6 +103,18 @@ const common = {
   passRate: z.optional(fraction('with repeat: the share of runs that must pass (default 1)')),
 }
 
+/** One turn of a `conversation:` case: what the user says, and the checks on the agent's answer to it. */
+const turnSchema = z.strictObject({
+  user: text('what the user says in this turn ({{name}} is filled in)'),
+  assert: z.optional(z.array(assertionSchema).check(z.describe("checks on this turn's answer"))),
+})
+/** A `simulate:` case: another agent plays the user (src/evals/simulate.ts). */
+const simulateSchema = z.strictObject({
+  agent: nonEmpty('the id of the agent that plays the user'),
+  goal: nonEmpty('what the simulated user wants from the conversation; it stops when it says the goal is met'),
+  maxTurns: z.int().check(z.gte(1), z.lte(50), z.describe('most turns before it gives up (the goal then fails)')),
+})
+
 const caseSchema = z.strictObject({
   description: nonEmpty('what the case checks (the name in reports)'),
   id: z.optional(nonEmpty('a stable key for --compare (default: the description)')),
@@ -107,6 +123,10 @@ const caseSchema = z.strictObject({
   message: z.optional(text('the user message')),
   messages: z.optional(z.array(message).check(z.minLength(1))),
   input: z.optional(text('a scenario’s input (default: the message)')),
+  conversation: z.optional(
+    z.array(turnSchema).check(z.minLength(1), z.describe('turns sent one after another in one conversation')),
+  ),
+  simulate: z.optional(simulateSchema.check(z.describe('an agent plays the user until its goal is met'))),
   targets: z.optional(z.array(nonEmpty('a target id')).check(z.minLength(1), z.describe('only these targets'))),
   ...common,
 })
@@ -149,6 +169,9 @@ export type TestFile = z.infer<typeof testFileSchema>
 
 /** The JSON Schema of the test file (shipped as docs/agent-tests.schema.json). */
 export function testFileJsonSchema(): Record<string, unknown> {
+  // an assertion is written once in the JSON Schema ($defs.assertion), used by defaults, cases and conversation turns.
+  // Its id goes in the registry z.describe writes to: a registry of its own would drop every member's description.
+  z.globalRegistry.add(assertionSchema, { ...z.globalRegistry.get(assertionSchema), id: 'assertion' })
   return {
     ...z.toJSONSchema(testFileSchema, { io: 'input', unrepresentable: 'any' }),
     title: 'agentry test file',

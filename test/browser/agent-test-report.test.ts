@@ -198,8 +198,8 @@ describe('the HTML report', () => {
     noRequests(page)
     await page.goto(pathToFileURL(demoReport).href)
     await page.waitForSelector('body[data-ready]')
-    expect(await page.locator('#rows tr.case').count()).toBe(10)
-    expect(await page.textContent('#count')).toMatch(/^showing 10 of 10 cases: \d+ passed, 2 failed, 0 errors/)
+    expect(await page.locator('#rows tr.case').count()).toBe(12)
+    expect(await page.textContent('#count')).toMatch(/^showing 12 of 12 cases: \d+ passed, 2 failed, 0 errors/)
     // the failing cases' details are open: the failing assertion highlighted, the judge's reason shown
     const bad = page.locator('li.bad')
     expect(await bad.count()).toBe(2)
@@ -214,7 +214,7 @@ describe('the HTML report', () => {
       'mentions the weather (fails on purpose)',
       'no tool call (fails on purpose)',
     ])
-    expect(await page.textContent('#count')).toMatch(/^showing 2 of 10 cases: \d+ passed, 2 failed, 0 errors/)
+    expect(await page.textContent('#count')).toMatch(/^showing 2 of 12 cases: \d+ passed, 2 failed, 0 errors/)
     await page.selectOption('#f-verdict', '')
     await page.fill('#search', 'json')
     await page.waitForFunction(() => document.querySelectorAll('#rows tr.case:not([hidden])').length === 1)

@@ -135,4 +135,39 @@ describe('agentry test: pacing on 429', () => {
       await clearFaults(fx.emu)
     }
   })
+
+  it('a conversation case’s turns are paced too: its turn that met 429s is sent again, the conversation goes on', async () => {
+    await injectFault(fx.emu, {
+      match: { method: 'POST', path: '/api/v1beta/agent/demo-assistant/chat/completion' },
+      count: 2,
+      status: 429,
+      retryAfter: 0,
+    })
+    try {
+      const dir = tempDir()
+      const file = join(dir, 'tests.yaml')
+      const results = join(dir, 'r.ndjson')
+      await writeFile(
+        file,
+        [
+          'targets: [{agent: demo-assistant}]',
+          'cases:',
+          '  - description: two turns',
+          '    conversation:',
+          '      - user: my name is Ada',
+          '      - user: what did I tell you?',
+          '        assert: [{type: contains, value: "Earlier you said: \\"my name is Ada\\""}]',
+          '    assert: [{type: turns, max: 2}]',
+          '',
+        ].join('\n'),
+      )
+      const t = emulatorContext(fx, { env: { GITHUB_ACTIONS: undefined } })
+      expect(await t.run(['test', file, '--results', results])).toBe(0)
+      const line = JSON.parse(readFileSync(results, 'utf8'))
+      expect(line).toMatchObject({ pass: true, error: null, rateLimited: 2 })
+      expect(line.turns).toHaveLength(2)
+    } finally {
+      await clearFaults(fx.emu)
+    }
+  })
 })

@@ -45,7 +45,7 @@ describe('agentry test: the demo file', () => {
     const code = await t.run(['test', demo, '--results', files[0]!, '--junit', files[1]!, '--report', files[2]!])
     expect(code).toBe(10)
     const rows = t.stdout().trim().split('\n')
-    expect(rows).toHaveLength(10)
+    expect(rows).toHaveLength(12)
     const weather = rows.find((r) => r.startsWith('calls get_weather for Paris\t'))!
     expect(weather.split('\t').slice(0, 4)).toEqual(['calls get_weather for Paris', 'weather-bot', 'pass', '1/1'])
     expect(rows.filter((r) => r.split('\t')[2] === 'FAIL').map((r) => r.split('\t')[0])).toEqual([
@@ -53,12 +53,12 @@ describe('agentry test: the demo file', () => {
       'no tool call (fails on purpose)',
     ])
     expect(t.stderr()).toMatch(
-      /12 runs of 10 cases on 3 targets: 8 passed, 2 failed; 10 of 12 runs passed: 83% \(95% CI 55–95%\) in \d+\.\d s\n/,
+      /14 runs of 12 cases on 3 targets: 10 passed, 2 failed; 12 of 14 runs passed: 86% \(95% CI 60–96%\) in \d+\.\d s\n/,
     )
-    expect(t.stderr()).toContain('error: 2 of 10 cases failed')
+    expect(t.stderr()).toContain('error: 2 of 12 cases failed')
 
     const lines = readLines(files[0]!)
-    expect(lines).toHaveLength(12) // 10 cells, one of them repeated 3 times
+    expect(lines).toHaveLength(14) // 12 cells, one of them repeated 3 times
     const byCase = (d: string) => lines.find((l) => l.description === d)!
     const judged = byCase('counts to five, and the judge agrees').assertions.find((a) => a.type === 'judge')!
     expect(judged).toMatchObject({ pass: true, judge: { agent: 'demo-judge', pass: true } })
@@ -68,6 +68,9 @@ describe('agentry test: the demo file', () => {
       pass: false,
       judge: { pass: false, reason: 'the answer does not mention "sunny"' },
     })
+    const talk = byCase('remembers the first turn of a conversation') as Line & { turns: { user: string }[] }
+    expect([talk.pass, talk.turns.map((x) => x.user)]).toEqual([true, ['My name is Ada.', 'What did I just tell you?']])
+    expect(byCase('a simulated user gets the agent to name two cities').pass).toBe(true)
     expect(byCase('calls get_weather for Paris').assertions[1]).toMatchObject({ type: 'tool-call', pass: true })
     expect(lines.filter((l) => l.case === 'stays stable over three runs').map((l) => l.repeat)).toEqual(
       expect.arrayContaining([0, 1, 2]),
@@ -96,7 +99,7 @@ describe('agentry test: the demo file', () => {
     const xml = readFileSync(files[1]!, 'utf8')
     expect(XMLValidator.validate(xml)).toBe(true)
     const junit = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml)
-    expect(junit.testsuites).toMatchObject({ tests: '10', failures: '2', errors: '0' })
+    expect(junit.testsuites).toMatchObject({ tests: '12', failures: '2', errors: '0' })
     const suites = [junit.testsuites.testsuite].flat()
     expect(suites.map((s: { name: string }) => s.name).sort()).toEqual([
       'demo-assistant',

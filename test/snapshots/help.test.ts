@@ -98,8 +98,8 @@ describe('--help', () => {
                                  answer against its declaration
         oauth                    OAuth: login, logout, status, token, refresh,
                                  register
-        logs                     The local log of chats: list, show, search, path,
-                                 clear
+        logs                     The local log of chats: list, show, search, export,
+                                 path, clear
         config                   Show and change settings and profiles
         emulator                 Run the local emulator of the service
         version                  Print the version of agentry (and of Node with
@@ -1773,6 +1773,8 @@ describe('--help', () => {
                               (choices: "failures", "regressions")
         --summary-md <file>   write a Markdown summary here (a pull-request comment:
                               regressions first, with --compare)
+        --rescore <results>   check the answers of this --results file again with the
+                              file's assertions (judges asked; targets never)
         --concurrency <n>     runs in flight, 1 to 64 (default 8)
         --shard <i/n>         only the cases of shard i of n (a CI matrix job)
         --filter <text>       only cases whose description contains it or with this
@@ -1797,13 +1799,17 @@ describe('--help', () => {
         agentry test agents.yaml --compare main-results.ndjson --results results.ndjson
         agentry test agents.yaml --compare main-results.ndjson --fail-on regressions --summary-md comment.md
         agentry test agents.yaml --filter smoke --concurrency 16 --shard 2/4
+        agentry test agents.yaml --rescore results.ndjson --report rescored.html
 
       Each case runs against every target of the file (agents, or scenarios signed as \`scenario run\` signs), once or
       \`repeat\` times, and each answer is checked by its assertions: equals, contains, icontains, not-contains,
       contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
       finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
-      Completions and runs are POSTs, never retried but after a 429: then fewer are sent at once, and the case is sent
-      again after the Retry-After asked (at most 8 times). The table of case × target goes to stdout; the summary to stderr.
+      A case may hold a conversation (turns sent one after another, each asserted) or simulate (another agent plays the
+      user until its goal is met), checked as a whole too: turns, goal. Completions and runs are POSTs, never retried but
+      after a 429: then fewer are sent at once, and the case is sent again after the Retry-After asked (at most 8 times).
+      --rescore takes the answers of an earlier --results file instead of asking the targets, and checks them with the
+      file's assertions (a judge agent is still asked). The table of case × target goes to stdout; the summary to stderr.
       Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
       code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C. With
       --fail-on regressions only the cases that passed in the --compare file and fail now count (a failing new case
@@ -2301,11 +2307,13 @@ describe('--help', () => {
         "think step by step"         reasoning first (streamed as delta.reasoning), then the answer
         "reply in JSON"              a JSON object about the message ({"agent", "words", "said"})
         <rubric>…</rubric><answer>…</answer>  a JSON verdict: each "quoted" phrase of the rubric in the answer
+        <goal>…</goal><transcript>…</transcript>  a simulated user: asks for each "quoted" phrase of the goal the
+                                     agent has not said yet ({"message"}), then {"done": true}
       With --upstream-url, every answer (completions, chats, A2A, scenario, webhook and schedule runs) comes from that
       OpenAI-compatible server instead, asked for usage; its key is read from --upstream-api-key-file or
       AGENTRY_UPSTREAM_API_KEY and sent as Authorization: Bearer.
       Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage,
-      demo-judge (the judge of agentry test's rubric assertions).
+      demo-judge (the judge of agentry test's rubric assertions and its simulated users).
       Test hooks (not part of the service): they need Authorization: Bearer <hook-token> (printed at start, new each
       run), answer only on 127.0.0.1/localhost/[::1] with the emulator's port, and
       refuse browser cross-origin calls. With TOKEN=<hook-token>:

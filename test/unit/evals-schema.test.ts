@@ -21,6 +21,13 @@ describe('the test file schema', () => {
     for (const type of assertionTypes) expect(text).toContain(`"const":"${type}"`)
     expect(assertionTypes).toContain('judge')
     expect(assertionTypes).toContain('tool-call')
+    // written once ($defs.assertion), every kind with what it checks, and the members with theirs (an editor shows them)
+    const kinds: { description?: string; properties: { type: { const: string } } }[] = schema.$defs.assertion.oneOf
+    expect(kinds.map((k) => k.properties.type.const).sort()).toEqual([...assertionTypes].sort())
+    for (const k of kinds) expect(k.description, k.properties.type.const).toMatch(/\w/)
+    expect(schema.properties.description.description).toBe('what this file tests')
+    expect(schema.properties.cases.items.properties.conversation.description).toMatch(/turns sent one after another/)
+    expect(schema.properties.cases.items.properties.simulate.properties.agent.description).toMatch(/plays the user/)
   })
 
   it('the demo file docs/agent-tests.example.yaml meets it', () => {

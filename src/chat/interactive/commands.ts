@@ -143,6 +143,18 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         note(`saved ${n} message${n === 1 ? '' : 's'} to ${arg} (${how})`)
         return undefined
       }
+      case 'export': {
+        const file = /^test\s+(\S[\s\S]*)$/.exec(arg)?.[1]?.trim()
+        if (file === undefined) {
+          note('usage: /export test <file.yaml>')
+          return undefined
+        }
+        const { exportTestFile } = await import('../../evals/to-test.js')
+        note(
+          await exportTestFile(file, { agentId: session.agentId, system: session.system, messages: session.history }),
+        )
+        return undefined
+      }
     }
   } catch (err) {
     ui(`${style.error(`${style.glyphs.cross} ${oneLine((err as Error).message)}`)}\n`)

@@ -24,6 +24,7 @@ export type SlashName =
   | 'copy'
   | 'edit'
   | 'save'
+  | 'export'
   | 'exit'
 
 /** Every command, in the order /help lists them. */
@@ -44,6 +45,7 @@ export const slashCommands: readonly SlashSpec[] = [
     summary: 'save the conversation: JSON lines, or Markdown for .md',
     aliases: [],
   },
+  { name: 'export', args: 'test <file>', summary: 'write the conversation as a test file (agentry test)', aliases: [] },
   { name: 'exit', args: '', summary: 'leave the chat', aliases: ['quit', 'q'] },
 ]
 

@@ -14,11 +14,13 @@ The scripted model answers deterministically:
   "think step by step"         reasoning first (streamed as delta.reasoning), then the answer
   "reply in JSON"              a JSON object about the message ({"agent", "words", "said"})
   <rubric>…</rubric><answer>…</answer>  a JSON verdict: each "quoted" phrase of the rubric in the answer
+  <goal>…</goal><transcript>…</transcript>  a simulated user: asks for each "quoted" phrase of the goal the
+                               agent has not said yet ({"message"}), then {"done": true}
 With --upstream-url, every answer (completions, chats, A2A, scenario, webhook and schedule runs) comes from that
 OpenAI-compatible server instead, asked for usage; its key is read from --upstream-api-key-file or
 AGENTRY_UPSTREAM_API_KEY and sent as Authorization: Bearer.
 Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage,
-demo-judge (the judge of agentry test's rubric assertions).`
+demo-judge (the judge of agentry test's rubric assertions and its simulated users).`
 
 /** Every test hook with a curl example; TOKEN is the `hook-token` line of the start banner. */
 export function hooksHelp(): string {

@@ -2,10 +2,11 @@
 // The commands of this folder, by the path they declare.
 import type { Declared } from '../define.js'
 import clear from './clear.js'
+import exportCommand from './export.js'
 import list from './list.js'
 import path from './path.js'
 import search from './search.js'
 import show from './show.js'
 
 /** The commands of `agentry logs`, in the order --help lists them (by name). */
-export const commands: readonly Declared[] = [clear, list, path, search, show]
+export const commands: readonly Declared[] = [clear, exportCommand, list, path, search, show]

@@ -1,11 +1,11 @@
-// `agentry logs list|show <id>|search <text>|path|clear` (commands.md, second round): the local log of chats
+// `agentry logs list|show <id>|search <text>|export <id> --as-test|path|clear` (commands.md, second round): the local log of chats
 // (src/logs/), kept in $XDG_STATE_HOME/agentry/logs.db. Reading it works with logging off.
 import { defineGroup } from '../define.js'
 import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['logs'],
-  summary: 'The local log of chats: list, show, search, path, clear',
+  summary: 'The local log of chats: list, show, search, export, path, clear',
   examples: [
     'agentry logs list',
     'agentry logs search "rate limit"',

@@ -13,7 +13,9 @@ import {
   compareRuns,
   earlierCellsPlanned,
   readEarlier,
+  type TestResult,
 } from '../../evals/results.js'
+import { rescorePlan } from '../../evals/rescore.js'
 import { cacheDir } from '../../config/paths.js'
 import { caseSelector, runPlan, selectCases } from '../../evals/run.js'
 import type { Context } from '../../context.js'
@@ -66,6 +68,11 @@ export default defineCommand({
       'write a Markdown summary here (a pull-request comment: regressions first, with --compare)',
       path('a path'),
     ),
+    rescore: custom(
+      '--rescore <results>',
+      "check the answers of this --results file again with the file's assertions (judges asked; targets never)",
+      path('a path'),
+    ),
     concurrency: int('--concurrency <n>', `runs in flight, 1 to ${maxBatchConcurrency} (default 8)`, {
       min: 1,
       max: maxBatchConcurrency,
@@ -103,14 +110,18 @@ export default defineCommand({
     'agentry test agents.yaml --compare main-results.ndjson --results results.ndjson',
     'agentry test agents.yaml --compare main-results.ndjson --fail-on regressions --summary-md comment.md',
     'agentry test agents.yaml --filter smoke --concurrency 16 --shard 2/4',
+    'agentry test agents.yaml --rescore results.ndjson --report rescored.html',
   ],
   helpAfter: `
 Each case runs against every target of the file (agents, or scenarios signed as \`scenario run\` signs), once or
 \`repeat\` times, and each answer is checked by its assertions: equals, contains, icontains, not-contains,
 contains-all/any, regex, starts-with, is-json (with a JSON Schema), json-path, tool-call, no-tool-call,
 finish-reason, latency, tokens, judge (another agent grades it against a rubric) and javascript (--allow-js).
-Completions and runs are POSTs, never retried but after a 429: then fewer are sent at once, and the case is sent
-again after the Retry-After asked (at most 8 times). The table of case × target goes to stdout; the summary to stderr.
+A case may hold a conversation (turns sent one after another, each asserted) or simulate (another agent plays the
+user until its goal is met), checked as a whole too: turns, goal. Completions and runs are POSTs, never retried but
+after a 429: then fewer are sent at once, and the case is sent again after the Retry-After asked (at most 8 times).
+--rescore takes the answers of an earlier --results file instead of asking the targets, and checks them with the
+file's assertions (a judge agent is still asked). The table of case × target goes to stdout; the summary to stderr.
 Exit codes: 0 every case passed, 10 some case failed its assertions, 2 a bad test file (nothing is sent), the
 code of the failure when runs got no answer (4 auth, 8 network…; 5 when they differ), 130 after Ctrl-C. With
 --fail-on regressions only the cases that passed in the --compare file and fail now count (a failing new case
@@ -139,13 +150,21 @@ does not).`,
       },
     })
     const selected = selectCases(plan, opts)
-    const signing = await scenarioSigning(ctx, selected, opts.secretFile)
+    // rescoring asks no target: no scenario is signed, no answer cached
+    const signing = opts.rescore === undefined ? await scenarioSigning(ctx, selected, opts.secretFile) : new Map()
     const sdk = await ctx.sdk()
-    const cache = await answerCache(ctx, opts.cache ? true : opts.noCache ? undefined : false)
+    const cache =
+      opts.rescore === undefined
+        ? await answerCache(ctx, opts.cache ? true : opts.noCache ? undefined : false)
+        : undefined
     const outputs = await openOutputs(ctx, opts)
     let outcome: Awaited<ReturnType<typeof runPlan>>
     try {
-      outcome = await runPlan(ctx, sdk, plan, { ...opts, signing, cache, onResult: (r) => outputs.result(r) })
+      const onResult = (r: TestResult) => outputs.result(r)
+      outcome =
+        opts.rescore !== undefined
+          ? await rescorePlan(ctx, sdk, plan, opts.rescore, { ...opts, onResult })
+          : await runPlan(ctx, sdk, plan, { ...opts, signing, cache, onResult })
     } catch (err) {
       await outputs.discard()
       throw err

@@ -9,6 +9,7 @@
 //   "markdown"                → headings, emphasis, lists, a code block, a table and a quote
 //   "poem" or a poet agent    → a short poem; "hello"/"hi" → a greeting; anything else → an echo with the history
 //   <rubric>…</rubric> and <answer>…</answer> → a JSON verdict; "reply in JSON" → a JSON answer (see judge.ts)
+//   <goal>…</goal> and <transcript>…</transcript> → a simulated user's next move as JSON (see simulate.ts)
 // A system prompt asking for "uppercase" makes the answer upper-case. A message saying "think step by step" (or
 // "reason step by step") gets reasoning first — streamed as `delta.reasoning`, as OpenRouter does — then its answer.
 import { createHash } from 'node:crypto'
@@ -25,6 +26,7 @@ import {
 } from './answers.js'
 import { contentParts, contentText } from './content.js'
 import { asksForJson, gradingReply, jsonAnswer } from './judge.js'
+import { simulatedUserReply } from './simulate.js'
 import { tokenize } from './tokens.js'
 import { type PlannedToolCall, planToolCalls } from './tools.js'
 
@@ -112,7 +114,7 @@ function plainReply(input: ModelInput): ModelReply {
     const calls = planToolCalls(said, input.tools, seed)
     if (calls.length > 0) return { reasoning: [], tokens: [], toolCalls: calls }
   }
-  const verdict = last.role === 'user' ? gradingReply(said) : undefined
+  const verdict = last.role === 'user' ? (gradingReply(said) ?? simulatedUserReply(said)) : undefined
   if (verdict !== undefined) return { reasoning: [], tokens: tokenize(verdict), toolCalls: [] }
   if (last.role === 'user' && asksForJson(said))
     return { reasoning: [], tokens: tokenize(jsonAnswer(agent.id, said)), toolCalls: [] }
