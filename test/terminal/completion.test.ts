@@ -40,7 +40,8 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
   })
   afterAll(async () => {
     for (const s of sessions) await s.kill()
-    for (const d of [bin, configDir]) if (d) rmSync(d, { recursive: true, force: true })
+    // a completion the shell started may still be writing its state as its session ends: rm retries ENOTEMPTY
+    for (const d of [bin, configDir]) if (d) rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
   })
 
   for (const [shell, how] of Object.entries(shells)) {
