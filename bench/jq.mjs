@@ -5,6 +5,9 @@
 // about that of `range(1e5)`, not growing with the 79 MB printed). jq itself is `apt-get install jq` (Debian's
 // 1.6/1.7, native); without it only agentry's figures are printed. Run: npm run bench -- jq
 import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 
 const bin = fileURLToPath(new URL('../bin/agentry.cjs', import.meta.url))
@@ -52,3 +55,58 @@ for (const p of programs) {
     )
   }
 }
+
+// Stopping (issue 32 item 2: "any program, endless ones included, stops on Ctrl-C with exit 130 within a second and on
+// SIGTERM, in the npm command and the executable"): each endless program runs for a second, output to a pipe read
+// here, then gets the signal; printed is the time from the signal to the process's end and how it ended. Target:
+// 130 within 1000 ms. The executable is $AGENTRY_EXE, else exe/agentry (`npm run build:exe`), else the one the
+// tests built under .tmp/exe/; without one only the npm command is measured.
+const root = fileURLToPath(new URL('..', import.meta.url))
+function findExecutable() {
+  if (process.env.AGENTRY_EXE) return process.env.AGENTRY_EXE
+  if (existsSync(join(root, 'exe/agentry'))) return join(root, 'exe/agentry')
+  const cache = join(root, '.tmp/exe')
+  const built = existsSync(cache)
+    ? readdirSync(cache)
+        .filter((d) => !d.includes('.building-') && existsSync(join(cache, d, 'agentry')))
+        .map((d) => join(cache, d, 'agentry'))
+    : []
+  return built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
+}
+
+/** Runs argv with an endless --jq program for `runMs`, sends `signal`: {ms from signal to exit, code, signal}. */
+function stopAfter(argv, signal, runMs = 1000) {
+  return new Promise((resolve) => {
+    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.resume()
+    child.stderr.resume()
+    let sentAt = 0
+    const timer = setTimeout(() => {
+      sentAt = performance.now()
+      child.kill(signal)
+    }, runMs)
+    // a run that does not end within 10 s of the signal is killed, and says so
+    const stuck = setTimeout(() => child.kill('SIGKILL'), runMs + 10_000)
+    child.on('exit', (code, sig) => {
+      clearTimeout(timer)
+      clearTimeout(stuck)
+      resolve({ ms: sentAt ? performance.now() - sentAt : Number.NaN, code, signal: sig })
+    })
+  })
+}
+
+const endless = ['def f: f; f', '[limit(1e9; repeat(1))]', 'repeat(1)']
+const exe = findExecutable()
+const commands = [['npm cmd', [process.execPath, bin]], ...(exe ? [['exe', [exe]]] : [])]
+console.log(`\nstopping an endless --jq program after 1 s (executable: ${exe ?? 'not built: npm run build:exe'})`)
+console.log(`${'who'.padEnd(8)} ${'program'.padEnd(24)} ${'signal'.padEnd(8)} ${'ms'.padStart(7)}  ended`)
+for (const [who, cmd] of commands)
+  for (const p of endless)
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      const r = await stopAfter([...cmd, 'version', '--jq', p], signal)
+      const ended = r.signal ? `by ${r.signal}` : `exit ${r.code}`
+      const verdict = r.code === 130 && r.ms <= 1000 ? '' : '  (target: exit 130 within 1000 ms)'
+      console.log(
+        `${who.padEnd(8)} ${p.padEnd(24)} ${signal.padEnd(8)} ${r.ms.toFixed(0).padStart(7)}  ${ended}${verdict}`,
+      )
+    }

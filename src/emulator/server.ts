@@ -13,6 +13,7 @@ import { type FaultInjector, sabotage } from './faults.js'
 import { sendError, sendPreflight, sendResult } from './reply.js'
 import type { Router } from './router.js'
 import { enforceScope } from './scope.js'
+import { movedRouteMessage } from './moved-routes.js'
 import { hostProblem, type Latency, latencyDelay } from './guard.js'
 import { handleTestHook, type HookDeps, type RequestLog } from './test-hooks.js'
 import { type HandlerEnv, type HandlerTable, HttpError } from './types.js'
@@ -91,7 +92,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, url: string, de
   const found = deps.router.lookup(method, pathname)
   switch (found.kind) {
     case 'not-found':
-      return sendError(res, 404, `no route for ${method} ${pathname.slice(0, 200)}`, undefined, 'not_found')
+      return sendError(
+        res,
+        404,
+        movedRouteMessage(method, pathname) ?? `no route for ${method} ${pathname.slice(0, 200)}`,
+        undefined,
+        'not_found',
+      )
     case 'bad-path':
       return sendError(res, 400, 'the path has a malformed %-escape', undefined, 'bad_path')
     case 'preflight':

@@ -52,11 +52,22 @@ async function cli(target: Target, argv: string[]) {
 const textOf = (events: CompletionEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('')
 
 describe.each(targets)('stateful chat and attachments against $name', (target) => {
-  it('the CLI: --new-chat with --attach, then --chat, messages with their files, deletes', async () => {
+  it('the CLI: --new-chat with --attach (twice), then --chat, messages with their files, deletes', async () => {
     const notes = file('notes.txt', 'hello, world')
-    const first = await cli(target, ['chat', agent, '--new-chat', '--attach', notes, '-m', 'what is in notes.txt?'])
+    const table = file('table.csv', 'a,b\n')
+    const first = await cli(target, [
+      'chat',
+      agent,
+      '--new-chat',
+      '--attach',
+      notes,
+      '--attach',
+      table,
+      '-m',
+      'what is in notes.txt?',
+    ])
     expect(first.code).toBe(0)
-    expect(first.stdout).toContain('attached: notes.txt (12 bytes)')
+    expect(first.stdout).toContain('attached: notes.txt (12 bytes)\nattached: table.csv (4 bytes)')
     const chatId = /^chat (\S+) \(continue it with/m.exec(first.stderr)?.[1] ?? ''
     expect(chatId).toMatch(uuid)
 
@@ -69,13 +80,16 @@ describe.each(targets)('stateful chat and attachments against $name', (target) =
     const messages = JSON.parse(listed.stdout) as { id: string; role: string; attachments?: unknown[] }[]
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
     expect(messages[0]?.id).toMatch(uuid)
-    expect(messages[0]?.attachments).toEqual([expect.objectContaining({ filename: 'notes.txt', size: 12 })])
+    expect(messages[0]?.attachments).toEqual([
+      expect.objectContaining({ filename: 'notes.txt', size: 12 }),
+      expect.objectContaining({ filename: 'table.csv', size: 4 }),
+    ])
     const messageId = messages[0]?.id ?? ''
 
     const gone = await cli(target, ['chats', 'attachments', 'delete', agent, chatId, messageId, 'notes.txt', '--yes'])
     expect(gone).toMatchObject({ code: 0, stdout: '', stderr: 'deleted notes.txt\n' })
     const again = JSON.parse((await cli(target, ['chats', 'messages', agent, chatId, '--json'])).stdout)
-    expect(again[0].attachments ?? []).toEqual([])
+    expect(again[0].attachments ?? []).toEqual([expect.objectContaining({ filename: 'table.csv' })])
 
     const deleted = await cli(target, ['chats', 'delete-message', agent, chatId, messageId, '--yes'])
     expect(deleted.code).toBe(0)

@@ -1,6 +1,7 @@
 // `npm run release` (scripts/release.mjs, issue 32 item 4), run twice into .tmp/ with the executable the process
 // tests already build (copied, not built again): no source maps in the tarball, SHA256SUMS verifies with
-// `sha256sum -c`, the CycloneDX SBOM names the packages that ship, and both runs give the same tarball digest.
+// `sha256sum -c`, the CycloneDX SBOM names the packages that ship, and both runs give the same tarball digest. The
+// second run asks for the source maps: a separate artifact (maps alone, listed in SHA256SUMS), the tarball unchanged.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,12 +15,16 @@ const dirs = [join(repoRoot, '.tmp/release-a'), join(repoRoot, '.tmp/release-b')
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
-const release = (out: string) =>
-  execFileSync(process.execPath, ['scripts/release.mjs', '--out', out, '--exe', singleExecutable(), '--built'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+const release = (out: string, ...more: string[]) =>
+  execFileSync(
+    process.execPath,
+    ['scripts/release.mjs', '--out', out, '--exe', singleExecutable(), '--built', ...more],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
 
 it('writes a verifiable, reproducible release with an SBOM of what ships', { timeout: 240_000 }, async () => {
   // dist/ is the suite's build; its declarations are built once, under the packaging tests' lock (packed.ts)
@@ -49,6 +54,13 @@ it('writes a verifiable, reproducible release with an SBOM of what ships', { tim
     version: string
   }
   expect(bom.components.find((c) => c.name === 'undici')?.version).toBe(undici.version)
-  const tgz = (s: string) => s.split('\n').filter((l) => /\.(tgz|cdx\.json)$/.test(l))
-  expect(tgz(release(b))).toEqual(tgz(sums))
+  const tgz = (s: string) => s.split('\n').filter((l) => /\d\.(tgz|cdx\.json)$/.test(l))
+  const withMaps = release(b, '--source-maps')
+  expect(tgz(withMaps)).toEqual(tgz(sums))
+  const maps = `agentry-${version}-sourcemaps.tgz`
+  expect(withMaps).toContain(`  ${maps}\n`)
+  expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: b, encoding: 'utf8' })).toContain(`${maps}: OK`)
+  const mapEntries = execFileSync('tar', ['-tzf', maps], { cwd: b, encoding: 'utf8' }).trim().split('\n')
+  expect(mapEntries).toContain('cli.js.map')
+  expect(mapEntries.filter((e) => !e.endsWith('.map') && !e.endsWith('/'))).toEqual([])
 })

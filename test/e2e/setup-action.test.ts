@@ -1,6 +1,8 @@
 // The setup action's install step (action.yml → action/install.sh, issue 32 item 5) run as bash with the env GitHub
 // gives it, against a release served from 127.0.0.1: it verifies, installs and puts agentry on PATH, and refuses an
-// executable that SHA256SUMS does not match. actions/cache and the test-file step need GitHub (README).
+// executable that SHA256SUMS does not match; a copy already in the cache directory is verified, not downloaded again.
+// The test-file step's command (read from action.yml) runs the installed executable's `agentry test` against the
+// emulator with the env GitHub gives it: annotations and the step summary. actions/cache itself needs GitHub.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
@@ -11,6 +13,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { repoRoot } from '../helpers/cli.js'
+import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { singleExecutable } from '../helpers/executable.js'
 
 const run = promisify(execFile)
@@ -20,6 +23,9 @@ const root = mkdtempSync(join(tmpdir(), 'agentry-action-'))
 const served = join(root, 'releases', `v${version}`)
 let server: Server
 let base = ''
+/** the paths the release server was asked for, in order */
+const fetched: string[] = []
+const fx = emulatorFixture({ emulator: quietEmulator })
 beforeAll(async () => {
   mkdirSync(served, { recursive: true })
   const exe = singleExecutable()
@@ -27,6 +33,7 @@ beforeAll(async () => {
   const digest = createHash('sha256').update(readFileSync(exe)).digest('hex')
   writeFileSync(join(served, 'SHA256SUMS'), `${digest}  ${name}\n`)
   server = createServer((req, res) => {
+    fetched.push(req.url ?? '/')
     const file = join(root, 'releases', decodeURIComponent(req.url ?? '/').replace(/\.\./g, ''))
     if (!existsSync(file)) return res.writeHead(404).end()
     res.writeHead(200).end(readFileSync(file))
@@ -65,8 +72,71 @@ it('downloads, verifies and puts agentry on PATH', { timeout: 60_000 }, async ()
   const { stdout } = await run('agentry', ['--version'], { env: { PATH: `${added}:/usr/bin:/bin` } })
   const own = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
   expect(stdout).toContain(own.version)
-  // a second run with the cache restored downloads nothing new and verifies again
+  const downloads = () => fetched.filter((p) => p === `/v${version}/${name}`).length
+  expect(downloads()).toBe(1)
+  // a second run with the cache restored downloads SHA256SUMS only, and verifies the cached copy against it
+  const sumsBefore = fetched.filter((p) => p.endsWith('/SHA256SUMS')).length
   await s.run()
+  expect(downloads()).toBe(1)
+  expect(fetched.filter((p) => p.endsWith('/SHA256SUMS')).length).toBe(sumsBefore + 1)
+})
+
+/** The `run:` of action.yml's step named `name` (one line). */
+function stepCommand(stepName: string): string {
+  const yml = readFileSync(join(repoRoot, 'action.yml'), 'utf8')
+  const at = yml.indexOf(`- name: ${stepName}\n`)
+  const command = /\n {6}run: (.+)\n/.exec(yml.slice(at))?.[1]
+  if (at < 0 || command === undefined) throw new Error(`action.yml has no step "${stepName}" with a run line`)
+  return command
+}
+
+it('the test-file step runs agentry test from PATH: annotations and the step summary', {
+  timeout: 60_000,
+}, async () => {
+  const s = step('tests')
+  await s.run()
+  const dir = join(root, 'tests')
+  const file = join(dir, 'agent-tests.yaml')
+  writeFileSync(
+    file,
+    [
+      'targets:',
+      '  - agent: demo-assistant',
+      'cases:',
+      '  - description: greets',
+      '    message: hello',
+      '    assert:',
+      '      - type: starts-with',
+      '        value: Hello!',
+      '  - description: fails on purpose',
+      '    message: hello',
+      '    assert:',
+      '      - type: contains',
+      '        value: words it never says',
+      '',
+    ].join('\n'),
+  )
+  const summary = join(dir, 'summary.md')
+  const env = {
+    PATH: `${readFileSync(s.env.GITHUB_PATH, 'utf8').trim()}:/usr/bin:/bin`,
+    HOME: dir,
+    AGENTRY_CONFIG_DIR: join(dir, 'config'),
+    ...fx.env(),
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_STEP_SUMMARY: summary,
+    INPUT_TEST_FILE: file,
+  }
+  const err = (await run('bash', ['-c', stepCommand('Run the agent tests')], { env }).catch((e: unknown) => e)) as {
+    code?: number
+    stderr?: string
+  }
+  // a failing case fails the step (exit 10), annotated at its line of the file
+  expect(err.code, err.stderr).toBe(10)
+  expect(err.stderr).toMatch(/^::error file=.*agent-tests\.yaml,line=9,title=demo-assistant%3A fails on purpose::/m)
+  const md = readFileSync(summary, 'utf8')
+  expect(md).toContain('1 passed, 1 failed')
+  expect(md).toContain('| fails on purpose | demo-assistant |')
 })
 
 it('refuses an executable that SHA256SUMS does not match', { timeout: 60_000 }, async () => {

@@ -2,7 +2,7 @@
 // inside) as a user runs it, with no Node on the PATH: the smoke tests of the npm-installed command, run
 // against it. Built once per source state and cached (test/helpers/executable.ts).
 import { once } from 'node:events'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -103,6 +103,26 @@ describe('the single executable', () => {
     const list = await spawnExe(['agents', 'list', '--json', '--all'], { ...fx.env(), ...hostile })
     expect([list.exitCode, list.stderr]).toEqual([0, ''])
     expect(existsSync(join(dir, 'ran'))).toBe(false)
+  })
+
+  it('NODE_PATH reaches none of its modules; NODE_REPL_EXTERNAL_MODULE is refused by Node before any code (exit 9)', async () => {
+    const dir = tempDir('agentry-exe-env-')
+    const payload = "require('node:fs').writeFileSync(process.env.RAN_MARK, 'yes')"
+    // modules of the names the CLI uses, where NODE_PATH would find them first
+    for (const name of ['undici', 'zod', 'jq-wasm']) {
+      mkdirSync(join(dir, 'nm', name), { recursive: true })
+      writeFileSync(join(dir, 'nm', name, 'index.js'), payload)
+    }
+    writeFileSync(join(dir, 'x.js'), payload)
+    const mark = { RAN_MARK: join(dir, 'ran') }
+    const path = { ...mark, NODE_PATH: join(dir, 'nm') }
+    const list = await spawnExe(['agents', 'list', '--json', '--jq', '.[0].id'], { ...fx.env(), ...path })
+    expect([list.exitCode, list.stdout, list.stderr]).toEqual([0, 'demo-assistant\n', ''])
+    // Node's own start-up check of a single executable that reads no NODE_OPTIONS: the run ends before agentry's code
+    const repl = await spawnExe(['--version'], { ...mark, NODE_REPL_EXTERNAL_MODULE: join(dir, 'x.js') })
+    expect([repl.exitCode, repl.stdout]).toEqual([9, ''])
+    expect(repl.stderr).toContain("NODE_REPL_EXTERNAL_MODULE can't be used")
+    expect(existsSync(mark.RAN_MARK)).toBe(false)
   })
 
   it.each(['SIGINT', 'SIGTERM'] as const)('%s stops an endless --jq program with 130', async (signal) => {

@@ -128,6 +128,17 @@ describe('stateful chats', () => {
       body: { message: { role: 'user', content: 'x' } },
     })
     expect(old.status).toBe(404)
+    // its 404 names the route that replaced it, as do those of the old messages routes
+    expect(old.json.error.message).toContain('/chat/completion/workspace/{chatId}/message/{messageId}')
+    const oldList = await call(emu(), 'GET', `/agent/demo-assistant/chat/${chatId}/messages`)
+    expect([oldList.status, oldList.json.error.message]).toEqual([
+      404,
+      expect.stringContaining('GET …/agent/{agentId}/chat/completion/workspace/{chatId}/messages'),
+    ])
+    const oldDelete = await call(emu(), 'DELETE', `/agent/demo-assistant/chat/${chatId}/messages/${randomUUID()}`)
+    expect(oldDelete.json.error.message).toContain('DELETE …/agents/{agentId}/chat/completion/workspace/')
+    // any other unknown path keeps the plain answer
+    expect((await call(emu(), 'GET', '/agent/demo-assistant/nothing')).json.error.message).toMatch(/^no route for GET /)
   })
 })
 

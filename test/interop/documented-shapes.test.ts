@@ -99,6 +99,54 @@ describe('the library reads the documented shapes', () => {
   })
 })
 
+describe('the same reads against the emulator (our own shapes)', () => {
+  const emulatorJson = async (args: string[]) => {
+    const r = await runCommand([...args, '--json'], { env: fx.env() })
+    expect([r.exitCode, r.stderr]).toEqual([0, ''])
+    return JSON.parse(r.stdout) as unknown
+  }
+
+  it('the CLI: one CMS record with its camelCase meta, and `--select updated_at` naming it', async () => {
+    const [first] = (await emulatorJson(['cms', 'query', 'posts', '--limit', '1'])) as { id: string }[]
+    const r = (await emulatorJson(['cms', 'get', 'posts', first?.id ?? ''])) as Record<string, unknown>
+    expect(r).toMatchObject({ id: first?.id, createdAt: expect.any(String), updatedAt: expect.any(String) })
+    expect(r).not.toHaveProperty('created_at')
+    const tsv = await runCommand(
+      ['cms', 'query', 'posts', '--select', 'title,updated_at', '--limit', '2', '-o', 'tsv'],
+      {
+        env: fx.env(),
+      },
+    )
+    expect(tsv.exitCode).toBe(0)
+    expect(
+      tsv.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('\t')[2]),
+    ).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT/), expect.stringMatching(/^\d{4}-\d\d-\d\dT/)])
+  })
+
+  it('the library: agents with their pagination, scenarios, webhooks, one record and a query by updated_at', async () => {
+    const c = createClient({ baseUrl: fx.emu.baseUrl, apiKey: fx.emu.demoApiKey, account: fx.emu.accountId })
+    const list = c.agents.list({ limit: 1 })
+    for await (const _ of list.firstPage());
+    expect(list.lastPage?.pagination).toMatchObject({ page: 1, page_size: 1 })
+    expect(list.lastPage?.pagination?.total).toBeGreaterThan(1)
+    expect((await c.scenarios.list().toArray()).length).toBeGreaterThan(0)
+    expect((await c.webhooks.list().toArray()).length).toBeGreaterThan(0)
+    const rows: { id: string; updatedAt?: unknown }[] = []
+    for await (const r of c.cms.from('posts').orderBy('updated_at', 'desc').pageSize(5)) {
+      rows.push(r as { id: string; updatedAt?: unknown })
+      if (rows.length === 5) break
+    }
+    const dates = rows.map((r) => String(r.updatedAt))
+    expect(dates.every((d) => /^\d{4}-\d\d-\d\dT/.test(d))).toBe(true)
+    expect([...dates].sort().reverse()).toEqual(dates)
+    expect(await c.cms.get('posts', rows[0]?.id ?? '')).toMatchObject({ id: rows[0]?.id, updatedAt: dates[0] })
+    await c.close()
+  })
+})
+
 describe('the same commands against the emulator (our own shapes)', () => {
   it.each([[['agents', 'list']], [['scenario', 'list']], [['webhook', 'list']], [['files', 'list']]])(
     '%j',

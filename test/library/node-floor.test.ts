@@ -1,9 +1,11 @@
-// One Node floor (issue 32 item 6, issue 33 item 17): package.json's engines, the bin's version check and the README
-// all name the real minimum, the lowest Node that every package the build carries accepts (their engines.node:
-// undici 8 asks for 22.19), and jq-wasm, read at run time. A package raising its floor fails this test.
+// One Node floor (issue 32 item 6, issue 33 item 17): package.json's engines, the bin's version check, the README and
+// CI (the release workflow's floor job) all name the real minimum, the lowest Node that every package the build
+// carries accepts (their engines.node: undici 8 asks for 22.19), and jq-wasm, read at run time. A package raising its
+// floor fails this test.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
 import { assertBuilt, cliRoot, repoRoot } from '../helpers/cli.js'
 
 type Version = [number, number, number]
@@ -60,6 +62,13 @@ it('engines, the bin and the README say the floor of every package the build car
   const bin = readFileSync(join(repoRoot, 'bin/agentry.cjs'), 'utf8')
   expect(bin).toContain(`(major === ${f[0]} && minor < ${f[1]})`)
   expect(bin).toContain(`install Node ${floor} or newer`)
+  // CI: the release workflow installs and runs the tarball on the floor before it publishes
+  const workflow = parseYaml(readFileSync(join(repoRoot, '.github/workflows/release.yml'), 'utf8')) as {
+    jobs: Record<string, { needs?: string | string[]; steps: { uses?: string; with?: { 'node-version'?: unknown } }[] }>
+  }
+  const setupNode = workflow.jobs.floor?.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))
+  expect(String(setupNode?.with?.['node-version'])).toBe(floor)
+  expect(workflow.jobs.publish?.needs).toContain('floor')
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
   const named = new Set([...readme.matchAll(/Node (\d+\.\d+)\+? or newer|Node (\d+\.\d+)\+/g)].map((m) => m[1] ?? m[2]))
   expect([...named]).toEqual([floor])
