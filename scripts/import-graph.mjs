@@ -31,7 +31,7 @@ export const rooms = [
     'a2a/',
     'files/',
     'scenario/',
-    'schedule/',
+    'schedule-timing/',
     'webhooks/',
     'login/',
     'cms/bulk/',
