@@ -32,7 +32,7 @@ export const rooms = [
     'files/',
     'scenario/',
     'schedule-timing/',
-    'webhooks/',
+    'webhook-trigger/',
     'login/',
     'cms/bulk/',
     'batch/',
