@@ -33,7 +33,7 @@ export const rooms = [
     'scenario/',
     'schedule-timing/',
     'webhook-trigger/',
-    'login/',
+    'auth-flows/',
     'cms/bulk/',
     'batch/',
     'logs/',

@@ -3,7 +3,7 @@
 import { UsageError } from '../../errors.js'
 import { defineCommand } from '../define.js'
 import { flag } from '../options.js'
-import { runOAuthLogin } from '../../login/oauth-login.js'
+import { runOAuthLogin } from '../../auth-flows/oauth-login.js'
 import { oauthLoginOptions } from '../oauth-login-options.js'
 
 export default defineCommand({
@@ -24,7 +24,8 @@ export default defineCommand({
   ],
   run: async (opts, ctx) => {
     if (opts.withApiKey && opts.device) throw new UsageError('--device and --with-api-key cannot be used together')
-    if (opts.withApiKey) return (await import('../../login/api-key.js')).apiKeyLoginRun(ctx, { verify: opts.verify })
+    if (opts.withApiKey)
+      return (await import('../../auth-flows/api-key.js')).apiKeyLoginRun(ctx, { verify: opts.verify })
     await runOAuthLogin(ctx, opts)
   },
 })
