@@ -27,7 +27,7 @@ export const rooms = [
   ['api/connect.ts'],
   ['context.ts'],
   [
-    'account/',
+    'lists/',
     'a2a/',
     'files/',
     'scenario/',
