@@ -55,7 +55,7 @@ function routeTable(ops: readonly Declared[]): string {
   return (
     banner(
       'The route table loaded at start-up (routes.ts wraps it): name → method, path, root, auth, scope, family;\n' +
-        '// then the declared lists (src/account/lists.ts).',
+        '// then the declared lists (src/lists/declared.ts).',
     ) + `export const routeTable = {\n${lines.join('\n')}\n} as const\n`
   )
 }

@@ -1,5 +1,5 @@
 // The options of every OAuth login, `login` and `oauth login` (browser or pasted response, device code, scope, how
-// long to wait); what they run is src/login/oauth-login.ts.
+// long to wait); what they run is src/auth-flows/oauth-login.ts.
 import { flag, int, text } from './options.js'
 
 /** --no-browser, --device, --scope, --wait: the options of every OAuth login. */

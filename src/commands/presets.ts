@@ -1,8 +1,8 @@
 // The verbs that have one shape across groups, declared once: `list|ls` or another list verb (a page of the account's items, every page
-// with --all, through the one list presenter; the list itself is declared in src/account/lists.ts, which the MCP
+// with --all, through the one list presenter; the list itself is declared in src/lists/declared.ts, which the MCP
 // server's list tools come from too), `get` (one item, printed as the service gave it) and `delete|rm` (asks first
 // on a terminal, --yes otherwise). A command of one of these shapes is its path, words and library call.
-import type { AccountList } from '../account/lists.js'
+import type { AccountList } from '../lists/declared.js'
 import type { Field } from '../io/output.js'
 import type { AgentryClient } from '../sdk/client.js'
 import { confirmDestructive } from './confirm.js'
@@ -32,7 +32,7 @@ function listAliases(path: readonly string[], aliases: readonly string[] | undef
 }
 
 /**
- * `<group> <verb> <ids…>`: a list of the account (src/account/lists.ts: its summary, ids and library call) with
+ * `<group> <verb> <ids…>`: a list of the account (src/lists/declared.ts: its summary, ids and library call) with
  * `--page`, `--limit`, `--all`, printed as a table of `fields`. The verb `list` is also `ls` unless `aliases` says
  * otherwise; any other verb has only the aliases given.
  */

@@ -2,7 +2,7 @@
 // time zone, or a fixed interval in seconds. Shared by the schedule handlers and the scheduler.
 import { Cron } from 'croner'
 import type { Schedule } from '../api/schemas/index.js'
-import { checkCron } from '../schedule/cron-check.js'
+import { checkCron } from '../schedule-timing/cron-check.js'
 
 /** Why a cron expression is unusable, or undefined when it is fine and fires at least once after `fromMs`. */
 export function cronProblem(expr: string, timezone: string, fromMs: number): string | undefined {

@@ -2,7 +2,7 @@
 // exact create/edit bodies, and the --yes rule of delete.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDuration, parseDuration } from '../../src/schedule/duration.js'
+import { formatDuration, parseDuration } from '../../src/schedule-timing/duration.js'
 import { stubCall } from '../helpers/http-stub.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
 import { itShowsExamples } from '../helpers/help.js'

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { scheduleHandlers } from '../../src/emulator/handlers/schedules.js'
 import { cronProblem, nextRunAfter } from '../../src/emulator/schedule-time.js'
 import { startScheduler } from '../../src/emulator/scheduler.js'
-import { isTimeZone } from '../../src/schedule/time-zone.js'
+import { isTimeZone } from '../../src/schedule-timing/time-zone.js'
 import { call, setup } from './resources-harness.js'
 
 const base = { name: 'Nightly', scenarioId: 'scn_summarize', input: 'go' }

@@ -1,4 +1,4 @@
-// A plain list is declared once (src/account/lists.ts); `agentry <group> list` and the MCP tool list_<noun> are both
+// A plain list is declared once (src/lists/declared.ts); `agentry <group> list` and the MCP tool list_<noun> are both
 // derived from it (issue 19 item 2), so their words and inputs cannot drift apart.
 import { describe, expect, it } from 'vitest'
 import agents from '../../src/commands/agents/list.js'

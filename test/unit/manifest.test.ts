@@ -4,7 +4,7 @@
 // stale). Here: the copy is written the way biome would write it.
 import { describe, expect, it } from 'vitest'
 import { groupLists, manifestText } from '../../scripts/gen/commands.js'
-import { declaredList } from '../../src/account/lists.js'
+import { declaredList } from '../../src/lists/declared.js'
 import { listCommand } from '../../src/commands/presets.js'
 
 describe('the top-level manifest', () => {

@@ -2,8 +2,8 @@
 // croner (wire.md "API keys and schedules").
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkCron } from '../../src/schedule/cron-check.js'
-import { isTimeZone } from '../../src/schedule/time-zone.js'
+import { checkCron } from '../../src/schedule-timing/cron-check.js'
+import { isTimeZone } from '../../src/schedule-timing/time-zone.js'
 
 describe('isTimeZone', () => {
   it('accepts every zone the runtime lists, and refuses blanks and unknown names', () => {

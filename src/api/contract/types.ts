@@ -77,7 +77,7 @@ interface Described {
   /** the MCP tools that call it, `, `-separated like `command` (docs/api.md; checked the same way) */
   readonly mcp?: string
   /**
-   * a list the CLI offers (`listCommand(declaredList('<name>'), …)`, src/account/lists.ts) and, with `mcp`, the MCP
+   * a list the CLI offers (`listCommand(declaredList('<name>'), …)`, src/lists/declared.ts) and, with `mcp`, the MCP
    * tool of that name: its noun, plural ("20 of 5,002 agents") and one-line summary (the command's, the tool's
    * title); its ids are the path's parameters. Generated into src/api/routes.gen.ts (zod-free).
    */

@@ -1,5 +1,5 @@
 // `agentry agents list`: the agents of the account, a page or --all.
-import { declaredList } from '../../account/lists.js'
+import { declaredList } from '../../lists/declared.js'
 import { listCommand } from '../presets.js'
 import { agentFields } from './fields.js'
 

@@ -1,5 +1,5 @@
 // `agentry chats list <agentId>`: an agent's stateful chats, a page or --all.
-import { chatsList } from '../../account/lists.js'
+import { chatsList } from '../../lists/declared.js'
 import { listCommand } from '../presets.js'
 import { chatFields } from './fields.js'
 

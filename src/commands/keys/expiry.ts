@@ -1,6 +1,6 @@
 // `keys create --expires`: an ISO 8601 date or time, or a duration from now (30d, 12h, 1w); always in the future.
 import { UsageError } from '../../errors.js'
-import { parseDuration } from '../../schedule/duration.js'
+import { parseDuration } from '../../schedule-timing/duration.js'
 
 /** An expiry as given: a duration from now (seconds), or a moment (ms since the epoch). */
 type Expiry = { seconds: number } | { at: number }

@@ -1,5 +1,5 @@
 // `agentry keys list`: the API keys of the account (prefixes, never keys).
-import { declaredList } from '../../account/lists.js'
+import { declaredList } from '../../lists/declared.js'
 import { listCommand } from '../presets.js'
 import { keyFields } from './fields.js'
 

@@ -4,7 +4,7 @@
 import { UsageError } from '../../errors.js'
 import { defineCommand } from '../define.js'
 import { flag } from '../options.js'
-import { runOAuthLogin } from '../../login/oauth-login.js'
+import { runOAuthLogin } from '../../auth-flows/oauth-login.js'
 import { oauthLoginOptions } from '../oauth-login-options.js'
 
 export default defineCommand({
@@ -32,8 +32,9 @@ export default defineCommand({
     if (opts.withApiKey && opts.device) throw new UsageError('--device and --with-api-key cannot be used together')
     if (opts.fromBrightsy && (opts.withApiKey || opts.device))
       throw new UsageError(`--from-brightsy and ${opts.device ? '--device' : '--with-api-key'} cannot be used together`)
-    if (opts.fromBrightsy) return (await import('../../login/from-brightsy.js')).fromBrightsyRun(ctx)
-    if (opts.withApiKey) return (await import('../../login/api-key.js')).apiKeyLoginRun(ctx, { verify: opts.verify })
+    if (opts.fromBrightsy) return (await import('../../auth-flows/from-brightsy.js')).fromBrightsyRun(ctx)
+    if (opts.withApiKey)
+      return (await import('../../auth-flows/api-key.js')).apiKeyLoginRun(ctx, { verify: opts.verify })
     await runOAuthLogin(ctx, opts)
   },
 })

@@ -5,5 +5,5 @@ export default defineCommand({
   path: ['logout'],
   summary: 'Forget the stored credential of the profile (and revoke OAuth tokens)',
   examples: ['agentry logout', 'agentry --profile ci logout'],
-  run: async (_opts, ctx) => (await import('../../login/logout.js')).logoutRun(ctx),
+  run: async (_opts, ctx) => (await import('../../auth-flows/logout.js')).logoutRun(ctx),
 })

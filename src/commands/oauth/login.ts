@@ -1,6 +1,6 @@
 // `agentry oauth login`: `agentry login` without --with-api-key (OAuth only).
 import { defineCommand } from '../define.js'
-import { runOAuthLogin } from '../../login/oauth-login.js'
+import { runOAuthLogin } from '../../auth-flows/oauth-login.js'
 import { oauthLoginOptions } from '../oauth-login-options.js'
 
 export default defineCommand({

@@ -3,7 +3,7 @@ import { chooseScope, discover, oauthHttp, registerClient } from '../../auth/oau
 import { baseUrlOf } from '../../config/resolve.js'
 import { UsageError } from '../../errors.js'
 import { defineCommand } from '../define.js'
-import { loopbackRedirectUri } from '../../login/common.js'
+import { loopbackRedirectUri } from '../../auth-flows/common.js'
 import { list, text } from '../options.js'
 
 export default defineCommand({

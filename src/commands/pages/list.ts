@@ -1,5 +1,5 @@
 // `agentry pages list <siteId>`: the pages of a site, a page or --all.
-import { declaredList } from '../../account/lists.js'
+import { declaredList } from '../../lists/declared.js'
 import { listCommand } from '../presets.js'
 import { pageFields } from './fields.js'
 

@@ -1,5 +1,5 @@
 // `agentry scenario list`: the scenarios of the account, a page or --all.
-import { declaredList } from '../../account/lists.js'
+import { declaredList } from '../../lists/declared.js'
 import { listCommand } from '../presets.js'
 import { scenarioFields } from './fields.js'
 

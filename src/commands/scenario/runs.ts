@@ -1,7 +1,7 @@
 // `agentry scenario runs <scenarioId>`: a scenario's executions, newest first, a page or --all;
 // `--watch` follows the executions that end from now on, and `--until-one` exits with the code of the next one to
 // end (0 completed, 1 failed): a CI job that triggered a run by webhook waits for it with this.
-import { executionsList } from '../../account/lists.js'
+import { executionsList } from '../../lists/declared.js'
 import type { Execution } from '../../api/schemas/index.js'
 import { CliError, UsageError } from '../../errors.js'
 import { oneLine } from '../../scenario/run.js'

@@ -1,7 +1,7 @@
 // How schedules are shown: when one runs, in words, and the columns of a table.
 import type { Schedule } from '../../api/schemas/index.js'
 import type { Field } from '../../io/output.js'
-import { formatDuration } from '../../schedule/duration.js'
+import { formatDuration } from '../../schedule-timing/duration.js'
 
 /** When a schedule runs, in words: `cron 0 9 * * 1-5` or `every 1h30m`. */
 function whenOf(s: Schedule): string {

@@ -1,5 +1,5 @@
 // `agentry schedule list`: the schedules of the account, a page or --all.
-import { declaredList } from '../../account/lists.js'
+import { declaredList } from '../../lists/declared.js'
 import { listCommand } from '../presets.js'
 import { scheduleFields } from './fields.js'
 

@@ -1,12 +1,12 @@
 // The flags of `schedule create|edit`, checked before anything is sent: exactly one of --cron and --every on create,
 // a cron expression croner accepts, an IANA time zone Intl knows, a positive interval (wire.md Schedules).
 import { UsageError } from '../../errors.js'
-import { isTimeZone } from '../../schedule/time-zone.js'
+import { isTimeZone } from '../../schedule-timing/time-zone.js'
 import { maxChars } from '../max-chars.js'
 import { nonEmpty } from '../non-empty.js'
 import type { Parsed } from '../define.js'
 import { choice, custom, text } from '../options.js'
-import { parseDuration } from '../../schedule/duration.js'
+import { parseDuration } from '../../schedule-timing/duration.js'
 
 /** --every → seconds, or a usage error that shows the accepted forms. */
 function intervalSeconds(every: string): number {
@@ -70,7 +70,7 @@ interface ScheduleBody {
 
 /** Checks --cron with croner (the scheduler's own parser), in the given time zone; a usage error says what is wrong. */
 async function checkCronOption(expr: string, timezone: string | undefined): Promise<void> {
-  const { checkCron } = await import('../../schedule/cron-check.js')
+  const { checkCron } = await import('../../schedule-timing/cron-check.js')
   const check = checkCron(expr, timezone)
   if (check.kind === 'invalid')
     throw new UsageError(

@@ -1,5 +1,5 @@
 // `agentry sites list`: the sites of the account, a page or --all.
-import { declaredList } from '../../account/lists.js'
+import { declaredList } from '../../lists/declared.js'
 import { listCommand } from '../presets.js'
 import { siteFields } from './fields.js'
 

@@ -1,7 +1,7 @@
 // `agentry skills list`: the skills of the account.
 import type { Field } from '../../io/output.js'
 import type { Skill } from '../../api/schemas/index.js'
-import { declaredList } from '../../account/lists.js'
+import { declaredList } from '../../lists/declared.js'
 import { listCommand } from '../presets.js'
 
 /** Columns of `skills list`. */

@@ -5,7 +5,7 @@ import { runBatch } from '../../batch/run-batch.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import type { BatchOptions } from '../batch-options.js'
-import { type TriggerOptions, triggerTarget } from '../../webhooks/trigger-target.js'
+import { type TriggerOptions, triggerTarget } from '../../webhook-trigger/target.js'
 
 /** Triggers the webhook once per input of the batch. */
 export async function webhookTriggerBatch(

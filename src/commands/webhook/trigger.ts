@@ -9,7 +9,7 @@ import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom, text } from '../options.js'
 import { secretFlagGuard } from '../secret-flag.js'
-import { type TriggerOptions, triggerTarget, urlWebhookId, webhookSecretEnv } from '../../webhooks/trigger-target.js'
+import { type TriggerOptions, triggerTarget, urlWebhookId, webhookSecretEnv } from '../../webhook-trigger/target.js'
 
 /** `--url`: an http(s) URL. */
 function httpUrl(url: string, flag: string): string {

@@ -1,7 +1,7 @@
 // Schedules (wire.md "API keys and schedules"): exactly one of `cron` (croner syntax, in `timezone`) and
 // `intervalSeconds`; `nextRunAt` is computed here and kept up to date by the scheduler (../scheduler.ts).
 import type { Schedule } from '../../api/schemas/index.js'
-import { isTimeZone } from '../../schedule/time-zone.js'
+import { isTimeZone } from '../../schedule-timing/time-zone.js'
 import { cronProblem, nextRunAtIso } from '../schedule-time.js'
 import { visibleTo } from '../scope.js'
 import type { DeclaredBody, HandlerEnv, HandlerTable } from '../types.js'

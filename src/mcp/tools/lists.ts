@@ -1,8 +1,8 @@
 // The list tools of `agentry mcp serve` (list_agents, list_scenarios, list_sites, list_pages), derived from the
-// lists declared with their operation (`list:` and `mcp:`, src/account/lists.ts) that `agentry <group> list` comes
+// lists declared with their operation (`list:` and `mcp:`, src/lists/declared.ts) that `agentry <group> list` comes
 // from too: the name is the declared tool, the title the list's summary, the input its ids and the contract's page
 // query; a call is one page.
-import { declaredList, type ListName } from '../../account/lists.js'
+import { declaredList, type ListName } from '../../lists/declared.js'
 import type { declaredLists } from '../../api/routes.gen.js'
 import { type PageQuery, pageQuery } from '../../api/contract/paging.js'
 import * as z from '../../api/zod.js'

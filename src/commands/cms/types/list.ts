@@ -1,5 +1,5 @@
 // `agentry cms types list`: the record types (collections with their schema), a page or --all.
-import { declaredList } from '../../../account/lists.js'
+import { declaredList } from '../../../lists/declared.js'
 import { listCommand } from '../../presets.js'
 import { recordTypeFields } from './fields.js'
 

@@ -21,7 +21,7 @@ export default defineCommand({
       throw new CliError(`no profile named ${profile}`, { exitCode: ExitCode.notFound, hint: await profilesHint(ctx) })
     await confirmDestructive(ctx, yes, `Delete profile ${profile} and its stored credential?`)
     // as logout does: OAuth tokens are revoked at the server before they are forgotten (so no copy works)
-    const { forgetCredential } = await import('../../../login/logout.js')
+    const { forgetCredential } = await import('../../../auth-flows/logout.js')
     const removed = await forgetCredential(ctx, profile)
     await updateConfig(ctx.configDir(), (cfg) => {
       delete cfg.profiles[profile]
