@@ -94,7 +94,7 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     await t.waitFor(/^› summarize: alpha\n· beta\n· gamma$/m)
     t.keys('C-c')
     await t.waitFor(/^· gamma \^C$/m)
-    t.type('/ex')
+    t.type('/exi') // /ex is /exit or /export
     t.keys('Tab')
     await t.waitFor((s) => lastPrompt(s) === '› /exit')
     t.keys('Enter')
