@@ -1,9 +1,10 @@
 // The emulator's natural-language search of records (the SDK's `nlSearch(query, matchThreshold)`
 // with `withFreshness(timeDecayDays)`): a small deterministic text similarity, no model. Each record's text is the
-// words of its data's strings (nested too) and its tags; a word is lowercased and stripped of a plural ending. The
-// similarity of a record to a query is the IDF-weighted share of the query's words it contains (a word it has only
-// misspelt, by character trigrams, counts for that likeness), so "practical webhooks" finds the posts titled so at
-// 1, and a word of the query that no record has (a stop word, "posts") is left out rather than sinking every score.
+// words of its data's strings (nested too) and its tags; a word is lowercased and stripped of a plural ending and of
+// a verb's -ing or -ed (caching and cache are one word). The similarity of a record to a query is the IDF-weighted
+// share of the query's words it contains (a word it has only misspelt, by character trigrams, counts for that
+// likeness), so "practical webhooks" finds the posts titled so at 1, and a word of the query that no record has (a
+// stop word, "posts") is left out rather than sinking every score.
 import type { CmsRecord } from '../api/schemas/index.js'
 
 /** A natural-language search: the text, the least similarity kept, and the optional freshness half-life in days. */
@@ -27,11 +28,29 @@ const stopWords = new Set(
   ),
 )
 
-/** A word as compared: lowercase, `-ies` → `y`, a plural `s` dropped. */
+/** A word as compared: lowercase, `-ies` → `y`, a plural `s` dropped, then a verb's `-ing` or `-ed` (see verbStem). */
 function stem(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1)
-  return word
+  const singular = word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word
+  return verbStem(singular)
+}
+
+/**
+ * `-ing` or `-ed` dropped when at least three letters with a vowel are left (sing, string, need, used stay), and a
+ * doubled last consonant made single (planned → plan; pass, call stay). The `e` such a form lost (caching → cach
+ * beside cache) is matched at search time: see sameWords.
+ */
+function verbStem(word: string): string {
+  const suffix = word.endsWith('ing') ? 'ing' : word.endsWith('ed') && !word.endsWith('eed') ? 'ed' : ''
+  const rest = word.slice(0, word.length - suffix.length)
+  if (suffix === '' || rest.length < 3 || !/[aeiouy]/.test(rest)) return word
+  return /([^aeiouylsz])\1$/.test(rest) ? rest.slice(0, -1) : rest
+}
+
+/** The words of the records that are this query word as it is, or with the final `e` a verb form drops or keeps. */
+function sameWords(word: string, df: ReadonlyMap<string, number>): string[] {
+  const forms = [word, `${word}e`, ...(word.endsWith('e') ? [word.slice(0, -1)] : [])]
+  return forms.filter((w) => df.has(w))
 }
 
 /** The stemmed words of a text (letters and digits of any script), stop words left out. */
@@ -79,9 +98,11 @@ export function searchRecords(records: readonly CmsRecord[], search: TextSearch,
   const vocabulary = [...df.keys()]
   // each query word with the words of the records that stand for it (itself, or its near spellings)
   const terms = [...new Set(words(search.text))].flatMap((w) => {
-    const near = df.has(w)
-      ? [{ word: w, like: 1 }]
-      : vocabulary.map((v) => ({ word: v, like: likeness(w, v) })).filter((m) => m.like >= fuzzyFloor)
+    const same = sameWords(w, df)
+    const near =
+      same.length > 0
+        ? same.map((word) => ({ word, like: 1 }))
+        : vocabulary.map((v) => ({ word: v, like: likeness(w, v) })).filter((m) => m.like >= fuzzyFloor)
     if (near.length === 0) return []
     const bestDf = Math.max(...near.map((m) => df.get(m.word) ?? 0))
     return [{ near, idf: Math.log(1 + docs.length / bestDf) }]

@@ -16,15 +16,18 @@ export interface ServeOptions extends ToolChoice {
 }
 
 /**
- * The tools served to this run's credential: the choice (chooseTools), without cms_save and cms_delete when the
- * credential has no CMS management access (a note on stderr says so).
+ * The tools served to this run's credential: the choice (chooseTools), without the CMS writes (cms_save,
+ * cms_publish, cms_unpublish, cms_delete) when the credential has no CMS management access (a note on stderr says so).
  */
 export async function servedTools(ctx: Context, choice: ToolChoice): Promise<AccountTool[]> {
   const tools = chooseTools(choice)
   const sdk = await ctx.sdk()
   const management = tools.some((t) => t.cmsManagement) ? await cmsManagement(sdk) : { allowed: true }
   if (management.allowed) return tools
-  ctx.info(`note: cms_save and cms_delete are left out: ${'why' in management ? management.why : ''}`)
+  const left = tools.filter((t) => t.cmsManagement).map((t) => t.name)
+  ctx.info(
+    `note: ${left.join(', ')} ${left.length === 1 ? 'is' : 'are'} left out: ${'why' in management ? management.why : ''}`,
+  )
   return tools.filter((t) => !t.cmsManagement)
 }
 

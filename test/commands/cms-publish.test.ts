@@ -3,7 +3,8 @@
 // off delivery, and `cms export --access cma` → `cms import` keeps each record's publish state.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { type CmsRecord, createClient } from '../../src/index.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { runCommand } from '../helpers/run-command.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -91,5 +92,22 @@ describe('cms publish and unpublish', () => {
     expect((await cms('import', 'drafts_copy', out)).exitCode).toBe(0)
     expect(await delivered('drafts_copy', draft)).toBe(3)
     expect(await delivered('drafts_copy', live)).toBe('live')
+  })
+})
+
+describe('client.cms.publish and unpublish', () => {
+  it('publish delivers the record, unpublish takes it off; both return the record typed, with publishedAt', async () => {
+    const c = createClient({ baseUrl: fx.emu.baseUrl, apiKey: fx.emu.demoApiKey, account: fx.emu.accountId })
+    const made = await c.cms.create('notes_lib', { data: { title: 'lib' } })
+    await expect(c.cms.get('notes_lib', made.id)).rejects.toMatchObject({ status: 404 })
+    const published = await c.cms.publish('notes_lib', made.id)
+    expectTypeOf(published).toEqualTypeOf<CmsRecord>()
+    expect(typeof published.publishedAt).toBe('string')
+    expect((await c.cms.get('notes_lib', made.id)).data).toEqual({ title: 'lib' })
+    const draft = await c.cms.unpublish('notes_lib', made.id)
+    expectTypeOf(draft).toEqualTypeOf<CmsRecord>()
+    expect(draft.publishedAt ?? null).toBeNull()
+    await expect(c.cms.get('notes_lib', made.id)).rejects.toMatchObject({ status: 404 })
+    await c.close()
   })
 })

@@ -34,6 +34,16 @@ describe('cms search', () => {
     expect(typo[0]!.score).toBeGreaterThanOrEqual(0.72)
   })
 
+  it('a verb form finds the noun: "caching" the posts about caches, "scheduling" those about schedules', async () => {
+    const caches = (await search('posts', 'caches', '--limit', '100')).map((f) => f.id)
+    expect(caches.length).toBeGreaterThan(0)
+    expect((await search('posts', 'caching', '--limit', '100')).map((f) => f.id)).toEqual(caches)
+    const schedules = (await search('posts', 'schedules', '--limit', '100')).map((f) => f.id)
+    expect(schedules.length).toBeGreaterThan(0)
+    expect((await search('posts', 'scheduling', '--limit', '100')).map((f) => f.id)).toEqual(schedules)
+    expect((await search('posts', 'scheduled', '--limit', '100')).map((f) => f.id)).toEqual(schedules)
+  })
+
   it('a lower --threshold finds partial matches too, ranked below the whole ones', async () => {
     const whole = await search('posts', 'hidden caches', '--limit', '100')
     const partial = await search('posts', 'hidden caches', '--threshold', '0.3', '--limit', '100')

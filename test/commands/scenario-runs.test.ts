@@ -1,7 +1,8 @@
 // `agentry scenario runs` (issue 30 item 1) against the emulator, in-process: the history of every way a scenario
 // runs (signed, webhook), newest first, and `--watch --until-one` gating on the next run to end, its exit code the
 // run's. The watch's wait is the run's injected sleep: the test triggers the run from inside it, so nothing waits.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { createClient, type Execution } from '../../src/index.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { runCommand } from '../helpers/run-command.js'
@@ -115,5 +116,22 @@ describe('scenario runs', () => {
     const r = await runCommand(['scenario', 'runs', 'scn_summarize', '--watch', '--all'], { env: fx.env() })
     expect(r.exitCode).toBe(2)
     expect(r.stderr).toMatch(/--watch.*--all|--all.*--watch/)
+  })
+})
+
+describe('client.scenarios.executions', () => {
+  it("pages a scenario's executions newest first, each typed as an Execution with its trigger", async () => {
+    expect((await signedRun('scn_translate', 'Danke')).exitCode).toBe(0)
+    const c = createClient({ baseUrl: fx.emu.baseUrl, apiKey: fx.emu.demoApiKey, account: fx.emu.accountId })
+    const runs: Execution[] = []
+    for await (const e of c.scenarios.executions('scn_translate', { limit: 1 })) {
+      expectTypeOf(e).toEqualTypeOf<Execution>()
+      runs.push(e)
+    }
+    expect(runs.length).toBeGreaterThan(0)
+    expect(runs[0]).toMatchObject({ scenarioId: 'scn_translate', trigger: 'direct', status: 'completed' })
+    const stored = [...fx.emu.state.executions.values()].filter((e) => e.scenarioId === 'scn_translate')
+    expect(runs.map((e) => e.id)).toEqual(stored.reverse().map((e) => e.id))
+    await c.close()
   })
 })

@@ -61,6 +61,20 @@ describe('schedule (in-process, real emulator)', () => {
     expect((await runCommand(['schedule', 'get', created.id], { env: fx.env() })).exitCode).toBe(3)
   })
 
+  it('a scheduled run is in `scenario runs` with its trigger, schedule, newest first', async () => {
+    const input = `history ${Date.now()}`
+    const args = ['schedule', 'create', '--scenario', 'scn_translate', '--every', '1s', '--input', input, '--json']
+    const created = await runCommand(args, { env: fx.env() })
+    expect(created.exitCode).toBe(0)
+    await advance(manualScheduler(), 1000)
+    const [fired] = runsWith(input)
+    expect(fired).toBeDefined()
+    await runCommand(['schedule', 'delete', JSON.parse(created.stdout).id, '--yes'], { env: fx.env() })
+    const r = await runCommand(['scenario', 'runs', 'scn_translate', '--limit', '1', '--json'], { env: fx.env() })
+    expect(r.exitCode).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject([{ id: fired!.id, trigger: 'schedule', status: 'completed' }])
+  })
+
   it('a cron in a time zone is accepted; a bad time zone or cron is exit 2 and nothing is created', async () => {
     const count = fx.emu.state.schedules.size
     const bad = await runCommand(

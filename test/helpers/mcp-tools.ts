@@ -15,6 +15,8 @@ export const allToolNames = [
   'cms_search',
   'cms_get',
   'cms_save',
+  'cms_publish',
+  'cms_unpublish',
   'cms_delete',
   'list_sites',
   'list_pages',

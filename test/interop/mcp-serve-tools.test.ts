@@ -172,6 +172,30 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
     expect(gone.isError).toBe(true)
   })
 
+  it('cms_save saves a draft that delivery does not serve; publish, merge and cms_unpublish as a model would', async () => {
+    const { ok, call } = await serve(undefined, undefined, era)
+    const draft = await ok('cms_save', { collection: 'posts', data: { title: 'draft via MCP', views: 1 } })
+    const hidden = await call('cms_get', { collection: 'posts', recordId: draft.id })
+    expect(hidden.isError, 'a draft is not delivered').toBe(true)
+    await ok('cms_publish', { collection: 'posts', recordId: draft.id })
+    expect((await ok('cms_get', { collection: 'posts', recordId: draft.id })).data.title).toBe('draft via MCP')
+    const merged = await ok('cms_save', {
+      collection: 'posts',
+      recordId: draft.id,
+      data: { views: 2 },
+      merge: true,
+      publish: true,
+    })
+    expect(merged.data).toEqual({ title: 'draft via MCP', views: 2 })
+    expect((await ok('cms_get', { collection: 'posts', recordId: draft.id })).data).toEqual(merged.data)
+    await ok('cms_unpublish', { collection: 'posts', recordId: draft.id })
+    expect((await call('cms_get', { collection: 'posts', recordId: draft.id })).isError).toBe(true)
+    const noId = await call('cms_save', { collection: 'posts', data: { views: 3 }, merge: true })
+    expect(noId.isError).toBe(true)
+    expect(noId.content[0]?.text).toMatch(/merge needs the recordId/)
+    await ok('cms_delete', { collection: 'posts', recordId: draft.id })
+  })
+
   it('analyze_image and generate_image', async () => {
     const { ok } = await serve(undefined, undefined, era)
     const analyzed = await ok('analyze_image', { imageUrl: 'https://example.com/cat.png', prompt: 'What is it?' })
@@ -223,6 +247,12 @@ describe('mcp serve: choosing tools', () => {
     )
   })
 
+  it('mcp serve --help names every tool it serves', async () => {
+    const help = await runCommand(['mcp', 'serve', '--help'], { env: fx.env() })
+    const text = help.stdout.replace(/\s+/g, ' ')
+    for (const name of allToolNames) expect(text, name).toMatch(new RegExp(`\\b${name}\\b`))
+  })
+
   it('an unknown --tools name is a usage error listing the valid ones', async () => {
     const r = await runCommand(['mcp', 'serve', '--tools', 'list_agents,nope'], { env: fx.env() })
     expect(r.exitCode).toBe(2)
@@ -265,8 +295,8 @@ describe('mcp serve: choosing tools', () => {
     const { names, stderr } = await serve({ readOnly: false }, { AGENTRY_API_KEY: demoKeys.cmsRead })
     const listed = await names()
     expect(listed).toContain('cms_query')
-    expect(listed).not.toContain('cms_save')
-    expect(listed).not.toContain('cms_delete')
+    for (const write of ['cms_save', 'cms_publish', 'cms_unpublish', 'cms_delete']) expect(listed).not.toContain(write)
+    expect(stderr()).toContain('cms_save, cms_publish, cms_unpublish, cms_delete are left out')
     expect(stderr()).toContain('no CMS management (cma) access')
   })
 })

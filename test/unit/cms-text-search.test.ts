@@ -24,6 +24,28 @@ describe('searchRecords', () => {
     expect(words('The Agents of Webhooks, and Stories')).toEqual(['agent', 'webhook', 'story'])
   })
 
+  it('words: a verb form (-ing, -ed) stems as the noun does', () => {
+    expect(words('Deploying deployed deploys')).toEqual(['deploy', 'deploy', 'deploy'])
+    expect(words('plan plans planned planning')).toEqual(['plan', 'plan', 'plan', 'plan'])
+    expect(words('pass passing passed need feed sing string')).toEqual([
+      'pass',
+      'pass',
+      'pass',
+      'need',
+      'feed',
+      'sing',
+      'string',
+    ])
+  })
+
+  it('a word and its form with or without a final e are the same word (caching, cache; scheduling, schedules)', () => {
+    const texts = [rec('x', 'Caching layers'), rec('y', 'Cache invalidation'), rec('z', 'Agents and schedules')]
+    for (const text of ['cache', 'caches', 'caching', 'cached'])
+      expect(searchRecords(texts, { text }, now).map((r) => r.id)).toEqual(['x', 'y'])
+    for (const text of ['schedule', 'scheduling', 'scheduled'])
+      expect(searchRecords(texts, { text }, now).map((r) => r.id)).toEqual(['z'])
+  })
+
   it('scores the share of the query found, best first, and keeps only those at the threshold', () => {
     const all = searchRecords(records, { text: 'agents webhooks', threshold: 0 }, now)
     expect(all.map((r) => r.id)).toEqual(['a', 'b', 'd'])

@@ -135,6 +135,7 @@ export const cms = {
     sdkByHand: true,
     doc: 'Publishes a record: the delivery access serves it as it now is (management access).',
     command: 'cms publish, cms import',
+    mcp: 'cms_publish, cms_save',
   }),
   // inferred: the SDK's recordType(slug).id(uuid).unpublish() and records.unpublish(slug, id) (public-facts row 43)
   cmsUnpublish: op('POST', '/{accountId}/cma/records/{collection}/{recordId}/unpublish', {
@@ -148,6 +149,7 @@ export const cms = {
     sdkByHand: true,
     doc: 'Unpublishes a record: a draft again, which the delivery access no longer serves (management access).',
     command: 'cms unpublish, cms import',
+    mcp: 'cms_unpublish',
   }),
   // inferred: the SDK's cma.listRecordTypes() and recordTypes.get(slug) → {id, slug, name, schema, schema_ui}
   // (public-facts row 33); no path is published. A record type is the schema of a collection, so a read key reads it.

@@ -1,5 +1,5 @@
 // The content tools of `agentry mcp serve` (wire.md "CMS content"): query and get through delivery (cda) or
-// management (cma) access; save and delete only when the credential has management access (and never with
+// management (cma) access; save, publish, unpublish and delete only when the credential has management access (and never with
 // --read-only). A query takes the wire parameters (the contract's cmsQueryParamsSchema), decoded by the one decoder.
 import * as z from '../../api/zod.js'
 import { cmsSaveSchema } from '../../api/schemas/content.js'
@@ -18,7 +18,7 @@ const access = z
   .check(z.describe('delivery (cda, default) or management (cma) access'))
 const param = (what: string) => z.optional(z.string()).check(z.describe(what))
 
-/** list_record_types, get_record_type, cms_query, cms_search, cms_get, cms_save, cms_delete. */
+/** list_record_types, get_record_type, cms_query, cms_search, cms_get, cms_save, cms_publish, cms_unpublish, cms_delete. */
 export const cmsTools = [
   listTool('recordTypesList'),
   defineTool({
@@ -109,23 +109,49 @@ export const cmsTools = [
     title: 'Save a content record',
     description:
       'Create a record (no recordId) or replace the data and tags of one; with merge, change only the members of ' +
-      'data given (null removes one). Management access.',
+      'data given (null removes one). A save is a draft, which delivery (cda) does not serve until it is published: ' +
+      'give publish to do both (management access).',
     input: {
       collection,
       recordId: z.optional(recordId),
       ...cmsSaveSchema.shape,
       merge: z
         .optional(z.boolean())
-        .check(z.describe('with recordId: a JSON merge patch of the record (only the members given change)')),
+        .check(z.describe('change only the members of data given, a JSON merge patch (needs recordId)')),
+      publish: z.optional(z.boolean()).check(z.describe('publish it once saved, so that delivery (cda) serves it')),
     },
     readOnly: false,
     cmsManagement: true,
-    run: ({ collection, recordId, data, tags, merge }, { sdk }) => {
+    async run({ collection, recordId, data, tags, merge, publish }, { sdk }) {
       const body = tags === undefined ? { data } : { data, tags }
-      if (merge && recordId === undefined) throw new UsageError('merge needs recordId: it changes a record that exists')
-      if (recordId === undefined) return sdk.cms.create(collection, body)
-      return merge ? sdk.cms.patch(collection, recordId, body) : sdk.cms.update(collection, recordId, body)
+      if (merge === true && recordId === undefined)
+        throw new UsageError('merge needs the recordId of the record to change')
+      const saved =
+        recordId === undefined
+          ? await sdk.cms.create(collection, body)
+          : merge === true
+            ? await sdk.cms.patch(collection, recordId, body)
+            : await sdk.cms.update(collection, recordId, body)
+      return publish === true ? sdk.cms.publish(collection, saved.id) : saved
     },
+  }),
+  defineTool({
+    name: 'cms_publish',
+    title: 'Publish a content record',
+    description: 'Publish a record as it now is: delivery (cda) serves it from then on (management access).',
+    input: { collection, recordId },
+    readOnly: false,
+    cmsManagement: true,
+    run: ({ collection, recordId }, { sdk }) => sdk.cms.publish(collection, recordId),
+  }),
+  defineTool({
+    name: 'cms_unpublish',
+    title: 'Unpublish a content record',
+    description: 'Make a record a draft again: delivery (cda) no longer serves it; it is kept (management access).',
+    input: { collection, recordId },
+    readOnly: false,
+    cmsManagement: true,
+    run: ({ collection, recordId }, { sdk }) => sdk.cms.unpublish(collection, recordId),
   }),
   defineTool({
     name: 'cms_delete',
