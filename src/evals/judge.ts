@@ -2,6 +2,7 @@
 // message holding the rubric and the answer between tags, and told to reply with one JSON object; its verdict,
 // score and reason are kept in the results. The emulator's scripted model grades such a message deterministically
 // (src/emulator/completions/model/judge.ts), so the demo judge agent can be tested against.
+import { jsonObjectsIn } from './reply-json.js'
 
 /** What the judge said. */
 export interface Verdict {
@@ -29,22 +30,12 @@ export function judgePrompt(rubric: string, answer: string): string {
 
 /** The verdict in a judge's reply: its first JSON object with a boolean `pass` (a ```json fence is fine). */
 export function parseVerdict(reply: string): Verdict | { problem: string } {
-  for (let start = reply.indexOf('{'); start >= 0; start = reply.indexOf('{', start + 1)) {
-    for (let end = reply.lastIndexOf('}'); end > start; end = reply.lastIndexOf('}', end - 1)) {
-      let v: unknown
-      try {
-        v = JSON.parse(reply.slice(start, end + 1))
-      } catch {
-        continue
-      }
-      if (typeof v !== 'object' || v === null) break
-      const o = v as { pass?: unknown; score?: unknown; reason?: unknown; verdict?: unknown }
-      const pass =
-        typeof o.pass === 'boolean' ? o.pass : typeof o.verdict === 'string' ? /^pass/i.test(o.verdict) : undefined
-      if (pass === undefined) break
-      const score = typeof o.score === 'number' && o.score >= 0 && o.score <= 1 ? o.score : pass ? 1 : 0
-      return { pass, score, reason: typeof o.reason === 'string' ? o.reason : '' }
-    }
+  for (const o of jsonObjectsIn(reply)) {
+    const pass =
+      typeof o.pass === 'boolean' ? o.pass : typeof o.verdict === 'string' ? /^pass/i.test(o.verdict) : undefined
+    if (pass === undefined) continue
+    const score = typeof o.score === 'number' && o.score >= 0 && o.score <= 1 ? o.score : pass ? 1 : 0
+    return { pass, score, reason: typeof o.reason === 'string' ? o.reason : '' }
   }
   const word = /^\s*(PASS|FAIL)\b[:.\s-]*(.*)/is.exec(reply)
   if (word)

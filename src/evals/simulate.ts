@@ -2,6 +2,7 @@
 // conversation so far, and replies with what the user says next or that the goal is met. Like the judge (judge.ts) it
 // is asked with one user message and told to answer with one JSON object; the emulator's scripted model plays it
 // deterministically (src/emulator/completions/model/simulate.ts).
+import { jsonObjectsIn } from './reply-json.js'
 
 /** One exchange of a conversation. */
 export interface Exchange {
@@ -38,20 +39,9 @@ export type NextMove = { done: true } | { message: string } | { problem: string 
 /** The move in a reply: its first JSON object with `done: true` or a `message` text; else the plain reply is what the
  * user says (a model that forgot the JSON still plays), and a reply of only "DONE" ends it. */
 export function parseMove(reply: string): NextMove {
-  for (let start = reply.indexOf('{'); start >= 0; start = reply.indexOf('{', start + 1)) {
-    for (let end = reply.lastIndexOf('}'); end > start; end = reply.lastIndexOf('}', end - 1)) {
-      let v: unknown
-      try {
-        v = JSON.parse(reply.slice(start, end + 1))
-      } catch {
-        continue
-      }
-      if (typeof v !== 'object' || v === null) break
-      const o = v as { done?: unknown; message?: unknown }
-      if (o.done === true) return { done: true }
-      if (typeof o.message === 'string' && o.message.trim() !== '') return { message: o.message }
-      break
-    }
+  for (const o of jsonObjectsIn(reply)) {
+    if (o.done === true) return { done: true }
+    if (typeof o.message === 'string' && o.message.trim() !== '') return { message: o.message }
   }
   const plain = reply.trim()
   if (/^done\.?$/i.test(plain)) return { done: true }

@@ -8,7 +8,7 @@ import type { CmsRow } from '../../sdk/cms.js'
 export { isAggregateQuery as isAggregate } from '../../cms/query.js'
 
 /** The value at a dotted path (`author.name`) inside an object. */
-function valueAt(obj: unknown, path: string): unknown {
+export function valueAt(obj: unknown, path: string): unknown {
   let cur = obj
   for (const seg of path.split('.')) {
     if (typeof cur !== 'object' || cur === null) return undefined

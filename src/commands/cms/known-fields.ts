@@ -3,6 +3,7 @@
 // fine costs no request more; then the fields are those of the collection's record type (GET …/record-types/{slug})
 // where it has one, else those of the records seen (a page of the collection, unfiltered). `cms save` checks its
 // --data against the record type only (without one, any member may be new).
+import { valueAt } from './fields.js'
 import { ApiError } from '../../api/errors.js'
 import { isRecord } from '../../api/is-record.js'
 import { type FieldTree, treeOfRecords, treeOfSchema, unknownField } from '../../cms/field-tree.js'
@@ -20,16 +21,6 @@ interface Known {
   from: string
   /** from the record type (else from records seen) */
   typed: boolean
-}
-
-/** The value at a dotted path inside an object. */
-function valueAt(obj: unknown, path: string): unknown {
-  let cur = obj
-  for (const seg of path.split('.')) {
-    if (typeof cur !== 'object' || cur === null) return undefined
-    cur = (cur as Record<string, unknown>)[seg]
-  }
-  return cur
 }
 
 /**
