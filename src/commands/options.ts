@@ -92,7 +92,18 @@ export function decimal(
   flags: string,
   help: string,
   range: { above: number; max: number; unit: string; default: number },
-): OptionSpec<number> {
+): OptionSpec<number>
+/** The same without a default: undefined when the flag is not given. */
+export function decimal(
+  flags: string,
+  help: string,
+  range: { above: number; max: number; unit: string },
+): OptionSpec<number | undefined>
+export function decimal(
+  flags: string,
+  help: string,
+  range: { above: number; max: number; unit: string; default?: number },
+): OptionSpec<number | undefined> {
   return {
     flags,
     help,

@@ -86,6 +86,16 @@ describe('scenario runs', () => {
     expect(r.stderr).toMatch(/scenario scn_orphan: run exe_\S+ failed: agent "agent_deleted" not found/)
   })
 
+  it('--until-one --wait gives up with exit 124 when no run ends in time', async () => {
+    const seam = triggerOnFirstWait(async () => {})
+    const args = ['scenario', 'runs', 'scn_summarize', '--until-one', '--wait', '1', '--interval', '0.5']
+    const r = await runCommand(args, { env: fx.env(), sleep: seam.sleep })
+    expect(r.exitCode).toBe(124)
+    expect(r.stderr).toMatch(/scenario scn_summarize: no run ended within 1 s/)
+    expect(seam.waits()).toBe(2)
+    expect(r.stdout).toBe('')
+  })
+
   it('--until-one --since counts a run that ended just before the watch began (triggered, then awaited)', async () => {
     const since = new Date().toISOString()
     const hook = await runCommand(['webhook', 'trigger', 'whk_orders', '--data', '{"order":8}', '--json'], {
@@ -106,6 +116,7 @@ describe('scenario runs', () => {
   it.each([
     [['--since', '2026-11-28T08:00:00Z'], /--since goes with --watch or --until-one/],
     [['--until-one', '--since', 'yesterday'], /--since yesterday: not an ISO 8601 time/],
+    [['--watch', '--wait', '10'], /--wait goes with --until-one/],
   ])('refuses %j', async (extra, message) => {
     const r = await runCommand(['scenario', 'runs', 'scn_summarize', ...extra], { env: fx.env() })
     expect(r.exitCode).toBe(2)

@@ -580,13 +580,15 @@ describe('--help', () => {
                               after this ISO 8601 time (one triggered just before)
         --interval <seconds>  with --watch: how often to look, at most 3600 (default
                               2)
+        --wait <seconds>      with --until-one: give up after waiting this long in all
+                              (exit 124), at most 86400 (default: no limit)
         -h, --help            display help for command
 
       Examples:
         agentry scenario runs scn_1
         agentry scenario runs scn_1 --all --json | jq -r '.[] | select(.status == "failed") | .id'
         agentry scenario runs scn_1 --watch -o ndjson
-        agentry scenario runs scn_1 --until-one --since 2026-11-28T08:00:00Z
+        agentry scenario runs scn_1 --until-one --since 2026-11-28T08:00:00Z --wait 600
 
 
       $ agentry scenario sign --help

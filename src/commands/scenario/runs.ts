@@ -3,7 +3,7 @@
 // end (0 completed, 1 failed): a CI job that triggered a run by webhook waits for it with this.
 import { executionsList } from '../../lists/declared.js'
 import type { Execution } from '../../api/schemas/index.js'
-import { CliError, UsageError } from '../../errors.js'
+import { CliError, TimeoutError, UsageError } from '../../errors.js'
 import { oneLine } from '../../scenario/run.js'
 import { endedExecutions } from '../../scenario/runs-watch.js'
 import { arg, defineCommand } from '../define.js'
@@ -37,17 +37,24 @@ export default defineCommand({
       unit: 's',
       default: 2,
     }),
+    wait: decimal(
+      '--wait <seconds>',
+      'with --until-one: give up after waiting this long in all (exit 124), at most 86400 (default: no limit)',
+      { above: 0, max: 86_400, unit: 's' },
+    ),
   },
   examples: [
     'agentry scenario runs scn_1',
     'agentry scenario runs scn_1 --all --json | jq -r \'.[] | select(.status == "failed") | .id\'',
     'agentry scenario runs scn_1 --watch -o ndjson',
-    'agentry scenario runs scn_1 --until-one --since 2026-11-28T08:00:00Z',
+    'agentry scenario runs scn_1 --until-one --since 2026-11-28T08:00:00Z --wait 600',
   ],
   run: async (o, ctx) => {
     const sdk = await ctx.sdk()
     if (o.since !== undefined && !o.watch && !o.untilOne)
       throw new UsageError('--since goes with --watch or --until-one', 'e.g. --until-one --since 2026-11-28T08:00:00Z')
+    if (o.wait !== undefined && !o.untilOne)
+      throw new UsageError('--wait goes with --until-one', 'e.g. --until-one --wait 600')
     if (!o.watch && !o.untilOne) {
       const list = executionsList.list(sdk, { scenarioId: o.scenarioId }, { page: o.page, limit: o.limit })
       await printList(ctx, list, o, executionFields, executionsList.noun)
@@ -56,7 +63,19 @@ export default defineCommand({
     const out = ctx.output()
     const rows = out.format === 'table' || out.format === 'tsv'
     ctx.info(`watching the runs of ${o.scenarioId}${o.untilOne ? ' until the next one ends' : ''} (Ctrl-C stops)`)
-    for await (const e of endedExecutions(sdk, o.scenarioId, () => ctx.wait(o.interval * 1000), o.since)) {
+    // --wait counts the time spent waiting between looks (the looks themselves are bounded by --timeout)
+    let waited = 0
+    const next = async () => {
+      const step = o.interval * 1000
+      if (o.wait !== undefined && waited >= o.wait * 1000)
+        throw new TimeoutError(
+          `scenario ${o.scenarioId}: no run ended within ${o.wait} s`,
+          'trigger it again, or wait longer with --wait <seconds>',
+        )
+      waited += step
+      await ctx.wait(step)
+    }
+    for await (const e of endedExecutions(sdk, o.scenarioId, next, o.since)) {
       // one execution a row (TSV) or a JSON value a line as it ends: a stream that jq and a shell loop read as it goes
       if (rows) await out.list([e], executionFields)
       else await out.item(e)
