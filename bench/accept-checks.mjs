@@ -9,8 +9,8 @@
 // the same call against one emulator and must print the same answer (members in any order: see `sorted`). Wall time
 // is the median; CPU (user + sys, GNU time, in 10 ms steps) the mean. Decided: the checks stay while they save 10 ms
 // or more of `agents list` (docs/architecture.md "Start-up budget").
-import { spawn, spawnSync } from 'node:child_process'
-import { once } from 'node:events'
+import { benchEnv, startEmulator } from './emulator-process.mjs'
+import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -121,21 +121,9 @@ const other = zodAloneBuild()
 console.log(`zod-alone build in ${other} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 const builds = { accept: join(root, 'bin/agentry.cjs'), zod: join(other, 'bin/agentry.cjs') }
 
-const server = spawn(node, [builds.accept, 'emulator', 'start', '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'ignore'],
-})
-let banner = ''
-while (!/api-key: .+\n/.test(banner)) banner += (await once(server.stdout, 'data'))[0]
-const field = (name) => new RegExp(`^${name}: (.+)$`, 'm').exec(banner)[1]
-const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-'))
-const env = {
-  AGENTRY_CONFIG_DIR: dir,
-  AGENTRY_STATE_DIR: join(dir, 'state'),
-  AGENTRY_BASE_URL: field('base-url'),
-  AGENTRY_ACCOUNT: field('account'),
-  AGENTRY_API_KEY: field('api-key'),
-  NO_COLOR: '1',
-}
+const emu = await startEmulator(node, builds.accept)
+const { server } = emu
+const { dir, env } = benchEnv(emu, 'agentry-bench-')
 // most users' way: the settings from a profile in config.json, the key in credentials.json
 const filesDir = join(dir, 'files')
 mkdirSync(filesDir)

@@ -1,10 +1,9 @@
 // What the local conversation log (src/logs/, node:sqlite) costs a one-shot chat, as whole processes against a
 // separate emulator: `chat -m` with the log on (a database that grows over the runs) against AGENTRY_LOG=off, run
 // round-robin, medians. Run: npm run bench -- chat-log
-import { spawn, spawnSync } from 'node:child_process'
-import { once } from 'node:events'
-import { mkdtempSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { benchEnv, startEmulator } from './emulator-process.mjs'
+import { spawnSync } from 'node:child_process'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const runs = Number(process.env.BENCH_RUNS ?? 15)
@@ -12,20 +11,9 @@ const node = process.execPath
 const bin = new URL('../bin/agentry.cjs', import.meta.url).pathname
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-const server = spawn(node, [bin, 'emulator', 'start', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] })
-let banner = ''
-while (!/api-key: .+\n/.test(banner)) banner += (await once(server.stdout, 'data'))[0]
-const field = (name) => new RegExp(`^${name}: (.+)$`, 'm').exec(banner)[1]
-const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-log-'))
-const env = {
-  ...process.env,
-  AGENTRY_CONFIG_DIR: dir,
-  AGENTRY_STATE_DIR: join(dir, 'state'),
-  AGENTRY_BASE_URL: field('base-url'),
-  AGENTRY_ACCOUNT: field('account'),
-  AGENTRY_API_KEY: field('api-key'),
-  NO_COLOR: '1',
-}
+const emu = await startEmulator(node, bin)
+const { server } = emu
+const { dir, env } = benchEnv(emu, 'agentry-bench-log-', process.env)
 const time = (extra) => {
   const t = process.hrtime.bigint()
   const r = spawnSync(node, [bin, 'chat', 'demo-assistant', '-m', 'hello', '--no-stdin'], {

@@ -5,10 +5,9 @@
 // worktree of main, where `mcp serve` is on the v1 SDK and answers 2025 only).
 //   2025: initialize, notifications/initialized, tools/list
 //   2026-07-28: server/discover, tools/list, each with its `_meta` envelope (no handshake)
-import { spawn, spawnSync } from 'node:child_process'
-import { once } from 'node:events'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { benchEnv, startEmulator } from './emulator-process.mjs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const runs = Number(process.env.BENCH_RUNS ?? 15)
@@ -42,11 +41,9 @@ const exchanges = {
 }
 
 // the emulator in its own process: spawnSync below blocks this one
-const server = spawn(node, [bins.this, 'emulator', 'start', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] })
-let banner = ''
-while (!/api-key: .+\n/.test(banner)) banner += (await once(server.stdout, 'data'))[0]
-const field = (name) => new RegExp(`^${name}: (.+)$`, 'm').exec(banner)[1]
-const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-mcp-'))
+const emu = await startEmulator(node, bins.this)
+const { server } = emu
+const { dir, env } = benchEnv(emu, 'agentry-bench-mcp-', process.env)
 const loads = join(dir, 'log-loads.mjs')
 writeFileSync(
   loads,
@@ -54,15 +51,6 @@ writeFileSync(
 registerHooks({ load(url, c, next) { if (url.includes('/dist/')) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
 `,
 )
-const env = {
-  ...process.env,
-  AGENTRY_CONFIG_DIR: dir,
-  AGENTRY_STATE_DIR: join(dir, 'state'),
-  AGENTRY_BASE_URL: field('base-url'),
-  AGENTRY_ACCOUNT: field('account'),
-  AGENTRY_API_KEY: field('api-key'),
-  NO_COLOR: '1',
-}
 
 function runOnce(bin, era, extraEnv = {}) {
   const input = exchanges[era].map((m) => JSON.stringify(m)).join('\n') + '\n'

@@ -25,10 +25,9 @@
 //   is printed. Node's own ESM loader work (resolve, URL handling, module linking) shows as `node:internal/*`:
 //   that part grows with the NUMBER of files loaded, not their size. Profiling slows everything a little; the
 //   figures are for ranking, the ratios above are the budget.
-import { spawn, spawnSync } from 'node:child_process'
-import { once } from 'node:events'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { benchEnv, startEmulator } from './emulator-process.mjs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const runs = Number(process.env.BENCH_RUNS ?? 25)
@@ -85,15 +84,9 @@ function timeAll(cases) {
 }
 
 // The emulator runs in its own process: spawnSync below blocks this one.
-const server = spawn(node, [bin, 'emulator', 'start', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] })
-let banner = ''
-while (!/api-key: .+\n/.test(banner)) {
-  const [chunk] = await once(server.stdout, 'data')
-  banner += chunk
-}
-const field = (name) => new RegExp(`^${name}: (.+)$`, 'm').exec(banner)[1]
-const emu = { baseUrl: field('base-url'), accountId: field('account'), demoApiKey: field('api-key') }
-const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-'))
+const emu = await startEmulator(node, bin)
+const { server } = emu
+const { dir, env } = benchEnv(emu, 'agentry-bench-')
 const minimalGet =
   "require('node:http').get(process.env.URL, { headers: { authorization: 'Bearer ' + process.env.KEY } }, (res) => res.pipe(process.stdout))"
 const minimalEsm = join(dir, 'minimal.mjs')
@@ -103,14 +96,6 @@ writeFileSync(
 http.get(process.env.URL, { headers: { authorization: 'Bearer ' + process.env.KEY } }, (res) => res.pipe(process.stdout))
 `,
 )
-const env = {
-  AGENTRY_CONFIG_DIR: dir,
-  AGENTRY_STATE_DIR: join(dir, 'state'),
-  AGENTRY_BASE_URL: emu.baseUrl,
-  AGENTRY_ACCOUNT: emu.accountId,
-  AGENTRY_API_KEY: emu.demoApiKey,
-  NO_COLOR: '1',
-}
 const list = ['agents', 'list', '--json']
 // the same call as most users make it: the settings from a profile in config.json, the key in credentials.json (each
 // read and checked on every run), none from the environment
@@ -118,18 +103,18 @@ const filesDir = join(dir, 'files')
 mkdirSync(filesDir)
 writeFileSync(
   join(filesDir, 'config.json'),
-  `${JSON.stringify({ currentProfile: 'work', profiles: { work: { baseUrl: emu.baseUrl, account: emu.accountId, output: 'json', log: 'on' } } }, null, 2)}\n`,
+  `${JSON.stringify({ currentProfile: 'work', profiles: { work: { baseUrl: emu.baseUrl, account: emu.account, output: 'json', log: 'on' } } }, null, 2)}\n`,
 )
 writeFileSync(
   join(filesDir, 'credentials.json'),
-  `${JSON.stringify({ profiles: { work: { apiKey: emu.demoApiKey } } }, null, 2)}\n`,
+  `${JSON.stringify({ profiles: { work: { apiKey: emu.apiKey } } }, null, 2)}\n`,
   {
     mode: 0o600,
   },
 )
 const filesEnv = { AGENTRY_CONFIG_DIR: filesDir, AGENTRY_STATE_DIR: join(dir, 'state'), NO_COLOR: '1' }
 const complete = ['__complete', '--', 'agents', 'l']
-const minimalEnv = { URL: `${emu.baseUrl}/${emu.accountId}/agents`, KEY: emu.demoApiKey }
+const minimalEnv = { URL: `${emu.baseUrl}/${emu.account}/agents`, KEY: emu.apiKey }
 try {
   const named = {
     floor: nodeCase(['-e', '0']),
