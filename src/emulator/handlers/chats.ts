@@ -49,15 +49,11 @@ function chatOf(req: EmuRequest, env: HandlerEnv): StoredChat {
 function chatOrNew(req: EmuRequest, env: HandlerEnv): StoredChat {
   const agent = agentOf(req, env)
   const id = uuidParam(req, 'chatId')
-  const found = env.state.chats.get(id)
-  if (found !== undefined) {
-    if (found.agentId !== agent.id) throw notFound('chat', id)
-    return found
+  if (!env.state.chats.has(id)) {
+    const now = isoNow(env)
+    env.state.chats.set(id, { id, agentId: agent.id, title: 'New chat', createdAt: now, updatedAt: now, messages: [] })
   }
-  const now = isoNow(env)
-  const chat: StoredChat = { id, agentId: agent.id, title: 'New chat', createdAt: now, updatedAt: now, messages: [] }
-  env.state.chats.set(id, chat)
-  return chat
+  return chatOf(req, env)
 }
 
 /** A message with the attachments kept for its id. */
