@@ -269,7 +269,8 @@ function storedTable(ops: readonly Declared[]): string {
   const stored = ops.flatMap((d) => (d.op.stored ? [{ name: d.name, ...d.op.stored }] : []))
   const specs = stored.map((s) => {
     const members = Object.entries(s.members ?? {}).map(([k, t]) => `${k}: ${q(t)}`)
-    return `  ${s.collection}: { key: ${q(s.key)}, members: { ${members.join(', ')} } },`.replace('{  }', '{}')
+    const shape = members.length ? `{ ${members.join(', ')} }` : '{}'
+    return `  ${s.collection}: { key: ${q(s.key)}, members: ${shape} },`
   })
   const maps = stored.map((s) => `  ${s.collection} = new Map<string, ItemOf<${q(s.name)}>>()`)
   return (

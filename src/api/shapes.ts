@@ -72,7 +72,7 @@ export function pageOf(body: unknown, asked: PageRequest): Page<unknown> | undef
  * back as it came, for the declared schema to name what is off.
  */
 export function answerShape(body: unknown, accept: ((v: unknown) => boolean) | undefined): unknown {
-  const value = Array.isArray(body) ? body : camelMeta(body)
+  const value = camelMeta(body) // an array comes back as it is
   if (accept === undefined || accept(value)) return value
   const others: unknown[] = []
   if (Array.isArray(value)) others.push({ data: value.map(camelMeta) })

@@ -3,6 +3,7 @@
 // SIGTERM (then it ends with 0, as `emulator start` does).
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { Context } from '../context.js'
+import type { AccountCatalog } from './catalog.js'
 import { cmsManagement } from './cms-access.js'
 import { serveHttp } from './http.js'
 import { drainingStdin } from './stdio-drain.js'
@@ -48,7 +49,7 @@ export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> 
 async function serveUntil(
   ctx: Context,
   tools: AccountTool[],
-  catalog: Awaited<ReturnType<typeof accountCatalog>>,
+  catalog: AccountCatalog,
   opts: ServeOptions,
   stopped: Promise<void>,
 ) {

@@ -105,7 +105,11 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[], cat
 }
 
 /** The run's catalog of agents and scenarios, read once before serving when a tool names them. */
-export async function accountCatalog(ctx: Context, tools: readonly AccountTool[], pollMs?: number) {
+export async function accountCatalog(
+  ctx: Context,
+  tools: readonly AccountTool[],
+  pollMs?: number,
+): Promise<AccountCatalog> {
   const catalog = new AccountCatalog(() => ctx.sdk(), pollMs)
   if (tools.some((t) => t.names)) await catalog.refresh()
   return catalog

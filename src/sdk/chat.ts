@@ -2,9 +2,9 @@
 // of the one completion decoder's events (api/stream/decoder.ts, so SSE, NDJSON and a whole JSON completion are read
 // alike) with `start()` and `cancel()`; the request goes through the contract (transport.ts). The decoder loads on
 // first use: the message schemas it builds cost ~10 ms, which commands that never chat must not pay.
-import type * as Crypto from 'node:crypto'
 import type { AssistantMessage, CompletionEvent } from '../api/stream/decoder.js'
 import { ApiError, CancelledError } from '../api/errors.js'
+import { newUuid as uuid } from './chats.js'
 import type { BodyOf, Transport } from './transport.js'
 
 /**
@@ -74,8 +74,6 @@ export const chatResource = (t: Transport) => {
 
   const open = (agentId: string, req: ChatRequest): ChatStream => {
     const { chatId, messageId: givenId, signal: outer, stream = true, request_id, ...rest } = req
-    // node:crypto on use: loaded with the library's client it cost every API command ~10 ms (bench/startup)
-    const uuid = () => (process.getBuiltinModule('node:crypto') as typeof Crypto).randomUUID()
     const requestId = request_id ?? uuid()
     // a stateful message goes to its own URL; the body's message carries the same id
     const messageId = 'message' in rest ? (givenId ?? rest.message.id ?? uuid()) : undefined

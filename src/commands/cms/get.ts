@@ -16,11 +16,12 @@ export default defineCommand({
     'agentry cms get posts post_00001 --json | jq .data.title',
     'agentry cms get posts post_00003 post_00001 --json | jq -r .[].data.title',
   ],
-  run: async ({ collection, ids, access }, ctx) => {
+  run: async ({ collection, ids, access: given }, ctx) => {
     const cms = (await ctx.sdk()).cms
+    const access = given ?? 'cda'
     // one id: the record itself (an object with --json), as before
-    if (ids.length === 1) return printRecord(ctx, await cms.get(collection, ids[0] as string, access ?? 'cda'))
-    const { records, missing } = await cms.getByIds(collection, ids, access ?? 'cda')
+    if (ids.length === 1) return printRecord(ctx, await cms.get(collection, ids[0] as string, access))
+    const { records, missing } = await cms.getByIds(collection, ids, access)
     if (records.length > 0) await ctx.output().list(records, recordFields({}, records))
     if (missing.length > 0)
       throw new CliError(`not found in ${collection}: ${missing.join(', ')}`, {
@@ -28,7 +29,7 @@ export default defineCommand({
         hint:
           records.length > 0
             ? `the other ${records.length} were printed`
-            : (access ?? 'cda') === 'cda'
+            : access === 'cda'
               ? 'a draft is not delivered: try --access cma'
               : undefined,
       })

@@ -7,9 +7,8 @@ import { valueAt } from './fields.js'
 import { ApiError } from '../../api/errors.js'
 import { isRecord } from '../../api/is-record.js'
 import { type FieldTree, treeOfRecords, treeOfSchema, unknownField } from '../../cms/field-tree.js'
-import { type CmsQuery, isAggregateQuery } from '../../cms/query.js'
+import { type CmsQuery, isAggregateQuery, maxPageSize } from '../../cms/query.js'
 import { type FieldRef, queryFieldRefs } from '../../cms/query-fields.js'
-import { maxPageSize } from '../../cms/query.js'
 import { UsageError } from '../../errors.js'
 import { didYouMean } from '../../io/did-you-mean.js'
 import type { AgentryClient } from '../../sdk/client.js'
@@ -117,10 +116,8 @@ function dataPaths(tree: FieldTree, data: Record<string, unknown>, prefix = ''):
   const out: string[] = []
   for (const [name, value] of Object.entries(data)) {
     const sub = tree.get(name)
-    if (sub === undefined || (sub !== null && isRecord(value))) {
-      if (sub === undefined) out.push(prefix + name)
-      else out.push(...dataPaths(sub, value as Record<string, unknown>, `${prefix}${name}.`))
-    }
+    if (sub === undefined) out.push(prefix + name)
+    else if (sub !== null && isRecord(value)) out.push(...dataPaths(sub, value, `${prefix}${name}.`))
   }
   return out
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { attachmentProblem, attachmentType } from '../../api/attachments.js'
 import type { Attachment, Chat, Message } from '../../api/schemas/index.js'
-import { badRequest, notFound, pageAsked } from '../kit.js'
+import { badRequest, isoNow, notFound, pageAsked } from '../kit.js'
 import { contentText } from '../completions/model/content.js'
 import { pageOf } from '../paging.js'
 import type { StoredAttachment, StoredChat } from '../state.js'
@@ -49,15 +49,11 @@ function chatOf(req: EmuRequest, env: HandlerEnv): StoredChat {
 function chatOrNew(req: EmuRequest, env: HandlerEnv): StoredChat {
   const agent = agentOf(req, env)
   const id = uuidParam(req, 'chatId')
-  const found = env.state.chats.get(id)
-  if (found !== undefined) {
-    if (found.agentId !== agent.id) throw notFound('chat', id)
-    return found
+  if (!env.state.chats.has(id)) {
+    const now = isoNow(env)
+    env.state.chats.set(id, { id, agentId: agent.id, title: 'New chat', createdAt: now, updatedAt: now, messages: [] })
   }
-  const now = new Date(env.now()).toISOString()
-  const chat: StoredChat = { id, agentId: agent.id, title: 'New chat', createdAt: now, updatedAt: now, messages: [] }
-  env.state.chats.set(id, chat)
-  return chat
+  return chatOf(req, env)
 }
 
 /** A message with the attachments kept for its id. */
@@ -107,7 +103,7 @@ export const chatHandlers = {
     // "creates or updates": a message sent again under its id replaces it and the answers that followed it
     const earlier = chat.messages.findIndex((m) => m.id === messageId)
     if (earlier >= 0) chat.messages.splice(earlier)
-    const createdAt = new Date(env.now()).toISOString()
+    const createdAt = isoNow(env)
     const userMessage: Message = { ...body.message, id: messageId, createdAt }
     return runCompletion(req, env, {
       agent: agentOf(req, env),
@@ -117,7 +113,7 @@ export const chatHandlers = {
       stream: body.stream ?? false,
       requestId: requestIdOf(body.request_id),
       onEnd(out) {
-        const now = new Date(env.now()).toISOString()
+        const now = isoNow(env)
         const answer: Message = {
           id: randomUUID(),
           role: 'assistant',
@@ -146,7 +142,7 @@ export const chatHandlers = {
     if (at < 0) throw notFound('message', id)
     chat.messages.splice(at, 1)
     if (chat.attachments) delete chat.attachments[id]
-    chat.updatedAt = new Date(env.now()).toISOString()
+    chat.updatedAt = isoNow(env)
     return { status: 204 }
   },
   async chatAttachmentUpload(req, env) {
@@ -158,7 +154,7 @@ export const chatHandlers = {
     if (problem?.rule === 'name') throw badRequest(`file: ${problem.message}`)
     if (problem?.rule === 'type') throw new HttpError(415, problem.message, {}, 'unsupported_media')
     if (problem?.rule === 'size') throw new HttpError(413, problem.message, {}, 'payload_too_large')
-    const now = new Date(env.now()).toISOString()
+    const now = isoNow(env)
     const stored: StoredAttachment = {
       filename,
       size: file.size,
@@ -181,7 +177,7 @@ export const chatHandlers = {
     const at = files.findIndex((a) => a.filename === filename)
     if (at < 0) throw notFound('attachment', filename)
     files.splice(at, 1)
-    chat.updatedAt = new Date(env.now()).toISOString()
+    chat.updatedAt = isoNow(env)
     return { status: 200, json: { message: `deleted ${filename}` } }
   },
 } satisfies HandlerTable

@@ -5,6 +5,7 @@ import * as z from '../../api/zod.js'
 import { cmsSaveSchema } from '../../api/schemas/content.js'
 import { parseQueryParams, QueryParamError } from '../../cms/query-params.js'
 import { UsageError } from '../../errors.js'
+import { saveRecord } from '../../sdk/cms-save.js'
 import { listTool } from './lists.js'
 import { defineTool } from './types.js'
 
@@ -126,13 +127,7 @@ export const cmsTools = [
       const body = tags === undefined ? { data } : { data, tags }
       if (merge === true && recordId === undefined)
         throw new UsageError('merge needs the recordId of the record to change')
-      const saved =
-        recordId === undefined
-          ? await sdk.cms.create(collection, body)
-          : merge === true
-            ? await sdk.cms.patch(collection, recordId, body)
-            : await sdk.cms.update(collection, recordId, body)
-      return publish === true ? sdk.cms.publish(collection, saved.id) : saved
+      return saveRecord(sdk.cms, collection, body, { id: recordId, merge, publish })
     },
   }),
   defineTool({
