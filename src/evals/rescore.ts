@@ -2,11 +2,9 @@
 // checked again by the file's assertions, judges included, without asking any target: a changed rubric or threshold is
 // tried on answers already paid for. A line is matched to a run by case key, target and repeat; a conversation's
 // turns are checked turn by turn as when they were sent (a simulated user's goal keeps its recorded verdict).
-import { open } from 'node:fs/promises'
 import { forEachConcurrent } from '../cms/import-export.js'
 import type { Context } from '../context.js'
 import { CancelledError, ExitCode, exitCodeOf, UsageError } from '../errors.js'
-import { numberedLines } from '../io/lines.js'
 import { isRecord } from '../api/is-record.js'
 import type { AgentryClient } from '../sdk/client.js'
 import type { Answer } from './ask.js'
@@ -14,7 +12,7 @@ import { check } from './assertions.js'
 import { talkVerdict, turnAnswer, type TurnResult } from './conversation.js'
 import type { PlannedCase, TestPlan } from './load.js'
 import { Pacer } from './pacing.js'
-import type { TestResult } from './results.js'
+import { resultFileLines, type TestResult } from './results.js'
 import { judgeWith, type RunOptions, type RunOutcome, selectCases } from './run.js'
 import { scoreOf } from './score.js'
 
@@ -22,33 +20,15 @@ const keyOf = (c: string, target: string, repeat: number) => `${c}\n${target}\n$
 
 /** The lines of a --results file by case key, target and repeat (the last line of a run wins). */
 async function readResultLines(path: string, flag: string): Promise<Map<string, TestResult>> {
-  let fh: Awaited<ReturnType<typeof open>>
-  try {
-    fh = await open(path, 'r')
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    throw new UsageError(`${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : code}`)
-  }
   const out = new Map<string, TestResult>()
-  try {
-    for await (const { line, text } of numberedLines(fh.createReadStream(), `${flag} ${path}`)) {
-      if (text.trim() === '') continue
-      let r: unknown
-      try {
-        r = JSON.parse(text)
-      } catch {
-        throw new UsageError(`${flag} ${path} line ${line}: not JSON`, 'give the --results file of an earlier run')
-      }
-      if (!isRecord(r) || typeof r.case !== 'string' || typeof r.target !== 'string')
-        throw new UsageError(`${flag} ${path} line ${line}: not a result line of agentry test (no case or target)`)
-      if (r.answer !== null && typeof r.answer !== 'string')
-        throw new UsageError(`${flag} ${path} line ${line}: its answer is not text`)
-      if (r.turns !== undefined && !Array.isArray(r.turns))
-        throw new UsageError(`${flag} ${path} line ${line}: its turns are not a list`)
-      out.set(keyOf(r.case, r.target, Number(r.repeat) || 0), r as unknown as TestResult)
-    }
-  } finally {
-    await fh.close().catch(() => {})
+  for await (const { line, value: r } of resultFileLines(path, flag)) {
+    if (!isRecord(r) || typeof r.case !== 'string' || typeof r.target !== 'string')
+      throw new UsageError(`${flag} ${path} line ${line}: not a result line of agentry test (no case or target)`)
+    if (r.answer !== null && typeof r.answer !== 'string')
+      throw new UsageError(`${flag} ${path} line ${line}: its answer is not text`)
+    if (r.turns !== undefined && !Array.isArray(r.turns))
+      throw new UsageError(`${flag} ${path} line ${line}: its turns are not a list`)
+    out.set(keyOf(r.case, r.target, Number(r.repeat) || 0), r as unknown as TestResult)
   }
   return out
 }
