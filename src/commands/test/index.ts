@@ -153,6 +153,8 @@ does not).`,
     // rescoring asks no target: no scenario is signed, no answer cached
     const signing = opts.rescore === undefined ? await scenarioSigning(ctx, selected, opts.secretFile) : new Map()
     const sdk = await ctx.sdk()
+    // three ways: --cache (true), --no-cache (opts.noCache false: a --no-x flag is true unless given), or neither
+    // (undefined: the default); two options, as the line read without commander (src/direct-run.ts) keeps them apart
     const cache =
       opts.rescore === undefined
         ? await answerCache(ctx, opts.cache ? true : opts.noCache ? undefined : false)
