@@ -8,7 +8,7 @@ import { CancelledError, ExitCode, exitCodeOf, UsageError } from '../errors.js'
 import { isRecord } from '../api/is-record.js'
 import type { AgentryClient } from '../sdk/client.js'
 import type { Answer } from './ask.js'
-import { check } from './assertions.js'
+import { checkAll } from './assertions.js'
 import { talkVerdict, turnAnswer, type TurnResult } from './conversation.js'
 import type { PlannedCase, TestPlan } from './load.js'
 import { Pacer } from './pacing.js'
@@ -147,9 +147,7 @@ async function rescored(c: PlannedCase, line: TestResult, judge: ReturnType<type
       return failed(`the results line holds ${turns.length} turns, the file ${written.length}: run it again`)
     const rechecked: TurnResult[] = []
     for (const [i, t] of turns.entries()) {
-      const assertions = []
-      for (const a of written[i]?.assert ?? []) assertions.push(await check(a, turnAnswer(t), env))
-      rechecked.push({ ...t, assertions })
+      rechecked.push({ ...t, assertions: await checkAll(written[i]?.assert ?? [], turnAnswer(t), env) })
     }
     const goal = line.assertions?.find((a) => a.type === 'goal')
     return talkVerdict(
@@ -164,8 +162,7 @@ async function rescored(c: PlannedCase, line: TestResult, judge: ReturnType<type
       env,
     )
   }
-  const assertions = []
-  for (const a of c.assert) assertions.push(await check(a, recorded, env))
+  const assertions = await checkAll(c.assert, recorded, env)
   const { text, ...rest } = recorded
   return { ...rest, answer: line.answer ?? null, ...scoreOf(assertions, c.threshold), error: null, assertions }
 }

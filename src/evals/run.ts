@@ -9,7 +9,7 @@ import { progressLine } from '../io/progress.js'
 import { inShard, type Shard } from '../io/shard.js'
 import type { AgentryClient } from '../sdk/client.js'
 import { type Answer, askAgent, askScenario, type Signing } from './ask.js'
-import { type AssertionEnv, check } from './assertions.js'
+import { type AssertionEnv, checkAll } from './assertions.js'
 import { judgePrompt, parseVerdict, type Verdict } from './judge.js'
 import type { PlannedCase, Target, TestPlan } from './load.js'
 import type { AnswerCache } from './cache.js'
@@ -173,8 +173,7 @@ async function runUnit(
       rateLimited = asked.rateLimited
       if (key !== undefined) await cache!.put(key, answer)
     }
-    const assertions = []
-    for (const a of c.assert) assertions.push(await check(a, answer, { vars: c.vars, judge }))
+    const assertions = await checkAll(c.assert, answer, { vars: c.vars, judge })
     const { pass, score } = scoreOf(assertions, c.threshold)
     const { text, toolCalls, finishReason, usage, latencyMs, runId } = answer
     const result: TestResult = {
