@@ -4,7 +4,7 @@
 // turns are checked turn by turn as when they were sent (a simulated user's goal keeps its recorded verdict).
 import { forEachConcurrent } from '../cms/import-export.js'
 import type { Context } from '../context.js'
-import { CancelledError, ExitCode, exitCodeOf, UsageError } from '../errors.js'
+import { UsageError } from '../errors.js'
 import { isRecord } from '../api/is-record.js'
 import type { AgentryClient } from '../sdk/client.js'
 import type { Answer } from './ask.js'
@@ -13,7 +13,7 @@ import { talkVerdict, turnAnswer, type TurnResult } from './conversation.js'
 import type { PlannedCase, TestPlan } from './load.js'
 import { Pacer } from './pacing.js'
 import { resultFileLines, type TestResult } from './results.js'
-import { judgeWith, type RunOptions, type RunOutcome, selectCases } from './run.js'
+import { judgeWith, type RunOptions, type RunOutcome, runFailure, runFields, selectCases } from './run.js'
 import { scoreOf } from './score.js'
 
 const keyOf = (c: string, target: string, repeat: number) => `${c}\n${target}\n${repeat}`
@@ -68,25 +68,15 @@ export async function rescorePlan(
         }
   }
   await forEachConcurrent(runs(), o.concurrency, async ({ c, target, repeat, line }) => {
-    const base = {
-      case: c.key,
-      description: c.description,
-      caseIndex: c.index,
-      tags: c.tags,
-      target,
-      repeat,
-      passRate: c.passRate,
-      vars: c.vars,
-    }
+    const base = runFields(c, target, repeat)
     let r: TestResult
     try {
       r = { ...base, ...(await rescored(c, line, judge)) }
     } catch (err) {
       // a judge that gave no verdict (network, auth, Ctrl-C) fails this run, as in a run (run.ts)
-      const code = err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err)
+      const { message, code } = runFailure(ctx, err)
       errorCodes.set(results.length, code)
-      const error = ctx.redactor.text(err instanceof Error ? err.message : String(err))
-      r = { ...base, ...failedLine(line, error) }
+      r = { ...base, ...failedLine(line, message) }
     }
     results.push(r)
     await o.onResult?.(r)

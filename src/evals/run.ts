@@ -129,6 +129,28 @@ export function judgeWith(sdk: AgentryClient, pacer: Pacer, signal: AbortSignal)
   }
 }
 
+/** The fields of a results line that name its run: the case, the target and the repeat. */
+export function runFields(c: PlannedCase, target: string, repeat: number) {
+  return {
+    case: c.key,
+    description: c.description,
+    caseIndex: c.index,
+    tags: c.tags,
+    target,
+    repeat,
+    passRate: c.passRate,
+    vars: c.vars,
+  }
+}
+
+/** A run's failure: its message for the results line (redacted) and the exit code it counts as (Ctrl-C: cancelled). */
+export function runFailure(ctx: Context, err: unknown): { message: string; code: number } {
+  return {
+    message: ctx.redactor.text(err instanceof Error ? err.message : String(err)),
+    code: err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err),
+  }
+}
+
 async function runUnit(
   ctx: Context,
   sdk: AgentryClient,
@@ -137,16 +159,7 @@ async function runUnit(
   judge: AssertionEnv['judge'],
   pacer: Pacer,
 ): Promise<{ result: TestResult; code?: number }> {
-  const base = {
-    case: c.key,
-    description: c.description,
-    caseIndex: c.index,
-    tags: c.tags,
-    target: target.id,
-    repeat,
-    passRate: c.passRate,
-    vars: c.vars,
-  }
+  const base = runFields(c, target.id, repeat)
   let answer: Answer | undefined
   let rateLimited = 0
   try {
@@ -196,8 +209,7 @@ async function runUnit(
     // a conversation keeps the turns it had before the failure
     const turns = caught instanceof TalkFailed ? { turns: caught.turns } : {}
     const err = caught instanceof TalkFailed ? caught.failure : caught
-    const message = ctx.redactor.text(err instanceof Error ? err.message : String(err))
-    const code = err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err)
+    const { message, code } = runFailure(ctx, err)
     const result: TestResult = {
       ...base,
       pass: false,
