@@ -94,8 +94,8 @@ export function cellsOf(results: readonly TestResult[]): Cell[] {
       passRate,
       pass: error === null && passed / runs.length >= passRate - 1e-9,
       error,
-      latencyMs: Math.round(runs.reduce((s, r) => s + r.latencyMs, 0) / runs.length),
-      tokens: tokens.length ? Math.round(tokens.reduce((s, n) => s + n, 0) / tokens.length) : null,
+      latencyMs: mean(runs.map((r) => r.latencyMs)),
+      tokens: tokens.length ? mean(tokens) : null,
       shown: runs.find((r) => !r.pass) ?? first,
       results: runs,
     })
@@ -216,7 +216,8 @@ export async function readEarlier(path: string): Promise<Map<string, EarlierCell
   )
 }
 
-const mean = (ns: readonly number[]) => (ns.length ? Math.round(ns.reduce((s, n) => s + n, 0) / ns.length) : 0)
+/** The rounded mean of `ns` (0 when there are none). */
+export const mean = (ns: readonly number[]) => (ns.length ? Math.round(ns.reduce((s, n) => s + n, 0) / ns.length) : 0)
 const meanOrNull = (ns: readonly (number | null)[]) => {
   const known = ns.filter((n): n is number => n !== null)
   return known.length ? mean(known) : null
