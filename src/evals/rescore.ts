@@ -13,7 +13,7 @@ import { talkVerdict, turnAnswer, type TurnResult } from './conversation.js'
 import type { PlannedCase, TestPlan } from './load.js'
 import { Pacer } from './pacing.js'
 import { resultFileLines, type TestResult } from './results.js'
-import { judgeWith, type RunOptions, type RunOutcome, runFailure, runFields, selectCases } from './run.js'
+import { judgeWith, type RunOptions, type RunOutcome, runFailure, runFields } from './run.js'
 import { scoreOf } from './score.js'
 
 const keyOf = (c: string, target: string, repeat: number) => `${c}\n${target}\n${repeat}`
@@ -34,7 +34,7 @@ async function readResultLines(path: string, flag: string): Promise<Map<string, 
 }
 
 /** How a rescoring runs. */
-export type RescoreOptions = Pick<RunOptions, 'filter' | 'shard' | 'concurrency' | 'onResult'>
+export type RescoreOptions = Pick<RunOptions, 'concurrency' | 'onResult'>
 
 /** Scores the earlier answers of `path` with the plan's assertions; no target is asked. */
 export async function rescorePlan(
@@ -45,7 +45,7 @@ export async function rescorePlan(
   o: RescoreOptions,
 ): Promise<RunOutcome> {
   const earlier = await readResultLines(path, '--rescore')
-  const cases = selectCases(plan, o)
+  const cases = plan.cases
   const startedAt = ctx.now()
   // the judges' requests are paced as in a run: a 429 lowers the requests in flight and is waited out
   const pacer = new Pacer(

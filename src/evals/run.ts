@@ -25,12 +25,16 @@ interface Unit {
   repeat: number
 }
 
-/** How to run a plan. */
-export interface RunOptions {
-  concurrency: number
+/** The cases a run keeps: --filter and --shard (given to loadTestFile as LoadOptions.keep, through caseSelector). */
+export interface CaseSelection {
   shard?: Shard | undefined
   /** words matched against the description (any case) or a tag; a case runs when any matches */
   filter: string[]
+}
+
+/** How to run a plan. */
+export interface RunOptions {
+  concurrency: number
   /** signs the runs of each scenario target (resolved before the first run) */
   signing: ReadonlyMap<string, Signing>
   /** called with each result as it finishes (the results file) */
@@ -52,7 +56,7 @@ export interface RunOutcome {
 }
 
 /** Whether --filter and --shard keep a case (a case's repeats and targets stay together in one shard). */
-export function caseSelector(o: Pick<RunOptions, 'filter' | 'shard'>): (c: PlannedCase) => boolean {
+export function caseSelector(o: CaseSelection): (c: PlannedCase) => boolean {
   const words = o.filter.map((w) => w.toLowerCase())
   const wanted = (c: PlannedCase) =>
     words.length === 0 ||
@@ -60,14 +64,9 @@ export function caseSelector(o: Pick<RunOptions, 'filter' | 'shard'>): (c: Plann
   return (c) => inShard(c.index, o.shard) && wanted(c)
 }
 
-/** The cases --filter and --shard keep. */
-export function selectCases(plan: TestPlan, o: Pick<RunOptions, 'filter' | 'shard'>): PlannedCase[] {
-  return plan.cases.filter(caseSelector(o))
-}
-
-/** Runs the plan's selected cases. */
+/** Runs the plan's cases (those its loading kept: caseSelector). */
 export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, o: RunOptions): Promise<RunOutcome> {
-  const cases = selectCases(plan, o)
+  const cases = plan.cases
   const total = cases.reduce((n, c) => n + c.targets.length * c.repeat, 0)
   const results: TestResult[] = []
   const errorCodes = new Map<number, number>()
