@@ -38,18 +38,20 @@ function testFile(n) {
   return file
 }
 
+/** The CLI's environment against the emulator, its config in the bench's folder. */
+const emulatorEnv = (emu) => ({
+  ...process.env,
+  AGENTRY_BASE_URL: emu.baseUrl,
+  AGENTRY_ACCOUNT: emu.accountId,
+  AGENTRY_API_KEY: emu.demoApiKey,
+  AGENTRY_CONFIG_DIR: dir,
+})
+
 function testOnce(emu, n, c) {
   const report = join(dir, `report-${n}-${c}.html`)
   const results = join(dir, `results-${n}-${c}.ndjson`)
   return new Promise((resolve, reject) => {
-    const env = {
-      ...process.env,
-      AGENTRY_BASE_URL: emu.baseUrl,
-      AGENTRY_ACCOUNT: emu.accountId,
-      AGENTRY_API_KEY: emu.demoApiKey,
-      AGENTRY_CONFIG_DIR: dir,
-      GITHUB_ACTIONS: '',
-    }
+    const env = { ...emulatorEnv(emu), GITHUB_ACTIONS: '' }
     const args = [bin, 'test', testFile(n), '--concurrency', String(c), '--report', report, '--results', results]
     runMeasured([...args, '--quiet', '-o', 'json', '--no-cache'], { env, stdio: ['ignore', 'ignore', 'inherit'] }).then(
       (r) => {
@@ -112,15 +114,8 @@ console.log(
     file,
     'targets: [{agent: demo-assistant}]\ncases:\n  - description: weather in {{city}}\n    dataset: big.csv\n    message: weather in {{city}} in {{unit}}\n    assert: [{type: contains, value: "{{city}}"}]\n',
   )
-  const env = {
-    ...process.env,
-    AGENTRY_BASE_URL: emu.baseUrl,
-    AGENTRY_ACCOUNT: emu.accountId,
-    AGENTRY_API_KEY: emu.demoApiKey,
-    AGENTRY_CONFIG_DIR: dir,
-  }
   const r = await runMeasured([bin, 'test', file, '--filter', 'no such case', '--quiet', '--no-cache'], {
-    env,
+    env: emulatorEnv(emu),
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   if (r.code !== 0) throw new Error(`agentry test on the ${datasetMb} MB dataset exited ${r.code}`)

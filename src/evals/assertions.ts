@@ -66,6 +66,17 @@ export async function check(a: Assertion, answer: Answer, env: AssertionEnv): Pr
   return { type: a.type, weight: a.weight ?? 1, ...r }
 }
 
+/** Checks `answer` against each of `list`, one after another (a judge's request at a time), in their order. */
+export async function checkAll(
+  list: readonly Assertion[],
+  answer: Answer,
+  env: AssertionEnv,
+): Promise<AssertionResult[]> {
+  const out: AssertionResult[] = []
+  for (const a of list) out.push(await check(a, answer, env))
+  return out
+}
+
 async function verdict(
   a: Assertion,
   answer: Answer,

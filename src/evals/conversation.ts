@@ -8,7 +8,7 @@ import type { Message, Usage } from '../api/schemas/index.js'
 import { CliError, ExitCode } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 import { type AgentQuestion, type AnsweredToolCall, type Answer, askAgent } from './ask.js'
-import { type AssertionEnv, type AssertionResult, check } from './assertions.js'
+import { type AssertionEnv, type AssertionResult, checkAll } from './assertions.js'
 import type { PlannedCase } from './load.js'
 import type { Pacer } from './pacing.js'
 import { scoreOf } from './score.js'
@@ -101,8 +101,7 @@ export async function converse(c: PlannedCase, r: TalkRun): Promise<Talked> {
       throw new TalkFailed(out.turns, err)
     }
     history.push({ role: 'assistant', content: answer.text })
-    const assertions: AssertionResult[] = []
-    for (const a of assert) assertions.push(await check(a, answer, r.env))
+    const assertions = await checkAll(assert, answer, r.env)
     out.answers.push(answer)
     out.exchanges.push({ user, answer: answer.text })
     const { text, latencyMs, toolCalls, finishReason, usage } = answer
@@ -158,8 +157,7 @@ export async function talkVerdict(c: PlannedCase, talked: Talked, env: Assertion
     transcript: transcriptOf(talked.exchanges),
     goalMet: talked.goalMet,
   }
-  const assertions: AssertionResult[] = []
-  for (const a of c.assert) assertions.push(await check(a, whole, { ...env, conversation }))
+  const assertions = await checkAll(c.assert, whole, { ...env, conversation })
   const last = talked.answers.at(-1)
   return {
     // every turn's assertions and the whole conversation's make the verdict and the score

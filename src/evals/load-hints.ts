@@ -44,7 +44,7 @@ const assertionTypeHints: Record<string, string> = {
   cost: '{type: tokens, max: <n>}',
 }
 
-/** The hint for an unknown member `key` at `path`, when it is promptfoo's (or a near miss of one of ours). */
+/** The hint for an unknown member `key` at `path` when it is promptfoo's (or value/threshold on a judge/latency/tokens). */
 export function unknownMemberHint(path: Path, key: string, assertionType?: unknown): string | undefined {
   const inCase = path.length === 2 && path[0] === 'cases'
   const inDefaults = path.length === 1 && path[0] === 'defaults'

@@ -179,12 +179,13 @@ export async function loadTestFile(file: string, opts: LoadOptions): Promise<Tes
   const cases: PlannedCase[] = []
   const problems: UsageError[] = []
   let caseCount = 0
-  for await (const c of plan(file, f, at, { ...opts, judge: opts.judge ?? f.judge }, problems)) {
+  const targets = targetsOf(f.targets, at)
+  for await (const c of plan(file, f, targets, at, { ...opts, judge: opts.judge ?? f.judge }, problems)) {
     caseCount++
     if (!opts.keep || opts.keep(c)) cases.push(c)
   }
   if (problems.length) throw allProblems(file, problems)
-  return { file, description: f.description, targets: targetsOf(f.targets, at), cases, caseCount }
+  return { file, description: f.description, targets, cases, caseCount }
 }
 
 interface Issue {
@@ -270,12 +271,12 @@ function targetsOf(specs: TargetSpec[], at: Locator): Target[] {
 async function* plan(
   file: string,
   f: TestFile,
+  targets: Target[],
   at: Locator,
   opts: LoadOptions,
   problems: UsageError[],
 ): AsyncGenerator<PlannedCase> {
   const dir = dirname(resolve(file))
-  const targets = targetsOf(f.targets, at)
   const d = f.defaults ?? {}
   const defaultTools = await toolsOf(d.tools, dir, opts, at, ['defaults', 'tools'])
   const defaultImages = await imagesOf(d.images, dir, opts, at, ['defaults', 'images'])

@@ -4,7 +4,7 @@
 import type { Message } from '../api/schemas/index.js'
 import type { Assertion } from './schema.js'
 import type { PlannedCase } from './load.js'
-import { type Cell, type Comparison, cellKey, type TestResult } from './results.js'
+import { type Cell, type Comparison, cellKey, mean, type TestResult } from './results.js'
 import type { Vars } from './vars.js'
 
 /** A run as the page shows it. */
@@ -107,11 +107,11 @@ function statsOf(target: string, cells: readonly Cell[]): TargetStats {
     passed: cells.filter((c) => c.pass).length,
     errors: cells.filter((c) => c.error !== null).length,
     latencyMs: {
-      mean: answered.length ? Math.round(answered.reduce((s, n) => s + n, 0) / answered.length) : 0,
+      mean: mean(answered),
       p50: percentile(sorted, 50),
       p95: percentile(sorted, 95),
     },
-    tokens: tokens.length ? { total, mean: Math.round(total / tokens.length) } : null,
+    tokens: tokens.length ? { total, mean: mean(tokens) } : null,
   }
 }
 

@@ -7,6 +7,7 @@
 // else (no other script, no network, no images from anywhere). What the server writes as HTML (the figures, the
 // comparison, the failing cases for a browser without JavaScript) is escaped, invisible characters made visible.
 import { createHash } from 'node:crypto'
+import { failureLines } from './junit.js'
 import type { PlannedCase } from './load.js'
 import { type PageComparison, type ReportData, reportData, type TargetStats } from './report-data.js'
 import { script, style } from './report-page.js'
@@ -72,28 +73,16 @@ function comparisonSection(c: PageComparison): string {
   }</div></section>`
 }
 
-/** For a browser without JavaScript: a notice, and the failing cells as plain HTML. */
-function noScript(data: ReportData): string {
-  const failing: string[] = []
-  let count = 0
-  for (const r of data.rows)
-    for (const t of data.targets) {
-      const c = r.cells[t]
-      if (!c || c.pass) continue
-      if (++count > staticRows) continue
-      const run = c.results.find((x) => !x.pass) ?? c.results[0]
-      const why =
-        c.error ??
-        run?.assertions
-          .filter((a) => !a.pass)
-          .map((a) => `${a.type}: ${a.reason}`)
-          .join('; ') ??
-        ''
-      failing.push(
-        `<li>${visibleHtml(r.description)} <span class="num">${visibleHtml(t)}</span> — ${visibleHtml(why)}</li>`,
-      )
-    }
-  return `<noscript><div class="notice"><strong>This report shows its ${data.rows.length} cases with JavaScript, which is off.</strong> Open it in a browser with JavaScript on (the page runs one script of its own and loads nothing), or read the --results file. The summary, the targets and the comparison above are complete; the failing cases are:</div><div class="scroll"><ul>${failing.join('') || '<li>none</li>'}</ul>${more(count)}</div></noscript>`
+/** For a browser without JavaScript: a notice, and the failing cells as plain HTML (why: as in the summary, junit.ts). */
+function noScript(data: ReportData, cells: readonly Cell[]): string {
+  const failed = cells.filter((c) => !c.pass)
+  const failing = failed
+    .slice(0, staticRows)
+    .map(
+      (c) =>
+        `<li>${visibleHtml(c.description)} <span class="num">${visibleHtml(c.target)}</span> — ${visibleHtml(failureLines(c).join('; '))}</li>`,
+    )
+  return `<noscript><div class="notice"><strong>This report shows its ${data.rows.length} cases with JavaScript, which is off.</strong> Open it in a browser with JavaScript on (the page runs one script of its own and loads nothing), or read the --results file. The summary, the targets and the comparison above are complete; the failing cases are:</div><div class="scroll"><ul>${failing.join('') || '<li>none</li>'}</ul>${more(failed.length)}</div></noscript>`
 }
 
 /** The report page of a run's cells. */
@@ -121,7 +110,7 @@ export function htmlReport(meta: ReportMeta, cells: readonly Cell[], comparison?
 <main>
 ${statsTable(data.stats)}
 ${data.comparison ? comparisonSection(data.comparison) : ''}
-${noScript(data)}
+${noScript(data, cells)}
 <h2 id="cases-h">Cases</h2>
 <div class="controls" id="controls" role="search" hidden>
 <input type="search" id="search" placeholder="search descriptions, inputs and answers" aria-label="search descriptions, inputs and answers">

@@ -2,59 +2,39 @@
 // checked again by the file's assertions, judges included, without asking any target: a changed rubric or threshold is
 // tried on answers already paid for. A line is matched to a run by case key, target and repeat; a conversation's
 // turns are checked turn by turn as when they were sent (a simulated user's goal keeps its recorded verdict).
-import { open } from 'node:fs/promises'
 import { forEachConcurrent } from '../cms/import-export.js'
 import type { Context } from '../context.js'
-import { CancelledError, ExitCode, exitCodeOf, UsageError } from '../errors.js'
-import { numberedLines } from '../io/lines.js'
+import { UsageError } from '../errors.js'
 import { isRecord } from '../api/is-record.js'
 import type { AgentryClient } from '../sdk/client.js'
 import type { Answer } from './ask.js'
-import { check } from './assertions.js'
+import { checkAll } from './assertions.js'
 import { talkVerdict, turnAnswer, type TurnResult } from './conversation.js'
 import type { PlannedCase, TestPlan } from './load.js'
 import { Pacer } from './pacing.js'
-import type { TestResult } from './results.js'
-import { judgeWith, type RunOptions, type RunOutcome, selectCases } from './run.js'
+import { resultFileLines, type TestResult } from './results.js'
+import { judgeWith, type RunOptions, type RunOutcome, runFailure, runFields } from './run.js'
 import { scoreOf } from './score.js'
 
 const keyOf = (c: string, target: string, repeat: number) => `${c}\n${target}\n${repeat}`
 
 /** The lines of a --results file by case key, target and repeat (the last line of a run wins). */
 async function readResultLines(path: string, flag: string): Promise<Map<string, TestResult>> {
-  let fh: Awaited<ReturnType<typeof open>>
-  try {
-    fh = await open(path, 'r')
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    throw new UsageError(`${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : code}`)
-  }
   const out = new Map<string, TestResult>()
-  try {
-    for await (const { line, text } of numberedLines(fh.createReadStream(), `${flag} ${path}`)) {
-      if (text.trim() === '') continue
-      let r: unknown
-      try {
-        r = JSON.parse(text)
-      } catch {
-        throw new UsageError(`${flag} ${path} line ${line}: not JSON`, 'give the --results file of an earlier run')
-      }
-      if (!isRecord(r) || typeof r.case !== 'string' || typeof r.target !== 'string')
-        throw new UsageError(`${flag} ${path} line ${line}: not a result line of agentry test (no case or target)`)
-      if (r.answer !== null && typeof r.answer !== 'string')
-        throw new UsageError(`${flag} ${path} line ${line}: its answer is not text`)
-      if (r.turns !== undefined && !Array.isArray(r.turns))
-        throw new UsageError(`${flag} ${path} line ${line}: its turns are not a list`)
-      out.set(keyOf(r.case, r.target, Number(r.repeat) || 0), r as unknown as TestResult)
-    }
-  } finally {
-    await fh.close().catch(() => {})
+  for await (const { line, value: r } of resultFileLines(path, flag)) {
+    if (!isRecord(r) || typeof r.case !== 'string' || typeof r.target !== 'string')
+      throw new UsageError(`${flag} ${path} line ${line}: not a result line of agentry test (no case or target)`)
+    if (r.answer !== null && typeof r.answer !== 'string')
+      throw new UsageError(`${flag} ${path} line ${line}: its answer is not text`)
+    if (r.turns !== undefined && !Array.isArray(r.turns))
+      throw new UsageError(`${flag} ${path} line ${line}: its turns are not a list`)
+    out.set(keyOf(r.case, r.target, Number(r.repeat) || 0), r as unknown as TestResult)
   }
   return out
 }
 
 /** How a rescoring runs. */
-export type RescoreOptions = Pick<RunOptions, 'filter' | 'shard' | 'concurrency' | 'onResult'>
+export type RescoreOptions = Pick<RunOptions, 'concurrency' | 'onResult'>
 
 /** Scores the earlier answers of `path` with the plan's assertions; no target is asked. */
 export async function rescorePlan(
@@ -65,7 +45,7 @@ export async function rescorePlan(
   o: RescoreOptions,
 ): Promise<RunOutcome> {
   const earlier = await readResultLines(path, '--rescore')
-  const cases = selectCases(plan, o)
+  const cases = plan.cases
   const startedAt = ctx.now()
   // the judges' requests are paced as in a run: a 429 lowers the requests in flight and is waited out
   const pacer = new Pacer(
@@ -88,25 +68,15 @@ export async function rescorePlan(
         }
   }
   await forEachConcurrent(runs(), o.concurrency, async ({ c, target, repeat, line }) => {
-    const base = {
-      case: c.key,
-      description: c.description,
-      caseIndex: c.index,
-      tags: c.tags,
-      target,
-      repeat,
-      passRate: c.passRate,
-      vars: c.vars,
-    }
+    const base = runFields(c, target, repeat)
     let r: TestResult
     try {
       r = { ...base, ...(await rescored(c, line, judge)) }
     } catch (err) {
       // a judge that gave no verdict (network, auth, Ctrl-C) fails this run, as in a run (run.ts)
-      const code = err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err)
+      const { message, code } = runFailure(ctx, err)
       errorCodes.set(results.length, code)
-      const error = ctx.redactor.text(err instanceof Error ? err.message : String(err))
-      r = { ...base, ...failedLine(line, error) }
+      r = { ...base, ...failedLine(line, message) }
     }
     results.push(r)
     await o.onResult?.(r)
@@ -167,9 +137,7 @@ async function rescored(c: PlannedCase, line: TestResult, judge: ReturnType<type
       return failed(`the results line holds ${turns.length} turns, the file ${written.length}: run it again`)
     const rechecked: TurnResult[] = []
     for (const [i, t] of turns.entries()) {
-      const assertions = []
-      for (const a of written[i]?.assert ?? []) assertions.push(await check(a, turnAnswer(t), env))
-      rechecked.push({ ...t, assertions })
+      rechecked.push({ ...t, assertions: await checkAll(written[i]?.assert ?? [], turnAnswer(t), env) })
     }
     const goal = line.assertions?.find((a) => a.type === 'goal')
     return talkVerdict(
@@ -184,8 +152,7 @@ async function rescored(c: PlannedCase, line: TestResult, judge: ReturnType<type
       env,
     )
   }
-  const assertions = []
-  for (const a of c.assert) assertions.push(await check(a, recorded, env))
+  const assertions = await checkAll(c.assert, recorded, env)
   const { text, ...rest } = recorded
   return { ...rest, answer: line.answer ?? null, ...scoreOf(assertions, c.threshold), error: null, assertions }
 }

@@ -94,8 +94,8 @@ export function cellsOf(results: readonly TestResult[]): Cell[] {
       passRate,
       pass: error === null && passed / runs.length >= passRate - 1e-9,
       error,
-      latencyMs: Math.round(runs.reduce((s, r) => s + r.latencyMs, 0) / runs.length),
-      tokens: tokens.length ? Math.round(tokens.reduce((s, n) => s + n, 0) / tokens.length) : null,
+      latencyMs: mean(runs.map((r) => r.latencyMs)),
+      tokens: tokens.length ? mean(tokens) : null,
       shown: runs.find((r) => !r.pass) ?? first,
       results: runs,
     })
@@ -150,41 +150,53 @@ export interface Comparison {
 /** The key a cell is matched on across runs. */
 export const cellKey = (c: { case: string; target: string }) => `${c.case}\n${c.target}`
 
-/** The cells of an earlier --results file, by cellKey (a case's runs together: all must have passed its rate). */
-export async function readEarlier(path: string): Promise<Map<string, EarlierCell>> {
+/**
+ * The JSON value of each line of an earlier --results file, blank lines skipped; `flag` (--compare, --rescore) and the
+ * path start each usage error. The one reader of the file: each caller checks the fields it needs.
+ */
+export async function* resultFileLines(path: string, flag: string): AsyncGenerator<{ line: number; value: unknown }> {
+  const where = `${flag} ${path}`
   let fh: Awaited<ReturnType<typeof open>>
   try {
     fh = await open(path, 'r')
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    throw new UsageError(`--compare ${path}: ${code === 'ENOENT' ? 'no such file' : code}`)
+    throw new UsageError(`${where}: ${code === 'ENOENT' ? 'no such file' : code}`)
   }
-  const lines: TestResult[] = []
   try {
-    for await (const { line, text } of numberedLines(fh.createReadStream(), `--compare ${path}`)) {
+    for await (const { line, text } of numberedLines(fh.createReadStream(), where)) {
       if (text.trim() === '') continue
-      let r: Partial<TestResult>
+      let value: unknown
       try {
-        r = JSON.parse(text)
+        value = JSON.parse(text)
       } catch {
-        throw new UsageError(`--compare ${path} line ${line}: not JSON`, 'give the --results file of an earlier run')
+        throw new UsageError(`${where} line ${line}: not JSON`, 'give the --results file of an earlier run')
       }
-      if (typeof r?.case !== 'string' || typeof r.target !== 'string' || typeof r.pass !== 'boolean')
-        throw new UsageError(
-          `--compare ${path} line ${line}: not a result line of agentry test (no case, target or pass)`,
-        )
-      lines.push({
-        ...r,
-        description: typeof r.description === 'string' ? r.description : r.case,
-        caseIndex: 0,
-        repeat: Number(r.repeat) || 0,
-        latencyMs: Number(r.latencyMs) || 0,
-        usage: r.usage ?? null,
-        error: r.error ?? null,
-      } as TestResult)
+      yield { line, value }
     }
   } finally {
     await fh.close().catch(() => {})
+  }
+}
+
+/** The cells of an earlier --results file, by cellKey (a case's runs together: all must have passed its rate). */
+export async function readEarlier(path: string): Promise<Map<string, EarlierCell>> {
+  const lines: TestResult[] = []
+  for await (const { line, value } of resultFileLines(path, '--compare')) {
+    const r = value as Partial<TestResult> | null
+    if (typeof r?.case !== 'string' || typeof r.target !== 'string' || typeof r.pass !== 'boolean')
+      throw new UsageError(
+        `--compare ${path} line ${line}: not a result line of agentry test (no case, target or pass)`,
+      )
+    lines.push({
+      ...r,
+      description: typeof r.description === 'string' ? r.description : r.case,
+      caseIndex: 0,
+      repeat: Number(r.repeat) || 0,
+      latencyMs: Number(r.latencyMs) || 0,
+      usage: r.usage ?? null,
+      error: r.error ?? null,
+    } as TestResult)
   }
   // cells are keyed by case index; an earlier file's indexes may differ, so its cells are built by key
   const keys = new Map<string, number>()
@@ -204,7 +216,8 @@ export async function readEarlier(path: string): Promise<Map<string, EarlierCell
   )
 }
 
-const mean = (ns: readonly number[]) => (ns.length ? Math.round(ns.reduce((s, n) => s + n, 0) / ns.length) : 0)
+/** The rounded mean of `ns` (0 when there are none). */
+export const mean = (ns: readonly number[]) => (ns.length ? Math.round(ns.reduce((s, n) => s + n, 0) / ns.length) : 0)
 const meanOrNull = (ns: readonly (number | null)[]) => {
   const known = ns.filter((n): n is number => n !== null)
   return known.length ? mean(known) : null

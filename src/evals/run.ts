@@ -9,7 +9,7 @@ import { progressLine } from '../io/progress.js'
 import { inShard, type Shard } from '../io/shard.js'
 import type { AgentryClient } from '../sdk/client.js'
 import { type Answer, askAgent, askScenario, type Signing } from './ask.js'
-import { type AssertionEnv, check } from './assertions.js'
+import { type AssertionEnv, checkAll } from './assertions.js'
 import { judgePrompt, parseVerdict, type Verdict } from './judge.js'
 import type { PlannedCase, Target, TestPlan } from './load.js'
 import type { AnswerCache } from './cache.js'
@@ -25,12 +25,16 @@ interface Unit {
   repeat: number
 }
 
-/** How to run a plan. */
-export interface RunOptions {
-  concurrency: number
+/** The cases a run keeps: --filter and --shard (given to loadTestFile as LoadOptions.keep, through caseSelector). */
+export interface CaseSelection {
   shard?: Shard | undefined
   /** words matched against the description (any case) or a tag; a case runs when any matches */
   filter: string[]
+}
+
+/** How to run a plan. */
+export interface RunOptions {
+  concurrency: number
   /** signs the runs of each scenario target (resolved before the first run) */
   signing: ReadonlyMap<string, Signing>
   /** called with each result as it finishes (the results file) */
@@ -52,7 +56,7 @@ export interface RunOutcome {
 }
 
 /** Whether --filter and --shard keep a case (a case's repeats and targets stay together in one shard). */
-export function caseSelector(o: Pick<RunOptions, 'filter' | 'shard'>): (c: PlannedCase) => boolean {
+export function caseSelector(o: CaseSelection): (c: PlannedCase) => boolean {
   const words = o.filter.map((w) => w.toLowerCase())
   const wanted = (c: PlannedCase) =>
     words.length === 0 ||
@@ -60,14 +64,9 @@ export function caseSelector(o: Pick<RunOptions, 'filter' | 'shard'>): (c: Plann
   return (c) => inShard(c.index, o.shard) && wanted(c)
 }
 
-/** The cases --filter and --shard keep. */
-export function selectCases(plan: TestPlan, o: Pick<RunOptions, 'filter' | 'shard'>): PlannedCase[] {
-  return plan.cases.filter(caseSelector(o))
-}
-
-/** Runs the plan's selected cases. */
+/** Runs the plan's cases (those its loading kept: caseSelector). */
 export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, o: RunOptions): Promise<RunOutcome> {
-  const cases = selectCases(plan, o)
+  const cases = plan.cases
   const total = cases.reduce((n, c) => n + c.targets.length * c.repeat, 0)
   const results: TestResult[] = []
   const errorCodes = new Map<number, number>()
@@ -129,6 +128,28 @@ export function judgeWith(sdk: AgentryClient, pacer: Pacer, signal: AbortSignal)
   }
 }
 
+/** The fields of a results line that name its run: the case, the target and the repeat. */
+export function runFields(c: PlannedCase, target: string, repeat: number) {
+  return {
+    case: c.key,
+    description: c.description,
+    caseIndex: c.index,
+    tags: c.tags,
+    target,
+    repeat,
+    passRate: c.passRate,
+    vars: c.vars,
+  }
+}
+
+/** A run's failure: its message for the results line (redacted) and the exit code it counts as (Ctrl-C: cancelled). */
+export function runFailure(ctx: Context, err: unknown): { message: string; code: number } {
+  return {
+    message: ctx.redactor.text(err instanceof Error ? err.message : String(err)),
+    code: err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err),
+  }
+}
+
 async function runUnit(
   ctx: Context,
   sdk: AgentryClient,
@@ -137,16 +158,7 @@ async function runUnit(
   judge: AssertionEnv['judge'],
   pacer: Pacer,
 ): Promise<{ result: TestResult; code?: number }> {
-  const base = {
-    case: c.key,
-    description: c.description,
-    caseIndex: c.index,
-    tags: c.tags,
-    target: target.id,
-    repeat,
-    passRate: c.passRate,
-    vars: c.vars,
-  }
+  const base = runFields(c, target.id, repeat)
   let answer: Answer | undefined
   let rateLimited = 0
   try {
@@ -173,8 +185,7 @@ async function runUnit(
       rateLimited = asked.rateLimited
       if (key !== undefined) await cache!.put(key, answer)
     }
-    const assertions = []
-    for (const a of c.assert) assertions.push(await check(a, answer, { vars: c.vars, judge }))
+    const assertions = await checkAll(c.assert, answer, { vars: c.vars, judge })
     const { pass, score } = scoreOf(assertions, c.threshold)
     const { text, toolCalls, finishReason, usage, latencyMs, runId } = answer
     const result: TestResult = {
@@ -197,8 +208,7 @@ async function runUnit(
     // a conversation keeps the turns it had before the failure
     const turns = caught instanceof TalkFailed ? { turns: caught.turns } : {}
     const err = caught instanceof TalkFailed ? caught.failure : caught
-    const message = ctx.redactor.text(err instanceof Error ? err.message : String(err))
-    const code = err instanceof CancelledError || ctx.abort.signal.aborted ? ExitCode.cancelled : exitCodeOf(err)
+    const { message, code } = runFailure(ctx, err)
     const result: TestResult = {
       ...base,
       pass: false,

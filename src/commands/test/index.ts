@@ -17,7 +17,7 @@ import {
 } from '../../evals/results.js'
 import { rescorePlan } from '../../evals/rescore.js'
 import { cacheDir } from '../../config/paths.js'
-import { caseSelector, runPlan, selectCases } from '../../evals/run.js'
+import { caseSelector, runPlan } from '../../evals/run.js'
 import type { Context } from '../../context.js'
 import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
 import { batchExitCode } from '../../batch/report.js'
@@ -149,10 +149,11 @@ does not).`,
         return select(c)
       },
     })
-    const selected = selectCases(plan, opts)
     // rescoring asks no target: no scenario is signed, no answer cached
-    const signing = opts.rescore === undefined ? await scenarioSigning(ctx, selected, opts.secretFile) : new Map()
+    const signing = opts.rescore === undefined ? await scenarioSigning(ctx, plan.cases, opts.secretFile) : new Map()
     const sdk = await ctx.sdk()
+    // three ways: --cache (true), --no-cache (opts.noCache false: a --no-x flag is true unless given), or neither
+    // (undefined: the default); two options, as the line read without commander (src/direct-run.ts) keeps them apart
     const cache =
       opts.rescore === undefined
         ? await answerCache(ctx, opts.cache ? true : opts.noCache ? undefined : false)
