@@ -5,6 +5,7 @@
 // above 100 is clamped, not refused), the declaration says so itself (Endpoint.served), derived from the same schema.
 // No handler picks a schema: bearer routes are checked by the server before the handler runs; the routes that
 // authenticate in their handler (signed scenario runs, webhook triggers) call checkDeclared once they have.
+import { isRecord } from '../api/is-record.js'
 import { familyContract } from '../api/contract/index.js'
 import { pathValueProblem } from '../api/contract/path.js'
 import type { Endpoint } from '../api/contract/types.js'
@@ -38,13 +39,11 @@ export async function declaredBody(name: RouteName, route: Route, body: unknown,
   const endpoint = await endpointOf(name, route)
   const schema = endpoint?.served?.body ?? endpoint?.body
   if (schema === undefined) return undefined
-  if ((body === undefined && rawLength === 0 && endpoint?.bodyRequired) || (body !== undefined && !isObject(body))) {
+  if ((body === undefined && rawLength === 0 && endpoint?.bodyRequired) || (body !== undefined && !isRecord(body))) {
     throw new HttpError(400, 'body must be a JSON object', {}, 'invalid_body')
   }
   return validate(schema, body, rawLength)
 }
-
-const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Checks a request's query against the route's declaration (its served view: values are text on the wire); the

@@ -2,6 +2,7 @@
 // messages with `parts` for rendering. Consecutive messages of one role merge (usage added up), and a tool call and
 // its tool result join into one `tool-invocation` part with state `result`. Not an HTTP contract.
 
+import { isRecord } from '../api/is-record.js'
 /** One part of a converted message. */
 export type UiPart =
   | { type: 'text'; text: string }
@@ -37,7 +38,6 @@ export interface UiMessage {
 }
 
 type Loose = Record<string, unknown>
-const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v)
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
 
 /** JSON text as its value; anything else as it is (tool arguments and results are serialised JSON, 2.1). */
@@ -53,7 +53,7 @@ function parseJson(v: unknown): unknown {
 /** The parts of one content item (text items may lack `type`, 2.1). Unknown items are dropped. */
 function itemParts(item: unknown): UiPart[] {
   if (typeof item === 'string') return item ? [{ type: 'text', text: item }] : []
-  if (!isObject(item)) return []
+  if (!isRecord(item)) return []
   const type = item.type ?? (typeof item.text === 'string' ? 'text' : undefined)
   switch (type) {
     case 'text':
@@ -63,13 +63,13 @@ function itemParts(item: unknown): UiPart[] {
       return text ? [{ type: 'reasoning', text }] : []
     }
     case 'image_url': {
-      const image = isObject(item.image_url) ? item.image_url : { url: item.image_url }
+      const image = isRecord(item.image_url) ? item.image_url : { url: item.image_url }
       return typeof image.url === 'string' ? [{ type: 'image_url', image_url: image as { url: string } }] : []
     }
     case 'source':
-      return [{ type: 'source', source: (isObject(item.source) ? item.source : item) as { url?: string } }]
+      return [{ type: 'source', source: (isRecord(item.source) ? item.source : item) as { url?: string } }]
     case 'file':
-      return [{ type: 'file', file: isObject(item.file) ? item.file : item }]
+      return [{ type: 'file', file: isRecord(item.file) ? item.file : item }]
     default:
       return []
   }
@@ -77,7 +77,7 @@ function itemParts(item: unknown): UiPart[] {
 
 function usageOf(m: Loose): UiUsage | undefined {
   const u = m.usage
-  if (!isObject(u)) return undefined
+  if (!isRecord(u)) return undefined
   const n = (k: string) => (typeof u[k] === 'number' ? (u[k] as number) : 0)
   return {
     prompt_tokens: n('prompt_tokens'),
@@ -104,8 +104,8 @@ function messageParts(m: Loose): UiPart[] {
   else if (typeof m.content === 'string' && m.content) parts.push({ type: 'text', text: m.content })
   if (Array.isArray(m.tool_calls))
     for (const call of m.tool_calls) {
-      if (!isObject(call)) continue
-      const fn = isObject(call.function) ? call.function : {}
+      if (!isRecord(call)) continue
+      const fn = isRecord(call.function) ? call.function : {}
       parts.push({
         type: 'tool-invocation',
         toolInvocation: {
@@ -132,13 +132,13 @@ function findCall(out: UiMessage[], id: string): ToolInvocation | undefined {
 export function toUiMessages(messages: readonly unknown[]): UiMessage[] {
   const out: UiMessage[] = []
   for (const raw of messages) {
-    if (!isObject(raw)) continue
+    if (!isRecord(raw)) continue
     const role = raw.role
     let converted: UiMessage
     if (role === 'tool') {
       const id = str(raw.tool_call_id) ?? ''
       const text = Array.isArray(raw.content)
-        ? raw.content.map((c) => (isObject(c) ? (str(c.text) ?? '') : String(c))).join('')
+        ? raw.content.map((c) => (isRecord(c) ? (str(c.text) ?? '') : String(c))).join('')
         : raw.content
       const result = parseJson(text)
       const call = findCall(out, id)

@@ -1,6 +1,7 @@
 // How `agentry api` prints what the service answered: one answer as it came, or every item of a paged list; with
 // -o table|tsv|yaml|ndjson a JSON answer is rendered as every list and item is (a list: its items, or the items of
 // its `data`, with a column for each member; an object: its members).
+import { isRecord } from '../../api/is-record.js'
 import { parseBody } from '../../api/answer.js'
 import { pageOf } from '../../api/shapes.js'
 import type { Context } from '../../context.js'
@@ -54,8 +55,7 @@ function memberFields(items: readonly unknown[]): Field<unknown>[] {
   const names = new Set<string>()
   let plain = false
   for (const item of items) {
-    const isObject = typeof item === 'object' && item !== null && !Array.isArray(item)
-    if (!isObject) plain = true
+    if (!isRecord(item)) plain = true
     else for (const k of Object.keys(item)) names.add(k)
   }
   const member = (k: string) => (item: unknown) =>

@@ -2,13 +2,12 @@
 // `{type:"text", text}`, `{text}` without a type, bare strings, and `{type:"image_url", image_url:{url}}` (the url
 // may also arrive as a bare string). Unknown items are ignored rather than rejected.
 
+import { isRecord } from '../../../api/is-record.js'
 /** The text and image URLs of one message's content. */
 export interface ContentParts {
   text: string
   images: string[]
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Splits content into its text (items joined) and its image URLs. */
 export function contentParts(content: unknown): ContentParts {
