@@ -2,12 +2,10 @@
 // built CLI and a real emulator: Ctrl-Z then `fg` in an interactive shell, Ctrl-C at an empty prompt when the
 // conversation is not saved, /edit and Ctrl-X Ctrl-E in $EDITOR, /copy into tmux's buffer, the resume line.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Emulator } from '../../src/emulator/index.js'
-import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
-import { tempDir } from '../helpers/temp-dir.js'
+import { describe, expect, it } from 'vitest'
+import { lastPrompt, sh, type TmuxSession, tmuxMissing } from './tmux.js'
+import { chatTerminals } from './chat-terminals.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { pollUntil } from '../helpers/poll.js'
 
@@ -18,45 +16,14 @@ if (missing) console.warn(missing)
 const fx = emulatorFixture({ emulator: quietEmulator })
 
 describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => {
-  const sessions: TmuxSession[] = []
-  let emu: Emulator
-  let dir: string
   const node = sh(process.execPath)
-
-  beforeAll(async () => {
-    requireBuild()
-    emu = fx.emu
-    dir = tempDir('agentry-habits-')
-    // a tiny $EDITOR: replaces the file with a known text, keeping what it was given on the last line; given
-    // "keep me", it says so and waits (for a Ctrl-C)
-    const editor = join(dir, 'editor.sh')
-    writeFileSync(
-      editor,
-      `#!/bin/sh\nold=$(cat "$1")\ncase "$old" in 'keep me') echo EDITOR-RUNNING; sleep 30; exit 0;; esac\nprintf 'written in the editor\\nwas: %s\\n' "$old" > "$1"\n`,
-    )
-    chmodSync(editor, 0o755)
-  })
-
-  afterAll(async () => {
-    for (const s of sessions) await s.kill()
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  })
-
-  const env = (extra: Record<string, string> = {}): Record<string, string> => ({
-    AGENTRY_CONFIG_DIR: join(dir, `config-${sessions.length}`),
-    AGENTRY_STATE_DIR: join(dir, `state-${sessions.length}`),
-    AGENTRY_BASE_URL: emu.baseUrl,
-    AGENTRY_ACCOUNT: emu.accountId,
-    AGENTRY_API_KEY: emu.demoApiKey,
-    EDITOR: join(dir, 'editor.sh'),
-    TERM: 'xterm-256color',
-    ...extra,
-  })
-  const terminal = (name: string) => {
-    const t = new TmuxSession(`${name}-${sessions.length}`)
-    sessions.push(t)
-    return t
-  }
+  // a tiny $EDITOR: replaces the file with a known text, keeping what it was given on the last line; given
+  // "keep me", it says so and waits (for a Ctrl-C)
+  const { env, terminal, dir } = chatTerminals(
+    fx,
+    'agentry-habits-',
+    `#!/bin/sh\nold=$(cat "$1")\ncase "$old" in 'keep me') echo EDITOR-RUNNING; sleep 30; exit 0;; esac\nprintf 'written in the editor\\nwas: %s\\n' "$old" > "$1"\n`,
+  )
   const envOf = new Map<TmuxSession, Record<string, string>>()
   const chat = (name: string, extra: Record<string, string> = {}, prefix = '') => {
     const t = terminal(name)
@@ -213,7 +180,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.keys('C-x', 'C-e')
     await t.waitFor('EDITOR-RUNNING')
     // Ctrl-C once the editor waits in its sleep (a Ctrl-C between its echo and its sleep was lost under load)
-    const editor = join(dir, 'editor.sh')
+    const editor = join(dir(), 'editor.sh')
     const editorWaits = () => spawnSync('sh', ['-c', `pgrep -x -P "$(pgrep -d, -f ${sh(editor)})" sleep`]).status === 0
     await pollUntil(editorWaits, { what: 'the editor waiting in its sleep' })
     t.keys('C-c')

@@ -1,13 +1,10 @@
-// The interactive chat's rough edges of issue 33 (items 11, 12, 14, 16) where only a real terminal shows them (tmux,
-// 100x30, the built CLI against a real emulator): the scrollback after an input taller than the window, the answer
-// after Ctrl-Z and `fg`, keys typed while the terminal is still in cooked mode, and ASCII under LANG=C.
-import { chmodSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Emulator } from '../../src/emulator/index.js'
+// The interactive chat's rough edges where only a real terminal shows them (tmux, 100x30, the built CLI against a
+// real emulator): the scrollback after an input taller than the window, the answer after Ctrl-Z and `fg`, keys typed
+// while the terminal is still in cooked mode, and ASCII under LANG=C.
+import { describe, expect, it } from 'vitest'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
-import { tempDir } from '../helpers/temp-dir.js'
-import { requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
+import { sh, tmuxMissing } from './tmux.js'
+import { chatTerminals } from './chat-terminals.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
@@ -15,41 +12,13 @@ if (missing) console.warn(missing)
 const fx = emulatorFixture({ emulator: quietEmulator })
 
 describe.skipIf(missing !== undefined)('interactive chat rough edges in tmux', () => {
-  const sessions: TmuxSession[] = []
-  let emu: Emulator
-  let dir: string
   const node = sh(process.execPath)
-
-  beforeAll(() => {
-    requireBuild()
-    emu = fx.emu
-    dir = tempDir('agentry-tty-')
-    // an $EDITOR that writes 60 rows, twice the window's height
-    const editor = join(dir, 'editor.sh')
-    writeFileSync(editor, `#!/bin/sh\nfor i in $(seq -w 1 60); do echo "row $i"; done > "$1"\n`)
-    chmodSync(editor, 0o755)
-  })
-
-  afterAll(async () => {
-    for (const s of sessions) await s.kill()
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  })
-
-  const env = (extra: Record<string, string> = {}): Record<string, string> => ({
-    AGENTRY_CONFIG_DIR: join(dir, `config-${sessions.length}`),
-    AGENTRY_STATE_DIR: join(dir, `state-${sessions.length}`),
-    AGENTRY_BASE_URL: emu.baseUrl,
-    AGENTRY_ACCOUNT: emu.accountId,
-    AGENTRY_API_KEY: emu.demoApiKey,
-    EDITOR: join(dir, 'editor.sh'),
-    TERM: 'xterm-256color',
-    ...extra,
-  })
-  const terminal = (name: string) => {
-    const t = new TmuxSession(`${name}-${sessions.length}`)
-    sessions.push(t)
-    return t
-  }
+  // an $EDITOR that writes 60 rows, twice the window's height
+  const { env, terminal } = chatTerminals(
+    fx,
+    'agentry-tty-',
+    `#!/bin/sh\nfor i in $(seq -w 1 60); do echo "row $i"; done > "$1"\n`,
+  )
   const count = (s: string, re: RegExp) => (s.match(re) ?? []).length
 
   it('an input taller than the window (60 rows back from /edit) is in the scrollback once', async () => {
