@@ -36,13 +36,13 @@ const undiciWasmBeside = (chunkDir) => ({
 })
 
 // The core chunks (src/core-chunk.ts says why): the base core (src/core-chunk.ts), then the API core
-// (src/api/connect.ts: what it imports beyond the base core). Each module of src/ that is loaded with import(), and
+// (src/api-core.ts: what it imports beyond the base core). Each module of src/ that is loaded with import(), and
 // each entry point, imports a core first when it reaches any module of that core by static imports: then every
 // module of a core is reached by the same entry points, and esbuild writes the core as one chunk. A module inside a
 // core never imports that core (no import cycle); a module inside a core that is loaded with import() would split
 // it again, so the build refuses it. The graph comes from a first, quick pass of esbuild (packages left out). The
 // import goes on the module's first line, so that source maps hold.
-const coreChunks = ['src/core-chunk.ts', 'src/api/connect.ts']
+const coreChunks = ['src/core-chunk.ts', 'src/api-core.ts']
 async function coreImports(entryPoints) {
   const { metafile } = await build({
     entryPoints: [...Object.values(entryPoints), ...coreChunks],

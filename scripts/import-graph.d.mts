@@ -4,7 +4,6 @@ export interface Edge {
   to: string
   kind: 'static' | 'type' | 'dynamic'
 }
-export const leaves: string[]
 export const rooms: string[][]
 export function roomOf(file: string): { room: string; rank: number }
 export function importsOf(sources: Map<string, string>): Edge[]

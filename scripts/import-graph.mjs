@@ -10,13 +10,13 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /**
- * The rooms, from the bottom: each a list of path prefixes under src/ (the longest prefix of a file wins). Rooms in
- * one entry are peers: they may import each other, but not in a circle. The first entry, the base, also holds the
- * modules that import nothing of src/ wherever their folder (`leaves`; the test checks that they do not).
+ * The rooms, from the bottom: each a list of folders (ending in /) and top-level files of src/. Rooms in one entry
+ * are peers: they may import each other, but not in a circle. No folder of a room lies inside another room's folder:
+ * a module that another room's modules need sits in a folder of its own at its own rank (text/: the plain functions
+ * that errors and the library's core use, importing nothing of src/).
  */
-export const leaves = ['io/format-bytes.ts', 'io/sanitize.ts', 'io/whole-number.ts', 'logs/paths.ts']
 export const rooms = [
-  ['limits.ts', 'types/', ...leaves],
+  ['limits.ts', 'types/', 'text/'],
   ['api/'],
   ['errors.ts'],
   ['io/'],
@@ -24,7 +24,7 @@ export const rooms = [
   ['cms/'],
   ['sdk/'],
   ['auth/'],
-  ['api/connect.ts'],
+  ['api-core.ts'],
   ['context.ts'],
   [
     'lists/',
@@ -34,7 +34,7 @@ export const rooms = [
     'schedule-timing/',
     'webhook-trigger/',
     'auth-flows/',
-    'cms/bulk/',
+    'cms-bulk/',
     'batch/',
     'logs/',
     'chat/',
@@ -46,16 +46,13 @@ export const rooms = [
   ['run-start.ts', 'direct-run.ts', 'program.ts', 'cli.ts', 'core-chunk.ts', 'index.ts'],
 ]
 
-/** The room of a file under src/ (its longest prefix in `rooms`) and that room's rank. */
+/** The room of a file under src/ (its top-level file or folder in `rooms`) and that room's rank. */
 export function roomOf(file) {
   const rel = file.replace(/^src\//, '')
-  let best
-  for (const [rank, prefixes] of rooms.entries())
-    for (const p of prefixes)
-      if ((rel === p || (p.endsWith('/') && rel.startsWith(p))) && (best === undefined || p.length > best.room.length))
-        best = { room: p, rank }
-  if (best === undefined) throw new Error(`src/${rel} is in no room of scripts/import-graph.mjs`)
-  return best
+  const top = rel.includes('/') ? `${rel.split('/')[0]}/` : rel
+  const rank = rooms.findIndex((prefixes) => prefixes.includes(top))
+  if (rank < 0) throw new Error(`src/${rel} is in no room of scripts/import-graph.mjs`)
+  return { room: top, rank }
 }
 
 /** Every relative import of the sources (path → text), as {from, to, kind: 'static' | 'type' | 'dynamic'}. */

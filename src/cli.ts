@@ -7,7 +7,7 @@ import { directLine, runDirect } from './direct-run.js'
 import { DeclinedError, ExitCode, UsageError, formatError } from './errors.js'
 import { OutputClosedError, systemIO } from './io/iostreams.js'
 import { stderrRed } from './run-start.js'
-import { parseWholeNumber } from './io/whole-number.js'
+import { parseWholeNumber } from './text/whole-number.js'
 
 declare const __AGENTRY_VERSION__: string
 /** The package version (injected by the build; "dev" when run from source). */

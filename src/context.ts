@@ -23,7 +23,7 @@ import type { IOStreams } from './io/iostreams.js'
 import { defaultIdleTimeoutSeconds, maxBodyBytes } from './limits.js'
 import type { Palette } from './io/palette.js'
 import { type JsonFilter, Output, type OutputFormat, outputFormats } from './io/output.js'
-import { sanitizeText } from './io/sanitize.js'
+import { sanitizeText } from './text/sanitize.js'
 import type { Prompter } from './io/prompter.js'
 
 /** The in-process emulator `--emulator` started: the base URL, account and key the run uses instead of its own. */
@@ -183,7 +183,7 @@ export class Context {
 
   /** The credential of this run. */
   credential(): Promise<Credential> {
-    this.credentialCache ??= import('./api/connect.js').then((m) => m.resolveCredential(this))
+    this.credentialCache ??= import('./api-core.js').then((m) => m.resolveCredential(this))
     return this.credentialCache
   }
 
@@ -195,7 +195,7 @@ export class Context {
   http(): Promise<HttpClient> {
     this.httpCache ??= (async () => {
       const [{ HttpClient, notLoggedIn }, settings, credential] = await Promise.all([
-        import('./api/connect.js'),
+        import('./api-core.js'),
         this.settings(),
         this.credential(),
       ])
@@ -230,7 +230,7 @@ export class Context {
    * first use.
    */
   sdk(): Promise<AgentryClient> {
-    this.sdkCache ??= Promise.all([import('./api/connect.js'), this.http(), this.settings()]).then(
+    this.sdkCache ??= Promise.all([import('./api-core.js'), this.http(), this.settings()]).then(
       ([{ AgentryClient, Transport }, http, settings]) =>
         new AgentryClient(new Transport(http, baseUrlOf(settings), settings.account?.value)),
     )
@@ -322,7 +322,7 @@ export class Context {
 
   /**
    * Writes a note for the user to stderr (suppressed by --quiet). The line may carry server or tool text, so it is
-   * sanitised (src/io/sanitize.ts); `style` (e.g. dim) is applied after that, so our own styling still works.
+   * sanitised (src/text/sanitize.ts); `style` (e.g. dim) is applied after that, so our own styling still works.
    */
   info(line: string, style?: (s: string) => string): void {
     if (!this.globals.quiet) this.io.stderr.write(`${style ? style(sanitizeText(line)) : sanitizeText(line)}\n`)

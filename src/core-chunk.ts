@@ -4,7 +4,7 @@
 // module in the source: the build (scripts/build.mjs, `coreChunks`) makes every module loaded with import() that uses
 // any of these import this file first. esbuild splits shared code by the set of entry points that reach it; giving all
 // of these the same set makes them one chunk instead of ~20 small ones, and Node's ESM loader costs ~0.4 ms a file.
-// src/api/connect.ts is the second core, the API stack (bench/startup and docs/architecture.md give the figures). What
+// src/api-core.ts is the second core, the API stack (bench/startup and docs/architecture.md give the figures). What
 // stays out, loaded on use: undici, each contract family and its schemas, the command groups, and the rare or heavy
 // (prompts, palette, YAML, markdown, chat, MCP, the emulator, the chat log).
 import './context.js'

@@ -9,7 +9,7 @@ import {
   TimeoutError,
   UsageError,
 } from './api/errors.js'
-import { sanitizeText, stringifyJson } from './io/sanitize.js'
+import { sanitizeText, stringifyJson } from './text/sanitize.js'
 
 // The library's error classes (no exit codes), for the CLI's own use.
 export {

@@ -1,7 +1,7 @@
 // What a chat message may carry as an attachment (brightsy.ai/docs/API "Attachments": a multipart part `file`, deleted
 // by its file name), declared once: the library and the CLI refuse before sending what the emulator would refuse
 // (413, 415). The reference shows no limit; these are ours, and a real service may take more or less.
-import { formatBytes } from '../io/format-bytes.js'
+import { formatBytes } from '../text/format-bytes.js'
 
 /** Largest attachment: 20 MiB, as for an inline image (under the 25 MB body limit with room for the multipart frame). */
 export const maxAttachmentBytes = 20 * 1024 * 1024

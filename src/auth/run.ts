@@ -1,6 +1,6 @@
 // What the credential code needs of a run, named here so that auth/ depends on nothing above it: the Context
 // (src/context.ts) is one of these, and passes itself; auth never imports it (the Context loads auth through
-// src/api/connect.ts, so an import back would close a circle).
+// src/api-core.ts, so an import back would close a circle).
 import type { HttpClient } from '../api/request.js'
 import type { Redactor } from '../api/redact.js'
 import type { Sourced } from '../config/resolve.js'

@@ -1,7 +1,7 @@
 // What a batch tells the user besides its results: the one-line summary, GitHub Actions annotations and the exit
 // code (docs/commands.md "Batch runs").
 import { ExitCode } from '../errors.js'
-import { sanitizeText } from '../io/sanitize.js'
+import { sanitizeText } from '../text/sanitize.js'
 import type { BatchItem, BatchKind } from './input.js'
 import type { JunitCase } from './junit.js'
 import type { ResultLine } from './results.js'

@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import { UsageError } from '../errors.js'
 import { type IOStreams, writeAll } from '../io/iostreams.js'
 import { numberedLines } from '../io/lines.js'
-import { stringifyJson } from '../io/sanitize.js'
+import { stringifyJson } from '../text/sanitize.js'
 import type { BatchItem } from './input.js'
 
 /** How one run ended. */

@@ -7,7 +7,7 @@ import type { Context } from '../context.js'
 import { CancelledError, CliError, ExitCode } from '../errors.js'
 import type { ChatFormat } from './format.js'
 import { holdSteadyHeap } from '../io/steady-heap.js'
-import { stringifyJson } from '../io/sanitize.js'
+import { stringifyJson } from '../text/sanitize.js'
 import { FinalNewline } from '../io/output.js'
 
 /** Sends `text` (with its images and attachments) and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */

@@ -1,9 +1,9 @@
 // The Markdown form of a transcript (`--save talk.md`, `/save talk.md`; docs/chat-output.md): a conversation to read,
 // not to resume. Each message under its role as a heading, its text as it came (Markdown stays Markdown) with
-// every control character a terminal would act on made visible (src/io/sanitize.ts), tool calls and results in
+// every control character a terminal would act on made visible (src/text/sanitize.ts), tool calls and results in
 // fenced blocks. The JSONL form (./transcript.ts) is the one `--resume` reads.
 import { endLine } from '../io/output.js'
-import { sanitizeText } from '../io/sanitize.js'
+import { sanitizeText } from '../text/sanitize.js'
 import type { ChatContentItem, ChatMessage } from './session.js'
 import type { TranscriptMeta } from './transcript.js'
 

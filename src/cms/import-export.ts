@@ -2,7 +2,7 @@
 // records as the service returns them ({id, data, tags, createdAt, updatedAt, publishedAt}); import takes such a
 // record or a bare `{data, tags?}` (service-interface 2.6: a record is saved with `data` and optional `tags`), and
 // keeps its publish state (publishStep). Pure, except the pool.
-import { stringifyJson } from '../io/sanitize.js'
+import { stringifyJson } from '../text/sanitize.js'
 import { isRecord } from '../api/is-record.js'
 
 /** One valid import line: saved with PUT under `id`, or under a derived id without one (./import-identity.ts). */

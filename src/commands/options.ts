@@ -2,7 +2,7 @@
 // parses commander's raw value into a typed one, so a bad value is a usage error (exit 2) naming the flag and what
 // is allowed — before any request is sent. One whole-number parser, one repeatable-option collector, for all.
 import { UsageError } from '../errors.js'
-import { parseDecimal, parseWholeNumber, type WholeNumberRange } from '../io/whole-number.js'
+import { parseDecimal, parseWholeNumber, type WholeNumberRange } from '../text/whole-number.js'
 import { refuseBlank } from './non-empty.js'
 
 /** What commander hands over for one option: a string, a list (repeatable), true/false (flags) or nothing. */

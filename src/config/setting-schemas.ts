@@ -2,12 +2,12 @@
 // only where a value fails its generated check (./accept.gen.ts, written by `npm run gen` from these schemas) or a
 // writer (`config set`, the config file's schema) needs them: zod is not loaded by a run whose settings are valid.
 import * as z from '../api/zod.js'
-import { parseDecimal, parseWholeNumber } from '../io/whole-number.js'
+import { parseDecimal, parseWholeNumber } from '../text/whole-number.js'
 import { type SettingKey, type SettingValue, httpUrl, profileOutputFormats } from './settings.js'
 import { isHttpUrl } from './value-checks.js'
 
 /**
- * A number through the one parser of numbers people type (src/io/whole-number.ts): a string from a flag, an
+ * A number through the one parser of numbers people type (src/text/whole-number.ts): a string from a flag, an
  * environment variable or `config set`, or a stored JSON number (written back as text, so `1.5` is no whole number).
  */
 function typedNumber(parse: (text: string) => number | { problem: string }) {

@@ -1,6 +1,6 @@
 // What `agentry test` tells people besides its files: the one-line summary, the terminal table of the matrix, GitHub
 // Actions annotations (one per failed case × target) and the Markdown summary appended to $GITHUB_STEP_SUMMARY.
-import { sanitizeText } from '../io/sanitize.js'
+import { sanitizeText } from '../text/sanitize.js'
 import type { Field } from '../io/output.js'
 import { failureLines } from './junit.js'
 import { formatPassRate, passRate } from './pass-rate.js'

@@ -10,7 +10,7 @@ import { writeAll } from '../io/iostreams.js'
 import { openAtomicFile, outPath } from '../io/atomic-file.js'
 import { checkedDownload } from './checked-download.js'
 import { contentTypeFor, isTextual } from './content-type.js'
-import { sanitizingDecoder } from '../io/sanitize.js'
+import { sanitizingDecoder } from '../text/sanitize.js'
 
 /** Why a remote path is unusable (relative, slash-separated, no empty, `.` or `..` segments), or undefined. */
 export function remotePathProblem(path: string): string | undefined {
@@ -60,7 +60,7 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
   // asked only when the server declares neither the size nor a digest of the body (./checked-download.ts)
   const listedSize = () => listedSizeOf(ctx, remote)
   if (out === undefined || out === '-') {
-    // a text file shown on a terminal is shown, never obeyed (src/io/sanitize.ts); `--out -` is the exact bytes
+    // a text file shown on a terminal is shown, never obeyed (src/text/sanitize.ts); `--out -` is the exact bytes
     const shown = out === undefined && ctx.io.stdoutIsTTY ? sanitizingDecoder() : undefined
     await checkedDownload(
       retry,

@@ -6,7 +6,7 @@ import { open, stat } from 'node:fs/promises'
 import { UsageError } from '../errors.js'
 import { maxBodyBytes } from '../limits.js'
 import { decodeUtf8 } from './utf8-text.js'
-import { formatBytes } from './format-bytes.js'
+import { formatBytes } from '../text/format-bytes.js'
 
 /** The size of the regular file at `path`; a usage error naming it when it is missing, not a file, or unreadable. */
 export async function localFileSize(path: string): Promise<number> {

@@ -2,7 +2,7 @@
 // width, and whether we may prompt. Everything that writes goes through it, so tests can swap it for a fake.
 import { fstatSync } from 'node:fs'
 import { CliError } from '../errors.js'
-import { parseWholeNumber } from './whole-number.js'
+import { parseWholeNumber } from '../text/whole-number.js'
 
 /** A writable sink: process.stdout/stderr or a test buffer. */
 export interface Sink {

@@ -3,7 +3,7 @@
 // terminal shows goes through the sanitiser (sanitize.ts): tables and item views always, YAML and TSV on a TTY.
 import { cjsExports } from './cjs.js'
 import { type IOStreams, writeAll } from './iostreams.js'
-import { sanitize, sanitizeText, stringifyJson } from './sanitize.js'
+import { sanitize, sanitizeText, stringifyJson } from '../text/sanitize.js'
 
 /** The formats of `-o, --output`. */
 export const outputFormats = ['table', 'json', 'ndjson', 'yaml', 'tsv'] as const

@@ -1,7 +1,7 @@
 // The Prompter interface over @inquirer/prompts, loaded only when a command really asks something.
 import { CancelledError } from '../errors.js'
 import type { IOStreams } from './iostreams.js'
-import { sanitize } from './sanitize.js'
+import { sanitize } from '../text/sanitize.js'
 
 /** Questions a command may ask on a terminal. */
 export interface Prompter {

@@ -3,7 +3,7 @@
 // position (batch input lines) are dealt round-robin, which keeps the shards' sizes within one; items known by a key
 // (a record id) go by a stable hash of the key, which does not depend on order or on what else is in the set.
 import { UsageError } from '../errors.js'
-import { parseWholeNumber } from './whole-number.js'
+import { parseWholeNumber } from '../text/whole-number.js'
 
 /** One shard of n: `index` counts from 1 (as a CI matrix does). */
 export interface Shard {

@@ -2,7 +2,7 @@
 // by `chat` and `logs` (node:sqlite costs nothing to any other command).
 import type { Context } from '../context.js'
 import { openLogDb } from './db.js'
-import { logDbFile, stateDir } from './paths.js'
+import { logDbFile, stateDir } from '../config/paths.js'
 import { ConversationRecorder } from './recorder.js'
 import { LogStore } from './store.js'
 

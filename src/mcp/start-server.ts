@@ -7,7 +7,7 @@
 import { Client } from '@modelcontextprotocol/client'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { UsageError } from '../errors.js'
-import { sanitizeText } from '../io/sanitize.js'
+import { sanitizeText } from '../text/sanitize.js'
 import { splitCommandLine } from './command-line.js'
 
 /** The SDK's stdio transport, as a subclass: the SDK then probes the era on this pipe instead of a sibling process. */

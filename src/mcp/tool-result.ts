@@ -3,7 +3,7 @@
 // hint, so the model sees what a user of the CLI would see. Protocol errors (unknown tool, bad arguments) are the
 // SDK's.
 import { AgentryError } from '../errors.js'
-import { sanitizeText } from '../io/sanitize.js'
+import { sanitizeText } from '../text/sanitize.js'
 
 /** The result of one tool call (the shape of the SDK's CallToolResult). */
 export interface ToolResult {

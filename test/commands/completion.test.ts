@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { complete } from '../../src/commands/completion/complete.js'
 import { type CommandNode, candidateLines } from '../../src/commands/completion/static.js'
-import { sanitize } from '../../src/io/sanitize.js'
+import { sanitize } from '../../src/text/sanitize.js'
 import { groups } from '../../src/commands/manifest.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
 

@@ -30,7 +30,7 @@ describe('bad flag and environment values', () => {
       /^error: AGENTRY_RETRIES: must be a whole number from 0 to 10/,
     ],
     ['--retries 1.5', {}, ['--retries', '1.5'], /^error: --retries: must be a whole number from 0 to 10/],
-    // one number parser (src/io/whole-number.ts) for flags, variables and settings: no exponent, sign or blank
+    // one number parser (src/text/whole-number.ts) for flags, variables and settings: no exponent, sign or blank
     ['--retries 1e1', {}, ['--retries', '1e1'], /^error: --retries: must be a whole number from 0 to 10/],
     ['--retries " 3"', {}, ['--retries', ' 3'], /^error: --retries: must be a whole number/],
     ['AGENTRY_RETRIES=1e1', { AGENTRY_RETRIES: '1e1' }, [], /^error: AGENTRY_RETRIES: must be a whole number/],

@@ -53,7 +53,7 @@ export function cliEnv(configDir: string, extra: Record<string, string | undefin
     if (v !== undefined && !/^(AGENTRY|BRIGHTSY)_/.test(k) && k !== 'FORCE_COLOR' && k !== 'CI') env[k] = v
   env.NO_COLOR = '1'
   env.AGENTRY_CONFIG_DIR = configDir
-  // the local log and input history (src/logs/paths.ts) stay inside the test's dir too
+  // the local log and input history (src/config/paths.ts) stay inside the test's dir too
   env.AGENTRY_STATE_DIR = join(configDir, 'state')
   env.AGENTRY_CACHE_DIR = join(configDir, 'cache')
   for (const [k, v] of Object.entries(extra)) {

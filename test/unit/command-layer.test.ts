@@ -1,5 +1,5 @@
 // src/commands/ holds declarations and printing only (issue 19 item 3): what a command does lives in a domain module
-// (src/scenario/, src/webhook-trigger/, src/auth-flows/, src/cms/bulk/, src/chat/…) that the MCP server uses too. So nothing
+// (src/scenario/, src/webhook-trigger/, src/auth-flows/, src/cms-bulk/, src/chat/…) that the MCP server uses too. So nothing
 // outside src/commands imports from it but the CLI entry (src/cli.ts, and the two ways it reads a line: the direct run,
 // src/direct-run.ts, and commander's program, src/program.ts: the manifest, define.ts, the completion tree) and the
 // base-core chunk list (src/core-chunk.ts), and no command group imports another group; the shared

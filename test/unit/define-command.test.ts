@@ -8,7 +8,7 @@ import { UsageError } from '../../src/errors.js'
 import { arg, defineCommand, defineGroup } from '../../src/commands/define.js'
 import { registerCommand } from '../../src/commands/register.js'
 import { choice, custom, decimal, flag, int, list, port, required, text } from '../../src/commands/options.js'
-import { parseWholeNumber } from '../../src/io/whole-number.js'
+import { parseWholeNumber } from '../../src/text/whole-number.js'
 import { nonEmpty } from '../../src/commands/non-empty.js'
 
 const ctx = {} as Context

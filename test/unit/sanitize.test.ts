@@ -1,10 +1,10 @@
-// The terminal sanitiser (src/io/sanitize.ts) and the JSON writer that escapes C1: every control character shown,
+// The terminal sanitiser (src/text/sanitize.ts) and the JSON writer that escapes C1: every control character shown,
 // never passed through; JSON values exact.
 import fc from 'fast-check'
 import { anyString } from '../helpers/code-points.js'
 import { describe, expect, it } from 'vitest'
 import { CliError, formatError } from '../../src/errors.js'
-import { sanitize, sanitizeText, stringifyJson } from '../../src/io/sanitize.js'
+import { sanitize, sanitizeText, stringifyJson } from '../../src/text/sanitize.js'
 import { expectNoRawAttack, expectShown, hostile, hostileShown, hostileText } from '../helpers/hostile.js'
 
 const controls = /[\u0000-\u001f\u007f-\u009f]/

@@ -1,8 +1,8 @@
-// The one parser of numbers people type (src/io/whole-number.ts): digits, an optional fraction for decimals, nothing
+// The one parser of numbers people type (src/text/whole-number.ts): digits, an optional fraction for decimals, nothing
 // else; and COLUMNS read through it.
 import { describe, expect, it } from 'vitest'
 import { envColumns } from '../../src/io/iostreams.js'
-import { parseDecimal, parseWholeNumber } from '../../src/io/whole-number.js'
+import { parseDecimal, parseWholeNumber } from '../../src/text/whole-number.js'
 
 describe('parseWholeNumber and parseDecimal', () => {
   it('take digits in the range', () => {

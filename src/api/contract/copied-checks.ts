@@ -2,7 +2,7 @@
 // scripts/gen/accept.ts) copy as a call of a zod-free function: a refinement is code the generator cannot read, so the
 // schema that uses one says here which plain function decides the same (test/unit/fast-accept.test.ts holds both to
 // it). Free of zod.
-import { parseWholeNumber } from '../../io/whole-number.js'
+import { parseWholeNumber } from '../../text/whole-number.js'
 
 /** A check instance (what `z.superRefine(…)` returns) → the function of this module that decides the same, and its arguments. */
 export const copiedChecks = new WeakMap<object, { name: 'isWholeIn'; args: readonly number[] }>()

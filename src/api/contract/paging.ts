@@ -19,7 +19,7 @@ export type PageQuery = z.infer<typeof pageQuery>
 /**
  * A paging member as the service reads it off the wire (text): digits for a whole number from 1, trimmed; empty is
  * absent. No upper bound: the service clamps a larger value to the range, never refuses it (wire.md "CMS content"),
- * however many digits it has (so not io/whole-number.ts, which refuses unsafe integers).
+ * however many digits it has (so not text/whole-number.ts, which refuses unsafe integers).
  */
 const wholeOnWire = (name: string) =>
   z.pipe(

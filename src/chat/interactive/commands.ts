@@ -1,7 +1,7 @@
 // What each slash command does (the list and parsing are in slash.ts). A command prints a few dim or coloured
 // lines on the UI stream and never throws: a failure is one red line and the prompt comes back.
 import type { ToolDefinition } from '../../api/schemas/index.js'
-import { sanitizeText } from '../../io/sanitize.js'
+import { sanitizeText } from '../../text/sanitize.js'
 import { checkAttachment, statelessAttachHint } from '../attachments.js'
 import { resolveImage } from '../images.js'
 import type { ChatSession, ChatTurn } from '../session.js'

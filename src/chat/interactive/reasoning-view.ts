@@ -1,7 +1,7 @@
 // The model's reasoning ("thinking") as the interactive chat shows it: dimmed, each line behind a
 // bar, on the UI stream before the answer, and closed with a blank line so the answer stands apart. It is never part
 // of the answer's text. Server text: control characters are shown as visible escapes, never executed (oneLine uses
-// the one sanitiser, src/io/sanitize.ts).
+// the one sanitiser, src/text/sanitize.ts).
 import { oneLine } from './status.js'
 import type { UiStyle } from './style.js'
 

@@ -2,7 +2,7 @@
 // formatting, unit-tested; the answer view decides when to print them.
 import type { Usage } from '../../api/schemas/index.js'
 import type { ChatToolCall } from '../session.js'
-import { sanitize } from '../../io/sanitize.js'
+import { sanitize } from '../../text/sanitize.js'
 import { fitWidth } from './prompt-view.js'
 import { formatDuration } from '../../io/format-duration.js'
 import { type Glyphs, unicodeGlyphs } from '../../io/glyphs.js'

@@ -8,7 +8,7 @@ import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { writeAll } from '../../io/iostreams.js'
 import { endLine, type Field, Output } from '../../io/output.js'
-import { sanitizeText, stringifyJson } from '../../io/sanitize.js'
+import { sanitizeText, stringifyJson } from '../../text/sanitize.js'
 import { ItemList } from '../../sdk/pages.js'
 import { printList } from '../list-notes.js'
 

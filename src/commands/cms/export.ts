@@ -1,8 +1,8 @@
 // `agentry cms export <collection> [query options] [--out file.ndjson] [--concurrency n] [--resume] [--shard i/n]`
 // (commands.md): every matching record, one JSON object a line. Page 1 tells the page count; the other pages are
 // fetched n at a time and written in page order (at most n pages in memory; a full stdout holds the fetching back).
-// With --out the file appears only once complete, and an interrupted export can be resumed (src/cms/bulk/).
-import { runExport } from '../../cms/bulk/export.js'
+// With --out the file appears only once complete, and an interrupted export can be resumed (src/cms-bulk/).
+import { runExport } from '../../cms-bulk/export.js'
 import { maxPageSize } from '../../cms/query.js'
 import { UsageError } from '../../errors.js'
 import { arg, defineCommand } from '../define.js'

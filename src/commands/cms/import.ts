@@ -1,14 +1,14 @@
 // `agentry cms import <collection> <file.ndjson|-> [--concurrency n] [--resume] [--shard i/n]` (commands.md). A file
 // is checked whole before anything is sent (stdin cannot be read twice: its bad lines count as failed). Every line
 // is saved with PUT under a stable identity, its `id` or one derived from the collection, line number and record
-// (src/cms/bulk/send-lines.ts), so importing again, resuming, or retrying a save whose answer was lost never duplicates.
+// (src/cms-bulk/send-lines.ts), so importing again, resuming, or retrying a save whose answer was lost never duplicates.
 import { UsageError } from '../../errors.js'
-import { sanitizeText } from '../../io/sanitize.js'
+import { sanitizeText } from '../../text/sanitize.js'
 import { arg, defineCommand } from '../define.js'
 import { flag } from '../options.js'
-import { badLinesReport, checkImportFile } from '../../cms/bulk/import-file.js'
+import { badLinesReport, checkImportFile } from '../../cms-bulk/import-file.js'
 import { concurrencyFlag, shardFlag } from './query-options.js'
-import { runImport } from '../../cms/bulk/import.js'
+import { runImport } from '../../cms-bulk/import.js'
 
 export default defineCommand({
   path: ['cms', 'import'],

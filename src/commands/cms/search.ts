@@ -2,7 +2,7 @@
 // SDK's `nlSearch(text, threshold)` with `withFreshness(days)`: the records at least --threshold similar, each with its
 // score, best first (wire.md "CMS", search).
 import { UsageError } from '../../errors.js'
-import { parseDecimal } from '../../io/whole-number.js'
+import { parseDecimal } from '../../text/whole-number.js'
 import type { Field } from '../../io/output.js'
 import type { ScoredRecord } from '../../cms/text-search.js'
 import { arg, defineCommand } from '../define.js'

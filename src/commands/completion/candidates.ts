@@ -1,6 +1,6 @@
 // `agentry __complete -- <words…>` (hidden; the completion scripts call it): the candidates for the last word, one a
 // line, from the whole declared command tree as the words see it (their group loaded, as a real run would).
-import { sanitize } from '../../io/sanitize.js'
+import { sanitize } from '../../text/sanitize.js'
 import { arg, defineCommand } from '../define.js'
 import { complete, targetOf } from './complete.js'
 import { candidateLines } from './static.js'

@@ -3,7 +3,7 @@
 // that a slow service never blocks the prompt, or saved profiles. The line `:files` asks the shell for file names.
 import type { Context } from '../../context.js'
 import { savedProfiles } from '../../config/profile-exists.js'
-import { parseWholeNumber } from '../../io/whole-number.js'
+import { parseWholeNumber } from '../../text/whole-number.js'
 import { type CommandNode, answer, type idKinds } from './static.js'
 
 /**

@@ -2,7 +2,7 @@
 // the demo key, the hook token and the demo secrets, one labelled line each on stdout, then runs until Ctrl-C or
 // SIGTERM.
 import { UsageError } from '../../errors.js'
-import { parseWholeNumber } from '../../io/whole-number.js'
+import { parseWholeNumber } from '../../text/whole-number.js'
 import { defineCommand } from '../define.js'
 import { choice, custom, flag, int, port, text } from '../options.js'
 import { hooksHelp, modelHelp } from './help.js'

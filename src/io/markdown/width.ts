@@ -2,7 +2,7 @@
 // string-width's tables per code point. Code points are summed rather than grapheme clusters because that is
 // what xterm, VTE and tmux do, and because a cluster split across two tokens then measures the same.
 import stringWidth from 'string-width'
-import { visibleEscape } from '../sanitize.js'
+import { visibleEscape } from '../../text/sanitize.js'
 
 /** Columns used on a tab stop: markdown counts a tab as 4 columns (CommonMark §2.2). */
 const tabStop = 4
@@ -61,7 +61,7 @@ export interface Sanitized {
 
 /**
  * Makes model text safe and predictable on a terminal: C0/C1 controls are shown as visible escapes (`\u001b`, the
- * convention of src/io/sanitize.ts), so no escape sequence from the model reaches the terminal but the user sees it
+ * convention of src/text/sanitize.ts), so no escape sequence from the model reaches the terminal but the user sees it
  * was there; CR is dropped (CRLF line ends; a lone CR would overwrite the line), expands tabs to the next tab stop from `col`, turns U+2028/U+2029 into
  * spaces. Chunk by chunk it gives the same result as on the whole line, so the streamed echo and the rendered
  * line agree.

@@ -2,12 +2,12 @@
 // through a bounded ordered window (src/cms/ordered-window.ts) and handed out in page order, so the output is the
 // same bytes whatever the concurrency. A shard takes pages by number (src/io/shard.ts); a resume starts after
 // the last page written. A server without a page count is followed page after page.
-import { hasNextPage, type Page } from '../../api/pagination.js'
-import { orderedWindow } from '../ordered-window.js'
-import type { CmsQuery } from '../query.js'
-import { inShard, type Shard } from '../../io/shard.js'
-import type { AgentryClient } from '../../sdk/client.js'
-import type { CmsRow } from '../../sdk/cms.js'
+import { hasNextPage, type Page } from '../api/pagination.js'
+import { orderedWindow } from '../cms/ordered-window.js'
+import type { CmsQuery } from '../cms/query.js'
+import { inShard, type Shard } from '../io/shard.js'
+import type { AgentryClient } from '../sdk/client.js'
+import type { CmsRow } from '../sdk/cms.js'
 
 /** Which collection, through which access (`cda` delivery or `cma` management). */
 export interface CmsTarget {

@@ -1,14 +1,14 @@
 // `cms import` once the file is checked (./import-file.ts): lines are streamed to sendLines (./send-lines.ts), the
 // failed ones kept in <file>.failed.ndjson, and the tally reported (stderr, and the output format when chosen).
 import { rm } from 'node:fs/promises'
-import type { Context } from '../../context.js'
-import { CancelledError, CliError, ExitCode } from '../../errors.js'
-import { holdSteadyHeap } from '../../io/steady-heap.js'
-import { openAtomicFile } from '../../io/atomic-file.js'
-import { numberedLines } from '../../io/lines.js'
+import type { Context } from '../context.js'
+import { CancelledError, CliError, ExitCode } from '../errors.js'
+import { holdSteadyHeap } from '../io/steady-heap.js'
+import { openAtomicFile } from '../io/atomic-file.js'
+import { numberedLines } from '../io/lines.js'
 import { readLines } from './import-file.js'
 import { type ImportRunOptions, type ImportTally, importStateOf, sendLines } from './send-lines.js'
-import { progressLine } from '../../io/progress.js'
+import { progressLine } from '../io/progress.js'
 
 /** Where the failed lines of an import go. */
 const failedFileOf = (file: string) => `${file}.failed.ndjson`

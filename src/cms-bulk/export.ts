@@ -1,14 +1,14 @@
 // `cms export` once its flags are read: page 1 tells the page count, the other pages are fetched n at a time and
 // written in page order (./export-pages.ts: at most n pages in memory; a full stdout holds the fetching back). To a
 // file, the records go to a part file that can be resumed and is renamed once complete (./export-file.ts).
-import type { Context } from '../../context.js'
-import { writeAll } from '../../io/iostreams.js'
-import { progressLine } from '../../io/progress.js'
-import { type Shard, shardLabel } from '../../io/shard.js'
-import { holdSteadyHeap } from '../../io/steady-heap.js'
-import { cmsQueryParams } from '../../sdk/cms.js'
-import { exportLine } from '../import-export.js'
-import type { CmsQuery } from '../query.js'
+import type { Context } from '../context.js'
+import { writeAll } from '../io/iostreams.js'
+import { progressLine } from '../io/progress.js'
+import { type Shard, shardLabel } from '../io/shard.js'
+import { holdSteadyHeap } from '../io/steady-heap.js'
+import { cmsQueryParams } from '../sdk/cms.js'
+import { exportLine } from '../cms/import-export.js'
+import type { CmsQuery } from '../cms/query.js'
 import { ExportFile, type ExportJob } from './export-file.js'
 import { type CmsTarget, exportPages } from './export-pages.js'
 

@@ -9,16 +9,16 @@ import {
   parseImportLine,
   publishStep,
   saveBody,
-} from '../import-export.js'
-import { holdsItem, lineIdentity } from '../import-identity.js'
-import { LineCheckpoint } from '../line-checkpoint.js'
-import { resumeFrom, writeResumeState, removeResumeState } from '../resume-state.js'
-import { inShard, type Shard, shardLabel } from '../../io/shard.js'
-import type { Context } from '../../context.js'
-import { ApiError, UsageError } from '../../errors.js'
-import type { AtomicFile } from '../../io/atomic-file.js'
-import type { NumberedLine } from '../../io/lines.js'
-import type { Progress } from '../../io/progress.js'
+} from '../cms/import-export.js'
+import { holdsItem, lineIdentity } from '../cms/import-identity.js'
+import { LineCheckpoint } from '../cms/line-checkpoint.js'
+import { resumeFrom, writeResumeState, removeResumeState } from '../cms/resume-state.js'
+import { inShard, type Shard, shardLabel } from '../io/shard.js'
+import type { Context } from '../context.js'
+import { ApiError, UsageError } from '../errors.js'
+import type { AtomicFile } from '../io/atomic-file.js'
+import type { NumberedLine } from '../io/lines.js'
+import type { Progress } from '../io/progress.js'
 
 /** How an import runs. */
 export interface ImportRunOptions {

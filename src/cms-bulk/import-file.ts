@@ -1,9 +1,9 @@
 // Reading an NDJSON import file line by line (twice: once to check every line, once to send), with line numbers,
 // so that memory stays flat however large the file. Errors opening it are usage errors naming the file.
 import { open } from 'node:fs/promises'
-import { parseImportLine } from '../import-export.js'
-import { UsageError } from '../../errors.js'
-import { type NumberedLine, numberedLines } from '../../io/lines.js'
+import { parseImportLine } from '../cms/import-export.js'
+import { UsageError } from '../errors.js'
+import { type NumberedLine, numberedLines } from '../io/lines.js'
 
 /** The lines of a file, numbered from 1 (LF or CRLF); a line longer than `limit` bytes is a usage error. */
 export async function* readLines(path: string, limit: number): AsyncGenerator<NumberedLine> {

@@ -5,8 +5,8 @@
 // never holds a half line nor a record twice.
 import { type FileHandle, open, rename, rm, stat, truncate } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { removeResumeState, resumeFrom, writeResumeState } from '../resume-state.js'
-import { UsageError } from '../../errors.js'
+import { removeResumeState, resumeFrom, writeResumeState } from '../cms/resume-state.js'
+import { UsageError } from '../errors.js'
 
 /** What an export is: compared on --resume (another collection, query or shard is refused). */
 export interface ExportJob {
