@@ -1,6 +1,8 @@
 // `npm run build:exe`: agentry as ONE executable for this machine (Node's single-executable applications), which
 // needs no Node beside it. Run after `npm run build` (it reads dist/version.cjs, dist/help.cjs and dist/complete.cjs,
 // what --version, --help and a TAB answer from). Output: exe/agentry, or the path given as the first argument.
+// `--from <dir>`: the package folder whose bin/ and dist/ it is built from (the release's own build), not the
+// repository's.
 //
 // 1. The CLI as the npm build made it (dist/cli.js, dist/emulator.js, dist/chunks/*: ES modules split by chunk), each
 //    file made CommonJS by esbuild's transform (import() of a chunk as require) and kept as an asset of its own: a
@@ -36,7 +38,10 @@ if (!['linux', 'darwin', 'win32'].includes(process.platform)) {
 const postject = 'postject@1.0.0-alpha.6'
 const seaFuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..')
-const out = resolve(process.argv[2] ?? join(root, 'exe/agentry'))
+const fromAt = process.argv.indexOf('--from')
+const from = fromAt > 0 ? resolve(process.argv[fromAt + 1]) : root
+const outArg = process.argv.slice(2).find((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--from')
+const out = resolve(outArg ?? join(root, 'exe/agentry'))
 const work = join(dirname(out), '.sea-build')
 const started = performance.now()
 // the time of each step, printed at the end (one line): where a build's time goes
@@ -78,7 +83,7 @@ const jqGlue = join(root, 'node_modules/jq-wasm/dist/build/jq.js')
 //   --experimental-vm-modules;
 // - undici's WebAssembly parsers, kept beside its chunk as .cjs reading a .wasm file: an asset each, the bytes read
 //   from the executable.
-const dist = join(root, 'dist')
+const dist = join(from, 'dist')
 const banner = "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);\n"
 const distNames = [
   'cli.js',
@@ -126,7 +131,7 @@ step('modules')
 // code cache made under other flags. Semi-spaces of 4 MiB from the start: `agents list --json` then runs without a
 // young-generation collection (two before; −7% CPU, docs/architecture.md).
 const execArgv = ['--min-semi-space-size=4']
-const emulator = spawn(process.execPath, [join(root, 'bin/agentry.cjs'), 'emulator', 'start', '--port', '0'], {
+const emulator = spawn(process.execPath, [join(from, 'bin/agentry.cjs'), 'emulator', 'start', '--port', '0'], {
   stdio: ['ignore', 'pipe', 'ignore'],
 })
 const source = (name) => {
@@ -259,7 +264,7 @@ const script = join(work, 'main.cjs')
 await build({
   ...esbuildCommon,
   bundle: true,
-  entryPoints: [join(root, 'bin/agentry.cjs')],
+  entryPoints: [join(from, 'bin/agentry.cjs')],
   outfile: script,
   plugins: [cliFromAsset, noCompileCache],
 })

@@ -1,6 +1,8 @@
 // Bundles src/ into dist/ with esbuild: ESM, code splitting so each command group loads only when it runs.
+// `--outdir <dir>` writes there instead of dist/ (the release builds in its own folder: scripts/release.mjs).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { lazyChildProcess, lazyHttp2, ownZod } from './esbuild-plugins.mjs'
 
@@ -103,15 +105,17 @@ const coreChunk = (given) => ({
   },
 })
 
+const outAt = process.argv.indexOf('--outdir')
+const dist = outAt > 0 ? relative('.', resolve(process.argv[outAt + 1])) : 'dist'
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
-rmSync('dist', { recursive: true, force: true })
-mkdirSync('dist', { recursive: true })
+rmSync(dist, { recursive: true, force: true })
+mkdirSync(dist, { recursive: true })
 // --version reads this tiny module and nothing else. It, dist/help.cjs and dist/complete.cjs are CommonJS, as is
 // bin/agentry.cjs, which requires them: its fast paths never start Node's ES-module loader.
-writeFileSync('dist/version.cjs', `exports.version = ${JSON.stringify(pkg.version)}\n`)
+writeFileSync(`${dist}/version.cjs`, `exports.version = ${JSON.stringify(pkg.version)}\n`)
 
 const common = {
-  outdir: 'dist',
+  outdir: dist,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -138,7 +142,7 @@ const cli = await build({
     coreChunk(await coreImports(cliEntries)),
     lazyHttp2,
     lazyChildProcess,
-    undiciWasmBeside('dist/chunks'),
+    undiciWasmBeside(`${dist}/chunks`),
     ownZod,
   ],
 })
@@ -146,7 +150,7 @@ const library = await build({
   ...common,
   entryPoints: { index: 'src/index.ts' },
   chunkNames: 'lib/[name]-[hash]',
-  plugins: [lazyHttp2, lazyChildProcess, undiciWasmBeside('dist/lib'), ownZod],
+  plugins: [lazyHttp2, lazyChildProcess, undiciWasmBeside(`${dist}/lib`), ownZod],
 })
 const built = {
   metafile: {
@@ -154,7 +158,7 @@ const built = {
     outputs: { ...library.metafile.outputs, ...cli.metafile.outputs },
   },
 }
-writeFileSync('dist/meta.json', JSON.stringify(built.metafile))
+writeFileSync(`${dist}/meta.json`, JSON.stringify(built.metafile))
 
 // An ESM `import … from 'node:fs'` makes Node build the built-in's ESM facade, which reads every export once: that
 // costs ~2 ms a module and runs each lazy getter (fs.promises and its streams, util.parseArgs, process.report,
@@ -209,7 +213,7 @@ for (const file of Object.keys(built.metafile.outputs).filter((f) => f.endsWith(
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,
 // and bin/agentry.cjs prints it without loading commander whenever the terminal is wide enough for the text to
 // come out exactly as commander would print it (no line needs wrapping). Otherwise commander renders it live.
-const { buildProgram, commandTree, Context } = await import('../dist/cli.js')
+const { buildProgram, commandTree, Context } = await import(pathToFileURL(resolve(dist, 'cli.js')).href)
 /** A Context that is never run, writing to `sink`. */
 function quietContext(sink) {
   const io = {
@@ -248,7 +252,7 @@ const narrow = await renderHelp(80)
 const wide = await renderHelp(10_000)
 const widest = Math.max(...wide.split('\n').map((l) => l.length))
 writeFileSync(
-  'dist/help.cjs',
+  `${dist}/help.cjs`,
   `exports.narrow = ${JSON.stringify(narrow)}\nexports.wide = ${JSON.stringify(wide)}\nexports.widest = ${widest}\n`,
 )
 
@@ -270,7 +274,7 @@ export const complete = (words) => staticLines(tree, words)
     resolveDir: '.',
     loader: 'js',
   },
-  outfile: 'dist/complete.cjs',
+  outfile: `${dist}/complete.cjs`,
   bundle: true,
   format: 'cjs',
   platform: 'node',

@@ -1,56 +1,87 @@
 // `npm run release [-- --source-maps]`: what a release ships, in release/ (made anew):
-// - agentry-<version>.tgz, the npm tarball (`npm pack`), without source maps (package.json's files leave them out);
-// - with --source-maps: agentry-<version>-sourcemaps.tgz, dist/'s maps alone, for whoever debugs a trace;
+// - agentry-<version>.tgz, the npm tarball (`npm pack`), without source maps (package.json's files leave them out)
+//   and without the `//# sourceMappingURL=` comments that would point at them;
+// - with --source-maps: agentry-<version>-sourcemaps.tgz, the build's maps alone, for whoever debugs a trace;
 // - agentry-<version>-linux-x64, the single executable of this machine (scripts/build-exe.mjs);
-// - agentry-<version>.cdx.json, a CycloneDX SBOM (@cyclonedx/cyclonedx-npm, reproducible) of what ships: the
-//   packages the build bundles into dist/ (dist/meta.json) and the tarball's dependencies, with their versions;
+// - agentry-<version>.cdx.json, a CycloneDX 1.6 SBOM (npm's own `npm sbom`, from package-lock.json, made
+//   reproducible) of what ships: the packages the build bundles into dist/ (dist/meta.json) and the tarball's
+//   dependencies, with their versions;
 // - SHA256SUMS of them, in `sha256sum -c`'s format.
+// It builds in its own folder (<out>/.build/package: bin/, dist/, docs/, README.md, package.json), never in the
+// repository's dist/, which the tests run: a release beside a running `npm test` changes nothing under it. The time
+// of each step is printed at the end.
 // `--out <dir>` writes there instead of release/; `--exe <path>` copies an executable already built from these sources
-// instead of building one, and `--built` packs dist/ as it is, without prepack's rebuild (the tests: other test files
-// run the dist/ that a rebuild would replace under them).
+// instead of building one, and `--built` packs the repository's dist/ as it is (copied, with its declarations), without
+// building again (the tests, which have built it already).
 // The tarball is reproducible: npm pack fixes each entry's time and owner, and the build is deterministic, so two
 // runs give the same digest. The executable embeds this machine's Node binary and a V8 code cache from a training
 // run, which may differ from run to run. The other platforms' executables are built by .github/workflows/release.yml.
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const { version } = pkg
-const exeAt = process.argv.indexOf('--exe')
-const builtExe = exeAt > 0 ? process.argv[exeAt + 1] : undefined
-const outAt = process.argv.indexOf('--out')
-const out = outAt > 0 ? resolve(process.argv[outAt + 1]) : join(root, 'release')
+const option = (name) => {
+  const at = process.argv.indexOf(name)
+  return at > 0 ? process.argv[at + 1] : undefined
+}
+const builtExe = option('--exe')
+const out = resolve(option('--out') ?? join(root, 'release'))
 const sourceMaps = process.argv.includes('--source-maps')
 const built = process.argv.includes('--built')
-const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-rmSync(out, { recursive: true, force: true })
-mkdirSync(out)
-// npm pack runs prepack (build and type declarations) first, unless they are built already
-run('npm', ['pack', '--silent', ...(built ? ['--ignore-scripts'] : []), '--pack-destination', out])
-if (sourceMaps) {
-  const maps = readdirSync(join(root, 'dist'), { recursive: true })
-    .filter((f) => String(f).endsWith('.map'))
-    .sort()
-  run('tar', [
-    '--sort=name',
-    '--mtime=1985-10-26 08:15:00Z',
-    '--owner=0',
-    '--group=0',
-    '--numeric-owner',
-    '-czf',
-    join(out, `agentry-${version}-sourcemaps.tgz`),
-    '-C',
-    join(root, 'dist'),
-    ...maps.map(String),
-  ])
+const work = join(out, '.build')
+const stage = join(work, 'package') // the package as npm packs it
+const dist = join(stage, 'dist')
+
+const started = performance.now()
+const times = []
+/** Runs a step, and keeps its time for the summary. */
+const step = async (name, f) => {
+  const t = performance.now()
+  const result = await f()
+  times.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  return result
 }
-const exe = join(out, `agentry-${version}-linux-x64`)
-if (builtExe) copyFileSync(builtExe, exe)
-else run(process.execPath, [join(root, 'scripts/build-exe.mjs'), exe])
-writeSbom(join(out, `agentry-${version}.cdx.json`))
+const run = async (cmd, args, options = {}) =>
+  (await promisify(execFile)(cmd, args, { cwd: root, maxBuffer: 256 * 1024 * 1024, ...options })).stdout
+
+rmSync(out, { recursive: true, force: true })
+mkdirSync(stage, { recursive: true })
+for (const f of ['package.json', 'README.md']) copyFileSync(join(root, f), join(stage, f))
+for (const d of ['bin', 'docs']) cpSync(join(root, d), join(stage, d), { recursive: true })
+if (built) await step('copy of dist/', () => cpSync(join(root, 'dist'), dist, { recursive: true }))
+else await step('build', () => run(process.execPath, ['scripts/build.mjs', '--outdir', dist]))
+// Then, side by side (each mostly waits on its own process): the declarations, the executable, the SBOM.
+const tsc = join(root, 'node_modules/.bin/tsc')
+await Promise.all([
+  built
+    ? undefined
+    : step('declarations', () => run(tsc, ['-p', 'tsconfig.lib.json', '--outDir', join(dist, 'types')])),
+  step('executable', () => {
+    const exe = join(out, `agentry-${version}-linux-x64`)
+    if (builtExe) return copyFileSync(builtExe, exe)
+    return run(process.execPath, [join(root, 'scripts/build-exe.mjs'), exe, '--from', stage])
+  }),
+  step('sbom', async () => writeSbom(join(out, `agentry-${version}.cdx.json`))),
+])
+await step('tarball', async () => {
+  const maps = readdirSync(dist, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.map'))
+    .sort()
+  stripMapComments(dist)
+  // the package's scripts ran already (prepack's build is the build above)
+  await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], { cwd: stage })
+  if (sourceMaps) {
+    const tar = ['--sort=name', '--mtime=1985-10-26 08:15:00Z', '--owner=0', '--group=0', '--numeric-owner']
+    await run('tar', [...tar, '-czf', join(out, `agentry-${version}-sourcemaps.tgz`), '-C', dist, ...maps])
+  }
+})
+rmSync(work, { recursive: true, force: true })
 const artifacts = readdirSync(out)
   .filter((f) => !f.startsWith('.'))
   .sort()
@@ -58,29 +89,53 @@ const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest(
 const sums = artifacts.map((f) => `${sha256(join(out, f))}  ${f}\n`)
 writeFileSync(join(out, 'SHA256SUMS'), sums.join(''))
 process.stdout.write(sums.join(''))
+const total = ((performance.now() - started) / 1000).toFixed(1)
+process.stderr.write(`release: ${out} in ${total} s (${times.join(', ')})\n`)
 
-/** The SBOM: cyclonedx-npm's of the whole installed tree, kept to the packages that ship: those the build bundles
- * (their node_modules paths in dist/meta.json, nested copies included) and the tarball's own dependencies. */
-function writeSbom(file) {
-  const meta = JSON.parse(readFileSync(join(root, 'dist/meta.json'), 'utf8'))
-  const shipped = new Set(Object.keys(pkg.dependencies ?? {}).map((d) => `node_modules/${d}`))
+/** Removes the last-line `//# sourceMappingURL=` comment of every JavaScript file under dir: the maps do not ship. */
+function stripMapComments(dir) {
+  for (const f of readdirSync(dir, { recursive: true }).map(String)) {
+    if (!/\.[cm]?js$/.test(f)) continue
+    const file = join(dir, f)
+    const code = readFileSync(file, 'utf8')
+    const stripped = code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n')
+    if (stripped !== code) writeFileSync(file, stripped)
+  }
+}
+
+/**
+ * The SBOM: npm's CycloneDX of the tree package-lock.json describes (`npm sbom --package-lock-only`: no node_modules
+ * read, nothing installed or compiled), kept to the packages that ship: those the build bundles (their node_modules
+ * paths in dist/meta.json, nested copies included) and the tarball's own dependencies. npm writes CycloneDX 1.5,
+ * which 1.6 contains unchanged: it is labelled 1.6. Reproducible: no serial number or time stamp (both optional).
+ */
+async function writeSbom(file) {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages
+  const meta = JSON.parse(readFileSync(join(dist, 'meta.json'), 'utf8'))
+  const paths = new Set(Object.keys(pkg.dependencies ?? {}).map((d) => `node_modules/${d}`))
   for (const f of Object.keys(meta.inputs)) {
     const m = /^(?:.*\/)?(node_modules\/(?:(?:@[^/]+\/)?[^/]+\/node_modules\/)*(?:@[^/]+\/)?[^/]+)\//.exec(f)
-    if (m) shipped.add(m[1])
+    if (m) paths.add(m[1])
   }
-  const bin = join(root, 'node_modules/.bin/cyclonedx-npm')
-  const json = execFileSync(
-    bin,
-    ['--flatten-components', '--output-reproducible', '--spec-version', '1.6', '-o', '-'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 256 * 1024 * 1024,
-    },
+  // npm names a component `<name>@<version>`, an alias by the package's own name
+  const shipped = new Set(
+    [...paths].map((p) => `${lock[p]?.name ?? p.replace(/^.*node_modules\//, '')}@${lock[p]?.version}`),
   )
-  const bom = JSON.parse(String(json))
-  const pathOf = (c) => c.properties?.find((p) => p.name === 'cdx:npm:package:path')?.value
-  bom.components = bom.components.filter((c) => shipped.has(pathOf(c)))
+  const json = await run('npm', ['sbom', '--sbom-format', 'cyclonedx', '--package-lock-only'])
+  const bom = JSON.parse(json)
+  bom.$schema = 'http://cyclonedx.org/schema/bom-1.6.schema.json'
+  bom.specVersion = '1.6'
+  delete bom.serialNumber
+  delete bom.metadata.timestamp
+  bom.metadata.component.name = pkg.name // npm names it after the folder
+  // what ships is required by the package, whether npm installs it (a dependency) or the build bundles it
+  bom.components = bom.components
+    .filter((c) => shipped.has(c['bom-ref']))
+    .map((c) => ({
+      ...c,
+      scope: 'required',
+      properties: (c.properties ?? []).filter((p) => p.name !== 'cdx:npm:package:development'),
+    }))
   const refs = new Set([bom.metadata.component['bom-ref'], ...bom.components.map((c) => c['bom-ref'])])
   bom.dependencies = (bom.dependencies ?? [])
     .filter((d) => refs.has(d.ref))

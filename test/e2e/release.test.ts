@@ -1,9 +1,11 @@
-// `npm run release` (scripts/release.mjs, issue 32 item 4), run twice into .tmp/ with the executable the process
-// tests already build (copied, not built again): no source maps in the tarball, SHA256SUMS verifies with
-// `sha256sum -c`, the CycloneDX SBOM names the packages that ship, and both runs give the same tarball digest. The
-// second run asks for the source maps: a separate artifact (maps alone, listed in SHA256SUMS), the tarball unchanged.
+// `npm run release` (scripts/release.mjs), run twice into .tmp/ with the executable the process tests already build
+// (copied, not built again) and the suite's dist/ (copied into the release's own folder, not built again): no source
+// maps in the tarball and no comment pointing at one, SHA256SUMS verifies with `sha256sum -c`, the CycloneDX 1.6
+// SBOM names the packages that ship, both runs give the same tarball digest, and the suite's dist/ is left as it was.
+// The second run asks for the source maps: a separate artifact (maps alone, listed in SHA256SUMS), the tarball
+// unchanged.
 import { execFileSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { repoRoot } from '../helpers/cli.js'
@@ -30,6 +32,7 @@ it('writes a verifiable, reproducible release with an SBOM of what ships', { tim
   // dist/ is the suite's build; its declarations are built once, under the packaging tests' lock (packed.ts)
   await packedTarball()
   const [a, b] = dirs as [string, string]
+  const distBefore = statSync(join(repoRoot, 'dist/cli.js')).mtimeMs
   const sums = release(a)
   const names = sums
     .trim()
@@ -40,16 +43,27 @@ it('writes a verifiable, reproducible release with an SBOM of what ships', { tim
   const entries = execFileSync('tar', ['-tzf', `agentry-${version}.tgz`], { cwd: a, encoding: 'utf8' }).split('\n')
   expect(entries).toContain('package/dist/index.js')
   expect(entries.filter((e) => e.endsWith('.map'))).toEqual([])
+  const unpacked = join(a, 'unpacked')
+  mkdirSync(unpacked)
+  execFileSync('tar', ['-xzf', `agentry-${version}.tgz`, '-C', unpacked], { cwd: a })
+  const js = readdirSync(join(unpacked, 'package'), { recursive: true })
+    .map(String)
+    .filter((f) => /\.[cm]?js$/.test(f))
+  expect(js.length).toBeGreaterThan(100)
+  const pointing = js.filter((f) => readFileSync(join(unpacked, 'package', f), 'utf8').includes('sourceMappingURL'))
+  expect(pointing).toEqual([])
+  rmSync(unpacked, { recursive: true })
   const bom = JSON.parse(readFileSync(join(a, `agentry-${version}.cdx.json`), 'utf8')) as {
     bomFormat: string
+    specVersion: string
     components: { name: string; group?: string; version: string }[]
   }
   expect(bom.bomFormat).toBe('CycloneDX')
+  expect(bom.specVersion).toBe('1.6')
   const shipped = bom.components.map((c) => (c.group ? `${c.group}/${c.name}` : c.name))
   // the tarball's dependencies and packages bundled into dist/; nothing only the tests or the build use
   expect(shipped).toEqual(expect.arrayContaining(['undici', 'zod', 'jq-wasm', 'commander', 'chalk']))
-  for (const devOnly of ['vitest', 'esbuild', 'typescript', '@cyclonedx/cyclonedx-npm'])
-    expect(shipped).not.toContain(devOnly)
+  for (const devOnly of ['vitest', 'esbuild', 'typescript', 'execa']) expect(shipped).not.toContain(devOnly)
   const undici = JSON.parse(readFileSync(join(repoRoot, 'node_modules/undici/package.json'), 'utf8')) as {
     version: string
   }
@@ -63,4 +77,5 @@ it('writes a verifiable, reproducible release with an SBOM of what ships', { tim
   const mapEntries = execFileSync('tar', ['-tzf', maps], { cwd: b, encoding: 'utf8' }).trim().split('\n')
   expect(mapEntries).toContain('cli.js.map')
   expect(mapEntries.filter((e) => !e.endsWith('.map') && !e.endsWith('/'))).toEqual([])
+  expect(statSync(join(repoRoot, 'dist/cli.js')).mtimeMs).toBe(distBefore)
 })
