@@ -4,7 +4,8 @@
 // reporter of vitest.config.ts:
 // import, hooks and tests, beforeAll included) and its slowest files. BENCH_APART=1 runs each tier alone instead, one
 // after the other, and prints each tier's wall time too. The machine's load average is printed before and after: the
-// figures of a loaded machine are not those of a quiet one. The whole suite runs: a measurement, not the edit loop.
+// figures of a loaded machine are not those of a quiet one. Last, the ten slowest files of all, each with its share
+// of the files' summed own time: where cutting pays. The whole suite runs: a measurement, not the edit loop.
 // Run: npm run bench -- suite        (BENCH_TIERS=e2e,terminal to measure some tiers; BENCH_APART=1; BENCH_SLOWEST=10)
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -60,6 +61,16 @@ function tierLine(tier, files, wall) {
   )
 }
 
+/** The ten slowest files of all the tiers run, each with its own time and its share of all the files' own time. */
+function printSlowest(files) {
+  const busy = files.reduce((n, f) => n + f.ms, 0)
+  console.log(`the ten slowest files (of ${files.length}, own time ${s(busy)}):`)
+  for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+    const share = `${((100 * f.ms) / busy).toFixed(1)}%`
+    console.log(`  ${s(f.ms).padStart(7)} ${share.padStart(6)}  ${f.file} (${f.tier})`)
+  }
+}
+
 /** The failed tests of a run, one line each. */
 function printFailures(files) {
   for (const f of files) for (const name of f.failures) console.log(`  failed: ${f.file} > ${name}`)
@@ -70,9 +81,11 @@ console.log(`load average before: ${load()}`)
 try {
   if (process.env.BENCH_APART) {
     let total = 0
+    const all = []
     for (const tier of tiers) {
       const r = measure(tierArgs(tier, testDir), tier)
       total += r.wall
+      all.push(...(r.files ?? []))
       if (r.status !== 0) failed++
       if (!r.files)
         console.log(`${tier.padEnd(11)} ${s(r.wall).padStart(8)} wall  (no report: vitest exited ${r.status})`)
@@ -82,6 +95,7 @@ try {
       }
     }
     console.log(`${'all'.padEnd(11)} ${s(total).padStart(8)} wall, tiers one after the other`)
+    printSlowest(all)
   } else {
     const projects = new Set(suiteTiers.filter((t) => tiers.includes(t.name)).map((t) => t.project))
     const r = measure(
@@ -98,6 +112,7 @@ try {
         `${'all'.padEnd(11)} ${s(r.wall).padStart(8)} wall (one vitest run, build check included); ` +
           `files' own time ${s(busy)}`,
       )
+      printSlowest(r.files)
     }
   }
 } finally {

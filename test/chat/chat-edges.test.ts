@@ -47,11 +47,13 @@ describe('--timeout and a streamed answer', () => {
 
 describe('the HTTP client and a stream longer than the total timeout', () => {
   it('reads it whole by default (the idle timeout watches it) and stops it with a TimeoutError when bounded', async () => {
-    const srv = await customServer((_req, res) => {
+    // a piece every 100 ms: /finite ends after 0.8 s (twice the total timeout), any other path never ends, so the
+    // bounded read ends by its timeout however slow the machine, and no test bounds the time it takes
+    const srv = await customServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' })
       let n = 0
       const t = setInterval(() => {
-        if (++n < 8) res.write('x')
+        if (++n < 8 || !req.url?.endsWith('/finite')) res.write('x')
         else {
           clearInterval(t)
           res.end('.')
@@ -59,7 +61,7 @@ describe('the HTTP client and a stream longer than the total timeout', () => {
       }, 100)
       res.on('close', () => clearInterval(t))
     })
-    const read = async (boundStreams: boolean) => {
+    const read = async (boundStreams: boolean, path: string) => {
       const http = new HttpClient({
         userAgent: 't',
         timeoutMs: 400,
@@ -68,14 +70,14 @@ describe('the HTTP client and a stream longer than the total timeout', () => {
         redactor: new Redactor(),
         boundStreams,
       })
-      const res = await http.send({ method: 'GET', url: srv.baseUrl, auth: false, stream: true })
+      const res = await http.send({ method: 'GET', url: `${srv.baseUrl}${path}`, auth: false, stream: true })
       let text = ''
       for await (const c of res.body) text += String(c)
       await http.close()
       return text
     }
-    expect(await read(false)).toBe('xxxxxxx.')
-    const bounded = await read(true).catch((e: unknown) => e)
+    expect(await read(false, '/finite')).toBe('xxxxxxx.')
+    const bounded = await read(true, '/endless').catch((e: unknown) => e)
     expect(exitCodeOf(bounded)).toBe(124)
     expect(bounded).toMatchObject({ message: expect.stringContaining('--timeout 0.4 s') })
   })

@@ -1,6 +1,8 @@
-// `agentry test` against a server that answers 429 whenever more than two completions are in flight (issue 31 item
-// 6): the run lowers its concurrency, waits out Retry-After, sends the cases again and judges them on their answers;
-// no 429 is counted as an error. A server that never stops answering 429 still ends the run (bounded), exit 6.
+// `agentry test` against a server that answers 429 whenever more than two completions are in flight: the run lowers
+// its concurrency, waits out Retry-After, sends the cases again and judges them on their answers; no 429 is counted
+// as an error. A server that never stops answering 429 still ends the run (bounded), exit 6. No real-clock sleep: the
+// server holds the first requests until one beyond its capacity has met a 429 (a deadline-bounded poll), and the run's
+// waits go to a fake clock (the Context's `now` and `sleep`).
 import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -9,6 +11,7 @@ import { type DocumentedServer, startDocumentedServer } from '../helpers/documen
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { pollUntil } from '../helpers/poll.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { testContext } from '../helpers/test-context.js'
 
@@ -19,7 +22,11 @@ afterEach(async () => {
   server = undefined
 })
 
-/** A completion route that allows `capacity` requests in flight and answers 429 (Retry-After) beyond. */
+/**
+ * A completion route that allows `capacity` requests in flight and answers 429 (Retry-After) beyond; the requests it
+ * takes are held until one has met a 429, so that the run's first wave is over the capacity whatever the machine's
+ * speed.
+ */
 async function limitedServer(capacity: number, retryAfter: string) {
   const seen = { inFlight: 0, peak: 0, limited: 0, answered: 0 }
   server = await startDocumentedServer([
@@ -35,7 +42,7 @@ async function limitedServer(capacity: number, retryAfter: string) {
         }
         seen.inFlight++
         seen.peak = Math.max(seen.peak, seen.inFlight)
-        await new Promise((r) => setTimeout(r, 15))
+        await pollUntil(() => seen.limited > 0, { what: 'a 429 to a request beyond the capacity' })
         seen.inFlight--
         seen.answered++
         const { messages } = JSON.parse(body.toString()) as { messages: { content: string }[] }
@@ -71,14 +78,23 @@ async function runTests(cases: number, extra: string[]) {
     `targets: [{agent: a}]\ndefaults:\n  assert: [{type: equals, value: "echo {{n}}"}]\ncases:\n${list.replaceAll(/message: m(\d+)\n/g, 'message: m$1\n    vars: {n: m$1}\n')}`,
   )
   const results = join(dir, 'results.ndjson')
-  const t = testContext({ env: { AGENTRY_BASE_URL: server!.baseUrl, GITHUB_ACTIONS: undefined } })
+  // the run's clock: its waits (Retry-After) move it on at once
+  const clock = { now: 0, slept: [] as number[] }
+  const t = testContext({
+    env: { AGENTRY_BASE_URL: server!.baseUrl, GITHUB_ACTIONS: undefined },
+    now: () => clock.now,
+    sleep: async (ms) => {
+      clock.slept.push(ms)
+      clock.now += ms
+    },
+  })
   t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)
   const code = await t.run(['test', file, '--results', results, ...extra])
   const lines = readFileSync(results, 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as { pass: boolean; error: string | null; rateLimited?: number; answer: string })
-  return { code, lines, stderr: t.stderr() }
+  return { code, lines, stderr: t.stderr(), slept: clock.slept }
 }
 
 describe('agentry test: pacing on 429', () => {
@@ -97,11 +113,11 @@ describe('agentry test: pacing on 429', () => {
 
   it('honours Retry-After in seconds before sending again', async () => {
     const seen = await limitedServer(1, '1')
-    const started = Date.now()
     const r = await runTests(3, ['--concurrency', '3'])
     expect(r.code).toBe(0)
     expect(seen.limited).toBeGreaterThan(0)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    expect(r.slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1000)
+    expect(r.stderr).toContain('resuming in 1.0 s')
     expect(r.lines.every((l) => l.pass)).toBe(true)
   })
 

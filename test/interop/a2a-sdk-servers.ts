@@ -3,7 +3,6 @@
 // the message as an artifact in two pieces; a message starting with "wait" runs until it is canceled.
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { type AgentCard, AGENT_CARD_PATH, TaskState } from '@a2a-js/sdk'
 import {
   AgentEvent,
@@ -18,6 +17,7 @@ import * as v03 from 'a2a-sdk-03/server'
 import * as v03express from 'a2a-sdk-03/server/express'
 import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3'
 import express from 'express'
+import { pollUntil } from '../helpers/poll.js'
 
 /** A running server: its origin (the card is at its well-known path) and how to stop it. */
 export interface SdkServer {
@@ -40,11 +40,10 @@ const closer = (server: Server) => () =>
 
 /** Waits until `taskId` is canceled (true) or 10 s pass (false). */
 async function waitForCancel(cancelled: Set<string>, taskId: string): Promise<boolean> {
-  for (let i = 0; i < 500; i++) {
-    if (cancelled.has(taskId)) return true
-    await sleep(20)
-  }
-  return false
+  return pollUntil(() => cancelled.has(taskId), { timeoutMs: 10_000, stepMs: 20 }).then(
+    () => true,
+    () => false,
+  )
 }
 
 const now = () => new Date().toISOString()
