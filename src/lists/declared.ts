@@ -1,6 +1,6 @@
 // The plain lists of the account. Each is declared with its operation (`list:` in src/api/contract/<family>.ts:
 // noun and summary; the ids are the path's parameters, the call its generated library method), and `npm run gen`
-// copies those words into src/api/lists.gen.ts, zod-free. `agentry <group> list` (listCommand,
+// copies those words into `declaredLists` of src/api/routes.gen.ts, zod-free. `agentry <group> list` (listCommand,
 // src/commands/presets.ts) and, for those declared with `mcp`, the tool list_<noun> (src/mcp/tools/lists.ts) are
 // both derived from it: same words, same call.
 import type { PageQuery } from '../api/contract/paging.js'

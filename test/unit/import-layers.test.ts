@@ -2,8 +2,9 @@
 // of the rooms, from errors and the library's HTTP core up to the CLI's entry; `node scripts/import-graph.mjs` prints
 // the same figures). Read from the sources: type-only imports count (naming another room's types is depending on
 // it); `import()` does not (it is how a room loads what is above it lazily: the manifest its groups). And the
-// comments of src/, scripts/ and bin/ give reasons, not the numbers of tracker issues a reader cannot see.
-import { readdirSync, readFileSync } from 'node:fs'
+// comments of src/, scripts/ and bin/ give reasons, not the numbers of tracker issues a reader cannot see, and the
+// files they name exist.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { circles, importsOf, roomOf, rooms, sourcesOf, upward } from '../../scripts/import-graph.mjs'
@@ -64,5 +65,20 @@ describe('the comments of src/, scripts/ and bin/', () => {
         })
       }
     expect(cited).toEqual([])
+  })
+
+  it('name files that exist (a header naming a file that was moved or never written misleads)', () => {
+    const missing: string[] = []
+    const named = /(?<![\w./-])((?:src|scripts|bin|test|bench|docs)\/[\w/.-]*\w\.(?:ts|mjs|cjs|md|json))/g
+    for (const dir of ['src', 'scripts', 'bin'])
+      for (const file of readdirSync(join(repoRoot, dir), { recursive: true, encoding: 'utf8' })) {
+        if (!/\.(ts|mts|cts|js|mjs|cjs)$/.test(file)) continue
+        for (const line of readFileSync(join(repoRoot, dir, file), 'utf8').split('\n')) {
+          if (!/^\s*(\/\/|\*|\/\*)/.test(line)) continue
+          for (const [, path] of line.matchAll(named))
+            if (!existsSync(join(repoRoot, path!))) missing.push(`${dir}/${file}: ${path}`)
+        }
+      }
+    expect(missing).toEqual([])
   })
 })

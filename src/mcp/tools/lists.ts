@@ -1,7 +1,7 @@
-// The list tools of `agentry mcp serve` (list_agents, list_scenarios, list_sites, list_pages), derived from the
-// lists declared with their operation (`list:` and `mcp:`, src/lists/declared.ts) that `agentry <group> list` comes
-// from too: the name is the declared tool, the title the list's summary, the input its ids and the contract's page
-// query; a call is one page.
+// The list tools of `agentry mcp serve` (list_<noun>: one for each list declared with an `mcp:` tool name, as
+// `declaredLists` of src/api/routes.gen.ts shows them), derived from the lists declared with their operation (`list:`
+// and `mcp:`, src/lists/declared.ts) that `agentry <group> list` comes from too: the name is the declared tool, the
+// title the list's summary, the input its ids and the contract's page query; a call is one page.
 import { declaredList, type ListName } from '../../lists/declared.js'
 import type { declaredLists } from '../../api/routes.gen.js'
 import { type PageQuery, pageQuery } from '../../api/contract/paging.js'
