@@ -11,14 +11,14 @@
 // repository's dist/, which the tests run: a release beside a running `npm test` changes nothing under it. The time
 // of each step is printed at the end.
 // `--out <dir>` writes there instead of release/; `--exe <path>` copies an executable already built from these sources
-// instead of building one, and `--built` packs the repository's dist/ as it is (copied, with its declarations), without
-// building again (the tests, which have built it already).
+// instead of building one, and `--built` packs the repository's dist/ as it is (copied; its declarations built unless
+// it has them), without building again (the tests and the release workflow, which have built it already).
 // The tarball is reproducible: npm pack fixes each entry's time and owner, and the build is deterministic, so two
 // runs give the same digest. The executable embeds this machine's Node binary and a V8 code cache from a training
 // run, which may differ from run to run. The other platforms' executables are built by .github/workflows/release.yml.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -58,7 +58,8 @@ else await step('build', () => run(process.execPath, ['scripts/build.mjs', '--ou
 // Then, side by side (each mostly waits on its own process): the declarations, the executable, the SBOM.
 const tsc = join(root, 'node_modules/.bin/tsc')
 await Promise.all([
-  built
+  // (a dist/ built by `npm run build` alone has none: they are built here then)
+  built && existsSync(join(dist, 'types'))
     ? undefined
     : step('declarations', () => run(tsc, ['-p', 'tsconfig.lib.json', '--outDir', join(dist, 'types')])),
   step('executable', () => {
