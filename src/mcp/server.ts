@@ -13,15 +13,25 @@ import { accountTools } from './tools/account.js'
 import { askAgentTool } from './tools/ask-agent.js'
 import { cmsTools } from './tools/cms.js'
 import type { AccountTool } from './tools/types.js'
+import { mcpToolNames } from './tool-names.js'
 
-/** Every account tool, in the order tools/list shows them. */
-const allTools: readonly AccountTool[] = [
-  accountTools[0]!,
-  askAgentTool,
-  ...accountTools.slice(1, 5),
-  ...cmsTools,
-  ...accountTools.slice(5),
-]
+/**
+ * Every account tool, in the declared order (./tool-names.ts, by name). A tool defined but not declared there, or a
+ * declared name no tool has, is a programming error: it stops this module from loading, so no test passes with it.
+ */
+function inDeclaredOrder(defined: readonly AccountTool[]): readonly AccountTool[] {
+  const byName = new Map(defined.map((t) => [t.name, t]))
+  const undeclared = defined.filter((t) => !mcpToolNames.includes(t.name)).map((t) => t.name)
+  const missing = mcpToolNames.filter((n) => !byName.has(n))
+  if (undeclared.length > 0 || missing.length > 0 || byName.size !== defined.length)
+    throw new Error(
+      `src/mcp/tool-names.ts and the defined tools disagree: undeclared ${undeclared.join(', ') || 'none'}, ` +
+        `undefined ${missing.join(', ') || 'none'}`,
+    )
+  return mcpToolNames.map((n) => byName.get(n)!)
+}
+
+const allTools = inDeclaredOrder([askAgentTool, ...accountTools, ...cmsTools])
 
 /**
  * A tool's input or output as the SDK takes it (a Standard Schema that converts itself to JSON Schema): our zod/mini
@@ -47,7 +57,7 @@ export interface ToolChoice {
  * --read-only (asking for one by name then is a usage error too). CMS writes are decided later (cmsManagement).
  */
 export function chooseTools(choice: ToolChoice): AccountTool[] {
-  const names = allTools.map((t) => t.name)
+  const names: readonly string[] = mcpToolNames
   if (choice.only) {
     const unknown = choice.only.filter((n) => !names.includes(n))
     if (unknown.length > 0)

@@ -1,6 +1,7 @@
 // `agentry mcp serve` (commands.md): the account as an MCP server. The MCP SDK is loaded only when the
 // server starts (dynamic import), so no other command pays for it.
 import { UsageError } from '../../errors.js'
+import { mcpToolsHelp } from '../../mcp/tool-names.js'
 import { defineCommand } from '../define.js'
 import { custom, flag, port } from '../options.js'
 
@@ -26,9 +27,10 @@ export default defineCommand({
     'agentry --profile work mcp serve --http 8765',
   ],
   helpAfter: `
-Tools: list_agents, ask_agent, list_scenarios, list_executions, run_scenario, trigger_webhook, list_record_types,
-get_record_type, cms_query, cms_search, cms_get, cms_save, cms_publish, cms_unpublish, cms_delete, list_sites,
-list_pages, analyze_image, generate_image. The CMS writes (cms_save, cms_publish, cms_unpublish, cms_delete) are
+Tools, in the order they are served:
+${mcpToolsHelp()}
+
+The CMS writes (cms_save, cms_publish, cms_unpublish, cms_delete) are
 offered only when the credential has CMS management access. With --http, the bearer token is printed on stderr at start and every
 request must carry it (Authorization: Bearer <token>). Clients of either MCP revision are served: 2026-07-28
 (stateless: server/discover, _meta on each request) and 2025-11-25 or older (initialize).`,

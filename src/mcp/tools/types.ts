@@ -3,6 +3,7 @@
 import type * as z from '../../api/zod.js'
 import type { Context } from '../../context.js'
 import type { AgentryClient } from '../../sdk/client.js'
+import type { McpToolName } from '../tool-names.js'
 
 /** What a running tool call gets: the run's Context, its client, the MCP cancellation signal, a progress reporter. */
 interface ToolCall {
@@ -16,7 +17,8 @@ interface ToolCall {
 
 /** One tool exposed over MCP. */
 export interface AccountTool<S extends z.core.$ZodShape = z.core.$ZodShape> {
-  name: string
+  /** declared in ../tool-names.ts, which gives the tools' order */
+  name: McpToolName
   title: string
   description: string
   input: S
