@@ -34,12 +34,27 @@ function inDeclaredOrder(defined: readonly AccountTool[]): readonly AccountTool[
 const allTools = inDeclaredOrder([askAgentTool, ...accountTools, ...cmsTools])
 
 /**
+ * An object that takes any members, as strict clients read it: zod writes `additionalProperties: {}` (and, for a
+ * record, `propertyNames: {type: "string"}`), an empty schema some clients warn about; JSON Schema allows any
+ * member when `additionalProperties` is absent, so both go (a typed one, `{type: "string"}`, stays).
+ */
+function plainObjects({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+  const empty = (v: unknown) => typeof v === 'object' && v !== null && Object.keys(v).length === 0
+  if (empty(jsonSchema.additionalProperties)) delete jsonSchema.additionalProperties
+  const names = jsonSchema.propertyNames as Record<string, unknown> | undefined
+  if (names !== undefined && Object.keys(names).length === 1 && names.type === 'string') delete jsonSchema.propertyNames
+}
+
+/**
  * A tool's input or output as the SDK takes it (a Standard Schema that converts itself to JSON Schema): our zod/mini
  * object, which validates but does not carry the conversion, given zod's own toJSONSchema for it.
  */
 function withJsonSchema(schema: z.ZodMiniObject): StandardSchemaWithJSON<Record<string, unknown>> {
   const convert = (io: 'input' | 'output') => (opts: { target: string }) =>
-    z.toJSONSchema(schema, { target: opts.target as 'draft-2020-12', io }) as Record<string, unknown>
+    z.toJSONSchema(schema, { target: opts.target as 'draft-2020-12', io, override: plainObjects }) as Record<
+      string,
+      unknown
+    >
   const standard = schema['~standard'] as StandardSchemaWithJSON<Record<string, unknown>>['~standard']
   return { '~standard': { ...standard, jsonSchema: { input: convert('input'), output: convert('output') } } }
 }

@@ -4,7 +4,7 @@
 // from it. Zod-free and SDK-free, so that `--help` loads nothing else.
 
 /** The groups, in order, each with its tools in order. */
-export const mcpToolGroups = [
+const mcpToolGroups = [
   ['agents', ['list_agents', 'ask_agent']],
   ['scenarios', ['list_scenarios', 'list_executions', 'run_scenario', 'trigger_webhook']],
   ['record types', ['list_record_types', 'get_record_type']],

@@ -80,9 +80,32 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
       items: { type: 'array' },
     })
     expect(tools.find((t) => t.name === 'ask_agent')?.outputSchema?.required).toEqual(['agentId', 'answer'])
-    expect(tools.find((t) => t.name === 'cms_query')?.outputSchema?.properties).toHaveProperty('rows')
+    // cms_query and cms_search answer a page as every list tool does: `items`
+    for (const name of ['cms_query', 'cms_search', 'list_agents'])
+      expect(tools.find((t) => t.name === name)?.outputSchema?.properties, name).toHaveProperty('items')
     expect(tools.find((t) => t.name === 'cms_delete')?.outputSchema?.properties).toHaveProperty('deleted')
     expect(tools.find((t) => t.name === 'run_scenario')?.annotations?.readOnlyHint).toBe(false)
+  })
+
+  it('every schema is plain JSON Schema: an open object has no empty additionalProperties nor propertyNames', async () => {
+    const { client } = await serve(undefined, undefined, era)
+    const found: string[] = []
+    const walk = (node: unknown, at: string) => {
+      if (typeof node !== 'object' || node === null) return
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'additionalProperties' && typeof v === 'object' && v !== null && Object.keys(v).length === 0)
+          found.push(`${at}.${k}`)
+        if (k === 'propertyNames') found.push(`${at}.${k}`)
+        walk(v, `${at}.${k}`)
+      }
+    }
+    for (const t of (await client.listTools()).tools) {
+      walk(t.inputSchema, `${t.name} input`)
+      walk(t.outputSchema, `${t.name} output`)
+    }
+    expect(found).toEqual([])
+    const payload = (await client.listTools()).tools.find((t) => t.name === 'trigger_webhook')?.inputSchema.properties
+    expect(payload?.payload).toEqual({ type: 'object', description: 'the JSON object to deliver' })
   })
 
   it('list_agents, list_scenarios, list_sites, list_pages read the account', async () => {
@@ -153,17 +176,17 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
     expect(types.items.map((t: { slug: string }) => t.slug)).toEqual(['posts', 'authors', 'products'])
     expect((await ok('get_record_type', { slug: 'posts' })).schema.properties).toHaveProperty('views')
     const found = await ok('cms_search', { collection: 'posts', text: 'practical webhooks', pageSize: 3 })
-    expect(found.records).toHaveLength(3)
-    for (const r of found.records)
+    expect(found.items).toHaveLength(3)
+    for (const r of found.items)
       expect(r).toMatchObject({ score: 1, data: { title: expect.stringMatching(/^Practical webhooks/) } })
   })
 
   it('cms_query, cms_get, cms_save and cms_delete work on records', async () => {
     const { ok, call } = await serve(undefined, undefined, era)
     const q = await ok('cms_query', { collection: 'posts', pageSize: 3, orderBy: 'id:asc' })
-    expect(q.rows).toHaveLength(3)
-    const got = await ok('cms_get', { collection: 'posts', recordId: q.rows[0].id })
-    expect(got.id).toBe(q.rows[0].id)
+    expect(q.items).toHaveLength(3)
+    const got = await ok('cms_get', { collection: 'posts', recordId: q.items[0].id })
+    expect(got.id).toBe(q.items[0].id)
     const saved = await ok('cms_save', { collection: 'posts', data: { title: 'via MCP' }, tags: ['mcp'] })
     expect(saved.data).toMatchObject({ title: 'via MCP' })
     const deleted = await ok('cms_delete', { collection: 'posts', recordId: saved.id })

@@ -17,6 +17,8 @@ const recordId = z.string().check(z.minLength(1, 'recordId is required')).check(
 const access = z
   ._default(z.enum(['cda', 'cma']), 'cda')
   .check(z.describe('delivery (cda, default) or management (cma) access'))
+/** What cms_query and cms_search answer: one page, its records (or aggregate rows) as `items`, as every list tool's. */
+const pageOfItems = { collection: z.string(), page: z.int(), items: z.array(z.looseObject({})) }
 const param = (what: string) => z.optional(z.string()).check(z.describe(what))
 
 /** list_record_types, get_record_type, cms_query, cms_search, cms_get, cms_save, cms_publish, cms_unpublish, cms_delete. */
@@ -55,7 +57,7 @@ export const cmsTools = [
       page: z.optional(z.int().check(z.gte(1))).check(z.describe('the page, from 1')),
       pageSize: z.optional(z.int().check(z.gte(1)).check(z.lte(100))).check(z.describe('rows per page, 1–100')),
     },
-    output: { collection: z.string(), page: z.int(), rows: z.array(z.looseObject({})) },
+    output: pageOfItems,
     readOnly: true,
     async run({ collection, access, page, pageSize, ...wire }, { sdk }) {
       const params = new URLSearchParams()
@@ -69,9 +71,9 @@ export const cmsTools = [
       }
       if (page !== undefined) query.page = page
       if (pageSize !== undefined) query.pageSize = pageSize
-      const rows: Record<string, unknown>[] = []
-      for await (const row of sdk.cms.query({ collection, access }, query).firstPage()) rows.push(row)
-      return { collection, page: page ?? 1, rows }
+      const items: Record<string, unknown>[] = []
+      for await (const row of sdk.cms.query({ collection, access }, query).firstPage()) items.push(row)
+      return { collection, page: page ?? 1, items }
     },
   }),
   defineTool({
@@ -90,11 +92,12 @@ export const cmsTools = [
       page: z.optional(z.int().check(z.gte(1))).check(z.describe('the page, from 1')),
       pageSize: z.optional(z.int().check(z.gte(1)).check(z.lte(100))).check(z.describe('records per page, 1–100')),
     },
+    output: pageOfItems,
     readOnly: true,
     async run({ collection, text, ...opts }, { sdk }) {
-      const records: Record<string, unknown>[] = []
-      for await (const r of sdk.cms.search(collection, text, opts).firstPage()) records.push(r)
-      return { collection, page: opts.page ?? 1, records }
+      const items: Record<string, unknown>[] = []
+      for await (const r of sdk.cms.search(collection, text, opts).firstPage()) items.push(r)
+      return { collection, page: opts.page ?? 1, items }
     },
   }),
   defineTool({
