@@ -10,6 +10,7 @@ export const allToolNames = [
   'run_scenario',
   'trigger_webhook',
   'list_record_types',
+  'get_record_types',
   'get_record_type',
   'cms_query',
   'cms_search',

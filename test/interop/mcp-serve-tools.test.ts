@@ -175,6 +175,12 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
     const types = await ok('list_record_types', {})
     expect(types.items.map((t: { slug: string }) => t.slug)).toEqual(['posts', 'authors', 'products'])
     expect((await ok('get_record_type', { slug: 'posts' })).schema.properties).toHaveProperty('views')
+    // the official MCP server's name: every record type, or the one named
+    const all = await ok('get_record_types', {})
+    expect(all.items.map((t: { slug: string }) => t.slug)).toEqual(['posts', 'authors', 'products'])
+    expect(all.items[0].schema.properties).toHaveProperty('views')
+    const one = await ok('get_record_types', { slug: 'authors' })
+    expect(one.items.map((t: { slug: string }) => t.slug)).toEqual(['authors'])
     const found = await ok('cms_search', { collection: 'posts', text: 'practical webhooks', pageSize: 3 })
     expect(found.items).toHaveLength(3)
     for (const r of found.items)
@@ -298,6 +304,7 @@ describe('mcp serve: choosing tools', () => {
       'list_scenarios',
       'list_executions',
       'list_record_types',
+      'get_record_types',
       'get_record_type',
       'cms_query',
       'cms_search',
