@@ -4,6 +4,8 @@
 // --read-only, the credential's CMS access). Every tool is called, errors come back as tool errors with the CLI's
 // words, an ask is cancelled mid-stream (and on the service). What only the process shows (stdio, the end of stdin,
 // --http with its token) is test/e2e/mcp-serve.test.ts; the tool list that follows the account is mcp-live-tools.
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
 import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -295,6 +297,21 @@ describe('mcp serve: choosing tools', () => {
     const port = await runCommand(['mcp', 'serve', '--http', 'abc'], { env: fx.env() })
     expect(port.exitCode).toBe(2)
     expect(port.stderr).toContain('--http: abc must be a whole number from 0 to 65535')
+  })
+
+  it('--http on a port in use is a user error naming the port and the way on, not a bug', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const { port } = taken.address() as AddressInfo
+    try {
+      const r = await runCommand(['mcp', 'serve', '--http', String(port)], { env: fx.env() })
+      expect(r.exitCode).toBe(1)
+      expect(r.stderr).toContain(`--http ${port}: port ${port} on 127.0.0.1 is already in use`)
+      expect(r.stderr).toContain('--http 0 for any free one')
+      expect(r.stderr).not.toMatch(/bug in agentry/i)
+    } finally {
+      taken.close()
+    }
   })
 
   it('--read-only leaves out everything that writes or runs', async () => {
