@@ -78,7 +78,10 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
 function listenError(err: NodeJS.ErrnoException, port: number): Error {
   const hint = 'pick another port, or --http 0 for any free one'
   if (err.code === 'EADDRINUSE')
-    return new CliError(`--http ${port}: port ${port} on 127.0.0.1 is already in use`, { exitCode: ExitCode.error, hint })
+    return new CliError(`--http ${port}: port ${port} on 127.0.0.1 is already in use`, {
+      exitCode: ExitCode.error,
+      hint,
+    })
   if (err.code === 'EACCES')
     return new CliError(`--http ${port}: this user may not listen on port ${port}`, { exitCode: ExitCode.error, hint })
   return err
