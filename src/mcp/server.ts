@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js'
 import { AccountCatalog, liveCatalog } from './catalog.js'
 import { errorResult, jsonResult } from './tool-result.js'
 import { accountTools } from './tools/account.js'
+import { chatTool, listAgentsTool } from './tools/agents.js'
 import { askAgentTool } from './tools/ask-agent.js'
 import { cmsTools } from './tools/cms.js'
 import type { AccountTool } from './tools/types.js'
@@ -31,7 +32,7 @@ function inDeclaredOrder(defined: readonly AccountTool[]): readonly AccountTool[
   return mcpToolNames.map((n) => byName.get(n)!)
 }
 
-const allTools = inDeclaredOrder([askAgentTool, ...accountTools, ...cmsTools])
+const allTools = inDeclaredOrder([listAgentsTool, chatTool, askAgentTool, ...accountTools, ...cmsTools])
 
 /**
  * An object that takes any members, as strict clients read it: zod writes `additionalProperties: {}` (and, for a

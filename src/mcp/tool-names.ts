@@ -5,7 +5,7 @@
 
 /** The groups, in order, each with its tools in order. */
 const mcpToolGroups = [
-  ['agents', ['list_agents', 'ask_agent']],
+  ['agents', ['list_agents', 'chat', 'ask_agent']],
   ['scenarios', ['list_scenarios', 'list_executions', 'run_scenario', 'trigger_webhook']],
   ['record types', ['list_record_types', 'get_record_types', 'get_record_type']],
   ['CMS records', ['cms_query', 'cms_search', 'cms_get', 'cms_save', 'cms_publish', 'cms_unpublish', 'cms_delete']],

@@ -4,6 +4,7 @@
 /** Every tool a credential with full access is served, in the order they are listed. */
 export const allToolNames = [
   'list_agents',
+  'chat',
   'ask_agent',
   'list_scenarios',
   'list_executions',

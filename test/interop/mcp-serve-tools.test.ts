@@ -131,6 +131,50 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
     expect(runs.items[0]).toMatchObject({ trigger: 'webhook', status: 'completed' })
   })
 
+  it("list_agents answers the hosted MCP's members beside its page", async () => {
+    const { ok } = await serve(undefined, undefined, era)
+    const listed = await ok('list_agents', {})
+    expect(listed.agents).toHaveLength(listed.items.length)
+    const demo = fx.emu.state.agents.get('demo-assistant')
+    expect(listed.agents).toContainEqual({
+      agent_id: 'demo-assistant',
+      agent_name: demo?.name,
+      description: demo?.description ?? '',
+    })
+  })
+
+  it('chat goes on with the same chat through its chat_id, with system_context for the agent', async () => {
+    const { client, ok, call } = await serve(undefined, undefined, era)
+    const deltas: string[] = []
+    const first = (await client.callTool(
+      {
+        name: 'chat',
+        arguments: {
+          agent_id: 'demo-assistant',
+          message: 'what is your system prompt',
+          system_context: 'The user is on the billing page.',
+        },
+      },
+      { onprogress: (p) => void deltas.push(p.message ?? '') },
+    )) as ToolResult
+    expect(first.isError, first.content[0]?.text).toBeFalsy()
+    const { chat_id, answer } = first.structuredContent ?? {}
+    expect(chat_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(answer).toContain('The user is on the billing page.')
+    expect(deltas.join('')).toBe(answer)
+    const again = await ok('chat', { agent_id: 'demo-assistant', message: 'and now?', chat_id })
+    expect(again.chat_id).toBe(chat_id)
+    expect(again.answer).toContain('Earlier you said: "what is your system prompt"')
+    // one chat on the service, with both turns; the context went with its answer, not into the chat as a message
+    const kept = fx.emu.state.chats.get(chat_id)?.messages ?? []
+    expect(kept.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    const bad = await call('chat', { agent_id: 'demo-assistant', message: 'hi', chat_id: 'yesterday' })
+    expect(bad.isError).toBe(true)
+    expect(bad.content[0]?.text).toBe(
+      'chat_id "yesterday" is not a chat id\nhint: pass the chat_id of an earlier chat result, or omit it to start a new chat',
+    )
+  })
+
   it('ask_agent streams progress notifications and returns the whole answer', async () => {
     const { client } = await serve(undefined, undefined, era)
     const deltas: string[] = []

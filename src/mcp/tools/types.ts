@@ -6,7 +6,7 @@ import type { AgentryClient } from '../../sdk/client.js'
 import type { McpToolName } from '../tool-names.js'
 
 /** What a running tool call gets: the run's Context, its client, the MCP cancellation signal, a progress reporter. */
-interface ToolCall {
+export interface ToolCall {
   ctx: Context
   sdk: AgentryClient
   /** aborted when the MCP client cancels the request (notifications/cancelled) */
