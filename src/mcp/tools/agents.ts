@@ -43,10 +43,7 @@ export const chatTool = defineTool({
     'go on with the same chat (omit it to start one). system_context gives the agent more context for this ' +
     'message. The answer is streamed as progress notifications. Use list_agents for the ids.',
   input: {
-    agent_id: z
-      .string()
-      .check(z.minLength(1, 'agent_id is required'))
-      .check(z.describe('the agent (see list_agents)')),
+    agent_id: z.string().check(z.minLength(1, 'agent_id is required')).check(z.describe('the agent (see list_agents)')),
     message: z.string().check(z.minLength(1, 'message is required')).check(z.describe('your message to the agent')),
     chat_id: z
       .optional(z.string())
