@@ -13,6 +13,8 @@ import { accountTools } from './tools/account.js'
 import { chatTool, listAgentsTool } from './tools/agents.js'
 import { askAgentTool } from './tools/ask-agent.js'
 import { cmsTools } from './tools/cms.js'
+import { fileTools } from './tools/files.js'
+import { uploadDirFlag } from './local-files.js'
 import type { AccountTool } from './tools/types.js'
 import { mcpToolNames } from './tool-names.js'
 
@@ -32,7 +34,7 @@ function inDeclaredOrder(defined: readonly AccountTool[]): readonly AccountTool[
   return mcpToolNames.map((n) => byName.get(n)!)
 }
 
-const allTools = inDeclaredOrder([listAgentsTool, chatTool, askAgentTool, ...accountTools, ...cmsTools])
+const allTools = inDeclaredOrder([listAgentsTool, chatTool, askAgentTool, ...accountTools, ...cmsTools, ...fileTools])
 
 /**
  * An object that takes any members, as strict clients read it: zod writes `additionalProperties: {}` (and, for a
@@ -90,7 +92,12 @@ export function chooseTools(choice: ToolChoice): AccountTool[] {
  * or to one request (a 2026-07-28 HTTP request): the serving entries call this once for each (serve.ts, http.ts).
  * The descriptions that name the account's agents and scenarios are kept current by ./catalog.ts.
  */
-export function createMcpServer(ctx: Context, tools: readonly AccountTool[], catalog: AccountCatalog): McpServer {
+export function createMcpServer(
+  ctx: Context,
+  tools: readonly AccountTool[],
+  catalog: AccountCatalog,
+  uploadFolders: readonly string[] = [],
+): McpServer {
   const server = new McpServer(
     { name: 'agentry', version: ctx.version },
     { capabilities: { tools: { listChanged: true } } },
@@ -104,7 +111,7 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[], cat
     }
     const config = {
       title: tool.title,
-      description: tool.description,
+      description: tool.readsLocalFiles ? tool.description + folderNote(uploadFolders) : tool.description,
       inputSchema: withJsonSchema(z.object(tool.input)),
       // a result may carry more than the declared fields (the service's records do)
       ...(tool.output ? { outputSchema: withJsonSchema(z.looseObject(tool.output)) } : {}),
@@ -119,7 +126,8 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[], cat
       }
       try {
         const sdk = await ctx.sdk()
-        return jsonResult(await tool.run(args as never, { ctx, sdk, signal: extra.mcpReq.signal, progress }))
+        const call = { ctx, sdk, signal: extra.mcpReq.signal, progress, uploadFolders }
+        return jsonResult(await tool.run(args as never, call))
       } catch (err) {
         return errorResult(err)
       }
@@ -128,6 +136,13 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[], cat
   }
   liveCatalog(server, registered, catalog)
   return server
+}
+
+/** What a tool that reads local files says of the folders it may read. */
+function folderNote(folders: readonly string[]): string {
+  return folders.length > 0
+    ? ` The allowed folders: ${folders.join(', ')}.`
+    : ` No folder is allowed now (the user starts the server with ${uploadDirFlag} <folder>).`
 }
 
 /** The run's catalog of agents and scenarios, read once before serving when a tool names them. */

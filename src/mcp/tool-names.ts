@@ -9,6 +9,7 @@ const mcpToolGroups = [
   ['scenarios', ['list_scenarios', 'list_executions', 'run_scenario', 'trigger_webhook']],
   ['record types', ['list_record_types', 'get_record_types', 'get_record_type']],
   ['CMS records', ['cms_query', 'cms_search', 'cms_get', 'cms_save', 'cms_publish', 'cms_unpublish', 'cms_delete']],
+  ['files', ['list_files', 'upload_file']],
   ['sites', ['list_sites', 'list_pages']],
   ['images', ['analyze_image', 'generate_image']],
 ] as const

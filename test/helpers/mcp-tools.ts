@@ -20,6 +20,8 @@ export const allToolNames = [
   'cms_publish',
   'cms_unpublish',
   'cms_delete',
+  'list_files',
+  'upload_file',
   'list_sites',
   'list_pages',
   'analyze_image',

@@ -4,11 +4,14 @@
 // --read-only, the credential's CMS access). Every tool is called, errors come back as tool errors with the CLI's
 // words, an ask is cancelled mid-stream (and on the service). What only the process shows (stdio, the end of stdin,
 // --http with its token) is test/e2e/mcp-serve.test.ts; the tool list that follows the account is mcp-live-tools.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
 import { serveStdio } from '@modelcontextprotocol/server/stdio'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { demoKeys } from '../../src/emulator/seed.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { servedTools } from '../../src/mcp/serve.js'
@@ -41,6 +44,7 @@ async function serve(
   choice: ToolChoice = { readOnly: false },
   env: Record<string, string | undefined> = secret,
   era: Era = '2026-07-28',
+  uploadFolders: string[] = [],
 ) {
   const t = emulatorContext(fx, { env })
   await t.ctx.resolve({ globals: {} })
@@ -48,7 +52,7 @@ async function serve(
   const catalog = await accountCatalog(t.ctx, tools)
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   // the SDK's stdio entry, as `mcp serve` runs it, on an in-memory pipe: it picks the era from the first message
-  serveStdio(() => createMcpServer(t.ctx, tools, catalog), { transport: serverSide })
+  serveStdio(() => createMcpServer(t.ctx, tools, catalog, uploadFolders), { transport: serverSide })
   const client = new Client({ name: 'agentry-test', version: '1.0.0' }, negotiation(era))
   await client.connect(clientSide)
   open.push(client)
@@ -311,6 +315,58 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
   })
 })
 
+describe('mcp serve: list_files and upload_file (only from the folders --upload-dir allows)', () => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'agentry-mcp-files-')))
+  const allowed = join(base, 'allowed')
+  mkdirSync(join(allowed, 'sub'), { recursive: true })
+  writeFileSync(join(allowed, 'notes.txt'), 'hello from a local file')
+  writeFileSync(join(allowed, 'sub', 'deep.md'), '# deep')
+  writeFileSync(join(base, 'secret.txt'), 'not yours')
+  symlinkSync(join(base, 'secret.txt'), join(allowed, 'link-out.txt'))
+  afterAll(() => rmSync(base, { recursive: true, force: true }))
+
+  it('uploads a file inside an allowed folder, which list_files then lists', async () => {
+    const { ok, client } = await serve(undefined, undefined, undefined, [allowed])
+    const upload = (await client.listTools()).tools.find((t) => t.name === 'upload_file')
+    expect(upload?.description).toContain(`The allowed folders: ${allowed}.`)
+    const stored = await ok('upload_file', { local_path: 'notes.txt', path: 'mcp-up' })
+    expect(stored.path).toBe('mcp-up/notes.txt')
+    expect(Buffer.from(fx.emu.state.files.get('mcp-up/notes.txt')?.data ?? '', 'base64').toString()).toBe(
+      'hello from a local file',
+    )
+    await ok('upload_file', { local_path: join(allowed, 'sub', 'deep.md'), filename: 'renamed.md', path: 'mcp-up' })
+    const listed = await ok('list_files', { path: 'mcp-up' })
+    expect(listed.items.map((f: { path: string }) => f.path).sort()).toEqual(['mcp-up/notes.txt', 'mcp-up/renamed.md'])
+  })
+
+  it('refuses a path that leads out by .., by a symbolic link or by being absolute, and says which flag allows', async () => {
+    const { call } = await serve(undefined, undefined, undefined, [allowed])
+    for (const local_path of ['../secret.txt', 'sub/../../secret.txt', 'link-out.txt', join(base, 'secret.txt')]) {
+      const r = await call('upload_file', { local_path })
+      expect(r.isError, local_path).toBe(true)
+      expect(r.content[0]?.text).toContain(
+        `${local_path} is outside the folders allowed with --upload-dir (${allowed})`,
+      )
+    }
+    expect([...fx.emu.state.files.values()].some((f) => f.data === Buffer.from('not yours').toString('base64'))).toBe(
+      false,
+    )
+  })
+
+  it('without --upload-dir, upload_file refuses and names the flag; a missing folder is a usage error', async () => {
+    const { call } = await serve()
+    const r = await call('upload_file', { local_path: join(allowed, 'notes.txt') })
+    expect(r.isError).toBe(true)
+    expect(r.content[0]?.text).toBe(
+      'upload_file reads only from folders allowed with --upload-dir, and none was\n' +
+        'hint: restart the server with: agentry mcp serve --upload-dir <folder>',
+    )
+    const missing = await runCommand(['mcp', 'serve', '--upload-dir', join(base, 'nope')], { env: fx.env() })
+    expect(missing.exitCode).toBe(2)
+    expect(missing.stderr).toContain(`--upload-dir ${join(base, 'nope')}: no such folder`)
+  })
+})
+
 describe('mcp serve: choosing tools', () => {
   it('--tools exposes only those tools; a run without a secret is a tool error with the CLI hint', async () => {
     const { names, call } = await serve({ only: ['list_agents', 'cms_get', 'run_scenario'], readOnly: false }, {})
@@ -370,6 +426,7 @@ describe('mcp serve: choosing tools', () => {
       'cms_query',
       'cms_search',
       'cms_get',
+      'list_files',
       'list_sites',
       'list_pages',
       'analyze_image',

@@ -13,6 +13,8 @@ export interface ToolCall {
   signal: AbortSignal
   /** sends notifications/progress when the client asked for them (a progressToken); a no-op otherwise */
   progress(progress: number, message?: string): Promise<void>
+  /** the real paths of the folders `--upload-dir` allowed (../local-files.ts); empty when none was */
+  uploadFolders: readonly string[]
 }
 
 /** One tool exposed over MCP. */
@@ -30,6 +32,8 @@ export interface AccountTool<S extends z.core.$ZodShape = z.core.$ZodShape> {
   names?: 'agents' | 'scenarios'
   /** writes content records: offered only when the credential has CMS management access */
   cmsManagement?: boolean
+  /** reads local files (only inside the --upload-dir folders): its description names them */
+  readsLocalFiles?: true
   run(args: z.infer<z.ZodMiniObject<S>>, call: ToolCall): Promise<unknown>
 }
 
