@@ -21,7 +21,7 @@ import {
 } from '@modelcontextprotocol/client'
 
 /** The revision asked for first. */
-export const modernVersion = '2026-07-28'
+const modernVersion = '2026-07-28'
 
 /** A server's pipe as the client gets it: the probe's answer is kept for us, and a close can be held back. */
 export class ProbedPipe implements Transport {
@@ -87,7 +87,7 @@ export class ProbedPipe implements Transport {
 }
 
 /** What the era search ended with. */
-export type EraOutcome = 'connected' | 'ended'
+type EraOutcome = 'connected' | 'ended'
 
 /** A discover answer that offers 2026-07-28, or undefined. */
 function modernOffer(answer: JSONRPCResponse | undefined): DiscoverResult | undefined {
