@@ -4,17 +4,18 @@
 // (same device and inode when opened), so swapping it for a link after the check does not get past it.
 import { realpath, stat } from 'node:fs/promises'
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
+import { expandHome } from '../config/secret-source.js'
 import { UsageError } from '../errors.js'
 import { readArgFile } from '../io/arg-file.js'
 
 /** The flag that allows a folder. */
 export const uploadDirFlag = '--upload-dir'
 
-/** The real paths of the allowed folders; a usage error for one that is missing or not a folder. */
+/** The real paths of the allowed folders (`~/` is the home folder); a usage error for one missing or not a folder. */
 export async function allowedFolders(dirs: readonly string[]): Promise<string[]> {
   const real: string[] = []
   for (const dir of dirs) {
-    const path = await realpath(dir).catch(() => undefined)
+    const path = await realpath(expandHome(dir)).catch(() => undefined)
     if (path === undefined || !(await stat(path)).isDirectory())
       throw new UsageError(`${uploadDirFlag} ${dir}: ${path === undefined ? 'no such folder' : 'not a folder'}`)
     real.push(path)

@@ -19,7 +19,10 @@ export default defineCommand({
   options: {
     http: port('--http <port>', 'serve Streamable HTTP on 127.0.0.1:<port> instead of stdio'),
     tools: custom('--tools <names>', 'expose only these tools (comma-separated)', toolNames),
-    readOnly: flag('--read-only', 'expose only the tools that read (no ask, run, trigger, save, delete, generate)'),
+    readOnly: flag(
+      '--read-only',
+      'expose only the tools that read (no chat, ask, run, trigger, save, delete, upload, generate)',
+    ),
     uploadDir: list('--upload-dir <folder>', 'let upload_file read files inside this folder (repeatable)', {
       nonEmpty: true,
     }),
