@@ -19,8 +19,8 @@ export interface SourcedSecret {
   source: string
 }
 
-/** `~/x` → the home directory's x (profile values are not expanded by a shell). */
-function expandHome(path: string): string {
+/** `~/x` → the home directory's x (profile values, and MCP clients' argument lists, are not expanded by a shell). */
+export function expandHome(path: string): string {
   return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path
 }
 

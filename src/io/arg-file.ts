@@ -2,6 +2,7 @@
 // files) and of stdin given as input: always with a size limit, so `--data @/dev/zero` or an endless pipe fails
 // fast with a usage error instead of eating the machine's memory. A regular file is refused by its size before a
 // byte is read; anything else (a device, a FIFO, stdin) is read until it goes over the limit.
+import type { Stats } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { UsageError } from '../errors.js'
 import { maxBodyBytes } from '../limits.js'
@@ -34,7 +35,13 @@ function tooLarge(what: string, limit: number, size?: number): UsageError {
  * Reads a file named on the command line, at most `limit` bytes (default: the service's body limit); `what` (the flag
  * and path) starts the usage error when it cannot.
  */
-export async function readArgFile(path: string, what: string, limit = maxBodyBytes): Promise<Buffer> {
+export async function readArgFile(
+  path: string,
+  what: string,
+  limit = maxBodyBytes,
+  /** checks the opened file before a byte is read (throws to refuse it): e.g. that it is the one a path check saw */
+  opened?: (st: Stats) => void,
+): Promise<Buffer> {
   let fh: Awaited<ReturnType<typeof open>>
   try {
     fh = await open(path, 'r')
@@ -43,6 +50,7 @@ export async function readArgFile(path: string, what: string, limit = maxBodyByt
   }
   try {
     const st = await fh.stat()
+    opened?.(st)
     if (st.isDirectory()) throw new UsageError(`${what}: is a directory, not a file`)
     if (st.isFile() && st.size > limit) throw tooLarge(what, limit, st.size)
     const parts: Buffer[] = []

@@ -15,6 +15,7 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server'
+import { CliError, ExitCode } from '../errors.js'
 import type { AccountCatalog } from './catalog.js'
 
 /** The running HTTP server. */
@@ -73,6 +74,19 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   body.pipe(res)
 }
 
+/** Why --http <port> could not listen, in the user's terms: a port in use or not ours to take is no bug of agentry. */
+function listenError(err: NodeJS.ErrnoException, port: number): Error {
+  const hint = 'pick another port, or --http 0 for any free one'
+  if (err.code === 'EADDRINUSE')
+    return new CliError(`--http ${port}: port ${port} on 127.0.0.1 is already in use`, {
+      exitCode: ExitCode.error,
+      hint,
+    })
+  if (err.code === 'EACCES')
+    return new CliError(`--http ${port}: this user may not listen on port ${port}`, { exitCode: ExitCode.error, hint })
+  return err
+}
+
 /**
  * Serves MCP over Streamable HTTP at http://127.0.0.1:<port>/mcp; `newServer` builds one McpServer for each
  * 2026-07-28 request and each 2025 session. A change of the account's catalog is told to the open 2026-07-28
@@ -121,7 +135,10 @@ export async function serveHttp(
     await writeResponse(res, await transport.handleRequest(request))
   }
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      stopListening()
+      reject(listenError(err, port))
+    })
     server.listen(port, '127.0.0.1', () => resolve())
   })
   const { port: bound } = server.address() as AddressInfo

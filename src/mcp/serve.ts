@@ -7,6 +7,7 @@ import type { AccountCatalog } from './catalog.js'
 import { cmsManagement } from './cms-access.js'
 import { serveHttp } from './http.js'
 import { drainingStdin } from './stdio-drain.js'
+import { allowedFolders } from './local-files.js'
 import { accountCatalog, chooseTools, createMcpServer, type ToolChoice } from './server.js'
 import type { AccountTool } from './tools/types.js'
 
@@ -14,6 +15,8 @@ import type { AccountTool } from './tools/types.js'
 export interface ServeOptions extends ToolChoice {
   /** --http: the port (0: any free one); undefined: stdio */
   http?: number | undefined
+  /** --upload-dir: the folders upload_file may read from */
+  uploadDirs?: readonly string[] | undefined
 }
 
 /**
@@ -34,12 +37,13 @@ export async function servedTools(ctx: Context, choice: ToolChoice): Promise<Acc
 
 /** Runs the MCP server until its client leaves or the run is asked to stop. */
 export async function serveMcp(ctx: Context, opts: ServeOptions): Promise<void> {
+  const folders = await allowedFolders(opts.uploadDirs ?? [])
   const tools = await servedTools(ctx, opts)
   if (tools.length === 0) ctx.warn('no tools to offer')
   const catalog = await accountCatalog(ctx, tools)
   const stop = ctx.stopRequest()
   try {
-    await serveUntil(ctx, tools, catalog, opts, stop.requested)
+    await serveUntil(ctx, tools, catalog, folders, opts, stop.requested)
   } finally {
     stop.release()
   }
@@ -50,11 +54,13 @@ async function serveUntil(
   ctx: Context,
   tools: AccountTool[],
   catalog: AccountCatalog,
+  folders: readonly string[],
   opts: ServeOptions,
   stopped: Promise<void>,
 ) {
+  const newServer = () => createMcpServer(ctx, tools, catalog, folders)
   if (opts.http !== undefined) {
-    const http = await serveHttp(opts.http, () => createMcpServer(ctx, tools, catalog), catalog)
+    const http = await serveHttp(opts.http, newServer, catalog)
     ctx.io.stderr.write(`MCP server (Streamable HTTP): ${http.url}\nbearer token: ${http.token}\n`)
     ctx.info(`tools: ${tools.map((t) => t.name).join(', ')}\n(Ctrl-C to stop)`)
     try {
@@ -68,7 +74,7 @@ async function serveUntil(
   // envelope: 2026-07-28; initialize or no envelope: 2025) and keeps one instance for the connection
   const stdin = drainingStdin()
   const transport = new StdioServerTransport(stdin.input, process.stdout)
-  const connection = serveStdio(() => createMcpServer(ctx, tools, catalog), {
+  const connection = serveStdio(newServer, {
     transport,
     onerror: (err) => ctx.debug(`mcp: ${err.message}`),
   })

@@ -10,18 +10,43 @@ import { UsageError } from '../errors.js'
 import { AccountCatalog, liveCatalog } from './catalog.js'
 import { errorResult, jsonResult } from './tool-result.js'
 import { accountTools } from './tools/account.js'
+import { chatTool, listAgentsTool } from './tools/agents.js'
 import { askAgentTool } from './tools/ask-agent.js'
 import { cmsTools } from './tools/cms.js'
+import { fileTools } from './tools/files.js'
+import { uploadDirFlag } from './local-files.js'
 import type { AccountTool } from './tools/types.js'
+import { mcpToolNames } from './tool-names.js'
 
-/** Every account tool, in the order tools/list shows them. */
-const allTools: readonly AccountTool[] = [
-  accountTools[0]!,
-  askAgentTool,
-  ...accountTools.slice(1, 5),
-  ...cmsTools,
-  ...accountTools.slice(5),
-]
+/**
+ * Every account tool, in the declared order (./tool-names.ts, by name). A tool defined but not declared there, or a
+ * declared name no tool has, is a programming error: it stops this module from loading, so no test passes with it.
+ */
+function inDeclaredOrder(defined: readonly AccountTool[]): readonly AccountTool[] {
+  const byName = new Map(defined.map((t) => [t.name, t]))
+  const undeclared = defined.filter((t) => !mcpToolNames.includes(t.name)).map((t) => t.name)
+  const missing = mcpToolNames.filter((n) => !byName.has(n))
+  if (undeclared.length > 0 || missing.length > 0 || byName.size !== defined.length)
+    throw new Error(
+      `src/mcp/tool-names.ts and the defined tools disagree: undeclared ${undeclared.join(', ') || 'none'}, ` +
+        `undefined ${missing.join(', ') || 'none'}`,
+    )
+  return mcpToolNames.map((n) => byName.get(n)!)
+}
+
+const allTools = inDeclaredOrder([listAgentsTool, chatTool, askAgentTool, ...accountTools, ...cmsTools, ...fileTools])
+
+/**
+ * An object that takes any members, as strict clients read it: zod writes `additionalProperties: {}` (and, for a
+ * record, `propertyNames: {type: "string"}`), an empty schema some clients warn about; JSON Schema allows any
+ * member when `additionalProperties` is absent, so both go (a typed one, `{type: "string"}`, stays).
+ */
+function plainObjects({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+  const empty = (v: unknown) => typeof v === 'object' && v !== null && Object.keys(v).length === 0
+  if (empty(jsonSchema.additionalProperties)) delete jsonSchema.additionalProperties
+  const names = jsonSchema.propertyNames as Record<string, unknown> | undefined
+  if (names !== undefined && Object.keys(names).length === 1 && names.type === 'string') delete jsonSchema.propertyNames
+}
 
 /**
  * A tool's input or output as the SDK takes it (a Standard Schema that converts itself to JSON Schema): our zod/mini
@@ -29,7 +54,10 @@ const allTools: readonly AccountTool[] = [
  */
 function withJsonSchema(schema: z.ZodMiniObject): StandardSchemaWithJSON<Record<string, unknown>> {
   const convert = (io: 'input' | 'output') => (opts: { target: string }) =>
-    z.toJSONSchema(schema, { target: opts.target as 'draft-2020-12', io }) as Record<string, unknown>
+    z.toJSONSchema(schema, { target: opts.target as 'draft-2020-12', io, override: plainObjects }) as Record<
+      string,
+      unknown
+    >
   const standard = schema['~standard'] as StandardSchemaWithJSON<Record<string, unknown>>['~standard']
   return { '~standard': { ...standard, jsonSchema: { input: convert('input'), output: convert('output') } } }
 }
@@ -47,7 +75,7 @@ export interface ToolChoice {
  * --read-only (asking for one by name then is a usage error too). CMS writes are decided later (cmsManagement).
  */
 export function chooseTools(choice: ToolChoice): AccountTool[] {
-  const names = allTools.map((t) => t.name)
+  const names: readonly string[] = mcpToolNames
   if (choice.only) {
     const unknown = choice.only.filter((n) => !names.includes(n))
     if (unknown.length > 0)
@@ -64,7 +92,12 @@ export function chooseTools(choice: ToolChoice): AccountTool[] {
  * or to one request (a 2026-07-28 HTTP request): the serving entries call this once for each (serve.ts, http.ts).
  * The descriptions that name the account's agents and scenarios are kept current by ./catalog.ts.
  */
-export function createMcpServer(ctx: Context, tools: readonly AccountTool[], catalog: AccountCatalog): McpServer {
+export function createMcpServer(
+  ctx: Context,
+  tools: readonly AccountTool[],
+  catalog: AccountCatalog,
+  uploadFolders: readonly string[] = [],
+): McpServer {
   const server = new McpServer(
     { name: 'agentry', version: ctx.version },
     { capabilities: { tools: { listChanged: true } } },
@@ -78,7 +111,7 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[], cat
     }
     const config = {
       title: tool.title,
-      description: tool.description,
+      description: tool.readsLocalFiles ? tool.description + folderNote(uploadFolders) : tool.description,
       inputSchema: withJsonSchema(z.object(tool.input)),
       // a result may carry more than the declared fields (the service's records do)
       ...(tool.output ? { outputSchema: withJsonSchema(z.looseObject(tool.output)) } : {}),
@@ -93,7 +126,8 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[], cat
       }
       try {
         const sdk = await ctx.sdk()
-        return jsonResult(await tool.run(args as never, { ctx, sdk, signal: extra.mcpReq.signal, progress }))
+        const call = { ctx, sdk, signal: extra.mcpReq.signal, progress, uploadFolders }
+        return jsonResult(await tool.run(args as never, call))
       } catch (err) {
         return errorResult(err)
       }
@@ -102,6 +136,13 @@ export function createMcpServer(ctx: Context, tools: readonly AccountTool[], cat
   }
   liveCatalog(server, registered, catalog)
   return server
+}
+
+/** What a tool that reads local files says of the folders it may read. */
+function folderNote(folders: readonly string[]): string {
+  return folders.length > 0
+    ? ` The allowed folders: ${folders.join(', ')}.`
+    : ` No folder is allowed now (the user starts the server with ${uploadDirFlag} <folder>).`
 }
 
 /** The run's catalog of agents and scenarios, read once before serving when a tool names them. */

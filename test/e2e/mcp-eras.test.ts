@@ -82,7 +82,7 @@ describe('mcp serve --http, 2026-07-28 (stateless Streamable HTTP)', () => {
     expect((await modern.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
     const r = (await modern.callTool({ name: 'cms_query', arguments: { collection: 'posts' } })) as ToolResult
     expect(r.isError, r.content[0]?.text).toBeFalsy()
-    expect(r.structuredContent?.rows.length).toBeGreaterThan(0)
+    expect(r.structuredContent?.items.length).toBeGreaterThan(0)
     const legacy = await serve.connect()
     expect((await legacy.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
   })

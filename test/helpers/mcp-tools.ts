@@ -4,12 +4,14 @@
 /** Every tool a credential with full access is served, in the order they are listed. */
 export const allToolNames = [
   'list_agents',
+  'chat',
   'ask_agent',
   'list_scenarios',
   'list_executions',
   'run_scenario',
   'trigger_webhook',
   'list_record_types',
+  'get_record_types',
   'get_record_type',
   'cms_query',
   'cms_search',
@@ -18,6 +20,8 @@ export const allToolNames = [
   'cms_publish',
   'cms_unpublish',
   'cms_delete',
+  'list_files',
+  'upload_file',
   'list_sites',
   'list_pages',
   'analyze_image',

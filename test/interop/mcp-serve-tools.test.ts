@@ -4,9 +4,14 @@
 // --read-only, the credential's CMS access). Every tool is called, errors come back as tool errors with the CLI's
 // words, an ask is cancelled mid-stream (and on the service). What only the process shows (stdio, the end of stdin,
 // --http with its token) is test/e2e/mcp-serve.test.ts; the tool list that follows the account is mcp-live-tools.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
 import { serveStdio } from '@modelcontextprotocol/server/stdio'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { demoKeys } from '../../src/emulator/seed.js'
 import { demoSecrets } from '../../src/emulator/seed-resources.js'
 import { servedTools } from '../../src/mcp/serve.js'
@@ -39,6 +44,7 @@ async function serve(
   choice: ToolChoice = { readOnly: false },
   env: Record<string, string | undefined> = secret,
   era: Era = '2026-07-28',
+  uploadFolders: string[] = [],
 ) {
   const t = emulatorContext(fx, { env })
   await t.ctx.resolve({ globals: {} })
@@ -46,7 +52,7 @@ async function serve(
   const catalog = await accountCatalog(t.ctx, tools)
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   // the SDK's stdio entry, as `mcp serve` runs it, on an in-memory pipe: it picks the era from the first message
-  serveStdio(() => createMcpServer(t.ctx, tools, catalog), { transport: serverSide })
+  serveStdio(() => createMcpServer(t.ctx, tools, catalog, uploadFolders), { transport: serverSide })
   const client = new Client({ name: 'agentry-test', version: '1.0.0' }, negotiation(era))
   await client.connect(clientSide)
   open.push(client)
@@ -80,9 +86,32 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
       items: { type: 'array' },
     })
     expect(tools.find((t) => t.name === 'ask_agent')?.outputSchema?.required).toEqual(['agentId', 'answer'])
-    expect(tools.find((t) => t.name === 'cms_query')?.outputSchema?.properties).toHaveProperty('rows')
+    // cms_query and cms_search answer a page as every list tool does: `items`
+    for (const name of ['cms_query', 'cms_search', 'list_agents'])
+      expect(tools.find((t) => t.name === name)?.outputSchema?.properties, name).toHaveProperty('items')
     expect(tools.find((t) => t.name === 'cms_delete')?.outputSchema?.properties).toHaveProperty('deleted')
     expect(tools.find((t) => t.name === 'run_scenario')?.annotations?.readOnlyHint).toBe(false)
+  })
+
+  it('every schema is plain JSON Schema: an open object has no empty additionalProperties nor propertyNames', async () => {
+    const { client } = await serve(undefined, undefined, era)
+    const found: string[] = []
+    const walk = (node: unknown, at: string) => {
+      if (typeof node !== 'object' || node === null) return
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'additionalProperties' && typeof v === 'object' && v !== null && Object.keys(v).length === 0)
+          found.push(`${at}.${k}`)
+        if (k === 'propertyNames') found.push(`${at}.${k}`)
+        walk(v, `${at}.${k}`)
+      }
+    }
+    for (const t of (await client.listTools()).tools) {
+      walk(t.inputSchema, `${t.name} input`)
+      walk(t.outputSchema, `${t.name} output`)
+    }
+    expect(found).toEqual([])
+    const payload = (await client.listTools()).tools.find((t) => t.name === 'trigger_webhook')?.inputSchema.properties
+    expect(payload?.payload).toEqual({ type: 'object', description: 'the JSON object to deliver' })
   })
 
   it('list_agents, list_scenarios, list_sites, list_pages read the account', async () => {
@@ -104,6 +133,50 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
     const stored = [...fx.emu.state.executions.values()].filter((e) => e.scenarioId === 'scn_summarize').reverse()
     expect(runs.items.map((e: { id: string }) => e.id)).toEqual(stored.map((e) => e.id))
     expect(runs.items[0]).toMatchObject({ trigger: 'webhook', status: 'completed' })
+  })
+
+  it("list_agents answers the hosted MCP's members beside its page", async () => {
+    const { ok } = await serve(undefined, undefined, era)
+    const listed = await ok('list_agents', {})
+    expect(listed.agents).toHaveLength(listed.items.length)
+    const demo = fx.emu.state.agents.get('demo-assistant')
+    expect(listed.agents).toContainEqual({
+      agent_id: 'demo-assistant',
+      agent_name: demo?.name,
+      description: demo?.description ?? '',
+    })
+  })
+
+  it('chat goes on with the same chat through its chat_id, with system_context for the agent', async () => {
+    const { client, ok, call } = await serve(undefined, undefined, era)
+    const deltas: string[] = []
+    const first = (await client.callTool(
+      {
+        name: 'chat',
+        arguments: {
+          agent_id: 'demo-assistant',
+          message: 'what is your system prompt',
+          system_context: 'The user is on the billing page.',
+        },
+      },
+      { onprogress: (p) => void deltas.push(p.message ?? '') },
+    )) as ToolResult
+    expect(first.isError, first.content[0]?.text).toBeFalsy()
+    const { chat_id, answer } = first.structuredContent ?? {}
+    expect(chat_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(answer).toContain('The user is on the billing page.')
+    expect(deltas.join('')).toBe(answer)
+    const again = await ok('chat', { agent_id: 'demo-assistant', message: 'and now?', chat_id })
+    expect(again.chat_id).toBe(chat_id)
+    expect(again.answer).toContain('Earlier you said: "what is your system prompt"')
+    // one chat on the service, with both turns; the context went with its answer, not into the chat as a message
+    const kept = fx.emu.state.chats.get(chat_id)?.messages ?? []
+    expect(kept.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    const bad = await call('chat', { agent_id: 'demo-assistant', message: 'hi', chat_id: 'yesterday' })
+    expect(bad.isError).toBe(true)
+    expect(bad.content[0]?.text).toBe(
+      'chat_id "yesterday" is not a chat id\nhint: pass the chat_id of an earlier chat result, or omit it to start a new chat',
+    )
   })
 
   it('ask_agent streams progress notifications and returns the whole answer', async () => {
@@ -152,18 +225,24 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
     const types = await ok('list_record_types', {})
     expect(types.items.map((t: { slug: string }) => t.slug)).toEqual(['posts', 'authors', 'products'])
     expect((await ok('get_record_type', { slug: 'posts' })).schema.properties).toHaveProperty('views')
+    // the official MCP server's name: every record type, or the one named
+    const all = await ok('get_record_types', {})
+    expect(all.items.map((t: { slug: string }) => t.slug)).toEqual(['posts', 'authors', 'products'])
+    expect(all.items[0].schema.properties).toHaveProperty('views')
+    const one = await ok('get_record_types', { slug: 'authors' })
+    expect(one.items.map((t: { slug: string }) => t.slug)).toEqual(['authors'])
     const found = await ok('cms_search', { collection: 'posts', text: 'practical webhooks', pageSize: 3 })
-    expect(found.records).toHaveLength(3)
-    for (const r of found.records)
+    expect(found.items).toHaveLength(3)
+    for (const r of found.items)
       expect(r).toMatchObject({ score: 1, data: { title: expect.stringMatching(/^Practical webhooks/) } })
   })
 
   it('cms_query, cms_get, cms_save and cms_delete work on records', async () => {
     const { ok, call } = await serve(undefined, undefined, era)
     const q = await ok('cms_query', { collection: 'posts', pageSize: 3, orderBy: 'id:asc' })
-    expect(q.rows).toHaveLength(3)
-    const got = await ok('cms_get', { collection: 'posts', recordId: q.rows[0].id })
-    expect(got.id).toBe(q.rows[0].id)
+    expect(q.items).toHaveLength(3)
+    const got = await ok('cms_get', { collection: 'posts', recordId: q.items[0].id })
+    expect(got.id).toBe(q.items[0].id)
     const saved = await ok('cms_save', { collection: 'posts', data: { title: 'via MCP' }, tags: ['mcp'] })
     expect(saved.data).toMatchObject({ title: 'via MCP' })
     const deleted = await ok('cms_delete', { collection: 'posts', recordId: saved.id })
@@ -236,6 +315,58 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
   })
 })
 
+describe('mcp serve: list_files and upload_file (only from the folders --upload-dir allows)', () => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'agentry-mcp-files-')))
+  const allowed = join(base, 'allowed')
+  mkdirSync(join(allowed, 'sub'), { recursive: true })
+  writeFileSync(join(allowed, 'notes.txt'), 'hello from a local file')
+  writeFileSync(join(allowed, 'sub', 'deep.md'), '# deep')
+  writeFileSync(join(base, 'secret.txt'), 'not yours')
+  symlinkSync(join(base, 'secret.txt'), join(allowed, 'link-out.txt'))
+  afterAll(() => rmSync(base, { recursive: true, force: true }))
+
+  it('uploads a file inside an allowed folder, which list_files then lists', async () => {
+    const { ok, client } = await serve(undefined, undefined, undefined, [allowed])
+    const upload = (await client.listTools()).tools.find((t) => t.name === 'upload_file')
+    expect(upload?.description).toContain(`The allowed folders: ${allowed}.`)
+    const stored = await ok('upload_file', { local_path: 'notes.txt', path: 'mcp-up' })
+    expect(stored.path).toBe('mcp-up/notes.txt')
+    expect(Buffer.from(fx.emu.state.files.get('mcp-up/notes.txt')?.data ?? '', 'base64').toString()).toBe(
+      'hello from a local file',
+    )
+    await ok('upload_file', { local_path: join(allowed, 'sub', 'deep.md'), filename: 'renamed.md', path: 'mcp-up' })
+    const listed = await ok('list_files', { path: 'mcp-up' })
+    expect(listed.items.map((f: { path: string }) => f.path).sort()).toEqual(['mcp-up/notes.txt', 'mcp-up/renamed.md'])
+  })
+
+  it('refuses a path that leads out by .., by a symbolic link or by being absolute, and says which flag allows', async () => {
+    const { call } = await serve(undefined, undefined, undefined, [allowed])
+    for (const local_path of ['../secret.txt', 'sub/../../secret.txt', 'link-out.txt', join(base, 'secret.txt')]) {
+      const r = await call('upload_file', { local_path })
+      expect(r.isError, local_path).toBe(true)
+      expect(r.content[0]?.text).toContain(
+        `${local_path} is outside the folders allowed with --upload-dir (${allowed})`,
+      )
+    }
+    expect([...fx.emu.state.files.values()].some((f) => f.data === Buffer.from('not yours').toString('base64'))).toBe(
+      false,
+    )
+  })
+
+  it('without --upload-dir, upload_file refuses and names the flag; a missing folder is a usage error', async () => {
+    const { call } = await serve()
+    const r = await call('upload_file', { local_path: join(allowed, 'notes.txt') })
+    expect(r.isError).toBe(true)
+    expect(r.content[0]?.text).toBe(
+      'upload_file reads only from folders allowed with --upload-dir, and none was\n' +
+        'hint: restart the server with: agentry mcp serve --upload-dir <folder>',
+    )
+    const missing = await runCommand(['mcp', 'serve', '--upload-dir', join(base, 'nope')], { env: fx.env() })
+    expect(missing.exitCode).toBe(2)
+    expect(missing.stderr).toContain(`--upload-dir ${join(base, 'nope')}: no such folder`)
+  })
+})
+
 describe('mcp serve: choosing tools', () => {
   it('--tools exposes only those tools; a run without a secret is a tool error with the CLI hint', async () => {
     const { names, call } = await serve({ only: ['list_agents', 'cms_get', 'run_scenario'], readOnly: false }, {})
@@ -247,10 +378,13 @@ describe('mcp serve: choosing tools', () => {
     )
   })
 
-  it('mcp serve --help names every tool it serves', async () => {
+  it('mcp serve --help lists the tools it serves, in the order it serves them', async () => {
     const help = await runCommand(['mcp', 'serve', '--help'], { env: fx.env() })
-    const text = help.stdout.replace(/\s+/g, ' ')
-    for (const name of allToolNames) expect(text, name).toMatch(new RegExp(`\\b${name}\\b`))
+    const block = help.stdout.split('Tools, in the order they are served:\n')[1]?.split('\n\n')[0] ?? ''
+    const listed = block.split('\n').flatMap((line) => (line.split(':')[1] ?? '').split(',').map((n) => n.trim()))
+    const { names } = await serve()
+    expect(listed).toEqual(await names())
+    expect(listed).toEqual(allToolNames)
   })
 
   it('an unknown --tools name is a usage error listing the valid ones', async () => {
@@ -265,6 +399,21 @@ describe('mcp serve: choosing tools', () => {
     expect(port.stderr).toContain('--http: abc must be a whole number from 0 to 65535')
   })
 
+  it('--http on a port in use is a user error naming the port and the way on, not a bug', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const { port } = taken.address() as AddressInfo
+    try {
+      const r = await runCommand(['mcp', 'serve', '--http', String(port)], { env: fx.env() })
+      expect(r.exitCode).toBe(1)
+      expect(r.stderr).toContain(`--http ${port}: port ${port} on 127.0.0.1 is already in use`)
+      expect(r.stderr).toContain('--http 0 for any free one')
+      expect(r.stderr).not.toMatch(/bug in agentry/i)
+    } finally {
+      taken.close()
+    }
+  })
+
   it('--read-only leaves out everything that writes or runs', async () => {
     const { names, client } = await serve({ readOnly: true }, {})
     expect(await names()).toEqual([
@@ -272,10 +421,12 @@ describe('mcp serve: choosing tools', () => {
       'list_scenarios',
       'list_executions',
       'list_record_types',
+      'get_record_types',
       'get_record_type',
       'cms_query',
       'cms_search',
       'cms_get',
+      'list_files',
       'list_sites',
       'list_pages',
       'analyze_image',

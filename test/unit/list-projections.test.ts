@@ -5,7 +5,7 @@ import agents from '../../src/commands/agents/list.js'
 import pages from '../../src/commands/pages/list.js'
 import scenarios from '../../src/commands/scenario/list.js'
 import sites from '../../src/commands/sites/list.js'
-import { accountTools } from '../../src/mcp/tools/account.js'
+import { chooseTools } from '../../src/mcp/server.js'
 
 describe('list projections', () => {
   it.each([
@@ -14,10 +14,11 @@ describe('list projections', () => {
     ['list_sites', sites],
     ['list_pages', pages],
   ])('%s has the words and ids of its list command', (name, command) => {
-    const tool = accountTools.find((t) => t.name === name)
+    const tool = chooseTools({ readOnly: false }).find((t) => t.name === name)
     expect(tool?.readOnly).toBe(true)
     expect(tool?.title).toBe(command.summary)
-    expect(tool?.description).toBe(`${command.summary} (one page; pass page for the next).`)
+    // list_agents says more: it also answers the hosted MCP's `agents`
+    expect(tool?.description.startsWith(`${command.summary} (one page; pass page for the next).`)).toBe(true)
     expect(Object.keys(tool?.input ?? {})).toEqual([...Object.keys(command.args ?? {}), 'page', 'limit'])
     expect(command.aliases).toEqual(['ls'])
     expect(Object.keys(command.options ?? {})).toEqual(['page', 'limit', 'all'])

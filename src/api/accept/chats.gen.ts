@@ -142,11 +142,12 @@ function a30(v: any): boolean {
 function a31(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(a22(v["message"]))) return false
+  if (!((v["system_context"] === undefined || typeof v["system_context"] === 'string'))) return false
   if (!((v["tools"] === undefined || a26(v["tools"])))) return false
   if (!((v["max_tokens"] === undefined || typeof v["max_tokens"] === 'number' && Number.isFinite(v["max_tokens"]) && Number.isSafeInteger(v["max_tokens"]) && v["max_tokens"] > 0))) return false
   if (!((v["stream"] === undefined || typeof v["stream"] === 'boolean'))) return false
   if (!((v["request_id"] === undefined || typeof v["request_id"] === 'string'))) return false
-  if (!onlyKeys(v, ["message", "tools", "max_tokens", "stream", "request_id"])) return false
+  if (!onlyKeys(v, ["message", "system_context", "tools", "max_tokens", "stream", "request_id"])) return false
   return true
 }
 

@@ -63,7 +63,9 @@ export const chats = {
   // makes; the first message to a new chatId starts the chat (no create call exists). The body is ours: the reference's
   // copy does not show it.
   chatCompletion: op('POST', '/agent/{agentId}/chat/completion/workspace/{chatId}/message/{messageId}', {
-    provenance: documented('brightsy.ai/docs/API/index (older copy), "Messages": the route; its body is ours'),
+    provenance: documented(
+      'brightsy.ai/docs/API/index (older copy), "Messages": the route; its body is ours, its `system_context` named after the hosted MCP\'s `chat` argument (brightsy.ai/docs/mcp/index), inferred',
+    ),
     scope: 'agent',
     preflight: true,
     body: chatCompletionRequestSchema,
@@ -72,6 +74,7 @@ export const chats = {
     sdkByHand: true,
     doc: 'Creates or updates a message of a stateful chat and answers it (`chatId` given to `client.chat.stream`).',
     command: 'chat',
+    mcp: 'chat',
   }),
   // inferred from the documented family (public-facts 19): `{data:[Message]}` oldest first, one answer without paging
   chatMessages: op('GET', '/agent/{agentId}/chat/completion/workspace/{chatId}/messages', {

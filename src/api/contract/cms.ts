@@ -174,6 +174,6 @@ export const cms = {
     sdk: 'recordTypes.get',
     doc: "One record type by its slug (the collection's name): its `schema` (JSON Schema of the data) and `schema_ui`.",
     command: 'cms types get',
-    mcp: 'get_record_type',
+    mcp: 'get_record_type, get_record_types',
   }),
 } satisfies Contract<'cms'>

@@ -19,6 +19,7 @@ export const files = {
     sdk: 'files.list',
     doc: 'Every file (under `prefix`), page by page.',
     command: 'files list',
+    mcp: 'list_files',
   }),
   filesUpload: op('PUT', '/{accountId}/files/{path*}', {
     provenance: ours('the SDK uploads with `files.upload({path, filename, file})`; no route is shown'),
@@ -28,6 +29,7 @@ export const files = {
     sdkByHand: true,
     doc: 'Uploads bytes (or a stream) to `path` and returns the stored file.',
     command: 'files upload',
+    mcp: 'upload_file',
   }),
   filesDownload: op('GET', '/{accountId}/files/{path*}', {
     provenance: ours(),

@@ -48,9 +48,14 @@ export const completionRequestSchema = z.object({
   request_id: z.optional(z.string()),
 })
 
-/** Stateful completion request: one message at a time (wire.md, Stateful chats). */
+/**
+ * Stateful completion request: one message at a time (wire.md, Stateful chats). `system_context`: more context for
+ * the agent's answer to this message, named after the hosted MCP's `chat` argument (brightsy.ai/docs/mcp/index); the
+ * REST body is ours (inferred), and a stateful chat otherwise keeps the agent's own system prompt.
+ */
 export const chatCompletionRequestSchema = z.object({
   message: messageSchema,
+  system_context: z.optional(z.string()),
   tools: z.optional(z.array(toolDefinitionSchema)),
   max_tokens: z.optional(z.int().check(z.positive())),
   stream: z.optional(z.boolean()),

@@ -105,9 +105,11 @@ export const chatHandlers = {
     if (earlier >= 0) chat.messages.splice(earlier)
     const createdAt = isoNow(env)
     const userMessage: Message = { ...body.message, id: messageId, createdAt }
+    // system_context: context for this answer only, as a system message before the chat (not kept with it)
+    const context: Message[] = body.system_context ? [{ role: 'system', content: body.system_context }] : []
     return runCompletion(req, env, {
       agent: agentOf(req, env),
-      messages: [...chat.messages, withAttachments(chat, userMessage)],
+      messages: [...context, ...chat.messages, withAttachments(chat, userMessage)],
       tools: body.tools,
       maxTokens: body.max_tokens,
       stream: body.stream ?? false,

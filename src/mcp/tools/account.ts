@@ -1,4 +1,4 @@
-// The account tools of `agentry mcp serve` over the SDK resource layer: the lists of agents, scenarios, sites and
+// The account tools of `agentry mcp serve` over the SDK resource layer: the lists of scenarios, sites and
 // pages (derived from the lists `agentry <group> list` shows: ./lists.ts), a scenario run signed as `agentry scenario
 // run` signs it, a webhook trigger with the secret `agentry webhook trigger` finds, images. Inputs from the contract.
 import * as z from '../../api/zod.js'
@@ -11,9 +11,8 @@ import { CliError, UsageError } from '../../errors.js'
 import { listTool } from './lists.js'
 import { defineTool } from './types.js'
 
-/** list_agents, list_scenarios, list_executions, run_scenario, trigger_webhook, list_sites, list_pages, analyze_image, generate_image. */
+/** list_scenarios, list_executions, run_scenario, trigger_webhook, list_sites, list_pages, analyze_image, generate_image. */
 export const accountTools = [
-  listTool('agentsList'),
   listTool('scenariosList'),
   listTool('scenarioExecutions'),
   defineTool({

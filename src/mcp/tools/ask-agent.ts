@@ -4,7 +4,37 @@
 import * as z from '../../api/zod.js'
 import { completionRequestSchema } from '../../api/schemas/messages.js'
 import { CliError } from '../../errors.js'
-import { defineTool } from './types.js'
+import type { ChatStream } from '../../sdk/chat.js'
+import { defineTool, type ToolCall } from './types.js'
+
+/**
+ * Reads an answer to its end: each text delta to the MCP client as progress, a cancelled call cancels the answer on
+ * the service; the whole text, or the service's errors thrown with the CLI's words. Shared by ask_agent and chat.
+ */
+export async function streamedAnswer(stream: ChatStream, call: ToolCall, agentId: string): Promise<string> {
+  let cancelling: Promise<unknown> | undefined
+  const onAbort = () => {
+    cancelling = stream.cancel().catch(() => undefined)
+  }
+  if (call.signal.aborted) onAbort()
+  else call.signal.addEventListener('abort', onAbort, { once: true })
+  let text = ''
+  const errors: string[] = []
+  try {
+    for await (const e of stream) {
+      if (e.type === 'text') {
+        text += e.text
+        await call.progress(text.length, e.text)
+      } else if (e.type === 'error') errors.push(e.message)
+    }
+  } finally {
+    call.signal.removeEventListener('abort', onAbort)
+    await cancelling
+  }
+  if (call.signal.aborted) throw new CliError('cancelled: the answer was cancelled on the service')
+  if (errors.length > 0) throw new CliError(`agent ${agentId}: ${errors.join('; ')}`)
+  return text
+}
 
 /** The ask_agent tool. */
 export const askAgentTool = defineTool({
@@ -29,27 +59,7 @@ export const askAgentTool = defineTool({
       messages: [{ role: 'user', content: args.message }],
       ...(args.max_tokens === undefined ? {} : { max_tokens: args.max_tokens }),
     })
-    let cancelling: Promise<unknown> | undefined
-    const onAbort = () => {
-      cancelling = stream.cancel().catch(() => undefined)
-    }
-    if (call.signal.aborted) onAbort()
-    else call.signal.addEventListener('abort', onAbort, { once: true })
-    let text = ''
-    const errors: string[] = []
-    try {
-      for await (const e of stream) {
-        if (e.type === 'text') {
-          text += e.text
-          await call.progress(text.length, e.text)
-        } else if (e.type === 'error') errors.push(e.message)
-      }
-    } finally {
-      call.signal.removeEventListener('abort', onAbort)
-      await cancelling
-    }
-    if (call.signal.aborted) throw new CliError('cancelled: the answer was cancelled on the service')
-    if (errors.length > 0) throw new CliError(`agent ${args.agentId}: ${errors.join('; ')}`)
+    const text = await streamedAnswer(stream, call, args.agentId)
     return { agentId: args.agentId, requestId: stream.requestId, answer: text }
   },
 })

@@ -17,9 +17,14 @@ const recordId = z.string().check(z.minLength(1, 'recordId is required')).check(
 const access = z
   ._default(z.enum(['cda', 'cma']), 'cda')
   .check(z.describe('delivery (cda, default) or management (cma) access'))
+/** get_record_types reads at most this many (10 pages of the list). */
+const maxRecordTypes = 1000
+
+/** What cms_query and cms_search answer: one page, its records (or aggregate rows) as `items`, as every list tool's. */
+const pageOfItems = { collection: z.string(), page: z.int(), items: z.array(z.looseObject({})) }
 const param = (what: string) => z.optional(z.string()).check(z.describe(what))
 
-/** list_record_types, get_record_type, cms_query, cms_search, cms_get, cms_save, cms_publish, cms_unpublish, cms_delete. */
+/** list_record_types, get_record_types, get_record_type, cms_query, cms_search, cms_get, cms_save, cms_publish, cms_unpublish, cms_delete. */
 export const cmsTools = [
   listTool('recordTypesList'),
   defineTool({
@@ -36,6 +41,29 @@ export const cmsTools = [
     },
     readOnly: true,
     run: ({ slug }, { sdk }) => sdk.recordTypes.get(slug),
+  }),
+  defineTool({
+    name: 'get_record_types',
+    title: 'Get the record types',
+    description:
+      'Every record type of the account (or the one `slug` names), each with its schema (the field names and types ' +
+      'to use in cms_query and cms_save) and schema_ui: the name the official Brightsy MCP server gives this tool.',
+    input: {
+      slug: z
+        .optional(z.string().check(z.minLength(1)))
+        .check(z.describe('only this record type (the collection name); omit it for all')),
+    },
+    output: { items: z.array(z.looseObject({})) },
+    readOnly: true,
+    async run({ slug }, { sdk }) {
+      if (slug !== undefined) return { items: [await sdk.recordTypes.get(slug)] }
+      const items: Record<string, unknown>[] = []
+      for await (const type of sdk.recordTypes.list({ limit: 100 })) {
+        items.push(type)
+        if (items.length >= maxRecordTypes) break
+      }
+      return { items }
+    },
   }),
   defineTool({
     name: 'cms_query',
@@ -55,7 +83,7 @@ export const cmsTools = [
       page: z.optional(z.int().check(z.gte(1))).check(z.describe('the page, from 1')),
       pageSize: z.optional(z.int().check(z.gte(1)).check(z.lte(100))).check(z.describe('rows per page, 1–100')),
     },
-    output: { collection: z.string(), page: z.int(), rows: z.array(z.looseObject({})) },
+    output: pageOfItems,
     readOnly: true,
     async run({ collection, access, page, pageSize, ...wire }, { sdk }) {
       const params = new URLSearchParams()
@@ -69,9 +97,9 @@ export const cmsTools = [
       }
       if (page !== undefined) query.page = page
       if (pageSize !== undefined) query.pageSize = pageSize
-      const rows: Record<string, unknown>[] = []
-      for await (const row of sdk.cms.query({ collection, access }, query).firstPage()) rows.push(row)
-      return { collection, page: page ?? 1, rows }
+      const items: Record<string, unknown>[] = []
+      for await (const row of sdk.cms.query({ collection, access }, query).firstPage()) items.push(row)
+      return { collection, page: page ?? 1, items }
     },
   }),
   defineTool({
@@ -90,11 +118,12 @@ export const cmsTools = [
       page: z.optional(z.int().check(z.gte(1))).check(z.describe('the page, from 1')),
       pageSize: z.optional(z.int().check(z.gte(1)).check(z.lte(100))).check(z.describe('records per page, 1–100')),
     },
+    output: pageOfItems,
     readOnly: true,
     async run({ collection, text, ...opts }, { sdk }) {
-      const records: Record<string, unknown>[] = []
-      for await (const r of sdk.cms.search(collection, text, opts).firstPage()) records.push(r)
-      return { collection, page: opts.page ?? 1, records }
+      const items: Record<string, unknown>[] = []
+      for await (const r of sdk.cms.search(collection, text, opts).firstPage()) items.push(r)
+      return { collection, page: opts.page ?? 1, items }
     },
   }),
   defineTool({

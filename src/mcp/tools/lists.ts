@@ -6,6 +6,7 @@ import { declaredList, type ListName } from '../../lists/declared.js'
 import type { declaredLists } from '../../api/routes.gen.js'
 import { type PageQuery, pageQuery } from '../../api/contract/paging.js'
 import * as z from '../../api/zod.js'
+import type { McpToolName } from '../tool-names.js'
 import { type AccountTool, defineTool } from './types.js'
 
 /** The lists declared with an MCP tool. */
@@ -22,7 +23,8 @@ export function listTool(name: ServedList): AccountTool {
       .check(z.describe(String(help))),
   ])
   return defineTool({
-    name: list.mcp ?? `list_${list.noun}`,
+    // the declared tool's name (checked against ../tool-names.ts when the server's module loads)
+    name: (list.mcp ?? `list_${list.noun}`) as McpToolName,
     title: list.summary,
     description: `${list.summary} (one page; pass page for the next).`,
     input: { ...Object.fromEntries(idShape), ...pageQuery.shape },

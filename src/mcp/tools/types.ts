@@ -3,20 +3,24 @@
 import type * as z from '../../api/zod.js'
 import type { Context } from '../../context.js'
 import type { AgentryClient } from '../../sdk/client.js'
+import type { McpToolName } from '../tool-names.js'
 
 /** What a running tool call gets: the run's Context, its client, the MCP cancellation signal, a progress reporter. */
-interface ToolCall {
+export interface ToolCall {
   ctx: Context
   sdk: AgentryClient
   /** aborted when the MCP client cancels the request (notifications/cancelled) */
   signal: AbortSignal
   /** sends notifications/progress when the client asked for them (a progressToken); a no-op otherwise */
   progress(progress: number, message?: string): Promise<void>
+  /** the real paths of the folders `--upload-dir` allowed (../local-files.ts); empty when none was */
+  uploadFolders: readonly string[]
 }
 
 /** One tool exposed over MCP. */
 export interface AccountTool<S extends z.core.$ZodShape = z.core.$ZodShape> {
-  name: string
+  /** declared in ../tool-names.ts, which gives the tools' order */
+  name: McpToolName
   title: string
   description: string
   input: S
@@ -28,6 +32,8 @@ export interface AccountTool<S extends z.core.$ZodShape = z.core.$ZodShape> {
   names?: 'agents' | 'scenarios'
   /** writes content records: offered only when the credential has CMS management access */
   cmsManagement?: boolean
+  /** reads local files (only inside the --upload-dir folders): its description names them */
+  readsLocalFiles?: true
   run(args: z.infer<z.ZodMiniObject<S>>, call: ToolCall): Promise<unknown>
 }
 
