@@ -40,12 +40,20 @@ export const toolDefinitionSchema = z.looseObject({
 export type ToolDefinition = z.infer<typeof toolDefinitionSchema>
 
 /** Stateless completion request (service-interface 4.1, wire.md). */
+/**
+ * How the agent works on a turn: `plan`, `ask` or `agent` (the official CLI's `chat --mode`, sideboard
+ * agents/brightsy.ts; that the completion body takes it as `mode` is inferred).
+ */
+export const chatModes = ['plan', 'ask', 'agent'] as const
 export const completionRequestSchema = z.object({
   messages: z.array(messageSchema).check(z.minLength(1)),
   tools: z.optional(z.array(toolDefinitionSchema)),
   max_tokens: z.optional(z.int().check(z.positive())),
   stream: z.optional(z.boolean()),
   request_id: z.optional(z.string()),
+  /** with the agent `default`: the model to chat with directly (one of the agents list's `models[]`; inferred) */
+  model: z.optional(z.string().check(z.minLength(1, 'model must not be empty'))),
+  mode: z.optional(z.enum(chatModes)),
 })
 
 /** Stateful completion request: one message at a time (wire.md, Stateful chats). */
@@ -55,6 +63,7 @@ export const chatCompletionRequestSchema = z.object({
   max_tokens: z.optional(z.int().check(z.positive())),
   stream: z.optional(z.boolean()),
   request_id: z.optional(z.string()),
+  mode: z.optional(z.enum(chatModes)),
 })
 
 const usageSchema = z.looseObject({

@@ -1,7 +1,9 @@
 // Stateless completions and cancel (service-interface 4.1, 4.2; wire.md "Requests and identifiers").
 import { randomUUID } from 'node:crypto'
 import { type DeclaredBody, type EmuRequest, type HandlerTable, HttpError } from '../types.js'
+import { demoModels } from '../default-agent.js'
 import { agentOf } from '../handlers/agents.js'
+import type { StoredAgent } from '../state.js'
 import { cancelRequest, runCompletion } from './run.js'
 
 // It is echoed in the X-Request-Id header, so it must be a plain visible-ASCII token.
@@ -29,13 +31,21 @@ function cancelId(req: EmuRequest): string {
   throw new HttpError(400, 'request_id is required')
 }
 
+/** The agent answering on `model` (a model chat: the default agent and one of the account's models). */
+function withModel(agent: StoredAgent, model: string | undefined): StoredAgent {
+  if (model === undefined) return agent
+  if (!demoModels.some((m) => m.id === model))
+    throw new HttpError(400, `model: "${model}" is not one of the account's models (the agents list's models[])`, {}, 'invalid_body')
+  return { ...agent, model }
+}
+
 /** Handlers: completion, completionCancel. */
 export const completionHandlers = {
   completion(req, env) {
     // checked against the route's contract entry before this runs (src/emulator/declared.ts)
     const body = req.input as DeclaredBody<'completion'>
     return runCompletion(req, env, {
-      agent: agentOf(req, env),
+      agent: withModel(agentOf(req, env), body.model),
       messages: body.messages,
       tools: body.tools,
       maxTokens: body.max_tokens,
