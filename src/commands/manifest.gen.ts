@@ -11,14 +11,14 @@ export const declared = {
   },
   agents: {
     aliases: ['agent'],
-    summary: 'List agents, show one, show its A2A card',
+    summary: 'List, show, create, edit and delete agents; show an A2A card',
   },
   skills: {
     summary: 'List the skills of the account',
   },
   scenario: {
     aliases: ['scenarios'],
-    summary: 'List, show, run (signed) and sign scenarios; list their runs',
+    summary: 'List, show, create, edit, delete, run (signed) and trigger scenarios; list their runs',
   },
   webhook: {
     aliases: ['webhooks'],
