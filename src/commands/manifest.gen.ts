@@ -48,7 +48,7 @@ export const declared = {
   },
   images: {
     aliases: ['image'],
-    summary: 'Analyze an image, or generate one',
+    summary: 'Analyze an image, suggest edits of one, or generate one',
   },
   a2a: {
     summary: 'Talk to any agent that publishes an A2A card',
