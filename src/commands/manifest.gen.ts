@@ -73,6 +73,10 @@ export const declared = {
     summary:
       'Show which credential is in use, where it came from, the base URL and account; checks it with the service',
   },
+  teams: {
+    aliases: ['team'],
+    summary: 'List the accounts (teams) your login reaches; switch the one the profile uses',
+  },
   doctor: {
     summary: "Probe the service's read-only operations; check each answer against its declaration",
   },

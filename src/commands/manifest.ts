@@ -40,6 +40,7 @@ const loaders: Record<Name, () => Promise<GroupModule>> = {
   login: () => import('./login/index.js'),
   logout: () => import('./logout/index.js'),
   whoami: () => import('./whoami/index.js'),
+  teams: () => import('./teams/index.js'),
   doctor: () => import('./doctor/index.js'),
   oauth: () => import('./oauth/index.js'),
   logs: () => import('./logs/index.js'),
