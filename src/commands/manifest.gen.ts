@@ -16,6 +16,10 @@ export const declared = {
   skills: {
     summary: 'List the skills of the account',
   },
+  models: {
+    aliases: ['model'],
+    summary: 'List the models you can chat with directly (agentry chat --model)',
+  },
   scenario: {
     aliases: ['scenarios'],
     summary: 'List, show, create, edit, delete, run (signed) and trigger scenarios; list their runs',

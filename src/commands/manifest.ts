@@ -24,6 +24,7 @@ const loaders: Record<Name, () => Promise<GroupModule>> = {
   chats: () => import('./chats/index.js'),
   agents: () => import('./agents/index.js'),
   skills: () => import('./skills/index.js'),
+  models: () => import('./models/index.js'),
   scenario: () => import('./scenario/index.js'),
   webhook: () => import('./webhook/index.js'),
   schedule: () => import('./schedule/index.js'),

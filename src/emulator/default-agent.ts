@@ -2,10 +2,8 @@
 // a chat target beside the listed agents, never in the list itself), and the models the account can chat with
 // directly: a completion to `default` naming one of them as `model` talks to that model (`agentry chat --model`).
 import type { ChatModel } from '../api/schemas/index.js'
+import { defaultAgentId } from '../chat/targets.js'
 import type { EmulatorState, StoredAgent } from './state.js'
-
-/** The pseudo-agent's id. */
-export const defaultAgentId = 'default'
 
 /** The models every emulated account offers (the agents list's `models[]` with `include_models=true`). */
 export const demoModels: readonly ChatModel[] = [

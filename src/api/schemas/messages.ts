@@ -1,4 +1,5 @@
 // Messages, tools and completions (service-interface 2.1–2.3, 4.1, 4.2; wire.md).
+import { chatModes } from '../../chat/modes.js'
 import * as z from '../zod.js'
 import { timestamp } from './common.js'
 
@@ -40,11 +41,6 @@ export const toolDefinitionSchema = z.looseObject({
 export type ToolDefinition = z.infer<typeof toolDefinitionSchema>
 
 /** Stateless completion request (service-interface 4.1, wire.md). */
-/**
- * How the agent works on a turn: `plan`, `ask` or `agent` (the official CLI's `chat --mode`, sideboard
- * agents/brightsy.ts; that the completion body takes it as `mode` is inferred).
- */
-export const chatModes = ['plan', 'ask', 'agent'] as const
 export const completionRequestSchema = z.object({
   messages: z.array(messageSchema).check(z.minLength(1)),
   tools: z.optional(z.array(toolDefinitionSchema)),
@@ -53,6 +49,7 @@ export const completionRequestSchema = z.object({
   request_id: z.optional(z.string()),
   /** with the agent `default`: the model to chat with directly (one of the agents list's `models[]`; inferred) */
   model: z.optional(z.string().check(z.minLength(1, 'model must not be empty'))),
+  /** src/chat/modes.ts: that the completion body takes it as `mode` is inferred */
   mode: z.optional(z.enum(chatModes)),
 })
 

@@ -10,7 +10,7 @@ import { custom, text } from '../options.js'
 export const agentWriteOptions = {
   description: custom('--description <text>', 'what the agent is for, at most 1000 characters', maxChars(1000)),
   instructions: text('--instructions <text|@file|->', 'its instructions (system prompt): inline, @file, or - for stdin'),
-  model: custom('--model <id>', 'the model it runs on (see: agentry models list)', nonEmpty('give a model id')),
+  model: custom('--model <modelId>', 'the model it runs on (see: agentry models list)', nonEmpty('give a model id')),
 }
 
 /** The members the flags give (absent flags are left out: an edit changes only what is given). */

@@ -1,7 +1,8 @@
 // Agents and skills (wire.md "Agents, skills, A2A"). The server has already checked that a path's agent
 // exists in the caller's account (404) and is in the key's scope (401).
 import type { Agent } from '../../api/schemas/index.js'
-import { agentIn, defaultAgentId, demoModels } from '../default-agent.js'
+import { defaultAgentId } from '../../chat/targets.js'
+import { agentIn, demoModels } from '../default-agent.js'
 import { isoNow, newId, notFound, pageAsked } from '../kit.js'
 import { pageOf } from '../paging.js'
 import { visibleTo } from '../scope.js'
