@@ -34,9 +34,11 @@ function cancelId(req: EmuRequest): string {
 /** The agent answering on `model` (a model chat: the default agent and one of the account's models). */
 function withModel(agent: StoredAgent, model: string | undefined): StoredAgent {
   if (model === undefined) return agent
-  if (!demoModels.some((m) => m.id === model))
+  const known = demoModels.find((m) => m.id === model)
+  if (known === undefined)
     throw new HttpError(400, `model: "${model}" is not one of the account's models (the agents list's models[])`, {}, 'invalid_body')
-  return { ...agent, model }
+  // the scripted model introduces itself by the agent's name: a model chat, by the model's
+  return { ...agent, model, name: known.name ?? model }
 }
 
 /** Handlers: completion, completionCancel. */
