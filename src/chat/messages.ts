@@ -1,7 +1,7 @@
 // Messages between the session, the wire and transcripts (service-interface 2.1–2.2): a user message with its
 // images, the request body of a turn, and the plain wire shape (transcript facts such as finish_reason stripped).
 import type { Message, ToolDefinition } from '../api/schemas/index.js'
-import type { ChatMode } from './modes.js'
+import type { ChatMode } from '../api/chat-modes.js'
 import type { ChatRequest } from '../sdk/chat.js'
 import type { ChatContentItem, ChatMessage, ChatToolCall } from './session.js'
 

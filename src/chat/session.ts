@@ -5,7 +5,7 @@
 // events stream out as they arrive. Nothing here writes to the terminal; the caller renders the events.
 import type { ToolExecutor } from './tool-handler.js'
 import type { ToolDefinition, Usage } from '../api/schemas/index.js'
-import type { ChatMode } from './modes.js'
+import type { ChatMode } from '../api/chat-modes.js'
 import type { Context } from '../context.js'
 import type { AgentryError, ErrorKind } from '../errors.js'
 import type { TranscriptMeta } from './transcript.js'

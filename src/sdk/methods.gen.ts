@@ -17,7 +17,7 @@ export const agentsMethods = (t: Transport) => ({
   create: (body: BodyOf<'agentsCreate'>) => t.call('agentsCreate', { body }),
   /** Changes the members given (name, description, systemPrompt, model). */
   edit: (agentId: string, body: BodyOf<'agentsEdit'>) => t.call('agentsEdit', { params: { agentId }, body }),
-  /** Deletes an agent (an unscoped credential). */
+  /** Deletes an agent. */
   delete: async (agentId: string): Promise<void> => {
     await t.call('agentsDelete', { params: { agentId } })
   },
@@ -53,7 +53,7 @@ export const scenariosMethods = (t: Transport) => ({
   list: (query: QueryOf<'scenariosList'> = {}) => t.list('scenariosList', { query }),
   /** One scenario. */
   get: (scenarioId: string) => t.call('scenariosGet', { params: { scenarioId } }),
-  /** Creates a scenario; the answer holds its generated `signature_secret`, shown this once. Never retried. */
+  /** Creates a scenario (an unscoped credential); the answer holds its generated `signature_secret`, shown this once. Never retried. */
   create: (body: BodyOf<'scenariosCreate'>) => t.call('scenariosCreate', { body }),
   /** Changes the members given; `rotate_secret: true` answers a new `signature_secret`, shown this once. */
   edit: (scenarioId: string, body: BodyOf<'scenariosEdit'>) => t.call('scenariosEdit', { params: { scenarioId }, body }),

@@ -67,8 +67,9 @@ export const agents = {
   }),
   agentsDelete: op('DELETE', '/{accountId}/agents/{agentId}', {
     provenance: inferred('the official CLI creates agents (public-facts row 53); DELETE of the agent path is ours'),
+    scope: 'agent',
     sdk: 'agents.delete',
-    doc: 'Deletes an agent (an unscoped credential).',
+    doc: 'Deletes an agent.',
     command: 'agents delete',
   }),
   skillsList: op('GET', '/{accountId}/skills', {

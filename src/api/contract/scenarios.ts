@@ -45,12 +45,12 @@ export const scenarios = {
     provenance: inferred(
       'the SDK has scenarios.create (brightsy-cookbook examples/scenarios README; public-facts row 28); the route (the list path) and body are not shown',
     ),
-    scope: 'scenario',
+    // an unscoped credential: a key scoped to some scenarios names none of a new one
     body: scenarioCreateSchema,
     response: scenarioSchema,
     idempotent: false,
     sdk: 'scenarios.create',
-    doc: 'Creates a scenario; the answer holds its generated `signature_secret`, shown this once. Never retried.',
+    doc: 'Creates a scenario (an unscoped credential); the answer holds its generated `signature_secret`, shown this once. Never retried.',
     command: 'scenario create',
   }),
   scenariosEdit: op('PATCH', '/{accountId}/scenarios/{scenarioId}', {

@@ -4,7 +4,7 @@ import { type ChatFormat, chatFormats } from '../../chat/format.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { readStdinText } from '../../io/iostreams.js'
-import { chatModes } from '../../chat/modes.js'
+import { chatModes } from '../../api/chat-modes.js'
 import { nonEmpty } from '../non-empty.js'
 import { choice, custom, decimal, flag, int, list, type OptionSpec, text, type ValueOf } from '../options.js'
 import { typedMessage } from '../typed-message.js'
@@ -98,7 +98,7 @@ export const chatOptions = {
     'continue the last conversation of the local log (of the named agent, if one is named)',
   ),
   cid: text('--cid <id>', 'continue this conversation of the local log (agentry logs list)', { nonEmpty: true }),
-  // models as chat targets (issue 40 item 4): a model chat is stateless, sent to the account's default agent
+  // models as chat targets: a model chat is stateless, sent to the account's default agent
   model: {
     ...custom(
       '--model <modelId>',
