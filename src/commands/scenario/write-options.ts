@@ -28,7 +28,7 @@ export const scenarioWriteOptions = {
   name: custom('--name <name>', 'its name, 2 to 50 characters', scenarioName),
   description: custom('--description <text>', 'what it is for, at most 5000 characters', maxChars(5000)),
   instruction: text('--instruction <text|@file|->', "what the agent is told on each run: inline, @file, or - for stdin"),
-  agent: custom('--agent <id>', 'the agent that runs it (see: agentry agents list)', nonEmpty('give an agent id')),
+  agent: custom('--agent <agentId>', 'the agent that runs it (see: agentry agents list)', nonEmpty('give an agent id')),
   status: choice('--status <status>', 'enabled (runs) or disabled', ['enabled', 'disabled']),
   signatureHeader: custom('--signature-header <name>', 'the header signed runs carry (default X-Signature)', headerName),
 }
