@@ -7,7 +7,11 @@ import type { EmulatorState, StoredAgent } from './state.js'
 
 /** The models every emulated account offers (the agents list's `models[]` with `include_models=true`). */
 export const demoModels: readonly ChatModel[] = [
-  { id: 'emulator/scripted-1', name: 'Scripted 1', description: 'The emulator’s scripted model (the demo agents run on it)' },
+  {
+    id: 'emulator/scripted-1',
+    name: 'Scripted 1',
+    description: 'The emulator’s scripted model (the demo agents run on it)',
+  },
   { id: 'emulator/scripted-mini', name: 'Scripted Mini', description: 'The same scripted model, under a second name' },
 ]
 

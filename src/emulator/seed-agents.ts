@@ -103,13 +103,20 @@ export function demoAgents(accountId: string): StoredAgent[] {
 }
 
 /** The second demo account, which the demo login reaches beside the first (`agentry teams switch demo-team`). */
-export const demoTeamId = 'acc_team'
+const demoTeamId = 'acc_team'
 
 /** The demo accounts (teams) of the emulator's one user: its personal account and a team. */
 export function demoTeams(accountId: string): Team[] {
   return [
     { id: accountId, name: 'Demo', slug: 'demo', picture_url: null, role: 'owner', is_personal_account: true },
-    { id: demoTeamId, name: 'Demo Team', slug: 'demo-team', picture_url: null, role: 'member', is_personal_account: false },
+    {
+      id: demoTeamId,
+      name: 'Demo Team',
+      slug: 'demo-team',
+      picture_url: null,
+      role: 'member',
+      is_personal_account: false,
+    },
   ]
 }
 

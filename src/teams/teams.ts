@@ -72,7 +72,9 @@ export async function switchTeam(ctx: Context, wanted: string): Promise<SwitchRe
   })
   const settings = await ctx.settings()
   if (settings.account?.source === 'env' || settings.account?.source === 'flag')
-    ctx.warn(`the account of the next runs still comes from the ${settings.account.source === 'env' ? 'environment (AGENTRY_ACCOUNT)' : '--account flag'} when given`)
+    ctx.warn(
+      `the account of the next runs still comes from the ${settings.account.source === 'env' ? 'environment (AGENTRY_ACCOUNT)' : '--account flag'} when given`,
+    )
   const active = { ...team, active: true }
   return { endpoint: view.endpoint, active, switched: tokenChanged || accountChanged || view.active?.id !== team.id }
 }

@@ -26,7 +26,11 @@ describe('agents create|edit|delete', () => {
 
     t.clearOutput()
     expect(await t.run(['agents', 'edit', made.id, '--name', 'Notes', '--json'])).toBe(0)
-    expect(JSON.parse(t.stdout())).toMatchObject({ id: made.id, name: 'Notes', systemPrompt: 'You write release notes.\n' })
+    expect(JSON.parse(t.stdout())).toMatchObject({
+      id: made.id,
+      name: 'Notes',
+      systemPrompt: 'You write release notes.\n',
+    })
     expect(await t.run(['agents', 'edit', made.id])).toBe(2)
     expect(t.stderr()).toContain('nothing to change')
 

@@ -12,7 +12,9 @@ describe('images suggest-edits', () => {
     expect(await t.run(['images', 'suggest-edits', 'https://example.com/hero.png'])).toBe(0)
     expect(t.stdout().trim().split('\n')).toHaveLength(3)
     t.clearOutput()
-    expect(await t.run(['images', 'suggest-edits', 'https://example.com/hero.png', '-p', 'a dark header', '--json'])).toBe(0)
+    expect(
+      await t.run(['images', 'suggest-edits', 'https://example.com/hero.png', '-p', 'a dark header', '--json']),
+    ).toBe(0)
     const answer = JSON.parse(t.stdout())
     expect(answer.suggestions).toHaveLength(3)
     expect(answer.suggestions[0].description).toContain('for: a dark header')

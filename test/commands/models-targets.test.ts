@@ -19,7 +19,12 @@ describe('models as chat targets', () => {
     expect(await t.run(['chat', '--list-targets', '--json'])).toBe(0)
     const targets = JSON.parse(t.stdout())
     expect(Object.keys(targets)).toEqual(['agents', 'models'])
-    expect(targets.agents[0]).toEqual({ type: 'agent', id: 'default', name: 'Default Agent', description: 'Account default agent' })
+    expect(targets.agents[0]).toEqual({
+      type: 'agent',
+      id: 'default',
+      name: 'Default Agent',
+      description: 'Account default agent',
+    })
     expect(targets.agents.map((a: { id: string }) => a.id)).toContain('demo-assistant')
     expect(targets.models[1]).toMatchObject({ type: 'model', id: 'emulator/scripted-mini', name: 'Scripted Mini' })
   })

@@ -83,7 +83,11 @@ describe('scenario trigger', () => {
     writeFileSync(batch, '"first"\n{"input":"second"}\n')
     const t = emulatorContext(fx)
     expect(await t.run(['scenario', 'trigger', 'scn_summarize', '--batch', batch])).toBe(0)
-    const lines = t.stdout().trim().split('\n').map((l) => JSON.parse(l))
+    const lines = t
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(lines.map((l) => [l.index, l.input, l.status])).toEqual([
       [0, 'first', 'completed'],
       [1, 'second', 'completed'],

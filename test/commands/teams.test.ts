@@ -35,7 +35,12 @@ describe('teams', () => {
       ['demo', true],
       ['demo-team', false],
     ])
-    expect(view.teams[1]).toMatchObject({ id: 'acc_team', name: 'Demo Team', role: 'member', is_personal_account: false })
+    expect(view.teams[1]).toMatchObject({
+      id: 'acc_team',
+      name: 'Demo Team',
+      role: 'member',
+      is_personal_account: false,
+    })
     t.clearOutput()
     expect(await t.run(['teams', '-o', 'tsv'])).toBe(0)
     expect(t.stdout().split('\n')[0]).toBe(`*\tdemo\tDemo\t${fx.emu.accountId}\towner\ttrue`)

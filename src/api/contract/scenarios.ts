@@ -79,7 +79,7 @@ export const scenarios = {
     response: executionSchema,
     idempotent: false,
     sdk: 'scenarios.trigger',
-    doc: 'Runs a scenario with the caller\'s credential (no signing secret); never retried (a retry could run it twice).',
+    doc: "Runs a scenario with the caller's credential (no signing secret); never retried (a retry could run it twice).",
     command: 'scenario trigger',
   }),
   // inferred: the SDK's scenarios.getExecutions(id, {page, limit}) (public-facts row 26); no path is published

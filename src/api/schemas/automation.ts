@@ -16,7 +16,9 @@ export const scenarioSchema = z.looseObject({
 export type Scenario = z.infer<typeof scenarioSchema>
 
 /** An HTTP header name (RFC 9110 token): where a scenario's signature travels. */
-const headerNameSchema = z.string().check(z.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'signature_name must be an HTTP header name'))
+const headerNameSchema = z
+  .string()
+  .check(z.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'signature_name must be an HTTP header name'))
 /**
  * `scenario create` (the SDK's scenarios.create; docs/ui/scenarios: name 2–50, description and instruction at most
  * 5000 characters). The answer carries the generated `signature_secret`, shown this once.

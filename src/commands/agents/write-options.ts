@@ -9,7 +9,10 @@ import { custom, text } from '../options.js'
 /** The flags both verbs take. */
 export const agentWriteOptions = {
   description: custom('--description <text>', 'what the agent is for, at most 1000 characters', maxChars(1000)),
-  instructions: text('--instructions <text|@file|->', 'its instructions (system prompt): inline, @file, or - for stdin'),
+  instructions: text(
+    '--instructions <text|@file|->',
+    'its instructions (system prompt): inline, @file, or - for stdin',
+  ),
   model: custom('--model <modelId>', 'the model it runs on (see: agentry models list)', nonEmpty('give a model id')),
 }
 

@@ -9,7 +9,11 @@ export default defineCommand({
   summary: 'Suggest edits of an image (a URL or a local PNG, JPEG, GIF or WebP file)',
   args: { image: arg('<image>', 'an http(s) URL or a local file') },
   options: {
-    prompt: custom('-p, --prompt <text>', 'what the edits are for (default: any improvement)', nonEmpty('must not be empty')),
+    prompt: custom(
+      '-p, --prompt <text>',
+      'what the edits are for (default: any improvement)',
+      nonEmpty('must not be empty'),
+    ),
   },
   examples: [
     'agentry images suggest-edits ./photo.jpg',

@@ -27,10 +27,17 @@ export function headerName(value: string, flag: string): string {
 export const scenarioWriteOptions = {
   name: custom('--name <name>', 'its name, 2 to 50 characters', scenarioName),
   description: custom('--description <text>', 'what it is for, at most 5000 characters', maxChars(5000)),
-  instruction: text('--instruction <text|@file|->', "what the agent is told on each run: inline, @file, or - for stdin"),
+  instruction: text(
+    '--instruction <text|@file|->',
+    'what the agent is told on each run: inline, @file, or - for stdin',
+  ),
   agent: custom('--agent <agentId>', 'the agent that runs it (see: agentry agents list)', nonEmpty('give an agent id')),
   status: choice('--status <status>', 'enabled (runs) or disabled', ['enabled', 'disabled']),
-  signatureHeader: custom('--signature-header <name>', 'the header signed runs carry (default X-Signature)', headerName),
+  signatureHeader: custom(
+    '--signature-header <name>',
+    'the header signed runs carry (default X-Signature)',
+    headerName,
+  ),
 }
 
 type WriteFlags = { [K in keyof typeof scenarioWriteOptions]?: string | undefined }
@@ -38,7 +45,9 @@ type WriteFlags = { [K in keyof typeof scenarioWriteOptions]?: string | undefine
 /** The members the flags give (absent flags are left out: an edit changes only what is given). */
 export async function scenarioBody(o: WriteFlags, ctx: Context) {
   const instruction =
-    o.instruction === undefined ? undefined : await readDataText(o.instruction, ctx.io, '--instruction', ctx.bodyLimit())
+    o.instruction === undefined
+      ? undefined
+      : await readDataText(o.instruction, ctx.io, '--instruction', ctx.bodyLimit())
   if (instruction !== undefined && instruction.length > 5000)
     throw new UsageError('--instruction: must be at most 5000 characters')
   return {

@@ -7,7 +7,11 @@ export default defineCommand({
   path: ['teams', 'switch'],
   summary: "Make a team the profile's account (and, with a login, use that team's token)",
   args: { team: arg('<team>', 'the team: its slug or id (see: agentry teams)') },
-  examples: ['agentry teams switch demo-team', 'agentry teams switch acc_team --json', 'agentry --profile ci teams switch ops'],
+  examples: [
+    'agentry teams switch demo-team',
+    'agentry teams switch acc_team --json',
+    'agentry --profile ci teams switch ops',
+  ],
   helpAfter: `
 The profile (--profile, AGENTRY_PROFILE or the current one) keeps the team as its account. With an OAuth login
 (agentry login), the team's own token is used from then on: the one kept from an earlier switch, or a new one

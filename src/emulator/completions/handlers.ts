@@ -36,7 +36,12 @@ function withModel(agent: StoredAgent, model: string | undefined): StoredAgent {
   if (model === undefined) return agent
   const known = demoModels.find((m) => m.id === model)
   if (known === undefined)
-    throw new HttpError(400, `model: "${model}" is not one of the account's models (the agents list's models[])`, {}, 'invalid_body')
+    throw new HttpError(
+      400,
+      `model: "${model}" is not one of the account's models (the agents list's models[])`,
+      {},
+      'invalid_body',
+    )
   // the scripted model introduces itself by the agent's name: a model chat, by the model's
   return { ...agent, model, name: known.name ?? model }
 }

@@ -75,7 +75,9 @@ const edits: readonly { title: string; description: string }[] = [
 
 /** Three suggestions for an image and a prompt: the same pair always gets the same ones. */
 function suggestedEdits(imageUrl: string, prompt: string | undefined): { title: string; description: string }[] {
-  const h = createHash('sha256').update(`${imageUrl}\n${prompt ?? ''}`).digest()
+  const h = createHash('sha256')
+    .update(`${imageUrl}\n${prompt ?? ''}`)
+    .digest()
   const start = h[0]! % edits.length
   const picked = [0, 1, 2].map((i) => edits[(start + i) % edits.length]!)
   return prompt ? picked.map((e) => ({ ...e, description: `${e.description} (for: ${prompt})` })) : picked

@@ -100,7 +100,9 @@ function createScenarioHandlers(runAgent: RunAgent = scriptedRunAgent) {
         updatedAt: isoNow(env),
       }
       env.state.scenarios.set(s.id, next)
-      const json = rotate_secret ? { ...scenarioView(next), signature_secret: next.signature_secret } : scenarioView(next)
+      const json = rotate_secret
+        ? { ...scenarioView(next), signature_secret: next.signature_secret }
+        : scenarioView(next)
       return { status: 200, json }
     },
 

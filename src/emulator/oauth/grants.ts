@@ -115,7 +115,8 @@ export function accountTokenGrant(ctx: GrantContext, p: URLSearchParams): TokenG
   if (subject === undefined || subject.kind !== 'access' || subject.revoked || subject.expiresAt <= ctx.now) {
     throw new OAuthError('invalid_grant', 'the subject_token is invalid or has expired')
   }
-  if (subject.clientId !== clientId) throw new OAuthError('invalid_grant', 'the subject_token was issued to another client')
+  if (subject.clientId !== clientId)
+    throw new OAuthError('invalid_grant', 'the subject_token was issued to another client')
   const accountId = required(p, 'account_id')
   if (!ctx.state.teams.has(accountId) && accountId !== subject.accountId)
     throw new OAuthError('invalid_target', 'the user is no member of that account')
