@@ -1,20 +1,12 @@
 // `agentry images suggest-edits <image>`: edits worth making to an image (the SDK's images.suggestEdits).
-import { nonEmpty } from '../non-empty.js'
-import { arg, defineCommand } from '../define.js'
-import { custom } from '../options.js'
-import { imageUrlOf } from './image-url.js'
+import { defineCommand } from '../define.js'
+import { imageArg, imageUrlOf, promptFlag } from './image-url.js'
 
 export default defineCommand({
   path: ['images', 'suggest-edits'],
   summary: 'Suggest edits of an image (a URL or a local PNG, JPEG, GIF or WebP file)',
-  args: { image: arg('<image>', 'an http(s) URL or a local file') },
-  options: {
-    prompt: custom(
-      '-p, --prompt <text>',
-      'what the edits are for (default: any improvement)',
-      nonEmpty('must not be empty'),
-    ),
-  },
+  args: { image: imageArg },
+  options: { prompt: promptFlag('what the edits are for (default: any improvement)') },
   examples: [
     'agentry images suggest-edits ./photo.jpg',
     'agentry images suggest-edits https://example.com/hero.png -p "for a dark website header" --json',
