@@ -1,7 +1,6 @@
 // The flags of `agents create` and `agents edit` (the official CLI's `agents create <name>`), and the body they make:
 // `--instructions` is the agent's system prompt, inline, from @file or - (stdin).
 import type { Context } from '../../context.js'
-import { readDataText } from '../data-arg.js'
 import { maxChars } from '../max-chars.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom, text } from '../options.js'
@@ -21,10 +20,11 @@ export async function agentBody(
   o: { description?: string | undefined; instructions?: string | undefined; model?: string | undefined },
   ctx: Context,
 ): Promise<{ description?: string; systemPrompt?: string; model?: string }> {
+  // the file reader loads only when an edit gives instructions: `agents list`, of the same chunk, never loads it
   const systemPrompt =
     o.instructions === undefined
       ? undefined
-      : await readDataText(o.instructions, ctx.io, '--instructions', ctx.bodyLimit())
+      : await (await import('../data-arg.js')).readDataText(o.instructions, ctx.io, '--instructions', ctx.bodyLimit())
   return {
     ...(o.description !== undefined ? { description: o.description } : {}),
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
