@@ -1,6 +1,7 @@
 // Stateless completions and cancel (service-interface 4.1, 4.2; wire.md "Requests and identifiers").
 import { randomUUID } from 'node:crypto'
 import { type DeclaredBody, type EmuRequest, type HandlerTable, HttpError } from '../types.js'
+import { defaultAgentId } from '../../chat/targets.js'
 import { demoModels } from '../default-agent.js'
 import { agentOf } from '../handlers/agents.js'
 import type { StoredAgent } from '../state.js'
@@ -31,9 +32,12 @@ function cancelId(req: EmuRequest): string {
   throw new HttpError(400, 'request_id is required')
 }
 
-/** The agent answering on `model` (a model chat: the default agent and one of the account's models). */
+/**
+ * The agent answering: a model chat (the default agent, naming one of the account's models) answers on that model;
+ * an agent of its own keeps its model whatever the body says (OpenAI clients always send one).
+ */
 function withModel(agent: StoredAgent, model: string | undefined): StoredAgent {
-  if (model === undefined) return agent
+  if (model === undefined || agent.id !== defaultAgentId) return agent
   const known = demoModels.find((m) => m.id === model)
   if (known === undefined)
     throw new HttpError(
