@@ -71,6 +71,8 @@ describe('teams', () => {
 
     t.clearOutput()
     expect(await t.run(['teams', 'switch', fx.emu.accountId])).toBe(0)
+    expect(t.stdout()).toBe('')
+    expect(t.stderr()).toContain(`switched to Demo (demo)`)
     const back = (await loadCredentials(t.configDir)).profiles.default
     expect(back?.oauth?.accessToken).toBe(first?.accessToken)
     expect(back?.accounts?.acc_team?.accessToken).toBe(creds?.oauth?.accessToken)

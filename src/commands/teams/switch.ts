@@ -19,7 +19,8 @@ the service issues for the login now; each team's token is refreshed on its own.
 account only. --json prints {endpoint, active, switched}, as the official CLI's \`brightsy teams switch --json\`.`,
   run: async ({ team }, ctx) => {
     const result = await switchTeam(ctx, team)
-    if (ctx.outputChosen() || !ctx.io.stdoutIsTTY) return ctx.output().item(result)
+    // the answer on stdout when a format is asked for (--json, -o); else a note on stderr, as gh auth switch
+    if (ctx.outputChosen()) return ctx.output().item(result)
     const { active } = result
     const name = `${active.name ?? active.id} (${active.slug ?? active.id})`
     ctx.info(result.switched ? `switched to ${name}` : `already on ${name}`)
