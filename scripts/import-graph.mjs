@@ -34,6 +34,7 @@ export const rooms = [
     'schedule-timing/',
     'webhook-trigger/',
     'auth-flows/',
+    'teams/',
     'cms-bulk/',
     'batch/',
     'logs/',

@@ -60,7 +60,12 @@ function declaredIn(module: unknown): Declared | undefined {
   return d && (d.kind === 'command' || d.kind === 'group') && Array.isArray(d.path) ? (d as Declared) : undefined
 }
 
-const reserved = new Set(['delete', 'export', 'import', 'default', 'new', 'function', 'class', 'in', 'do', 'if'])
+/** ECMAScript's reserved words (a command word such as `switch` or `delete` cannot name its import). */
+const reserved = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
+    ' ',
+  ),
+)
 
 /** The name a command's module is imported under: its word in camelCase (`delete-message` → `deleteMessage`). */
 function importName(word: string): string {

@@ -5,7 +5,7 @@
 import type { Family, RouteName } from './routes.js'
 import { hasProto, isObject, onlyKeys } from './accept-kit.js'
 
-export function a0(v: any): boolean {
+export function a7(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
   if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
@@ -13,37 +13,37 @@ export function a0(v: any): boolean {
   return true
 }
 
-export function a2(v: any): boolean {
+export function a8(v: any): boolean {
   if (!Array.isArray(v)) return false
   for (const x of v) if (!(typeof x === 'string')) return false
   return true
 }
 
-export function a11(v: any): boolean {
+export function a17(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   for (const k in v) if (!(typeof k === 'string') || !(true)) return false
   return true
 }
 
-function a36(v: any): boolean {
+function a45(v: any): boolean {
   if ((v === "completed" || v === "failed")) return true
   if (!((v === "completed" || v === "failed")) && typeof v === 'string') return true
   return false
 }
 
-function a37(v: any): boolean {
+function a46(v: any): boolean {
   if ((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) return true
   if (!((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) && typeof v === 'string') return true
   return false
 }
 
-export function a38(v: any): boolean {
+export function a47(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string'))) return false
-  if (!(a36(v["status"]))) return false
+  if (!(a45(v["status"]))) return false
   if (!((v["output"] === undefined || true))) return false
-  if (!((v["trigger"] === undefined || a37(v["trigger"])))) return false
+  if (!((v["trigger"] === undefined || a46(v["trigger"])))) return false
   if (!((v["startedAt"] === undefined || typeof v["startedAt"] === 'string'))) return false
   if (!((v["finishedAt"] === undefined || typeof v["finishedAt"] === 'string'))) return false
   return true

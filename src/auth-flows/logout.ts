@@ -38,6 +38,8 @@ export async function forgetCredential(ctx: Context, profile: string): Promise<s
   const stored = (await loadCredentials(dir)).profiles[profile]
   if (!stored?.apiKey && !stored?.oauth) return undefined
   const revoked = stored.oauth ? await revokeGrant(ctx, stored.oauth) : false
+  // the tokens `teams switch` keeps for the login's other accounts end with it
+  for (const grant of Object.values(stored.accounts ?? {})) await revokeGrant(ctx, grant)
   await updateCredentials(dir, (c) => {
     delete c.profiles[profile]
   })

@@ -195,6 +195,26 @@ export function refreshAccessToken(http: HttpClient, grant: OAuthGrant): Promise
   return tokenRequest(http, grant.tokenEndpoint, form, 'refresh token')
 }
 
+/** RFC 8693 2.1: the token exchange grant, presenting an access token. */
+const tokenExchangeGrantType = 'urn:ietf:params:oauth:grant-type:token-exchange'
+const accessTokenType = 'urn:ietf:params:oauth:token-type:access_token'
+
+/**
+ * Tokens for another account of the login (`teams switch`): an RFC 8693 token exchange of the grant's access token,
+ * naming `account_id`. The official CLI mints a token per team (sideboard connected-teams.ts) by a grant no public
+ * source shows: this one is ours (docs/wire.md "OAuth").
+ */
+export function tokenForAccount(http: HttpClient, grant: OAuthGrant, accountId: string): Promise<TokenResponse> {
+  const form = {
+    grant_type: tokenExchangeGrantType,
+    subject_token: grant.accessToken,
+    subject_token_type: accessTokenType,
+    client_id: grant.clientId,
+    account_id: accountId,
+  }
+  return tokenRequest(http, grant.tokenEndpoint, form, `token for account ${accountId}`)
+}
+
 /**
  * RFC 9207 2.4: the `iss` of an authorization response must be the issuer the request went to (a mix-up attack
  * otherwise); when the server advertises it, a response without one is refused as well.

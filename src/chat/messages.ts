@@ -1,6 +1,7 @@
 // Messages between the session, the wire and transcripts (service-interface 2.1–2.2): a user message with its
 // images, the request body of a turn, and the plain wire shape (transcript facts such as finish_reason stripped).
 import type { Message, ToolDefinition } from '../api/schemas/index.js'
+import type { ChatMode } from '../api/chat-modes.js'
 import type { ChatRequest } from '../sdk/chat.js'
 import type { ChatContentItem, ChatMessage, ChatToolCall } from './session.js'
 
@@ -71,6 +72,8 @@ export interface BodyOptions {
   requestId: string
   maxTokens?: number | undefined
   tools?: ToolDefinition[] | undefined
+  /** plan, ask or agent (`chat --mode`; that the body takes it is inferred) */
+  mode?: ChatMode | undefined
 }
 
 function extras(o: BodyOptions) {
@@ -79,12 +82,16 @@ function extras(o: BodyOptions) {
     request_id: o.requestId,
     ...(o.maxTokens !== undefined ? { max_tokens: o.maxTokens } : {}),
     ...(o.tools?.length ? { tools: o.tools } : {}),
+    ...(o.mode !== undefined ? { mode: o.mode } : {}),
   }
 }
 
-/** The request of a stateless completion: the whole history (service-interface 4.1; request_id per wire.md). */
-export function statelessRequest(messages: Message[], o: BodyOptions): ChatRequest {
-  return { messages, ...extras(o) }
+/**
+ * The request of a stateless completion: the whole history (service-interface 4.1; request_id per wire.md), and the
+ * model to talk to directly when the agent is `default` (`chat --model`).
+ */
+export function statelessRequest(messages: Message[], o: BodyOptions & { model?: string | undefined }): ChatRequest {
+  return { messages, ...extras(o), ...(o.model !== undefined ? { model: o.model } : {}) }
 }
 
 /** The service's ids of messages sent to a stateful chat under an id chosen before (their attachments went there). */

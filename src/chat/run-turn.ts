@@ -95,12 +95,12 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
       return
     }
     const requestId = randomUUID()
-    const o = { stream: opts.stream ?? true, requestId, maxTokens: s.maxTokens, tools: opts.tools }
+    const o = { stream: opts.stream ?? true, requestId, maxTokens: s.maxTokens, tools: opts.tools, mode: opts.mode }
     const next = s.chatId !== undefined ? queue.shift() : undefined
     const request =
       next !== undefined && s.chatId !== undefined
         ? statefulRequest(s.chatId, toWire(next), o, messageIdOf(next))
-        : statelessRequest(wireHistory(s.system, s.history), o)
+        : statelessRequest(wireHistory(s.system, s.history), { ...o, model: opts.model })
     const stream = d.sdk.chat.stream(s.agentId, { ...request, signal: f.abort.signal })
     f.stream = stream
     const outcome = newOutcome(requestId)

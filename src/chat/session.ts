@@ -5,6 +5,7 @@
 // events stream out as they arrive. Nothing here writes to the terminal; the caller renders the events.
 import type { ToolExecutor } from './tool-handler.js'
 import type { ToolDefinition, Usage } from '../api/schemas/index.js'
+import type { ChatMode } from '../api/chat-modes.js'
 import type { Context } from '../context.js'
 import type { AgentryError, ErrorKind } from '../errors.js'
 import type { TranscriptMeta } from './transcript.js'
@@ -110,6 +111,10 @@ export interface ChatSessionOptions {
   /** extra system prompt (stateless): sent as a `system` message first; it supplements the agent's own prompt */
   system?: string | undefined
   maxTokens?: number | undefined
+  /** with the agent `default`: the model to chat with directly (`chat --model`; stateless) */
+  model?: string | undefined
+  /** plan, ask or agent, sent as `mode` with each completion (`chat --mode`; inferred) */
+  mode?: ChatMode | undefined
   /** function tools the agent may call (service-interface 2.3), e.g. from --tools file.json */
   tools?: ToolDefinition[] | undefined
   /** shell command run once per tool call: arguments JSON on stdin, stdout is the tool result (tool-handler.ts) */

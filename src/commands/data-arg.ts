@@ -7,8 +7,11 @@ import { type IOStreams, readStdinText } from '../io/iostreams.js'
 
 export { readArgFile }
 
-/** Reads the raw text of a --data value (inline, @file or - for stdin), at most `limit` bytes (the run's body limit). */
-async function readDataText(value: string, io: IOStreams, flag: string, limit: number): Promise<string> {
+/**
+ * Reads the raw text of a --data value (inline, @file or - for stdin), at most `limit` bytes (the run's body limit);
+ * any flag whose text may come from a file reads it so (`agents create --instructions @prompt.md`).
+ */
+export async function readDataText(value: string, io: IOStreams, flag: string, limit: number): Promise<string> {
   if (value === '-') {
     if (io.stdinIsTTY)
       throw new UsageError(

@@ -11,14 +11,18 @@ export const declared = {
   },
   agents: {
     aliases: ['agent'],
-    summary: 'List agents, show one, show its A2A card',
+    summary: 'List, show, create, edit and delete agents; show an A2A card',
   },
   skills: {
     summary: 'List the skills of the account',
   },
+  models: {
+    aliases: ['model'],
+    summary: 'List the models you can chat with directly (agentry chat --model)',
+  },
   scenario: {
     aliases: ['scenarios'],
-    summary: 'List, show, run (signed) and sign scenarios; list their runs',
+    summary: 'List, show, create, edit, delete, run (signed) and trigger scenarios; list their runs',
   },
   webhook: {
     aliases: ['webhooks'],
@@ -48,7 +52,7 @@ export const declared = {
   },
   images: {
     aliases: ['image'],
-    summary: 'Analyze an image, or generate one',
+    summary: 'Analyze an image, suggest edits of one, or generate one',
   },
   a2a: {
     summary: 'Talk to any agent that publishes an A2A card',
@@ -72,6 +76,10 @@ export const declared = {
   whoami: {
     summary:
       'Show which credential is in use, where it came from, the base URL and account; checks it with the service',
+  },
+  teams: {
+    aliases: ['team'],
+    summary: 'List the accounts (teams) your login reaches; switch the one the profile uses',
   },
   doctor: {
     summary: "Probe the service's read-only operations; check each answer against its declaration",

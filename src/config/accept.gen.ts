@@ -35,22 +35,23 @@ function a0(v: any): boolean {
   return true
 }
 
+function a7(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(v["profiles"] !== undefined && a6(v["profiles"]))) return false
+  return true
+}
+
 function a6(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(v["profiles"] !== undefined && a5(v["profiles"]))) return false
+  for (const k in v) if (!(typeof k === 'string') || !(a5(v[k]))) return false
   return true
 }
 
 function a5(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(a4(v[k]))) return false
-  return true
-}
-
-function a4(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
   if (!((v["apiKey"] === undefined || typeof v["apiKey"] === 'string'))) return false
   if (!((v["oauth"] === undefined || a3(v["oauth"])))) return false
+  if (!((v["accounts"] === undefined || a4(v["accounts"])))) return false
   return true
 }
 
@@ -68,52 +69,58 @@ function a3(v: any): boolean {
   return true
 }
 
-function a7(v: any): boolean {
-  return typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v) && notReservedName(v) === true
+function a4(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(a3(v[k]))) return false
+  return true
 }
 
 function a8(v: any): boolean {
-  return typeof v === 'string' && isHttpUrl(v) === true
+  return typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v) && notReservedName(v) === true
 }
 
 function a9(v: any): boolean {
-  return typeof v === 'string' && v.length >= 1 && /^[^/?#\s]+$/.test(v)
+  return typeof v === 'string' && isHttpUrl(v) === true
 }
 
 function a10(v: any): boolean {
-  return (v === "table" || v === "json" || v === "ndjson" || v === "yaml" || v === "tsv")
+  return typeof v === 'string' && v.length >= 1 && /^[^/?#\s]+$/.test(v)
 }
 
 function a11(v: any): boolean {
-  return typeof v === 'string' && v.length >= 1
+  return (v === "table" || v === "json" || v === "ndjson" || v === "yaml" || v === "tsv")
 }
 
 function a12(v: any): boolean {
-  return typeof v === 'string' && /^[A-Za-z0-9-]+$/.test(v)
+  return typeof v === 'string' && v.length >= 1
 }
 
 function a13(v: any): boolean {
-  return (v === "on" || v === "off")
+  return typeof v === 'string' && /^[A-Za-z0-9-]+$/.test(v)
 }
 
 function a14(v: any): boolean {
+  return (v === "on" || v === "off")
+}
+
+function a15(v: any): boolean {
   return (v === "text" || v === "json")
 }
 export const acceptConfigFile = a2
-export const acceptCredentialsFile = a6
-export const acceptProfileName = a7
+export const acceptCredentialsFile = a7
+export const acceptProfileName = a8
 export const acceptSetting: { readonly [K in SettingKey]: (v: unknown) => boolean } = {
-  baseUrl: a8,
-  account: a9,
-  output: a10,
+  baseUrl: a9,
+  account: a10,
+  output: a11,
   timeout: never,
   idleTimeout: never,
   retries: never,
-  defaultAgent: a11,
-  signatureHeader: a12,
-  secretFile: a11,
-  log: a13,
+  defaultAgent: a12,
+  signatureHeader: a13,
+  secretFile: a12,
+  log: a14,
   mcpServers: never,
-  errorFormat: a14,
+  errorFormat: a15,
   debug: never,
 }

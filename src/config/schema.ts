@@ -64,13 +64,20 @@ const buildOAuthGrantSchema = () =>
   })
 export type OAuthGrant = z.infer<ReturnType<typeof buildOAuthGrantSchema>>
 
-/** credentials.json: one entry a profile. */
+/**
+ * credentials.json: one entry a profile; `accounts` holds the OAuth grants of the login's other accounts, by account
+ * id (`agentry teams switch` swaps one with `oauth`, the grant of the profile's account).
+ */
 const buildCredentialsFileSchema = () =>
   z.looseObject({
     profiles: z._default(
       z.record(
         z.string(),
-        z.looseObject({ apiKey: z.optional(z.string()), oauth: z.optional(buildOAuthGrantSchema()) }),
+        z.looseObject({
+          apiKey: z.optional(z.string()),
+          oauth: z.optional(buildOAuthGrantSchema()),
+          accounts: z.optional(z.record(z.string(), buildOAuthGrantSchema())),
+        }),
       ),
       {},
     ),

@@ -8,6 +8,9 @@ import type { Handler } from './types.js'
 type DeclaredOperation =
   | 'agentsList'
   | 'agentsGet'
+  | 'agentsCreate'
+  | 'agentsEdit'
+  | 'agentsDelete'
   | 'skillsList'
   | 'skillsGet'
   | 'agentCard'
@@ -22,6 +25,10 @@ type DeclaredOperation =
   | 'chatAttachmentDelete'
   | 'scenariosList'
   | 'scenariosGet'
+  | 'scenariosCreate'
+  | 'scenariosEdit'
+  | 'scenariosDelete'
+  | 'scenarioTrigger'
   | 'scenarioExecutions'
   | 'scenarioExecute'
   | 'webhooksList'
@@ -34,6 +41,7 @@ type DeclaredOperation =
   | 'keysList'
   | 'keysCreate'
   | 'keysDelete'
+  | 'teamsList'
   | 'schedulesList'
   | 'schedulesCreate'
   | 'schedulesGet'
@@ -49,6 +57,7 @@ type DeclaredOperation =
   | 'filesDelete'
   | 'imagesAnalyze'
   | 'imagesGenerate'
+  | 'imagesSuggestEdits'
   | 'cmsQuery'
   | 'cmsGet'
   | 'cmsCreate'
@@ -77,9 +86,11 @@ export type AllHandlers = { readonly [K in DeclaredOperation]: Handler }
 /** Each declared collection: the member its records are keyed by and the members a restored record must have. */
 export const storedCollections = {
   skills: { key: 'id', members: {} },
+  teams: { key: 'id', members: {} },
 } as const
 
 /** Their Maps, by collection: EmulatorState extends this. */
 export class StoredCollections {
   skills = new Map<string, ItemOf<'skillsList'>>()
+  teams = new Map<string, ItemOf<'teamsList'>>()
 }

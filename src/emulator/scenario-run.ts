@@ -128,6 +128,7 @@ export function executionView(e: StoredExecution): Record<string, unknown> {
 /** What started a run, as the execution history names it: a signed run is `direct`. */
 const triggerNames: Record<StoredExecution['trigger'], string> = {
   signed: 'direct',
+  bearer: 'trigger',
   webhook: 'webhook',
   schedule: 'schedule',
   test: 'test',

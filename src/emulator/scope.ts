@@ -3,6 +3,7 @@
 // enforceScope before a handler runs; list handlers keep only what visibleTo lets through.
 import type { Route } from '../api/routes.js'
 import { canUseAgent, canUseCms, canUseScenario } from './auth.js'
+import { agentIn } from './default-agent.js'
 import type { EmulatorState } from './state.js'
 import { HttpError, type Principal } from './types.js'
 
@@ -82,7 +83,7 @@ export function enforceScope(
     throw new HttpError(404, `account "${accountId}" not found (this credential belongs to ${p.accountId})`)
   }
   if (agentId !== undefined) {
-    const agent = state.agents.get(agentId)
+    const agent = agentIn(state, agentId, p.accountId)
     if (agent === undefined || agent.accountId !== p.accountId) throw new HttpError(404, `agent "${agentId}" not found`)
     if (!canUseAgent(p, agentId)) throw outOfScope(`this API key has no access to agent "${agentId}"`)
   }

@@ -1,5 +1,5 @@
 // The demo agents and skills (`--seed demo`): each shows one behaviour of the scripted model (model/scripted.ts).
-import type { Skill } from '../api/schemas/index.js'
+import type { Skill, Team } from '../api/schemas/index.js'
 import type { StoredAgent } from './state.js'
 
 const at = '2025-01-06T09:00:00.000Z'
@@ -98,6 +98,39 @@ export function demoAgents(accountId: string): StoredAgent[] {
         'You grade answers against a rubric. Reply with one JSON object: {"pass": boolean, "score": 0 to 1, "reason": string}.',
       maxTokens: 512,
       skills: ['grading'],
+    }),
+  ]
+}
+
+/** The second demo account, which the demo login reaches beside the first (`agentry teams switch demo-team`). */
+const demoTeamId = 'acc_team'
+
+/** The demo accounts (teams) of the emulator's one user: its personal account and a team. */
+export function demoTeams(accountId: string): Team[] {
+  return [
+    { id: accountId, name: 'Demo', slug: 'demo', picture_url: null, role: 'owner', is_personal_account: true },
+    {
+      id: demoTeamId,
+      name: 'Demo Team',
+      slug: 'demo-team',
+      picture_url: null,
+      role: 'member',
+      is_personal_account: false,
+    },
+  ]
+}
+
+/** The agents of the second demo account. */
+export function demoTeamAgents(): StoredAgent[] {
+  const agent = (a: DemoAgent): StoredAgent => ({ ...a, accountId: demoTeamId, model, createdAt: at, updatedAt: at })
+  return [
+    agent({
+      id: 'team-assistant',
+      name: 'Team Assistant',
+      description: 'The assistant of the Demo Team account',
+      systemPrompt: 'You are Team Assistant, the helper of the Demo Team account. Answer in concise markdown.',
+      maxTokens: 2048,
+      skills: ['general-chat'],
     }),
   ]
 }

@@ -1,7 +1,7 @@
 // Seeding (`--seed demo|none`). The demo API key is always installed, even with `none`: without a key nothing can be
 // called, and keys are only made through the API. It is a fixed, local, non-secret value: fine to print.
 import { hashApiKey, listedKeyPrefix } from './auth.js'
-import { demoAgents, demoSkills } from './seed-agents.js'
+import { demoAgents, demoSkills, demoTeamAgents, demoTeams } from './seed-agents.js'
 import type { EmulatorState, StoredApiKey } from './state.js'
 
 /** The full-access demo key. */
@@ -52,9 +52,10 @@ export function ensureDemoKey(state: EmulatorState): void {
 /** A seeder of one resource family (part of the emulator written beside this one). */
 export type Seeder = (state: EmulatorState) => void
 
-/** Seeds demo agents, skills and the scoped demo keys, then runs the resource seeders. */
+/** Seeds demo agents, the two demo accounts, skills and the scoped demo keys, then runs the resource seeders. */
 function seedDemo(state: EmulatorState, seeders: readonly Seeder[]): void {
-  for (const a of demoAgents(state.accountId)) state.agents.set(a.id, a)
+  for (const a of [...demoAgents(state.accountId), ...demoTeamAgents()]) state.agents.set(a.id, a)
+  for (const t of demoTeams(state.accountId)) state.teams.set(t.id, t)
   for (const s of demoSkills()) state.skills.set(s.id, s)
   const scoped: [string, string, string, StoredApiKey['scopes']][] = [
     ['key_demo_assistant', 'Demo: demo-assistant only', demoKeys.assistantOnly, { agents: ['demo-assistant'] }],

@@ -26,7 +26,8 @@ export interface StoredExecution {
   status: 'completed' | 'failed'
   input: string
   output: string
-  trigger: 'signed' | 'webhook' | 'schedule' | 'test'
+  /** `bearer`: run with the caller's credential (`scenario trigger`), no signature */
+  trigger: 'signed' | 'bearer' | 'webhook' | 'schedule' | 'test'
   startedAt: string
   finishedAt: string
 }

@@ -21,8 +21,10 @@ import {
   schedulesMethods,
   sitesMethods,
   skillsMethods,
+  teamsMethods,
   webhooksMethods,
 } from './methods.gen.js'
+import { modelsResource } from './models.js'
 import { scenariosByHand } from './scenarios.js'
 import { serviceBaseUrl } from '../api/service-url.js'
 import { defaultIdleTimeoutSeconds } from '../limits.js'
@@ -83,6 +85,14 @@ export class AgentryClient {
   // typed by their factories, so that each method keeps its doc comment in the library's declarations
   get agents(): Methods<typeof agentsMethods> {
     return this.#resource('agents', agentsMethods)
+  }
+  /** The models the account can chat with directly (`client.chat.stream('default', {model, …})`). */
+  get models(): Methods<typeof modelsResource> {
+    return this.#resource('models', modelsResource)
+  }
+  /** The accounts (teams) the credential reaches. */
+  get teams(): Methods<typeof teamsMethods> {
+    return this.#resource('teams', teamsMethods)
   }
   get skills(): Methods<typeof skillsMethods> {
     return this.#resource('skills', skillsMethods)

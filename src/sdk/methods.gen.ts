@@ -13,6 +13,14 @@ export const agentsMethods = (t: Transport) => ({
   list: (query: QueryOf<'agentsList'> = {}) => t.list('agentsList', { query }),
   /** One agent. */
   get: (agentId: string) => t.call('agentsGet', { params: { agentId } }),
+  /** Creates an agent (an unscoped credential: a scoped key could otherwise make itself agents). Never retried. */
+  create: (body: BodyOf<'agentsCreate'>) => t.call('agentsCreate', { body }),
+  /** Changes the members given (name, description, systemPrompt, model). */
+  edit: (agentId: string, body: BodyOf<'agentsEdit'>) => t.call('agentsEdit', { params: { agentId }, body }),
+  /** Deletes an agent. */
+  delete: async (agentId: string): Promise<void> => {
+    await t.call('agentsDelete', { params: { agentId } })
+  },
   /** The agent's A2A card (service-interface 4.3). */
   card: (agentId: string) => t.call('agentCard', { params: { agentId } }),
 })
@@ -45,6 +53,16 @@ export const scenariosMethods = (t: Transport) => ({
   list: (query: QueryOf<'scenariosList'> = {}) => t.list('scenariosList', { query }),
   /** One scenario. */
   get: (scenarioId: string) => t.call('scenariosGet', { params: { scenarioId } }),
+  /** Creates a scenario (an unscoped credential); the answer holds its generated `signature_secret`, shown this once. Never retried. */
+  create: (body: BodyOf<'scenariosCreate'>) => t.call('scenariosCreate', { body }),
+  /** Changes the members given; `rotate_secret: true` answers a new `signature_secret`, shown this once. */
+  edit: (scenarioId: string, body: BodyOf<'scenariosEdit'>) => t.call('scenariosEdit', { params: { scenarioId }, body }),
+  /** Deletes a scenario. */
+  delete: async (scenarioId: string): Promise<void> => {
+    await t.call('scenariosDelete', { params: { scenarioId } })
+  },
+  /** Runs a scenario with the caller's credential (no signing secret); never retried (a retry could run it twice). */
+  trigger: (scenarioId: string, body: BodyOf<'scenarioTrigger'>) => t.call('scenarioTrigger', { params: { scenarioId }, body }),
   /** A scenario's executions (direct, webhook, schedule), newest first, page by page. */
   executions: (scenarioId: string, query: QueryOf<'scenarioExecutions'> = {}) => t.list('scenarioExecutions', { params: { scenarioId }, query }),
 })
@@ -75,6 +93,12 @@ export const keysMethods = (t: Transport) => ({
   delete: async (keyId: string): Promise<void> => {
     await t.call('keysDelete', { params: { keyId } })
   },
+})
+
+/** The generated methods of `client.teams`. */
+export const teamsMethods = (t: Transport) => ({
+  /** The accounts (teams) the credential reaches: a login, every team of its user; an API key, its own account. */
+  list: (query: QueryOf<'teamsList'> = {}) => t.list('teamsList', { query }),
 })
 
 /** The generated methods of `client.schedules`. */
@@ -125,6 +149,8 @@ export const imagesMethods = (t: Transport) => ({
   analyze: (body: BodyOf<'imagesAnalyze'>) => t.call('imagesAnalyze', { body }),
   /** Generates an image (`{url}`). */
   generate: (body: BodyOf<'imagesGenerate'>) => t.call('imagesGenerate', { body }),
+  /** Suggests edits of the image at `imageUrl` (`{suggestions: [{title, description}]}`), for `prompt` when given. */
+  suggestEdits: (body: BodyOf<'imagesSuggestEdits'>) => t.call('imagesSuggestEdits', { body }),
 })
 
 /** The generated methods of `client.recordTypes`. */

@@ -49,6 +49,22 @@ describe('__complete', () => {
     })
     expect(await candidates(['agents', 'get', 'ag'], t)).toEqual(['ag_one'])
   })
+  it('team slugs for teams switch, model ids for --model', async () => {
+    const t = testContext()
+    t.http.get('/api/v1beta/accounts?page=1&limit=100').reply(200, {
+      data: [
+        { id: 'acc_1', slug: 'personal' },
+        { id: 'acc_2', slug: 'platform' },
+      ],
+    })
+    expect(await candidates(['teams', 'switch', 'p'], t)).toEqual(['personal', 'platform'])
+    const m = testContext()
+    m.http.get(`/api/v1beta/${testAccount}/agents?include_models=true&limit=1`).reply(200, {
+      data: [],
+      models: [{ id: 'gpt-x' }, { id: 'claude-y' }],
+    })
+    expect(await candidates(['chat', '--model', 'c'], m)).toEqual(['claude-y'])
+  })
   it('ids come from the profile the line names, not the default one (issue 22 item 15)', async () => {
     const t = testContext({ env: { AGENTRY_ACCOUNT: undefined } })
     expect(await t.run(['config', 'set', 'account', testAccount])).toBe(0)

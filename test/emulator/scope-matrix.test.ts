@@ -98,6 +98,16 @@ const fresh = {
     state().schedules.set(id, { ...base, id })
     return id
   },
+  agent() {
+    const id = `agt_m_${randomUUID().slice(0, 8)}`
+    state().agents.set(id, { ...state().agents.get('weather-bot')!, id })
+    return id
+  },
+  scenario() {
+    const id = `scn_m_${randomUUID().slice(0, 8)}`
+    state().scenarios.set(id, { ...state().scenarios.get('scn_translate')!, id })
+    return id
+  },
   key() {
     const id = `key_m_${randomUUID().slice(0, 8)}`
     state().apiKeys.set(id, { ...state().apiKeys.get('key_demo')!, id, keyHash: hashApiKey(id) })
@@ -152,6 +162,10 @@ const message = { role: 'user', content: 'hi' }
 const cells: Partial<Record<RouteName, () => Cell>> = {
   agentsList: () => ({ path: `/${acc}/agents`, owner: (a) => ({ agentId: a.id }) }),
   agentsGet: () => ({ path: `/${acc}/agents/weather-bot` }),
+  agentsCreate: () => ({ path: `/${acc}/agents`, body: { name: 'matrix' } }),
+  agentsEdit: () => ({ path: `/${acc}/agents/${fresh.agent()}`, body: { description: 'edited' } }),
+  agentsDelete: () => ({ path: `/${acc}/agents/${fresh.agent()}` }),
+  teamsList: () => ({ path: '/accounts' }),
   skillsList: () => ({ path: `/${acc}/skills` }),
   skillsGet: () => ({ path: `/${acc}/skills/markdown` }),
   agentCard: () => ({ path: '/agent/weather-bot/a2a/card' }),
@@ -192,6 +206,13 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
   },
   scenariosList: () => ({ path: `/${acc}/scenarios`, owner: (s) => ({ scenarioId: s.id }) }),
   scenariosGet: () => ({ path: `/${acc}/scenarios/scn_translate` }),
+  scenariosCreate: () => ({
+    path: `/${acc}/scenarios`,
+    body: { name: 'matrix', instruction: 'x', agentId: 'demo-assistant' },
+  }),
+  scenariosEdit: () => ({ path: `/${acc}/scenarios/${fresh.scenario()}`, body: { description: 'edited' } }),
+  scenariosDelete: () => ({ path: `/${acc}/scenarios/${fresh.scenario()}` }),
+  scenarioTrigger: () => ({ path: `/${acc}/scenarios/scn_translate/trigger`, body: { input: 'hi' } }),
   scenarioExecutions: () => ({ path: `/${acc}/scenarios/scn_translate/executions` }),
   scenarioExecute: () => {
     const raw = JSON.stringify({ input: 'hi' })
@@ -241,6 +262,7 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
     path: `/${acc}/images/analyze`,
     body: { imageUrl: 'https://example.com/cat.png', prompt: 'what is it?' },
   }),
+  imagesSuggestEdits: () => ({ path: `/${acc}/images/suggest-edits`, body: { imageUrl: 'https://example.com/a.png' } }),
   imagesGenerate: () => ({ path: `/${acc}/images/generate`, body: { prompt: 'a cat' } }),
   cmsQuery: () => ({ path: `/${acc}/cda/records/posts` }),
   cmsGet: () => ({ path: `/${acc}/cda/records/posts/${anyPost()}` }),

@@ -69,10 +69,13 @@ describe('--help', () => {
         chat                     Chat with an agent: interactive on a terminal,
                                  one-shot with -m or piped stdin
         chats                    Stateful (workspace) chats: list, create, messages
-        agents|agent             List agents, show one, show its A2A card
+        agents|agent             List, show, create, edit and delete agents; show an
+                                 A2A card
         skills                   List the skills of the account
-        scenario|scenarios       List, show, run (signed) and sign scenarios; list
-                                 their runs
+        models|model             List the models you can chat with directly (agentry
+                                 chat --model)
+        scenario|scenarios       List, show, create, edit, delete, run (signed) and
+                                 trigger scenarios; list their runs
         webhook|webhooks         Manage webhooks, test them, trigger them
         schedule|schedules       Run scenarios on a cron or an interval
         keys                     List, create and delete API keys
@@ -81,7 +84,8 @@ describe('--help', () => {
         sites|site               List the sites of the account, show one
         pages|page               List the pages of a site, show one
         files|file               Files of the account: list, upload, download, delete
-        images|image             Analyze an image, or generate one
+        images|image             Analyze an image, suggest edits of one, or generate
+                                 one
         a2a                      Talk to any agent that publishes an A2A card
         mcp                      Serve the account to MCP clients (Claude, Cursor, …)
         test                     Test agents and scenarios: cases with assertions, a
@@ -94,6 +98,8 @@ describe('--help', () => {
                                  revoke OAuth tokens)
         whoami                   Show which credential is in use, where it came from,
                                  the base URL and account; checks it with the service
+        teams|team               List the accounts (teams) your login reaches; switch
+                                 the one the profile uses
         doctor                   Probe the service's read-only operations; check each
                                  answer against its declaration
         oauth                    OAuth: login, logout, status, token, refresh,
@@ -173,6 +179,11 @@ describe('--help', () => {
                                   the named agent, if one is named)
         --cid <id>                continue this conversation of the local log (agentry
                                   logs list)
+        --model <modelId>         chat with this model directly, not an agent
+                                  (stateless; see: agentry models list)
+        --mode <mode>             how the service works on each turn, passed through
+                                  (inferred) (choices: "plan", "ask", "agent")
+        --list-targets            list the agents and models to chat with, and exit
         --no-stdin                never read stdin (no context appended, not the
                                   message)
         -h, --help                display help for command
@@ -188,6 +199,7 @@ describe('--help', () => {
         agentry chat ag_1 -m "describe" --image photo.png -o json | jq -r .message.content
         agentry chat ag_1 --new-chat -m "remember 42"; agentry chat ag_1 --chat <id> -m "what number?"
         agentry chat ag_1 -m "hi" --save talk.jsonl; agentry chat ag_1 --resume talk.jsonl --save talk.jsonl -m "more"
+        agentry chat --model emulator/scripted-1 -m "hi"         a model, no agent (agentry chat --list-targets)
 
       Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
       (events: start, reasoning, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
@@ -336,16 +348,22 @@ describe('--help', () => {
       $ agentry agents --help
       Usage: agentry agents|agent [options] [command]
 
-      List agents, show one, show its A2A card
+      List, show, create, edit and delete agents; show an A2A card
 
       Options:
-        -h, --help         display help for command
+        -h, --help                     display help for command
 
       Commands:
-        card <agentId>     Show an agent's A2A card (capabilities, skills, endpoint)
-        get <agentId>      Show one agent
-        list|ls [options]  List the agents of the account
-        help [command]     display help for command
+        card <agentId>                 Show an agent's A2A card (capabilities, skills,
+                                       endpoint)
+        create [options] <name>        Create an agent and print it
+        delete|rm [options] <agentId>  Delete an agent (asks first on a terminal;
+                                       --yes otherwise)
+        edit [options] <agentId>       Change an agent: name, description,
+                                       instructions or model
+        get <agentId>                  Show one agent
+        list|ls [options]              List the agents of the account
+        help [command]                 display help for command
 
       $ agentry agents card --help
       Usage: agentry agents card [options] <agentId>
@@ -361,6 +379,64 @@ describe('--help', () => {
       Examples:
         agentry agents card ag_123
         agentry agents card ag_123 --json
+
+
+      $ agentry agents create --help
+      Usage: agentry agents create [options] <name>
+
+      Create an agent and print it
+
+      Arguments:
+        name                           its name, at most 100 characters
+
+      Options:
+        --description <text>           what the agent is for, at most 1000 characters
+        --instructions <text|@file|->  its instructions (system prompt): inline,
+                                       @file, or - for stdin
+        --model <modelId>              the model it runs on (see: agentry models list)
+        -h, --help                     display help for command
+
+      Examples:
+        agentry agents create "Release notes" --description "Writes release notes" --instructions @prompt.md
+        agentry agents create Triage --model emulator/scripted-1 --json | jq -r .id
+
+
+      $ agentry agents delete --help
+      Usage: agentry agents delete|rm [options] <agentId>
+
+      Delete an agent (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        agentId     the agent
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry agents delete agt_1
+        agentry agents rm agt_1 --yes
+
+
+      $ agentry agents edit --help
+      Usage: agentry agents edit [options] <agentId>
+
+      Change an agent: name, description, instructions or model
+
+      Arguments:
+        agentId                        the agent
+
+      Options:
+        --name <name>                  new name, at most 100 characters
+        --description <text>           what the agent is for, at most 1000 characters
+        --instructions <text|@file|->  its instructions (system prompt): inline,
+                                       @file, or - for stdin
+        --model <modelId>              the model it runs on (see: agentry models list)
+        -h, --help                     display help for command
+
+      Examples:
+        agentry agents edit agt_1 --instructions @prompt.md
+        agentry agents edit agt_1 --name "Release notes" --model emulator/scripted-mini
 
 
       $ agentry agents get --help
@@ -456,25 +532,108 @@ describe('--help', () => {
       $ agentry scenario --help
       Usage: agentry scenario|scenarios [options] [command]
 
-      List, show, run (signed) and sign scenarios; list their runs
+      List, show, create, edit, delete, run (signed) and trigger scenarios; list their
+      runs
 
       Options:
-        -h, --help                   display help for command
+        -h, --help                        display help for command
 
       Commands:
-        get <scenarioId>             Show one scenario (its signature header name,
-                                     never its secret)
-        list|ls [options]            List the scenarios of the account
-        run [options] <scenarioId>   Run a scenario, signed with its secret; exit 0
-                                     only when the run completed
-        runs [options] <scenarioId>  List a scenario's executions (runs), newest first
-        sign [options]               Print the signature (lowercase hex HMAC-SHA256)
-                                     of stdin's exact bytes
-        help [command]               display help for command
+        create [options]                  Create a scenario and print it, with its
+                                          signing secret (store the secret then)
+        delete|rm [options] <scenarioId>  Delete a scenario (asks first on a terminal;
+                                          --yes otherwise)
+        edit [options] <scenarioId>       Change a scenario: name, description,
+                                          instruction, agent, status, signature header
+                                          or secret
+        get <scenarioId>                  Show one scenario (its signature header
+                                          name, never its secret)
+        list|ls [options]                 List the scenarios of the account
+        run [options] <scenarioId>        Run a scenario, signed with its secret
+                                          (without it: scenario trigger); exit 0 only
+                                          when it completed
+        runs [options] <scenarioId>       List a scenario's executions (runs), newest
+                                          first
+        sign [options]                    Print the signature (lowercase hex
+                                          HMAC-SHA256) of stdin's exact bytes
+        trigger [options] <scenarioId>    Run a scenario with your login or API key
+                                          (no signing secret); exit 0 only when it
+                                          completed
+        help [command]                    display help for command
 
       Examples:
         agentry scenario list
         AGENTRY_SCENARIO_SECRET=… agentry scenario run scn_1 --input hi
+
+
+      $ agentry scenario create --help
+      Usage: agentry scenario create [options]
+
+      Create a scenario and print it, with its signing secret (store the secret then)
+
+      Options:
+        --name <name>                 its name, 2 to 50 characters
+        --instruction <text|@file|->  what the agent is told on each run: inline,
+                                      @file, or - for stdin
+        --agent <agentId>             the agent that runs it (see: agentry agents
+                                      list)
+        --description <text>          what it is for, at most 5000 characters
+        --status <status>             enabled (runs) or disabled (choices: "enabled",
+                                      "disabled")
+        --signature-header <name>     the header signed runs carry (default
+                                      X-Signature)
+        -h, --help                    display help for command
+
+      Examples:
+        agentry scenario create --name "Summarize ticket" --agent demo-assistant --instruction @instruction.md
+        secret=$(agentry scenario create --name Triage --agent demo-assistant --instruction "Sort it" --json | jq -r .signature_secret)
+
+
+      $ agentry scenario delete --help
+      Usage: agentry scenario delete|rm [options] <scenarioId>
+
+      Delete a scenario (asks first on a terminal; --yes otherwise)
+
+      Arguments:
+        scenarioId  the scenario
+
+      Options:
+        -y, --yes   do not ask
+        -h, --help  display help for command
+
+      Examples:
+        agentry scenario delete scn_1
+        agentry scenario rm scn_1 --yes
+
+
+      $ agentry scenario edit --help
+      Usage: agentry scenario edit [options] <scenarioId>
+
+      Change a scenario: name, description, instruction, agent, status, signature
+      header or secret
+
+      Arguments:
+        scenarioId                    the scenario
+
+      Options:
+        --name <name>                 its name, 2 to 50 characters
+        --description <text>          what it is for, at most 5000 characters
+        --instruction <text|@file|->  what the agent is told on each run: inline,
+                                      @file, or - for stdin
+        --agent <agentId>             the agent that runs it (see: agentry agents
+                                      list)
+        --status <status>             enabled (runs) or disabled (choices: "enabled",
+                                      "disabled")
+        --signature-header <name>     the header signed runs carry (default
+                                      X-Signature)
+        --rotate-secret               make a new signing secret and print it (the old
+                                      one stops working)
+        -h, --help                    display help for command
+
+      Examples:
+        agentry scenario edit scn_1 --status disabled
+        agentry scenario edit scn_1 --instruction @instruction.md --agent code-helper
+        agentry scenario edit scn_1 --rotate-secret --json | jq -r .signature_secret > scn_1.secret
 
 
       $ agentry scenario get --help
@@ -512,7 +671,8 @@ describe('--help', () => {
       $ agentry scenario run --help
       Usage: agentry scenario run [options] <scenarioId>
 
-      Run a scenario, signed with its secret; exit 0 only when the run completed
+      Run a scenario, signed with its secret (without it: scenario trigger); exit 0
+      only when it completed
 
       Arguments:
         scenarioId                 the scenario
@@ -547,6 +707,10 @@ describe('--help', () => {
         agentry scenario run scn_1 --input hi --dry-run
         agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --junit junit.xml --concurrency 16
         agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --resume out.ndjson --shard 2/4
+
+      Run or trigger? \`scenario run\` signs the run with the scenario's secret, as an external system does (a CI job that
+      holds the secret and no API credential). \`scenario trigger\` runs it with your login or API key instead, no secret
+      needed (a dashboard user who never saw the secret); its output, --json and --batch are the same.
 
       The body {"input": "<text>"} is signed with HMAC-SHA256 (lowercase hex) over its exact bytes. The run is never
       retried by agentry (it is not idempotent: a retry could run the scenario twice).
@@ -608,6 +772,46 @@ describe('--help', () => {
         curl -H "X-Signature: $sig" -H "Content-Type: application/json" --data-binary @body.json "$URL/scenario/scn_1"
 
       The bytes are signed as they are: no newline is added or removed.
+
+      $ agentry scenario trigger --help
+      Usage: agentry scenario trigger [options] <scenarioId>
+
+      Run a scenario with your login or API key (no signing secret); exit 0 only when
+      it completed
+
+      Arguments:
+        scenarioId           the scenario
+
+      Options:
+        --input <text>       the input text
+        --input-file <path>  read the input from a file (- for stdin); default: piped
+                             stdin
+        -d, --data <json>    the input as a JSON value (an object, say): inline,
+                             @file, or - for stdin
+        --batch <file>       one run per NDJSON line of the file (- for stdin); see
+                             below
+        --concurrency <n>    with --batch: runs in flight, 1 to 64 (default 8)
+        --results <file>     with --batch: write the result lines (NDJSON) here
+                             instead of stdout
+        --junit <file>       with --batch: write a JUnit XML report here at the end
+        --resume <results>   with --batch: skip the inputs this results file shows
+                             completed
+        --shard <i/n>        with --batch: only the inputs of shard i of n (a CI
+                             matrix job)
+        -h, --help           display help for command
+
+      Examples:
+        agentry scenario trigger scn_1 --input "Summarize this"
+        agentry scenario trigger scn_1 --data '{"ticket":42,"priority":"high"}' --json
+        git log -1 --format=%B | agentry scenario trigger scn_1
+        agentry scenario trigger scn_1 --batch tickets.ndjson --results out.ndjson --concurrency 16
+
+      Run or trigger? \`scenario trigger\` uses your credential (agentry login, or an API key whose scopes name the
+      scenario): no secret needed. \`scenario run\` signs with the scenario's secret instead, as an external system
+      without an API credential does. Output, --json and --batch (the lines and results of \`scenario run --help\`)
+      are the same. Never retried (a retry could run the scenario twice).
+      Exit codes: 0 completed, 1 failed (the reason on stderr), 2 usage, 3 no such scenario, 4 credential refused,
+      5 scenario disabled.
       "
     `)
   })
@@ -1568,17 +1772,19 @@ describe('--help', () => {
       $ agentry images --help
       Usage: agentry images|image [options] [command]
 
-      Analyze an image, or generate one
+      Analyze an image, suggest edits of one, or generate one
 
       Options:
-        -h, --help                 display help for command
+        -h, --help                       display help for command
 
       Commands:
-        analyze [options] <image>  Ask about an image (a URL or a local PNG, JPEG, GIF
-                                   or WebP file) and print the answer
-        generate [options]         Generate an image from a prompt; print its URL, or
-                                   save it with --out
-        help [command]             display help for command
+        analyze [options] <image>        Ask about an image (a URL or a local PNG,
+                                         JPEG, GIF or WebP file) and print the answer
+        generate [options]               Generate an image from a prompt; print its
+                                         URL, or save it with --out
+        suggest-edits [options] <image>  Suggest edits of an image (a URL or a local
+                                         PNG, JPEG, GIF or WebP file)
+        help [command]                   display help for command
 
       Examples:
         agentry images analyze ./photo.jpg --prompt "What is in this picture?"
@@ -1617,6 +1823,23 @@ describe('--help', () => {
       Examples:
         agentry images generate --prompt "a lighthouse at dusk"
         agentry images generate -p "a cat" --size 512x512 --out cat.png
+
+
+      $ agentry images suggest-edits --help
+      Usage: agentry images suggest-edits [options] <image>
+
+      Suggest edits of an image (a URL or a local PNG, JPEG, GIF or WebP file)
+
+      Arguments:
+        image                an http(s) URL or a local file
+
+      Options:
+        -p, --prompt <text>  what the edits are for (default: any improvement)
+        -h, --help           display help for command
+
+      Examples:
+        agentry images suggest-edits ./photo.jpg
+        agentry images suggest-edits https://example.com/hero.png -p "for a dark website header" --json
 
       "
     `)

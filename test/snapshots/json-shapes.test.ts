@@ -415,6 +415,66 @@ describe('shape of --json output against the emulator', () => {
     `)
   })
 
+  it('teams (the official CLI shape: {endpoint, active, teams})', async () => {
+    expect(await printed(['teams'])).toMatchInlineSnapshot(`
+      {
+        "active": {
+          "active": "boolean",
+          "id": "string",
+          "is_personal_account": "boolean",
+          "name": "string",
+          "picture_url": "null",
+          "role": "string",
+          "slug": "string",
+        },
+        "endpoint": "string",
+        "teams": [
+          {
+            "active": "boolean",
+            "id": "string",
+            "is_personal_account": "boolean",
+            "name": "string",
+            "picture_url": "null",
+            "role": "string",
+            "slug": "string",
+          },
+        ],
+      }
+    `)
+  })
+
+  it('models list, and chat --list-targets (the official {agents, models})', async () => {
+    expect(await printed(['models', 'list'])).toMatchInlineSnapshot(`
+      [
+        {
+          "description": "string",
+          "id": "string",
+          "name": "string",
+        },
+      ]
+    `)
+    expect(await printed(['chat', '--list-targets'])).toMatchInlineSnapshot(`
+      {
+        "agents": [
+          {
+            "description": "string",
+            "id": "string",
+            "name": "string",
+            "type": "string",
+          },
+        ],
+        "models": [
+          {
+            "description": "string",
+            "id": "string",
+            "name": "string",
+            "type": "string",
+          },
+        ],
+      }
+    `)
+  })
+
   it('sites list and get, pages list and get', async () => {
     const site = await firstId(['sites', 'list'])
     expect(await printed(['sites', 'list'])).toMatchInlineSnapshot(`

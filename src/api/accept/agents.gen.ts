@@ -3,10 +3,39 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-import { hasProto, isObject } from '../accept-kit.js'
-import { a0, a11, a2 } from '../accept.gen.js'
+import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
+import { a17, a7, a8 } from '../accept.gen.js'
+
+function a0(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!((v["include_models"] === undefined || (v["include_models"] === "true" || v["include_models"] === "false")))) return false
+  if (!onlyKeys(v, ["page", "limit", "include_models"])) return false
+  return true
+}
+
+function a3(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["models"] === undefined || a2(v["models"])))) return false
+  return true
+}
+
+function a2(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a1(x))) return false
+  return true
+}
 
 function a1(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
+  if (!((v["description"] === undefined || (v["description"] === null || typeof v["description"] === 'string')))) return false
+  return true
+}
+
+function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
@@ -19,40 +48,60 @@ function a1(v: any): boolean {
   return true
 }
 
-function a3(v: any): boolean {
+function a5(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100)) return false
+  if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000))) return false
+  if (!((v["systemPrompt"] === undefined || typeof v["systemPrompt"] === 'string'))) return false
+  if (!((v["model"] === undefined || typeof v["model"] === 'string' && v["model"].length >= 1))) return false
+  if (!onlyKeys(v, ["name", "description", "systemPrompt", "model"])) return false
+  return true
+}
+
+function a6(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100))) return false
+  if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000))) return false
+  if (!((v["systemPrompt"] === undefined || typeof v["systemPrompt"] === 'string'))) return false
+  if (!((v["model"] === undefined || typeof v["model"] === 'string' && v["model"].length >= 1))) return false
+  if (!onlyKeys(v, ["name", "description", "systemPrompt", "model"])) return false
+  return true
+}
+
+function a9(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
   if (!((v["description"] === undefined || (v["description"] === null || typeof v["description"] === 'string')))) return false
-  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
+  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
   return true
 }
 
-function a12(v: any): boolean {
+function a18(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["protocolVersion"] === undefined || typeof v["protocolVersion"] === 'string'))) return false
   if (!(typeof v["name"] === 'string')) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
-  if (!((v["supportedInterfaces"] === undefined || a5(v["supportedInterfaces"])))) return false
+  if (!((v["supportedInterfaces"] === undefined || a11(v["supportedInterfaces"])))) return false
   if (!((v["url"] === undefined || typeof v["url"] === 'string'))) return false
   if (!((v["preferredTransport"] === undefined || typeof v["preferredTransport"] === 'string'))) return false
-  if (!((v["additionalInterfaces"] === undefined || a7(v["additionalInterfaces"])))) return false
+  if (!((v["additionalInterfaces"] === undefined || a13(v["additionalInterfaces"])))) return false
   if (!((v["version"] === undefined || typeof v["version"] === 'string'))) return false
-  if (!((v["capabilities"] === undefined || a8(v["capabilities"])))) return false
-  if (!((v["defaultInputModes"] === undefined || a2(v["defaultInputModes"])))) return false
-  if (!((v["defaultOutputModes"] === undefined || a2(v["defaultOutputModes"])))) return false
-  if (!((v["skills"] === undefined || a10(v["skills"])))) return false
-  if (!((v["securitySchemes"] === undefined || a11(v["securitySchemes"])))) return false
+  if (!((v["capabilities"] === undefined || a14(v["capabilities"])))) return false
+  if (!((v["defaultInputModes"] === undefined || a8(v["defaultInputModes"])))) return false
+  if (!((v["defaultOutputModes"] === undefined || a8(v["defaultOutputModes"])))) return false
+  if (!((v["skills"] === undefined || a16(v["skills"])))) return false
+  if (!((v["securitySchemes"] === undefined || a17(v["securitySchemes"])))) return false
   return true
 }
 
-function a5(v: any): boolean {
+function a11(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a4(x))) return false
+  for (const x of v) if (!(a10(x))) return false
   return true
 }
 
-function a4(v: any): boolean {
+function a10(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["url"] === 'string')) return false
   if (!(typeof v["protocolBinding"] === 'string')) return false
@@ -60,44 +109,47 @@ function a4(v: any): boolean {
   return true
 }
 
-function a7(v: any): boolean {
+function a13(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a6(x))) return false
+  for (const x of v) if (!(a12(x))) return false
   return true
 }
 
-function a6(v: any): boolean {
+function a12(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["url"] === 'string')) return false
   if (!(typeof v["transport"] === 'string')) return false
   return true
 }
 
-function a8(v: any): boolean {
+function a14(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["streaming"] === undefined || typeof v["streaming"] === 'boolean'))) return false
   return true
 }
 
-function a10(v: any): boolean {
+function a16(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a9(x))) return false
+  for (const x of v) if (!(a15(x))) return false
   return true
 }
 
-function a9(v: any): boolean {
+function a15(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["name"] === 'string')) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
-  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
+  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
   return true
 }
-export const accepts: { readonly [N in 'agentsList' | 'agentsGet' | 'skillsList' | 'skillsGet' | 'agentCard' | 'agentA2a']: RouteAccepts } = {
-  agentsList: { query: a0, item: a1 },
-  agentsGet: { response: a1 },
-  skillsList: { query: a0, item: a3 },
-  skillsGet: { response: a3 },
-  agentCard: { response: a12 },
+export const accepts: { readonly [N in 'agentsList' | 'agentsGet' | 'agentsCreate' | 'agentsEdit' | 'agentsDelete' | 'skillsList' | 'skillsGet' | 'agentCard' | 'agentA2a']: RouteAccepts } = {
+  agentsList: { query: a0, response: a3, item: a4 },
+  agentsGet: { response: a4 },
+  agentsCreate: { body: a5, response: a4, idempotent: false },
+  agentsEdit: { body: a6, response: a4 },
+  agentsDelete: {  },
+  skillsList: { query: a7, item: a9 },
+  skillsGet: { response: a9 },
+  agentCard: { response: a18 },
   agentA2a: {  },
 }

@@ -4,17 +4,43 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a0, a11 } from '../accept.gen.js'
+import { a17, a7 } from '../accept.gen.js'
 
-function a27(v: any): boolean {
+function a33(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a23(v["messages"]) && v["messages"].length >= 1)) return false
-  if (!((v["tools"] === undefined || a26(v["tools"])))) return false
+  if (!(a29(v["messages"]) && v["messages"].length >= 1)) return false
+  if (!((v["tools"] === undefined || a32(v["tools"])))) return false
   if (!((v["max_tokens"] === undefined || typeof v["max_tokens"] === 'number' && Number.isFinite(v["max_tokens"]) && Number.isSafeInteger(v["max_tokens"]) && v["max_tokens"] > 0))) return false
   if (!((v["stream"] === undefined || typeof v["stream"] === 'boolean'))) return false
   if (!((v["request_id"] === undefined || typeof v["request_id"] === 'string'))) return false
-  if (!onlyKeys(v, ["messages", "tools", "max_tokens", "stream", "request_id"])) return false
+  if (!((v["model"] === undefined || typeof v["model"] === 'string' && v["model"].length >= 1))) return false
+  if (!((v["mode"] === undefined || (v["mode"] === "plan" || v["mode"] === "ask" || v["mode"] === "agent")))) return false
+  if (!onlyKeys(v, ["messages", "tools", "max_tokens", "stream", "request_id", "model", "mode"])) return false
   return true
+}
+
+function a29(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a28(x))) return false
+  return true
+}
+
+function a28(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["id"] === undefined || typeof v["id"] === 'string'))) return false
+  if (!((v["role"] === "system" || v["role"] === "user" || v["role"] === "assistant" || v["role"] === "tool"))) return false
+  if (!(v["content"] !== undefined && (v["content"] === null || a24(v["content"])))) return false
+  if (!((v["tool_calls"] === undefined || a27(v["tool_calls"])))) return false
+  if (!((v["tool_call_id"] === undefined || typeof v["tool_call_id"] === 'string'))) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
+  if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
+  return true
+}
+
+function a24(v: any): boolean {
+  if (typeof v === 'string') return true
+  if (!(typeof v === 'string') && a23(v)) return true
+  return false
 }
 
 function a23(v: any): boolean {
@@ -24,112 +50,88 @@ function a23(v: any): boolean {
 }
 
 function a22(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["id"] === undefined || typeof v["id"] === 'string'))) return false
-  if (!((v["role"] === "system" || v["role"] === "user" || v["role"] === "assistant" || v["role"] === "tool"))) return false
-  if (!(v["content"] !== undefined && (v["content"] === null || a18(v["content"])))) return false
-  if (!((v["tool_calls"] === undefined || a21(v["tool_calls"])))) return false
-  if (!((v["tool_call_id"] === undefined || typeof v["tool_call_id"] === 'string'))) return false
-  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
-  if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
-  return true
-}
-
-function a18(v: any): boolean {
-  if (typeof v === 'string') return true
-  if (!(typeof v === 'string') && a17(v)) return true
+  if (a20(v)) return true
+  if (!(isObject(v) && (v["type"] === "image_url")) && a21(v)) return true
   return false
 }
 
-function a17(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a16(x))) return false
-  return true
-}
-
-function a16(v: any): boolean {
-  if (a14(v)) return true
-  if (!(isObject(v) && (v["type"] === "image_url")) && a15(v)) return true
-  return false
-}
-
-function a14(v: any): boolean {
+function a20(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["type"] === "image_url"))) return false
-  if (!(a13(v["image_url"]))) return false
+  if (!(a19(v["image_url"]))) return false
   return true
 }
 
-function a13(v: any): boolean {
+function a19(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["url"] === 'string')) return false
   if (!((v["detail"] === undefined || typeof v["detail"] === 'string'))) return false
   return true
 }
 
-function a15(v: any): boolean {
+function a21(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["type"] === undefined || (v["type"] === "text")))) return false
   if (!(typeof v["text"] === 'string')) return false
   return true
 }
 
-function a21(v: any): boolean {
+function a27(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a20(x))) return false
+  for (const x of v) if (!(a26(x))) return false
   return true
 }
 
-function a20(v: any): boolean {
+function a26(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(v["type"] !== undefined && (v["type"] === "function"))) return false
-  if (!(a19(v["function"]))) return false
+  if (!(a25(v["function"]))) return false
   return true
 }
 
-function a19(v: any): boolean {
+function a25(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string')) return false
   if (!(typeof v["arguments"] === 'string')) return false
   return true
 }
 
-function a26(v: any): boolean {
+function a32(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a25(x))) return false
+  for (const x of v) if (!(a31(x))) return false
   return true
 }
 
-function a25(v: any): boolean {
+function a31(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["type"] === "function"))) return false
-  if (!(a24(v["function"]))) return false
+  if (!(a30(v["function"]))) return false
   return true
 }
 
-function a24(v: any): boolean {
+function a30(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string' && v["name"].length >= 1)) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
-  if (!((v["parameters"] === undefined || a11(v["parameters"])))) return false
+  if (!((v["parameters"] === undefined || a17(v["parameters"])))) return false
   return true
 }
 
-function a28(v: any): boolean {
+function a34(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["request_id"] === 'string' && v["request_id"].length >= 1)) return false
   if (!onlyKeys(v, ["request_id"])) return false
   return true
 }
 
-function a29(v: any): boolean {
+function a35(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["message"] === undefined || typeof v["message"] === 'string'))) return false
   return true
 }
 
-function a30(v: any): boolean {
+function a36(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["agentId"] === undefined || typeof v["agentId"] === 'string'))) return false
@@ -139,26 +141,27 @@ function a30(v: any): boolean {
   return true
 }
 
-function a31(v: any): boolean {
+function a37(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a22(v["message"]))) return false
+  if (!(a28(v["message"]))) return false
   if (!((v["system_context"] === undefined || typeof v["system_context"] === 'string'))) return false
-  if (!((v["tools"] === undefined || a26(v["tools"])))) return false
+  if (!((v["tools"] === undefined || a32(v["tools"])))) return false
   if (!((v["max_tokens"] === undefined || typeof v["max_tokens"] === 'number' && Number.isFinite(v["max_tokens"]) && Number.isSafeInteger(v["max_tokens"]) && v["max_tokens"] > 0))) return false
   if (!((v["stream"] === undefined || typeof v["stream"] === 'boolean'))) return false
   if (!((v["request_id"] === undefined || typeof v["request_id"] === 'string'))) return false
-  if (!onlyKeys(v, ["message", "system_context", "tools", "max_tokens", "stream", "request_id"])) return false
+  if (!((v["mode"] === undefined || (v["mode"] === "plan" || v["mode"] === "ask" || v["mode"] === "agent")))) return false
+  if (!onlyKeys(v, ["message", "system_context", "tools", "max_tokens", "stream", "request_id", "mode"])) return false
   return true
 }
 
-function a33(v: any): boolean {
+function a39(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a23(v["data"]))) return false
-  if (!((v["pagination"] === undefined || a32(v["pagination"])))) return false
+  if (!(a29(v["data"]))) return false
+  if (!((v["pagination"] === undefined || a38(v["pagination"])))) return false
   return true
 }
 
-function a32(v: any): boolean {
+function a38(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["total"] === 'number' && Number.isFinite(v["total"]))) return false
   if (!(typeof v["page"] === 'number' && Number.isFinite(v["page"]))) return false
@@ -167,7 +170,7 @@ function a32(v: any): boolean {
   return true
 }
 
-function a34(v: any): boolean {
+function a40(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["filename"] === undefined || typeof v["filename"] === 'string'))) return false
   if (!((v["size"] === undefined || typeof v["size"] === 'number' && Number.isFinite(v["size"])))) return false
@@ -176,12 +179,12 @@ function a34(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'completion' | 'completionCancel' | 'chatsList' | 'chatCompletion' | 'chatMessages' | 'chatMessageDelete' | 'chatAttachmentUpload' | 'chatAttachmentDelete']: RouteAccepts } = {
-  completion: { body: a27, idempotent: false },
-  completionCancel: { body: a28, response: a29, idempotent: true },
-  chatsList: { query: a0, item: a30 },
-  chatCompletion: { body: a31, idempotent: false },
-  chatMessages: { response: a33 },
+  completion: { body: a33, idempotent: false },
+  completionCancel: { body: a34, response: a35, idempotent: true },
+  chatsList: { query: a7, item: a36 },
+  chatCompletion: { body: a37, idempotent: false },
+  chatMessages: { response: a39 },
   chatMessageDelete: {  },
-  chatAttachmentUpload: { response: a34, idempotent: true },
+  chatAttachmentUpload: { response: a40, idempotent: true },
   chatAttachmentDelete: {  },
 }

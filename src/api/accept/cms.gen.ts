@@ -5,9 +5,9 @@
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 import { isWholeIn } from '../contract/copied-checks.js'
-import { a0, a11, a2 } from '../accept.gen.js'
+import { a17, a7, a8 } from '../accept.gen.js'
 
-function a61(v: any): boolean {
+function a75(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["page"] === undefined || typeof v["page"] === 'string' && isWholeIn(v["page"], 1, 9007199254740991) === true))) return false
   if (!((v["pageSize"] === undefined || typeof v["pageSize"] === 'string' && isWholeIn(v["pageSize"], 1, 100) === true))) return false
@@ -15,55 +15,55 @@ function a61(v: any): boolean {
   return true
 }
 
-function a62(v: any): boolean {
+function a76(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
-  if (!(a11(v["data"]))) return false
-  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
+  if (!(a17(v["data"]))) return false
+  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
   if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
   if (!((v["updatedAt"] === undefined || typeof v["updatedAt"] === 'string'))) return false
   if (!((v["publishedAt"] === undefined || (v["publishedAt"] === null || typeof v["publishedAt"] === 'string')))) return false
   return true
 }
 
-function a63(v: any): boolean {
-  return a11(v) && a62(v)
+function a77(v: any): boolean {
+  return a17(v) && a76(v)
 }
 
-function a64(v: any): boolean {
+function a78(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a11(v["data"]))) return false
-  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
+  if (!(a17(v["data"]))) return false
+  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
 
-function a65(v: any): boolean {
+function a79(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["data"] === undefined || a11(v["data"])))) return false
-  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
+  if (!((v["data"] === undefined || a17(v["data"])))) return false
+  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
 
-function a66(v: any): boolean {
+function a80(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["slug"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
-  if (!((v["schema"] === undefined || a11(v["schema"])))) return false
-  if (!((v["schema_ui"] === undefined || a11(v["schema_ui"])))) return false
+  if (!((v["schema"] === undefined || a17(v["schema"])))) return false
+  if (!((v["schema_ui"] === undefined || a17(v["schema_ui"])))) return false
   return true
 }
 export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsPatch' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish' | 'recordTypesList' | 'recordTypesGet']: RouteAccepts } = {
-  cmsQuery: { query: a61, item: a63 },
-  cmsGet: { response: a62 },
-  cmsCreate: { body: a64, response: a62, idempotent: false },
-  cmsUpdate: { body: a64, response: a62 },
-  cmsPatch: { body: a65, response: a62, idempotent: true },
+  cmsQuery: { query: a75, item: a77 },
+  cmsGet: { response: a76 },
+  cmsCreate: { body: a78, response: a76, idempotent: false },
+  cmsUpdate: { body: a78, response: a76 },
+  cmsPatch: { body: a79, response: a76, idempotent: true },
   cmsDelete: {  },
-  cmsPublish: { response: a62, idempotent: true },
-  cmsUnpublish: { response: a62, idempotent: true },
-  recordTypesList: { query: a0, item: a66 },
-  recordTypesGet: { response: a66 },
+  cmsPublish: { response: a76, idempotent: true },
+  cmsUnpublish: { response: a76, idempotent: true },
+  recordTypesList: { query: a7, item: a80 },
+  recordTypesGet: { response: a80 },
 }

@@ -4,14 +4,14 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a0, a2 } from '../accept.gen.js'
+import { a7, a8 } from '../accept.gen.js'
 
-function a47(v: any): boolean {
+function a56(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["name"] === 'string')) return false
   if (!((v["prefix"] === undefined || typeof v["prefix"] === 'string'))) return false
-  if (!((v["scopes"] === undefined || a46(v["scopes"])))) return false
+  if (!((v["scopes"] === undefined || a55(v["scopes"])))) return false
   if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
   if (!((v["lastUsedAt"] === undefined || (v["lastUsedAt"] === null || typeof v["lastUsedAt"] === 'string')))) return false
   if (!((v["expiresAt"] === undefined || (v["expiresAt"] === null || typeof v["expiresAt"] === 'string')))) return false
@@ -19,33 +19,45 @@ function a47(v: any): boolean {
   return true
 }
 
-function a46(v: any): boolean {
+function a55(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["agents"] === undefined || a2(v["agents"])))) return false
-  if (!((v["scenarios"] === undefined || a2(v["scenarios"])))) return false
+  if (!((v["agents"] === undefined || a8(v["agents"])))) return false
+  if (!((v["scenarios"] === undefined || a8(v["scenarios"])))) return false
   if (!((v["cms"] === undefined || (v["cms"] === "none" || v["cms"] === "read" || v["cms"] === "write")))) return false
   return true
 }
 
-function a49(v: any): boolean {
+function a58(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100)) return false
-  if (!(v["scopes"] !== undefined && a48(v["scopes"]))) return false
+  if (!(v["scopes"] !== undefined && a57(v["scopes"]))) return false
   if (!(v["expiresAt"] === undefined)) return false
   if (!onlyKeys(v, ["name", "scopes", "expiresAt"])) return false
   return true
 }
 
-function a48(v: any): boolean {
+function a57(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["agents"] === undefined || a2(v["agents"])))) return false
-  if (!((v["scenarios"] === undefined || a2(v["scenarios"])))) return false
+  if (!((v["agents"] === undefined || a8(v["agents"])))) return false
+  if (!((v["scenarios"] === undefined || a8(v["scenarios"])))) return false
   if (!((v["cms"] === undefined || (v["cms"] === "none" || v["cms"] === "read" || v["cms"] === "write")))) return false
   if (!onlyKeys(v, ["agents", "scenarios", "cms"])) return false
   return true
 }
-export const accepts: { readonly [N in 'keysList' | 'keysCreate' | 'keysDelete']: RouteAccepts } = {
-  keysList: { query: a0, item: a47 },
-  keysCreate: { body: a49, response: a47, idempotent: false },
+
+function a59(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
+  if (!((v["slug"] === undefined || typeof v["slug"] === 'string'))) return false
+  if (!((v["picture_url"] === undefined || (v["picture_url"] === null || typeof v["picture_url"] === 'string')))) return false
+  if (!((v["role"] === undefined || (v["role"] === null || typeof v["role"] === 'string')))) return false
+  if (!((v["is_personal_account"] === undefined || typeof v["is_personal_account"] === 'boolean'))) return false
+  return true
+}
+export const accepts: { readonly [N in 'keysList' | 'keysCreate' | 'keysDelete' | 'teamsList']: RouteAccepts } = {
+  keysList: { query: a7, item: a56 },
+  keysCreate: { body: a58, response: a56, idempotent: false },
   keysDelete: {  },
+  teamsList: { query: a7, item: a59 },
 }

@@ -4,9 +4,9 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a0, a38 } from '../accept.gen.js'
+import { a47, a7 } from '../accept.gen.js'
 
-function a35(v: any): boolean {
+function a41(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
@@ -20,15 +20,51 @@ function a35(v: any): boolean {
   return true
 }
 
-function a39(v: any): boolean {
+function a42(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 50)) return false
+  if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 5000))) return false
+  if (!(typeof v["instruction"] === 'string' && v["instruction"].length <= 5000)) return false
+  if (!(typeof v["agentId"] === 'string' && v["agentId"].length >= 1)) return false
+  if (!((v["enabled"] === undefined || typeof v["enabled"] === 'boolean'))) return false
+  if (!((v["signature_name"] === undefined || typeof v["signature_name"] === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v["signature_name"])))) return false
+  if (!onlyKeys(v, ["name", "description", "instruction", "agentId", "enabled", "signature_name"])) return false
+  return true
+}
+
+function a43(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 50))) return false
+  if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 5000))) return false
+  if (!((v["instruction"] === undefined || typeof v["instruction"] === 'string' && v["instruction"].length <= 5000))) return false
+  if (!((v["agentId"] === undefined || typeof v["agentId"] === 'string' && v["agentId"].length >= 1))) return false
+  if (!((v["enabled"] === undefined || typeof v["enabled"] === 'boolean'))) return false
+  if (!((v["signature_name"] === undefined || typeof v["signature_name"] === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v["signature_name"])))) return false
+  if (!((v["rotate_secret"] === undefined || typeof v["rotate_secret"] === 'boolean'))) return false
+  if (!onlyKeys(v, ["name", "description", "instruction", "agentId", "enabled", "signature_name", "rotate_secret"])) return false
+  return true
+}
+
+function a44(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!("input" in v)) return false
+  if (!onlyKeys(v, ["input"])) return false
+  return true
+}
+
+function a48(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["input"] === 'string')) return false
   if (!onlyKeys(v, ["input"])) return false
   return true
 }
-export const accepts: { readonly [N in 'scenariosList' | 'scenariosGet' | 'scenarioExecutions' | 'scenarioExecute']: RouteAccepts } = {
-  scenariosList: { query: a0, item: a35 },
-  scenariosGet: { response: a35 },
-  scenarioExecutions: { query: a0, item: a38 },
-  scenarioExecute: { body: a39, response: a38, idempotent: false },
+export const accepts: { readonly [N in 'scenariosList' | 'scenariosGet' | 'scenariosCreate' | 'scenariosEdit' | 'scenariosDelete' | 'scenarioTrigger' | 'scenarioExecutions' | 'scenarioExecute']: RouteAccepts } = {
+  scenariosList: { query: a7, item: a41 },
+  scenariosGet: { response: a41 },
+  scenariosCreate: { body: a42, response: a41, idempotent: false },
+  scenariosEdit: { body: a43, response: a41 },
+  scenariosDelete: {  },
+  scenarioTrigger: { body: a44, response: a47, idempotent: false },
+  scenarioExecutions: { query: a7, item: a47 },
+  scenarioExecute: { body: a48, response: a47, idempotent: false },
 }

@@ -4,9 +4,9 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a0 } from '../accept.gen.js'
+import { a7 } from '../accept.gen.js'
 
-function a50(v: any): boolean {
+function a60(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["name"] === 'string')) return false
@@ -21,7 +21,7 @@ function a50(v: any): boolean {
   return true
 }
 
-function a51(v: any): boolean {
+function a61(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100)) return false
   if (!(typeof v["scenarioId"] === 'string' && v["scenarioId"].length >= 1)) return false
@@ -34,7 +34,7 @@ function a51(v: any): boolean {
   return true
 }
 
-function a52(v: any): boolean {
+function a62(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100))) return false
   if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string' && v["scenarioId"].length >= 1))) return false
@@ -47,9 +47,9 @@ function a52(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'schedulesList' | 'schedulesCreate' | 'schedulesGet' | 'schedulesEdit' | 'schedulesDelete']: RouteAccepts } = {
-  schedulesList: { query: a0, item: a50 },
-  schedulesCreate: { body: a51, response: a50 },
-  schedulesGet: { response: a50 },
-  schedulesEdit: { body: a52, response: a50 },
+  schedulesList: { query: a7, item: a60 },
+  schedulesCreate: { body: a61, response: a60 },
+  schedulesGet: { response: a60 },
+  schedulesEdit: { body: a62, response: a60 },
   schedulesDelete: {  },
 }

@@ -4,16 +4,16 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject } from '../accept-kit.js'
-import { a0 } from '../accept.gen.js'
+import { a7 } from '../accept.gen.js'
 
-function a53(v: any): boolean {
+function a63(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
   return true
 }
 
-function a54(v: any): boolean {
+function a64(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["siteId"] === undefined || typeof v["siteId"] === 'string'))) return false
@@ -21,8 +21,8 @@ function a54(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'sitesList' | 'sitesGet' | 'pagesList' | 'pagesGet']: RouteAccepts } = {
-  sitesList: { query: a0, item: a53 },
-  sitesGet: { response: a53 },
-  pagesList: { query: a0, item: a54 },
-  pagesGet: { response: a54 },
+  sitesList: { query: a7, item: a63 },
+  sitesGet: { response: a63 },
+  pagesList: { query: a7, item: a64 },
+  pagesGet: { response: a64 },
 }

@@ -4,9 +4,9 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a0, a11, a38 } from '../accept.gen.js'
+import { a17, a47, a7 } from '../accept.gen.js'
 
-function a40(v: any): boolean {
+function a49(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["name"] === 'string')) return false
@@ -20,7 +20,7 @@ function a40(v: any): boolean {
   return true
 }
 
-function a41(v: any): boolean {
+function a50(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 100)) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000))) return false
@@ -30,7 +30,7 @@ function a41(v: any): boolean {
   return true
 }
 
-function a42(v: any): boolean {
+function a51(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 100))) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000))) return false
@@ -40,33 +40,33 @@ function a42(v: any): boolean {
   return true
 }
 
-function a43(v: any): boolean {
+function a52(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["payload"] === undefined || a11(v["payload"])))) return false
+  if (!((v["payload"] === undefined || a17(v["payload"])))) return false
   if (!onlyKeys(v, ["payload"])) return false
   return true
 }
 
-function a44(v: any): boolean {
+function a53(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["delivered"] === 'boolean')) return false
   if (!((v["status"] === undefined || typeof v["status"] === 'number' && Number.isFinite(v["status"])))) return false
-  if (!((v["execution"] === undefined || (v["execution"] === null || a38(v["execution"]))))) return false
+  if (!((v["execution"] === undefined || (v["execution"] === null || a47(v["execution"]))))) return false
   return true
 }
 
-function a45(v: any): boolean {
+function a54(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["received"] === 'boolean')) return false
   if (!((v["executionId"] === undefined || typeof v["executionId"] === 'string'))) return false
   return true
 }
 export const accepts: { readonly [N in 'webhooksList' | 'webhooksCreate' | 'webhooksGet' | 'webhooksEdit' | 'webhooksDelete' | 'webhooksTest' | 'webhookTrigger']: RouteAccepts } = {
-  webhooksList: { query: a0, item: a40 },
-  webhooksCreate: { body: a41, response: a40 },
-  webhooksGet: { response: a40 },
-  webhooksEdit: { body: a42, response: a40 },
+  webhooksList: { query: a7, item: a49 },
+  webhooksCreate: { body: a50, response: a49 },
+  webhooksGet: { response: a49 },
+  webhooksEdit: { body: a51, response: a49 },
   webhooksDelete: {  },
-  webhooksTest: { body: a43, response: a44, idempotent: false },
-  webhookTrigger: { body: a11, response: a45, idempotent: false },
+  webhooksTest: { body: a52, response: a53, idempotent: false },
+  webhookTrigger: { body: a17, response: a54, idempotent: false },
 }

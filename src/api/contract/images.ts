@@ -4,8 +4,10 @@ import {
   imageAnalyzeResponseSchema,
   imageGenerateRequestSchema,
   imageGenerateResponseSchema,
+  imageSuggestEditsRequestSchema,
+  imageSuggestEditsResponseSchema,
 } from '../schemas/content.js'
-import { type Contract, ours, op } from './types.js'
+import { type Contract, inferred, ours, op } from './types.js'
 
 /** Images. */
 export const images = {
@@ -28,5 +30,16 @@ export const images = {
     doc: 'Generates an image (`{url}`).',
     command: 'images generate',
     mcp: 'generate_image',
+  }),
+  imagesSuggestEdits: op('POST', '/{accountId}/images/suggest-edits', {
+    provenance: inferred(
+      'the SDK has images.suggestEdits (brightsy-cookbook examples/files/README.md); the path and shapes are ours',
+    ),
+    scope: 'account',
+    body: imageSuggestEditsRequestSchema,
+    response: imageSuggestEditsResponseSchema,
+    sdk: 'images.suggestEdits',
+    doc: 'Suggests edits of the image at `imageUrl` (`{suggestions: [{title, description}]}`), for `prompt` when given.',
+    command: 'images suggest-edits',
   }),
 } satisfies Contract<'images'>

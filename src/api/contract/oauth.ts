@@ -50,8 +50,8 @@ export const oauth = {
     root: 'origin',
     response: tokenResponseSchema,
     idempotent: false,
-    doc: 'Exchanges a code, a device code or a refresh token for tokens (form-encoded).',
-    command: 'login, oauth login, oauth refresh',
+    doc: "Exchanges a code, a device code or a refresh token for tokens (form-encoded); and a login's access token for tokens of another of its accounts (`teams switch`: an RFC 8693 token exchange naming `account_id`, ours: the official CLI mints a token per team, sideboard connected-teams.ts, by a grant not shown).",
+    command: 'login, oauth login, oauth refresh, teams switch',
   }),
   oauthRevoke: op('POST', '/oauth/revoke', {
     provenance: inferred(

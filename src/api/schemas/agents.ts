@@ -14,6 +14,41 @@ export const agentSchema = z.looseObject({
 })
 export type Agent = z.infer<typeof agentSchema>
 
+/** `agents create` (the official CLI's `agents create <name>`): a name, and what the agent is told and runs on. */
+export const agentCreateSchema = z.strictObject({
+  name: z
+    .string()
+    .check(z.minLength(1, 'name is required'))
+    .check(z.maxLength(100, 'name must be at most 100 characters')),
+  description: z.optional(z.string().check(z.maxLength(1000, 'description must be at most 1000 characters'))),
+  systemPrompt: z.optional(z.string()),
+  model: z.optional(z.string().check(z.minLength(1, 'model must not be empty'))),
+})
+/** `agents edit`: the members given, nothing else. */
+export const agentEditSchema = z.partial(agentCreateSchema)
+
+/** A model the account can chat with directly (the agents list's `models[]` beside `data[]`). */
+export const chatModelSchema = z.looseObject({
+  id: z.string(),
+  name: z.optional(z.string()),
+  description: z.nullish(z.string()),
+})
+export type ChatModel = z.infer<typeof chatModelSchema>
+
+/**
+ * An account (a team) a credential reaches: the official CLI's `brightsy teams --json` items (sideboard
+ * packages/core/src/brightsy/accounts.ts).
+ */
+export const teamSchema = z.looseObject({
+  id: z.string(),
+  name: z.optional(z.string()),
+  slug: z.optional(z.string()),
+  picture_url: z.nullish(z.string()),
+  role: z.nullish(z.string()),
+  is_personal_account: z.optional(z.boolean()),
+})
+export type Team = z.infer<typeof teamSchema>
+
 export const skillSchema = z.looseObject({
   id: z.string(),
   name: z.optional(z.string()),

@@ -15,6 +15,32 @@ export const scenarioSchema = z.looseObject({
 })
 export type Scenario = z.infer<typeof scenarioSchema>
 
+/** An HTTP header name (RFC 9110 token): where a scenario's signature travels. */
+const headerNameSchema = z
+  .string()
+  .check(z.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'signature_name must be an HTTP header name'))
+/**
+ * `scenario create` (the SDK's scenarios.create; docs/ui/scenarios: name 2–50, description and instruction at most
+ * 5000 characters). The answer carries the generated `signature_secret`, shown this once.
+ */
+export const scenarioCreateSchema = z.strictObject({
+  name: z
+    .string()
+    .check(z.minLength(2, 'name must be 2 to 50 characters'))
+    .check(z.maxLength(50, 'name must be 2 to 50 characters')),
+  description: z.optional(z.string().check(z.maxLength(5000, 'description must be at most 5000 characters'))),
+  instruction: z.string().check(z.maxLength(5000, 'instruction must be at most 5000 characters')),
+  agentId: z.string().check(z.minLength(1, 'agentId is required')),
+  enabled: z.optional(z.boolean()),
+  signature_name: z.optional(headerNameSchema),
+})
+/** `scenario edit`: the members given; `rotate_secret` asks for a new signing secret (shown once, as at creation). */
+export const scenarioEditSchema = z.extend(z.partial(scenarioCreateSchema), {
+  rotate_secret: z.optional(z.boolean()),
+})
+/** A bearer trigger's body (the SDK's scenarios.trigger(id, {input})): the input, text or any JSON value. */
+export const scenarioTriggerSchema = z.strictObject({ input: jsonValue })
+
 export const executionSchema = z.looseObject({
   id: z.string(),
   scenarioId: z.optional(z.string()),

@@ -19,6 +19,14 @@ export const imageAnalyzeRequestSchema = z.strictObject({
   prompt: z._default(z.string(), 'Describe this image'),
 })
 export const imageAnalyzeResponseSchema = z.looseObject({ text: z.string() })
+/** `images suggest-edits`: the image, and what the edits are for (the SDK's images.suggestEdits; shapes ours). */
+export const imageSuggestEditsRequestSchema = z.strictObject({
+  imageUrl: z.string().check(z.minLength(1, 'imageUrl is required')),
+  prompt: z.optional(z.string()),
+})
+export const imageSuggestEditsResponseSchema = z.looseObject({
+  suggestions: z.array(z.looseObject({ title: z.string(), description: z.optional(z.string()) })),
+})
 export const imageGenerateRequestSchema = z.strictObject({
   prompt: z.string().check(z.minLength(1, 'prompt is required')),
   size: z.optional(z.string().check(z.regex(/^\d{1,4}x\d{1,4}$/, 'size must look like 256x256'))),

@@ -1,4 +1,5 @@
 // Messages, tools and completions (service-interface 2.1–2.3, 4.1, 4.2; wire.md).
+import { chatModes } from '../chat-modes.js'
 import * as z from '../zod.js'
 import { timestamp } from './common.js'
 
@@ -46,6 +47,10 @@ export const completionRequestSchema = z.object({
   max_tokens: z.optional(z.int().check(z.positive())),
   stream: z.optional(z.boolean()),
   request_id: z.optional(z.string()),
+  /** with the agent `default`: the model to chat with directly (one of the agents list's `models[]`; inferred) */
+  model: z.optional(z.string().check(z.minLength(1, 'model must not be empty'))),
+  /** plan, ask or agent (../chat-modes.ts): that the completion body takes it as `mode` is inferred */
+  mode: z.optional(z.enum(chatModes)),
 })
 
 /**
@@ -60,6 +65,7 @@ export const chatCompletionRequestSchema = z.object({
   max_tokens: z.optional(z.int().check(z.positive())),
   stream: z.optional(z.boolean()),
   request_id: z.optional(z.string()),
+  mode: z.optional(z.enum(chatModes)),
 })
 
 const usageSchema = z.looseObject({

@@ -2,8 +2,11 @@
 // The commands of this folder, by the path they declare.
 import type { Declared } from '../define.js'
 import card from './card.js'
+import create from './create.js'
+import deleteCommand from './delete.js'
+import edit from './edit.js'
 import get from './get.js'
 import list from './list.js'
 
 /** The commands of `agentry agents`, in the order --help lists them (by name). */
-export const commands: readonly Declared[] = [card, get, list]
+export const commands: readonly Declared[] = [card, create, deleteCommand, edit, get, list]

@@ -1,10 +1,10 @@
-// `agentry agents list|get|card`.
+// `agentry agents list|get|create|edit|delete|card`.
 import { defineGroup } from '../define.js'
 import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['agents'],
   aliases: ['agent'],
-  summary: 'List agents, show one, show its A2A card',
+  summary: 'List, show, create, edit and delete agents; show an A2A card',
   commands,
 })

@@ -22,6 +22,7 @@ export default defineCommand({
     'agentry chat ag_1 -m "describe" --image photo.png -o json | jq -r .message.content',
     'agentry chat ag_1 --new-chat -m "remember 42"; agentry chat ag_1 --chat <id> -m "what number?"',
     'agentry chat ag_1 -m "hi" --save talk.jsonl; agentry chat ag_1 --resume talk.jsonl --save talk.jsonl -m "more"',
+    'agentry chat --model emulator/scripted-1 -m "hi"         a model, no agent (agentry chat --list-targets)',
   ],
   helpAfter: `
 Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson

@@ -4,7 +4,9 @@ import { type ChatFormat, chatFormats } from '../../chat/format.js'
 import type { Context } from '../../context.js'
 import { UsageError } from '../../errors.js'
 import { readStdinText } from '../../io/iostreams.js'
-import { custom, decimal, flag, int, list, type OptionSpec, text, type ValueOf } from '../options.js'
+import { chatModes } from '../../api/chat-modes.js'
+import { nonEmpty } from '../non-empty.js'
+import { choice, custom, decimal, flag, int, list, type OptionSpec, text, type ValueOf } from '../options.js'
 import { typedMessage } from '../typed-message.js'
 
 /** A repeatable option whose values are command lines: each trimmed, an empty one refused. */
@@ -96,6 +98,17 @@ export const chatOptions = {
     'continue the last conversation of the local log (of the named agent, if one is named)',
   ),
   cid: text('--cid <id>', 'continue this conversation of the local log (agentry logs list)', { nonEmpty: true }),
+  // models as chat targets: a model chat is stateless, sent to the account's default agent
+  model: {
+    ...custom(
+      '--model <modelId>',
+      'chat with this model directly, not an agent (stateless; see: agentry models list)',
+      nonEmpty('give a model id (see: agentry models list)'),
+    ),
+    conflicts: ['chat', 'newChat'],
+  },
+  mode: choice('--mode <mode>', 'how the service works on each turn, passed through (inferred)', chatModes),
+  listTargets: flag('--list-targets', 'list the agents and models to chat with, and exit'),
   /** false with --no-stdin: piped stdin is never read */
   stdin: flag('--no-stdin', 'never read stdin (no context appended, not the message)'),
 }

@@ -2,6 +2,7 @@
 // log), then the interactive UI or one-shot mode.
 import type { ToolDefinition } from '../../api/schemas/index.js'
 import { checkAttachment, statelessAttachHint } from '../../chat/attachments.js'
+import { chatTargets, defaultAgentId } from '../../chat/targets.js'
 import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
 import type { Context } from '../../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
@@ -15,6 +16,10 @@ export async function chatRun(
   ctx: Context,
   words: string[] = [],
 ): Promise<void> {
+  if (opts.listTargets) return printTargets(ctx)
+  // a model chat goes to the default agent: a word where the agent id stands is the message's first
+  if (opts.model !== undefined && agentArg !== undefined) words = [agentArg, ...words]
+  if (opts.model !== undefined) agentArg = defaultAgentId
   const format = chatFormat(ctx)
   const { prepareChatLog, hasUnsavedTurns, resumeCommand, whereKeptLines } = await import('./logging.js')
   const log = await prepareChatLog(ctx, opts, agentArg, words)
@@ -51,6 +56,8 @@ export async function chatRun(
     agentId,
     system: opts.system ?? resumed?.system,
     maxTokens: opts.maxTokens,
+    model: opts.model,
+    mode: opts.mode,
     tools,
     toolHandler: opts.toolHandler,
     toolEnv: opts.toolEnv,
@@ -68,7 +75,7 @@ export async function chatRun(
   }
   // the interactive chat opens no session for an agent that does not exist (one GET); a one-shot learns it from the
   // completion's 404 (round.ts), which costs nothing more
-  if (source === 'interactive') await checkAgent(ctx, agentId)
+  if (source === 'interactive' && opts.model === undefined) await checkAgent(ctx, agentId)
   const session = await createChatSession(sessionOptions)
   ctx.defer(() => session.close())
   if (opts.newChat)
@@ -87,6 +94,22 @@ export async function chatRun(
   }
   const { runOneShot } = await import('../../chat/oneshot.js')
   await runOneShot(session, source.text, { images, attachments: opts.attach }, format, ctx, !opts.finalNewline)
+}
+
+/** `chat --list-targets`: the agents and models to chat with; --json in the official shape {agents, models}. */
+async function printTargets(ctx: Context): Promise<void> {
+  const targets = await chatTargets(await ctx.sdk())
+  const out = ctx.output()
+  if (out.format === 'json' || out.format === 'yaml' || ctx.jqFilter()) return out.item(targets)
+  await out.list(
+    [...targets.agents, ...targets.models],
+    [
+      { header: 'TYPE', get: (t) => t.type },
+      { header: 'ID', get: (t) => t.id },
+      { header: 'NAME', get: (t) => t.name },
+      { header: 'DESCRIPTION', get: (t) => t.description },
+    ],
+  )
 }
 
 /** Fails with exit 3 (and the hint to list them) when the agent does not exist; other failures wait for the chat. */

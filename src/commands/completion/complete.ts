@@ -27,6 +27,13 @@ const idLists: Record<
   scheduleid: (s) => s.schedules.list({ limit: 100 }).firstPage(),
   keyid: (s) => s.keys.list({ limit: 100 }).firstPage(),
   siteid: (s) => s.sites.list({ limit: 100 }).firstPage(),
+  modelid: async function* (s) {
+    yield* await s.models.list()
+  },
+  // a team is named by its slug (`teams switch demo-team`); its id works too
+  team: async function* (s) {
+    for await (const t of s.teams.list({ limit: 100 }).firstPage()) yield { id: t.slug ?? t.id }
+  },
 }
 
 /** The global options that choose where ids come from: the profile, the service, the account and the key file. */

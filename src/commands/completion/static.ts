@@ -39,7 +39,17 @@ const filesDirective = ':files'
 const pathLike = /^(path|file|image|dir|out|data-file|input-file|api-key-file|results|junit|save)$/i
 
 /** The kinds of id the service can list (an argument named <agentId>, <agent>, …). */
-export const idKinds = ['agentid', 'agent', 'scenarioid', 'webhookid', 'scheduleid', 'keyid', 'siteid'] as const
+export const idKinds = [
+  'agentid',
+  'agent',
+  'scenarioid',
+  'webhookid',
+  'scheduleid',
+  'keyid',
+  'siteid',
+  'modelid',
+  'team',
+] as const
 
 /** The option of `cmd` (or of the program) a word names, `--flag` or `-f`. */
 function findOption(cmds: CommandNode[], word: string): OptionNode | undefined {

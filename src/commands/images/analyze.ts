@@ -1,21 +1,13 @@
 // `agentry images analyze <image>`: ask about an image (wire.md "Sites, files, images": `POST /images/analyze`
 // {imageUrl, prompt} → {text}).
-import { nonEmpty } from '../non-empty.js'
-import { arg, defineCommand } from '../define.js'
-import { custom } from '../options.js'
-import { imageUrlOf } from './image-url.js'
+import { defineCommand } from '../define.js'
+import { imageArg, imageUrlOf, promptFlag } from './image-url.js'
 
 export default defineCommand({
   path: ['images', 'analyze'],
   summary: 'Ask about an image (a URL or a local PNG, JPEG, GIF or WebP file) and print the answer',
-  args: { image: arg('<image>', 'an http(s) URL or a local file') },
-  options: {
-    prompt: custom(
-      '-p, --prompt <text>',
-      'what to ask about it (default: "Describe this image")',
-      nonEmpty('must not be empty'),
-    ),
-  },
+  args: { image: imageArg },
+  options: { prompt: promptFlag('what to ask about it (default: "Describe this image")') },
   examples: [
     'agentry images analyze ./photo.jpg --prompt "What is in this picture?"',
     'agentry images analyze https://example.com/chart.png -p "Summarize the trend" --json',

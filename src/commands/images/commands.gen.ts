@@ -3,6 +3,7 @@
 import type { Declared } from '../define.js'
 import analyze from './analyze.js'
 import generate from './generate.js'
+import suggestEdits from './suggest-edits.js'
 
 /** The commands of `agentry images`, in the order --help lists them (by name). */
-export const commands: readonly Declared[] = [analyze, generate]
+export const commands: readonly Declared[] = [analyze, generate, suggestEdits]

@@ -1,7 +1,15 @@
-// The imageUrl `images analyze` sends (wire.md "Sites, files, images": `POST /images/analyze` {imageUrl, prompt}).
+// The image argument of `images analyze` and `images suggest-edits`, and the imageUrl they send (wire.md "Sites, files, images": `POST /images/analyze` {imageUrl, prompt}).
 import { maxImageBytes, sniffImageType } from '../../chat/images.js'
 import { UsageError } from '../../errors.js'
 import { localFileSize, readArgFile } from '../../io/arg-file.js'
+import { arg } from '../define.js'
+import { nonEmpty } from '../non-empty.js'
+import { custom } from '../options.js'
+
+/** The `<image>` of `analyze` and `suggest-edits`: a URL or a local file (imageUrlOf). */
+export const imageArg = arg('<image>', 'an http(s) URL or a local file')
+/** `-p, --prompt`: what the image is asked about, or what edits are for (help: `help`). */
+export const promptFlag = (help: string) => custom('-p, --prompt <text>', help, nonEmpty('must not be empty'))
 
 const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`
 

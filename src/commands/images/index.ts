@@ -1,11 +1,11 @@
-// `agentry images analyze|generate` (commands.md; wire.md "Sites, files, images").
+// `agentry images analyze|suggest-edits|generate` (commands.md; wire.md "Sites, files, images").
 import { defineGroup } from '../define.js'
 import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['images'],
   aliases: ['image'],
-  summary: 'Analyze an image, or generate one',
+  summary: 'Analyze an image, suggest edits of one, or generate one',
   examples: [
     'agentry images analyze ./photo.jpg --prompt "What is in this picture?"',
     'agentry images generate --prompt "a lighthouse at dusk" --out lighthouse.png',

@@ -1,23 +1,17 @@
 // `agentry scenario run <id>`: a signed execution (service-interface 4.4, 5.5), once (run-single.ts) or once per
 // line of a --batch file (run-batch.ts). Exit 0 only when the run completed.
-import { UsageError } from '../../errors.js'
 import { batchFlags, checkBatch } from '../batch-options.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
 import { custom, flag, text } from '../options.js'
 import { secretFlagGuard } from '../secret-flag.js'
 import { scenarioRun } from './run-single.js'
-import { headerNamePattern, scenarioSecretEnv } from '../../scenario/signing.js'
-
-/** `--signature-header`: an HTTP header name. */
-function headerName(value: string, flag: string): string {
-  if (!headerNamePattern.test(value)) throw new UsageError(`${flag}: not an HTTP header name; e.g. X-Signature`)
-  return value
-}
+import { runSigning, scenarioSecretEnv } from '../../scenario/signing.js'
+import { headerName } from './write-options.js'
 
 export default defineCommand({
   path: ['scenario', 'run'],
-  summary: 'Run a scenario, signed with its secret; exit 0 only when the run completed',
+  summary: 'Run a scenario, signed with its secret (without it: scenario trigger); exit 0 only when it completed',
   args: { scenarioId: arg('<scenarioId>', 'the scenario') },
   options: {
     // first: a secret on the command line is refused before anything else is read
@@ -50,6 +44,10 @@ export default defineCommand({
     'agentry scenario run scn_1 --batch tickets.ndjson --results out.ndjson --resume out.ndjson --shard 2/4',
   ],
   helpAfter: `
+Run or trigger? \`scenario run\` signs the run with the scenario's secret, as an external system does (a CI job that
+holds the secret and no API credential). \`scenario trigger\` runs it with your login or API key instead, no secret
+needed (a dashboard user who never saw the secret); its output, --json and --batch are the same.
+
 The body {"input": "<text>"} is signed with HMAC-SHA256 (lowercase hex) over its exact bytes. The run is never
 retried by agentry (it is not idempotent: a retry could run the scenario twice).
 Exit codes: 0 completed, 1 failed (the reason on stderr), 2 usage, 3 no such scenario, 4 signature refused,
@@ -68,7 +66,12 @@ run). Exit 0 only when every run completed; else the code all unsuccessful runs 
       '--dry-run': opts.dryRun,
     })
     if (!batch) return scenarioRun(opts.scenarioId, opts, ctx)
-    const { scenarioRunBatch } = await import('./run-batch.js')
-    await scenarioRunBatch(opts.scenarioId, opts, batch, ctx)
+    const { scenarioBatch } = await import('./run-batch.js')
+    await scenarioBatch(opts.scenarioId, batch, ctx, async () => {
+      const { secret, header } = await runSigning(ctx, opts.scenarioId, opts)
+      const sdk = await ctx.sdk()
+      const signing = { secret: secret.value, signatureHeader: header.name }
+      return (input) => sdk.scenarios.execute(opts.scenarioId, input, signing)
+    })
   },
 })

@@ -1,7 +1,10 @@
 // Stateless completions and cancel (service-interface 4.1, 4.2; wire.md "Requests and identifiers").
 import { randomUUID } from 'node:crypto'
 import { type DeclaredBody, type EmuRequest, type HandlerTable, HttpError } from '../types.js'
+import { defaultAgentId } from '../../chat/targets.js'
+import { demoModels } from '../default-agent.js'
 import { agentOf } from '../handlers/agents.js'
+import type { StoredAgent } from '../state.js'
 import { cancelRequest, runCompletion } from './run.js'
 
 // It is echoed in the X-Request-Id header, so it must be a plain visible-ASCII token.
@@ -29,13 +32,31 @@ function cancelId(req: EmuRequest): string {
   throw new HttpError(400, 'request_id is required')
 }
 
+/**
+ * The agent answering: a model chat (the default agent, naming one of the account's models) answers on that model;
+ * an agent of its own keeps its model whatever the body says (OpenAI clients always send one).
+ */
+function withModel(agent: StoredAgent, model: string | undefined): StoredAgent {
+  if (model === undefined || agent.id !== defaultAgentId) return agent
+  const known = demoModels.find((m) => m.id === model)
+  if (known === undefined)
+    throw new HttpError(
+      400,
+      `model: "${model}" is not one of the account's models (the agents list's models[])`,
+      {},
+      'invalid_body',
+    )
+  // the scripted model introduces itself by the agent's name: a model chat, by the model's
+  return { ...agent, model, name: known.name ?? model }
+}
+
 /** Handlers: completion, completionCancel. */
 export const completionHandlers = {
   completion(req, env) {
     // checked against the route's contract entry before this runs (src/emulator/declared.ts)
     const body = req.input as DeclaredBody<'completion'>
     return runCompletion(req, env, {
-      agent: agentOf(req, env),
+      agent: withModel(agentOf(req, env), body.model),
       messages: body.messages,
       tools: body.tools,
       maxTokens: body.max_tokens,

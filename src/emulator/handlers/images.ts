@@ -63,6 +63,26 @@ function describeRemote(url: URL): string {
   return `The image ${file} from ${url.hostname} (not downloaded by the emulator) shows ${pick(subjects, 0)} ${pick(moods, 1)}, in ${pick(palettes, 2)} tones.`
 }
 
+/** The edits the emulator suggests, a fixed pool: three are picked by a hash of the image and the prompt. */
+const edits: readonly { title: string; description: string }[] = [
+  { title: 'Crop tighter', description: 'Crop to the subject and drop the empty margin around it.' },
+  { title: 'Straighten', description: 'Level the horizon: it leans by a degree or two.' },
+  { title: 'Lift the shadows', description: 'Open up the darkest areas so their detail shows.' },
+  { title: 'Warm the white balance', description: 'Shift the colour temperature slightly warmer.' },
+  { title: 'Reduce noise', description: 'Smooth the grain in flat areas such as the sky.' },
+  { title: 'Add contrast', description: 'Deepen the blacks a little so the image looks less flat.' },
+]
+
+/** Three suggestions for an image and a prompt: the same pair always gets the same ones. */
+function suggestedEdits(imageUrl: string, prompt: string | undefined): { title: string; description: string }[] {
+  const h = createHash('sha256')
+    .update(`${imageUrl}\n${prompt ?? ''}`)
+    .digest()
+  const start = h[0]! % edits.length
+  const picked = [0, 1, 2].map((i) => edits[(start + i) % edits.length]!)
+  return prompt ? picked.map((e) => ({ ...e, description: `${e.description} (for: ${prompt})` })) : picked
+}
+
 /** Handlers of the image routes. */
 export const imageHandlers = {
   imagesAnalyze(req, env) {
@@ -85,6 +105,12 @@ export const imageHandlers = {
       description = own ? describeBytes(own.bytes, own.mediaType) : describeRemote(url)
     }
     return { status: 200, json: { text: `${description}\nPrompt: ${body.prompt}` } }
+  },
+
+  imagesSuggestEdits(req) {
+    const body = req.input as DeclaredBody<'imagesSuggestEdits'>
+    if (!/^(https?:|data:)/i.test(body.imageUrl)) throw badRequest('imageUrl: must be an http(s) or data: URL')
+    return { status: 200, json: { suggestions: suggestedEdits(body.imageUrl, body.prompt) } }
   },
 
   imagesGenerate(req, env) {

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { hashApiKey, listedKeyPrefix } from '../auth.js'
 import type { StoredApiKey } from '../state.js'
+import type { ItemOf } from '../../sdk/transport.js'
 import type { DeclaredBody, EmuRequest, HandlerEnv, HandlerTable } from '../types.js'
 import { badRequest, isoNow, listPage, newId, notFound } from '../kit.js'
 
@@ -25,8 +26,22 @@ function accountOf(req: EmuRequest, env: HandlerEnv): string {
   return req.principal?.accountId ?? env.state.accountId
 }
 
-/** Handlers of the API key routes. */
+/** An account no team record describes (`--seed none`): its id stands for its name and slug. */
+function bareTeam(id: string): ItemOf<'teamsList'> {
+  return { id, name: id, slug: id, role: 'owner', is_personal_account: true }
+}
+
+/** Handlers of the API key routes, and the teams a credential reaches. */
 export const keyHandlers = {
+  // the emulator has one user, a member of every team: a login (OAuth) reaches them all, an API key its own account
+  teamsList(req, env) {
+    const own = accountOf(req, env)
+    const teams = [...env.state.teams.values()]
+    const reached = req.principal?.kind === 'oauth' ? teams : teams.filter((t) => t.id === own)
+    const all = reached.some((t) => t.id === own) ? reached : [bareTeam(own), ...reached]
+    return { status: 200, json: listPage(all, req) }
+  },
+
   keysList(req, env) {
     const account = accountOf(req, env)
     const mine = [...env.state.apiKeys.values()].filter((k) => k.accountId === account).map(view)

@@ -98,6 +98,33 @@ export function refreshTokenGrant(ctx: GrantContext, p: URLSearchParams): TokenG
   return issueTokens(ctx.state, { clientId, accountId: old.accountId, scope, family, resource, ...ctxTimes(ctx) })
 }
 
+/** RFC 8693 2.1: the token exchange grant, and the type of the token it takes (an access token). */
+export const tokenExchangeGrantType = 'urn:ietf:params:oauth:grant-type:token-exchange'
+const accessTokenType = 'urn:ietf:params:oauth:token-type:access_token'
+
+/**
+ * grant_type=token-exchange (RFC 8693): a login's live access token (`subject_token`) for tokens of another account
+ * of its user (`account_id`), in a family of their own, so that the first account's tokens stay good (a token per
+ * team: `agentry teams switch`). The emulator's one user belongs to every team of the state.
+ */
+export function accountTokenGrant(ctx: GrantContext, p: URLSearchParams): TokenGrant {
+  const clientId = clientOf(ctx)
+  if (p.get('subject_token_type') !== accessTokenType)
+    throw new OAuthError('invalid_request', `subject_token_type must be ${accessTokenType}`)
+  const subject = ctx.state.oauthTokens.get(required(p, 'subject_token'))
+  if (subject === undefined || subject.kind !== 'access' || subject.revoked || subject.expiresAt <= ctx.now) {
+    throw new OAuthError('invalid_grant', 'the subject_token is invalid or has expired')
+  }
+  if (subject.clientId !== clientId)
+    throw new OAuthError('invalid_grant', 'the subject_token was issued to another client')
+  const accountId = required(p, 'account_id')
+  if (!ctx.state.teams.has(accountId) && accountId !== subject.accountId)
+    throw new OAuthError('invalid_target', 'the user is no member of that account')
+  const family = newToken('refresh').slice(5, 21)
+  const { scope, resource } = subject
+  return issueTokens(ctx.state, { clientId, accountId, scope, family, resource, ...ctxTimes(ctx) })
+}
+
 /** The times of a grant context, as issueTokens takes them. */
 export function ctxTimes(ctx: GrantContext): { now: number; ttlSeconds: number } {
   return { now: ctx.now, ttlSeconds: ctx.ttlSeconds }

@@ -7,7 +7,13 @@ import type { HandlerTable } from '../types.js'
 import { authorize } from './authorize.js'
 import { deviceAuthorization, deviceCodeGrant, deviceDecision, devicePage } from './device.js'
 import { OAuthError, formParams, noStore, oauthAnswer, oauthErrorResponse, requestClientId } from './errors.js'
-import { authorizationCodeGrant, clientOf, refreshTokenGrant } from './grants.js'
+import {
+  accountTokenGrant,
+  authorizationCodeGrant,
+  clientOf,
+  refreshTokenGrant,
+  tokenExchangeGrantType,
+} from './grants.js'
 import { errorPage } from './pages.js'
 import { deviceGrantType, grantTypes, registerClient } from './register.js'
 import { protectedResourceMetadata } from './resource.js'
@@ -70,6 +76,7 @@ export const oauthHandlers = {
       if (grant === 'authorization_code') return authorizationCodeGrant(ctx, p)
       if (grant === 'refresh_token') return refreshTokenGrant(ctx, p)
       if (grant === deviceGrantType) return deviceCodeGrant(ctx, p)
+      if (grant === tokenExchangeGrantType) return accountTokenGrant(ctx, p)
       throw new OAuthError('unsupported_grant_type', 'the grant_type is not supported')
     })
   },
