@@ -38,7 +38,18 @@ function startWorker(intervalSeconds) {
   const { env } = benchEnv(emu, 'agentry-bench-connect-', { PATH: process.env.PATH, HOME: process.env.HOME })
   const worker = spawn(
     process.execPath,
-    [bin, 'connect', '--handler', 'date +%s%N', '--approve', 'all', '--interval', String(intervalSeconds), '-o', 'ndjson'],
+    [
+      bin,
+      'connect',
+      '--handler',
+      'date +%s%N',
+      '--approve',
+      'all',
+      '--interval',
+      String(intervalSeconds),
+      '-o',
+      'ndjson',
+    ],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   )
   return worker

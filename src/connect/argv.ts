@@ -54,6 +54,6 @@ export function splitCommand(command: string): string[] {
 function refused(command: string, why: string): UsageError {
   return new UsageError(
     `--handler ${JSON.stringify(command)}: ${why}`,
-    "put pipelines and redirections in a script (--handler ./handler.sh), or name the shell yourself: --handler \"sh -c 'tr a-z A-Z | head -c 100'\"",
+    'put pipelines and redirections in a script (--handler ./handler.sh), or name the shell yourself: --handler "sh -c \'tr a-z A-Z | head -c 100\'"',
   )
 }

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { withoutSecrets } from '../config/secret-env.js'
 
 /** How a run ended. */
-export type HandlerOutcome = 'ok' | 'failed' | 'timeout' | 'stopped' | 'cannot-start'
+type HandlerOutcome = 'ok' | 'failed' | 'timeout' | 'stopped' | 'cannot-start'
 
 /** What one run gave. */
 export interface HandlerResult {
@@ -97,9 +97,7 @@ export function runHandler(argv: readonly string[], input: string, opts: Handler
       const out = Buffer.concat(kept)
       const tail = Buffer.concat(errs).subarray(-stderrTailBytes).toString('utf8').trim()
       const outcome: HandlerOutcome =
-        startError !== undefined
-          ? 'cannot-start'
-          : (ended ?? (code === 0 ? 'ok' : 'failed'))
+        startError !== undefined ? 'cannot-start' : (ended ?? (code === 0 ? 'ok' : 'failed'))
       resolve({
         outcome,
         exitCode: code,

@@ -21,12 +21,24 @@ export function taskRecorder(
     try {
       const at = new Date(now()).toISOString()
       const id = store.create(
-        { agent_id: r.task.source_agent_id ?? 'desktop', chat_id: r.task.id, profile: info.profile ?? null, base_url: safeBaseUrl(info.baseUrl), system: null },
+        {
+          agent_id: r.task.source_agent_id ?? 'desktop',
+          chat_id: r.task.id,
+          profile: info.profile ?? null,
+          base_url: safeBaseUrl(info.baseUrl),
+          system: null,
+        },
         at,
       )
       const summary = `${r.decision}; ${r.outcome}${r.exitCode === null ? '' : `; exit ${r.exitCode}`}`
       store.append(id, [
-        message('user', redact(desktopTaskText(r.task)), redact(JSON.stringify(withoutResponse(r.task))), null, r.task.created_at ?? at),
+        message(
+          'user',
+          redact(desktopTaskText(r.task)),
+          redact(JSON.stringify(withoutResponse(r.task))),
+          null,
+          r.task.created_at ?? at,
+        ),
         message(
           'assistant',
           redact(r.answer ?? `(not answered: ${r.outcome})`),

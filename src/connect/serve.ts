@@ -18,7 +18,7 @@ import { taskRecorder } from './record.js'
 import { Worker, type WorkerEvent } from './worker.js'
 
 /** Most bytes of a handler's stdout sent as the answer. */
-export const maxAnswerBytes = 1024 * 1024
+const maxAnswerBytes = 1024 * 1024
 
 /** What `connect serve` was given. */
 export interface ServeOptions {
@@ -93,7 +93,7 @@ export async function serveTasks(ctx: Context, o: ServeOptions): Promise<'SIGINT
 }
 
 /** The task as the handler reads it on stdin: one JSON object. */
-export function handlerInput(task: DesktopTask): string {
+function handlerInput(task: DesktopTask): string {
   return JSON.stringify({
     id: task.id,
     text: desktopTaskText(task),

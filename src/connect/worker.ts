@@ -37,7 +37,7 @@ export interface TaskRecord {
 }
 
 /** The part of `client.desktop.tasks` the worker uses. */
-export interface TaskQueue {
+interface TaskQueue {
   list(query: { status?: string }): Promise<DesktopTask[]>
   approve(id: string): Promise<void>
   start(id: string): Promise<void>
@@ -161,8 +161,9 @@ export class Worker {
         this.deps.emit({ event: 'expired', task: task.id, agent: agentOf(task), expiresAt: task.expires_at ?? '' })
         continue
       }
-      const work =
-        this.#inFlight.size >= this.opts.concurrency ? this.#busy(task) : (this.#taken++, this.#handle(task))
+      const full = this.#inFlight.size >= this.opts.concurrency
+      if (!full) this.#taken++
+      const work = full ? this.#busy(task) : this.#handle(task)
       const tracked = work
         .catch((e) => this.deps.emit({ event: 'answer-failed', task: task.id, error: this.deps.redact(messageOf(e)) }))
         .finally(() => {
@@ -190,12 +191,26 @@ export class Worker {
     const { deps } = this
     const agent = agentOf(task)
     const waitedMs = task.created_at ? Math.max(0, deps.now() - Date.parse(task.created_at)) : 0
-    deps.emit({ event: 'taken', task: task.id, agent, chat: task.source_chat_id ?? null, text: desktopTaskText(task), waitedMs })
+    deps.emit({
+      event: 'taken',
+      task: task.id,
+      agent,
+      chat: task.source_chat_id ?? null,
+      text: desktopTaskText(task),
+      waitedMs,
+    })
     const decision = await deps.decide(task)
     if (!decision.run) {
       deps.emit({ event: 'refused', task: task.id, agent, why: decision.why })
       await this.#respond(task, decision.why, false)
-      deps.record({ task, decision: `refused (${decision.by})`, outcome: 'refused', exitCode: null, answer: decision.why, ms: 0 })
+      deps.record({
+        task,
+        decision: `refused (${decision.by})`,
+        outcome: 'refused',
+        exitCode: null,
+        answer: decision.why,
+        ms: 0,
+      })
       return
     }
     if (this.#expired(task)) {
@@ -228,7 +243,14 @@ export class Worker {
       ms: result.ms,
       bytes: result.bytes,
     })
-    deps.record({ task, decision: decision.by, outcome: result.outcome, exitCode: result.exitCode, answer, ms: result.ms })
+    deps.record({
+      task,
+      decision: decision.by,
+      outcome: result.outcome,
+      exitCode: result.exitCode,
+      answer,
+      ms: result.ms,
+    })
   }
 
   /** Posts an answer to a task this worker will not run; `take`: approve and mark it running first. */
@@ -245,7 +267,12 @@ export class Worker {
   async #finish(): Promise<void> {
     if (this.#inFlight.size === 0) return
     if (this.#signal !== undefined) {
-      this.deps.emit({ event: 'stopping', signal: this.#signal, graceMs: this.opts.graceMs, running: this.#inFlight.size })
+      this.deps.emit({
+        event: 'stopping',
+        signal: this.#signal,
+        graceMs: this.opts.graceMs,
+        running: this.#inFlight.size,
+      })
       const all = Promise.all(this.#inFlight.values())
       const graceOver = new AbortController()
       const done = await Promise.race([
@@ -273,9 +300,12 @@ export function answerOf(r: HandlerResult): string {
   const tail = r.stderrTail ? `\n\nThe end of its stderr:\n${r.stderrTail}` : ''
   switch (r.outcome) {
     case 'ok': {
-      if (r.stdout === undefined) return `failed: the handler's output is not UTF-8 text (${r.bytes} bytes); nothing of it was sent`
+      if (r.stdout === undefined)
+        return `failed: the handler's output is not UTF-8 text (${r.bytes} bytes); nothing of it was sent`
       const text = r.stdout.replace(/\r?\n$/, '')
-      const cut = r.cut ? `\n[output cut: the handler printed ${r.bytes} bytes; the first ${Buffer.byteLength(r.stdout)} are above]` : ''
+      const cut = r.cut
+        ? `\n[output cut: the handler printed ${r.bytes} bytes; the first ${Buffer.byteLength(r.stdout)} are above]`
+        : ''
       return text === '' && !r.cut ? '(the handler printed nothing)' : text + cut
     }
     case 'failed':

@@ -103,8 +103,9 @@ export function demoAgents(accountId: string): StoredAgent[] {
     agent({
       id: 'desktop-relay',
       name: 'Desktop Relay',
-      description: "Hands your message to your own machine as a desktop task (agentry connect) and answers with the machine's reply",
-      systemPrompt: 'You relay each message to the user\'s machine as a desktop task and answer with its response.',
+      description:
+        "Hands your message to your own machine as a desktop task (agentry connect) and answers with the machine's reply",
+      systemPrompt: "You relay each message to the user's machine as a desktop task and answer with its response.",
       maxTokens: 4096,
       skills: ['desktop'],
       desktopRelay: true,
@@ -130,7 +131,10 @@ export function demoSkills(): Skill[] {
     skill('poetry', 'Poetry', 'Writes short poems', ['creative', 'writing']),
     skill('code-review', 'Code review', 'Explains and reviews code', ['code', 'review']),
     skill('triage', 'Support triage', 'Sorts support requests by urgency', ['support', 'tickets']),
-    skill('desktop', 'Desktop tasks', "Runs work on the user's own machine through agentry connect", ['desktop', 'connect']),
+    skill('desktop', 'Desktop tasks', "Runs work on the user's own machine through agentry connect", [
+      'desktop',
+      'connect',
+    ]),
     skill('grading', 'Grading', 'Grades answers against a rubric, with a verdict and a reason', ['evals', 'judge']),
   ]
 }

@@ -44,7 +44,9 @@ const serveOne = (handler: string, more: string[] = [], env: Record<string, stri
 
 describe('connect access, tasks, show, approve, respond', () => {
   it('--enable leaves allow_always as it was; only --allow-always changes it', async () => {
-    expect((await run(['connect', 'access', '--allow-always', 'on', '--json'])).stdout).toContain('"allow_always": true')
+    expect((await run(['connect', 'access', '--allow-always', 'on', '--json'])).stdout).toContain(
+      '"allow_always": true',
+    )
     const r = await run(['connect', 'access', '--disable', '--json'])
     expect(JSON.parse(r.stdout)).toEqual({ enabled: false, allow_always: true })
     const back = await run(['connect', 'access', '--enable', '--allow-always', 'off', '--json'])
@@ -56,9 +58,9 @@ describe('connect access, tasks, show, approve, respond', () => {
     const a = queue('run the tests')
     const r = await run(['connect', 'tasks', '--status', 'awaiting_confirmation', '--json'])
     expect(JSON.parse(r.stdout).map((t: { id: string }) => t.id)).toContain(a.id)
-    expect((await run(['connect', 'tasks', '--status', 'awaiting_confirmation', '--jq', '.[0].task_status'])).stdout).toBe(
-      'awaiting_confirmation\n',
-    )
+    expect(
+      (await run(['connect', 'tasks', '--status', 'awaiting_confirmation', '--jq', '.[0].task_status'])).stdout,
+    ).toBe('awaiting_confirmation\n')
     const shown = await run(['connect', 'show', a.id])
     expect(shown.stdout).toMatch(/text\s+run the tests/)
     expect((await run(['connect', 'approve', a.id])).exitCode).toBe(0)
@@ -94,10 +96,14 @@ describe('the worker', () => {
     }
   })
 
-  it('runs an approved agent\'s task: the task as JSON on stdin, stdout the answer, no credential in the environment', async () => {
+  it("runs an approved agent's task: the task as JSON on stdin, stdout the answer, no credential in the environment", async () => {
     const dir = tempDir('connect-')
     const t = queue('hello')
-    const env = { BRIGHTSY_API_KEY: 'bk_secret_1', BRIGHTSY_API_TOKEN: 'oauth_secret_2', AGENTRY_WEBHOOK_SECRET: 'whsec_3' }
+    const env = {
+      BRIGHTSY_API_KEY: 'bk_secret_1',
+      BRIGHTSY_API_TOKEN: 'oauth_secret_2',
+      AGENTRY_WEBHOOK_SECRET: 'whsec_3',
+    }
     const script = `cat > ${join(dir, 'in.json')}; env > ${join(dir, 'env.txt')}; echo done`
     const r = await serveOne(`sh -c '${script}'`, ['--approve', 'desktop-relay', '-o', 'ndjson'], env, dir)
     expect(r.exitCode).toBe(0)
@@ -108,7 +114,10 @@ describe('the worker', () => {
     for (const name of ['AGENTRY_API_KEY', 'BRIGHTSY_API_KEY', 'BRIGHTSY_API_TOKEN', 'AGENTRY_WEBHOOK_SECRET'])
       expect(seen).not.toContain(`${name}=`)
     expect(seen).not.toContain(fx.emu.demoApiKey)
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l).event)
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).event)
     expect(events).toEqual(['listening', 'taken', 'approved', 'started', 'answered', 'stopped'])
     // the local log has it, with the decision and the exit code
     const logs = JSON.parse((await run(['logs', 'list', '--json'], { configDir: dir })).stdout)
@@ -134,7 +143,17 @@ describe('the worker', () => {
     const dir = tempDir('connect-')
     const marker = join(dir, 'ran')
     const old = queue('too late', { ttlMs: 1 })
-    const r = await run(['connect', '--handler', `touch ${marker}`, '--approve', 'all', '--interval', '0.02', '--idle-exit', '0.1'])
+    const r = await run([
+      'connect',
+      '--handler',
+      `touch ${marker}`,
+      '--approve',
+      'all',
+      '--interval',
+      '0.02',
+      '--idle-exit',
+      '0.1',
+    ])
     expect(r.exitCode).toBe(0)
     expect(existsSync(marker)).toBe(false)
     expect(task(old.id).task_status).toBe('expired')

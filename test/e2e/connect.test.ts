@@ -29,7 +29,10 @@ afterAll(async () => {
 describe('agentry connect, two processes and an emulator', () => {
   it('round trip through the desktop-relay agent; SIGINT while a handler runs ends within --grace with 130, the task answered', async () => {
     const configDir = tempConfigDir()
-    const worker = spawnCli(['connect', '--handler', 'tr a-z A-Z', '--approve', 'all', '--interval', '0.2', '--max-tasks', '1'], { env, configDir })
+    const worker = spawnCli(
+      ['connect', '--handler', 'tr a-z A-Z', '--approve', 'all', '--interval', '0.2', '--max-tasks', '1'],
+      { env, configDir },
+    )
     const chat = await spawnCli(['chat', 'desktop-relay', '-m', 'hello'], { env, configDir })
     expect(chat.exitCode).toBe(0)
     // the handler's stdin is the task as JSON; `tr` gives it back in capitals: that is the answer the agent relays
@@ -38,7 +41,10 @@ describe('agentry connect, two processes and an emulator', () => {
     expect(w.exitCode).toBe(0)
     expect(String(w.stderr)).toMatch(/answered dtask_\S+: ok, exit 0/)
 
-    const slow = spawnCli(['connect', '--handler', 'sleep 600', '--approve', 'all', '--interval', '0.2', '--grace', '0.5'], { env, configDir })
+    const slow = spawnCli(
+      ['connect', '--handler', 'sleep 600', '--approve', 'all', '--interval', '0.2', '--grace', '0.5'],
+      { env, configDir },
+    )
     let stderr = ''
     slow.stderr.on('data', (d: Buffer) => {
       stderr += d.toString()

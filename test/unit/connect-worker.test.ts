@@ -184,7 +184,10 @@ describe('Worker', () => {
     await done
     expect(w.ran).toEqual([])
     expect(w.calls).toEqual(['start t1'])
-    expect(w.events.find((e) => e.event === 'lost')).toMatchObject({ task: 't1', why: 'already running on another machine' })
+    expect(w.events.find((e) => e.event === 'lost')).toMatchObject({
+      task: 't1',
+      why: 'already running on another machine',
+    })
   })
 
   it('answers "busy" when full', async () => {
@@ -225,7 +228,13 @@ describe('Worker', () => {
   })
 
   it('after a stop, a running handler gets the grace period, then is stopped and its task answered', async () => {
-    const w = setup({}, (_t, stop) => new Promise((r) => stop.addEventListener('abort', () => r({ ...ok(''), outcome: 'stopped', exitCode: null, signal: 'SIGTERM' }))))
+    const w = setup(
+      {},
+      (_t, stop) =>
+        new Promise((r) =>
+          stop.addEventListener('abort', () => r({ ...ok(''), outcome: 'stopped', exitCode: null, signal: 'SIGTERM' })),
+        ),
+    )
     w.add(task('t1'))
     const done = w.worker.run()
     await w.clock.advance(0)
@@ -293,7 +302,10 @@ describe('LocalPolicy', () => {
     })
     expect(await policy.decide(task('t1'))).toMatchObject({ run: true, by: 'user-always' })
     expect(await policy.decide(task('t2'))).toMatchObject({ run: true, by: 'session-always' })
-    expect(await policy.decide(task('t3', { source_agent_id: 'agent-b' }))).toMatchObject({ run: false, why: 'refused by the user' })
+    expect(await policy.decide(task('t3', { source_agent_id: 'agent-b' }))).toMatchObject({
+      run: false,
+      why: 'refused by the user',
+    })
     expect(asked).toHaveLength(2)
     expect(asked[0]).toContain('from agent agent-a (chat chat-1)')
   })

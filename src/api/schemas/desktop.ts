@@ -21,9 +21,6 @@ export const desktopAccessSetSchema = z.strictObject({
 
 export const desktopAccessQuerySchema = z.strictObject({ accountId: accountIdField })
 
-/** The statuses seen in the public client, and ours past them (answered, expired). */
-export const desktopTaskStatuses = ['pending', 'awaiting_confirmation', 'running', 'completed', 'expired'] as const
-
 export const desktopTasksQuerySchema = z.strictObject({
   accountId: accountIdField,
   status: z.optional(z.string().check(z.minLength(1, 'status must not be empty'))),
@@ -31,7 +28,7 @@ export const desktopTasksQuerySchema = z.strictObject({
 
 const taskPartSchema = z.looseObject({ kind: z.optional(z.string()), text: z.optional(z.string()) })
 
-export const desktopTaskSchema = z.looseObject({
+const desktopTaskSchema = z.looseObject({
   id: z.string(),
   account_id: z.optional(z.string()),
   user_id: z.nullish(z.string()),
@@ -59,7 +56,6 @@ export const desktopTaskUpdateSchema = z.union([
 ])
 
 export const desktopTaskResponseSchema = z.strictObject({ response: z.string() })
-
 
 /** The text of a task's message (its first text part, as the public client reads it). */
 export function desktopTaskText(task: { message?: { parts?: { kind?: string; text?: string }[] } | null }): string {

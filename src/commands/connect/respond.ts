@@ -22,7 +22,8 @@ export default defineCommand({
     let answer: string
     if (words.length > 0) answer = words.join(' ')
     else if (data !== undefined && data !== '-') {
-      if (!data.startsWith('@')) throw new UsageError(`--data ${data}: give @file or - (stdin)`, 'or put the answer as words after the id')
+      if (!data.startsWith('@'))
+        throw new UsageError(`--data ${data}: give @file or - (stdin)`, 'or put the answer as words after the id')
       answer = await readArgText(data.slice(1), `--data ${data}`, ctx.bodyLimit())
     } else if (!ctx.io.stdinIsTTY) answer = await readStdinText(ctx.io, 'stdin', ctx.bodyLimit())
     else throw new UsageError('no answer given', 'put it after the id, or use --data @file, or pipe it in')

@@ -11,7 +11,11 @@ export default defineCommand({
       nonEmpty: true,
     }),
   },
-  examples: ['agentry connect tasks', 'agentry connect tasks --status awaiting_confirmation', 'agentry connect tasks --json'],
+  examples: [
+    'agentry connect tasks',
+    'agentry connect tasks --status awaiting_confirmation',
+    'agentry connect tasks --json',
+  ],
   run: async (o, ctx) => {
     const tasks = await (await ctx.sdk()).desktop.tasks.list(o.status !== undefined ? { status: o.status } : {})
     await ctx.output().list(tasks, taskFields)

@@ -54,17 +54,17 @@ export function answer(env: HandlerEnv, agent: StoredAgent, messages: Message[],
     agent.desktopRelay
       ? desktopRelay(env, agent, { messages: conversation, chatId: opts.chatId, signal })
       : upstreamUrl
-      ? relay({
-          upstreamUrl,
-          apiKey: upstreamApiKey,
-          model,
-          system,
-          messages: conversation,
-          tools: tools.length ? tools : undefined,
-          maxTokens,
-          signal,
-        })
-      : scripted(agent, conversation, requestSystem, tools)
+        ? relay({
+            upstreamUrl,
+            apiKey: upstreamApiKey,
+            model,
+            system,
+            messages: conversation,
+            tools: tools.length ? tools : undefined,
+            maxTokens,
+            signal,
+          })
+        : scripted(agent, conversation, requestSystem, tools)
   return {
     system,
     model,

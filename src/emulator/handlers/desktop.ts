@@ -9,7 +9,8 @@ import { type DeclaredBody, type EmuRequest, type HandlerEnv, type HandlerTable,
 /** The account the request names, which must be the caller's. */
 function namedAccount(req: EmuRequest, env: HandlerEnv, named: string): string {
   const own = req.principal?.accountId ?? env.state.accountId
-  if (named !== own) throw new HttpError(403, `accountId "${named}" is not the account of this credential`, {}, 'forbidden')
+  if (named !== own)
+    throw new HttpError(403, `accountId "${named}" is not the account of this credential`, {}, 'forbidden')
   return own
 }
 
