@@ -57,7 +57,7 @@ export const declared = {
     summary: 'Serve the account to MCP clients (Claude, Cursor, …)',
   },
   connect: {
-    summary: "Serve a hosted agent's tasks on this machine, with you deciding what runs (desktop task queue)",
+    summary: "Serve a hosted agent's tasks on this machine",
   },
   test: {
     summary: 'Test agents and scenarios: cases with assertions, a matrix of targets, JUnit and an HTML report',

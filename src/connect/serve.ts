@@ -9,6 +9,7 @@ import { desktopTaskText } from '../api/schemas/desktop.js'
 import type { Context } from '../context.js'
 import { CliError, UsageError } from '../errors.js'
 import { formatDuration } from '../io/format-duration.js'
+import { holdSteadyHeap } from '../io/steady-heap.js'
 import { writeAll } from '../io/iostreams.js'
 import { stringifyJson } from '../io/sanitize.js'
 import { splitCommand } from './argv.js'
@@ -42,6 +43,8 @@ export async function serveTasks(ctx: Context, o: ServeOptions): Promise<'SIGINT
     throw new CliError('desktop access is off for this account: no task can reach this machine', {
       hint: 'turn it on with: agentry connect access --enable',
     })
+  // a long-running worker: each task's garbage (a poll, a spawn, an answer) must not grow the heap for good
+  holdSteadyHeap()
   const ndjson = ctx.globals.output === 'ndjson'
   const emit = (e: WorkerEvent) => {
     const at = new Date(ctx.now()).toISOString()

@@ -84,6 +84,7 @@ describe('--help', () => {
         images|image             Analyze an image, or generate one
         a2a                      Talk to any agent that publishes an A2A card
         mcp                      Serve the account to MCP clients (Claude, Cursor, …)
+        connect                  Serve a hosted agent's tasks on this machine
         test                     Test agents and scenarios: cases with assertions, a
                                  matrix of targets, JUnit and an HTML report
         api                      Make an authenticated call to any path of the service

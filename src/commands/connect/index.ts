@@ -6,7 +6,7 @@ import { commands } from './commands.gen.js'
 
 export default defineGroup({
   path: ['connect'],
-  summary: "Serve a hosted agent's tasks on this machine, with you deciding what runs (desktop task queue)",
+  summary: "Serve a hosted agent's tasks on this machine",
   examples: [
     'agentry connect --handler ./handle-task.sh',
     'agentry connect --handler "tr a-z A-Z" --approve desktop-relay --idle-exit 600',
