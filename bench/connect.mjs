@@ -35,7 +35,7 @@ async function newestTask() {
 }
 
 function startWorker(intervalSeconds) {
-  const { env } = benchEnv(emu, 'agentry-bench-connect-', { PATH: process.env.PATH, HOME: process.env.HOME })
+  const { env } = benchEnv(emu, 'agentry-bench-connect-', { PATH: process.env.PATH, HOME: process.env.HOME, ...(process.env.AGENTRY_LOG ? { AGENTRY_LOG: process.env.AGENTRY_LOG } : {}) })
   const worker = spawn(
     process.execPath,
     [

@@ -25,7 +25,7 @@ export const desktop = {
     sdk: 'desktop.access.get',
     sdkByHand: true,
     doc: "The account's desktop access: `{enabled, allow_always}`.",
-    command: 'connect access, doctor',
+    command: 'connect access',
   }),
   desktopAccessSet: op('PUT', '/desktop/access', {
     provenance: inferred(`${source} setAccess: PUT …/desktop/access {accountId, enabled, allow_always}`),
@@ -45,7 +45,7 @@ export const desktop = {
     sdk: 'desktop.tasks.list',
     sdkByHand: true,
     doc: "The account's desktop tasks, of one `status` or all (`{tasks}`, not paged).",
-    command: 'connect tasks, connect show, connect, doctor',
+    command: 'connect tasks, connect show, connect',
   }),
   desktopTaskUpdate: op('PATCH', '/desktop/tasks/{taskId}', {
     provenance: inferred(`${source} approveTask, markRunning: PATCH …/desktop/tasks/{id}`),
