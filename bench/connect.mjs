@@ -35,7 +35,12 @@ async function newestTask() {
 }
 
 function startWorker(intervalSeconds) {
-  const { env } = benchEnv(emu, 'agentry-bench-connect-', { PATH: process.env.PATH, HOME: process.env.HOME, ...(process.env.AGENTRY_LOG ? { AGENTRY_LOG: process.env.AGENTRY_LOG } : {}) })
+  const { env } = benchEnv(emu, 'agentry-bench-connect-', {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...(process.env.AGENTRY_LOG ? { AGENTRY_LOG: process.env.AGENTRY_LOG } : {}),
+    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+  })
   const worker = spawn(
     process.execPath,
     [
@@ -50,7 +55,7 @@ function startWorker(intervalSeconds) {
       '-o',
       'ndjson',
     ],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+    { env, stdio: ['ignore', 'ignore', process.env.BENCH_MEM ? 'inherit' : 'ignore'] },
   )
   return worker
 }

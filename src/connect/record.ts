@@ -8,7 +8,7 @@ import { safeBaseUrl } from '../logs/recorder.js'
 import type { LogStore } from '../logs/store.js'
 import type { TaskRecord } from './worker.js'
 
-/** Writes one task's record; a failure to write is reported once by `warn`, and the worker goes on. */
+/** Writes one task's record; a failure to write is reported by `warn`, and the worker goes on. */
 export function taskRecorder(
   store: LogStore,
   info: { profile: string | undefined; baseUrl: string | undefined },
@@ -16,7 +16,6 @@ export function taskRecorder(
   now: () => number,
   warn: (m: string) => void,
 ): (r: TaskRecord) => void {
-  let warned = false
   return (r) => {
     try {
       const at = new Date(now()).toISOString()
@@ -48,8 +47,7 @@ export function taskRecorder(
         ),
       ])
     } catch (e) {
-      if (!warned) warn(`the local log could not be written (${(e as Error).message}); tasks go on`)
-      warned = true
+      warn(`the local log could not be written (${(e as Error).message}); tasks go on`)
     }
   }
 }

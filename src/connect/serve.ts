@@ -16,7 +16,7 @@ import { splitCommand } from './argv.js'
 import { runHandler } from './handler.js'
 import { type Ask, LocalPolicy, parseApprove } from './policy.js'
 import { taskRecorder } from './record.js'
-import { Worker, type WorkerEvent } from './worker.js'
+import { type TaskRecord, Worker, type WorkerEvent } from './worker.js'
 
 /** Most bytes of a handler's stdout sent as the answer. */
 const maxAnswerBytes = 1024 * 1024
@@ -59,6 +59,10 @@ export async function serveTasks(ctx: Context, o: ServeOptions): Promise<'SIGINT
           { name: 'Always run tasks from this agent (this session)', value: 'always' },
         ])
     : undefined
+  if (ctx.emulator)
+    ctx.info(
+      'note: --emulator runs an emulator inside this process, which no other process reaches; for a chat in another terminal, start one with `agentry emulator start` and point both at it (docs/connect.md)',
+    )
   const policy = new LocalPolicy(parseApprove(o.approve), ask)
   const record = await recorder(ctx)
   const worker = new Worker(
@@ -130,19 +134,36 @@ function checkProgram(program: string, env: NodeJS.ProcessEnv): void {
     )
 }
 
-/** The log's writer, or a no-op when the log is off. */
-async function recorder(ctx: Context): Promise<(r: Parameters<ReturnType<typeof taskRecorder>>[0]) => void> {
+/**
+ * The log's writer, or a no-op when the log is off. The log is opened for each task and closed after it: a worker
+ * runs for hours between rare tasks, and an open database keeps its page cache resident all that time.
+ */
+async function recorder(ctx: Context): Promise<(r: TaskRecord) => Promise<void>> {
   const logs = await import('../logs/index.js')
-  if (!(await logs.logEnabled(ctx))) return () => {}
-  const store = await logs.openLogStore(ctx)
+  if (!(await logs.logEnabled(ctx))) return async () => {}
+  const [{ openLogDb }, { LogStore }] = await Promise.all([import('../logs/db.js'), import('../logs/store.js')])
   const settings = await ctx.settings()
-  return taskRecorder(
-    store,
-    { profile: ctx.profile().value, baseUrl: settings.baseUrl?.value as string | undefined },
-    (s) => ctx.redactor.text(s),
-    () => ctx.now(),
-    (m) => ctx.warn(m),
-  )
+  const info = { profile: ctx.profile().value, baseUrl: settings.baseUrl?.value as string | undefined }
+  let warned = false
+  const warn = (m: string) => {
+    if (!warned) ctx.warn(m)
+    warned = true
+  }
+  return async (r) => {
+    const db = await openLogDb(logs.logPath(ctx)).catch((e: Error) => warn(e.message))
+    if (!db) return
+    try {
+      taskRecorder(
+        new LogStore(db),
+        info,
+        (s) => ctx.redactor.text(s),
+        () => ctx.now(),
+        warn,
+      )(r)
+    } finally {
+      db.close()
+    }
+  }
 }
 
 /** Waits `ms`, or until `signal` aborts. */

@@ -53,7 +53,7 @@ export interface WorkerDeps {
   /** waits `ms`, or less when `signal` aborts */
   sleep(ms: number, signal: AbortSignal): Promise<void>
   emit(e: WorkerEvent): void
-  record(r: TaskRecord): void
+  record(r: TaskRecord): void | Promise<void>
   /** scrubs known secret values out of text the answer carries */
   redact(s: string): string
 }
@@ -183,7 +183,7 @@ export class Worker {
     const { deps } = this
     deps.emit({ event: 'busy', task: task.id, agent: agentOf(task) })
     await this.#respond(task, busyAnswer, true)
-    deps.record({ task, decision: 'busy', outcome: 'busy', exitCode: null, answer: busyAnswer, ms: 0 })
+    await deps.record({ task, decision: 'busy', outcome: 'busy', exitCode: null, answer: busyAnswer, ms: 0 })
   }
 
   /** One task: decide, approve, take, run, answer. */
@@ -203,7 +203,7 @@ export class Worker {
     if (!decision.run) {
       deps.emit({ event: 'refused', task: task.id, agent, why: decision.why })
       await this.#respond(task, decision.why, false)
-      deps.record({
+      await deps.record({
         task,
         decision: `refused (${decision.by})`,
         outcome: 'refused',
@@ -215,7 +215,7 @@ export class Worker {
     }
     if (this.#expired(task)) {
       deps.emit({ event: 'expired', task: task.id, agent, expiresAt: task.expires_at ?? '' })
-      deps.record({ task, decision: decision.by, outcome: 'expired', exitCode: null, answer: undefined, ms: 0 })
+      await deps.record({ task, decision: decision.by, outcome: 'expired', exitCode: null, answer: undefined, ms: 0 })
       return
     }
     try {
@@ -225,7 +225,7 @@ export class Worker {
       // another machine took it, or it expired or was answered meanwhile: not ours to run
       if (e instanceof ConflictError) {
         deps.emit({ event: 'lost', task: task.id, why: deps.redact(e.serverMessage) })
-        deps.record({ task, decision: decision.by, outcome: 'lost', exitCode: null, answer: undefined, ms: 0 })
+        await deps.record({ task, decision: decision.by, outcome: 'lost', exitCode: null, answer: undefined, ms: 0 })
         return
       }
       throw e
@@ -243,7 +243,7 @@ export class Worker {
       ms: result.ms,
       bytes: result.bytes,
     })
-    deps.record({
+    await deps.record({
       task,
       decision: decision.by,
       outcome: result.outcome,

@@ -420,7 +420,7 @@ describe('shape of --json output against the emulator', () => {
       { account: fx.emu.accountId, sourceAgentId: 'desktop-relay', sourceChatId: null, text: 'hi', ttlMs: 60_000 },
       Date.now(),
     )
-    expect(await printed(['connect', 'show', task.id])).toEqual((await printed(['connect', 'tasks']) as unknown[])[0])
+    expect(await printed(['connect', 'show', task.id])).toEqual(((await printed(['connect', 'tasks'])) as unknown[])[0])
     expect(await printed(['connect', 'access'])).toMatchInlineSnapshot(`
       {
         "allow_always": "boolean",

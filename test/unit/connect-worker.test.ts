@@ -282,7 +282,7 @@ describe('splitCommand (the handler runs without a shell)', () => {
   ])('%s', (command, argv) => {
     expect(splitCommand(command)).toEqual(argv)
   })
-  it.each(['tr a-z A-Z | head', 'echo $HOME', 'a > b', 'x; y', `'open`, '', 'a \\'])('refuses %j', (command) => {
+  it.each(['tr a-z A-Z | head', 'echo $HOME', 'a > b', 'x; y', `'open`, ''])('refuses %j', (command) => {
     expect(() => splitCommand(command)).toThrow(/--handler/)
   })
 })
