@@ -60,7 +60,12 @@ function startWorker(intervalSeconds) {
   return worker
 }
 
-const rssMiB = (pid) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
+/** VmRSS, and its anonymous part (the heap, malloc) and file-backed part (the node binary's pages as code runs), MiB */
+const rssMiB = (pid) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) / 1024
+  return { all: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') }
+}
 const stop = async (p) => {
   p.kill('SIGINT')
   await new Promise((r) => p.once('exit', r))
@@ -96,7 +101,7 @@ try {
   const seconds = (Date.now() - started) / 1000
   await stop(fast)
   console.log(
-    `worker RSS after n tasks (MiB): ${rss.map(([n, m]) => `${n}: ${m.toFixed(1)}`).join(', ')} (goal: flat, < 80); ${tasks} tasks in ${seconds.toFixed(1)} s`,
+    `worker RSS after n tasks, MiB (anonymous + file-backed): ${rss.map(([n, m]) => `${n}: ${m.all.toFixed(1)} (${m.anon.toFixed(1)} + ${m.file.toFixed(1)})`).join(', ')} (goal: flat, < 80); ${tasks} tasks in ${seconds.toFixed(1)} s`,
   )
 } finally {
   emu.server.kill('SIGINT')

@@ -5,6 +5,7 @@
 // memory) and must be UTF-8. A timeout or a stop ends the whole group: SIGTERM, then SIGKILL 2 s later.
 import { spawn } from 'node:child_process'
 import { withoutSecrets } from '../config/secret-env.js'
+import { signalGroup } from '../io/process-group.js'
 
 /** How a run ended. */
 type HandlerOutcome = 'ok' | 'failed' | 'timeout' | 'stopped' | 'cannot-start'
@@ -60,12 +61,7 @@ export function runHandler(argv: readonly string[], input: string, opts: Handler
       env: withoutSecrets(opts.env),
       stdio: ['pipe', 'pipe', 'pipe'],
     })
-    const kill = (signal: NodeJS.Signals) => {
-      try {
-        if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, signal)
-        else child.kill(signal)
-      } catch {}
-    }
+    const kill = (signal: NodeJS.Signals) => signalGroup(child, signal)
     const end = (why: 'timeout' | 'stopped') => {
       ended ??= why
       kill('SIGTERM')
