@@ -6,8 +6,10 @@ import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { StoredDesktopTask } from '../../src/emulator/desktop-queue.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { emulatorContext } from '../helpers/emulator-context.js'
 import { pollUntil } from '../helpers/poll.js'
 import { runCommand } from '../helpers/run-command.js'
+import { fakePrompter } from '../helpers/test-context.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
@@ -137,6 +139,25 @@ describe('the worker', () => {
     const h = await serveOne('sleep 600', ['--approve', 'all', '--task-timeout', '0.3'])
     expect(h.exitCode).toBe(0)
     expect(String(task(hang.id).response)).toMatch(/did not finish in time/)
+  })
+
+  it('on a terminal, asks: refused by the user is answered so; "run it once" runs it', async () => {
+    const dir = tempDir('connect-')
+    const marker = join(dir, 'ran')
+    for (const [choice, ran] of [
+      ['refuse', false],
+      ['once', true],
+    ] as const) {
+      const t = queue('\u001b]0;title\u0007touch it')
+      const prompter = fakePrompter([choice])
+      const ctx = emulatorContext(fx, { tty: true, prompter, env: { PATH: process.env.PATH } })
+      const argv = ['connect', '--handler', `touch ${marker}`, '--interval', '0.02', '--max-tasks', '1']
+      expect(await ctx.run(argv)).toBe(0)
+      expect(existsSync(marker)).toBe(ran)
+      expect(prompter.asked[0]!.message).toMatch(/^Task dtask_\S+ from agent desktop-relay \(chat chat_1\):/)
+      expect(prompter.asked[0]!.message).not.toContain('\u001b')
+      expect(String(task(t.id).response)).toBe(ran ? '(the handler printed nothing)' : 'refused by the user')
+    }
   })
 
   it('never runs an expired task', async () => {
