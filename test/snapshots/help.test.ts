@@ -2316,7 +2316,8 @@ describe('--help', () => {
       OpenAI-compatible server instead, asked for usage; its key is read from --upstream-api-key-file or
       AGENTRY_UPSTREAM_API_KEY and sent as Authorization: Bearer.
       Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage,
-      demo-judge (the judge of agentry test's rubric assertions and its simulated users).
+      demo-judge (the judge of agentry test's rubric assertions and its simulated users), desktop-relay (queues your
+      message as a desktop task and answers with a machine's response: agentry connect, docs/connect.md).
       Test hooks (not part of the service): they need Authorization: Bearer <hook-token> (printed at start, new each
       run), answer only on 127.0.0.1/localhost/[::1] with the emulator's port, and
       refuse browser cross-origin calls. With TOKEN=<hook-token>:
