@@ -18,6 +18,7 @@ const all = [
   'jq',
   'accept-checks',
   'mcp-serve',
+  'connect',
 ]
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all
 let failed = 0

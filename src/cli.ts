@@ -131,7 +131,7 @@ function handleStopSignals(ctx: Context): () => void {
     }
     // unref: a run that ends in time is not kept alive by the timer
     if (signal === 'SIGTERM') setTimeout(() => force(signal), termGraceMs(ctx.env)).unref()
-    ctx.interrupt()
+    ctx.interrupt(signal)
   }
   process.on('SIGINT', onSigint)
   process.on('SIGTERM', onSigterm)

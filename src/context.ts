@@ -363,11 +363,18 @@ export class Context {
     }
   }
 
+  /** The first stop signal the run got (`connect` exits 143 after SIGTERM, 130 after SIGINT), if any. */
+  get stopSignal(): 'SIGINT' | 'SIGTERM' | undefined {
+    return this.#stopSignal
+  }
+  #stopSignal: 'SIGINT' | 'SIGTERM' | undefined
+
   /**
    * What Ctrl-C and SIGTERM do to the run (src/cli.ts): the latest onInterrupt handler, else abort. True when a
    * handler took it.
    */
-  interrupt(): boolean {
+  interrupt(signal: 'SIGINT' | 'SIGTERM' = 'SIGINT'): boolean {
+    this.#stopSignal ??= signal
     const handler = this.interruptHandlers.at(-1)
     if (handler) handler.fn()
     else this.abort.abort()

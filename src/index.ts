@@ -8,6 +8,8 @@ export type {
   ApiKey,
   Chat,
   CmsRecord,
+  DesktopAccess,
+  DesktopTask,
   RecordType,
   Completion,
   Execution,
@@ -64,4 +66,5 @@ export {
 } from './sdk/messages.js'
 export { ItemList } from './sdk/pages.js'
 export { type ExecuteOptions, type SignedRequest, signScenarioInput } from './sdk/scenarios.js'
+export type { DesktopAccessChange } from './sdk/desktop.js'
 export type { TriggerTarget } from './sdk/webhooks.js'

@@ -215,9 +215,8 @@ function methodTable(ops: readonly Declared[]): string {
   const resources = new Map<string, string[]>()
   const seen = new Set<string>()
   for (const d of ops) {
-    if (d.op.sdk === undefined) continue
+    if (d.op.sdk === undefined || d.op.sdkByHand) continue
     const [resource, name] = sdkName(d)
-    if (d.op.sdkByHand) continue
     if (seen.has(d.op.sdk)) throw new Error(`${d.name}: ${d.op.sdk} is declared twice`)
     seen.add(d.op.sdk)
     resources.set(resource, [...(resources.get(resource) ?? []), method(d, name)])

@@ -74,4 +74,5 @@ export const acceptLoaders: { readonly [F in Family]: () => Promise<FamilyAccept
   images: () => import('./accept/images.gen.js').then((m) => m.accepts),
   cms: () => import('./accept/cms.gen.js').then((m) => m.accepts),
   oauth: () => import('./accept/oauth.gen.js').then((m) => m.accepts),
+  desktop: () => import('./accept/desktop.gen.js').then((m) => m.accepts),
 }

@@ -38,7 +38,7 @@ export function isRetryableError(err: unknown): boolean {
 }
 
 /** Parses Retry-After (delta seconds or an HTTP date) into milliseconds, or undefined. */
-function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined
   const v = value.trim()
   if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000)

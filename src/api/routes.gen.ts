@@ -75,6 +75,11 @@ export const routeTable = {
   oauthDeviceDecision: { method: 'POST', path: '/oauth/device', root: 'origin', auth: 'none', scope: 'public', family: 'oauth' },
   oauthProtectedResource: { method: 'GET', path: '/.well-known/oauth-protected-resource', root: 'origin', auth: 'none', scope: 'public', family: 'oauth' },
   oauthProtectedResourceApi: { method: 'GET', path: '/.well-known/oauth-protected-resource/api/v1beta', root: 'origin', auth: 'none', scope: 'public', family: 'oauth' },
+  desktopAccessGet: { method: 'GET', path: '/desktop/access', root: 'base', auth: 'bearer', scope: 'account', family: 'desktop' },
+  desktopAccessSet: { method: 'PUT', path: '/desktop/access', root: 'base', auth: 'bearer', scope: 'account', family: 'desktop' },
+  desktopTasksList: { method: 'GET', path: '/desktop/tasks', root: 'base', auth: 'bearer', scope: 'account', family: 'desktop' },
+  desktopTaskUpdate: { method: 'PATCH', path: '/desktop/tasks/{taskId}', root: 'base', auth: 'bearer', scope: 'account', family: 'desktop' },
+  desktopTaskRespond: { method: 'POST', path: '/desktop/tasks/{taskId}/response', root: 'base', auth: 'bearer', scope: 'account', family: 'desktop' },
 } as const
 
 /** The declared lists (`list:`): noun, summary, the ids they live under with their help, library method, MCP tool. */

@@ -41,6 +41,7 @@ export type Family =
   | 'images'
   | 'cms'
   | 'oauth'
+  | 'desktop'
 
 /**
  * What a scoped API key needs to reach a route (wire.md ApiKey scopes; the emulator enforces it in one place,

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process'
 import { withoutSecrets } from '../config/secret-env.js'
 import { UsageError } from '../errors.js'
+import { signalGroup } from '../io/process-group.js'
 import type { ChatToolCall } from './session.js'
 
 /** Most bytes of a handler's stdout kept as the tool result (more is cut, and the cut is said). */
@@ -71,12 +72,7 @@ export function runToolHandler(command: string, call: ChatToolCall, opts: ToolHa
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     })
-    const kill = (signal: NodeJS.Signals) => {
-      try {
-        if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, signal)
-        else child.kill(signal)
-      } catch {}
-    }
+    const kill = (signal: NodeJS.Signals) => signalGroup(child, signal)
     const stop = (reason: string) => {
       why ??= reason
       kill('SIGTERM')

@@ -60,6 +60,9 @@ export const declared = {
   mcp: {
     summary: 'Serve the account to MCP clients (Claude, Cursor, …)',
   },
+  connect: {
+    summary: "Serve a hosted agent's tasks on this machine",
+  },
   test: {
     summary: 'Test agents and scenarios: cases with assertions, a matrix of targets, JUnit and an HTML report',
   },

@@ -36,6 +36,7 @@ const loaders: Record<Name, () => Promise<GroupModule>> = {
   images: () => import('./images/index.js'),
   a2a: () => import('./a2a/index.js'),
   mcp: () => import('./mcp/index.js'),
+  connect: () => import('./connect/index.js'),
   test: () => import('./test/index.js'),
   api: () => import('./api/index.js'),
   login: () => import('./login/index.js'),

@@ -14,6 +14,8 @@ export const secretEnv = {
   webhookSecret: 'AGENTRY_WEBHOOK_SECRET',
   /** the emulator's upstream model key (emulator start --upstream-url) */
   upstreamApiKey: 'AGENTRY_UPSTREAM_API_KEY',
+  /** the official tools' OAuth access token (public-facts 5: BRIGHTSY_API_TOKEN) */
+  officialToken: 'BRIGHTSY_API_TOKEN',
 } as const
 
 /** `env` without our secrets, except those named in `passOn` (which the user chose to hand over). */

@@ -73,7 +73,12 @@ async function candidates(): Promise<Candidate[]> {
 
 /** A query the operation cannot go without: a probe without one would only show our own omission. */
 function needsQuery(op: Operation): boolean {
-  return op.query !== undefined && !op.query.safeParse({}).success
+  return op.query !== undefined && !op.query.safeParse({}).success && !takesAccountQuery(op)
+}
+
+/** The routes that name the account in their query, not their path (the desktop family): the probe fills it in. */
+function takesAccountQuery(op: Operation): boolean {
+  return op.query !== undefined && !op.query.safeParse({}).success && op.query.safeParse({ accountId: 'a' }).success
 }
 
 /** A server's words cut to one short line (an HTML error page is not a detail). */
@@ -109,6 +114,7 @@ async function probeOne(
   const started = performance.now()
   const ms = () => Math.round(performance.now() - started)
   try {
+    const query = takesAccountQuery(c.op) ? { query: { accountId: t.accountId() } } : {}
     let status = 200
     if (c.op.item) {
       const page = await t.list(name, { params }).pages(1).next()
@@ -120,10 +126,10 @@ async function probeOne(
         if (typeof value === 'string' && !known.has(p)) known.set(p, value)
       }
     } else if (c.op.response) {
-      await t.call(name, { params })
+      await t.call(name, { params, ...query })
     } else {
       // no declared answer (a page, raw bytes): that it answers 2xx is all there is to check
-      const res = await t.raw(name, { params })
+      const res = await t.raw(name, { params, ...query })
       status = res.status
       await (res.bytes ? Promise.resolve() : res.body.dump())
     }

@@ -79,6 +79,11 @@ type DeclaredOperation =
   | 'oauthDeviceDecision'
   | 'oauthProtectedResource'
   | 'oauthProtectedResourceApi'
+  | 'desktopAccessGet'
+  | 'desktopAccessSet'
+  | 'desktopTasksList'
+  | 'desktopTaskUpdate'
+  | 'desktopTaskRespond'
 
 /** A handler for each declared operation: one missing does not compile. */
 export type AllHandlers = { readonly [K in DeclaredOperation]: Handler }

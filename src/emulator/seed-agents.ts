@@ -19,6 +19,7 @@ interface DemoAgent {
   skills: string[]
   tools?: unknown[]
   tokenDelayMs?: number
+  desktopRelay?: true
 }
 
 /** The demo agents, in list order. */
@@ -99,6 +100,16 @@ export function demoAgents(accountId: string): StoredAgent[] {
       maxTokens: 512,
       skills: ['grading'],
     }),
+    agent({
+      id: 'desktop-relay',
+      name: 'Desktop Relay',
+      description:
+        "Hands your message to your own machine as a desktop task (agentry connect) and answers with the machine's reply",
+      systemPrompt: "You relay each message to the user's machine as a desktop task and answer with its response.",
+      maxTokens: 4096,
+      skills: ['desktop'],
+      desktopRelay: true,
+    }),
   ]
 }
 
@@ -153,6 +164,10 @@ export function demoSkills(): Skill[] {
     skill('poetry', 'Poetry', 'Writes short poems', ['creative', 'writing']),
     skill('code-review', 'Code review', 'Explains and reviews code', ['code', 'review']),
     skill('triage', 'Support triage', 'Sorts support requests by urgency', ['support', 'tickets']),
+    skill('desktop', 'Desktop tasks', "Runs work on the user's own machine through agentry connect", [
+      'desktop',
+      'connect',
+    ]),
     skill('grading', 'Grading', 'Grades answers against a rubric, with a verdict and a reason', ['evals', 'judge']),
   ]
 }

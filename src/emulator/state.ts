@@ -6,6 +6,7 @@
 import type { Agent, ApiKey, Attachment, Chat, Message, Scenario, Schedule, Webhook } from '../api/schemas/index.js'
 import type { A2aTaskRecord } from './a2a/tasks.js'
 import type { StoredCmsRecord } from './cms-records.js'
+import { DesktopQueue } from './desktop-queue.js'
 import { StoredCollections, storedCollections } from './handlers.gen.js'
 
 /** A scenario as stored: the public record plus its signing secret (never sent by GET). */
@@ -32,7 +33,14 @@ export interface StoredExecution {
   finishedAt: string
 }
 /** An agent as stored, with the demo model's behaviour. */
-export type StoredAgent = Agent & { accountId: string; tools?: unknown[]; tokenDelayMs?: number; skills?: string[] }
+export type StoredAgent = Agent & {
+  accountId: string
+  tools?: unknown[]
+  tokenDelayMs?: number
+  skills?: string[]
+  /** answers by queueing the message as a desktop task and waiting for a machine's answer (./completions/desktop-relay.ts) */
+  desktopRelay?: true
+}
 /** A stored file. */
 export interface StoredFile {
   path: string
@@ -147,6 +155,8 @@ export class EmulatorState extends StoredCollections {
   inflight = new Map<string, { agentId: string; controller: AbortController; cancelled: boolean }>()
   /** A2A tasks by id, with their runs (not saved: a task outlives neither the process nor a reset) */
   a2aTasks = new Map<string, A2aTaskRecord>()
+  /** the desktop task queue (not saved, like A2A tasks) */
+  desktop = new DesktopQueue()
   /** recently cancelled request ids (for "Request already cancelled") */
   cancelled = new Set<string>()
   /** counters for tests (/__emulator/counters): e.g. refreshes served */

@@ -114,6 +114,8 @@ export interface EmulatorOptions {
   log?: (line: string) => void
   /** one line per request (method, path, status, ms) to `log` (--log-requests); default: on when `log` is given */
   logRequests?: boolean
+  /** how long a desktop task waits for a machine before it expires (default 120000; the desktop-relay agent waits as long) */
+  desktopTaskTtlMs?: number
   /** delay every API answer (not the hooks) by `ms` plus up to `jitterMs` (--latency <ms>[:<jitter-ms>]) */
   latency?: { ms: number; jitterMs?: number }
   /** the token of the /__emulator/* hooks (default: a random one, returned as Emulator.hookToken) */

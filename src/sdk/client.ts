@@ -7,6 +7,7 @@ import { HttpClient, type HttpResponse, type SendOptions } from '../api/request.
 import { chatResource } from './chat.js'
 import { chatsByHand } from './chats.js'
 import { cmsResource } from './cms.js'
+import { desktopResource } from './desktop.js'
 import { filesByHand } from './files.js'
 import { imagesByHand } from './images.js'
 import {
@@ -129,6 +130,10 @@ export class AgentryClient {
   }
   get cms(): Methods<typeof cmsResource> {
     return this.#resource('cms', cmsResource)
+  }
+  /** The desktop task queue: a hosted agent's tasks for this machine (`agentry connect`). */
+  get desktop(): Methods<typeof desktopResource> {
+    return this.#resource('desktop', desktopResource)
   }
   /** The record types: each collection with its `schema` and `schema_ui` (the SDK's `recordTypes`). */
   get recordTypes(): Methods<typeof recordTypesMethods> {

@@ -49,6 +49,7 @@ describe('--tool-handler and our secrets', () => {
       AGENTRY_WEBHOOK_SECRET: '-',
       AGENTRY_UPSTREAM_API_KEY: '-',
       BRIGHTSY_API_KEY: '-',
+      BRIGHTSY_API_TOKEN: '-',
       TOOL_OWN_VAR: 'plain',
     })
   })
@@ -60,6 +61,7 @@ describe('--tool-handler and our secrets', () => {
       AGENTRY_WEBHOOK_SECRET: secrets.AGENTRY_WEBHOOK_SECRET,
       AGENTRY_UPSTREAM_API_KEY: '-',
       BRIGHTSY_API_KEY: '-',
+      BRIGHTSY_API_TOKEN: '-',
       TOOL_OWN_VAR: 'plain',
     })
   })

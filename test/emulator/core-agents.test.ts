@@ -64,7 +64,7 @@ describe('agents and skills', () => {
   it('pages through agents with page and limit', async () => {
     const all = (await call(emu(), 'GET', `/${acc()}/agents?limit=100`)).json.data.map((a: { id: string }) => a.id)
     const seen: string[] = []
-    for (let page = 1; page <= 3; page++) {
+    for (let page = 1; page <= Math.ceil(all.length / 2); page++) {
       const r = await call(emu(), 'GET', `/${acc()}/agents?page=${page}&limit=2`)
       expect(r.status).toBe(200)
       expect(r.json.pagination).toEqual({

@@ -77,6 +77,14 @@ interface Cell {
 const state = () => emu().state
 /** Fresh resources outside the scoped callers' scopes, for the routes that delete or need one. */
 const fresh = {
+  desktopTask(status = 'awaiting_confirmation') {
+    const task = state().desktop.queue(
+      { account: acc, sourceAgentId: 'desktop-relay', sourceChatId: null, text: 'matrix', ttlMs: 60_000 },
+      Date.now(),
+    )
+    task.task_status = status
+    return task.id
+  },
   webhook() {
     const id = `whk_m_${randomUUID().slice(0, 8)}`
     const at = new Date().toISOString()
@@ -274,6 +282,14 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
   cmsUnpublish: () => ({ path: `/${acc}/cma/records/posts/${fresh.record()}/unpublish` }),
   recordTypesList: () => ({ path: `/${acc}/record-types` }),
   recordTypesGet: () => ({ path: `/${acc}/record-types/posts` }),
+  desktopAccessGet: () => ({ path: `/desktop/access?accountId=${acc}` }),
+  desktopAccessSet: () => ({ path: '/desktop/access', body: { accountId: acc, enabled: true, allow_always: false } }),
+  desktopTasksList: () => ({ path: `/desktop/tasks?accountId=${acc}` }),
+  desktopTaskUpdate: () => ({ path: `/desktop/tasks/${fresh.desktopTask()}`, body: { action: 'approve' } }),
+  desktopTaskRespond: () => ({
+    path: `/desktop/tasks/${fresh.desktopTask('running')}/response`,
+    body: { response: 'ok' },
+  }),
   oauthMetadata: () => ({ path: '//.well-known/oauth-authorization-server' }),
   oauthRegister: () => ({ path: '//oauth/register', body: {} }),
   oauthAuthorize: () => ({ path: '//oauth/authorize' }),
@@ -304,12 +320,17 @@ function defaultCell(name: RouteName): Cell {
 async function send(name: RouteName, caller: Caller): Promise<{ cell: Cell; answer: Answer }> {
   const route = routes[name]
   const cell = cells[name]?.() ?? defaultCell(name)
-  const answer = await call(emu(), route.method, cell.path + (route.method === 'GET' ? '?limit=100' : ''), {
-    key: keyOf[caller],
-    ...(cell.body !== undefined ? { body: cell.body } : {}),
-    ...(cell.raw !== undefined ? { rawBody: cell.raw } : {}),
-    ...(cell.headers !== undefined ? { headers: cell.headers } : {}),
-  })
+  const answer = await call(
+    emu(),
+    route.method,
+    cell.path + (route.method === 'GET' && !cell.path.includes('?') ? '?limit=100' : ''),
+    {
+      key: keyOf[caller],
+      ...(cell.body !== undefined ? { body: cell.body } : {}),
+      ...(cell.raw !== undefined ? { rawBody: cell.raw } : {}),
+      ...(cell.headers !== undefined ? { headers: cell.headers } : {}),
+    },
+  )
   return { cell, answer }
 }
 

@@ -36,6 +36,11 @@ describe('agentry doctor against the emulator', () => {
     ])
     // ids filled from earlier lists: an agent's record and card from the agents list
     expect(probed.map((l) => l.operation)).toEqual(expect.arrayContaining(['agentsList', 'agentsGet', 'agentCard']))
+    // the desktop queue's reads, whose account goes in the query (the probe fills it in)
+    expect(probed.filter((l) => l.operation.startsWith('desktop')).map((l) => [l.operation, l.verdict])).toEqual([
+      ['desktopAccessGet', 'ok'],
+      ['desktopTasksList', 'ok'],
+    ])
     expect(probed.every((l) => typeof l.ms === 'number')).toBe(true)
     expect(lines.find((l) => l.operation === 'chatMessages')?.detail).toMatch(/^not probed: needs an id \(chatId\)/)
   })

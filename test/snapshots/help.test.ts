@@ -88,6 +88,7 @@ describe('--help', () => {
                                  one
         a2a                      Talk to any agent that publishes an A2A card
         mcp                      Serve the account to MCP clients (Claude, Cursor, …)
+        connect                  Serve a hosted agent's tasks on this machine
         test                     Test agents and scenarios: cases with assertions, a
                                  matrix of targets, JUnit and an HTML report
         api                      Make an authenticated call to any path of the service
@@ -2538,7 +2539,8 @@ describe('--help', () => {
       OpenAI-compatible server instead, asked for usage; its key is read from --upstream-api-key-file or
       AGENTRY_UPSTREAM_API_KEY and sent as Authorization: Bearer.
       Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage,
-      demo-judge (the judge of agentry test's rubric assertions and its simulated users).
+      demo-judge (the judge of agentry test's rubric assertions and its simulated users), desktop-relay (queues your
+      message as a desktop task and answers with a machine's response: agentry connect, docs/connect.md).
       Test hooks (not part of the service): they need Authorization: Bearer <hook-token> (printed at start, new each
       run), answer only on 127.0.0.1/localhost/[::1] with the emulator's port, and
       refuse browser cross-origin calls. With TOKEN=<hook-token>:

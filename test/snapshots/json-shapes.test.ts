@@ -473,6 +473,50 @@ describe('shape of --json output against the emulator', () => {
         ],
       }
     `)
+  it('connect access, tasks and show', async () => {
+    const task = fx.emu.state.desktop.queue(
+      { account: fx.emu.accountId, sourceAgentId: 'desktop-relay', sourceChatId: null, text: 'hi', ttlMs: 60_000 },
+      Date.now(),
+    )
+    expect(await printed(['connect', 'show', task.id])).toEqual(((await printed(['connect', 'tasks'])) as unknown[])[0])
+    expect(await printed(['connect', 'access'])).toMatchInlineSnapshot(`
+      {
+        "allow_always": "boolean",
+        "enabled": "boolean",
+      }
+    `)
+    expect(await printed(['connect', 'tasks'])).toMatchInlineSnapshot(`
+      [
+        {
+          "account_id": "string",
+          "created_at": "string",
+          "device_id": "null",
+          "expires_at": "string",
+          "id": "string",
+          "message": {
+            "parts": [
+              {
+                "kind": "string",
+                "text": "string",
+              },
+            ],
+          },
+          "messages": [
+            {
+              "content": "string",
+              "created_at": "string",
+              "role": "string",
+            },
+          ],
+          "response": "null",
+          "source_agent_id": "string",
+          "source_chat_id": "null",
+          "task_status": "string",
+          "updated_at": "string",
+          "user_id": "string",
+        },
+      ]
+    `)
   })
 
   it('sites list and get, pages list and get', async () => {

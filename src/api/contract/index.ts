@@ -5,6 +5,7 @@ import { type RouteName, routes } from '../routes.js'
 import type { agents } from './agents.js'
 import type { chats } from './chats.js'
 import type { cms } from './cms.js'
+import type { desktop } from './desktop.js'
 import type { files } from './files.js'
 import type { images } from './images.js'
 import type { keys } from './keys.js'
@@ -30,7 +31,8 @@ export type Endpoints = typeof agents &
   typeof files &
   typeof images &
   typeof cms &
-  typeof oauth
+  typeof oauth &
+  typeof desktop
 
 /** A route that the contract describes. */
 export type ContractRoute = keyof Endpoints

@@ -15,6 +15,7 @@ export const loaders: Record<Family, () => Promise<Record<string, Operation>>> =
   images: () => import('./images.js').then((m) => m.images),
   cms: () => import('./cms.js').then((m) => m.cms),
   oauth: () => import('./oauth.js').then((m) => m.oauth),
+  desktop: () => import('./desktop.js').then((m) => m.desktop),
 }
 
 /** Every family of the contract (each has a module and a loader), in the order of the route table. */

@@ -20,7 +20,8 @@ With --upstream-url, every answer (completions, chats, A2A, scenario, webhook an
 OpenAI-compatible server instead, asked for usage; its key is read from --upstream-api-key-file or
 AGENTRY_UPSTREAM_API_KEY and sent as Authorization: Bearer.
 Demo agents: demo-assistant, weather-bot (get_weather), slow-poet (slow streaming), code-helper, support-triage,
-demo-judge (the judge of agentry test's rubric assertions and its simulated users).`
+demo-judge (the judge of agentry test's rubric assertions and its simulated users), desktop-relay (queues your
+message as a desktop task and answers with a machine's response: agentry connect, docs/connect.md).`
 
 /** Every test hook with a curl example; TOKEN is the `hook-token` line of the start banner. */
 export function hooksHelp(): string {

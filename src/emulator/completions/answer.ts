@@ -5,6 +5,7 @@ import type { Message, ToolDefinition } from '../../api/schemas/index.js'
 import type { StoredAgent } from '../state.js'
 import type { HandlerEnv } from '../types.js'
 import { contentText } from './model/content.js'
+import { desktopRelay } from './model/desktop-relay.js'
 import type { Piece } from './model/pieces.js'
 import { modelAgent, scriptedReply } from './model/scripted.js'
 import { relay } from './model/upstream.js'
@@ -24,6 +25,8 @@ export interface AnswerOptions {
   maxTokens?: number | undefined
   /** stops the answer (a cancel, or the client gone) */
   signal?: AbortSignal | undefined
+  /** the stateful chat the answer is for (the desktop relay names it in its task) */
+  chatId?: string | undefined
 }
 
 /** An answer in the making: iterate it for its pieces; the facts the writers need ride along. */
@@ -48,18 +51,20 @@ export function answer(env: HandlerEnv, agent: StoredAgent, messages: Message[],
   const model = (upstreamUrl ? upstreamModel : undefined) ?? agent.model ?? defaultModel
   const signal = opts.signal ?? new AbortController().signal
   const pieces = (): AsyncIterator<Piece> | Iterator<Piece> =>
-    upstreamUrl
-      ? relay({
-          upstreamUrl,
-          apiKey: upstreamApiKey,
-          model,
-          system,
-          messages: conversation,
-          tools: tools.length ? tools : undefined,
-          maxTokens,
-          signal,
-        })
-      : scripted(agent, conversation, requestSystem, tools)
+    agent.desktopRelay
+      ? desktopRelay(env, agent, { messages: conversation, chatId: opts.chatId, signal })
+      : upstreamUrl
+        ? relay({
+            upstreamUrl,
+            apiKey: upstreamApiKey,
+            model,
+            system,
+            messages: conversation,
+            tools: tools.length ? tools : undefined,
+            maxTokens,
+            signal,
+          })
+        : scripted(agent, conversation, requestSystem, tools)
   return {
     system,
     model,

@@ -85,7 +85,12 @@ async function produce(
   cancelled: () => boolean,
 ): Promise<EmuResponse> {
   const { requestId } = job
-  const src = answer(env, job.agent, job.messages, { tools: job.tools, maxTokens: job.maxTokens, signal })
+  const src = answer(env, job.agent, job.messages, {
+    tools: job.tools,
+    maxTokens: job.maxTokens,
+    signal,
+    chatId: req.params.chatId,
+  })
   const { system, model, maxTokens } = src
   const delay = src.delayMs
   const created = Math.floor(env.now() / 1000)

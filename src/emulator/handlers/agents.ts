@@ -26,7 +26,7 @@ function storedAgentOf(req: EmuRequest, env: HandlerEnv): StoredAgent {
 
 /** An agent as the API shows it: the stored record without the emulator's own fields. */
 function publicAgent(a: StoredAgent): Agent {
-  const { accountId: _a, tokenDelayMs: _d, ...rest } = a
+  const { accountId: _a, tokenDelayMs: _d, desktopRelay: _r, ...rest } = a
   return rest
 }
 

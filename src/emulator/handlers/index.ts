@@ -7,6 +7,7 @@ import { agentHandlers } from './agents.js'
 import { chatHandlers } from './chats.js'
 import { cmsHandlers } from './cms.js'
 import { completionHandlers } from '../completions/handlers.js'
+import { desktopHandlers } from './desktop.js'
 import { fileHandlers } from './files.js'
 import { imageHandlers } from './images.js'
 import { keyHandlers } from './keys.js'
@@ -31,6 +32,7 @@ export const tables = [
   imageHandlers,
   cmsHandlers,
   oauthHandlers,
+  desktopHandlers,
 ] as const
 
 /** The operations the tables handle. */
