@@ -42,7 +42,7 @@ export const rooms = [
     'evals/',
     'doctor/',
   ],
-  ['mcp/', 'emulator/'],
+  ['mcp/', 'emulator/', 'connect/'],
   ['commands/'],
   ['run-start.ts', 'direct-run.ts', 'program.ts', 'cli.ts', 'core-chunk.ts', 'index.ts'],
 ]

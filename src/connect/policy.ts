@@ -4,7 +4,7 @@
 // without a terminal every other task is refused. The service's allow_always is never consulted.
 import type { DesktopTask } from '../api/schemas/desktop.js'
 import { desktopTaskText } from '../api/schemas/desktop.js'
-import { sanitizeText } from '../io/sanitize.js'
+import { sanitizeText } from '../text/sanitize.js'
 
 /** The answer to "may this task run?", with the words the log and the event line use. */
 export type Decision =

@@ -473,6 +473,8 @@ describe('shape of --json output against the emulator', () => {
         ],
       }
     `)
+  })
+
   it('connect access, tasks and show', async () => {
     const task = fx.emu.state.desktop.queue(
       { account: fx.emu.accountId, sourceAgentId: 'desktop-relay', sourceChatId: null, text: 'hi', ttlMs: 60_000 },

@@ -5,21 +5,21 @@
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 
-function a72(v: any): boolean {
+function a86(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["accountId"] === 'string' && v["accountId"].length >= 1)) return false
   if (!onlyKeys(v, ["accountId"])) return false
   return true
 }
 
-function a73(v: any): boolean {
+function a87(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["enabled"] === 'boolean')) return false
   if (!(typeof v["allow_always"] === 'boolean')) return false
   return true
 }
 
-function a74(v: any): boolean {
+function a88(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["accountId"] === 'string' && v["accountId"].length >= 1)) return false
   if (!(typeof v["enabled"] === 'boolean')) return false
@@ -28,7 +28,7 @@ function a74(v: any): boolean {
   return true
 }
 
-function a75(v: any): boolean {
+function a89(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["accountId"] === 'string' && v["accountId"].length >= 1)) return false
   if (!((v["status"] === undefined || typeof v["status"] === 'string' && v["status"].length >= 1))) return false
@@ -36,19 +36,19 @@ function a75(v: any): boolean {
   return true
 }
 
-function a83(v: any): boolean {
+function a97(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a82(v["tasks"]))) return false
+  if (!(a96(v["tasks"]))) return false
   return true
 }
 
-function a82(v: any): boolean {
+function a96(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a81(x))) return false
+  for (const x of v) if (!(a95(x))) return false
   return true
 }
 
-function a81(v: any): boolean {
+function a95(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["account_id"] === undefined || typeof v["account_id"] === 'string'))) return false
@@ -56,8 +56,8 @@ function a81(v: any): boolean {
   if (!((v["device_id"] === undefined || (v["device_id"] === null || typeof v["device_id"] === 'string')))) return false
   if (!((v["source_agent_id"] === undefined || (v["source_agent_id"] === null || typeof v["source_agent_id"] === 'string')))) return false
   if (!((v["source_chat_id"] === undefined || (v["source_chat_id"] === null || typeof v["source_chat_id"] === 'string')))) return false
-  if (!((v["message"] === undefined || (v["message"] === null || a78(v["message"]))))) return false
-  if (!((v["messages"] === undefined || (v["messages"] === null || a80(v["messages"]))))) return false
+  if (!((v["message"] === undefined || (v["message"] === null || a92(v["message"]))))) return false
+  if (!((v["messages"] === undefined || (v["messages"] === null || a94(v["messages"]))))) return false
   if (!(typeof v["task_status"] === 'string')) return false
   if (!((v["response"] === undefined || true))) return false
   if (!((v["created_at"] === undefined || typeof v["created_at"] === 'string'))) return false
@@ -66,32 +66,32 @@ function a81(v: any): boolean {
   return true
 }
 
-function a78(v: any): boolean {
+function a92(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["parts"] === undefined || a77(v["parts"])))) return false
+  if (!((v["parts"] === undefined || a91(v["parts"])))) return false
   return true
 }
 
-function a77(v: any): boolean {
+function a91(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a76(x))) return false
+  for (const x of v) if (!(a90(x))) return false
   return true
 }
 
-function a76(v: any): boolean {
+function a90(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["kind"] === undefined || typeof v["kind"] === 'string'))) return false
   if (!((v["text"] === undefined || typeof v["text"] === 'string'))) return false
   return true
 }
 
-function a80(v: any): boolean {
+function a94(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a79(x))) return false
+  for (const x of v) if (!(a93(x))) return false
   return true
 }
 
-function a79(v: any): boolean {
+function a93(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["role"] === 'string')) return false
   if (!((v["content"] === undefined || true))) return false
@@ -99,36 +99,36 @@ function a79(v: any): boolean {
   return true
 }
 
-function a86(v: any): boolean {
-  if (a84(v)) return true
-  if (!(isObject(v) && (v["action"] === "approve")) && a85(v)) return true
+function a100(v: any): boolean {
+  if (a98(v)) return true
+  if (!(isObject(v) && (v["action"] === "approve")) && a99(v)) return true
   return false
 }
 
-function a84(v: any): boolean {
+function a98(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["action"] === "approve"))) return false
   if (!onlyKeys(v, ["action"])) return false
   return true
 }
 
-function a85(v: any): boolean {
+function a99(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["task_status"] === "running"))) return false
   if (!onlyKeys(v, ["task_status"])) return false
   return true
 }
 
-function a87(v: any): boolean {
+function a101(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["response"] === 'string')) return false
   if (!onlyKeys(v, ["response"])) return false
   return true
 }
 export const accepts: { readonly [N in 'desktopAccessGet' | 'desktopAccessSet' | 'desktopTasksList' | 'desktopTaskUpdate' | 'desktopTaskRespond']: RouteAccepts } = {
-  desktopAccessGet: { query: a72, response: a73 },
-  desktopAccessSet: { body: a74, response: a73 },
-  desktopTasksList: { query: a75, response: a83 },
-  desktopTaskUpdate: { body: a86 },
-  desktopTaskRespond: { body: a87 },
+  desktopAccessGet: { query: a86, response: a87 },
+  desktopAccessSet: { body: a88, response: a87 },
+  desktopTasksList: { query: a89, response: a97 },
+  desktopTaskUpdate: { body: a100 },
+  desktopTaskRespond: { body: a101 },
 }
