@@ -7,7 +7,7 @@ import { deviceGrantType, type OAuthMetadata, registerClient } from '../auth/oau
 import type { HttpClient } from '../api/request.js'
 import { credentialsFile } from '../config/paths.js'
 import type { OAuthGrant } from '../config/schema.js'
-import { updateConfig, updateCredentials } from '../config/store.js'
+import { originOf, updateConfig, updateCredentials } from '../config/store.js'
 import type { Context } from '../context.js'
 
 /** The loopback redirect registered once (RFC 8252 7.3: the server accepts any port at authorization time). */
@@ -78,11 +78,15 @@ export async function rememberServer(ctx: Context, profile: string, accountFromS
 
 /** Saves an OAuth grant for the profile, saying which stored API key it replaces, and remembers the server. */
 export async function storeLogin(ctx: Context, profile: string, grant: OAuthGrant, baseUrl: string): Promise<void> {
-  const previous = await updateCredentials(ctx.configDir(), (c) => {
-    const before = c.profiles[profile]
-    c.profiles[profile] = { oauth: grant }
-    return before
-  })
+  const previous = await updateCredentials(
+    ctx.configDir(),
+    (c) => {
+      const before = c.profiles[profile]
+      c.profiles[profile] = { oauth: grant }
+      return before
+    },
+    originOf(baseUrl),
+  )
   if (previous?.apiKey)
     ctx.info(`the OAuth login replaces the API key ${keyHint(previous.apiKey)} stored for profile ${profile}`)
   else if (previous?.oauth) {

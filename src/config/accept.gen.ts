@@ -51,6 +51,7 @@ function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["apiKey"] === undefined || typeof v["apiKey"] === 'string'))) return false
   if (!((v["oauth"] === undefined || a3(v["oauth"])))) return false
+  if (!((v["origin"] === undefined || typeof v["origin"] === 'string'))) return false
   return true
 }
 

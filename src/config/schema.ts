@@ -70,7 +70,12 @@ const buildCredentialsFileSchema = () =>
     profiles: z._default(
       z.record(
         z.string(),
-        z.looseObject({ apiKey: z.optional(z.string()), oauth: z.optional(buildOAuthGrantSchema()) }),
+        z.looseObject({
+          apiKey: z.optional(z.string()),
+          oauth: z.optional(buildOAuthGrantSchema()),
+          /** the origin (scheme, host, port) the credential was stored for: it is sent nowhere else */
+          origin: z.optional(z.string()),
+        }),
       ),
       {},
     ),

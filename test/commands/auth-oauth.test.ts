@@ -270,9 +270,13 @@ const stored = (over: Partial<OAuthGrant> = {}): OAuthGrant => ({
 })
 async function loggedIn(grant = stored()) {
   const t = testContext({ env: bare, now: () => now })
-  await updateCredentials(t.configDir, (c) => {
-    c.profiles.default = { oauth: grant }
-  })
+  await updateCredentials(
+    t.configDir,
+    (c) => {
+      c.profiles.default = { oauth: grant }
+    },
+    testOrigin,
+  )
   return t
 }
 

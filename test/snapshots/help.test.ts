@@ -1917,7 +1917,7 @@ describe('--help', () => {
       Usage: agentry whoami [options]
 
       Show which credential is in use, where it came from, the base URL and account;
-      checks it with the service
+      checks it with the agents list
 
       Options:
         --no-check  do not ask the service (no network call)
@@ -1928,6 +1928,10 @@ describe('--help', () => {
         agentry whoami --json
         agentry whoami --no-check
 
+      The check lists one agent of the account with the credential. Exit codes: 0 the service took it (or no account is
+      set to check it with: the check row says so); 4 not logged in, or the service refused it (401/403, or the login
+      server refused the OAuth grant's refresh: invalid_grant, invalid_client); 8 the service could not be reached;
+      otherwise the code of the service's error.
       "
     `)
   })
