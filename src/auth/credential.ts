@@ -11,6 +11,8 @@ export interface Credential {
   kind: 'api-key' | 'oauth' | 'token' | 'none'
   /** where it came from: `--api-key-file <path>`, `AGENTRY_API_KEY`, `profile <name>` */
   source: string
+  /** the kind of place it came from, as `config list` shows a setting's (absent: none) */
+  from?: 'flag' | 'env' | 'profile'
   /** the origin a stored credential was made for (only there is it sent); absent for one given for this run */
   origin?: string
   /** kind none: why this run has no credential to send (a stored one made for another server), instead of none */

@@ -23,12 +23,14 @@ export async function resolveCredential(ctx: AuthRun): Promise<Credential> {
 }
 
 async function pick(ctx: AuthRun): Promise<Credential> {
-  if (ctx.emulator) return apiKeyCredential(ctx.emulator.apiKey, 'the --emulator demo key')
+  if (ctx.emulator) return { ...apiKeyCredential(ctx.emulator.apiKey, 'the --emulator demo key'), from: 'flag' }
   const file = ctx.globals.apiKeyFile
-  if (file) return apiKeyCredential(await readKeyFile(file), `--api-key-file ${file}`)
+  if (file) return { ...apiKeyCredential(await readKeyFile(file), `--api-key-file ${file}`), from: 'flag' }
   const envKey = envApiKey(ctx.env)
-  if (envKey)
-    return apiKeyCredential(envKey.value, envKey.name, envKey.name === secretEnv.officialApiToken ? 'token' : 'api-key')
+  if (envKey) {
+    const kind = envKey.name === secretEnv.officialApiToken ? 'token' : 'api-key'
+    return { ...apiKeyCredential(envKey.value, envKey.name, kind), from: 'env' }
+  }
   const profile = ctx.profile().value
   const stored = (await loadCredentials(ctx.configDir())).profiles[profile]
   if (!stored?.apiKey && !stored?.oauth) return noCredential
@@ -47,6 +49,7 @@ async function pick(ctx: AuthRun): Promise<Credential> {
     ? oauthCredential(ctx, profile, stored.oauth!)
     : apiKeyCredential(stored.apiKey!, `profile ${profile} (credentials.json)`)
   cred.origin = origin
+  cred.from = 'profile'
   return cred
 }
 
