@@ -112,7 +112,7 @@ describe('config list', () => {
         'error-format\ttext\tdefault\tdefault',
         'debug\tfalse\tdefault\tdefault',
         // the run's credential by its kind, never the secret (issue 37 item 7)
-        'credential\tapi-key\tenv\tAGENTRY_API_KEY',
+        'credential\t\tunset\t',
         '',
       ].join('\n'),
     )
