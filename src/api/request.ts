@@ -329,7 +329,7 @@ export class HttpClient {
           if (size > max) {
             res.body.destroy()
             throw new InvalidResponseError(
-              `${req.method} ${this.opts.redactor.url(req.url)}: the answer is longer than ${max} bytes; not read further`,
+              `${req.method} ${this.opts.redactor.url(req.url)}: an answer over ${max} bytes, not read further`,
             )
           }
           chunks.push(chunk as Buffer)
