@@ -61,7 +61,8 @@ async function whoamiInfo(ctx: Context): Promise<WhoamiInfo> {
  * the error to end with after printing (a refusal, or a failure that was no answer about the credential).
  */
 async function checkWithService(ctx: Context, info: WhoamiInfo): Promise<unknown> {
-  if (!info.account) {
+  // the calls go to the account the settings name (a grant's own account id is shown, not used)
+  if (!(await ctx.settings()).account) {
     info.check = 'unchecked'
     info.checkDetail = 'no account is set, and the check lists its agents (agentry login sets one, or --account <id>)'
     return undefined
