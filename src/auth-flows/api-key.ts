@@ -4,11 +4,11 @@
 import { apiKeyShapeProblem, keyHint, readKeyFile } from '../auth/credential.js'
 import { credentialsFile } from '../config/paths.js'
 import { baseUrlOf, checkedProfileName } from '../config/resolve.js'
-import { originOf, updateCredentials } from '../config/store.js'
+import { originOf } from '../config/store.js'
 import type { Context } from '../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js'
 import { readAllStdin } from '../io/iostreams.js'
-import { rememberServer } from './common.js'
+import { rememberServer, replaceCredential } from './common.js'
 import { envApiKey } from '../config/secret-env.js'
 
 /** Reads the key: --api-key-file, else a masked prompt on a terminal, else all of stdin. */
@@ -60,15 +60,7 @@ export async function apiKeyLoginRun(ctx: Context, opts: { verify: boolean }): P
     )
   if (opts.verify) await verifyKey(ctx, key)
   const origin = originOf(baseUrlOf(await ctx.settings()))
-  const previous = await updateCredentials(
-    ctx.configDir(),
-    (c) => {
-      const before = c.profiles[profile]
-      c.profiles[profile] = { apiKey: key }
-      return before
-    },
-    origin,
-  )
+  const previous = await replaceCredential(ctx, profile, { apiKey: key }, origin)
   if (previous?.oauth) ctx.info(`the API key replaces the OAuth login stored for profile ${profile}`)
   const server = await rememberServer(ctx, profile)
   const where = server ? ` (${server})` : ''
