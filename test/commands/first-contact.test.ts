@@ -32,6 +32,15 @@ describe('with nothing configured', () => {
     expect(t.stderr()).not.toMatch(/no account id is set/)
   })
 
+  it.each([[['api', 'GET', '/{accountId}/agents']], [['cms', 'query', 'posts']], [['chat', 'ag_1', '-m', 'hi']]])(
+    '%j says the same',
+    async (argv) => {
+      const t = testContext({ env: nothing })
+      expect(await t.run(argv)).toBe(4)
+      expect(t.stderr()).toMatch(/^error: not logged in \(profile default\): to get started, run agentry login /)
+    },
+  )
+
   it('a key without an account: never a lone "no account id is set"', async () => {
     const t = testContext({ env: { ...nothing, AGENTRY_API_KEY: explicitKey } })
     expect(await t.run(['agents', 'list'])).toBe(2)
