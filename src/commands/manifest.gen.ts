@@ -71,10 +71,10 @@ export const declared = {
   },
   whoami: {
     summary:
-      'Show which credential is in use, where it came from, the base URL and account; checks it with the service',
+      'Show which credential is in use, where it came from, the base URL and account; checks it with the agents list',
   },
   doctor: {
-    summary: "Probe the service's read-only operations; check each answer against its declaration",
+    summary: "Check the set-up, then probe the service's read-only operations against their declarations",
   },
   oauth: {
     summary: 'OAuth: login, logout, status, token, refresh, register',
