@@ -376,7 +376,11 @@ export class HttpClient {
       const message = `${where}: ${what} within ${this.opts.timeoutMs / 1000} s`
       // a stall mid-body is a broken connection more often than a slow server: worth a new one; a server that does
       // not answer at all would only make the user wait --timeout again
-      return new TransportFailure('timeout', message, 'raise --timeout (seconds)', midBody, true, status)
+      // reached, but too slow: the host, and what to check (a proxy on the way is named, as for a network failure)
+      const host = new URL(req.url).host
+      const via = proxyConfigured(process.env) ? ' (through the proxy of HTTPS_PROXY/HTTP_PROXY)' : ''
+      const hint = `raise --timeout (seconds); ${host}${via} ${midBody ? 'stopped sending the answer' : 'took the request but did not answer'}: is the service slow or down?`
+      return new TransportFailure('timeout', message, hint, midBody, true, status)
     }
     if (signals.slice(1).some((s) => s.aborted))
       return new TransportFailure('cancelled', 'cancelled', undefined, false, false)
