@@ -4,6 +4,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startDocumentedServer } from '../helpers/documented-server.js'
+import { documentedAccount, documentedRoutes } from '../helpers/documented-routes.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
 
 const dnsFailure = () =>
@@ -104,5 +106,26 @@ describe('a server whose answers never end', () => {
     expect(code).toBe(7)
     // far less than the gigabyte was sent before the connections were closed
     expect(written).toBeLessThan(probed.length * 64 * 1024 ** 2)
+  })
+})
+
+describe('a connection reset on one operation', () => {
+  it('is counted as a lost connection, not as an answer that differs', async () => {
+    const doc = await startDocumentedServer([
+      { method: 'GET', pattern: '/{accountId}/agents', handle: ({ req }) => void req.socket.destroy() },
+      ...documentedRoutes(),
+    ])
+    try {
+      const t = testContext({ env: { AGENTRY_BASE_URL: doc.baseUrl, AGENTRY_ACCOUNT: documentedAccount } })
+      t.agent.enableNetConnect(/^127\.0\.0\.1:/)
+      await t.run(['doctor', '--json'])
+      const report = JSON.parse(t.stdout()) as { probes: Row[]; stopped?: string }
+      expect(report.stopped).toBeUndefined()
+      expect(report.probes.find((r) => r.operation === 'agentsList')?.verdict).toBe('failed')
+      expect(t.stderr()).toMatch(/; 1 lost the connection/)
+      expect(t.stderr()).toMatch(/error: .*1 lost the connection before the answer was complete/)
+    } finally {
+      await doc.close()
+    }
   })
 })

@@ -113,16 +113,19 @@ async function doctorRun(ctx: Context, maxTime: number): Promise<void> {
   if (stop?.kind === 'unreachable') throw stopFailure(stop, maxTime)
   const held = probes.filter((r) => r.exitCode !== 0 && holdsToDeclaration(r))
   const refused = held.filter((r) => r.verdict === 'refused')
-  const differs = held.filter((r) => r.verdict !== 'refused')
+  // a connection that broke mid-answer is the network's doing, not an answer that differs
+  const broken = held.filter((r) => r.exitCode === ExitCode.network || r.exitCode === ExitCode.timeout)
+  const differs = held.filter((r) => r.verdict !== 'refused' && !broken.includes(r))
   const notProbed = probes.filter((r) => r.verdict === 'not-probed').length
   ctx.info(
-    `${probes.length - notProbed} probed, ${notProbed} not probed; ${differs.length} documented or seed operations did not answer as declared${refused.length ? `; ${refused.length} refused the credential` : ''}`,
+    `${probes.length - notProbed} probed, ${notProbed} not probed; ${differs.length} documented or seed operations did not answer as declared${refused.length ? `; ${refused.length} refused the credential` : ''}${broken.length ? `; ${broken.length} lost the connection` : ''}`,
   )
   if (stop) throw stopFailure(stop, maxTime)
   if (held.length === 0) return
   const what = [
     differs.length && `${differs.length} documented or seed operations did not answer as declared`,
     refused.length && `${refused.length} refused the credential (401/403: its scopes?)`,
+    broken.length && `${broken.length} lost the connection before the answer was complete`,
   ].filter(Boolean)
   throw new CliError(what.join('; '), {
     exitCode: oneCode(held.map((r) => r.exitCode)),
