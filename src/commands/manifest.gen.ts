@@ -71,10 +71,10 @@ export const declared = {
   },
   whoami: {
     summary:
-      'Show which credential is in use, where it came from, the base URL and account; checks it with the agents list',
+      'Show which credential is in use, where it came from, the base URL and account; checks it with the service',
   },
   doctor: {
-    summary: "Check the set-up, then probe the service's read-only operations against their declarations",
+    summary: "List what the set-up lacks, then check the service's read-only answers against their declarations",
   },
   oauth: {
     summary: 'OAuth: login, logout, status, token, refresh, register',

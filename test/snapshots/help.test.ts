@@ -94,8 +94,8 @@ describe('--help', () => {
                                  revoke OAuth tokens)
         whoami                   Show which credential is in use, where it came from,
                                  the base URL and account; checks it with the service
-        doctor                   Probe the service's read-only operations; check each
-                                 answer against its declaration
+        doctor                   List what the set-up lacks, then check the service's
+                                 read-only answers against their declarations
         oauth                    OAuth: login, logout, status, token, refresh,
                                  register
         logs                     The local log of chats: list, show, search, export,
@@ -1917,7 +1917,7 @@ describe('--help', () => {
       Usage: agentry whoami [options]
 
       Show which credential is in use, where it came from, the base URL and account;
-      checks it with the agents list
+      checks it with the service
 
       Options:
         --no-check  do not ask the service (no network call)

@@ -137,7 +137,7 @@ async function doctorRun(ctx: Context, maxTime: number): Promise<void> {
 
 export default defineCommand({
   path: ['doctor'],
-  summary: "Check the set-up, then probe the service's read-only operations against their declarations",
+  summary: "List what the set-up lacks, then check the service's read-only answers against their declarations",
   options: {
     maxTime: decimal('--max-time <seconds>', 'bound on the whole run, at most 3600 (default 60)', {
       above: 0,

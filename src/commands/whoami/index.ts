@@ -108,8 +108,7 @@ async function whoamiRun(ctx: Context, check: boolean): Promise<void> {
 
 export default defineCommand({
   path: ['whoami'],
-  summary:
-    'Show which credential is in use, where it came from, the base URL and account; checks it with the agents list',
+  summary: 'Show which credential is in use, where it came from, the base URL and account; checks it with the service',
   options: { check: flag('--no-check', 'do not ask the service (no network call)') },
   examples: ['agentry whoami', 'agentry whoami --json', 'agentry whoami --no-check'],
   helpAfter: `
