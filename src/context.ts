@@ -209,7 +209,7 @@ export class Context {
         // a call that needs a credential, in a run that has none, stops here, before it is sent (exit 4)
         token: async () => {
           if (credential.kind !== 'none') return credential.token()
-          throw notLoggedIn(this.profile().value)
+          throw credential.refusal ?? notLoggedIn(this.profile().value)
         },
         onUnauthorized: credential.onUnauthorized,
         redactor: this.redactor,
@@ -230,9 +230,13 @@ export class Context {
    * first use.
    */
   sdk(): Promise<AgentryClient> {
-    this.sdkCache ??= Promise.all([import('./api-core.js'), this.http(), this.settings()]).then(
-      ([{ AgentryClient, Transport }, http, settings]) =>
-        new AgentryClient(new Transport(http, baseUrlOf(settings), settings.account?.value)),
+    this.sdkCache ??= Promise.all([import('./api-core.js'), this.http(), this.settings(), this.credential()]).then(
+      ([{ AgentryClient, Transport, noAccountError }, http, settings, credential]) =>
+        new AgentryClient(
+          new Transport(http, baseUrlOf(settings), settings.account?.value, () =>
+            noAccountError(credential, this.profile().value),
+          ),
+        ),
     )
     return this.sdkCache
   }

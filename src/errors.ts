@@ -155,6 +155,7 @@ export function formatError(err: unknown, opts: ErrorFormatOptions): { text: str
       if (err.requestId) e.requestId = err.requestId
       if (err.code) e.code = err.code
     }
+    if (err instanceof NetworkError && err.reason) e.reason = err.reason
     return { text: `${stringifyJson(body)}\n`, exitCode }
   }
   // messages and hints carry the server's words (and file names, tool output): shown, never obeyed

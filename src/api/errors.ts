@@ -1,6 +1,7 @@
 // The library's errors (after openai-node's error classes): what went wrong, in data a caller can test, and a hint.
 // They carry no exit code: the CLI alone maps an error's class (and an API error's status) to its exit code
 // (src/errors.ts, exitCodeOf). An error answer is typed once, where the HTTP core reads it (ApiError.generate).
+import type { NetworkReason } from './network-failure.js'
 
 /** Everything the library throws on purpose: a message the user can act on and, often, a hint of what to do. */
 export class AgentryError extends Error {
@@ -30,9 +31,12 @@ export class CancelledError extends AgentryError {
 
 /** The request could not reach the server, or the connection broke. */
 export class NetworkError extends AgentryError {
-  constructor(message: string, hint?: string, cause?: unknown) {
+  /** which way it failed (the name did not resolve, refused, reset, TLS, proxy, …), when the client could tell */
+  readonly reason: NetworkReason | undefined
+  constructor(message: string, hint?: string, cause?: unknown, reason?: NetworkReason) {
     super(message, { hint, cause })
     this.name = 'NetworkError'
+    this.reason = reason
   }
 }
 
@@ -76,7 +80,7 @@ export function isScopeRefusal(status: number, code?: string, challenge?: string
 
 function hintForStatus(status: number, code?: string, challenge?: string): string | undefined {
   if (isScopeRefusal(status, code, challenge))
-    return "this key's scopes don't include this; see them with `agentry whoami`, or create a key that has it: `agentry keys create --help`"
+    return "this key's scopes don't include this; see them with `agentry keys list`, or create a key that has it: `agentry keys create --help`"
   if (status === 401) return 'check your credential: run `agentry whoami`, or `agentry login`'
   if (status === 403)
     return 'the credential lacks the scope for this; create a key with it: `agentry keys create --help`'

@@ -3,8 +3,9 @@
 // environment, typed errors, and a --debug trace with secrets redacted.
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
-import { AgentryError, ApiError, CancelledError, NetworkError, TimeoutError } from './errors.js'
+import { AgentryError, ApiError, CancelledError, InvalidResponseError, NetworkError, TimeoutError } from './errors.js'
 import { BufferedBody } from './buffered-body.js'
+import { describeNetworkFailure, type NetworkReason } from './network-failure.js'
 import { PlainHttp, type PlainResponse, proxyConfigured } from './plain-http.js'
 import type { Redactor } from './redact.js'
 import { idempotentMethods, isRetryableError, isRetryableStatus, retryDelay } from './retry.js'
@@ -29,6 +30,8 @@ export interface HttpClientOptions {
   dispatcher?: Dispatcher | undefined
   signal?: AbortSignal | undefined
   sleep?: (ms: number) => Promise<void>
+  /** the most bytes of an answer read whole (not a stream): a longer one is cut off, an error (`agentry doctor`) */
+  maxBodyBytes?: number | undefined
 }
 
 /**
@@ -79,6 +82,7 @@ class TransportFailure extends Error {
     /** the status of the answer whose body broke off, when the headers had arrived */
     readonly status?: number,
     readonly source?: unknown,
+    readonly reason?: NetworkReason,
   ) {
     super(message)
   }
@@ -121,6 +125,14 @@ export class HttpClient {
       ? Promise.resolve(this.opts.dispatcher)
       : loadUndici().then(({ createAgent }) => createAgent())
     return this.dispatcherPromise
+  }
+
+  /**
+   * A client like this one with some options changed (`agentry doctor`: no retries, a bounded body, the run's bound
+   * as its signal). It has connections of its own: close it when done.
+   */
+  derive(overrides: Partial<HttpClientOptions>): HttpClient {
+    return new HttpClient({ ...this.opts, ...overrides })
   }
 
   /** How many times an idempotent request is retried (--retries): for callers that retry what they read themselves. */
@@ -205,7 +217,7 @@ export class HttpClient {
   private finalError(f: TransportFailure, req: SendOptions, idempotent: boolean, attempt: number): AgentryError {
     if (f.kind === 'cancelled') return new CancelledError()
     const make = (message: string, hint: string | undefined, cause: unknown) =>
-      f.kind === 'timeout' ? new TimeoutError(message, hint, cause) : new NetworkError(message, hint, cause)
+      f.kind === 'timeout' ? new TimeoutError(message, hint, cause) : new NetworkError(message, hint, cause, f.reason)
     if (idempotent || !f.maybeSent) {
       const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : ''
       return make(`${f.message}${tries}`, f.hint, f.source)
@@ -310,7 +322,18 @@ export class HttpClient {
         phase = 'body'
         status = res.statusCode
         const chunks: Buffer[] = []
-        for await (const chunk of res.body) chunks.push(chunk as Buffer)
+        const max = this.opts.maxBodyBytes ?? Number.POSITIVE_INFINITY
+        let size = 0
+        for await (const chunk of res.body) {
+          size += (chunk as Buffer).length
+          if (size > max) {
+            res.body.destroy()
+            throw new InvalidResponseError(
+              `${req.method} ${this.opts.redactor.url(req.url)}: an answer over ${max} bytes, not read further`,
+            )
+          }
+          chunks.push(chunk as Buffer)
+        }
         clearTimeout(clock)
         out.bytes = Buffer.concat(chunks)
         out.body = new BufferedBody(out.bytes) as unknown as HttpResponse['body']
@@ -353,16 +376,26 @@ export class HttpClient {
       const message = `${where}: ${what} within ${this.opts.timeoutMs / 1000} s`
       // a stall mid-body is a broken connection more often than a slow server: worth a new one; a server that does
       // not answer at all would only make the user wait --timeout again
-      return new TransportFailure('timeout', message, 'raise --timeout (seconds)', midBody, true, status)
+      // reached, but too slow: the host, and what to check (a proxy on the way is named, as for a network failure)
+      const host = new URL(req.url).host
+      const via = proxyConfigured(process.env) ? ' (through the proxy of HTTPS_PROXY/HTTP_PROXY)' : ''
+      const hint = `raise --timeout (seconds); ${host}${via} ${midBody ? 'stopped sending the answer' : 'took the request but did not answer'}: is the service slow or down?`
+      return new TransportFailure('timeout', message, hint, midBody, true, status)
     }
     if (signals.slice(1).some((s) => s.aborted))
       return new TransportFailure('cancelled', 'cancelled', undefined, false, false)
     const reason = this.opts.redactor.text((err as Error).message || String(err))
-    const hint = code === 'ECONNREFUSED' ? 'is the server running? check --base-url (agentry config list)' : undefined
+    // before any answer: which way it failed, in words (the name, refused, TLS, proxy, …); mid-body it broke
+    const failure = midBody ? undefined : describeNetworkFailure(err, req.url, process.env)
     const what = midBody ? 'the connection broke while reading the answer: ' : ''
-    const message = `${where}: ${what}${code ? `${code} ` : ''}${reason}`
-    const notSent = !midBody && code !== undefined && notSentCodes.has(code)
-    return new TransportFailure('network', message, hint, midBody || isRetryableError(err), !notSent, status, err)
+    const words = failure?.message
+      ? this.opts.redactor.text(failure.message)
+      : `${what}${code ? `${code} ` : ''}${reason}`
+    const message = `${where}: ${words}`
+    const notSent = !midBody && (failure?.notSent || (code !== undefined && notSentCodes.has(code)))
+    const retryable = midBody || isRetryableError(err)
+    const kind = failure?.reason ?? (midBody ? 'reset' : undefined)
+    return new TransportFailure('network', message, failure?.hint, retryable, !notSent, status, err, kind)
   }
 
   private async apiError(req: SendOptions, res: HttpResponse): Promise<ApiError> {

@@ -3,12 +3,12 @@
 // configured (a 401 is refused), then stored for the profile in credentials.json (0600, atomic, locked).
 import { apiKeyShapeProblem, keyHint, readKeyFile } from '../auth/credential.js'
 import { credentialsFile } from '../config/paths.js'
-import { checkedProfileName } from '../config/resolve.js'
-import { updateCredentials } from '../config/store.js'
+import { baseUrlOf, checkedProfileName } from '../config/resolve.js'
+import { originOf } from '../config/store.js'
 import type { Context } from '../context.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js'
 import { readAllStdin } from '../io/iostreams.js'
-import { rememberServer } from './common.js'
+import { rememberServer, replaceCredential } from './common.js'
 import { envApiKey } from '../config/secret-env.js'
 
 /** Reads the key: --api-key-file, else a masked prompt on a terminal, else all of stdin. */
@@ -59,15 +59,14 @@ export async function apiKeyLoginRun(ctx: Context, opts: { verify: boolean }): P
       'pipe the key on stdin: agentry login --with-api-key < key.txt (or use --api-key-file <path>)',
     )
   if (opts.verify) await verifyKey(ctx, key)
-  const previous = await updateCredentials(ctx.configDir(), (c) => {
-    const before = c.profiles[profile]
-    c.profiles[profile] = { apiKey: key }
-    return before
-  })
+  const origin = originOf(baseUrlOf(await ctx.settings()))
+  const previous = await replaceCredential(ctx, profile, { apiKey: key }, origin)
   if (previous?.oauth) ctx.info(`the API key replaces the OAuth login stored for profile ${profile}`)
   const server = await rememberServer(ctx, profile)
   const where = server ? ` (${server})` : ''
-  ctx.info(`stored API key ${keyHint(key)} for profile ${profile}${where} in ${credentialsFile(ctx.configDir())}`)
+  ctx.info(
+    `stored API key ${keyHint(key)} for profile ${profile}${where} in ${credentialsFile(ctx.configDir())}; it is sent only to ${origin}`,
+  )
   const envKey = envApiKey(ctx.env)
   if (envKey) ctx.warn(`${envKey.name} is set in the environment and takes precedence over the stored key`)
 }

@@ -6,8 +6,8 @@ import { loadStoredClient, saveStoredClient } from '../auth/client-store.js'
 import { deviceGrantType, type OAuthMetadata, registerClient } from '../auth/oauth.js'
 import type { HttpClient } from '../api/request.js'
 import { credentialsFile } from '../config/paths.js'
-import type { OAuthGrant } from '../config/schema.js'
-import { updateConfig, updateCredentials } from '../config/store.js'
+import type { CredentialsData, OAuthGrant } from '../config/schema.js'
+import { originOf, updateConfig, updateCredentials } from '../config/store.js'
 import type { Context } from '../context.js'
 
 /** The loopback redirect registered once (RFC 8252 7.3: the server accepts any port at authorization time). */
@@ -76,13 +76,27 @@ export async function rememberServer(ctx: Context, profile: string, accountFromS
   return parts.filter(Boolean).join(', ')
 }
 
+/** Stores `entry` as the profile's credential, bound to `origin` (the server it was made for); returns what it replaces. */
+export function replaceCredential(
+  ctx: Context,
+  profile: string,
+  entry: CredentialsData['profiles'][string],
+  origin: string,
+): Promise<CredentialsData['profiles'][string] | undefined> {
+  return updateCredentials(
+    ctx.configDir(),
+    (c) => {
+      const before = c.profiles[profile]
+      c.profiles[profile] = entry
+      return before
+    },
+    origin,
+  )
+}
+
 /** Saves an OAuth grant for the profile, saying which stored API key it replaces, and remembers the server. */
 export async function storeLogin(ctx: Context, profile: string, grant: OAuthGrant, baseUrl: string): Promise<void> {
-  const previous = await updateCredentials(ctx.configDir(), (c) => {
-    const before = c.profiles[profile]
-    c.profiles[profile] = { oauth: grant }
-    return before
-  })
+  const previous = await replaceCredential(ctx, profile, { oauth: grant }, originOf(baseUrl))
   if (previous?.apiKey)
     ctx.info(`the OAuth login replaces the API key ${keyHint(previous.apiKey)} stored for profile ${profile}`)
   else if (previous?.oauth) {

@@ -10,10 +10,16 @@ import { serviceBaseUrl } from '../api/service-url.js'
 import type { OAuthGrant } from '../config/schema.js'
 import { updateConfig } from '../config/store.js'
 import type { Context } from '../context.js'
-import { UsageError } from '../errors.js'
+import { DeclinedError, UsageError } from '../errors.js'
 import { readArgText } from '../io/arg-file.js'
 import { isRecord } from '../api/is-record.js'
 import { storeLogin } from './common.js'
+
+/** The hosts a plain http:// endpoint may name: this machine's (RFC 8252 8.3's loopback). */
+const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost'])
+
+/** The service's own origin: a session for any other server is shown, and confirmed on a terminal, before it is trusted. */
+const serviceOrigin = new URL(serviceBaseUrl).origin
 
 /** The session file is a few hundred bytes; anything near this is not one. */
 const sessionFileLimit = 64 * 1024
@@ -47,6 +53,12 @@ export function grantOfSession(data: unknown, path: string): { grant: OAuthGrant
   if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol))
     throw notASession(path, 'its endpoint is not an http(s) URL')
   const origin = new URL(endpoint).origin
+  // the refresh token and the bearer would travel in clear to another machine
+  if (new URL(endpoint).protocol === 'http:' && !loopbackHosts.has(new URL(endpoint).hostname))
+    throw new UsageError(
+      `${path}: its endpoint ${origin} is plain http:// on a host that is not this machine; the session's tokens would travel in clear`,
+      'use an https:// endpoint (plain http is taken for 127.0.0.1, ::1 and localhost only)',
+    )
   const expires = data.expires_at
   if (expires !== undefined && (typeof expires !== 'number' || !Number.isFinite(expires)))
     throw notASession(path, 'expires_at is not a time in milliseconds')
@@ -72,6 +84,20 @@ function notASession(
   return new UsageError(`${path} is not a brightsy session: ${why}`, hint)
 }
 
+/**
+ * A session for a server other than the service is said before its tokens are trusted to it, and on a terminal the
+ * user confirms it (a no imports nothing, exit 0).
+ */
+async function trustEndpoint(ctx: Context, path: string, baseUrl: string): Promise<void> {
+  const origin = new URL(baseUrl).origin
+  if (origin === serviceOrigin) return
+  ctx.warn(`${path} names the server ${origin}, not the service (${serviceOrigin}); its tokens will be sent there`)
+  if (!ctx.io.canPrompt()) return
+  const prompter = await ctx.prompter('--from-brightsy')
+  if (!(await prompter.confirm(`Import this session and send its tokens to ${origin}?`, { default: false })))
+    throw new DeclinedError('not imported')
+}
+
 /** Imports the official CLI's session into the run's profile. */
 export async function fromBrightsyRun(ctx: Context): Promise<void> {
   const path = brightsySessionPath(ctx.env)
@@ -80,7 +106,8 @@ export async function fromBrightsyRun(ctx: Context): Promise<void> {
       `no brightsy session at ${path}`,
       'log in with `brightsy login` first, or name the file with BRIGHTSY_CONFIG=<path>',
     )
-  const text = await readArgText(path, `--from-brightsy ${path}`, sessionFileLimit)
+  // a FIFO, device or directory is refused at once: never a read that waits for a writer that may never come
+  const text = await readArgText(path, `--from-brightsy ${path}`, sessionFileLimit, { regularOnly: true })
   let data: unknown
   try {
     data = JSON.parse(text)
@@ -94,6 +121,7 @@ export async function fromBrightsyRun(ctx: Context): Promise<void> {
       `the brightsy session belongs to ${baseUrl}, not ${settings.baseUrl.value}`,
       'leave out --base-url (the session names its server)',
     )
+  await trustEndpoint(ctx, path, baseUrl)
   const profile = ctx.profile().value
   // the session's server goes into the profile when it is not the default one (a later run must reach it)
   if (baseUrl !== serviceBaseUrl)

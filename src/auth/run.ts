@@ -3,7 +3,7 @@
 // src/api-core.ts, so an import back would close a circle).
 import type { HttpClient } from '../api/request.js'
 import type { Redactor } from '../api/redact.js'
-import type { Sourced } from '../config/resolve.js'
+import type { Settings, Sourced } from '../config/resolve.js'
 
 /** The run, as the credential code sees it. */
 export interface AuthRun {
@@ -15,6 +15,10 @@ export interface AuthRun {
   readonly redactor: Redactor
   configDir(): string
   profile(): Sourced<string>
+  /** the run's settings (its base URL: where a stored credential may go) */
+  settings(): Promise<Settings>
+  /** a note for the user on stderr */
+  info(line: string): void
   now(): number
   debug(line: string): void
   /** the run's HTTP client (timeouts, retries, --debug trace, proxies) */

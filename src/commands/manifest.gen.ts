@@ -85,7 +85,7 @@ export const declared = {
     summary: 'List the accounts (teams) your login reaches; switch the one the profile uses',
   },
   doctor: {
-    summary: "Probe the service's read-only operations; check each answer against its declaration",
+    summary: "List what the set-up lacks, then check the service's read-only answers against their declarations",
   },
   oauth: {
     summary: 'OAuth: login, logout, status, token, refresh, register',

@@ -52,6 +52,7 @@ function a5(v: any): boolean {
   if (!((v["apiKey"] === undefined || typeof v["apiKey"] === 'string'))) return false
   if (!((v["oauth"] === undefined || a3(v["oauth"])))) return false
   if (!((v["accounts"] === undefined || a4(v["accounts"])))) return false
+  if (!((v["origin"] === undefined || typeof v["origin"] === 'string'))) return false
   return true
 }
 

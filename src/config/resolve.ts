@@ -103,8 +103,10 @@ export async function resolveOne<K extends SettingKey>(
   // the official tools' names (BRIGHTSY_*) after ours
   for (const name of [spec.env, ...(spec.envAlso ?? [])]) {
     const envValue = name ? env[name] : undefined
-    if (name && envValue !== undefined && envValue !== '')
-      return { value: await validateSetting(key, envValue, name), source: 'env', origin: name }
+    if (name && envValue !== undefined && envValue !== '') {
+      const value = spec.fromEnv?.[name]?.(envValue) ?? envValue
+      return { value: await validateSetting(key, value, name), source: 'env', origin: name }
+    }
   }
   return undefined
 }

@@ -77,6 +77,8 @@ const buildCredentialsFileSchema = () =>
           apiKey: z.optional(z.string()),
           oauth: z.optional(buildOAuthGrantSchema()),
           accounts: z.optional(z.record(z.string(), buildOAuthGrantSchema())),
+          /** the origin (scheme, host, port) the credential was stored for: it is sent nowhere else */
+          origin: z.optional(z.string()),
         }),
       ),
       {},

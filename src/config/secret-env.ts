@@ -8,6 +8,8 @@ export const secretEnv = {
   apiKey: 'AGENTRY_API_KEY',
   /** the official tools' name for the API key, read after ours (public-facts row 52) */
   officialApiKey: 'BRIGHTSY_API_KEY',
+  /** the official MCP server's bearer credential, an OAuth access token, read after the keys (public-facts §5) */
+  officialApiToken: 'BRIGHTSY_API_TOKEN',
   /** a scenario's signing secret (scenario run/sign) */
   scenarioSecret: 'AGENTRY_SCENARIO_SECRET',
   /** a webhook's secret (webhook trigger, the MCP trigger tool) */
@@ -25,9 +27,12 @@ export function withoutSecrets(env: NodeJS.ProcessEnv, passOn: readonly string[]
   return out
 }
 
-/** The API key the environment gives (AGENTRY_API_KEY, else BRIGHTSY_API_KEY) and the variable's name. */
+/**
+ * The bearer credential the environment gives (AGENTRY_API_KEY, else BRIGHTSY_API_KEY, else BRIGHTSY_API_TOKEN) and
+ * the variable's name.
+ */
 export function envApiKey(env: NodeJS.ProcessEnv): { value: string; name: string } | undefined {
-  for (const name of [secretEnv.apiKey, secretEnv.officialApiKey]) {
+  for (const name of [secretEnv.apiKey, secretEnv.officialApiKey, secretEnv.officialApiToken]) {
     const value = env[name]?.trim()
     if (value) return { value, name }
   }

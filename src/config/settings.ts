@@ -5,7 +5,7 @@
 // The parsers are zod schemas (./setting-schemas.ts), loaded only when a value fails the generated check of
 // ./accept.gen.ts or a writer needs them: a run with valid settings loads no zod (start-up budget).
 
-import { serviceBaseUrl } from '../api/service-url.js'
+import { apiBaseOfOrigin, serviceBaseUrl } from '../api/service-url.js'
 import { defaultIdleTimeoutSeconds } from '../limits.js'
 
 /** One row of the table. */
@@ -14,6 +14,8 @@ interface SettingSpec<T = unknown> {
   env: string | undefined
   /** the official tools' names for it, read after `env` (docs/wire.md "Real defaults"; public-facts row 52) */
   envAlso?: readonly string[]
+  /** how a variable of `envAlso` that names something else is made into the value (BRIGHTSY_API_URL is an origin) */
+  fromEnv?: Readonly<Record<string, (raw: string) => string>>
   /** `config set` may store it in a profile */
   profile: boolean
   /** the value when nothing sets it */
@@ -38,6 +40,9 @@ const retriesRange = 'a whole number from 0 to 10'
 export const settingsTable = {
   baseUrl: spec<string>({
     env: 'AGENTRY_BASE_URL',
+    // the official MCP server's name: the service's origin, the API under it (public-facts §5, injected-mcp.ts)
+    envAlso: ['BRIGHTSY_API_URL'],
+    fromEnv: { BRIGHTSY_API_URL: apiBaseOfOrigin },
     profile: true,
     // the service itself, as the official SDK and CLI default to it (docs/wire.md "Real defaults")
     default: serviceBaseUrl,

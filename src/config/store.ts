@@ -2,6 +2,7 @@
 // lock. A broken file is reported with its path and line and never overwritten. A valid file passes its generated check
 // (./accept.gen.ts) and is used as read: the zod schemas (./schema.ts) load only for a file that fails it, or a write.
 import type * as z from '../api/zod.js'
+import { serviceBaseUrl } from '../api/service-url.js'
 import { CliError } from '../errors.js'
 import { acceptConfigFile, acceptCredentialsFile } from './accept.gen.js'
 import { parseAccepted } from '../api/accept-kit.js'
@@ -89,6 +90,37 @@ export const loadCredentials = (dir: string): Promise<CredentialsData> =>
 /**
  * Changes credentials.json atomically under its lock, mode 0600. The lock is held while `mutate` runs, so a token
  * refresh done inside it is seen by every other process that waits for the lock (lock → re-read → refresh → write).
+ *
+ * Every credential written is bound to an origin here, whoever writes it: one `mutate` stored or replaced (a new API
+ * key, a new grant, a refreshed token of an entry not bound yet) and left without `origin` gets `origin` (the server
+ * the writer logged in to) or else its profile's base URL (the service's when the profile names none). A run then
+ * sends it only there (src/auth/resolve-credential.ts).
  */
-export const updateCredentials = <T>(dir: string, mutate: (c: CredentialsData) => T | Promise<T>): Promise<T> =>
-  update(credentialsFile(dir), credentialsStore, true, mutate)
+export const updateCredentials = <T>(
+  dir: string,
+  mutate: (c: CredentialsData) => T | Promise<T>,
+  origin?: string,
+): Promise<T> =>
+  update(credentialsFile(dir), credentialsStore, true, async (data) => {
+    const before = new Map(Object.entries(data.profiles).map(([name, e]) => [name, secretOf(e)]))
+    const result = await mutate(data)
+    const written = Object.entries(data.profiles).filter(
+      ([name, e]) => secretOf(e) !== undefined && secretOf(e) !== before.get(name) && !e.origin,
+    )
+    if (written.length > 0) {
+      const profiles = origin === undefined ? (await loadConfig(dir)).profiles : {}
+      for (const [name, e] of written) e.origin = originOf(origin ?? profiles[name]?.baseUrl ?? serviceBaseUrl)
+    }
+    return result
+  })
+
+/** What identifies a stored credential's secret (the key, or the grant's tokens), to see which ones a write changed. */
+function secretOf(e: CredentialsData['profiles'][string]): string | undefined {
+  if (e.apiKey) return `key:${e.apiKey}`
+  return e.oauth ? `oauth:${e.oauth.accessToken}:${e.oauth.refreshToken ?? ''}` : undefined
+}
+
+/** The origin of a base URL (`https://host:port`), what a stored credential is bound to; text that is no URL as is. */
+export function originOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : url
+}

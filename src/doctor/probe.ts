@@ -3,7 +3,7 @@
 // method is GET, HEAD or OPTIONS are ever sent: a write is not in the plan, whatever else the contract declares.
 // Path parameters are filled from earlier list answers: a list at `P` fills `{x}` of every route under `P/{x}` with
 // its first item's key (agents list → agentId), and the other routes that name `{x}` take it too.
-import { ApiError, InvalidResponseError } from '../api/errors.js'
+import { ApiError, CancelledError, InvalidResponseError, NetworkError, TimeoutError } from '../api/errors.js'
 import { type ContractRoute, families, familyContract, type Operation } from '../api/contract/index.js'
 import type { Provenance } from '../api/contract/types.js'
 import { exitCodeOf } from '../errors.js'
@@ -13,7 +13,15 @@ import type { Transport } from '../sdk/transport.js'
 const safeMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** What one probe found. */
-type ProbeVerdict = 'ok' | 'not-found' | 'refused' | 'shape-differs' | 'needs-input' | 'failed' | 'not-probed'
+type ProbeVerdict =
+  | 'ok'
+  | 'not-found'
+  | 'refused'
+  | 'shape-differs'
+  | 'needs-input'
+  | 'failed'
+  | 'unreachable'
+  | 'not-probed'
 
 /** One operation's line of the report. */
 export interface ProbeResult {
@@ -102,6 +110,12 @@ function verdictOf(err: unknown): Pick<ProbeResult, 'verdict' | 'status' | 'deta
   return { verdict: 'failed', detail: short(err instanceof Error ? err.message : String(err)), exitCode }
 }
 
+/** Why the probes stopped before the end: the service could not be reached, or the run's bound was reached. */
+export type ProbeStop = { kind: 'unreachable'; error: NetworkError | TimeoutError } | { kind: 'bound' }
+
+/** One probe's line, and the failure that ends every probe (no network, the run's bound) when it met one. */
+type ProbeOutcome = Omit<ProbeResult, 'operation' | 'method' | 'path' | 'provenance'> & { stop?: ProbeStop }
+
 /** Probes one operation; a list answers its first page, and its first item's key (or same-named member) fills `known`. */
 async function probeOne(
   t: Transport,
@@ -109,7 +123,8 @@ async function probeOne(
   params: Record<string, string>,
   fills: string[],
   known: Map<string, string>,
-): Promise<Omit<ProbeResult, 'operation' | 'method' | 'path' | 'provenance'>> {
+  bound: AbortSignal,
+): Promise<ProbeOutcome> {
   const name = c.name as ContractRoute
   const started = performance.now()
   const ms = () => Math.round(performance.now() - started)
@@ -135,17 +150,42 @@ async function probeOne(
     }
     return { verdict: 'ok', status, ms: ms(), exitCode: 0 }
   } catch (err) {
+    // the run's bound cut this probe short, or the service cannot be reached: nothing more is worth asking
+    if (bound.aborted && (err instanceof CancelledError || err instanceof TimeoutError))
+      return {
+        verdict: 'not-probed',
+        detail: 'not probed: the run reached its bound',
+        exitCode: 0,
+        stop: { kind: 'bound' },
+      }
+    if (isUnreachable(err))
+      return { ...verdictOf(err), verdict: 'unreachable', ms: ms(), stop: { kind: 'unreachable', error: err } }
     return { ...verdictOf(err), ms: ms() }
   }
 }
 
-/** Probes every safe operation in turn (never in parallel: a doctor must not look like a load test). */
-export async function probeAll(t: Transport): Promise<ProbeResult[]> {
+/**
+ * A failure to reach the service at all (the name, refused, TLS, proxy, a connection that cannot be made, or no
+ * answer in time): the same for every operation, so it is said once and no other probe is sent.
+ */
+function isUnreachable(err: unknown): err is NetworkError | TimeoutError {
+  return (err instanceof NetworkError && err.reason !== 'reset') || err instanceof TimeoutError
+}
+
+/**
+ * Probes every safe operation in turn (never in parallel: a doctor must not look like a load test), until every one
+ * is done, the service turns out unreachable, or `bound` (the run's time bound) is aborted.
+ */
+export async function probeAll(
+  t: Transport,
+  bound: AbortSignal,
+): Promise<{ results: ProbeResult[]; stop?: ProbeStop }> {
   const todo = await candidates()
   const known = new Map<string, string>()
   const done = new Map<string, ProbeResult>()
+  let stop: ProbeStop | undefined
   // Passes until nothing more can be probed: each list answered may fill the ids of routes under it.
-  for (let progress = true; progress; ) {
+  for (let progress = true; progress && !stop; ) {
     progress = false
     for (const c of todo) {
       if (done.has(c.name) || needsQuery(c.op)) continue
@@ -153,18 +193,32 @@ export async function probeAll(t: Transport): Promise<ProbeResult[]> {
       if (!needed.every((p) => known.has(p))) continue
       const params = Object.fromEntries(needed.map((p) => [p, known.get(p)!]))
       const fills = c.op.item ? fillsOf(c, todo) : []
-      const r = await probeOne(t, c, params, fills, known)
+      const { stop: stopped, ...r } = bound.aborted
+        ? { verdict: 'not-probed' as const, exitCode: 0, stop: { kind: 'bound' as const } }
+        : await probeOne(t, c, params, fills, known, bound)
+      if (stopped) {
+        stop = stopped
+        if (r.verdict !== 'not-probed') done.set(c.name, { ...head(c), ...r })
+        break
+      }
       done.set(c.name, { ...head(c), ...r })
       progress = true
     }
   }
-  return todo.map((c) => {
+  const results = todo.map((c): ProbeResult => {
     const found = done.get(c.name)
     if (found) return found
     const missing = paramsOf(c.op.path).filter((p) => !known.has(p))
-    const detail = needsQuery(c.op) ? 'not probed: needs a query' : `not probed: needs an id (${missing.join(', ')})`
+    const detail = stop
+      ? stop.kind === 'bound'
+        ? 'not probed: the run reached its bound (--max-time)'
+        : 'not probed: the service could not be reached'
+      : needsQuery(c.op)
+        ? 'not probed: needs a query'
+        : `not probed: needs an id (${missing.join(', ')})`
     return { ...head(c), verdict: 'not-probed', detail, exitCode: 0 }
   })
+  return stop ? { results, stop } : { results }
 }
 
 function head(c: Candidate): Pick<ProbeResult, 'operation' | 'method' | 'path' | 'provenance'> {

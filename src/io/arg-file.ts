@@ -2,7 +2,7 @@
 // files) and of stdin given as input: always with a size limit, so `--data @/dev/zero` or an endless pipe fails
 // fast with a usage error instead of eating the machine's memory. A regular file is refused by its size before a
 // byte is read; anything else (a device, a FIFO, stdin) is read until it goes over the limit.
-import type { Stats } from 'node:fs'
+import { constants, type Stats } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { UsageError } from '../errors.js'
 import { maxBodyBytes } from '../limits.js'
@@ -39,19 +39,27 @@ export async function readArgFile(
   path: string,
   what: string,
   limit = maxBodyBytes,
-  /** checks the opened file before a byte is read (throws to refuse it): e.g. that it is the one a path check saw */
-  opened?: (st: Stats) => void,
+  opts: {
+    /** refuse anything but a regular file, opened without waiting (a FIFO with no writer would block the open) */
+    regularOnly?: boolean
+    /** checks the opened file before a byte is read (throws to refuse it): e.g. that it is the one a path check saw */
+    opened?: (st: Stats) => void
+  } = {},
 ): Promise<Buffer> {
   let fh: Awaited<ReturnType<typeof open>>
   try {
-    fh = await open(path, 'r')
+    // a file that must be a regular one is opened without waiting (a FIFO with no writer would block the open, out of
+    // reach of Ctrl-C), then refused by what it is
+    fh = await open(path, opts.regularOnly ? constants.O_RDONLY | constants.O_NONBLOCK : 'r')
   } catch (err) {
     throw cannotRead(what, err)
   }
   try {
     const st = await fh.stat()
-    opened?.(st)
+    opts.opened?.(st)
     if (st.isDirectory()) throw new UsageError(`${what}: is a directory, not a file`)
+    if (opts.regularOnly && !st.isFile())
+      throw new UsageError(`${what}: is not a regular file (a FIFO, socket or device)`, 'name the file itself')
     if (st.isFile() && st.size > limit) throw tooLarge(what, limit, st.size)
     const parts: Buffer[] = []
     let total = 0
@@ -73,8 +81,13 @@ export async function readArgFile(
 }
 
 /** Reads a file named on the command line as UTF-8 text (readArgFile, then the one strict decoder). */
-export async function readArgText(path: string, what: string, limit = maxBodyBytes): Promise<string> {
-  return decodeUtf8(await readArgFile(path, what, limit), what)
+export async function readArgText(
+  path: string,
+  what: string,
+  limit = maxBodyBytes,
+  opts: { regularOnly?: boolean } = {},
+): Promise<string> {
+  return decodeUtf8(await readArgFile(path, what, limit, opts), what)
 }
 
 function cannotRead(what: string, err: unknown): UsageError {

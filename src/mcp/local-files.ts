@@ -50,9 +50,11 @@ export async function readAllowedFile(
       `give a file inside one of them, or ${restart}`,
     )
   const checked = await stat(real)
-  const bytes = await readArgFile(real, path, undefined, (st) => {
-    if (st.dev !== checked.dev || st.ino !== checked.ino) throw new UsageError(`${path} changed while it was checked`)
-    if (!st.isFile()) throw new UsageError(`${path} is not a regular file`)
+  const bytes = await readArgFile(real, path, undefined, {
+    regularOnly: true,
+    opened: (st) => {
+      if (st.dev !== checked.dev || st.ino !== checked.ino) throw new UsageError(`${path} changed while it was checked`)
+    },
   })
   return { name: basename(real), bytes }
 }

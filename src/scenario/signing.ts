@@ -47,10 +47,12 @@ export async function signatureHeader(
   const stored = settings.signatureHeader?.value
   if (typeof stored === 'string') return { name: stored, source: `profile ${settings.profile.value}` }
   const ways = 'pass --signature-header <name>, run: agentry config set signature-header <name>'
-  if ((await ctx.credential()).kind === 'none')
+  const credential = await ctx.credential()
+  if (credential.refusal) throw credential.refusal
+  if (credential.kind === 'none')
     throw new UsageError(
       `which header carries the signature? Scenario ${scenarioId}'s record names it, but reading it needs API credentials`,
-      `${ways}, or set AGENTRY_API_KEY so that it can be read`,
+      `${ways}, or log in (agentry login) or set AGENTRY_API_KEY so that it can be read`,
     )
   let record: { signature_name?: string | null | undefined }
   try {

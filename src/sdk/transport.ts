@@ -127,6 +127,8 @@ export class Transport {
     readonly http: HttpClient,
     private readonly base: string,
     private readonly account: string | undefined,
+    /** the error of a call that needs the account when none is set (the CLI's says how to log in) */
+    private readonly noAccount?: () => Error,
   ) {}
 
   /** {base_url} */
@@ -136,6 +138,7 @@ export class Transport {
 
   /** The account id, or a usage error that says how to set it. */
   accountId(): string {
+    if (!this.account && this.noAccount) throw this.noAccount()
     if (!this.account)
       throw new UsageError(
         'no account id is set',

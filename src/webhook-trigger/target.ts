@@ -79,10 +79,12 @@ function recordSecret(ctx: Context, webhookId: string, record: Webhook): Sourced
 
 /** The webhook's record (for its URL and secret): needs API credentials. */
 async function readRecord(ctx: Context, webhookId: string): Promise<Webhook> {
-  if ((await ctx.credential()).kind === 'none')
+  const credential = await ctx.credential()
+  if (credential.refusal) throw credential.refusal
+  if (credential.kind === 'none')
     throw new UsageError(
       `reading webhook ${webhookId} (its URL and secret) needs API credentials`,
-      `set AGENTRY_API_KEY, or trigger with --url <url> and ${webhookSecretEnv} or --secret-file`,
+      `log in (agentry login) or set AGENTRY_API_KEY, or trigger with --url <url> and ${webhookSecretEnv} or --secret-file`,
     )
   return (await ctx.sdk()).webhooks.get(webhookId)
 }

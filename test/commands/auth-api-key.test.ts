@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { credentialsFile } from '../../src/config/paths.js'
 import { loadConfig, loadCredentials, updateCredentials } from '../../src/config/store.js'
-import { fakePrompter, testAccount, testApiKey, testContext } from '../helpers/test-context.js'
+import { fakePrompter, testAccount, testApiKey, testContext, testOrigin } from '../helpers/test-context.js'
 
 const key = 'agk_live_0123456789abcdef'
 const noKey = { AGENTRY_API_KEY: undefined }
@@ -18,7 +18,7 @@ describe('login --with-api-key', () => {
       .reply(200, emptyPage)
     expect(await t.run(['login', '--with-api-key'])).toBe(0)
     t.agent.assertNoPendingInterceptors()
-    expect((await loadCredentials(t.configDir)).profiles.default).toEqual({ apiKey: key })
+    expect((await loadCredentials(t.configDir)).profiles.default).toEqual({ apiKey: key, origin: testOrigin })
     expect((await stat(credentialsFile(t.configDir))).mode & 0o777).toBe(0o600)
     expect(t.stdout()).toBe('')
     expect(t.stderr()).toContain('agk_liv…')
@@ -115,9 +115,13 @@ describe('whoami', () => {
 
   it('prefers --api-key-file over the environment over the stored key', async () => {
     const t = testContext({ env: { AGENTRY_API_KEY: 'agk_envkey_0123456789' } })
-    await updateCredentials(t.configDir, (c) => {
-      c.profiles.default = { apiKey: 'agk_stored_0123456789' }
-    })
+    await updateCredentials(
+      t.configDir,
+      (c) => {
+        c.profiles.default = { apiKey: 'agk_stored_0123456789' }
+      },
+      testOrigin,
+    )
     const file = join(t.configDir, 'k')
     await writeFile(file, 'agk_filekey_0123456789', { mode: 0o600 })
     const source = async (argv: string[], env?: Record<string, string | undefined>) => {
@@ -182,7 +186,9 @@ describe('logout (API key)', () => {
       c.profiles.ci = { apiKey: 'agk_ci_0123456789' }
     })
     expect(await t.run(['logout'])).toBe(0)
-    expect((await loadCredentials(t.configDir)).profiles).toEqual({ ci: { apiKey: 'agk_ci_0123456789' } })
+    expect((await loadCredentials(t.configDir)).profiles).toEqual({
+      ci: { apiKey: 'agk_ci_0123456789', origin: 'https://brightsy.ai' },
+    })
     expect(t.stderr()).toMatch(/logged out of profile default: removed its API key/)
     t.clearOutput()
     expect(await t.run(['logout'])).toBe(0)
@@ -199,7 +205,7 @@ describe('login --with-api-key over an OAuth login', () => {
     const args = ['--base-url', 'https://other.test/api/v1beta', 'login', '--with-api-key', '--no-verify']
     expect(await t.run(args)).toBe(0)
     expect(t.stderr()).toMatch(/the API key replaces the OAuth login stored for profile default/)
-    expect((await loadCredentials(t.configDir)).profiles.default).toEqual({ apiKey: key })
+    expect((await loadCredentials(t.configDir)).profiles.default).toEqual({ apiKey: key, origin: 'https://other.test' })
     const cfg = JSON.parse(await readFile(join(t.configDir, 'config.json'), 'utf8'))
     expect(cfg.profiles.default).toEqual({ baseUrl: 'https://other.test/api/v1beta' })
     expect(t.stderr()).not.toContain('at_old')

@@ -270,9 +270,13 @@ const stored = (over: Partial<OAuthGrant> = {}): OAuthGrant => ({
 })
 async function loggedIn(grant = stored()) {
   const t = testContext({ env: bare, now: () => now })
-  await updateCredentials(t.configDir, (c) => {
-    c.profiles.default = { oauth: grant }
-  })
+  await updateCredentials(
+    t.configDir,
+    (c) => {
+      c.profiles.default = { oauth: grant }
+    },
+    testOrigin,
+  )
   return t
 }
 
@@ -324,6 +328,19 @@ describe('oauth status / token / refresh / register', () => {
       clientId: 'cl_1',
     })
     expect(t.stdout()).not.toMatch(/at_cur|rt_cur/)
+  })
+
+  it('whoami exits 4 when the login server refuses the grant (invalid_client, invalid_grant), as gh auth status does', async () => {
+    for (const error of ['invalid_client', 'invalid_grant']) {
+      const t = await loggedIn(stored({ expiresAt: now - 1000 }))
+      t.http.post('/oauth/token').reply(400, { error, error_description: 'no such client' })
+      expect(await t.run(['--account', 'acc_oauth', 'whoami', '--json']), error).toBe(4)
+      expect(JSON.parse(t.stdout())).toMatchObject({
+        check: 'rejected',
+        source: 'profile default (OAuth, credentials.json)',
+      })
+      expect(t.stderr()).toMatch(/error: the service refused this credential/)
+    }
   })
 
   it('refresh spends the refresh token even when the access token is fresh', async () => {

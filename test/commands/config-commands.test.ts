@@ -111,6 +111,8 @@ describe('config list', () => {
         'mcp-servers\t\tunset\t',
         'error-format\ttext\tdefault\tdefault',
         'debug\tfalse\tdefault\tdefault',
+        // the run's credential by its kind, never the secret (issue 37 item 7)
+        'credential\t\tunset\t',
         '',
       ].join('\n'),
     )

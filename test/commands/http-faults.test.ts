@@ -48,7 +48,10 @@ describe('a connection that breaks mid-body', () => {
       `error: GET ${fx.emu.baseUrl}/${fx.emu.accountId}/agents?page=1: the answer stalled: not complete within 0.5 s`,
     )
     expect(r.stderr).toContain('(after 2 attempts)')
-    expect(r.stderr).toContain('hint: raise --timeout')
+    // the host, and what to check (issue 37 item 2)
+    expect(r.stderr).toContain(
+      `hint: raise --timeout (seconds); ${new URL(fx.emu.baseUrl).host} stopped sending the answer`,
+    )
   })
 
   it('a POST is not sent again: the outcome is unknown, and the message says how to check it', async () => {

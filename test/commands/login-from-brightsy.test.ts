@@ -1,11 +1,12 @@
 // `agentry login --from-brightsy`: the official CLI's session file (public-facts row 10) imported into a profile,
 // then used; read only when asked for; bad files are usage errors that never show what the file holds.
+import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConfig, loadCredentials } from '../../src/config/store.js'
 import { tempDir } from '../helpers/temp-dir.js'
-import { testContext, testOrigin } from '../helpers/test-context.js'
+import { fakePrompter, testContext } from '../helpers/test-context.js'
 
 const accessToken = 'bsy_at_secret_0123456789'
 const refreshToken = 'bsy_rt_secret_0123456789'
@@ -59,17 +60,56 @@ describe('login --from-brightsy', () => {
     expect(JSON.parse(t.stdout())).toMatchObject([{ id: 'ag_1' }])
   })
 
-  it('keeps the server a session names in the profile', async () => {
-    const path = await sessionFile({ ...session, endpoint: `${testOrigin}/` })
+  it('keeps the server a session names in the profile, after saying which one it is', async () => {
+    const other = 'https://other.example'
+    const path = await sessionFile({ ...session, endpoint: `${other}/` })
     const t = testContext({ env: { ...bare, BRIGHTSY_CONFIG: path } })
     expect(await t.run(['--profile', 'imported', 'login', '--from-brightsy'])).toBe(0)
+    expect(t.stderr()).toMatch(/warning: .* names the server https:\/\/other\.example, not the service/)
     expect((await loadConfig(t.configDir)).profiles.imported).toEqual({
-      baseUrl: `${testOrigin}/api/v1beta`,
+      baseUrl: `${other}/api/v1beta`,
       account: 'acc_bsy',
     })
-    expect((await loadCredentials(t.configDir)).profiles.imported?.oauth?.tokenEndpoint).toBe(
-      `${testOrigin}/oauth/token`,
-    )
+    const stored = (await loadCredentials(t.configDir)).profiles.imported
+    expect(stored?.oauth?.tokenEndpoint).toBe(`${other}/oauth/token`)
+    // bound to the session's server: sent nowhere else
+    expect(stored?.origin).toBe(other)
+  })
+
+  it('on a terminal, asks before trusting another server; a no imports nothing (issue 37 item 6)', async () => {
+    const path = await sessionFile({ ...session, endpoint: 'https://other.example' })
+    const prompter = fakePrompter([false])
+    const t = testContext({ env: { ...bare, BRIGHTSY_CONFIG: path }, tty: true, prompter })
+    expect(await t.run(['login', '--from-brightsy'])).toBe(0)
+    expect(prompter.asked[0]?.message).toMatch(/send its tokens to https:\/\/other\.example\?/)
+    expect(t.stderr()).toMatch(/not imported/)
+    await expect(loadCredentials(t.configDir)).resolves.toMatchObject({ profiles: {} })
+    // the service itself is trusted without a question
+    const ok = testContext({ env: { ...bare, BRIGHTSY_CONFIG: await sessionFile(session) }, tty: true })
+    expect(await ok.run(['login', '--from-brightsy'])).toBe(0)
+  })
+
+  it('refuses a plain http:// endpoint that is not this machine, naming it (exit 2); loopback is taken', async () => {
+    const path = await sessionFile({ ...session, endpoint: 'http://sessions.example:8080' })
+    const t = testContext({ env: { ...bare, BRIGHTSY_CONFIG: path } })
+    expect(await t.run(['login', '--from-brightsy'])).toBe(2)
+    expect(t.stderr()).toMatch(/its endpoint http:\/\/sessions\.example:8080 is plain http:\/\/ .*in clear/)
+    await expect(loadCredentials(t.configDir)).resolves.toMatchObject({ profiles: {} })
+    const local = testContext({
+      env: { ...bare, BRIGHTSY_CONFIG: await sessionFile({ ...session, endpoint: 'http://127.0.0.1:9' }) },
+    })
+    expect(await local.run(['login', '--from-brightsy'])).toBe(0)
+  })
+
+  it('refuses a FIFO, a directory or a device at once, without waiting for a writer (issue 37 item 6)', async () => {
+    const dir = tempDir()
+    const fifo = join(dir, 'session.fifo')
+    execFileSync('mkfifo', [fifo])
+    for (const path of [fifo, dir, '/dev/zero']) {
+      const t = testContext({ env: { ...bare, BRIGHTSY_CONFIG: path } })
+      expect(await t.run(['login', '--from-brightsy']), path).toBe(2)
+      expect(t.stderr()).toMatch(/is (not a regular file|a directory)/)
+    }
   })
 
   it('is never read without the flag: a run with no credential is not logged in', async () => {

@@ -80,9 +80,13 @@ describe('a writer killed while it holds the lock (issue 22 item 29)', () => {
         tokenEndpoint: `${origin}/oauth/token`,
         accountId: 'acc_1',
       }
-      await writeFile(join(dir, 'credentials.json'), JSON.stringify({ profiles: { default: { oauth: grant } } }), {
-        mode: 0o600,
-      })
+      await writeFile(
+        join(dir, 'credentials.json'),
+        JSON.stringify({ profiles: { default: { oauth: grant, origin } } }),
+        {
+          mode: 0o600,
+        },
+      )
       const writer = spawnCli(['agents', 'list'], {
         configDir: dir,
         env: { AGENTRY_BASE_URL: `${origin}/api/v1beta`, AGENTRY_ACCOUNT: 'acc_1' },
@@ -105,7 +109,7 @@ describe('a writer killed while it holds the lock (issue 22 item 29)', () => {
       })
       expect(next, next.stderr).toMatchObject({ exitCode: 0 })
       const creds = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8'))
-      expect(creds.profiles.default).toEqual({ apiKey: 'agk_next_0123456789abcdef' })
+      expect(creds.profiles.default).toMatchObject({ apiKey: 'agk_next_0123456789abcdef' })
       expect(await readdir(dir)).not.toContain(stray)
       await expect(stat(lock)).rejects.toThrow(/ENOENT/)
     } finally {

@@ -26,6 +26,8 @@ export interface DocumentedServer {
   baseUrl: string
   /** every request in arrival order; `path` is under /api/v1beta (as the patterns are), else the whole path */
   requests: { method: string; path: string }[]
+  /** the same requests with the Authorization header each carried (a capture server's record) */
+  sent: { method: string; path: string; authorization: string | undefined }[]
   close(): Promise<void>
 }
 
@@ -52,6 +54,7 @@ function notFound(res: ServerResponse, method: string, path: string): void {
 export async function startDocumentedServer(routes: DocumentedRoute[]): Promise<DocumentedServer> {
   const table = routes.map((r) => ({ route: r, method: r.method.toUpperCase(), re: compile(r.pattern) }))
   const requests: DocumentedServer['requests'] = []
+  const sent: DocumentedServer['sent'] = []
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -60,6 +63,7 @@ export async function startDocumentedServer(routes: DocumentedRoute[]): Promise<
     const underApi = url.pathname === apiRoot || url.pathname.startsWith(`${apiRoot}/`)
     const path = underApi ? url.pathname.slice(apiRoot.length) || '/' : url.pathname
     requests.push({ method, path })
+    sent.push({ method, path, authorization: req.headers.authorization })
     const atOrigin = !underApi && /^\/(\.well-known|oauth)\//.test(path)
     const found = underApi || atOrigin ? table.find((t) => t.method === method && t.re.test(path)) : undefined
     if (!found) return notFound(res, method, url.pathname)
@@ -77,6 +81,7 @@ export async function startDocumentedServer(routes: DocumentedRoute[]): Promise<
   return {
     baseUrl: `http://127.0.0.1:${port}${apiRoot}`,
     requests,
+    sent,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

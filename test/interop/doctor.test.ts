@@ -27,7 +27,7 @@ describe('agentry doctor against the emulator', () => {
     const code = await t.run(['doctor', '--json'])
     expect(t.stderr()).toContain('did not answer as declared')
     expect(code).toBe(0)
-    const lines = JSON.parse(t.stdout()) as Line[]
+    const lines = (JSON.parse(t.stdout()) as { probes: Line[] }).probes
     expect(lines.every((l) => ['GET', 'HEAD', 'OPTIONS'].includes(l.method))).toBe(true)
     const probed = lines.filter((l) => l.verdict !== 'not-probed')
     // the login page wants its query (client_id, …): there, and answering 400 to none
@@ -51,7 +51,7 @@ describe('agentry doctor against the emulator', () => {
     })
     t.agent.enableNetConnect(/^127\.0\.0\.1:/)
     expect(await t.run(['--emulator', 'doctor', '--json']), t.stderr()).toBe(0)
-    const lines = JSON.parse(t.stdout()) as Line[]
+    const lines = (JSON.parse(t.stdout()) as { probes: Line[] }).probes
     expect(lines.filter((l) => l.verdict === 'ok').length).toBeGreaterThan(10)
     expect(lines.filter((l) => !['ok', 'not-probed', 'needs-input'].includes(l.verdict))).toEqual([])
   })
@@ -80,7 +80,7 @@ describe('agentry doctor against the documented server', () => {
     const sent = doc.requests.slice(before)
     expect(sent.length).toBeGreaterThan(0)
     expect(sent.filter((q) => !['GET', 'HEAD', 'OPTIONS'].includes(q.method))).toEqual([])
-    const lines = JSON.parse(r.stdout) as Line[]
+    const lines = (JSON.parse(r.stdout) as { probes: Line[] }).probes
     const agents = lines.find((l) => l.operation === 'agentsList')
     expect(agents?.verdict).toBe('ok')
     const lacking = lines.filter((l) => l.verdict === 'not-found').map((l) => l.operation)
@@ -129,7 +129,7 @@ describe('agentry doctor names what differs', () => {
   it('shape differs (which member), refused (403), the key redacted, exit 1 for mixed failures', async () => {
     const env = { AGENTRY_BASE_URL: doc.baseUrl, AGENTRY_ACCOUNT: documentedAccount, AGENTRY_API_KEY: key }
     const r = await runCommand(['doctor', '--json'], { env })
-    const lines = JSON.parse(r.stdout) as Line[]
+    const lines = (JSON.parse(r.stdout) as { probes: Line[] }).probes
     const get = lines.find((l) => l.operation === 'agentsGet')
     expect(get?.verdict).toBe('shape-differs')
     expect(get?.detail).toMatch(/\.id: /)

@@ -101,8 +101,8 @@ describe('--help', () => {
                                  the base URL and account; checks it with the service
         teams|team               List the accounts (teams) your login reaches; switch
                                  the one the profile uses
-        doctor                   Probe the service's read-only operations; check each
-                                 answer against its declaration
+        doctor                   List what the set-up lacks, then check the service's
+                                 read-only answers against their declarations
         oauth                    OAuth: login, logout, status, token, refresh,
                                  register
         logs                     The local log of chats: list, show, search, export,
@@ -2152,6 +2152,10 @@ describe('--help', () => {
         agentry whoami --json
         agentry whoami --no-check
 
+      The check lists one agent of the account with the credential. Exit codes: 0 the service took it (or no account is
+      set to check it with: the check row says so); 4 not logged in, or the service refused it (401/403, or the login
+      server refused the OAuth grant's refresh: invalid_grant, invalid_client); 8 the service could not be reached;
+      otherwise the code of the service's error.
       "
     `)
   })

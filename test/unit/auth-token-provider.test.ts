@@ -22,9 +22,13 @@ const grant = (over: Partial<OAuthGrant> = {}): OAuthGrant => ({
 
 async function setup(g: OAuthGrant = grant()) {
   const t = testContext({ env: { AGENTRY_API_KEY: undefined }, now: () => now })
-  await updateCredentials(t.configDir, (c) => {
-    c.profiles.default = { oauth: g }
-  })
+  await updateCredentials(
+    t.configDir,
+    (c) => {
+      c.profiles.default = { oauth: g }
+    },
+    testOrigin,
+  )
   const bodies: string[] = []
   const stubRefresh = (n: number, access = 'at_new_0123456789', refresh = 'rt_new_0123456789') =>
     t.http

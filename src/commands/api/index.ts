@@ -46,8 +46,8 @@ members; an answer that is not JSON is printed as it came.
     const m = o.method.toUpperCase()
     if (!methods.includes(m)) throw new UsageError(`unknown method ${o.method}`, `use one of ${methods.join(', ')}`)
     const sdk = await ctx.sdk()
-    const settings = await ctx.settings()
-    const url = resolveApiPath(o.path, sdk.baseUrl, settings.account?.value as string | undefined)
+    // no account: the run's own words for it (not logged in, or the ways to name one)
+    const url = resolveApiPath(o.path, sdk.baseUrl, () => sdk.transport.accountId())
     const body = o.data !== undefined ? (await readDataJson(o.data, ctx.io, ctx.bodyLimit())).text : undefined
     const headers = headersOf(o.header)
     if (o.paginate) return paginateAll(ctx, url, headers)

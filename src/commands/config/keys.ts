@@ -1,5 +1,6 @@
 // Key names as `agentry config` accepts them (kebab-case `base-url`, camelCase `baseUrl`, snake `base_url`) and the
 // rows of `config list` and `config get`: each key with its value and where that value came from.
+import type { Credential } from '../../auth/credential.js'
 import { globalFlagOf } from '../../config/global-flags.js'
 import { kebab, type Settings, settingKeyFromName } from '../../config/resolve.js'
 import { profileKeys, type SettingKey, settingKeyList, settingsTable } from '../../config/settings.js'
@@ -58,6 +59,16 @@ export function parseStoredKeyName(name: string): SettingKey {
       `set it for a run with ${[globalFlagOf(key), spec.env].filter(Boolean).join(' or ')}; stored keys: ${keyNames().join(', ')}`,
     )
   return key
+}
+
+/**
+ * The last row of `config list`: the run's credential, by its kind (never the secret) and where it came from, as a
+ * setting's row says (a stored one refused for this run's server shows `refused`).
+ */
+export function credentialRow(credential: Credential): ConfigRow {
+  const value = credential.kind !== 'none' ? credential.kind : credential.refusal ? 'refused' : null
+  if (value === null) return { key: 'credential', value, source: 'unset', origin: null }
+  return { key: 'credential', value, source: credential.from ?? 'profile', origin: credential.source }
 }
 
 /** The rows of `config list`: the profile first, then every key in schema order, set or not. */
