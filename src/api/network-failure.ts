@@ -1,4 +1,4 @@
-// What a failure to reach a server was, in the user's words (issue 37 item 2): the name did not resolve, the
+// What a failure to reach a server was, in the user's words: the name did not resolve, the
 // connection was refused or reset, the TLS certificate could not be verified, the proxy failed, or the connection
 // could not be made in time. Each names the host and what to check; a proxy from the environment is named when the
 // request went through one. The HTTP core (request.ts) makes its NetworkError from this; the exit code of every one

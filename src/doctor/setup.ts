@@ -1,4 +1,4 @@
-// What `agentry doctor` checks before it sends anything (issue 37 item 3): every piece a call to the service needs,
+// What `agentry doctor` checks before it sends anything: every piece a call to the service needs,
 // each with where it came from, all of them listed (not only the first one missing), as `gh auth status` and
 // `brew doctor` do: the base URL, the account, the credential, and the server that credential may be sent to.
 import type { Credential } from '../auth/credential.js'
