@@ -62,6 +62,8 @@ export interface PlannedCase {
   threshold: number | undefined
   repeat: number
   passRate: number
+  /** how many of its runs must pass (over passRate): minPass in the file, or --min-pass */
+  minPass?: number | undefined
 }
 
 /** A loaded test file. */
@@ -136,7 +138,14 @@ export interface LoadOptions {
    * a dataset of which few rows run costs the memory of those rows, not of the file
    */
   keep?: ((c: PlannedCase) => boolean) | undefined
+  /** --repeat: every case runs this many times (over the file's repeat) */
+  repeat?: number | undefined
+  /** --min-pass: a count of runs, or a share of them (over the file's minPass and passRate) */
+  minPass?: MinPass | undefined
 }
+
+/** How many runs of a case must pass: a count (`4`) or a share (`0.8`, `80%`). */
+export type MinPass = { count: number } | { share: number }
 
 /** Reads, checks and plans a test file. */
 export async function loadTestFile(file: string, opts: LoadOptions): Promise<TestPlan> {
@@ -343,11 +352,12 @@ async function* plan(
           ...(system !== undefined ? [{ role: 'system' as const, content: system }] : []),
           ...withImages(conversation, images),
         ]
-        const key = `${c.id ?? c.description}${row ? ` #${row.line}` : ''}`
+        const named = c.description ?? caseName(c, ci)
+        const key = `${c.id ?? named}${row ? ` #${row.line}` : ''}`
         yield {
           index: index++,
           key,
-          description: `${fill(c.description, vars)}${row && !/\{\{/.test(c.description) ? ` [row ${row.line}]` : ''}`,
+          description: `${fill(named, vars)}${row && !/\{\{/.test(named) ? ` [row ${row.line}]` : ''}`,
           tags: c.tags ?? [],
           line: () => at.line(base),
           vars,
@@ -360,8 +370,7 @@ async function* plan(
           assert: talkAssertions(talk, filled),
           ...(talk ? { talk } : {}),
           threshold: c.threshold ?? d.threshold,
-          repeat: c.repeat ?? d.repeat ?? 1,
-          passRate: c.passRate ?? d.passRate ?? 1,
+          ...passGate(c, d, opts, at, base),
         }
       }
     } catch (err) {
@@ -370,6 +379,53 @@ async function* plan(
       problems.push(err)
     }
   }
+}
+
+/**
+ * The name of a case written without a description (promptfoo's is optional): its message, first message, input,
+ * first turn or simulated goal, else its variables, on one line of at most 80 characters (filled in like the rest).
+ */
+function caseName(c: CaseSpec, ci: number): string {
+  const text =
+    c.message ??
+    (typeof c.messages?.[0]?.content === 'string' ? c.messages[0].content : undefined) ??
+    c.input ??
+    c.conversation?.[0]?.user ??
+    c.simulate?.goal ??
+    (c.vars
+      ? Object.entries(c.vars)
+          .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+          .join(', ')
+      : '')
+  const line = text.replace(/\s+/g, ' ').trim()
+  if (line === '') return `case ${ci + 1}`
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line
+}
+
+/** A case's runs and how many must pass: --repeat and --min-pass over the case's, over the defaults'. */
+function passGate(
+  c: CaseSpec,
+  d: NonNullable<TestFile['defaults']>,
+  opts: LoadOptions,
+  at: Locator,
+  base: Path,
+): { repeat: number; passRate: number; minPass?: number } {
+  const repeat = opts.repeat ?? c.repeat ?? d.repeat ?? 1
+  const given = opts.minPass
+  if (given !== undefined)
+    return 'share' in given
+      ? { repeat, passRate: given.share }
+      : { repeat, passRate: 1, minPass: Math.min(given.count, repeat) }
+  // the case's own gate (minPass or passRate) over the defaults'
+  const own = c.minPass !== undefined || c.passRate !== undefined ? c : d
+  const minPass = own.minPass
+  if (minPass !== undefined && minPass > repeat)
+    throw at.error(
+      [...(own === c ? base : ['defaults']), 'minPass'],
+      `minPass ${minPass} is more runs than the case makes (repeat ${repeat})`,
+      `give repeat: ${minPass} or more, or a lower minPass`,
+    )
+  return { repeat, passRate: own.passRate ?? 1, ...(minPass !== undefined ? { minPass } : {}) }
 }
 
 function chooseTargets(c: CaseSpec, targets: Target[], at: Locator, base: Path): Target[] {

@@ -4,7 +4,7 @@
 import type { Message } from '../api/schemas/index.js'
 import type { Assertion } from './schema.js'
 import type { PlannedCase } from './load.js'
-import { type Cell, type Comparison, cellKey, mean, type TestResult } from './results.js'
+import { type Cell, type Comparison, cellKey, mean, passHatN, type TestResult, type Verdict } from './results.js'
 import type { Vars } from './vars.js'
 
 /** A run as the page shows it. */
@@ -16,11 +16,18 @@ type RunData = Pick<
 /** A case × target as the page shows it. */
 interface CellData {
   pass: boolean
+  verdict: Verdict
   error: string | null
   runs: number
   passed: number
+  /** runs its verdict is over, how many of them had to pass, how many had no answer */
+  counted: number
+  needed: number
+  errored: number
   passRate: number
-  latencyMs: number
+  /** the chance that `counted` runs in a row all pass (results.ts passHatN) */
+  passHatN: number
+  latencyMs: number | null
   tokens: number | null
   /** since --compare */
   change?: 'regressed' | 'fixed' | 'new'
@@ -53,8 +60,8 @@ export interface TargetStats {
   cells: number
   passed: number
   errors: number
-  /** over every run with an answer */
-  latencyMs: { mean: number; p50: number; p95: number }
+  /** over every run with an answer (null: none had one) */
+  latencyMs: { mean: number; p50: number; p95: number } | null
   /** total tokens of every run that reported usage, and their mean per run */
   tokens: { total: number; mean: number } | null
 }
@@ -105,12 +112,10 @@ function statsOf(target: string, cells: readonly Cell[]): TargetStats {
     target,
     cells: cells.length,
     passed: cells.filter((c) => c.pass).length,
-    errors: cells.filter((c) => c.error !== null).length,
-    latencyMs: {
-      mean: mean(answered),
-      p50: percentile(sorted, 50),
-      p95: percentile(sorted, 95),
-    },
+    errors: cells.filter((c) => c.errored > 0).length,
+    latencyMs: answered.length
+      ? { mean: mean(answered), p50: percentile(sorted, 50), p95: percentile(sorted, 95) }
+      : null,
     tokens: tokens.length ? { total, mean: mean(tokens) } : null,
   }
 }
@@ -157,10 +162,15 @@ export function reportData(
     const change = changes.get(cellKey(c))
     row.cells[c.target] = {
       pass: c.pass,
+      verdict: c.verdict,
       error: c.error,
       runs: c.runs,
       passed: c.passed,
+      counted: c.counted,
+      needed: c.needed,
+      errored: c.errored,
       passRate: c.passRate,
+      passHatN: passHatN(c),
       latencyMs: c.latencyMs,
       tokens: c.tokens,
       ...(change ? { change } : {}),

@@ -12,7 +12,7 @@ import type { PlannedCase } from './load.js'
 import { type PageComparison, type ReportData, reportData, type TargetStats } from './report-data.js'
 import { script, style } from './report-page.js'
 import { escapeHtml, visibleHtml, visibleText } from './report-visible.js'
-import type { Cell, Comparison } from './results.js'
+import { type Cell, type Comparison, failing } from './results.js'
 
 /** What the page is about. */
 export interface ReportMeta {
@@ -41,7 +41,7 @@ function statsTable(stats: readonly TargetStats[]): string {
   const rows = stats.map((s) => {
     const rate = s.cells ? `${Math.round((s.passed / s.cells) * 1000) / 10}%` : '—'
     const tokens = s.tokens ? `${s.tokens.total} (${s.tokens.mean} a run)` : '—'
-    return `<tr><td>${visibleHtml(s.target)}</td><td>${s.passed}/${s.cells}</td><td>${rate}</td><td>${s.errors}</td><td>${s.latencyMs.mean} ms</td><td>${s.latencyMs.p50} / ${s.latencyMs.p95} ms</td><td>${tokens}</td></tr>`
+    return `<tr><td>${visibleHtml(s.target)}</td><td>${s.passed}/${s.cells}</td><td>${rate}</td><td>${s.errors}</td><td>${s.latencyMs ? `${s.latencyMs.mean} ms` : '—'}</td><td>${s.latencyMs ? `${s.latencyMs.p50} / ${s.latencyMs.p95} ms` : '—'}</td><td>${tokens}</td></tr>`
   })
   return `<h2>Targets</h2><div class="scroll"><table id="targets"><thead><tr><th>target</th><th>passed</th><th>pass rate</th><th>errors</th><th>mean latency</th><th>p50 / p95</th><th>tokens</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
 }
@@ -64,7 +64,7 @@ function comparisonSection(c: PageComparison): string {
           .join('')}</ul>${more(items.length)}`
   const deltas = c.targets.map(
     (t) =>
-      `<tr><td>${visibleHtml(t.target)}</td><td>${t.matched}</td><td>${signed(t.before.passed, t.after.passed)}</td><td>${signed(t.before.latencyMs, t.after.latencyMs)} ms</td><td>${t.before.tokens !== null && t.after.tokens !== null ? signed(t.before.tokens, t.after.tokens) : '—'}</td></tr>`,
+      `<tr><td>${visibleHtml(t.target)}</td><td>${t.matched}</td><td>${signed(t.before.passed, t.after.passed)}</td><td>${t.before.latencyMs !== null && t.after.latencyMs !== null ? `${signed(t.before.latencyMs, t.after.latencyMs)} ms` : '—'}</td><td>${t.before.tokens !== null && t.after.tokens !== null ? signed(t.before.tokens, t.after.tokens) : '—'}</td></tr>`,
   )
   return `<section id="comparison"><h2>Since ${visibleHtml(c.file)}: ${c.regressions.length} regressed, ${c.fixes.length} fixed, ${c.added.length} new, ${c.removed.length} removed</h2><div class="scroll">${list('Regressed', 'regressed', c.regressions, () => ' · passed → failed')}${list('Fixed', 'fixed', c.fixes, () => ' · failed → passed')}${list('New', 'new', c.added, (x) => ((x as { pass?: boolean }).pass ? ' · passes' : ' · fails'))}${list('Removed', 'new', c.removed, (x) => ((x as { pass?: boolean }).pass ? ' · passed' : ' · failed'))}${
     deltas.length
@@ -75,14 +75,14 @@ function comparisonSection(c: PageComparison): string {
 
 /** For a browser without JavaScript: a notice, and the failing cells as plain HTML (why: as in the summary, junit.ts). */
 function noScript(data: ReportData, cells: readonly Cell[]): string {
-  const failed = cells.filter((c) => !c.pass)
-  const failing = failed
+  const failed = cells.filter(failing)
+  const items = failed
     .slice(0, staticRows)
     .map(
       (c) =>
         `<li>${visibleHtml(c.description)} <span class="num">${visibleHtml(c.target)}</span> — ${visibleHtml(failureLines(c).join('; '))}</li>`,
     )
-  return `<noscript><div class="notice"><strong>This report shows its ${data.rows.length} cases with JavaScript, which is off.</strong> Open it in a browser with JavaScript on (the page runs one script of its own and loads nothing), or read the --results file. The summary, the targets and the comparison above are complete; the failing cases are:</div><div class="scroll"><ul>${failing.join('') || '<li>none</li>'}</ul>${more(failed.length)}</div></noscript>`
+  return `<noscript><div class="notice"><strong>This report shows its ${data.rows.length} cases with JavaScript, which is off.</strong> Open it in a browser with JavaScript on (the page runs one script of its own and loads nothing), or read the --results file. The summary, the targets and the comparison above are complete; the failing cells are:</div><div class="scroll"><ul>${items.join('') || '<li>none</li>'}</ul>${more(failed.length)}</div></noscript>`
 }
 
 /** The report page of a run's cells. */

@@ -74,9 +74,9 @@ const body = String.raw`
   };
   const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined && text !== null) put(e, text); return e; };
   const T = data.targets;
-  const verdictOf = (c) => c.error !== null ? 'error' : c.pass ? 'pass' : 'fail';
+  const verdictOf = (c) => c.verdict;
   const badge = (c) => el('span', 'v ' + verdictOf(c), verdictOf(c));
-  const figures = (c) => c.latencyMs + ' ms' + (c.tokens !== null ? ' · ' + c.tokens + ' tok' : '');
+  const figures = (c) => (c.latencyMs === null ? '— ms' : c.latencyMs + ' ms') + (c.tokens !== null ? ' · ' + c.tokens + ' tok' : '');
   const body = document.getElementById('rows');
   const search = document.getElementById('search'), fTarget = document.getElementById('f-target'), fTag = document.getElementById('f-tag'), fVerdict = document.getElementById('f-verdict'), fError = document.getElementById('f-error');
   const colStyle = document.getElementById('col-style');
@@ -135,7 +135,7 @@ const body = String.raw`
       const box = el('div', 'tbox'); box.dataset.t = String(ti);
       box.appendChild(el('strong', '', t + ' ')); box.appendChild(badge(c));
       if (c.change) box.appendChild(el('span', 'chg ' + c.change, c.change));
-      box.appendChild(el('span', 'num', c.passed + '/' + c.runs + ' runs passed' + (c.runs > 1 ? ' (needs ' + Math.round(c.passRate * 100) + '%)' : '') + ' · ' + figures(c)));
+      box.appendChild(el('span', 'num', c.passed + ' of ' + c.counted + ' runs passed' + (c.runs > 1 ? ', needs ' + c.needed + ' · pass^' + c.counted + ' ' + Math.round(c.passHatN * 100) + '%' : '') + (c.errored ? ' · ' + c.errored + ' errored' : '') + ' · ' + figures(c)));
       const shown = c.results.find((x) => !x.pass) || c.results[0];
       if (c.runs > 1) {
         c.results.forEach((run) => {

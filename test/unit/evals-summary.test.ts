@@ -38,11 +38,15 @@ describe('markdownSummary', () => {
     expect(md).toContain('#### Failing now (3000)')
   })
 
-  it('escapes what a case names: no markup, no link, no broken table row', () => {
-    const cells = cellsOf([result(0, 'a | b <img src=x> [link](http://x) `code` *em*\nnext', false)])
+  it('escapes what a case names: no markup, no link, no broken table row, no entity, strike-through or mention', () => {
+    const cells = cellsOf([
+      result(0, 'a | b <img src=x> [link](http://x) `code` *em*\nnext &amp; ~~x~~ @team :tada:', false),
+    ])
     const md = markdownSummary('<b>title</b>', 'line', cells, undefined)
-    expect(md).toContain('| a \\| b \\<img src=x\\> \\[link\\](http://x) \\`code\\` \\*em\\* next | t |')
-    expect(md).toContain('### \\<b\\>title\\</b\\>')
+    expect(md).toContain(
+      '| a \\| b &lt;img src=x&gt; \\[link\\](http\\://x) \\`code\\` \\*em\\* next &amp;amp; \\~\\~x\\~\\~ \\@team \\:tada\\: | t |',
+    )
+    expect(md).toContain('### &lt;b&gt;title&lt;/b&gt;')
   })
 })
 
