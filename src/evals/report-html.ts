@@ -52,21 +52,29 @@ const signed = (before: number, after: number) => {
 }
 
 function comparisonSection(c: PageComparison): string {
-  type Named = { description: string; target: string }
-  const list = (title: string, cls: string, items: readonly Named[], note: (x: Named) => string) =>
+  type Listed = PageComparison['regressions'][number]
+  // each item links to its row: the page's script opens it, with the earlier answer beside the new one
+  const name = (x: Listed) =>
+    x.row >= 0
+      ? `<a href="#case-${x.row}" data-target="${escapeHtml(x.target)}">${visibleHtml(x.description)}</a>`
+      : visibleHtml(x.description)
+  const list = (title: string, cls: string, items: readonly Listed[], note: (x: Listed) => string) =>
     items.length === 0
       ? ''
       : `<h3 class="chg-h ${cls}">${title} (${items.length})</h3><ul class="changes">${items
           .slice(0, staticRows)
-          .map(
-            (x) => `<li>${visibleHtml(x.description)} <span class="num">${visibleHtml(x.target)}${note(x)}</span></li>`,
-          )
+          .map((x) => `<li>${name(x)} <span class="num">${visibleHtml(x.target)}${note(x)}</span></li>`)
           .join('')}</ul>${more(items.length)}`
   const deltas = c.targets.map(
     (t) =>
       `<tr><td>${visibleHtml(t.target)}</td><td>${t.matched}</td><td>${signed(t.before.passed, t.after.passed)}</td><td>${t.before.latencyMs !== null && t.after.latencyMs !== null ? `${signed(t.before.latencyMs, t.after.latencyMs)} ms` : '—'}</td><td>${t.before.tokens !== null && t.after.tokens !== null ? signed(t.before.tokens, t.after.tokens) : '—'}</td></tr>`,
   )
-  return `<section id="comparison"><h2>Since ${visibleHtml(c.file)}: ${c.regressions.length} regressed, ${c.fixes.length} fixed, ${c.added.length} new, ${c.removed.length} removed</h2><div class="scroll">${list('Regressed', 'regressed', c.regressions, () => ' · passed → failed')}${list('Fixed', 'fixed', c.fixes, () => ' · failed → passed')}${list('New', 'new', c.added, (x) => ((x as { pass?: boolean }).pass ? ' · passes' : ' · fails'))}${list('Removed', 'new', c.removed, (x) => ((x as { pass?: boolean }).pass ? ' · passed' : ' · failed'))}${
+  return `<section id="comparison"><h2>Since ${visibleHtml(c.file)}: ${c.regressions.length} regressed, ${c.fixes.length} fixed, ${c.added.length} new, ${c.removed.length} removed</h2><div class="scroll">${list('Regressed', 'regressed', c.regressions, (x) => ` · ${visibleHtml(x.how ?? '')}`)}${list('Fixed', 'fixed', c.fixes, (x) => ` · ${visibleHtml(x.how ?? '')}`)}${list('New', 'new', c.added, (x) => (x.pass ? ' · passes' : ' · fails'))}${list(
+    'Removed',
+    'new',
+    c.removed.map((e) => ({ ...e, row: -1 })),
+    (x) => (x.pass ? ' · passed' : ' · failed'),
+  )}${
     deltas.length
       ? `<table><thead><tr><th>target</th><th>cases in both</th><th>passed</th><th>mean latency</th><th>mean tokens</th></tr></thead><tbody>${deltas.join('')}</tbody></table>`
       : ''
@@ -118,6 +126,8 @@ ${noScript(data, cells)}
 <label>tag <select id="f-tag"><option value="">all</option></select></label>
 <label>verdict <select id="f-verdict"><option value="">all</option><option value="failing">failed or error</option><option value="pass">pass</option><option value="fail">fail</option><option value="error">error</option></select></label>
 <label>error <select id="f-error"><option value="">any</option></select></label>
+<label>view <select id="f-view"><option value="">every case</option><option value="differ">only cases whose targets differ</option></select></label>
+<label>sort <select id="f-sort"><option value="">by case</option><option value="latency">slowest first</option><option value="tokens">most tokens first</option><option value="verdict">failing first</option></select></label>
 <span class="meta" id="count" role="status"></span>
 </div>
 <div class="scroll">

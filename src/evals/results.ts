@@ -170,6 +170,8 @@ export interface EarlierCell {
   counted: number
   latencyMs: number | null
   tokens: number | null
+  /** the answer of its first failing run, else its first (the report shows it beside a changed cell's) */
+  answer: string | null
 }
 
 /** A cell whose verdict differs from an earlier run's. */
@@ -181,6 +183,8 @@ export interface Change {
   after: 'passed' | 'failed'
   /** repeated runs: the pass rate before and now, when the rate moved out of the earlier rate's 95% interval */
   rate?: { before: PassRate; after: PassRate }
+  /** the earlier run's answer (its first failing run's, else its first) */
+  earlierAnswer: string | null
 }
 
 /** A target's figures on both sides of a comparison (the cells both runs have), and now over all its cells. */
@@ -288,6 +292,7 @@ export async function readEarlier(path: string, errors: ErrorPolicy = 'fail'): P
         counted: c.counted,
         latencyMs: c.latencyMs,
         tokens: c.tokens,
+        answer: typeof c.shown.answer === 'string' ? c.shown.answer : null,
       },
     ]),
   )
@@ -353,6 +358,7 @@ export function compareRuns(
       before: was.pass ? 'passed' : 'failed',
       after: c.pass ? 'passed' : 'failed',
       ...(moved ? { rate: moved.rate } : {}),
+      earlierAnswer: was.answer ?? null,
     }
     ;((was.pass !== c.pass ? was.pass : moved!.fell) ? regressions : fixes).push(change)
   }

@@ -31,7 +31,9 @@ describe('markdownSummary', () => {
     const cells: Cell[] = cellsOf(
       Array.from({ length: 3000 }, (_, i) => result(i, `case ${i} ${'y'.repeat(400)}`, false)),
     )
-    const earlier = new Map(cells.map((c) => [`${c.case}\nt`, { ...c, pass: true, tokens: null }] as const))
+    const earlier = new Map(
+      cells.map((c) => [`${c.case}\nt`, { ...c, pass: true, tokens: null, answer: 'was fine' }] as const),
+    )
     const md = markdownSummary('t', 'line', cells, compareRuns('before.ndjson', earlier, cells, new Set()))
     expect(md.length).toBeLessThan(65_536)
     expect(md).toMatch(/… and 2900 more/)
@@ -55,7 +57,9 @@ describe('htmlReport: what the server writes as HTML', () => {
     const hostile = '<img src=x onerror=alert(1)>\u202eexe.txt'
     const r = { ...result(0, hostile, false), target: hostile }
     const cells = cellsOf([r])
-    const earlier = new Map([[`${hostile}\n${hostile}`, { ...cells[0]!, pass: true, tokens: null }] as const])
+    const earlier = new Map([
+      [`${hostile}\n${hostile}`, { ...cells[0]!, pass: true, tokens: null, answer: 'was fine' }] as const,
+    ])
     const html = htmlReport(
       { title: hostile, file: 'f.yaml', summary: hostile, startedAt: 0, targets: [hostile] },
       cells,
