@@ -62,7 +62,7 @@ export const errorPolicyMeaning: Record<ErrorPolicy, string> = {
 }
 
 /** A cell's verdict. */
-export type Verdict = 'pass' | 'fail' | 'error' | 'skip'
+type Verdict = 'pass' | 'fail' | 'error' | 'skip'
 
 /** A cell of the matrix: one case against one target, its repeats together. */
 export interface Cell {
