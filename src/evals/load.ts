@@ -34,6 +34,8 @@ export interface Target {
   ref: string
   signatureHeader?: string | undefined
   secretEnv?: string | undefined
+  /** where the target is written in the file (found on first call: only run-time errors need it) */
+  line?: () => number
 }
 
 /** A case ready to run: variables filled in, files read. */
@@ -181,8 +183,10 @@ export async function loadTestFile(file: string, opts: LoadOptions): Promise<Tes
     }
   }
   const parsed = testFileSchema.safeParse(data)
-  // every problem of the file at once (load-hints.ts), not the first of them a run
-  if (!parsed.success) throw allProblems(file, schemaErrors(at, parsed.error.issues))
+  // every problem of the file at once (load-hints.ts), not the first of them a run; a promptfoo file's `tests` are
+  // checked as the cases they would be, so renaming tests to cases is not followed by a second round of problems
+  if (!parsed.success)
+    throw allProblems(file, [...schemaErrors(at, parsed.error.issues), ...promptfooTestsErrors(at, data)])
   const f = parsed.data
   // the datasets are read row by row: every case is checked now, before a request, and only the kept ones are held
   const cases: PlannedCase[] = []
@@ -207,6 +211,19 @@ interface Issue {
   expected?: string
   input?: unknown
   errors?: Issue[][]
+}
+
+/** The problems of a promptfoo file's `tests` (when it has no `cases`), checked as cases and named at `tests`. */
+function promptfooTestsErrors(at: Locator, data: unknown): UsageError[] {
+  if (typeof data !== 'object' || data === null || !('tests' in data) || 'cases' in data) return []
+  const { tests, ...rest } = data as Record<string, unknown>
+  if (!Array.isArray(tests) || tests.length === 0) return []
+  const probe = testFileSchema.safeParse({ ...rest, cases: tests })
+  if (probe.success) return []
+  const inTests = probe.error.issues
+    .filter((i) => i.path[0] === 'cases' && i.path.length > 1)
+    .map((i) => ({ ...i, path: ['tests', ...i.path.slice(1)] }))
+  return schemaErrors(at, inTests as Issue[])
 }
 
 /** Every problem zod found, in the user's words (an unknown member each). */
@@ -252,6 +269,15 @@ function schemaError(at: Locator, issues: readonly Issue[]): UsageError {
     if (deepest && deepest.path.length > 0) return schemaError(at, [{ ...deepest, path: [...path, ...deepest.path] }])
   }
   if (issue.code === 'invalid_type' && at.value(path) === undefined) return at.error(path, 'required')
+  const given = at.value(path)
+  if (path.length === 2 && (path[0] === 'cases' || path[0] === 'tests') && typeof given === 'string')
+    return at.error(
+      path,
+      `a case is an object, not ${JSON.stringify(given.slice(0, 60))}`,
+      /^file:\/\//.test(given)
+        ? `rows of a file are a case with a dataset: {dataset: ${given}, message: "… {{column}} …", assert: [...]}`
+        : 'write {message: <text>, assert: [...]}',
+    )
   return at.error(path, issue.message)
 }
 
@@ -272,6 +298,7 @@ function targetsOf(specs: TargetSpec[], at: Locator): Target[] {
     if (seen.has(t.id))
       throw at.error(['targets', i], `a second target named "${t.id}"`, 'give one of them another id: <name>')
     seen.add(t.id)
+    t.line = () => at.line(['targets', i])
     return t
   })
 }
@@ -545,7 +572,8 @@ const inside = (path: string, root: string): boolean => {
  * elsewhere must not read /proc/self/environ, nor send ~/.ssh to an agent.
  */
 async function confined(given: string, dir: string, opts: LoadOptions, at: Locator, path: Path): Promise<string> {
-  const full = resolve(dir, given)
+  // promptfoo's file:// prefix names the same file
+  const full = resolve(dir, given.replace(/^file:\/\//, ''))
   const target = await real(full)
   const allowed = await Promise.all([dir, ...(opts.filesRoots ?? [])].map((r) => real(resolve(r))))
   if (allowed.some((root) => inside(target, root))) return full

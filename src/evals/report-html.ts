@@ -55,9 +55,7 @@ function comparisonSection(c: PageComparison): string {
   type Listed = PageComparison['regressions'][number]
   // each item links to its row: the page's script opens it, with the earlier answer beside the new one
   const name = (x: Listed) =>
-    x.row >= 0
-      ? `<a href="#case-${x.row}" data-target="${escapeHtml(x.target)}">${visibleHtml(x.description)}</a>`
-      : visibleHtml(x.description)
+    x.row >= 0 ? `<a href="#case-${x.row}">${visibleHtml(x.description)}</a>` : visibleHtml(x.description)
   const list = (title: string, cls: string, items: readonly Listed[], note: (x: Listed) => string) =>
     items.length === 0
       ? ''

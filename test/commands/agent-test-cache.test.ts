@@ -86,12 +86,14 @@ describe('agentry test: the answer cache', () => {
   it('a second run reuses each repeat’s own answer, and says so', async () => {
     const srv = await countingServer()
     const s = await setUp()
-    const first = await runTests(s)
+    // a clock that stands still: the oldest answer is 0 s old
+    const still = () => Date.parse('2026-03-01T10:00:00Z')
+    const first = await runTests(s, [], {}, still)
     expect(srv.asked()).toBe(3)
     expect(first.lines.map((l) => l.cached)).toEqual([undefined, undefined, undefined])
     const answers = first.lines.map((l) => l.answer)
     expect(new Set(answers).size).toBe(3)
-    const second = await runTests(s)
+    const second = await runTests(s, [], {}, still)
     expect(srv.asked()).toBe(3)
     expect(second.lines.map((l) => [l.answer, l.cached])).toEqual(answers.map((a) => [a, true]))
     expect(second.stderr).toContain('3 answers from the cache of earlier runs, the oldest asked 0 s ago')

@@ -168,7 +168,7 @@ describe('agentry test: the demo file', () => {
     expect(err).toContain('regressed: no tool call (fails on purpose) on weather-bot (passed → failed)')
     expect(err).toContain(`since ${before}: 2 verdicts changed`)
     expect(err).toMatch(
-      /^::error file=.*agent-tests\.example\.yaml,line=\d+,title=weather-bot%3A no tool call \(fails on purpose\)::no-tool-call: called get_weather$/m,
+      /^::error file=.*agent-tests\.example\.yaml,line=\d+,title=weather-bot%3A no tool call \(fails on purpose\)::no-tool-call: called get_weather, expected no tool call$/m,
     )
     const md = readFileSync(summary, 'utf8')
     expect(md).toContain('| no tool call (fails on purpose) | weather-bot | passed | **failed** |')

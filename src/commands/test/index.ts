@@ -186,7 +186,8 @@ does not).`,
       },
     })
     // rescoring asks no target: no scenario is signed, no answer cached
-    const signing = opts.rescore === undefined ? await scenarioSigning(ctx, plan.cases, opts.secretFile) : new Map()
+    const signing =
+      opts.rescore === undefined ? await scenarioSigning(ctx, opts.file, plan.cases, opts.secretFile) : new Map()
     const sdk = await ctx.sdk()
     // three ways: --cache (true), --no-cache (opts.noCache false: a --no-x flag is true unless given), or neither
     // (undefined: the default); two options, as the line read without commander (src/direct-run.ts) keeps them apart
@@ -246,11 +247,18 @@ does not).`,
     // (but a run none of whose cells got an answer tested nothing: its failure's code still)
     const nothingAnswered = cells.length > 0 && cells.every((c) => c.errored === c.runs)
     const noAnswer = errors === 'fail' || nothingAnswered ? batchExitCode(outcome.errorCodes) : ExitCode.ok
-    if (noAnswer !== ExitCode.ok)
+    if (noAnswer !== ExitCode.ok) {
+      // the first failure, named by its target and where the target is written in the file
+      const first = outcome.results.find((r) => r.error !== null)
+      const target = plan.targets.find((t) => t.id === first?.target)
+      const where = first
+        ? `; the first, target ${first.target} (${opts.file}:${target?.line?.() ?? 1}): ${first.error}`
+        : ''
       throw new CliError(
-        `${outcome.errorCodes.size} run${outcome.errorCodes.size === 1 ? '' : 's'} got no answer (--errors ${errors}): ${cellCounts(outcome.cases.length, targets.length, cells)}`,
+        `${outcome.errorCodes.size} run${outcome.errorCodes.size === 1 ? '' : 's'} got no answer (--errors ${errors})${where}`,
         { exitCode: noAnswer },
       )
+    }
     const failed = cells.filter(failing).length
     if (failed > 0)
       throw new CliError(
