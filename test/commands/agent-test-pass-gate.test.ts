@@ -146,7 +146,7 @@ describe('agentry test: the pass gate of a repeated case', () => {
     expect(now.stderr).toContain(
       'regressed: say yes on bot (pass rate 100% → 40% (−60 points; earlier 95% CI 57–100%))',
     )
-    expect(now.data.comparison.regressions).toHaveLength(1)
+    expect(now.data.comparison?.regressions).toHaveLength(1)
     const gated = await run('sinking', ['--min-pass', '2', '--compare', before, '--fail-on', 'regressions'], dir)
     expect(gated.code).toBe(10)
   })
