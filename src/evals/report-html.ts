@@ -1,12 +1,13 @@
 // `--report report.html`: one self-contained page (no network, no CDN: it opens from a CI artifact or a disk) with the
 // matrix of cases × targets, each case's inputs, every run's answer side by side per target, expected against actual,
 // each target's pass rate, latency and tokens, the --compare differences, and filters (src/evals/report-page.ts).
-// Hostile answers stay text: the data rides in a JSON <script type="application/json"> with <, >, & and the line
-// separators escaped (so no answer can close the element), the page's own script puts every string into the page
+// Hostile answers stay text: the data rides gzipped in base64 in a <script type="application/gzip+base64"> (so no
+// answer can close the element), the page's own script puts every string into the page
 // with textContent (never as markup), and a Content-Security-Policy allows that one script by its hash and nothing
 // else (no other script, no network, no images from anywhere). What the server writes as HTML (the figures, the
 // comparison, the failing cases for a browser without JavaScript) is escaped, invisible characters made visible.
 import { createHash } from 'node:crypto'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { failureLines } from './junit.js'
 import type { PlannedCase } from './load.js'
 import { type PageComparison, type ReportData, reportData, type TargetStats } from './report-data.js'
@@ -27,10 +28,20 @@ export interface ReportMeta {
 
 const scriptHash = createHash('sha256').update(script).digest('base64')
 
-/** JSON that cannot end the <script> element it sits in, nor start a comment or CDATA there (one pass: a large run's
- * data is megabytes, and each pass would copy it). */
-const jsonInScript = (v: unknown) =>
-  JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+/**
+ * The page's data as it sits in the page: its JSON gzipped, in base64 (the page's script inflates it with the
+ * browser's DecompressionStream). Answers repeat much of each other: a 10,000-case report of two targets is 8 MB of
+ * JSON and under 1 MB so, and the page opens as fast as it is small. Base64 has no <, > or &: nothing in it can end
+ * the <script> element it sits in.
+ */
+const packed = (v: ReportData) => gzipSync(JSON.stringify(v), { level: 6 }).toString('base64')
+
+/** The data of a report page (its tests read it so). */
+export function reportDataOf(html: string): ReportData {
+  const base64 = /<script type="application\/gzip\+base64" id="data">([^<]*)<\/script>/.exec(html)?.[1]
+  if (base64 === undefined) throw new Error('not an agentry test report: no data')
+  return JSON.parse(gunzipSync(Buffer.from(base64, 'base64')).toString('utf8')) as ReportData
+}
 
 /** Rows written as HTML (not by the script) are capped: the page stays small and quick however large the run. */
 const staticRows = 200
@@ -136,7 +147,7 @@ ${noScript(data, cells)}
 <button type="button" id="more" hidden></button>
 </div>
 </main>
-<script type="application/json" id="data">${jsonInScript(data)}</script>
+<script type="application/gzip+base64" id="data">${packed(data)}</script>
 <script>${script}</script>
 </body>
 </html>

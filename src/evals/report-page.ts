@@ -65,8 +65,11 @@ ul.changes a{color:inherit}
 
 // One script; strings become text nodes only. Written as plain JavaScript (the page has no build step).
 const body = String.raw`
-(() => {
-  const data = JSON.parse(document.getElementById('data').textContent);
+(async () => {
+  // the data: gzipped JSON in base64 (report-html.ts), inflated by the browser
+  const packed = document.getElementById('data').textContent;
+  const bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(packed) : Uint8Array.from(atob(packed), (ch) => ch.charCodeAt(0));
+  const data = JSON.parse(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text());
   const S = data.strings, CA = CELL_AT, RA = RUN_AT, VERDICTS = VERDICT_CODES, CHANGES = CHANGE_CODES;
   const str = (i) => i < 0 ? null : S[i];
   const parsed = (i) => i < 0 ? null : JSON.parse(S[i]);

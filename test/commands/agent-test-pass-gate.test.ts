@@ -10,6 +10,7 @@ import { type DocumentedServer, startDocumentedServer } from '../helpers/documen
 import { tempDir } from '../helpers/temp-dir.js'
 import { testContext } from '../helpers/test-context.js'
 import { cellAt, type ReportData, verdictCodes } from '../../src/evals/report-data.js'
+import { reportDataOf } from '../../src/evals/report-html.js'
 
 /** The report's cell of the first case on target `bot`, read by the positions the page reads it by. */
 function botCell(data: ReportData) {
@@ -81,7 +82,7 @@ async function run(agent: string, extra: string[], dir = tempDir()) {
     readFileSync(out.junit, 'utf8'),
   )
   const html = readFileSync(out.report, 'utf8')
-  const data: ReportData = JSON.parse(/<script type="application\/json" id="data">([^<]*)<\/script>/.exec(html)![1]!)
+  const data = reportDataOf(html)
   return { code, stdout: t.stdout(), stderr: t.stderr(), junit, data }
 }
 

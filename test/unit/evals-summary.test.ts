@@ -65,7 +65,7 @@ describe('htmlReport: what the server writes as HTML', () => {
       cells,
       compareRuns('b.ndjson', earlier, cells, new Set()),
     )
-    const outside = html.replace(/<script type="application\/json" id="data">[^<]*<\/script>/, '')
+    const outside = html.replace(/<script type="application\/gzip\+base64" id="data">[^<]*<\/script>/, '')
     expect(outside).not.toContain('<img')
     expect(outside).not.toContain('\u202e')
     expect(outside).toContain('&lt;img src=x onerror=alert(1)&gt;<span class="inv">[U+202E RLO]</span>exe.txt')
