@@ -96,12 +96,16 @@ async function verdict(
         `does not contain ${quote(a.value)} (any case)`,
       )
     case 'not-contains':
-      return bool(!text.includes(a.value), `does not contain ${quote(a.value)}`, `contains ${quote(a.value)}`)
+      return bool(
+        !text.includes(a.value),
+        `does not contain ${quote(a.value)}`,
+        `contains ${quote(a.value)}, expected not to`,
+      )
     case 'not-icontains':
       return bool(
         !lower.includes(a.value.toLowerCase()),
         `does not contain ${quote(a.value)}`,
-        `contains ${quote(a.value)} (any case)`,
+        `contains ${quote(a.value)} (any case), expected not to`,
       )
     case 'contains-all':
     case 'icontains-all': {
@@ -127,7 +131,7 @@ async function verdict(
       return bool(
         text.trimStart().startsWith(a.value),
         `starts with ${quote(a.value)}`,
-        `starts with ${quote(text.trimStart().slice(0, a.value.length + 10))}`,
+        `starts with ${quote(text.trimStart().slice(0, a.value.length + 10))}, expected ${quote(a.value)}`,
       )
     case 'regex':
     case 'not-regex': {
@@ -136,7 +140,11 @@ async function verdict(
       const m = (compilePattern(a.value, a.flags) as Pattern)(text)
       return a.type === 'regex'
         ? bool(m !== null, `matches at ${quote(m ?? '')}`, `does not match /${a.value}/${a.flags ?? ''}`)
-        : bool(m === null, `does not match /${a.value}/${a.flags ?? ''}`, `matches at ${quote(m ?? '')}`)
+        : bool(
+            m === null,
+            `does not match /${a.value}/${a.flags ?? ''}`,
+            `matches /${a.value}/${a.flags ?? ''} at ${quote(m ?? '')}, expected no match`,
+          )
     }
     case 'is-json': {
       const j = answerJson(text)
@@ -184,7 +192,7 @@ async function verdict(
       return bool(
         answer.toolCalls.length === 0,
         'no tool call',
-        `called ${answer.toolCalls.map((c) => c.name).join(', ')}`,
+        `called ${answer.toolCalls.map((c) => c.name).join(', ')}, expected no tool call`,
       )
     case 'finish-reason':
       return bool(
@@ -201,7 +209,8 @@ async function verdict(
     case 'tokens': {
       const count = a.count ?? 'total'
       const n = answer.usage?.[`${count}_tokens`]
-      if (typeof n !== 'number') return bool(false, '', `the answer reported no usage`)
+      if (typeof n !== 'number')
+        return bool(false, '', `the answer reported no usage, expected ≤ ${a.max} ${count} tokens`)
       return bool(n <= a.max, `${n} ${count} tokens ≤ ${a.max}`, `${n} ${count} tokens > ${a.max}`)
     }
     case 'judge': {
@@ -211,7 +220,8 @@ async function verdict(
       return {
         pass: v.pass,
         score: v.score,
-        reason: `${judge}: ${v.reason || (v.pass ? 'pass' : 'fail')}`,
+        // a failed verdict says what was expected: the rubric
+        reason: `${judge}: ${v.reason || (v.pass ? 'pass' : 'fail')}${v.pass ? '' : `; rubric: ${a.rubric}`}`,
         judge: { agent: judge, ...v },
       }
     }

@@ -46,7 +46,7 @@ const assertionTypeHints: Record<string, string> = {
 
 /** The hint for an unknown member `key` at `path` when it is promptfoo's (or value/threshold on a judge/latency/tokens). */
 export function unknownMemberHint(path: Path, key: string, assertionType?: unknown): string | undefined {
-  const inCase = path.length === 2 && path[0] === 'cases'
+  const inCase = path.length === 2 && (path[0] === 'cases' || path[0] === 'tests')
   const inDefaults = path.length === 1 && path[0] === 'defaults'
   const inAssertion = path.includes('assert') && typeof path[path.length - 1] === 'number'
   let word: string | undefined

@@ -34,6 +34,8 @@ export interface Target {
   ref: string
   signatureHeader?: string | undefined
   secretEnv?: string | undefined
+  /** where the target is written in the file (found on first call: only run-time errors need it) */
+  line?: () => number
 }
 
 /** A case ready to run: variables filled in, files read. */
@@ -62,6 +64,8 @@ export interface PlannedCase {
   threshold: number | undefined
   repeat: number
   passRate: number
+  /** how many of its runs must pass (over passRate): minPass in the file, or --min-pass */
+  minPass?: number | undefined
 }
 
 /** A loaded test file. */
@@ -136,7 +140,14 @@ export interface LoadOptions {
    * a dataset of which few rows run costs the memory of those rows, not of the file
    */
   keep?: ((c: PlannedCase) => boolean) | undefined
+  /** --repeat: every case runs this many times (over the file's repeat) */
+  repeat?: number | undefined
+  /** --min-pass: a count of runs, or a share of them (over the file's minPass and passRate) */
+  minPass?: MinPass | undefined
 }
+
+/** How many runs of a case must pass: a count (`4`) or a share (`0.8`, `80%`). */
+export type MinPass = { count: number } | { share: number }
 
 /** Reads, checks and plans a test file. */
 export async function loadTestFile(file: string, opts: LoadOptions): Promise<TestPlan> {
@@ -172,8 +183,10 @@ export async function loadTestFile(file: string, opts: LoadOptions): Promise<Tes
     }
   }
   const parsed = testFileSchema.safeParse(data)
-  // every problem of the file at once (load-hints.ts), not the first of them a run
-  if (!parsed.success) throw allProblems(file, schemaErrors(at, parsed.error.issues))
+  // every problem of the file at once (load-hints.ts), not the first of them a run; a promptfoo file's `tests` are
+  // checked as the cases they would be, so renaming tests to cases is not followed by a second round of problems
+  if (!parsed.success)
+    throw allProblems(file, [...schemaErrors(at, parsed.error.issues), ...promptfooTestsErrors(at, data)])
   const f = parsed.data
   // the datasets are read row by row: every case is checked now, before a request, and only the kept ones are held
   const cases: PlannedCase[] = []
@@ -198,6 +211,19 @@ interface Issue {
   expected?: string
   input?: unknown
   errors?: Issue[][]
+}
+
+/** The problems of a promptfoo file's `tests` (when it has no `cases`), checked as cases and named at `tests`. */
+function promptfooTestsErrors(at: Locator, data: unknown): UsageError[] {
+  if (typeof data !== 'object' || data === null || !('tests' in data) || 'cases' in data) return []
+  const { tests, ...rest } = data as Record<string, unknown>
+  if (!Array.isArray(tests) || tests.length === 0) return []
+  const probe = testFileSchema.safeParse({ ...rest, cases: tests })
+  if (probe.success) return []
+  const inTests = probe.error.issues
+    .filter((i) => i.path[0] === 'cases' && i.path.length > 1)
+    .map((i) => ({ ...i, path: ['tests', ...i.path.slice(1)] }))
+  return schemaErrors(at, inTests as Issue[])
 }
 
 /** Every problem zod found, in the user's words (an unknown member each). */
@@ -243,6 +269,15 @@ function schemaError(at: Locator, issues: readonly Issue[]): UsageError {
     if (deepest && deepest.path.length > 0) return schemaError(at, [{ ...deepest, path: [...path, ...deepest.path] }])
   }
   if (issue.code === 'invalid_type' && at.value(path) === undefined) return at.error(path, 'required')
+  const given = at.value(path)
+  if (path.length === 2 && (path[0] === 'cases' || path[0] === 'tests') && typeof given === 'string')
+    return at.error(
+      path,
+      `a case is an object, not ${JSON.stringify(given.slice(0, 60))}`,
+      /^file:\/\//.test(given)
+        ? `rows of a file are a case with a dataset: {dataset: ${given}, message: "… {{column}} …", assert: [...]}`
+        : 'write {message: <text>, assert: [...]}',
+    )
   return at.error(path, issue.message)
 }
 
@@ -263,6 +298,7 @@ function targetsOf(specs: TargetSpec[], at: Locator): Target[] {
     if (seen.has(t.id))
       throw at.error(['targets', i], `a second target named "${t.id}"`, 'give one of them another id: <name>')
     seen.add(t.id)
+    t.line = () => at.line(['targets', i])
     return t
   })
 }
@@ -343,11 +379,12 @@ async function* plan(
           ...(system !== undefined ? [{ role: 'system' as const, content: system }] : []),
           ...withImages(conversation, images),
         ]
-        const key = `${c.id ?? c.description}${row ? ` #${row.line}` : ''}`
+        const named = c.description ?? caseName(c, ci)
+        const key = `${c.id ?? named}${row ? ` #${row.line}` : ''}`
         yield {
           index: index++,
           key,
-          description: `${fill(c.description, vars)}${row && !/\{\{/.test(c.description) ? ` [row ${row.line}]` : ''}`,
+          description: `${fill(named, vars)}${row && !/\{\{/.test(named) ? ` [row ${row.line}]` : ''}`,
           tags: c.tags ?? [],
           line: () => at.line(base),
           vars,
@@ -360,8 +397,7 @@ async function* plan(
           assert: talkAssertions(talk, filled),
           ...(talk ? { talk } : {}),
           threshold: c.threshold ?? d.threshold,
-          repeat: c.repeat ?? d.repeat ?? 1,
-          passRate: c.passRate ?? d.passRate ?? 1,
+          ...passGate(c, d, opts, at, base),
         }
       }
     } catch (err) {
@@ -370,6 +406,53 @@ async function* plan(
       problems.push(err)
     }
   }
+}
+
+/**
+ * The name of a case written without a description (promptfoo's is optional): its message, first message, input,
+ * first turn or simulated goal, else its variables, on one line of at most 80 characters (filled in like the rest).
+ */
+function caseName(c: CaseSpec, ci: number): string {
+  const text =
+    c.message ??
+    (typeof c.messages?.[0]?.content === 'string' ? c.messages[0].content : undefined) ??
+    c.input ??
+    c.conversation?.[0]?.user ??
+    c.simulate?.goal ??
+    (c.vars
+      ? Object.entries(c.vars)
+          .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+          .join(', ')
+      : '')
+  const line = text.replace(/\s+/g, ' ').trim()
+  if (line === '') return `case ${ci + 1}`
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line
+}
+
+/** A case's runs and how many must pass: --repeat and --min-pass over the case's, over the defaults'. */
+function passGate(
+  c: CaseSpec,
+  d: NonNullable<TestFile['defaults']>,
+  opts: LoadOptions,
+  at: Locator,
+  base: Path,
+): { repeat: number; passRate: number; minPass?: number } {
+  const repeat = opts.repeat ?? c.repeat ?? d.repeat ?? 1
+  const given = opts.minPass
+  if (given !== undefined)
+    return 'share' in given
+      ? { repeat, passRate: given.share }
+      : { repeat, passRate: 1, minPass: Math.min(given.count, repeat) }
+  // the case's own gate (minPass or passRate) over the defaults'
+  const own = c.minPass !== undefined || c.passRate !== undefined ? c : d
+  const minPass = own.minPass
+  if (minPass !== undefined && minPass > repeat)
+    throw at.error(
+      [...(own === c ? base : ['defaults']), 'minPass'],
+      `minPass ${minPass} is more runs than the case makes (repeat ${repeat})`,
+      `give repeat: ${minPass} or more, or a lower minPass`,
+    )
+  return { repeat, passRate: own.passRate ?? 1, ...(minPass !== undefined ? { minPass } : {}) }
 }
 
 function chooseTargets(c: CaseSpec, targets: Target[], at: Locator, base: Path): Target[] {
@@ -489,7 +572,8 @@ const inside = (path: string, root: string): boolean => {
  * elsewhere must not read /proc/self/environ, nor send ~/.ssh to an agent.
  */
 async function confined(given: string, dir: string, opts: LoadOptions, at: Locator, path: Path): Promise<string> {
-  const full = resolve(dir, given)
+  // promptfoo's file:// prefix names the same file
+  const full = resolve(dir, given.replace(/^file:\/\//, ''))
   const target = await real(full)
   const allowed = await Promise.all([dir, ...(opts.filesRoots ?? [])].map((r) => real(resolve(r))))
   if (allowed.some((root) => inside(target, root))) return full

@@ -27,7 +27,7 @@ export interface Outputs {
   result(r: TestResult): Promise<void>
   /** writes JUnit, the report and the step summary, and puts every file in place */
   finish(
-    meta: ReportMeta & { durationMs: number },
+    meta: ReportMeta & { durationMs: number; suiteMs: ReadonlyMap<string, number> },
     cells: readonly Cell[],
     comparison: Comparison | undefined,
   ): Promise<void>
@@ -82,7 +82,7 @@ export async function openOutputs(ctx: Context, paths: OutputPaths): Promise<Out
     },
     async finish(meta, cells, comparison) {
       await flush()
-      await junit?.write(testJunit(meta.title, cells, meta.startedAt, meta.durationMs))
+      await junit?.write(testJunit(meta.title, cells, meta.startedAt, meta.durationMs, meta.suiteMs))
       await report?.write(htmlReport(meta, cells, comparison))
       const markdown = markdownSummary(meta.title, meta.summary, cells, comparison)
       await summaryMd?.write(markdown)

@@ -1,50 +1,67 @@
-// What the HTML report shows, as plain data: one row per case (its inputs, what its assertions expect, and per target
-// every run with its answer), each target's pass rate, latency and tokens, and the --compare differences. The page
-// renders it (src/evals/report-page.ts); the parts readable without JavaScript are written from it too.
+// What the HTML report shows, as plain data, written small: every text (descriptions, messages, answers, reasons,
+// errors, what assertions expect) once in a dictionary `strings` and referred to by its index (-1: none), so an input
+// shared by the targets and repeats of a case, a reason shared by thousands of runs, or the same answer from two
+// targets costs its bytes once; rows are objects with one-letter members and cells and runs are arrays (a 10,000-case
+// report of two targets is under 5 MB: bench/agent-tests.mjs). The page's script (src/evals/report-page.ts) reads the
+// arrays by the same positions (the `*At` constants below are written into it). The parts readable without
+// JavaScript are written from the same data (report-html.ts).
 import type { Message } from '../api/schemas/index.js'
 import type { Assertion } from './schema.js'
 import type { PlannedCase } from './load.js'
-import { type Cell, type Comparison, cellKey, mean, type TestResult } from './results.js'
-import type { Vars } from './vars.js'
+import { type Cell, type Change, type Comparison, cellKey, mean, passHatN } from './results.js'
+import { rateChange } from './summary.js'
 
-/** A run as the page shows it. */
-type RunData = Pick<
-  TestResult,
-  'repeat' | 'pass' | 'score' | 'answer' | 'toolCalls' | 'finishReason' | 'latencyMs' | 'error' | 'assertions' | 'turns'
-> & { tokens: number | null }
+/** Positions in a cell's array. */
+export const cellAt = {
+  verdict: 0,
+  passed: 1,
+  counted: 2,
+  needed: 3,
+  errored: 4,
+  runs: 5,
+  latencyMs: 6,
+  tokens: 7,
+  passHatN: 8,
+  change: 9,
+  earlier: 10,
+  results: 11,
+} as const
+/** Positions in a run's array. */
+export const runAt = {
+  repeat: 0,
+  pass: 1,
+  score: 2,
+  answer: 3,
+  toolCalls: 4,
+  finishReason: 5,
+  latencyMs: 6,
+  tokens: 7,
+  error: 8,
+  assertions: 9,
+  turns: 10,
+} as const
+/** The codes of a cell's verdict and of its change since --compare. */
+export const verdictCodes = ['pass', 'fail', 'error', 'skip'] as const
+export const changeCodes = ['', 'regressed', 'fixed', 'new'] as const
 
-/** A case × target as the page shows it. */
-interface CellData {
-  pass: boolean
-  error: string | null
-  runs: number
-  passed: number
-  passRate: number
-  latencyMs: number
-  tokens: number | null
-  /** since --compare */
-  change?: 'regressed' | 'fixed' | 'new'
-  /** every run, in repeat order */
-  results: RunData[]
-}
-
-/** A case: its inputs, what it expects, and its cells by target. */
+/** A case: its inputs, what it expects, and its cells by target index (0: the case does not run on that target). */
 interface RowData {
-  description: string
-  /** the case's --compare key, when it is not its description */
-  key: string
-  tags: string[]
-  /** the messages sent to an agent, as text */
-  messages: Array<{ role: string; content: string }>
+  /** description; its --compare key when not the description */
+  d: number
+  k: number
+  /** tags */
+  t: number[]
+  /** messages sent: [role, content] */
+  m: Array<[number, number]>
   /** what a scenario gets, when it is not one of the messages */
-  input: string
-  vars: Vars
-  /** the dataset row the case was made from */
-  row: { line: number; vars: Vars } | null
-  /** each assertion of the case: its type and what it expects, in the order of the runs' assertions; `compare`: a
-   * value the answer is compared with (shown against the answer when it fails) */
-  expected: Array<{ type: string; expected: string; compare: boolean }>
-  cells: Record<string, CellData>
+  i: number
+  /** the variables (JSON text), -1 when none */
+  v: number
+  /** the dataset row: [line, its variables as JSON text] */
+  w: [number, number] | 0
+  /** each assertion: [type, what it expects, 1 when compared with the answer] */
+  e: Array<[number, number, 0 | 1]>
+  c: Array<unknown[] | 0>
 }
 
 /** A target's figures over its cells. */
@@ -53,24 +70,30 @@ export interface TargetStats {
   cells: number
   passed: number
   errors: number
-  /** over every run with an answer */
-  latencyMs: { mean: number; p50: number; p95: number }
+  /** over every run with an answer (null: none had one) */
+  latencyMs: { mean: number; p50: number; p95: number } | null
   /** total tokens of every run that reported usage, and their mean per run */
   tokens: { total: number; mean: number } | null
+}
+
+/** A changed cell as the page lists it: its names and the row it is in. */
+type Listed = { case: string; description: string; target: string; row: number; pass?: boolean; how?: string }
+
+/** The comparison as the page shows it. */
+export type PageComparison = Omit<Comparison, 'added' | 'regressions' | 'fixes'> & {
+  regressions: Listed[]
+  fixes: Listed[]
+  added: Listed[]
 }
 
 /** The page's data. */
 export interface ReportData {
   targets: string[]
   tags: string[]
+  strings: string[]
   rows: RowData[]
   stats: TargetStats[]
   comparison: PageComparison | null
-}
-
-/** The comparison as the page shows it (a new cell by its names: its runs are in its row). */
-export type PageComparison = Omit<Comparison, 'added'> & {
-  added: Array<{ case: string; description: string; target: string; pass: boolean }>
 }
 
 /** Message content as text (images as `[image]`). */
@@ -105,14 +128,29 @@ function statsOf(target: string, cells: readonly Cell[]): TargetStats {
     target,
     cells: cells.length,
     passed: cells.filter((c) => c.pass).length,
-    errors: cells.filter((c) => c.error !== null).length,
-    latencyMs: {
-      mean: mean(answered),
-      p50: percentile(sorted, 50),
-      p95: percentile(sorted, 95),
-    },
+    errors: cells.filter((c) => c.errored > 0).length,
+    latencyMs: answered.length
+      ? { mean: mean(answered), p50: percentile(sorted, 50), p95: percentile(sorted, 95) }
+      : null,
     tokens: tokens.length ? { total, mean: mean(tokens) } : null,
   }
+}
+
+/** The dictionary of texts: each one once, by index. */
+function dictionary() {
+  const strings: string[] = []
+  const index = new Map<string, number>()
+  const of = (s: string | null | undefined): number => {
+    if (s === null || s === undefined) return -1
+    let i = index.get(s)
+    if (i === undefined) {
+      i = strings.push(s) - 1
+      index.set(s, i)
+    }
+    return i
+  }
+  const json = (v: unknown): number => (v === undefined || v === null ? -1 : of(JSON.stringify(v)))
+  return { strings, of, json }
 }
 
 /** The page's data from a run's cells, the cases that ran (their inputs) and the comparison with an earlier run. */
@@ -122,79 +160,104 @@ export function reportData(
   cases: readonly PlannedCase[] | undefined,
   comparison: Comparison | undefined,
 ): ReportData {
+  const { strings, of, json } = dictionary()
   const planned = new Map((cases ?? []).map((c) => [c.index, c]))
-  const changes = new Map<string, CellData['change']>()
-  for (const c of comparison?.regressions ?? []) changes.set(cellKey(c), 'regressed')
-  for (const c of comparison?.fixes ?? []) changes.set(cellKey(c), 'fixed')
-  for (const c of comparison?.added ?? []) changes.set(cellKey(c), 'new')
+  const changes = new Map<string, { code: number; earlier: string | null }>()
+  for (const c of comparison?.regressions ?? []) changes.set(cellKey(c), { code: 1, earlier: c.earlierAnswer })
+  for (const c of comparison?.fixes ?? []) changes.set(cellKey(c), { code: 2, earlier: c.earlierAnswer })
+  for (const c of comparison?.added ?? []) changes.set(cellKey(c), { code: 3, earlier: null })
+  const targetIndex = new Map(targets.map((t, i) => [t, i]))
   const rows = new Map<number, RowData>()
+  /** the row of each case key, for the comparison's links */
+  const rowOfKey = new Map<string, number>()
   const tags = new Set<string>()
+  const assertionOf = (a: Cell['results'][number]['assertions'][number]) => [
+    of(a.type),
+    a.pass ? 1 : 0,
+    of(a.reason),
+    json(a.judge),
+  ]
   for (const c of cells) {
     let row = rows.get(c.caseIndex)
     if (!row) {
       const p = planned.get(c.caseIndex)
       const first = c.results[0] ?? c.shown
       for (const t of first.tags ?? []) tags.add(t)
-      const messages = (p?.messages ?? []).map((m) => ({ role: m.role, content: contentText(m.content) }))
+      const messages = (p?.messages ?? []).map((m) => [m.role, contentText(m.content)] as const)
       const input = p?.input ?? ''
+      const vars = p?.vars ?? first.vars ?? {}
       row = {
-        description: c.description,
-        key: c.case === c.description ? '' : c.case,
-        tags: first.tags ?? [],
-        messages,
-        input: messages.some((m) => m.content === input) ? '' : input,
-        vars: p?.vars ?? first.vars ?? {},
-        row: p?.row ?? null,
-        expected: (p?.assert ?? []).map((a) => ({
-          type: a.type,
-          expected: expectedOf(a),
-          compare: 'value' in a || 'values' in a,
-        })),
-        cells: {},
+        d: of(c.description),
+        k: c.case === c.description ? -1 : of(c.case),
+        t: (first.tags ?? []).map(of),
+        m: messages.map(([role, text]) => [of(role), of(text)]),
+        i: input === '' || messages.some(([, text]) => text === input) ? -1 : of(input),
+        v: Object.keys(vars).length ? json(vars) : -1,
+        w: p?.row ? [p.row.line, json(p.row.vars)] : 0,
+        e: (p?.assert ?? []).map((a) => [of(a.type), of(expectedOf(a)), 'value' in a || 'values' in a ? 1 : 0]),
+        c: targets.map(() => 0),
       }
       rows.set(c.caseIndex, row)
+      rowOfKey.set(c.case, rows.size - 1)
     }
     const change = changes.get(cellKey(c))
-    row.cells[c.target] = {
-      pass: c.pass,
-      error: c.error,
-      runs: c.runs,
-      passed: c.passed,
-      passRate: c.passRate,
-      latencyMs: c.latencyMs,
-      tokens: c.tokens,
-      ...(change ? { change } : {}),
-      results: c.results.map((r) => ({
-        repeat: r.repeat,
-        pass: r.pass,
-        score: r.score,
-        answer: r.answer,
-        toolCalls: r.toolCalls,
-        finishReason: r.finishReason,
-        latencyMs: r.latencyMs,
-        tokens: r.usage?.total_tokens ?? null,
-        error: r.error,
-        assertions: r.assertions,
-        ...(r.turns ? { turns: r.turns } : {}),
-      })),
-    }
+    row.c[targetIndex.get(c.target) ?? 0] = [
+      verdictCodes.indexOf(c.verdict),
+      c.passed,
+      c.counted,
+      c.needed,
+      c.errored,
+      c.runs,
+      c.latencyMs,
+      c.tokens,
+      passHatN(c),
+      change?.code ?? 0,
+      change && change.code !== 3 ? of(change.earlier) : -1,
+      c.results.map((r) => [
+        r.repeat,
+        r.pass ? 1 : 0,
+        r.score,
+        of(r.answer),
+        r.toolCalls.length ? json(r.toolCalls) : -1,
+        of(r.finishReason),
+        r.latencyMs,
+        r.usage?.total_tokens ?? null,
+        of(r.error),
+        r.assertions.map(assertionOf),
+        r.turns ? json(r.turns) : -1,
+      ]),
+    ]
   }
   const byTarget = new Map<string, Cell[]>()
   for (const c of cells) (byTarget.get(c.target) ?? byTarget.set(c.target, []).get(c.target)!).push(c)
+  const listed = (c: {
+    case: string
+    description: string
+    target: string
+    pass?: boolean
+    before?: string
+    after?: string
+    rate?: Change['rate']
+  }): Listed => ({
+    case: c.case,
+    description: c.description,
+    target: c.target,
+    row: rowOfKey.get(c.case) ?? -1,
+    ...(c.pass !== undefined ? { pass: c.pass } : {}),
+    ...(c.before !== undefined ? { how: c.rate ? rateChange(c.rate) : `${c.before} → ${c.after}` } : {}),
+  })
   return {
     targets: [...targets],
     tags: [...tags].sort(),
+    strings,
     rows: [...rows.values()],
     stats: targets.map((t) => statsOf(t, byTarget.get(t) ?? [])),
     comparison: comparison
       ? {
           ...comparison,
-          added: comparison.added.map((c) => ({
-            case: c.case,
-            description: c.description,
-            target: c.target,
-            pass: c.pass,
-          })),
+          regressions: comparison.regressions.map(listed),
+          fixes: comparison.fixes.map(listed),
+          added: comparison.added.map(listed),
         }
       : null,
   }

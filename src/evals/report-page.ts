@@ -3,7 +3,11 @@
 // bidi characters as marked labels (the pattern of report-visible.ts); rows open by click, Enter or Space (each case
 // is a button); filters by text (descriptions, inputs, answers, errors), target, tag, verdict and error hide rows
 // without closing the open ones, and the count line counts what matches. The rows that match are shown 500 at a time
-// ("show more"), each made when first shown, so a 10,000-case report opens and filters quickly.
+// ("show more"), each made when first shown, so a 10,000-case report opens and filters quickly. Views: only the cases
+// whose targets differ (verdict or answer), only the cells changed since --compare; sorting by case, latency, tokens or
+// verdict; a regressed cell shows the earlier answer beside the new one, and the Regressed/Fixed lists open their row
+// (by click or Enter: the row is shown, opened and focused). The data is read by position (report-data.ts).
+import { cellAt, changeCodes, runAt, verdictCodes } from './report-data.js'
 import { invisibleNames, invisibleSource } from './report-visible.js'
 
 export const style = `
@@ -26,8 +30,8 @@ th,td{border:1px solid var(--line);padding:6px 10px;text-align:left;vertical-ali
 th{background:var(--head)}
 td.d{min-width:12em;max-width:40em}
 button.open{all:unset;cursor:pointer;display:block;overflow-wrap:anywhere}
-button.open::before{content:"▸ ";color:var(--muted)}
-button.open[aria-expanded=true]::before{content:"▾ "}
+button.open::before{content:"▸ " / "";color:var(--muted)}
+button.open[aria-expanded=true]::before{content:"▾ " / ""}
 button.open:focus-visible,summary:focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 tr.case:hover{background:var(--hover)}
 .v{font-weight:600;border-radius:4px;padding:1px 6px;white-space:nowrap}
@@ -53,14 +57,22 @@ li.good{color:var(--good)}
 .chg-h{font-size:14px;margin:8px 0 4px}ul.changes{margin:0 0 8px;padding-left:20px}
 #more{margin:8px 0;font:inherit;color:inherit;background:var(--panel);border:1px solid var(--line);border-radius:4px;padding:4px 12px;cursor:pointer}
 .notice{margin:16px;padding:12px;border:1px solid var(--warn);background:var(--panel)}
+.was{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,200px),1fr));gap:8px;margin:4px 0}
+ul.changes a{color:inherit}
 [hidden],.hidden{display:none!important}
 @media (max-width:600px){header,.controls{padding:8px}.scroll{margin:0 8px 8px;max-width:calc(100vw - 16px)}h2{margin:12px 8px 6px}td.d{min-width:9em}}
 `
 
 // One script; strings become text nodes only. Written as plain JavaScript (the page has no build step).
 const body = String.raw`
-(() => {
-  const data = JSON.parse(document.getElementById('data').textContent);
+(async () => {
+  // the data: gzipped JSON in base64 (report-html.ts), inflated by the browser
+  const packed = document.getElementById('data').textContent;
+  const bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(packed) : Uint8Array.from(atob(packed), (ch) => ch.charCodeAt(0));
+  const data = JSON.parse(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text());
+  const S = data.strings, CA = CELL_AT, RA = RUN_AT, VERDICTS = VERDICT_CODES, CHANGES = CHANGE_CODES;
+  const str = (i) => i < 0 ? null : S[i];
+  const parsed = (i) => i < 0 ? null : JSON.parse(S[i]);
   const INV = new RegExp(INV_SOURCE, 'gu');
   const label = (ch) => { const hex = ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0'); const n = INV_NAMES[hex]; return '[U+' + hex + (n ? ' ' + n : '') + ']'; };
   /** appends untrusted text to e: text nodes, each invisible character a marked label */
@@ -74,18 +86,29 @@ const body = String.raw`
   };
   const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined && text !== null) put(e, text); return e; };
   const T = data.targets;
-  const verdictOf = (c) => c.error !== null ? 'error' : c.pass ? 'pass' : 'fail';
+  /** a cell without its runs (0: the case does not run on that target) */
+  const cellOf = (a) => a === 0 ? null : { verdict: VERDICTS[a[CA.verdict]], passed: a[CA.passed], counted: a[CA.counted], needed: a[CA.needed], errored: a[CA.errored], runs: a[CA.runs], latencyMs: a[CA.latencyMs], tokens: a[CA.tokens], passHatN: a[CA.passHatN], change: CHANGES[a[CA.change]] || null, earlier: str(a[CA.earlier]), raw: a };
+  const runsOf = (c) => c.raw[CA.results].map((r) => ({ repeat: r[RA.repeat], pass: r[RA.pass] === 1, score: r[RA.score], answer: str(r[RA.answer]), toolCalls: parsed(r[RA.toolCalls]) || [], finishReason: str(r[RA.finishReason]), latencyMs: r[RA.latencyMs], tokens: r[RA.tokens], error: str(r[RA.error]), assertions: r[RA.assertions].map((a) => ({ type: S[a[0]], pass: a[1] === 1, reason: S[a[2]], judge: parsed(a[3]) })), turns: parsed(r[RA.turns]) }));
+  const verdictOf = (c) => c.verdict;
   const badge = (c) => el('span', 'v ' + verdictOf(c), verdictOf(c));
-  const figures = (c) => c.latencyMs + ' ms' + (c.tokens !== null ? ' · ' + c.tokens + ' tok' : '');
+  const figures = (c) => (c.latencyMs === null ? '—' : c.latencyMs + ' ms') + (c.tokens !== null ? ' · ' + c.tokens + ' tok' : '');
   const body = document.getElementById('rows');
-  const search = document.getElementById('search'), fTarget = document.getElementById('f-target'), fTag = document.getElementById('f-tag'), fVerdict = document.getElementById('f-verdict'), fError = document.getElementById('f-error');
+  const search = document.getElementById('search'), fTarget = document.getElementById('f-target'), fTag = document.getElementById('f-tag'), fVerdict = document.getElementById('f-verdict'), fError = document.getElementById('f-error'), fView = document.getElementById('f-view'), fSort = document.getElementById('f-sort');
   const colStyle = document.getElementById('col-style');
   const opt = (sel, value, text) => { const o = el('option', '', text); o.value = value; sel.appendChild(o); };
   T.forEach((t, i) => opt(fTarget, String(i), t));
   data.tags.forEach((t) => opt(fTag, t, t));
-  if (data.comparison) { opt(fVerdict, 'regressed', 'regressed since --compare'); opt(fVerdict, 'fixed', 'fixed since --compare'); opt(fVerdict, 'new', 'new since --compare'); }
+  if (data.comparison) { opt(fVerdict, 'regressed', 'regressed since --compare'); opt(fVerdict, 'fixed', 'fixed since --compare'); opt(fVerdict, 'new', 'new since --compare'); opt(fView, 'changed', 'only changes since ' + data.comparison.file); }
+
+  const rows = data.rows.map((r, i) => {
+    const cells = T.map((t, ti) => cellOf(r.c[ti]));
+    const present = cells.filter(Boolean);
+    const firstAnswer = (c) => c.raw[CA.results].length ? c.raw[CA.results][0][RA.answer] : -1;
+    const differ = present.length > 1 && present.some((c) => c.verdict !== present[0].verdict || firstAnswer(c) !== firstAnswer(present[0]));
+    return { i, r, description: S[r.d], tags: r.t.map((k) => S[k]), cells, differ, failed: present.some((c) => c.verdict === 'fail' || c.verdict === 'error'), tr: null, btn: null, open: null, hay: null };
+  });
   const errors = new Map();
-  for (const r of data.rows) for (const t of T) { const c = r.cells[t]; if (c && c.error !== null) errors.set(c.error, (errors.get(c.error) || 0) + 1); }
+  for (const x of rows) for (const c of x.cells) if (c && c.errored) for (const run of c.raw[CA.results]) if (run[RA.error] >= 0) { const e = S[run[RA.error]]; errors.set(e, (errors.get(e) || 0) + 1); }
   [...errors].sort((a, b) => b[1] - a[1]).slice(0, 100).forEach(([e, n]) => opt(fError, e, (e.length > 80 ? e.slice(0, 80) + '…' : e) + ' (' + n + ')'));
   fError.parentElement.hidden = errors.size === 0;
 
@@ -123,27 +146,38 @@ const body = String.raw`
     const r = x.r;
     const d = el('tr', 'details'); d.id = 'd' + x.i; const td = el('td'); td.colSpan = T.length + 1; d.appendChild(td);
     const inputs = el('div', 'inputs');
-    for (const m of r.messages) { inputs.appendChild(el('div', 'label', m.role)); inputs.appendChild(el('div', 'answer', m.content)); }
-    if (r.input && !r.messages.some((m) => m.content === r.input)) { inputs.appendChild(el('div', 'label', 'scenario input')); inputs.appendChild(el('div', 'answer', r.input)); }
-    const vars = Object.keys(r.vars);
-    if (vars.length) { inputs.appendChild(el('div', 'label', 'variables')); inputs.appendChild(el('div', 'answer', vars.map((k) => k + ' = ' + (typeof r.vars[k] === 'string' ? r.vars[k] : JSON.stringify(r.vars[k]))).join('\n'))); }
-    if (r.row) { inputs.appendChild(el('div', 'label', 'dataset row at line ' + r.row.line)); inputs.appendChild(el('div', 'answer', JSON.stringify(r.row.vars))); }
+    const messages = r.m.map(([role, content]) => ({ role: S[role], content: S[content] }));
+    for (const m of messages) { inputs.appendChild(el('div', 'label', m.role)); inputs.appendChild(el('div', 'answer', m.content)); }
+    if (r.i >= 0) { inputs.appendChild(el('div', 'label', 'scenario input')); inputs.appendChild(el('div', 'answer', S[r.i])); }
+    const vars = parsed(r.v) || {};
+    const names = Object.keys(vars);
+    if (names.length) { inputs.appendChild(el('div', 'label', 'variables')); inputs.appendChild(el('div', 'answer', names.map((k) => k + ' = ' + (typeof vars[k] === 'string' ? vars[k] : JSON.stringify(vars[k]))).join('\n'))); }
+    if (r.w) { inputs.appendChild(el('div', 'label', 'dataset row at line ' + r.w[0])); inputs.appendChild(el('div', 'answer', S[r.w[1]])); }
     td.appendChild(inputs);
+    const expected = r.e.map(([type, exp, compare]) => ({ type: S[type], expected: S[exp], compare: compare === 1 }));
     const side = el('div', 'side');
     T.forEach((t, ti) => {
-      const c = r.cells[t]; if (!c) return;
+      const c = x.cells[ti]; if (!c) return;
       const box = el('div', 'tbox'); box.dataset.t = String(ti);
       box.appendChild(el('strong', '', t + ' ')); box.appendChild(badge(c));
       if (c.change) box.appendChild(el('span', 'chg ' + c.change, c.change));
-      box.appendChild(el('span', 'num', c.passed + '/' + c.runs + ' runs passed' + (c.runs > 1 ? ' (needs ' + Math.round(c.passRate * 100) + '%)' : '') + ' · ' + figures(c)));
-      const shown = c.results.find((x) => !x.pass) || c.results[0];
+      box.appendChild(el('span', 'num', c.passed + ' of ' + c.counted + ' runs passed' + (c.runs > 1 ? ', needs ' + c.needed + ' · pass^' + c.counted + ' ' + Math.round(c.passHatN * 100) + '%' : '') + (c.errored ? ' · ' + c.errored + ' errored' : '') + ' · ' + figures(c)));
+      const results = runsOf(c);
+      const shown = results.find((x) => !x.pass) || results[0];
+      if ((c.change === 'regressed' || c.change === 'fixed') && c.earlier !== null && shown) {
+        // the earlier answer beside the new one (the failing assertion's expected and actual follow, under the run)
+        const was = el('div', 'was'); was.dataset.change = c.change;
+        const w1 = el('div'); w1.appendChild(el('div', 'label', 'earlier answer (' + (c.change === 'regressed' ? 'passed' : 'failed') + ' in ' + data.comparison.file + ')')); w1.appendChild(el('div', 'answer earlier', c.earlier)); was.appendChild(w1);
+        const w2 = el('div'); w2.appendChild(el('div', 'label', 'answer now (' + (c.change === 'regressed' ? 'fails' : 'passes') + ')')); w2.appendChild(el('div', 'answer now', shown.answer === null ? '(no answer: ' + shown.error + ')' : shown.answer)); was.appendChild(w2);
+        box.appendChild(was);
+      }
       if (c.runs > 1) {
-        c.results.forEach((run) => {
+        results.forEach((run) => {
           const det = el('details'); if (run === shown) det.open = true;
           det.appendChild(el('summary', '', 'run ' + (run.repeat + 1) + ': ' + (run.error !== null ? 'error' : run.pass ? 'pass' : 'fail') + ' · ' + run.latencyMs + ' ms' + (run.tokens !== null ? ' · ' + run.tokens + ' tok' : '')));
-          runBox(run, r.expected, det); box.appendChild(det);
+          runBox(run, expected, det); box.appendChild(det);
         });
-      } else if (shown) runBox(shown, r.expected, box);
+      } else if (shown) runBox(shown, expected, box);
       side.appendChild(box);
     });
     td.appendChild(side);
@@ -156,22 +190,20 @@ const body = String.raw`
   /** a case's row, made when first shown */
   function rowOf(x) {
     if (x.tr) return x.tr;
-    const r = x.r;
-    const tr = el('tr', 'case'); tr.dataset.i = String(x.i);
-    const first = el('td', 'd'); const btn = el('button', 'open', r.description); btn.type = 'button'; btn.setAttribute('aria-expanded', 'false'); btn.setAttribute('aria-controls', 'd' + x.i);
+    const tr = el('tr', 'case'); tr.dataset.i = String(x.i); tr.id = 'case-' + x.i;
+    const first = el('td', 'd'); const btn = el('button', 'open', x.description); btn.type = 'button'; btn.setAttribute('aria-expanded', 'false'); btn.setAttribute('aria-controls', 'd' + x.i);
     first.appendChild(btn);
-    for (const t of r.tags) first.appendChild(el('span', 'tag', t));
+    for (const t of x.tags) first.appendChild(el('span', 'tag', t));
     tr.appendChild(first);
-    for (const t of T) {
-      const c = r.cells[t]; const td = el('td');
+    x.cells.forEach((c) => {
+      const td = el('td');
       if (c) { td.appendChild(badge(c)); td.appendChild(el('span', 'num', figures(c))); if (c.change) td.appendChild(el('span', 'chg ' + c.change, c.change)); }
       else td.appendChild(el('span', 'num', '—'));
       tr.appendChild(td);
-    }
+    });
     x.tr = tr; x.btn = btn;
     return tr;
   }
-  const rows = data.rows.map((r, i) => ({ i, r, failed: T.some((t) => r.cells[t] && !r.cells[t].pass), tr: null, btn: null, open: null, hay: null }));
   // the failing cases open at first (the first 20 of them)
   let opened = 0;
   for (const x of rows) if (x.failed && opened++ < 20) { rowOf(x); details(x); }
@@ -179,10 +211,11 @@ const body = String.raw`
 
   const hay = (x) => {
     if (x.hay === null) {
-      const r = x.r; const parts = [r.description, r.key, r.input, r.tags.join(' ')];
-      for (const m of r.messages) parts.push(m.content);
-      for (const k in r.vars) parts.push(String(r.vars[k]));
-      for (const t in r.cells) for (const run of r.cells[t].results) { if (run.answer !== null) parts.push(run.answer); if (run.error !== null) parts.push(run.error); if (run.turns) for (const turn of run.turns) parts.push(turn.user, turn.answer || ''); }
+      const r = x.r; const parts = [x.description, str(r.k) || '', r.i >= 0 ? S[r.i] : '', x.tags.join(' ')];
+      for (const m of r.m) parts.push(S[m[1]]);
+      const vars = parsed(r.v) || {};
+      for (const k in vars) parts.push(String(vars[k]));
+      for (const c of x.cells) if (c) for (const run of c.raw[CA.results]) { if (run[RA.answer] >= 0) parts.push(S[run[RA.answer]]); if (run[RA.error] >= 0) parts.push(S[run[RA.error]]); if (run[RA.turns] >= 0) for (const turn of JSON.parse(S[run[RA.turns]])) parts.push(turn.user, turn.answer || ''); }
       x.hay = parts.join('\n').toLowerCase();
     }
     return x.hay;
@@ -197,38 +230,75 @@ const body = String.raw`
     body.replaceChildren(f);
     const rest = matched.length - limit;
     moreBtn.hidden = rest <= 0;
-    moreBtn.textContent = 'show ' + Math.min(rest, PAGE) + ' more (' + rest + ' not shown)';
+    moreBtn.textContent = 'show ' + Math.min(rest, PAGE) + ' more cases (' + rest + ' not shown)';
   }
-  moreBtn.addEventListener('click', () => { limit += PAGE; render(); });
+  moreBtn.addEventListener('click', () => { limit += PAGE; render(); count(); });
+  const RANK = { error: 0, fail: 1, skip: 2, pass: 3 };
+  const sorts = {
+    latency: (cells) => -Math.max(-1, ...cells.map((c) => c.latencyMs === null ? -1 : c.latencyMs)),
+    tokens: (cells) => -Math.max(-1, ...cells.map((c) => c.tokens === null ? -1 : c.tokens)),
+    verdict: (cells) => Math.min(...cells.map((c) => RANK[c.verdict])),
+  };
+  let counts = null;
+  function count() {
+    const n = counts;
+    const shown = Math.min(limit, matched.length);
+    const parts = [n.pass + ' passed', n.fail + ' failed', n.error + ' errored'].concat(n.skip ? [n.skip + ' skipped'] : []);
+    countEl.textContent = 'showing ' + matched.length + ' of ' + rows.length + ' cases' + (shown < matched.length ? ' (the first ' + shown + ' listed)' : '') + ' · ' + n.cells + (n.cells === 1 ? ' cell: ' : ' cells: ') + parts.join(', ') + ' (' + n.label + ')';
+  }
   function apply() {
-    const q = search.value.trim().toLowerCase(), ti = fTarget.value, tag = fTag.value, verdict = fVerdict.value, err = fError.value;
-    const targets = ti === '' ? T : [T[Number(ti)]];
+    const q = search.value.trim().toLowerCase(), ti = fTarget.value, tag = fTag.value, verdict = fVerdict.value, err = fError.value, view = fView.value, sort = fSort.value;
+    const wanted = ti === '' ? T.map((t, i) => i) : [Number(ti)];
     colStyle.textContent = ti === '' ? '' : '#matrix tr>:nth-child(n+2):not(:nth-child(' + (Number(ti) + 2) + ')){display:none} .tbox:not([data-t="' + ti + '"]){display:none}';
-    const n = { pass: 0, fail: 0, error: 0 };
+    const n = { pass: 0, fail: 0, error: 0, skip: 0, cells: 0, label: ti === '' ? 'all targets' : T[Number(ti)] };
     matched = [];
     for (const x of rows) {
-      const cells = targets.map((t) => x.r.cells[t]).filter(Boolean);
-      let show = cells.length > 0 && (tag === '' || x.r.tags.includes(tag));
-      if (show && verdict !== '') show = cells.some((c) => verdict === 'failing' ? !c.pass : verdict === verdictOf(c) || c.change === verdict);
-      if (show && err !== '') show = cells.some((c) => c.error === err);
+      const cells = wanted.map((i) => x.cells[i]).filter(Boolean);
+      let show = cells.length > 0 && (tag === '' || x.tags.includes(tag));
+      if (show && view === 'differ') show = x.differ;
+      if (show && view === 'changed') show = cells.some((c) => c.change !== null);
+      if (show && verdict !== '') show = cells.some((c) => verdict === 'failing' ? c.verdict === 'fail' || c.verdict === 'error' : verdict === c.verdict || c.change === verdict);
+      if (show && err !== '') show = cells.some((c) => c.errored && c.raw[CA.results].some((run) => str(run[RA.error]) === err));
       if (show && q !== '') show = hay(x).includes(q);
-      if (show) { matched.push(x); for (const c of cells) n[verdictOf(c)]++; }
+      if (show) { matched.push(x); for (const c of cells) if (view !== 'changed' || c.change !== null) { n[c.verdict]++; n.cells++; } }
     }
+    if (sort !== '') { const key = sorts[sort]; const k = new Map(matched.map((x) => [x, key(wanted.map((i) => x.cells[i]).filter(Boolean))])); matched.sort((a, b) => k.get(a) - k.get(b) || a.i - b.i); }
     limit = PAGE;
+    counts = n;
     render();
-    countEl.textContent = 'showing ' + matched.length + ' of ' + rows.length + ' cases: ' + n.pass + ' passed, ' + n.fail + ' failed, ' + n.error + ' errors (' + (ti === '' ? 'all targets' : T[Number(ti)]) + ')';
+    count();
   }
+  /** shows, opens and focuses a case's row (a link of the Regressed or Fixed list): filters that hide it are cleared */
+  function reveal(i) {
+    const x = rows[i]; if (!x) return;
+    if (!matched.includes(x)) { search.value = ''; for (const s of [fTarget, fTag, fVerdict, fError, fView]) s.value = ''; apply(); }
+    const at = matched.indexOf(x);
+    if (at >= limit) { limit = Math.ceil((at + 1) / PAGE) * PAGE; render(); count(); }
+    if (!x.open) details(x);
+    x.btn.focus();
+    x.tr.scrollIntoView({ block: 'start' });
+  }
+  const comparison = document.getElementById('comparison');
+  if (comparison) comparison.addEventListener('click', (ev) => {
+    const a = ev.target.closest('a[href^="#case-"]'); if (!a) return;
+    ev.preventDefault(); history.replaceState(null, '', a.getAttribute('href')); reveal(Number(a.getAttribute('href').slice(6)));
+  });
   let timer = 0;
   const later = () => { clearTimeout(timer); timer = setTimeout(apply, rows.length > 2000 ? 120 : 0); };
   search.addEventListener('input', later);
-  for (const s of [fTarget, fTag, fVerdict, fError]) s.addEventListener('change', apply);
+  for (const s of [fTarget, fTag, fVerdict, fError, fView, fSort]) s.addEventListener('change', apply);
   apply();
+  if (/^#case-\d+$/.test(location.hash)) reveal(Number(location.hash.slice(6)));
   document.getElementById('controls').hidden = false;
   document.body.dataset.ready = '1';
 })();
 `
 
-/** The page's script, with the invisible characters' pattern and names written in. */
+/** The page's script, with the data's positions and the invisible characters' pattern and names written in. */
 export const script = body
+  .replace('CELL_AT', JSON.stringify(cellAt))
+  .replace('RUN_AT', JSON.stringify(runAt))
+  .replace('VERDICT_CODES', JSON.stringify(verdictCodes))
+  .replace('CHANGE_CODES', JSON.stringify(changeCodes))
   .replace('INV_SOURCE', JSON.stringify(invisibleSource))
   .replace('INV_NAMES', JSON.stringify(invisibleNames))

@@ -8,6 +8,7 @@ import { numberedLines } from '../io/lines.js'
 import type { AnsweredToolCall } from './ask.js'
 import type { AssertionResult } from './assertions.js'
 import type { TurnResult } from './conversation.js'
+import { type PassRate, passRate } from './pass-rate.js'
 import type { Vars } from './vars.js'
 
 /** One run of a case against a target (a line of --results). */
@@ -21,6 +22,8 @@ export interface TestResult {
   repeat: number
   /** the share of the case's runs that must pass */
   passRate: number
+  /** how many of the case's runs must pass (over passRate), when set */
+  minPass?: number
   vars: Vars
   pass: boolean
   score: number
@@ -44,6 +47,23 @@ export interface TestResult {
   turns?: TurnResult[]
 }
 
+/**
+ * What a run with no answer (network, auth, 5xx…) counts as (--errors): `fail` (the default) makes its cell an error
+ * and the run exits with the failure's code; `zero` scores it 0, a failed run among the others; `skip` leaves it out
+ * of its cell's rate (a cell with no answered run is skipped).
+ */
+export type ErrorPolicy = 'fail' | 'zero' | 'skip'
+export const errorPolicies: readonly ErrorPolicy[] = ['fail', 'zero', 'skip']
+/** What each policy does with a run with no answer, in the words of the summary. */
+export const errorPolicyMeaning: Record<ErrorPolicy, string> = {
+  fail: 'a run with no answer fails its cell',
+  zero: 'a run with no answer counts as a failed run',
+  skip: 'a run with no answer is left out',
+}
+
+/** A cell's verdict. */
+type Verdict = 'pass' | 'fail' | 'error' | 'skip'
+
 /** A cell of the matrix: one case against one target, its repeats together. */
 export interface Cell {
   caseIndex: number
@@ -52,13 +72,23 @@ export interface Cell {
   target: string
   runs: number
   passed: number
+  /** runs with no answer */
+  errored: number
+  /** the runs its verdict is over (all, or those answered with --errors skip) */
+  counted: number
+  /** how many of the counted runs must pass */
+  needed: number
   /** the share of runs that must pass */
   passRate: number
+  /** pass: at least `needed` of `counted` passed; error: a run had no answer (--errors fail); skip: none answered
+   * (--errors skip) */
+  verdict: Verdict
+  /** verdict is pass */
   pass: boolean
   /** the first error of its runs, if any */
   error: string | null
-  /** the mean latency of its runs */
-  latencyMs: number
+  /** the mean latency of its runs with an answer (null: none had one) */
+  latencyMs: number | null
   /** the mean total tokens, when reported */
   tokens: number | null
   /** its first failing run (the one reports show), else its first run */
@@ -67,8 +97,25 @@ export interface Cell {
   results: TestResult[]
 }
 
-/** The cells of `results`, in case then target order. */
-export function cellsOf(results: readonly TestResult[]): Cell[] {
+/** Whether a cell fails the run (a skipped cell does not). */
+export const failing = (c: Pick<Cell, 'verdict'>) => c.verdict === 'fail' || c.verdict === 'error'
+
+/** How many of `counted` runs must pass: minPass (scaled to the runs counted) or the share passRate. */
+function neededOf(first: Pick<TestResult, 'passRate' | 'minPass'>, runs: number, counted: number): number {
+  if (typeof first.minPass === 'number') return Math.ceil((Math.min(first.minPass, runs) * counted) / runs - 1e-9)
+  const share = typeof first.passRate === 'number' ? first.passRate : 1
+  return Math.ceil(share * counted - 1e-9)
+}
+
+/**
+ * pass^N of a cell: the chance that N runs in a row all pass, N its runs counted, estimated from its rate
+ * ((passed / counted)^N); 1 run: its verdict.
+ */
+export const passHatN = (c: Pick<Cell, 'passed' | 'counted'>) =>
+  c.counted === 0 ? 0 : Math.round((c.passed / c.counted) ** c.counted * 1000) / 1000
+
+/** The cells of `results`, in case then target order; `errors`: what a run with no answer counts as. */
+export function cellsOf(results: readonly TestResult[], errors: ErrorPolicy = 'fail'): Cell[] {
   const byCell = new Map<string, TestResult[]>()
   for (const r of results) {
     const k = `${r.caseIndex}\n${r.target}`
@@ -81,8 +128,13 @@ export function cellsOf(results: readonly TestResult[]): Cell[] {
     runs.sort((a, b) => a.repeat - b.repeat)
     const first = runs[0]!
     const passed = runs.filter((r) => r.pass).length
-    const passRate = typeof first.passRate === 'number' ? first.passRate : 1
+    const errored = runs.filter((r) => r.error !== null).length
+    const counted = errors === 'skip' ? runs.length - errored : runs.length
+    const needed = neededOf(first, runs.length, counted)
     const error = runs.find((r) => r.error !== null)?.error ?? null
+    const verdict: Verdict =
+      errors === 'fail' && errored > 0 ? 'error' : counted === 0 ? 'skip' : passed >= needed ? 'pass' : 'fail'
+    const answered = runs.filter((r) => r.error === null)
     const tokens = runs.map((r) => r.usage?.total_tokens).filter((n): n is number => typeof n === 'number')
     cells.push({
       caseIndex: first.caseIndex,
@@ -91,10 +143,14 @@ export function cellsOf(results: readonly TestResult[]): Cell[] {
       target: first.target,
       runs: runs.length,
       passed,
-      passRate,
-      pass: error === null && passed / runs.length >= passRate - 1e-9,
+      errored,
+      counted,
+      needed,
+      passRate: typeof first.passRate === 'number' ? first.passRate : 1,
+      verdict,
+      pass: verdict === 'pass',
       error,
-      latencyMs: mean(runs.map((r) => r.latencyMs)),
+      latencyMs: answered.length ? mean(answered.map((r) => r.latencyMs)) : null,
       tokens: tokens.length ? mean(tokens) : null,
       shown: runs.find((r) => !r.pass) ?? first,
       results: runs,
@@ -109,8 +165,13 @@ export interface EarlierCell {
   description: string
   target: string
   pass: boolean
-  latencyMs: number
+  /** its runs that passed, of those counted */
+  passed: number
+  counted: number
+  latencyMs: number | null
   tokens: number | null
+  /** the answer of its first failing run, else its first (the report shows it beside a changed cell's) */
+  answer: string | null
 }
 
 /** A cell whose verdict differs from an earlier run's. */
@@ -120,6 +181,10 @@ export interface Change {
   target: string
   before: 'passed' | 'failed'
   after: 'passed' | 'failed'
+  /** repeated runs: the pass rate before and now, when the rate moved out of the earlier rate's 95% interval */
+  rate?: { before: PassRate; after: PassRate }
+  /** the earlier run's answer (its first failing run's, else its first) */
+  earlierAnswer: string | null
 }
 
 /** A target's figures on both sides of a comparison (the cells both runs have), and now over all its cells. */
@@ -127,8 +192,8 @@ interface TargetDelta {
   target: string
   /** cells both runs have */
   matched: number
-  before: { passed: number; latencyMs: number; tokens: number | null }
-  after: { passed: number; latencyMs: number; tokens: number | null }
+  before: { passed: number; latencyMs: number | null; tokens: number | null }
+  after: { passed: number; latencyMs: number | null; tokens: number | null }
 }
 
 /** What changed since an earlier run (--compare). */
@@ -145,6 +210,20 @@ export interface Comparison {
   removed: EarlierCell[]
   /** per target, over the cells both runs have */
   targets: TargetDelta[]
+}
+
+/**
+ * Whether a repeated cell's pass rate left the earlier rate's 95% interval (below it: fell), so that a case that
+ * passed 5 of 5 and now passes 2 of 5 is a regression even when both verdicts are the same.
+ */
+function rateMoved(was: EarlierCell, now: Cell): { fell: boolean; rate: NonNullable<Change['rate']> } | undefined {
+  if (was.counted < 2 && now.counted < 2) return undefined
+  if (was.counted === 0 || now.counted === 0) return undefined
+  const before = passRate(was.passed, was.counted)
+  const after = passRate(now.passed, now.counted)
+  if (after.rate < before.low) return { fell: true, rate: { before, after } }
+  if (after.rate > before.high) return { fell: false, rate: { before, after } }
+  return undefined
 }
 
 /** The key a cell is matched on across runs. */
@@ -179,8 +258,8 @@ export async function* resultFileLines(path: string, flag: string): AsyncGenerat
   }
 }
 
-/** The cells of an earlier --results file, by cellKey (a case's runs together: all must have passed its rate). */
-export async function readEarlier(path: string): Promise<Map<string, EarlierCell>> {
+/** The cells of an earlier --results file, by cellKey (a case's runs together, counted under `errors`). */
+export async function readEarlier(path: string, errors: ErrorPolicy = 'fail'): Promise<Map<string, EarlierCell>> {
   const lines: TestResult[] = []
   for await (const { line, value } of resultFileLines(path, '--compare')) {
     const r = value as Partial<TestResult> | null
@@ -202,15 +281,18 @@ export async function readEarlier(path: string): Promise<Map<string, EarlierCell
   const keys = new Map<string, number>()
   for (const l of lines) l.caseIndex = keys.get(l.case) ?? keys.set(l.case, keys.size).get(l.case)!
   return new Map(
-    cellsOf(lines).map((c) => [
+    cellsOf(lines, errors).map((c) => [
       cellKey(c),
       {
         case: c.case,
         description: c.description,
         target: c.target,
         pass: c.pass,
+        passed: c.passed,
+        counted: c.counted,
         latencyMs: c.latencyMs,
         tokens: c.tokens,
+        answer: typeof c.shown.answer === 'string' ? c.shown.answer : null,
       },
     ]),
   )
@@ -267,15 +349,18 @@ export function compareRuns(
     }
     const list = pairs.get(c.target) ?? pairs.set(c.target, []).get(c.target)!
     list.push([was, c])
-    if (was.pass === c.pass) continue
-    const change = {
+    const moved = rateMoved(was, c)
+    if (was.pass === c.pass && moved === undefined) continue
+    const change: Change = {
       case: c.case,
       description: c.description,
       target: c.target,
       before: was.pass ? 'passed' : 'failed',
       after: c.pass ? 'passed' : 'failed',
-    } as const
-    ;(was.pass ? regressions : fixes).push(change)
+      ...(moved ? { rate: moved.rate } : {}),
+      earlierAnswer: was.answer ?? null,
+    }
+    ;((was.pass !== c.pass ? was.pass : moved!.fell) ? regressions : fixes).push(change)
   }
   const removed = [...before.entries()].filter(([k]) => !planned.has(k)).map(([, e]) => e)
   const targets = [...pairs].map(([target, list]) => ({
@@ -283,12 +368,12 @@ export function compareRuns(
     matched: list.length,
     before: {
       passed: list.filter(([b]) => b.pass).length,
-      latencyMs: mean(list.map(([b]) => b.latencyMs)),
+      latencyMs: meanOrNull(list.map(([b]) => b.latencyMs)),
       tokens: meanOrNull(list.map(([b]) => b.tokens)),
     },
     after: {
       passed: list.filter(([, a]) => a.pass).length,
-      latencyMs: mean(list.map(([, a]) => a.latencyMs)),
+      latencyMs: meanOrNull(list.map(([, a]) => a.latencyMs)),
       tokens: meanOrNull(list.map(([, a]) => a.tokens)),
     },
   }))

@@ -12,7 +12,7 @@ import { type Answer, askAgent, askScenario, type Signing } from './ask.js'
 import { type AssertionEnv, checkAll } from './assertions.js'
 import { judgePrompt, parseVerdict, type Verdict } from './judge.js'
 import type { PlannedCase, Target, TestPlan } from './load.js'
-import type { AnswerCache } from './cache.js'
+import { type AnswerCache, type CachedTarget, definitionDigest } from './cache.js'
 import { converse, TalkFailed, talkVerdict } from './conversation.js'
 import { Pacer } from './pacing.js'
 import type { TestResult } from './results.js'
@@ -53,6 +53,8 @@ export interface RunOutcome {
   durationMs: number
   /** the exit codes of runs that had no answer (transport, auth…) */
   errorCodes: Map<number, number>
+  /** each target's wall time: from its first run's start to its last one's end (JUnit's suite time) */
+  suiteMs: Map<string, number>
 }
 
 /** Whether --filter and --shard keep a case (a case's repeats and targets stay together in one shard). */
@@ -100,9 +102,14 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
     },
   )
   const judge = judgeWith(sdk, pacer, ctx.abort.signal)
+  const definition = o.cache ? definitions(ctx, sdk) : undefined
+  const spans = new Map<string, { from: number; to: number }>()
   try {
     await forEachConcurrent(units(), o.concurrency, async (u) => {
-      const r = await runUnit(ctx, sdk, u, o, judge, pacer)
+      const from = ctx.now()
+      const r = await runUnit(ctx, sdk, u, { ...o, definition }, judge, pacer)
+      const span = spans.get(u.target.id) ?? spans.set(u.target.id, { from, to: from }).get(u.target.id)!
+      span.to = Math.max(span.to, ctx.now())
       if (r.code !== undefined) errorCodes.set(results.length, r.code)
       results.push(r.result)
       await o.onResult?.(r.result)
@@ -113,7 +120,8 @@ export async function runPlan(ctx: Context, sdk: AgentryClient, plan: TestPlan, 
     progress.end()
   }
   const interrupted = stopping || ctx.abort.signal.aborted
-  return { results, cases, interrupted, startedAt, durationMs: ctx.now() - startedAt, errorCodes }
+  const suiteMs = new Map([...spans].map(([t, s]) => [t, s.to - s.from]))
+  return { results, cases, interrupted, startedAt, durationMs: ctx.now() - startedAt, errorCodes, suiteMs }
 }
 
 /** Asks a judge agent for a verdict (the judge's own failures are the run's error). */
@@ -138,6 +146,7 @@ export function runFields(c: PlannedCase, target: string, repeat: number) {
     target,
     repeat,
     passRate: c.passRate,
+    ...(c.minPass !== undefined ? { minPass: c.minPass } : {}),
     vars: c.vars,
   }
 }
@@ -150,11 +159,41 @@ export function runFailure(ctx: Context, err: unknown): { message: string; code:
   }
 }
 
+/**
+ * A target as the cache keys it, its definition read once per run (`agents get` / `scenarios get`); undefined when it
+ * cannot be read (then its answers are neither taken from the cache nor kept: nothing says it is unchanged).
+ */
+function definitions(ctx: Context, sdk: AgentryClient): (t: Target) => Promise<CachedTarget | undefined> {
+  const read = new Map<string, Promise<CachedTarget | undefined>>()
+  return (t) => {
+    let p = read.get(t.id)
+    if (!p) {
+      p = (t.kind === 'agent' ? sdk.agents.get(t.ref) : sdk.scenarios.get(t.ref)).then(
+        (d) => ({ kind: t.kind, ref: t.ref, definition: definitionDigest(d) }),
+        (err: unknown) => {
+          ctx.warn(
+            `${t.kind} ${t.ref}: its definition could not be read (${runFailure(ctx, err).message}): its answers are asked again, not cached`,
+          )
+          return undefined
+        },
+      )
+      read.set(t.id, p)
+    }
+    return p
+  }
+}
+
 async function runUnit(
   ctx: Context,
   sdk: AgentryClient,
   { c, target, repeat }: Unit,
-  { signing, cache }: Pick<RunOptions, 'signing' | 'cache'>,
+  {
+    signing,
+    cache: anyCache,
+    definition,
+  }: Pick<RunOptions, 'signing' | 'cache'> & {
+    definition?: ((t: Target) => Promise<CachedTarget | undefined>) | undefined
+  },
   judge: AssertionEnv['judge'],
   pacer: Pacer,
 ): Promise<{ result: TestResult; code?: number }> {
@@ -170,8 +209,10 @@ async function runUnit(
       return { result: { ...base, ...verdict, ...(talked.rateLimited > 0 ? { rateLimited: talked.rateLimited } : {}) } }
     }
     const question = { messages: c.messages, tools: c.tools, maxTokens: c.maxTokens }
-    const key = cache?.key(target, target.kind === 'agent' ? question : { input: c.input }, repeat)
-    answer = key !== undefined ? await cache!.get(key) : undefined
+    const keyed = anyCache && definition ? await definition(target) : undefined
+    const cache = keyed ? anyCache : undefined
+    const key = keyed && cache?.key(keyed, target.kind === 'agent' ? question : { input: c.input }, repeat)
+    answer = key ? await cache!.get(key) : undefined
     const cached = answer !== undefined
     if (!answer) {
       const asked = await pacer.send(
@@ -183,7 +224,7 @@ async function runUnit(
       )
       answer = asked.value
       rateLimited = asked.rateLimited
-      if (key !== undefined) await cache!.put(key, answer)
+      if (key) await cache!.put(key, answer)
     }
     const assertions = await checkAll(c.assert, answer, { vars: c.vars, judge })
     const { pass, score } = scoreOf(assertions, c.threshold)

@@ -101,6 +101,9 @@ const common = {
   threshold: z.optional(fraction('pass when the weighted score reaches this (default: every assertion passes)')),
   repeat: z.optional(z.int().check(z.gte(1), z.lte(100), z.describe('run the case this many times (flakiness)'))),
   passRate: z.optional(fraction('with repeat: the share of runs that must pass (default 1)')),
+  minPass: z.optional(
+    z.int().check(z.gte(1), z.lte(100), z.describe('with repeat: how many runs must pass (over passRate; --min-pass)')),
+  ),
 }
 
 /** One turn of a `conversation:` case: what the user says, and the checks on the agent's answer to it. */
@@ -116,7 +119,9 @@ const simulateSchema = z.strictObject({
 })
 
 const caseSchema = z.strictObject({
-  description: nonEmpty('what the case checks (the name in reports)'),
+  description: z.optional(
+    nonEmpty('what the case checks (the name in reports; default: its message, or its first turn or variables)'),
+  ),
   id: z.optional(nonEmpty('a stable key for --compare (default: the description)')),
   tags: z.optional(z.array(nonEmpty('a tag, for --filter'))),
   dataset: z.optional(nonEmpty('a CSV (header row) or NDJSON file beside this one: the case runs once per row')),
@@ -150,7 +155,7 @@ const targetSchema = z.union([
 /** One target as written. */
 export type TargetSpec = z.infer<typeof targetSchema>
 
-const { vars, system, maxTokens, tools: t, images, assert, threshold, repeat, passRate } = common
+const { vars, system, maxTokens, tools: t, images, assert, threshold, repeat, passRate, minPass } = common
 /** The whole file. */
 export const testFileSchema = z
   .strictObject({
@@ -159,7 +164,7 @@ export const testFileSchema = z
     judge: z.optional(nonEmpty('the judging agent of judge assertions that name none (--judge overrides it)')),
     targets: z.array(targetSchema).check(z.minLength(1), z.describe('the matrix: every case runs against each')),
     defaults: z.optional(
-      z.strictObject({ vars, system, maxTokens, tools: t, images, assert, threshold, repeat, passRate }),
+      z.strictObject({ vars, system, maxTokens, tools: t, images, assert, threshold, repeat, passRate, minPass }),
     ),
     cases: z.array(caseSchema).check(z.minLength(1)),
   })

@@ -104,7 +104,11 @@ cases:
     JSON.stringify({ case: c, target, pass, repeat: 0, latencyMs: 5, usage: { total_tokens: 9 } })
   await writeFile(
     before,
-    [line('expects the impossible', 'demo-assistant', true), line('gone', 'demo-assistant', true)].join('\n'),
+    [
+      // the earlier run's answer, shown beside the regressed one
+      JSON.stringify({ ...JSON.parse(line('expects the impossible', 'demo-assistant', true)), answer: 'exactly this' }),
+      line('gone', 'demo-assistant', true),
+    ].join('\n'),
   )
   const path = join(dir, 'rich.html')
   expect(await emulatorContext(fx).run(['test', file, '--report', path, '--compare', before])).not.toBe(0)
@@ -142,9 +146,9 @@ it('chromium renders an inline page, runs no script it was not given, and keeps 
 describe('the HTML report', () => {
   it('is one file with no address to fetch: no http(s) URL, no src= or href= outside its data', () => {
     const whole = readFileSync(report, 'utf8')
-    const data = /<script type="application\/json" id="data">([^<]*)<\/script>/.exec(whole)
+    const data = /<script type="application\/gzip\+base64" id="data">([^<]*)<\/script>/.exec(whole)
     expect(data).not.toBeNull()
-    expect(data![1]).not.toMatch(/[<>&]/)
+    expect(data![1]).toMatch(/^[A-Za-z0-9+/=]+$/)
     const html = whole.replace(data![0], '')
     expect(html).not.toMatch(/\b(src|href)\s*=/i)
     expect(html).not.toMatch(/https?:\/\//)
@@ -199,7 +203,9 @@ describe('the HTML report', () => {
     await page.goto(pathToFileURL(demoReport).href)
     await page.waitForSelector('body[data-ready]')
     expect(await page.locator('#rows tr.case').count()).toBe(12)
-    expect(await page.textContent('#count')).toMatch(/^showing 12 of 12 cases: \d+ passed, 2 failed, 0 errors/)
+    expect(await page.textContent('#count')).toMatch(
+      /^showing 12 of 12 cases · 12 cells: \d+ passed, 2 failed, 0 errored/,
+    )
     // the failing cases' details are open: the failing assertion highlighted, the judge's reason shown
     const bad = page.locator('li.bad')
     expect(await bad.count()).toBe(2)
@@ -214,7 +220,9 @@ describe('the HTML report', () => {
       'mentions the weather (fails on purpose)',
       'no tool call (fails on purpose)',
     ])
-    expect(await page.textContent('#count')).toMatch(/^showing 2 of 12 cases: \d+ passed, 2 failed, 0 errors/)
+    expect(await page.textContent('#count')).toMatch(
+      /^showing 2 of 12 cases · 2 cells: \d+ passed, 2 failed, 0 errored/,
+    )
     await page.selectOption('#f-verdict', '')
     await page.fill('#search', 'json')
     await page.waitForFunction(() => document.querySelectorAll('#rows tr.case:not([hidden])').length === 1)
@@ -276,7 +284,9 @@ describe('the HTML report', () => {
     await page.fill('#search', 'you said')
     await page.waitForFunction(() => document.querySelectorAll('#rows tr.case:not([hidden])').length === 2)
     expect(await shownCases(page)).toEqual(['repeated', 'expects the impossible'])
-    expect(await page.textContent('#count')).toBe('showing 2 of 6 cases: 1 passed, 1 failed, 0 errors (all targets)')
+    expect(await page.textContent('#count')).toBe(
+      'showing 2 of 6 cases · 2 cells: 1 passed, 1 failed, 0 errored (all targets)',
+    )
     await page.fill('#search', 'in fahrenheit')
     await page.waitForFunction(() => document.querySelectorAll('#rows tr.case:not([hidden])').length === 1)
     expect(await shownCases(page)).toEqual(['weather for Boston'])
@@ -288,7 +298,7 @@ describe('the HTML report', () => {
     expect(await page.isVisible('#matrix th:nth-child(2)')).toBe(false)
     expect(await page.isVisible('#matrix th:nth-child(3)')).toBe(true)
     expect(await page.textContent('#count')).toMatch(
-      /^showing 3 of 6 cases: \d+ passed, \d+ failed, 0 errors \(weather-bot\)$/,
+      /^showing 3 of 6 cases · 3 cells: \d+ passed, \d+ failed, 0 errored \(weather-bot\)$/,
     )
     await page.selectOption('#f-target', '')
     await page.selectOption('#f-tag', 'tools')
@@ -299,7 +309,9 @@ describe('the HTML report', () => {
     expect(errorOptions).toHaveLength(2)
     await page.selectOption('#f-error', { index: 1 })
     expect(await shownCases(page)).toEqual(['unreachable'])
-    expect(await page.textContent('#count')).toBe('showing 1 of 6 cases: 0 passed, 0 failed, 1 errors (all targets)')
+    expect(await page.textContent('#count')).toBe(
+      'showing 1 of 6 cases · 1 cell: 0 passed, 0 failed, 1 errored (all targets)',
+    )
     await page.selectOption('#f-error', '')
     await page.selectOption('#f-verdict', 'regressed')
     expect(await shownCases(page)).toEqual(['expects the impossible'])
@@ -329,6 +341,61 @@ describe('the HTML report', () => {
     await page.keyboard.press('Space')
     expect(await button.getAttribute('aria-expanded')).toBe('false')
     expect(await page.locator('tr.details', { hasText: 'hello' }).count()).toBe(0)
+  })
+
+  it('keyboard only: a link of the Regressed list opens its row, hidden by a filter, with the earlier answer beside the new one', async () => {
+    await page.goto(pathToFileURL(richReport).href)
+    await page.waitForSelector('body[data-ready]')
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '')
+    // a search that hides every case, typed
+    let tabs = 0
+    while ((await focused()) !== 'search' && tabs++ < 30) await page.keyboard.press('Tab')
+    await page.keyboard.type('no case says this')
+    await page.waitForFunction(() => document.getElementById('count')!.textContent!.startsWith('showing 0 of'))
+    // back to the Regressed list (before the filters, above the New list), and Enter on its link
+    tabs = 0
+    const onLink = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.closest('#comparison ul.changes') !== null &&
+          document.activeElement?.textContent === 'expects the impossible',
+      )
+    while (!(await onLink()) && tabs++ < 30) await page.keyboard.press('Shift+Tab')
+    expect(await page.evaluate(() => document.activeElement!.textContent)).toBe('expects the impossible')
+    await page.keyboard.press('Enter')
+    // the filter is cleared, the row shown, open and focused; the earlier answer beside the new one, then the failing
+    // assertion's expected against actual
+    expect(await page.evaluate(() => document.activeElement!.textContent)).toBe('expects the impossible')
+    expect(await page.evaluate(() => document.activeElement!.getAttribute('aria-expanded'))).toBe('true')
+    expect(await page.inputValue('#search')).toBe('')
+    const row = page.locator('tr.details', { hasText: 'ping' }).locator('.tbox[data-t="0"]')
+    expect(await row.locator('.was').textContent()).toMatch(
+      /^earlier answer \(passed in .*before\.ndjson\)exactly thisanswer now \(fails\)You said: "ping"/,
+    )
+    expect(await row.locator('.ev').textContent()).toMatch(/^expectedexactly thisactualYou said: "ping"/)
+    // the row's name is its text alone (its arrow is decoration, not read)
+    expect(
+      await page.evaluate(() => {
+        const b = document.activeElement!
+        return getComputedStyle(b, '::before').content
+      }),
+    ).toBe('"▾ " / ""')
+    await screenshot(page, 'agent-test-report-regressed')
+  })
+
+  it('views and sorting: only the cases whose targets differ, only the changes since --compare, failing first', async () => {
+    await page.goto(pathToFileURL(richReport).href)
+    await page.waitForSelector('body[data-ready]')
+    await page.selectOption('#f-view', 'differ')
+    expect(await shownCases(page)).toEqual(['greets'])
+    expect(await page.textContent('#count')).toMatch(/^showing 1 of 6 cases · 2 cells: /)
+    await page.selectOption('#f-view', 'changed')
+    expect((await shownCases(page)).length).toBeGreaterThan(0)
+    await page.selectOption('#f-view', '')
+    await page.selectOption('#f-sort', 'verdict')
+    expect((await shownCases(page))[0]).toBe('unreachable')
+    await page.selectOption('#f-sort', 'latency')
+    expect((await shownCases(page)).at(-1)).toBe('unreachable')
   })
 
   it("has a dark theme, and fits 375 px with nothing wider than the screen but its tables' own scroll", async () => {
@@ -442,7 +509,8 @@ describe('the HTML report', () => {
     // the rows are shown 500 at a time; the count is of every case that matches
     expect(await page.locator('#rows tr.case').count()).toBe(500)
     expect(await page.textContent('#count')).toBe(
-      'showing 10000 of 10000 cases: 9000 passed, 1000 failed, 0 errors (all targets)',
+      // the count says cases and cells apart, and how many rows the table lists
+      'showing 10000 of 10000 cases (the first 500 listed) · 10000 cells: 9000 passed, 1000 failed, 0 errored (all targets)',
     )
     const filter = async (act: () => Promise<void>, count: string) => {
       const t = performance.now()
@@ -459,7 +527,7 @@ describe('the HTML report', () => {
     // a word found only in one answer (the search waits 120 ms after the last key on a page this size)
     const searchMs = await filter(() => page.fill('#search', 'token9999'), 'showing 1 of')
     expect(await page.textContent('#count')).toBe(
-      'showing 1 of 10000 cases: 1 passed, 0 failed, 0 errors (all targets)',
+      'showing 1 of 10000 cases · 1 cell: 1 passed, 0 failed, 0 errored (all targets)',
     )
     expect(await shownCases(page)).toEqual(['case 9999 about travel'])
     console.log(

@@ -55,13 +55,11 @@ describe('agentry test --compare --fail-on regressions --summary-md', () => {
     expect(err).toContain('regressed: regresses on demo-assistant (passed → failed)')
     expect(err).toContain('fixed: gets fixed on demo-assistant (failed → passed)')
     expect(err).toContain(`since ${before}: 2 verdicts changed (1 regressed, 1 fixed), 1 new, 1 removed`)
-    expect(err).toContain(`1 of 5 cases regressed since ${before}`)
+    expect(err).toContain(`1 of 5 cells regressed since ${before}`)
     const md = readFileSync(comment, 'utf8')
     expect(md).toContain(
-      '**Since `before.ndjson`'.replace(
-        'before.ndjson',
-        before.replace(/[\\_]/g, (c) => `\\${c}`),
-      ),
+      // markup characters escaped, the path not in a code span (where an escape would show)
+      `**Since ${before.replace(/[\\_]/g, (c) => `\\${c}`)}: `,
     )
     expect(md).toContain('1 regression, 1 fixed, 1 new, 1 removed**')
     const at = (s: string) => {
@@ -99,7 +97,9 @@ describe('agentry test --compare --fail-on regressions --summary-md', () => {
     ])
     const gated = emulatorContext(fx, { env })
     expect(await gated.run(['test', file, '--compare', before, '--fail-on', 'regressions'])).toBe(0)
-    expect(gated.stderr()).toContain(`3 cases fail, none of them passed in ${before}: exit 0 (--fail-on regressions)`)
+    expect(gated.stderr()).toContain(
+      `3 cells fail, none of them regressed since ${before}: exit 0 (--fail-on regressions)`,
+    )
     expect(await emulatorContext(fx, { env }).run(['test', file, '--compare', before])).toBe(10)
     expect(await emulatorContext(fx, { env }).run(['test', file, '--compare', before, '--fail-on', 'failures'])).toBe(
       10,
@@ -134,7 +134,7 @@ describe('agentry test --compare --fail-on regressions --summary-md', () => {
     ])
     expect(code).not.toBe(0)
     expect(code).not.toBe(10)
-    expect(u.stderr()).toContain(`1 case regressed since ${passedBefore}; 1 of its runs got no answer`)
+    expect(u.stderr()).toContain(`1 cell regressed since ${passedBefore}; 1 of its runs got no answer`)
   })
 
   it('--fail-on regressions without --compare is a usage error before any request; --summary-md alone lists the failures', async () => {
@@ -146,7 +146,7 @@ describe('agentry test --compare --fail-on regressions --summary-md', () => {
     const comment = join(dir, 'comment.md')
     expect(await emulatorContext(fx, { env }).run(['test', file, '--summary-md', comment])).toBe(10)
     const md = readFileSync(comment, 'utf8')
-    expect(md).toContain('| regresses | demo-assistant | contains: ')
+    expect(md).toContain('| regresses | demo-assistant | contains\\: ')
     expect(md).not.toContain('Regressions')
     // a folder is refused before any request, like the other output files
     const u = emulatorContext(fx, { env })

@@ -37,7 +37,7 @@ describe('agentry test: a file fixed in one run', () => {
     )
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toContain('error: tests.yaml: 5 problems')
+    expect(r.stderr).toContain('error: tests.yaml: 6 problems')
     expect(r.stderr).toContain('tests.yaml:1: prompts: unknown member "prompts"')
     expect(r.stderr).toContain('hint: write a message (or messages) in each case')
     expect(r.stderr).toContain('tests.yaml:2: providers: unknown member "providers"')
@@ -45,6 +45,39 @@ describe('agentry test: a file fixed in one run', () => {
     expect(r.stderr).toContain('tests.yaml:4: tests: unknown member "tests"')
     expect(r.stderr).toContain('hint: write cases: [...] (promptfoo’s tests)')
     expect(r.stderr).toContain('targets: no target')
+    // its tests are checked as the cases they would be, in the same run
+    expect(r.stderr).toContain('tests.yaml:6: tests[0].assert[0].type: unknown assertion type "llm-rubric"')
+  })
+
+  it('promptfoo habits: file:// datasets, no description (named from the message), a string case said plainly', async () => {
+    const dir = tempDir()
+    await writeFile(join(dir, 'rows.csv'), 'city\nParis\n')
+    const file = join(dir, 'tests.yaml')
+    await writeFile(
+      file,
+      'targets: [{agent: demo-assistant}]\ncases:\n  - dataset: file://rows.csv\n    message: weather in {{city}}\n    assert: [{type: starts-with, value: "Sunny"}]\n',
+    )
+    const t = emulatorContext(fx)
+    expect(await t.run(['test', file])).toBe(10)
+    const ok = { stdout: t.stdout() }
+    // the case is named by its filled-in message; a failed assertion says what was expected
+    expect(ok.stdout).toMatch(
+      /^weather in Paris\tdemo-assistant\tFAIL\t0\/1\t.*starts-with: starts with .*, expected "Sunny"/m,
+    )
+    const bad = await runFile(['targets: [{agent: demo-assistant}]', 'cases:', '  - file://more.csv', ''].join('\n'))
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('tests.yaml:3: cases[0]: a case is an object, not "file://more.csv"')
+    expect(bad.stderr).toContain('hint: rows of a file are a case with a dataset: {dataset: file://more.csv')
+  })
+
+  it('a scenario target with no signing secret is named, with its line in the file', async () => {
+    const r = await runFile(
+      ['cases:', '  - message: hi', 'targets:', '  - agent: demo-assistant', '  - scenario: scn_summarize', ''].join(
+        '\n',
+      ),
+    )
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('error: tests.yaml:5: target scn_summarize (scenario scn_summarize): no signing secret')
   })
 
   it('problems of several cases, and every unknown member of one, in one run', async () => {

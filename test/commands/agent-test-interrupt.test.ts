@@ -10,6 +10,7 @@ import { emulatorContext } from '../helpers/emulator-context.js'
 import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
 import { pollUntil } from '../helpers/poll.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { reportDataOf } from '../../src/evals/report-html.js'
 
 const fx = emulatorFixture({ emulator: quietEmulator })
 afterAll(async () => {
@@ -45,5 +46,5 @@ it('keeps what finished: results, JUnit and report hold the cases that ran, exit
   expect(t.stderr()).toContain('stopping: no more cases are started')
   const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(junit!, 'utf8'))
   expect(doc.testsuites.tests).toBe(String(served))
-  expect(readFileSync(report!, 'utf8')).toContain('case 0')
+  expect(reportDataOf(readFileSync(report!, 'utf8')).strings).toContain('case 0')
 })

@@ -24,7 +24,9 @@ describe('agentry test: progress', () => {
     const r = await testRun({ tty: true })
     expect(r.code).toBe(0)
     expect(r.stderr).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] tested [123]\/3/)
-    expect(r.stderr).toMatch(/\x1b\[\?25h3 runs of 3 cases on 1 target: 3 passed in \d+\.\d s\n$/)
+    expect(r.stderr).toMatch(
+      /\x1b\[\?25h3 cases × 1 target = 3 cells: 3 passed, 0 failed, 0 errored; 3 runs, 0 errored \(--errors fail: [^)]*\) in \d+\.\d s\n$/,
+    )
   })
 
   it.each([
@@ -34,7 +36,9 @@ describe('agentry test: progress', () => {
     const r = await testRun(opts)
     expect(r.code).toBe(0)
     expect(r.stderr.slice(0, label.length)).toBe(label)
-    expect(r.stderr.slice(label.length)).toMatch(/^3 runs of 3 cases on 1 target: 3 passed in \d+\.\d s\n$/)
+    expect(r.stderr.slice(label.length)).toMatch(
+      /^3 cases × 1 target = 3 cells: 3 passed, 0 failed, 0 errored; 3 runs, 0 errored \(--errors fail: [^)]*\) in \d+\.\d s\n$/,
+    )
     if (label) expect(r.stdout.split('\n')[0]!.split('\t')).toHaveLength(7)
   })
 })

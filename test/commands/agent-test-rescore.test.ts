@@ -81,7 +81,7 @@ describe('agentry test --rescore', () => {
     expect(by(after, 'greets').answer).toBe(by(before, 'greets').answer)
     expect(by(after, 'greets').assertions.map((a) => [a.type, a.pass, a.reason])).toEqual([
       ['contains', false, 'does not contain "Goodbye"'],
-      ['judge', false, 'demo-judge: the answer does not mention "Goodbye"'],
+      ['judge', false, 'demo-judge: the answer does not mention "Goodbye"; rubric: mentions "Goodbye"'],
     ])
     expect(by(after, 'scenario')).toMatchObject({ pass: true, answer: by(before, 'scenario').answer })
     const talks = by(after, 'talks')

@@ -53,9 +53,11 @@ describe('agentry test: the demo file', () => {
       'no tool call (fails on purpose)',
     ])
     expect(t.stderr()).toMatch(
-      /14 runs of 12 cases on 3 targets: 10 passed, 2 failed; 12 of 14 runs passed: 86% \(95% CI 60–96%\) in \d+\.\d s\n/,
+      /12 cases on 3 targets = 12 cells: 10 passed, 2 failed, 0 errored; 14 runs, 0 errored \(--errors fail: a run with no answer fails its cell\); 12 of 14 runs passed: 86% \(95% CI 60–96%\), pass\^N 100% in \d+\.\d s\n/,
     )
-    expect(t.stderr()).toContain('error: 2 of 12 cases failed')
+    expect(t.stderr()).toContain(
+      'error: 2 of 12 cells failed: 12 cases on 3 targets = 12 cells: 10 passed, 2 failed, 0 errored',
+    )
 
     const lines = readLines(files[0]!)
     expect(lines).toHaveLength(14) // 12 cells, one of them repeated 3 times
@@ -166,10 +168,33 @@ describe('agentry test: the demo file', () => {
     expect(err).toContain('regressed: no tool call (fails on purpose) on weather-bot (passed → failed)')
     expect(err).toContain(`since ${before}: 2 verdicts changed`)
     expect(err).toMatch(
-      /^::error file=.*agent-tests\.example\.yaml,line=\d+,title=weather-bot%3A no tool call \(fails on purpose\)::no-tool-call: called get_weather$/m,
+      /^::error file=.*agent-tests\.example\.yaml,line=\d+,title=weather-bot%3A no tool call \(fails on purpose\)::no-tool-call: called get_weather, expected no tool call$/m,
     )
     const md = readFileSync(summary, 'utf8')
     expect(md).toContain('| no tool call (fails on purpose) | weather-bot | passed | **failed** |')
     expect(md).toContain('| mentions the weather (fails on purpose) | demo-assistant |')
+  })
+
+  it('with the cache on, an agent whose instructions changed between two runs is asked again', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'tests.yaml')
+    await writeFile(file, 'targets: [{agent: demo-assistant}]\ncases:\n  - message: hello\n    repeat: 2\n')
+    const results = join(dir, 'results.ndjson')
+    const cached = async () => {
+      const t = emulatorContext(fx, { env: { ...env, AGENTRY_CACHE_DIR: join(dir, 'cache'), CI: undefined } })
+      expect(await t.run(['test', file, '--cache', '--results', results])).toBe(0)
+      return readLines(results).map((l) => (l as Line & { cached?: boolean }).cached === true)
+    }
+    expect(await cached()).toEqual([false, false])
+    expect(await cached()).toEqual([true, true])
+    const agent = fx.emu.state.agents.get('demo-assistant')!
+    const was = agent.systemPrompt
+    agent.systemPrompt = `${was} Answer in French.`
+    try {
+      expect(await cached()).toEqual([false, false])
+      expect(await cached()).toEqual([true, true])
+    } finally {
+      agent.systemPrompt = was
+    }
   })
 })

@@ -2001,6 +2001,14 @@ describe('--help', () => {
                               regressions first, with --compare)
         --rescore <results>   check the answers of this --results file again with the
                               file's assertions (judges asked; targets never)
+        --repeat <n>          run every case n times, 1 to 100 (over the file's
+                              repeat)
+        --min-pass <k>        a case passes when k of its runs pass (a count, or a
+                              share: 0.8, 80%; over the file's minPass and passRate)
+        --errors <policy>     what a run with no answer counts as: fail (default:
+                              fails its cell; exit code of the failure), zero (a
+                              failed run), skip (left out of the rate) (choices:
+                              "fail", "zero", "skip")
         --concurrency <n>     runs in flight, 1 to 64 (default 8)
         --shard <i/n>         only the cases of shard i of n (a CI matrix job)
         --filter <text>       only cases whose description contains it or with this
@@ -2011,9 +2019,9 @@ describe('--help', () => {
                               (over the file's judge:)
         --allow-js            allow javascript assertions (they run code from the test
                               file)
-        --cache               reuse answers of earlier runs, by whole request and
-                              repeat (default: on, off when CI is set or with
-                              --emulator)
+        --cache               reuse answers of earlier runs, by target definition,
+                              whole request and repeat (default: on, off when CI is
+                              set or with --emulator)
         --no-cache            ask every target again, keeping no answer
         --secret-file <path>  file holding the scenarios' signing secret (or env
                               AGENTRY_SCENARIO_SECRET, or the profile)

@@ -2,7 +2,10 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
 import { parseBatchLine } from '../../src/batch/input.js'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { junitXml, xmlEscape } from '../../src/batch/junit.js'
+import { validateXml } from '../helpers/xsd-subset.js'
 import { annotation, batchExitCode, summaryLine } from '../../src/batch/report.js'
 import type { ResultLine } from '../../src/batch/results.js'
 
@@ -49,6 +52,20 @@ describe('JUnit XML', () => {
     expect(suite.testcase[1].failure.type).toBe('refused')
     expect(suite.testcase[2].skipped.message).toMatch(/interrupted/)
     expect(suite.testcase[3]['system-out']).toMatch(/earlier run/)
+  })
+
+  it('passes the Jenkins JUnit schema (test/fixtures/junit/jenkins-junit.xsd); the check can fail', () => {
+    const xsd = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'junit', 'jenkins-junit.xsd'), 'utf8')
+    expect(validateXml(xml, xsd)).toEqual([])
+    // what the batch wrote before: skipped on <testsuites>, which Jenkins' schema refuses
+    expect(
+      validateXml(xml.replace('<testsuites name="agentry"', '<testsuites skipped="1" name="agentry"'), xsd),
+    ).toEqual(['/testsuites: attribute skipped is not allowed'])
+    expect(validateXml('<testsuites><testsuite tests="x"><testcase/></testsuite></testsuites>', xsd)).toEqual([
+      '/testsuites/testsuite: tests="x" is not xs:int',
+      '/testsuites/testsuite: name is required',
+      '/testsuites/testsuite/testcase: name is required',
+    ])
   })
 
   it('carries no character XML 1.0 forbids', () => {

@@ -2,7 +2,7 @@
 // matrix of targets, results for CI and a report for people (docs/commands.md "Testing agents"). The work
 // is in src/evals/; this file declares the command and prints.
 import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js'
-import { loadTestFile } from '../../evals/load.js'
+import { loadTestFile, type MinPass } from '../../evals/load.js'
 import { AnswerCache } from '../../evals/cache.js'
 import { openOutputs } from '../../evals/outputs.js'
 import {
@@ -12,6 +12,8 @@ import {
   type Comparison,
   compareRuns,
   earlierCellsPlanned,
+  errorPolicies,
+  failing,
   readEarlier,
   type TestResult,
 } from '../../evals/results.js'
@@ -19,7 +21,7 @@ import { rescorePlan } from '../../evals/rescore.js'
 import { cacheDir } from '../../config/paths.js'
 import { caseSelector, runPlan } from '../../evals/run.js'
 import type { Context } from '../../context.js'
-import { annotation, cellFields, cellRow, summaryLine } from '../../evals/summary.js'
+import { annotation, cellCounts, cellFields, cellRow, rateChange, summaryLine } from '../../evals/summary.js'
 import { batchExitCode } from '../../batch/report.js'
 import { parseShard } from '../../io/shard.js'
 import { holdSteadyHeap } from '../../io/steady-heap.js'
@@ -33,6 +35,21 @@ import { scenarioSigning } from './signing.js'
 
 const path = (what: string) => nonEmpty(`give ${what}`)
 
+/** --min-pass: a count of runs (`4`) or a share of them (`0.8`, `80%`). */
+function parseMinPass(raw: string, flag: string): MinPass {
+  const v = raw.trim()
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(v)
+  if (percent) {
+    const share = Number(percent[1]) / 100
+    if (share > 0 && share <= 1) return { share }
+  } else if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 100) return { count: Number(v) }
+  else if (/^0?\.\d+$/.test(v) && Number(v) > 0) return { share: Number(v) }
+  throw new UsageError(
+    `${flag} ${JSON.stringify(raw)}: not a count of runs (1 to 100) nor a share of them (0.8 or 80%)`,
+    `e.g. ${flag} 4 with --repeat 5 (4 of 5 runs must pass), or ${flag} 80%`,
+  )
+}
+
 /**
  * The answer cache, unless --no-cache, or by default in CI (CI set: a pipeline tests the agents as they are now) and
  * under --emulator (its answers cost nothing).
@@ -41,7 +58,12 @@ async function answerCache(ctx: Context, given: boolean | undefined): Promise<An
   if (!(given ?? (!ctx.env.CI && !ctx.emulator))) return undefined
   const settings = await ctx.settings()
   const service = `${settings.baseUrl?.value ?? ''} ${settings.account?.value ?? ''}`
-  return new AnswerCache(cacheDir(ctx.env), service, (line) => ctx.warn(line))
+  return new AnswerCache(
+    cacheDir(ctx.env),
+    service,
+    (line) => ctx.warn(line),
+    () => ctx.now(),
+  )
 }
 
 export default defineCommand({
@@ -73,6 +95,17 @@ export default defineCommand({
       "check the answers of this --results file again with the file's assertions (judges asked; targets never)",
       path('a path'),
     ),
+    repeat: int('--repeat <n>', "run every case n times, 1 to 100 (over the file's repeat)", { min: 1, max: 100 }),
+    minPass: custom(
+      '--min-pass <k>',
+      "a case passes when k of its runs pass (a count, or a share: 0.8, 80%; over the file's minPass and passRate)",
+      (v, f) => parseMinPass(String(v), f),
+    ),
+    errors: choice(
+      '--errors <policy>',
+      'what a run with no answer counts as: fail (default: fails its cell; exit code of the failure), zero (a failed run), skip (left out of the rate)',
+      errorPolicies,
+    ),
     concurrency: int('--concurrency <n>', `runs in flight, 1 to ${maxBatchConcurrency} (default 8)`, {
       min: 1,
       max: maxBatchConcurrency,
@@ -95,7 +128,7 @@ export default defineCommand({
     allowJs: flag('--allow-js', 'allow javascript assertions (they run code from the test file)'),
     cache: flag(
       '--cache',
-      'reuse answers of earlier runs, by whole request and repeat (default: on, off when CI is set or with --emulator)',
+      'reuse answers of earlier runs, by target definition, whole request and repeat (default: on, off when CI is set or with --emulator)',
     ),
     noCache: flag('--no-cache', 'ask every target again, keeping no answer'),
     secretFile: custom(
@@ -132,7 +165,8 @@ does not).`,
         '--fail-on regressions needs --compare <results>: the earlier run the regressions are counted against',
         "add --compare <the --results file of the earlier run>, e.g. the main branch's",
       )
-    const earlier = opts.compare !== undefined ? await readEarlier(opts.compare) : undefined
+    const errors = opts.errors ?? 'fail'
+    const earlier = opts.compare !== undefined ? await readEarlier(opts.compare, errors) : undefined
     // the earlier cells the file still has, run or not: the others were removed from it
     const stillPlanned = earlierCellsPlanned(earlier)
     // a dataset's rows and a thousand answers stream through, and only the cases selected and their results are kept:
@@ -144,13 +178,16 @@ does not).`,
       allowJs: opts.allowJs,
       judge: opts.judge,
       filesRoots: opts.filesRoot,
+      repeat: opts.repeat,
+      minPass: opts.minPass,
       keep: (c) => {
         stillPlanned.see(c)
         return select(c)
       },
     })
     // rescoring asks no target: no scenario is signed, no answer cached
-    const signing = opts.rescore === undefined ? await scenarioSigning(ctx, plan.cases, opts.secretFile) : new Map()
+    const signing =
+      opts.rescore === undefined ? await scenarioSigning(ctx, opts.file, plan.cases, opts.secretFile) : new Map()
     const sdk = await ctx.sdk()
     // three ways: --cache (true), --no-cache (opts.noCache false: a --no-x flag is true unless given), or neither
     // (undefined: the default); two options, as the line read without commander (src/direct-run.ts) keeps them apart
@@ -170,13 +207,13 @@ does not).`,
       await outputs.discard()
       throw err
     }
-    const cells = cellsOf(outcome.results)
+    const cells = cellsOf(outcome.results, errors)
     const comparison = earlier ? compareRuns(opts.compare!, earlier, cells, stillPlanned.keys) : undefined
     const targets = [...new Set(outcome.cases.flatMap((c) => c.targets.map((t) => t.id)))]
-    const summary = summaryLine(outcome.cases, cells, outcome.durationMs, targets.length)
+    const summary = summaryLine(outcome.cases, cells, outcome.durationMs, targets.length, errors)
     const title = plan.description ?? `agentry test ${opts.file}`
     const meta = { title, file: opts.file, summary, startedAt: outcome.startedAt, targets, cases: outcome.cases }
-    await outputs.finish({ ...meta, durationMs: outcome.durationMs }, cells, comparison)
+    await outputs.finish({ ...meta, durationMs: outcome.durationMs, suiteMs: outcome.suiteMs }, cells, comparison)
     const out = ctx.output()
     await out.list(cells.map(cellRow), cellFields)
     // piped, the rows have no header (stdout is data only): stderr names their columns once
@@ -185,32 +222,52 @@ does not).`,
     if (ctx.env.GITHUB_ACTIONS === 'true') {
       const lineOf = new Map(outcome.cases.map((c) => [c.index, c.line]))
       for (const c of cells)
-        if (!c.pass) ctx.io.stderr.write(annotation(opts.file, lineOf.get(c.caseIndex)?.() ?? 1, c))
+        if (failing(c)) ctx.io.stderr.write(annotation(opts.file, lineOf.get(c.caseIndex)?.() ?? 1, c))
     }
     if (comparison) {
       const { regressions, fixes, added, removed } = comparison
-      for (const c of [...regressions, ...fixes])
-        ctx.info(`${c.after === 'failed' ? 'regressed' : 'fixed'}: ${c.case} on ${c.target} (${c.before} → ${c.after})`)
+      // named as everywhere else: the case's filled-in text (its description), not its --compare key
+      for (const c of regressions)
+        ctx.info(
+          `regressed: ${c.description} on ${c.target} (${c.rate ? rateChange(c.rate) : `${c.before} → ${c.after}`})`,
+        )
+      for (const c of fixes)
+        ctx.info(`fixed: ${c.description} on ${c.target} (${c.rate ? rateChange(c.rate) : `${c.before} → ${c.after}`})`)
       const changed = regressions.length + fixes.length
       ctx.info(
         `since ${opts.compare}: ${changed} verdict${changed === 1 ? '' : 's'} changed (${regressions.length} regressed, ${fixes.length} fixed), ${added.length} new, ${removed.length} removed`,
       )
     }
-    const cached = outcome.results.filter((r) => r.cached).length
-    if (cached > 0)
-      ctx.info(`${cached} answer${cached === 1 ? '' : 's'} from the cache of earlier runs (--no-cache asks again)`)
+    const fromCache = cache?.note()
+    if (fromCache) ctx.info(fromCache)
     ctx.info(summary)
     if (outcome.interrupted) throw new CancelledError('interrupted: the results hold the cases that finished')
     if (opts.failOn === 'regressions') return regressionGate(outcome, comparison!, cells, opts, ctx)
-    const failing = batchExitCode(outcome.errorCodes)
-    if (failing !== ExitCode.ok)
-      throw new CliError(`${outcome.errorCodes.size} runs got no answer`, { exitCode: failing })
-    const failed = cells.filter((c) => !c.pass).length
+    // --errors fail: a run with no answer gives the run its failure's code; zero and skip count it in the cells
+    // (but a run none of whose cells got an answer tested nothing: its failure's code still)
+    const nothingAnswered = cells.length > 0 && cells.every((c) => c.errored === c.runs)
+    const noAnswer = errors === 'fail' || nothingAnswered ? batchExitCode(outcome.errorCodes) : ExitCode.ok
+    if (noAnswer !== ExitCode.ok) {
+      // the first failure, named by its target and where the target is written in the file
+      const first = outcome.results.find((r) => r.error !== null)
+      const target = plan.targets.find((t) => t.id === first?.target)
+      const where = first
+        ? `; the first, target ${first.target} (${opts.file}:${target?.line?.() ?? 1}): ${first.error}`
+        : ''
+      throw new CliError(
+        `${outcome.errorCodes.size} run${outcome.errorCodes.size === 1 ? '' : 's'} got no answer (--errors ${errors})${where}`,
+        { exitCode: noAnswer },
+      )
+    }
+    const failed = cells.filter(failing).length
     if (failed > 0)
-      throw new CliError(`${failed} of ${cells.length} cases failed`, {
-        exitCode: ExitCode.testsFailed,
-        hint: opts.report ? `open ${opts.report} to see why` : 'add --report report.html to see why',
-      })
+      throw new CliError(
+        `${failed} of ${cells.length} cells failed: ${cellCounts(outcome.cases.length, targets.length, cells)}`,
+        {
+          exitCode: ExitCode.testsFailed,
+          hint: opts.report ? `open ${opts.report} to see why` : 'add --report report.html to see why',
+        },
+      )
   },
 })
 
@@ -225,18 +282,20 @@ function regressionGate(
   const regressed = new Set(comparison.regressions.map(cellKey))
   // runs with no answer count only in a regressed cell; their shared exit code (network, auth…) wins over 10
   const codes = new Map([...outcome.errorCodes].filter(([i]) => regressed.has(cellKey(outcome.results[i]!))))
-  const failing = batchExitCode(codes)
-  if (failing !== ExitCode.ok)
+  const noAnswer = batchExitCode(codes)
+  if (noAnswer !== ExitCode.ok)
     throw new CliError(
-      `${regressed.size === 1 ? '1 case' : `${regressed.size} cases`} regressed since ${opts.compare}; ${codes.size} of ${regressed.size === 1 ? 'its' : 'their'} runs got no answer`,
-      { exitCode: failing },
+      `${regressed.size === 1 ? '1 cell' : `${regressed.size} cells`} regressed since ${opts.compare}; ${codes.size} of ${regressed.size === 1 ? 'its' : 'their'} runs got no answer`,
+      { exitCode: noAnswer },
     )
   if (regressed.size > 0)
-    throw new CliError(`${regressed.size} of ${cells.length} cases regressed since ${opts.compare}`, {
+    throw new CliError(`${regressed.size} of ${cells.length} cells regressed since ${opts.compare}`, {
       exitCode: ExitCode.testsFailed,
       hint: opts.report ? `open ${opts.report} to see why` : 'add --report report.html to see why',
     })
-  const failed = cells.filter((c) => !c.pass).length
+  const failed = cells.filter(failing).length
   if (failed > 0)
-    ctx.info(`${failed} cases fail, none of them passed in ${opts.compare}: exit 0 (--fail-on regressions)`)
+    ctx.info(
+      `${failed} cell${failed === 1 ? ' fails' : 's fail'}, none of them regressed since ${opts.compare}: exit 0 (--fail-on regressions)`,
+    )
 }

@@ -11,20 +11,28 @@ import { scenarioSecret, signatureHeader } from '../../scenario/signing.js'
 /** Signing by target id, for the scenario targets the cases use. */
 export async function scenarioSigning(
   ctx: Context,
+  file: string,
   cases: readonly PlannedCase[],
   secretFile: string | undefined,
 ): Promise<Map<string, Signing>> {
   const out = new Map<string, Signing>()
   for (const t of cases.flatMap((c) => c.targets)) {
     if (t.kind !== 'scenario' || out.has(t.id)) continue
-    const secret = (await givenSecret(ctx, t, secretFile)) ?? (await demoSecret(ctx, t.ref))
-    if (secret === undefined) {
-      if (t.secretEnv === undefined) await scenarioSecret(ctx, secretFile) // throws the usual "no signing secret"
+    // a problem names the file's line of the target and the target, as a problem of the file does
+    const where = `${file}:${t.line?.() ?? 1}: target ${t.id} (scenario ${t.ref})`
+    let secret: string | undefined
+    try {
+      secret = (await givenSecret(ctx, t, secretFile)) ?? (await demoSecret(ctx, t.ref))
+      if (secret === undefined && t.secretEnv === undefined) await scenarioSecret(ctx, secretFile) // throws "no signing secret"
+    } catch (err) {
+      if (err instanceof UsageError) throw new UsageError(`${where}: ${err.message}`, err.hint)
+      throw err
+    }
+    if (secret === undefined)
       throw new UsageError(
-        `target ${t.id}: ${t.secretEnv} holds no signing secret`,
+        `${where}: ${t.secretEnv} holds no signing secret`,
         `set ${t.secretEnv} to scenario ${t.ref}'s secret`,
       )
-    }
     ctx.redactor.add(secret)
     const header = await signatureHeader(ctx, t.ref, t.signatureHeader)
     ctx.redactor.addHeader(header.name)
