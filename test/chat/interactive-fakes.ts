@@ -101,8 +101,11 @@ export function scriptedSession() {
   return { session, turns, sent, cancels: () => cancels }
 }
 
-/** A fake terminal and a Context on it; `env` is merged over the defaults (e.g. an emulator's base URL). */
-export function fakeTerminal(env: Record<string, string> = {}) {
+/**
+ * A fake terminal and a Context on it; `env` is merged over the defaults (e.g. an emulator's base URL); `now` is the
+ * Context's clock (a fake one for time windows).
+ */
+export function fakeTerminal(env: Record<string, string> = {}, now?: () => number) {
   const dir = tempDir('agentry-repl-')
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
   const chunks: string[] = []
@@ -121,6 +124,7 @@ export function fakeTerminal(env: Record<string, string> = {}) {
   const ctx = new Context({
     io,
     env: { AGENTRY_CONFIG_DIR: dir, AGENTRY_STATE_DIR: dir, NO_COLOR: '1', AGENTRY_BASE_URL: '', ...env },
+    ...(now ? { now } : {}),
   })
   const screen = () => chunks.join('').replace(ansi, '').replace(/\r\n/g, '\n').replace(/\r/g, '')
   const waitFor = async (what: string | RegExp, timeoutMs = 3000) => {
