@@ -105,3 +105,36 @@ export function messageIdOf(m: ChatMessage): string | undefined {
 export function statefulRequest(chatId: string, message: Message, o: BodyOptions, messageId?: string): ChatRequest {
   return { chatId, message, ...(messageId !== undefined ? { messageId } : {}), ...extras(o) }
 }
+
+/** The wire form of messages that carry more than the history keeps (the first message of a chat turned stateful). */
+const sentForms = new WeakMap<ChatMessage, ChatMessage>()
+
+/**
+ * The first user message of a stateless conversation turned stateful (`/attach` offers it): the service has none of
+ * the earlier turns, so they go ahead of the message's own text, once, as a quoted transcript. The history keeps `m`
+ * as typed; the service gets the carried form.
+ */
+export function withEarlierConversation(
+  m: ChatMessage,
+  system: string | undefined,
+  earlier: readonly ChatMessage[],
+): ChatMessage {
+  if (m.role !== 'user' || (earlier.length === 0 && system === undefined)) return m
+  const lines = system === undefined ? [] : [`[system] ${system}`]
+  for (const e of earlier) {
+    const text =
+      typeof e.content === 'string'
+        ? e.content
+        : e.content.map((c) => (c.type === 'text' ? c.text : '[image]')).join('')
+    if (text !== '') lines.push(`[${e.role}] ${text}`)
+  }
+  const preamble = `The conversation so far, before it became this chat:\n\n${lines.join('\n\n')}\n\n(end of the conversation so far)\n\n`
+  const own = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content
+  sentForms.set(m, { role: 'user', content: [{ type: 'text', text: preamble }, ...own] })
+  return m
+}
+
+/** What is sent for a message: its carried form when it has one, else itself. */
+export function sentFormOf(m: ChatMessage): ChatMessage {
+  return sentForms.get(m) ?? m
+}

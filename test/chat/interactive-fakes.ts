@@ -91,6 +91,7 @@ export function scriptedSession() {
       throw Object.assign(new Error('nothing to retry yet'), { hint: undefined })
     },
     reset: async () => {},
+    toStateful: () => 'c0ffee00-0000-4000-8000-000000000000',
     setSystem: (t: string | undefined) => {
       system = t
     },

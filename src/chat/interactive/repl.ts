@@ -4,6 +4,7 @@
 import type { ToolDefinition } from '../../api/schemas/index.js'
 import type { ChatSession, ChatTurn } from '../session.js'
 import { type AnswerDeps, showAnswer } from './answer.js'
+import { askYesNo } from './ask-key.js'
 import { runCommand } from './commands.js'
 import { createCompleter } from './completion.js'
 import { LineEditor } from './editor.js'
@@ -127,6 +128,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
         answer: converse,
         env: deps.env,
         terminalWrite: (s) => term.write(s),
+        confirm: (question) => askYesNo(term, ui, question, g.prompt),
         onSaved: () => {
           savedLength = session.history.length
         },
