@@ -63,5 +63,8 @@ export {
   uiMessageSummary,
 } from './sdk/messages.js'
 export { ItemList } from './sdk/pages.js'
-export { type ExecuteOptions, type SignedRequest, signScenarioInput } from './sdk/scenarios.js'
+export { type ExecuteOptions, outputText, type SignedRequest, signScenarioInput } from './sdk/scenarios.js'
+export type { WaitForRunOptions } from './sdk/scenario-runs.js'
+export type { AttachmentFile } from './sdk/chats.js'
+export type { SaveHow } from './sdk/cms-save.js'
 export type { TriggerTarget } from './sdk/webhooks.js'

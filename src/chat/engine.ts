@@ -6,8 +6,7 @@ import { UsageError } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 import { resolveImages } from './images.js'
 import { readAttachment, statelessAttachHint } from './attachments.js'
-import { userMessage, withEarlierConversation, withMessageId } from './messages.js'
-import { newUuid } from '../sdk/chats.js'
+import { userMessage, withAttachments, withEarlierConversation } from './messages.js'
 import { type Inflight, runTurn, type TurnDeps, type TurnState } from './run-turn.js'
 import type { CancelOutcome, ChatMessage, ChatSession, ChatSessionOptions, ChatTurn, SendOptions } from './session.js'
 import { checkTranscriptPath, TranscriptWriter, writeTranscript } from './transcript.js'
@@ -80,11 +79,8 @@ class Session implements ChatSession {
     return this.turn(async () => {
       const typed = userMessage(text, await resolveImages(opts.images ?? []))
       const message = carried ? withEarlierConversation(typed, carried.system, carried.messages) : typed
-      if (chatId === undefined || files.length === 0) return [message]
-      // the files go to the message's id first, so that the answer sees them (the message is sent after)
-      const id = newUuid()
-      for (const path of files) await this.sdk.chats.attach(this.agentId, chatId, id, await readAttachment(path))
-      return [withMessageId(message, id)]
+      // read now (a missing file fails the turn before anything is sent); the library uploads them before the message
+      return [withAttachments(message, await Promise.all(files.map((path) => readAttachment(path))))]
     })
   }
 
