@@ -1024,7 +1024,7 @@ describe('--help', () => {
         delete|rm [options] <collection> <id>  Delete a record (asks first on a terminal; --yes otherwise)
         export [options] <collection>          Write every matching record as NDJSON (one JSON record a line), to stdout or a file
         get [options] <collection> <id...>     Show one record, or several in the order asked
-        import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
+        import [options] <collection> [file]   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
         publish <collection> <id...>           Publish records: the delivery access (cda) serves them as they now are
         query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
         save [options] <collection>            Create a record, replace one with --id (its data and tags), or change some members with --merge
@@ -1122,16 +1122,18 @@ describe('--help', () => {
 
 
       $ agentry cms import --help
-      Usage: agentry cms import [options] <collection> <file>
+      Usage: agentry cms import [options] <collection> [file]
 
       Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?},
       as export writes)
 
       Arguments:
         collection         the collection (created on the first record)
-        file               the NDJSON file, or - for stdin
+        file               the NDJSON file, or - for stdin (or --in <file>, as export
+                           has --out)
 
       Options:
+        --in <file>        read this NDJSON file (the mirror of \`cms export --out\`)
         --concurrency <n>  requests in flight, 1 to 64 (default 4)
         --skip-invalid     import the valid lines even when some are invalid (those
                            count as failed)
@@ -1145,6 +1147,7 @@ describe('--help', () => {
 
       Examples:
         agentry cms import posts posts.ndjson
+        agentry cms export posts --out posts.ndjson && agentry cms import posts_copy --in posts.ndjson
         agentry cms export posts | agentry cms import posts_copy - --concurrency 8
         agentry cms import posts big.ndjson --resume
         agentry cms import posts big.ndjson --shard 1/4
