@@ -1,6 +1,6 @@
 // The public library (`import { createClient } from 'agentry'`): the client, its resources' types, the CMS query
 // builder, the §2.8 message conversion, the HMAC signer and the typed errors. The CLI never loads this file.
-export { pageSizeRange } from './api/contract/page-size.js'
+export { defaultPageSize, pageSizeRange } from './api/contract/page-size.js'
 export type { PageQuery } from './api/contract/paging.js'
 export type {
   Agent,

@@ -301,7 +301,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -386,7 +386,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -438,7 +438,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -500,7 +500,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -570,7 +570,7 @@ describe('--help', () => {
 
       Options:
         --page <n>            page number, from 1
-        --limit <n>           page size, 1 to 100
+        --limit <n>           page size, 1 to 100 (default: the service's, 20)
         --all                 follow every page
         --watch               print the executions that end from now on, as they end,
                               until Ctrl-C
@@ -728,7 +728,7 @@ describe('--help', () => {
 
       Options:
         --page <n>     page number, from 1
-        --limit <n>    page size, 1 to 100
+        --limit <n>    page size, 1 to 100 (default: the service's, 20)
         --all          follow every page
         --show-secret  print secrets instead of hiding them
         -h, --help     display help for command
@@ -914,7 +914,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -996,7 +996,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -1258,7 +1258,7 @@ describe('--help', () => {
         --freshness <days>  favour recent records: the score halves its freshness part
                             every <days>
         --page <n>          page number, from 1
-        --limit <n>         page size, 1 to 100
+        --limit <n>         page size, 1 to 100 (default: the service's, 20)
         --all               follow every page
         -h, --help          display help for command
 
@@ -1310,7 +1310,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -1384,7 +1384,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -1444,7 +1444,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -1532,7 +1532,7 @@ describe('--help', () => {
 
       Options:
         --page <n>         page number, from 1
-        --limit <n>        page size, 1 to 100
+        --limit <n>        page size, 1 to 100 (default: the service's, 20)
         --all              follow every page
         --prefix <prefix>  only paths that start with this, e.g. images/
         -h, --help         display help for command
