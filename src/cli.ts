@@ -73,7 +73,7 @@ export async function main(argv: string[], init: Partial<ContextInit> = {}): Pro
   const signalsOff = handleStopSignals(ctx)
   // `agentry … | head`: the reader left. Writes then fail with EPIPE; the run stops and ends quietly.
   const onStdoutError = (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE' && !ctx.abort.signal.aborted) ctx.abort.abort(new OutputClosedError(e))
+    if (e.code === 'EPIPE') ctx.outputClosed(new OutputClosedError(e))
   }
   process.stdout.on('error', onStdoutError)
   for (const stream of [process.stdout, process.stderr])

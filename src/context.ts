@@ -78,6 +78,7 @@ export class Context {
   readonly abort = new AbortController()
   /** the handlers onInterrupt holds, latest last: Ctrl-C calls the latest */
   private readonly interruptHandlers: { fn: () => void }[] = []
+  private outputClosedHandler: (() => void) | undefined
   private readonly init: ContextInit
   private readonly cleanups: (() => Promise<void> | void)[] = []
   private inputs: Readonly<RunInputs> | undefined
@@ -372,6 +373,24 @@ export class Context {
     return this.#stopSignal
   }
   #stopSignal: 'SIGINT' | 'SIGTERM' | undefined
+
+  /**
+   * Has the end of stdout's reader (`| head`: EPIPE) call `fn` instead of aborting the run, until the returned undo
+   * is called: a one-shot chat reads its answer to the end for the log rather than leaving it cut short.
+   */
+  onOutputClosed(fn: () => void): () => void {
+    this.outputClosedHandler = fn
+    return () => {
+      if (this.outputClosedHandler === fn) this.outputClosedHandler = undefined
+    }
+  }
+
+  /** Stdout's reader went away (src/cli.ts): the onOutputClosed handler, else the run ends quietly (aborted). */
+  outputClosed(reason: Error): void {
+    if (this.abort.signal.aborted) return
+    if (this.outputClosedHandler) this.outputClosedHandler()
+    else this.abort.abort(reason)
+  }
 
   /**
    * What Ctrl-C and SIGTERM do to the run (src/cli.ts): the latest onInterrupt handler, else abort. True when a

@@ -1,6 +1,6 @@
 // The public library (`import { createClient } from 'agentry'`): the client, its resources' types, the CMS query
 // builder, the §2.8 message conversion, the HMAC signer and the typed errors. The CLI never loads this file.
-export { pageSizeRange } from './api/contract/page-size.js'
+export { defaultPageSize, pageSizeRange } from './api/contract/page-size.js'
 export type { PageQuery } from './api/contract/paging.js'
 export type {
   Agent,
@@ -65,6 +65,9 @@ export {
   uiMessageSummary,
 } from './sdk/messages.js'
 export { ItemList } from './sdk/pages.js'
-export { type ExecuteOptions, type SignedRequest, signScenarioInput } from './sdk/scenarios.js'
+export { type ExecuteOptions, outputText, type SignedRequest, signScenarioInput } from './sdk/scenarios.js'
+export type { WaitForRunOptions } from './sdk/scenario-runs.js'
+export type { AttachmentFile } from './sdk/chats.js'
+export type { SaveHow } from './sdk/cms-save.js'
 export type { DesktopAccessChange } from './sdk/desktop.js'
 export type { TriggerTarget } from './sdk/webhooks.js'

@@ -1,5 +1,5 @@
 // Hints for error answers that only the API client can give, knowing the operation and the base URL:
-// a 404 names the list that shows the ids; a base URL without /api/v1beta is the likely cause of a 404 or an HTML page.
+// a 404 names the list that shows the ids, or, for a delivered record, the access that shows drafts; a base URL without /api/v1beta is the likely cause of a 404 or an HTML page.
 import type { RouteName } from './routes.js'
 
 /** The command that lists the ids an operation takes, by the route name's resource. */
@@ -27,11 +27,15 @@ export function clientHint(
   baseUrl: string | undefined,
   status: number,
   serverMessage: string,
+  params: Readonly<Record<string, string>> = {},
 ): string | undefined {
   const htmlPage = /^\s*<(!doctype|html)/i.test(serverMessage)
   if (baseUrl && (status === 404 || status === 405 || htmlPage) && !hasApiPath(baseUrl))
     return `the base URL ${baseUrl} does not end with /api/v1beta; e.g. agentry config set base-url ${new URL(baseUrl).origin}/api/v1beta`
   if (status !== 404) return undefined
+  // the delivery access serves published records only: a draft (never published, or unpublished since) is a 404
+  if (name === 'cmsGet' && params.access === 'cda')
+    return 'a draft (never published, or unpublished) is not delivered: `--access cma` shows drafts'
   const list = listCommands.find(([re]) => re.test(name))?.[1]
   return list ? `no such id? \`${list}\` shows them` : undefined
 }

@@ -6,8 +6,7 @@ import { UsageError } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 import { resolveImages } from './images.js'
 import { readAttachment, statelessAttachHint } from './attachments.js'
-import { userMessage, withMessageId } from './messages.js'
-import { newUuid } from '../sdk/chats.js'
+import { userMessage, withAttachments, withEarlierConversation } from './messages.js'
 import { type Inflight, runTurn, type TurnDeps, type TurnState } from './run-turn.js'
 import type { CancelOutcome, ChatMessage, ChatSession, ChatSessionOptions, ChatTurn, SendOptions } from './session.js'
 import { checkTranscriptPath, TranscriptWriter, writeTranscript } from './transcript.js'
@@ -47,6 +46,8 @@ class Session implements ChatSession {
   maxTokens: number | undefined
   private inflight: Inflight | undefined
   private turnOpen = false
+  /** the conversation before toStateful(), sent ahead of the next message (then cleared) */
+  private carried: { system: string | undefined; messages: ChatMessage[] } | undefined
 
   constructor(
     private readonly ctx: Context,
@@ -73,13 +74,13 @@ class Session implements ChatSession {
     const files = opts.attachments ?? []
     const chatId = this.chatId
     if (files.length > 0 && chatId === undefined) throw new UsageError(statelessAttachHint)
+    const carried = this.carried
+    this.carried = undefined
     return this.turn(async () => {
-      const message = userMessage(text, await resolveImages(opts.images ?? []))
-      if (chatId === undefined || files.length === 0) return [message]
-      // the files go to the message's id first, so that the answer sees them (the message is sent after)
-      const id = newUuid()
-      for (const path of files) await this.sdk.chats.attach(this.agentId, chatId, id, await readAttachment(path))
-      return [withMessageId(message, id)]
+      const typed = userMessage(text, await resolveImages(opts.images ?? []))
+      const message = carried ? withEarlierConversation(typed, carried.system, carried.messages) : typed
+      // read now (a missing file fails the turn before anything is sent); the library uploads them before the message
+      return [withAttachments(message, await Promise.all(files.map((path) => readAttachment(path))))]
     })
   }
 
@@ -137,9 +138,20 @@ class Session implements ChatSession {
     }
   }
 
+  toStateful(): string {
+    if (this.chatId !== undefined) return this.chatId
+    this.guard()
+    if (this.messages.length > 0 || this.system !== undefined)
+      this.carried = { system: this.system, messages: [...this.messages] }
+    this.system = undefined
+    this.chatId = this.sdk.chats.create(this.agentId).id
+    return this.chatId
+  }
+
   async reset(): Promise<void> {
     this.guard()
     this.messages = []
+    this.carried = undefined
     this.transcript?.reset()
     this.opts.log?.restart()
     if (this.chatId !== undefined) this.chatId = this.sdk.chats.create(this.agentId).id

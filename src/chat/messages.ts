@@ -3,6 +3,7 @@
 import type { Message, ToolDefinition } from '../api/schemas/index.js'
 import type { ChatMode } from '../api/chat-modes.js'
 import type { ChatRequest } from '../sdk/chat.js'
+import type { AttachmentFile } from '../sdk/chats.js'
 import type { ChatContentItem, ChatMessage, ChatToolCall } from './session.js'
 
 /** A user message: text first, then images (content as an array of items, the interface's documented form). */
@@ -45,7 +46,7 @@ export function toChatMessage(m: Message): ChatMessage {
 }
 
 /** The wire form of a message: an assistant message that only calls tools has `content: null` (OpenAI syntax). */
-export function toWire(m: ChatMessage): Message {
+function toWire(m: ChatMessage): Message {
   if (m.role === 'assistant' && m.tool_calls?.length)
     return {
       role: 'assistant',
@@ -94,21 +95,53 @@ export function statelessRequest(messages: Message[], o: BodyOptions & { model?:
   return { messages, ...extras(o), ...(o.model !== undefined ? { model: o.model } : {}) }
 }
 
-/** The service's ids of messages sent to a stateful chat under an id chosen before (their attachments went there). */
-const messageIds = new WeakMap<ChatMessage, string>()
+/** The files uploaded with messages of a stateful chat (the library sends them before the message). */
+const messageFiles = new WeakMap<ChatMessage, readonly AttachmentFile[]>()
 
-/** The message, to be sent under `id` (its attachments were uploaded to that id). */
-export function withMessageId(m: ChatMessage, id: string): ChatMessage {
-  messageIds.set(m, id)
+/** The message, to be sent with `files` uploaded to it first. */
+export function withAttachments(m: ChatMessage, files: readonly AttachmentFile[]): ChatMessage {
+  if (files.length > 0) messageFiles.set(m, files)
   return m
 }
 
-/** The id a message is to be sent under, when one was chosen (else the request makes one). */
-export function messageIdOf(m: ChatMessage): string | undefined {
-  return messageIds.get(m)
+/**
+ * The request of a stateful chat's completion: one message (docs/wire.md "Stateful chats"), its files uploaded to it
+ * first (withAttachments).
+ */
+export function statefulRequest(chatId: string, m: ChatMessage, o: BodyOptions): ChatRequest {
+  const files = messageFiles.get(m)
+  return { chatId, message: toWire(sentFormOf(m)), ...(files ? { attachments: files } : {}), ...extras(o) }
 }
 
-/** The request of a stateful chat's completion: one message, under its own id (docs/wire.md "Stateful chats"). */
-export function statefulRequest(chatId: string, message: Message, o: BodyOptions, messageId?: string): ChatRequest {
-  return { chatId, message, ...(messageId !== undefined ? { messageId } : {}), ...extras(o) }
+/** The wire form of messages that carry more than the history keeps (the first message of a chat turned stateful). */
+const sentForms = new WeakMap<ChatMessage, ChatMessage>()
+
+/**
+ * The first user message of a stateless conversation turned stateful (`/attach` offers it): the service has none of
+ * the earlier turns, so they go ahead of the message's own text, once, as a quoted transcript. The history keeps `m`
+ * as typed; the service gets the carried form.
+ */
+export function withEarlierConversation(
+  m: ChatMessage,
+  system: string | undefined,
+  earlier: readonly ChatMessage[],
+): ChatMessage {
+  if (m.role !== 'user' || (earlier.length === 0 && system === undefined)) return m
+  const lines = system === undefined ? [] : [`[system] ${system}`]
+  for (const e of earlier) {
+    const text =
+      typeof e.content === 'string'
+        ? e.content
+        : e.content.map((c) => (c.type === 'text' ? c.text : '[image]')).join('')
+    if (text !== '') lines.push(`[${e.role}] ${text}`)
+  }
+  const preamble = `The conversation so far, before it became this chat:\n\n${lines.join('\n\n')}\n\n(end of the conversation so far)\n\n`
+  const own = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content
+  sentForms.set(m, { role: 'user', content: [{ type: 'text', text: preamble }, ...own] })
+  return m
+}
+
+/** What is sent for a message: its carried form when it has one, else itself. */
+function sentFormOf(m: ChatMessage): ChatMessage {
+  return sentForms.get(m) ?? m
 }

@@ -30,13 +30,20 @@ export async function runOneShot(
     ctx.info('cancelling the answer… (Ctrl-C again to quit now)')
     void session.cancel().then((o) => ctx.debug(`cancel ${o.requestId ?? '-'}: ${o.server} ${o.message ?? ''}`))
   })
+  // stdout's reader left (`| head`): the answer is still read to its end, unwritten, so that the log (and `chat -c`)
+  // has it whole rather than cut short; Ctrl-C still stops it
+  const readerGone = new AbortController()
+  const releaseOutput = ctx.onOutputClosed(() => readerGone.abort())
+  const stop = AbortSignal.any([ctx.abort.signal, readerGone.signal])
+  const write = (s: string) => put(ctx, stop, s)
   holdSteadyHeap()
   const turn = session.send(text, attached)
-  const sink = await writerFor(format, ctx, session, exact)
+  const sink = await writerFor(format, ctx, session, exact, write)
   try {
     for await (const event of turn) await sink.event(event)
   } finally {
     releaseInterrupt()
+    releaseOutput()
   }
   const result = await turn.result
   await sink.end(result)
@@ -61,12 +68,11 @@ function unansweredTools(calls: { function: { name: string } }[]): CliError {
 }
 
 /**
- * Writes to stdout, waiting while its buffer is full — but not past the end of the run: when stdout is closed
- * (EPIPE, `| head`) or the run is stopped, main() aborts ctx and no 'drain' will ever come.
+ * Writes to stdout, waiting while its buffer is full — but not once `signal` says to stop: when stdout is closed
+ * (EPIPE, `| head`) or the run is stopped, no 'drain' will ever come.
  */
-async function put(ctx: Context, s: string): Promise<void> {
+async function put(ctx: Context, signal: AbortSignal, s: string): Promise<void> {
   const out = ctx.io.stdout
-  const { signal } = ctx.abort
   if (signal.aborted || out.write(s) || !out.once) return
   await new Promise<void>((resolve) => {
     const done = () => {
@@ -83,10 +89,19 @@ interface EventSink {
   end(r: TurnResult): Promise<void>
 }
 
-async function writerFor(format: ChatFormat, ctx: Context, session: ChatSession, exact: boolean): Promise<EventSink> {
-  if (format === 'ndjson') return ndjsonSink(ctx)
-  if (format === 'json') return jsonSink(ctx, session)
-  return textSink(ctx, exact)
+/** Writes a piece of stdout (nothing once its reader left). */
+type Put = (s: string) => Promise<void>
+
+async function writerFor(
+  format: ChatFormat,
+  ctx: Context,
+  session: ChatSession,
+  exact: boolean,
+  put: Put,
+): Promise<EventSink> {
+  if (format === 'ndjson') return ndjsonSink(put)
+  if (format === 'json') return jsonSink(session, put)
+  return textSink(ctx, exact, put)
 }
 
 /** One JSON object per event, one per line (commands.md "NDJSON events"). */
@@ -101,14 +116,14 @@ function ndjsonEvent(e: ChatEvent): Record<string, unknown> {
   }
 }
 
-function ndjsonSink(ctx: Context): EventSink {
+function ndjsonSink(put: Put): EventSink {
   return {
-    event: (e) => put(ctx, `${stringifyJson(ndjsonEvent(e))}\n`),
+    event: (e) => put(`${stringifyJson(ndjsonEvent(e))}\n`),
     end: async () => {},
   }
 }
 
-function jsonSink(ctx: Context, session: ChatSession): EventSink {
+function jsonSink(session: ChatSession, put: Put): EventSink {
   let lastError: { message: string; kind: string; exit_code: number } | undefined
   return {
     event: async (e) => {
@@ -126,7 +141,7 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
       const rest = r.added.filter((m) => m.role !== 'user')
       if (rest.length > 1) body.messages = rest
       if (lastError) body.error = lastError
-      await put(ctx, `${stringifyJson(body, 2)}\n`)
+      await put(`${stringifyJson(body, 2)}\n`)
     },
   }
 }
@@ -137,7 +152,7 @@ function jsonSink(ctx: Context, session: ChatSession): EventSink {
  * as it arrived (the exit code says so). On a terminal, rendered as markdown and ended on a fresh line. Tool calls and their results are noted on stderr; reasoning is left out (it is not the answer:
  * `--output ndjson` has it as `reasoning` events, `--output json` as `message.reasoning`).
  */
-async function textSink(ctx: Context, exact: boolean): Promise<EventSink> {
+async function textSink(ctx: Context, exact: boolean, put: Put): Promise<EventSink> {
   const { io } = ctx
   const ending = new FinalNewline()
   // the drawing characters of the locale (ASCII under LANG=C), as in the interactive chat
@@ -158,7 +173,7 @@ async function textSink(ctx: Context, exact: boolean): Promise<EventSink> {
         if (md) md.push(e.text)
         else {
           ending.note(e.text)
-          await put(ctx, e.text)
+          await put(e.text)
         }
       } else if (e.type === 'tool_call') {
         ctx.info(`${sent} ${e.call.function.name}(${e.call.function.arguments})`, dim)
@@ -171,7 +186,7 @@ async function textSink(ctx: Context, exact: boolean): Promise<EventSink> {
         // both leave the cursor at the start of a fresh line
         if (r.status === 'done') md.end()
         else md.abort()
-      } else if (r.status === 'done' && !exact && ending.end() !== '') await put(ctx, ending.end())
+      } else if (r.status === 'done' && !exact && ending.end() !== '') await put(ending.end())
       if (r.status === 'done' && r.finishReason === 'length') ctx.info('(the answer reached --max-tokens)', dim)
     },
   }

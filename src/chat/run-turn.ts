@@ -8,7 +8,7 @@ import { defaultIdleTimeoutSeconds } from '../limits.js'
 import type { AgentryError } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
 import type { ChatStream } from '../sdk/chat.js'
-import { messageIdOf, statefulRequest, statelessRequest, toWire, wireHistory } from './messages.js'
+import { statefulRequest, statelessRequest, wireHistory } from './messages.js'
 import { errorEvent, newOutcome, type RoundOutcome, runRound, toKnownError } from './round.js'
 import type { ChatEvent, ChatMessage, ChatSession, ChatSessionOptions, ChatToolCall } from './session.js'
 import { errorText, runToolHandler, type ToolExecutor } from './tool-handler.js'
@@ -99,7 +99,7 @@ export async function* runTurn(d: TurnDeps, first: () => Promise<ChatMessage[]>)
     const next = s.chatId !== undefined ? queue.shift() : undefined
     const request =
       next !== undefined && s.chatId !== undefined
-        ? statefulRequest(s.chatId, toWire(next), o, messageIdOf(next))
+        ? statefulRequest(s.chatId, next, o)
         : statelessRequest(wireHistory(s.system, s.history), { ...o, model: opts.model })
     const stream = d.sdk.chat.stream(s.agentId, { ...request, signal: f.abort.signal })
     f.stream = stream

@@ -170,6 +170,12 @@ export interface ChatSession {
   cancel(): Promise<CancelOutcome>
   /** Drops the last answer and sends the last user message again (stateless only). */
   retry(): ChatTurn
+  /**
+   * Turns a stateless conversation into a stateful chat (a new chat id, returned; the chat's id when it already is
+   * one): the history so far, and the extra system prompt, go once ahead of the next message, so the agent keeps the
+   * thread; from then on the service keeps the conversation (attachments can go with messages).
+   */
+  toStateful(): string
   /** Starts a new conversation (/new): clears the history; a stateful session makes a new chat id. */
   reset(): Promise<void>
   /** Replaces the extra system prompt (undefined removes it); applies from the next turn. */

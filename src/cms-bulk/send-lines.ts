@@ -124,15 +124,12 @@ export async function sendLines(
       }
       // a 4xx is the server's refusal; anything else may have been saved with its answer lost: look before telling
       if (err instanceof ApiError && err.status < 500) return fail(line, why, text)
-      const found = await cms.get(collection, id, 'cma').then(
-        (r) => (holdsItem(r, item) ? r : undefined),
-        () => undefined,
-      )
-      if (found) {
-        if (!(await keepPublishState(line, item, id, found, text))) return
+      const check = await readBack(() => cms.get(collection, id, 'cma'), item)
+      if (check.found) {
+        if (!(await keepPublishState(line, item, id, check.found, text))) return
         t.updated++
         cp.finish(line, false)
-      } else fail(line, `${why} (not found on the server afterwards)`, text)
+      } else fail(line, `${why} (${check.why})`, text)
     }
   }
   const releaseInterrupt = ctx.onInterrupt(() => {
@@ -168,4 +165,22 @@ export async function sendLines(
     await writes
   }
   return t
+}
+
+/**
+ * The look after a save whose answer was lost: the record as saved, or why not. Only a 404 says it is not there; an
+ * answer that is itself broken (malformed JSON, an HTML page, a cut-off body, a reset) says nothing either way.
+ */
+async function readBack<R extends { data?: unknown; tags?: unknown }>(
+  get: () => Promise<R>,
+  item: ImportItem,
+): Promise<{ found: R; why?: undefined } | { found?: undefined; why: string }> {
+  try {
+    const record = await get()
+    return holdsItem(record, item) ? { found: record } : { why: 'the server holds another version afterwards' }
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { why: 'not found on the server afterwards' }
+    const what = err instanceof Error ? err.message : String(err)
+    return { why: `could not check whether it was saved: the check failed too: ${what}; --resume sends it again` }
+  }
 }

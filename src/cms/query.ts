@@ -1,6 +1,6 @@
 // The content query object shared by the builder, the wire encoding and the emulator's engine
 // (service-interface 4.7; wire.md "CMS content", query parameters).
-import { pageSizeRange } from '../api/contract/page-size.js'
+import { defaultPageSize, pageSizeRange } from '../api/contract/page-size.js'
 import type { TextSearch } from './text-search.js'
 import type { Filter } from './where.js'
 
@@ -21,7 +21,7 @@ export interface OrderBy {
   direction: SortDirection
 }
 
-/** A content query; absent members mean "none" (page 1, pageSize 20 when paging is absent). */
+/** A content query; absent members mean "none" (page 1, pageSize defaultPageSize when paging is absent). */
 export interface CmsQuery {
   where?: Filter
   select?: string[]
@@ -35,8 +35,6 @@ export interface CmsQuery {
   search?: TextSearch
 }
 
-/** Page size when none is given (wire.md). */
-const defaultPageSize = 20
 /** Largest page size; larger requests are clamped, never an error (wire.md). */
 export const maxPageSize = pageSizeRange.max
 

@@ -4,6 +4,7 @@
 // escaped inside a cell). With --json, -o json|ndjson|yaml or --jq: the answer as the service gave it.
 import type { Execution } from '../api/schemas/index.js'
 import type { Context } from '../context.js'
+import { outputText } from '../sdk/scenarios.js'
 
 /** Prints `answer` (an Execution, or an object holding one as `execution`) as the header says. */
 export async function printRun(ctx: Context, answer: object, execution: Execution | null | undefined): Promise<void> {
@@ -13,12 +14,6 @@ export async function printRun(ctx: Context, answer: object, execution: Executio
   }
   const out = ctx.output()
   await out.item(out.format === 'table' || out.format === 'tsv' ? flatten(answer) : answer)
-}
-
-/** A run's output as text: a string as it is, anything else as JSON. */
-function outputText(output: unknown): string {
-  if (output === undefined || output === null) return ''
-  return typeof output === 'string' ? output : JSON.stringify(output)
 }
 
 /** The members of `answer`, with those of its `execution` lifted as `execution.<member>` (the output as text). */

@@ -3,11 +3,9 @@
 // Bodies are checked before a handler runs, against the route's contract declaration (./declared.ts).
 import { randomBytes } from 'node:crypto'
 import type { Pagination } from '../api/schemas/index.js'
+import { defaultPageSize, pageSizeRange } from '../api/contract/page-size.js'
 import { type PageRequest, pageOf } from './paging.js'
 import { type EmuRequest, type HandlerEnv, HttpError } from './types.js'
-
-/** Page size of lists when `limit` is absent, and the largest one (wire.md: larger values are clamped). */
-const listDefaults = { limit: 20, maxLimit: 100 } as const
 
 /** A fresh opaque identifier with a resource prefix (wire.md: identifiers are opaque strings). */
 export function newId(prefix: string): string {
@@ -39,7 +37,7 @@ export function pageAsked(req: EmuRequest): PageRequest {
   const q = (req.queryInput ?? {}) as { page?: number; limit?: number }
   return {
     page: Math.min(q.page ?? 1, Number.MAX_SAFE_INTEGER),
-    limit: Math.min(q.limit ?? listDefaults.limit, listDefaults.maxLimit),
+    limit: Math.min(q.limit ?? defaultPageSize, pageSizeRange.max),
   }
 }
 

@@ -4,6 +4,7 @@
 import type { Message, ToolDefinition, Usage } from '../api/schemas/index.js'
 import { CliError, ExitCode } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
+import { outputText } from '../sdk/scenarios.js'
 
 /** A tool call as the answer made it. */
 export interface AnsweredToolCall {
@@ -72,7 +73,7 @@ export interface Signing {
 export async function askScenario(sdk: AgentryClient, scenarioId: string, input: string, s: Signing): Promise<Answer> {
   const t0 = performance.now()
   const run = await sdk.scenarios.execute(scenarioId, input, s)
-  const text = typeof run.output === 'string' ? run.output : (JSON.stringify(run.output) ?? '')
+  const text = outputText(run.output)
   return {
     text,
     toolCalls: [],

@@ -23,6 +23,26 @@ export interface Field<T = Record<string, unknown>> {
 }
 
 /**
+ * The one rule for what a column is called (gh's: a table's columns are its JSON fields): a column shows the value at
+ * a path of the item exactly as `--json` prints it, and its header is that path in capitals. So the DATA.TITLE
+ * column of `cms query` is `.data.title` for `--jq`, and a data field named like a record member is DATA.PUBLISHEDAT
+ * beside the record's own PUBLISHEDAT (docs/commands.md "Output").
+ */
+export function pathField<T>(path: string): Field<T> {
+  return { header: path.toUpperCase(), get: (item) => valueAt(item, path) }
+}
+
+/** The value at a dotted path (`author.name`) inside an object. */
+export function valueAt(obj: unknown, path: string): unknown {
+  let cur = obj
+  for (const seg of path.split('.')) {
+    if (typeof cur !== 'object' || cur === null) return undefined
+    cur = (cur as Record<string, unknown>)[seg]
+  }
+  return cur
+}
+
+/**
  * A number for a person: as it is, unless it carries more than 6 decimals (an average, float noise such as
  * 0.30000000000000004), then rounded to 4. JSON, NDJSON and YAML keep the exact number.
  */

@@ -145,6 +145,16 @@ export class LogStore {
       | undefined
   }
 
+  /** The newest logged conversation of a service chat (its chat id), or undefined. */
+  byChat(agentId: string, chatId: string): ConversationRow | undefined {
+    return this.db
+      .prepare(
+        `SELECT ${listColumns} FROM conversations c WHERE c.agent_id = ? AND c.chat_id = ?
+         ORDER BY c.updated_at DESC, c.rowid DESC LIMIT 1`,
+      )
+      .get(agentId, chatId) as ConversationRow | undefined
+  }
+
   /** Is there a conversation with this agent? */
   hasAgent(agentId: string): boolean {
     return this.db.prepare('SELECT 1 FROM conversations WHERE agent_id = ? LIMIT 1').get(agentId) !== undefined

@@ -3,6 +3,7 @@
 import type { Execution } from '../api/schemas/index.js'
 import { ApiError, CliError, ExitCode } from '../errors.js'
 import type { AgentryClient } from '../sdk/client.js'
+import { outputText } from '../sdk/scenarios.js'
 import type { RunSigning } from './signing.js'
 
 /** Runs `scenarioId` once with `input`, signed; a refused signature or a disabled scenario says what to check. */
@@ -21,8 +22,7 @@ export async function runSigned(
 
 /** The output of a failed run on one line, cut short, control characters dropped (it goes to stderr and CI logs). */
 export function oneLine(v: unknown): string {
-  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? '')
-  const s = text
+  const s = outputText(v)
     .replace(/\s+/g, ' ')
     .replace(/[\x00-\x1f\x7f-\x9f]/g, '')
     .trim()

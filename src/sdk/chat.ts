@@ -3,8 +3,8 @@
 // alike) with `start()` and `cancel()`; the request goes through the contract (transport.ts). The decoder loads on
 // first use: the message schemas it builds cost ~10 ms, which commands that never chat must not pay.
 import type { AssistantMessage, CompletionEvent } from '../api/stream/decoder.js'
-import { ApiError, CancelledError } from '../api/errors.js'
-import { newUuid as uuid } from './chats.js'
+import { ApiError, CancelledError, UsageError } from '../api/errors.js'
+import { type AttachmentFile, chatsByHand, newUuid as uuid } from './chats.js'
 import type { BodyOf, Transport } from './transport.js'
 
 /**
@@ -14,7 +14,12 @@ import type { BodyOf, Transport } from './transport.js'
  */
 export type ChatRequest = (
   | (Omit<BodyOf<'completion'>, 'stream' | 'request_id'> & { chatId?: undefined; messageId?: undefined })
-  | (Omit<BodyOf<'chatCompletion'>, 'stream' | 'request_id'> & { chatId: string; messageId?: string })
+  | (Omit<BodyOf<'chatCompletion'>, 'stream' | 'request_id'> & {
+      chatId: string
+      messageId?: string
+      /** files uploaded to the message before it is sent, so that the answer sees them (`client.chats.attach`) */
+      attachments?: readonly AttachmentFile[]
+    })
 ) & {
   /** the id to cancel the answer by (default: a new UUID) */
   request_id?: string
@@ -73,7 +78,10 @@ export const chatResource = (t: Transport) => {
   }
 
   const open = (agentId: string, req: ChatRequest): ChatStream => {
-    const { chatId, messageId: givenId, signal: outer, stream = true, request_id, ...rest } = req
+    const { chatId, messageId: givenId, signal: outer, stream = true, request_id, ...withFiles } = req
+    const { attachments = [], ...rest } = withFiles as typeof withFiles & { attachments?: readonly AttachmentFile[] }
+    if (attachments.length > 0 && chatId === undefined)
+      throw new UsageError('attachments go to a stateful chat: give chatId (client.chats.create) with one message')
     const requestId = request_id ?? uuid()
     // a stateful message goes to its own URL; the body's message carries the same id
     const messageId = 'message' in rest ? (givenId ?? rest.message.id ?? uuid()) : undefined
@@ -82,8 +90,11 @@ export const chatResource = (t: Transport) => {
     const signal = outer ? AbortSignal.any([outer, local.signal]) : local.signal
     let cancelled = false
     // POST is never retried (the contract marks completions non-idempotent), so no answer is ever asked for twice
-    const response = async () =>
-      t.raw(chatId === undefined ? 'completion' : 'chatCompletion', {
+    const response = async () => {
+      // the files go to the message's id first, so that the answer sees them (the message is sent after)
+      if (chatId !== undefined && messageId !== undefined)
+        for (const file of attachments) await chatsByHand(t).attach(agentId, chatId, messageId, file)
+      return t.raw(chatId === undefined ? 'completion' : 'chatCompletion', {
         params: chatId === undefined ? { agentId } : { agentId, chatId, messageId: messageId ?? uuid() },
         body: { ...body, stream, request_id: requestId },
         // SSE first; the decoder takes NDJSON or a plain JSON completion as well (wire.md: clients must accept both)
@@ -91,6 +102,7 @@ export const chatResource = (t: Transport) => {
         stream: true,
         signal,
       })
+    }
     let sent: ReturnType<typeof response> | undefined
     const send = () => {
       sent ??= response()

@@ -8,6 +8,7 @@ import type { ScoredRecord } from '../cms/text-search.js'
 import { QueryParamError, toSearchParams } from '../cms/query-params.js'
 import { UsageError } from '../api/errors.js'
 import { type CmsRecordsByIds, idsQuery, recordsByIds } from './cms-by-ids.js'
+import { type SaveHow, saveRecord } from './cms-save.js'
 import type { ItemList } from './pages.js'
 import type { Transport } from './transport.js'
 
@@ -89,7 +90,24 @@ export interface CmsPatch {
 }
 
 /** `client.cms`. */
-export const cmsResource = (t: Transport) => ({
+export const cmsResource = (t: Transport) => {
+  const records = recordCalls(t)
+  return {
+    ...records,
+    /**
+     * Saves a record in one call, as `agentry cms save` does: a new record (no `id`), the record `id` replaced, or
+     * with `merge` changed only in the members given (a JSON merge patch); then published with `publish` (a save is
+     * a draft until published).
+     */
+    save: (collection: string, body: CmsSave, how: SaveHow = {}): Promise<CmsRecord> => {
+      if (how.merge === true && how.id === undefined)
+        return Promise.reject(new UsageError('merge changes an existing record: give its id'))
+      return saveRecord(records, collection, body, how)
+    },
+  }
+}
+
+const recordCalls = (t: Transport) => ({
   /** Starts a fluent query on a collection. */
   from: (collection: string): ContentQuery => new ContentQuery(collection, t),
   /** The rows of a query object (the CLI's flags build one), page by page. */

@@ -1,7 +1,18 @@
 // Scenarios and signed runs (service-interface 4.4, 5.5): the body `{"input": …}` is signed with HMAC-SHA256 over
 // its exact bytes (src/auth/hmac.ts, the signer the emulator verifies with) and sent as those bytes.
 import { UsageError } from '../api/errors.js'
+import { scenariosMethods } from './methods.gen.js'
+import { waitForRun, type WaitForRunOptions } from './scenario-runs.js'
 import type { ResponseOf, Transport } from './transport.js'
+
+/**
+ * A run's output as text, as the CLI prints it: a string as it is, anything else as its JSON, nothing as ''.
+ * (`Execution.output` is any JSON value: `outputText(run.output)` needs no `typeof` check.)
+ */
+export function outputText(output: unknown): string {
+  if (output === undefined || output === null) return ''
+  return typeof output === 'string' ? output : (JSON.stringify(output) ?? '')
+}
 
 /** A signed scenario request: the exact bytes and their signature. */
 export interface SignedRequest {
@@ -42,6 +53,12 @@ export const scenariosByHand = (t: Transport) => ({
       headers: { 'content-type': 'application/json', [header]: signed.signature },
     })
   },
+  /**
+   * Waits for the next run of the scenario to end (as `agentry scenario runs --until-one` does) and returns it,
+   * completed or not; `timeoutMs` bounds the whole wait (a TimeoutError), `since` counts a run that ended before the
+   * wait began (one triggered just before).
+   */
+  waitForRun: (scenarioId: string, opts?: WaitForRunOptions) => waitForRun(scenariosMethods(t), scenarioId, opts),
   /** The URL a run is sent to (for a dry run). */
   executeUrl: (scenarioId: string): string => t.url('scenarioExecute', { scenarioId }),
 })

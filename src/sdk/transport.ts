@@ -175,7 +175,7 @@ export class Transport {
       ...(idempotent !== undefined ? { idempotent } : {}),
       ...(req.stream ? { stream: true } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
-      errorHint: (status, serverMessage) => clientHint(name, this.base, status, serverMessage),
+      errorHint: (status, serverMessage) => clientHint(name, this.base, status, serverMessage, req.params),
     })
   }
 

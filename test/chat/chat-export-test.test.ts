@@ -31,6 +31,7 @@ describe('/export test <file>', () => {
       answer: async () => undefined,
       env: {},
       terminalWrite: () => {},
+      confirm: async () => false,
     }
     await runCommand('export', 'test', deps)
     expect(shown.join('')).toBe('usage: /export test <file.yaml>\n')
@@ -62,6 +63,7 @@ describe('/export test <file>', () => {
       answer: async () => undefined,
       env: {},
       terminalWrite: () => {},
+      confirm: async () => false,
     }
     await runCommand('export', `test ${join(tempDir(), 'x.yaml')}`, deps)
     expect(shown.join('')).toBe('✗ not written: the conversation has no user message to make a turn of\n')

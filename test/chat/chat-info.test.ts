@@ -35,6 +35,7 @@ describe('a stateful chat and its handles', () => {
       answer: async () => undefined,
       env: {},
       terminalWrite: () => {},
+      confirm: async () => false,
       whereKept: () =>
         whereKeptLines(session, { agentArg: undefined, words: [], continuation: undefined, recorder }, {
           save: undefined,
@@ -83,6 +84,7 @@ describe('a stateful chat and its handles', () => {
       answer: async () => undefined,
       env: {},
       terminalWrite: () => {},
+      confirm: async () => false,
       logId: () => recorder.nextConversationId,
     }
     await runCommand('new', '', deps)

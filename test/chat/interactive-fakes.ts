@@ -91,6 +91,7 @@ export function scriptedSession() {
       throw Object.assign(new Error('nothing to retry yet'), { hint: undefined })
     },
     reset: async () => {},
+    toStateful: () => 'c0ffee00-0000-4000-8000-000000000000',
     setSystem: (t: string | undefined) => {
       system = t
     },
@@ -101,8 +102,11 @@ export function scriptedSession() {
   return { session, turns, sent, cancels: () => cancels }
 }
 
-/** A fake terminal and a Context on it; `env` is merged over the defaults (e.g. an emulator's base URL). */
-export function fakeTerminal(env: Record<string, string> = {}) {
+/**
+ * A fake terminal and a Context on it; `env` is merged over the defaults (e.g. an emulator's base URL); `now` is the
+ * Context's clock (a fake one for time windows).
+ */
+export function fakeTerminal(env: Record<string, string> = {}, now?: () => number) {
   const dir = tempDir('agentry-repl-')
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
   const chunks: string[] = []
@@ -121,6 +125,7 @@ export function fakeTerminal(env: Record<string, string> = {}) {
   const ctx = new Context({
     io,
     env: { AGENTRY_CONFIG_DIR: dir, AGENTRY_STATE_DIR: dir, NO_COLOR: '1', AGENTRY_BASE_URL: '', ...env },
+    ...(now ? { now } : {}),
   })
   const screen = () => chunks.join('').replace(ansi, '').replace(/\r\n/g, '\n').replace(/\r/g, '')
   const waitFor = async (what: string | RegExp, timeoutMs = 3000) => {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runInteractive } from '../../src/chat/interactive/index.js'
+import { quitWindowMs } from '../../src/chat/interactive/repl.js'
 import { pollUntil } from '../helpers/poll.js'
 import { fakeTerminal, scriptedSession, sentCount } from './interactive-fakes.js'
 
@@ -45,6 +46,34 @@ describe('runInteractive', () => {
     expect(s.cancels()).toBe(1)
     expect(t.screen()).toMatch(/Roses are red,\s+violets/)
     await t.waitFor(/\(cancelled\)\n\n\r?› /)
+    t.type('\x03\x03')
+    expect(await done).toBe(130)
+  })
+
+  it('a lone Ctrl-C at an empty prompt (just after an answer ended) says how to quit; a second within the window quits', async () => {
+    let now = 1_000_000
+    const t = fakeTerminal({}, () => now)
+    const s = scriptedSession()
+    const done = runInteractive(s.session, t.ctx)
+    t.type('count to 3\r')
+    await sentCount(s, 1)
+    s.turns[0]!.push({ type: 'text', text: '1 2 3' })
+    s.turns[0]!.push({ end: 'done' })
+    await t.waitFor('3 in · 5 out')
+    t.type('\x03')
+    await t.waitFor('to quit: Ctrl-D or /exit · or Ctrl-C again')
+    // later than the window: a second Ctrl-C only says it again
+    now += quitWindowMs + 1
+    t.type('\x03')
+    await pollUntil(() => (t.screen().match(/to quit: Ctrl-D/g) ?? []).length === 2, { timeoutMs: 3000, stepMs: 5 })
+    t.type('still here\r')
+    await sentCount(s, 2)
+    s.turns[1]!.push({ end: 'done' })
+    await pollUntil(() => (t.screen().match(/3 in · 5 out/g) ?? []).length === 2, { timeoutMs: 3000, stepMs: 5 })
+    // two within the window quit with 130
+    t.type('\x03')
+    now += quitWindowMs - 1
+    await pollUntil(() => (t.screen().match(/to quit: Ctrl-D/g) ?? []).length === 3, { timeoutMs: 3000, stepMs: 5 })
     t.type('\x03')
     expect(await done).toBe(130)
   })
@@ -158,7 +187,7 @@ describe('runInteractive', () => {
     // Ctrl-C clears the recalled text (marked ^C); a second one at the empty prompt leaves
     t.type('\x03')
     await t.waitFor(/· three \^C\n› /)
-    t.type('\x03')
+    t.type('\x03\x03')
     expect(await done).toBe(130)
   })
 })

@@ -2,7 +2,7 @@
 // against a real emulator with its fault injection (answers reset after the record was stored). Expected records
 // come from the emulator's own state. Interrupting a run half-way (Ctrl-C, a killed export) is a process's:
 // test/e2e/cms-bulk.test.ts.
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCommand } from '../helpers/run-command.js'
@@ -51,6 +51,31 @@ describe('cms import never duplicates', () => {
       expect(count(collection)).toBe(10)
     },
   )
+
+  it('a follow-up check that got a corrupted answer says it could not check, not "not found afterwards"', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'ten.ndjson')
+    writeFileSync(file, `${ten}\n`)
+    const collection = 'corrupted_checks'
+    // every save's answer is lost after the record was stored; the first 3 read-backs are cut off (malformed JSON)
+    await injectFault(fx.emu, {
+      match: { method: 'PUT', path: recordsPath(collection) },
+      count: 10,
+      resetAfterBytes: 5,
+    })
+    await injectFault(fx.emu, {
+      match: { method: 'GET', path: recordsPath(collection) },
+      count: 3,
+      truncateAfterBytes: 5,
+    })
+    const r = await runCommand(['--retries', '0', 'cms', 'import', collection, file], { env: fx.env() })
+    expect(r.exitCode).toBe(1)
+    expect(count(collection)).toBe(10)
+    expect(r.stderr).toMatch(/created 0, updated 7, skipped 0 \(resume\), failed 3/)
+    const failed = readFileSync(`${file}.failed.ndjson`, 'utf8')
+    expect(failed).not.toContain('not found on the server afterwards')
+    expect(failed.match(/could not check whether it was saved/g)).toHaveLength(3)
+  })
 
   it('reads stdin: cms export … | cms import … - gives the same records', async () => {
     const exp = await cli(['cms', 'export', 'posts', '--where', 'category = "design"'])

@@ -63,6 +63,21 @@ describe('cms export and import against the emulator', () => {
     expect(copy.map(strip).sort(byId)).toEqual(expected.map(strip).sort(byId))
   })
 
+  it('import --in <file> mirrors export --out; the file once, and some file, are required', async () => {
+    const dir = tempDir()
+    const out = join(dir, 'few.ndjson')
+    const t = emulatorContext(fx)
+    writeFileSync(out, ['a', 'b', 'c'].map((title) => `${JSON.stringify({ data: { title } })}\n`).join(''))
+    expect(await t.run(['cms', 'import', 'few_copy', '--in', out])).toBe(0)
+    expect(t.stderr()).toBe('created 3, updated 0, skipped 0 (resume), failed 0\n')
+    t.clearOutput()
+    expect(await t.run(['cms', 'import', 'few_copy', out, '--in', out])).toBe(2)
+    expect(t.stderr()).toContain(`give the file once: ${out} or --in ${out}`)
+    t.clearOutput()
+    expect(await t.run(['cms', 'import', 'few_copy'])).toBe(2)
+    expect(t.stderr()).toContain('cms import needs the file to read')
+  })
+
   it('reports every bad line with its line number and sends nothing', async () => {
     const dir = tempDir()
     const file = join(dir, 'in.ndjson')

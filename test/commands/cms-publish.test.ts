@@ -43,6 +43,11 @@ describe('cms publish and unpublish', () => {
     const [drafted] = await json('unpublish', 'notes', id)
     expect(drafted.publishedAt).toBe(null)
     expect(await delivered('notes', id)).toBe(3)
+    // the 404 of a delivered get says where drafts are; with --access cma there is no such hint
+    expect((await cms('get', 'notes', id)).stderr).toMatch(/not delivered: `--access cma` shows drafts/)
+    const gone = await cms('get', 'notes', 'nosuch_9', '--access', 'cma')
+    expect(gone.exitCode).toBe(3)
+    expect(gone.stderr).not.toMatch(/--access cma/)
   })
 
   it('publishes every id it can, prints them, then names each id not found (exit 3)', async () => {

@@ -111,8 +111,8 @@ describe('cms query: records', () => {
     const t = testContext({ tty: true })
     stubQuery(t, () => page([rec(1, { title: 'Hi', author: { name: 'Ada' } })], 1, 1, 1, 20))
     expect(await t.run(['cms', 'query', 'posts', '--select', 'title, author.name'])).toBe(0)
-    expect(t.stdout().split('\n')[0]!.split(/\s+/)).toEqual(['ID', 'TITLE', 'AUTHOR.NAME'])
-    expect(t.stdout()).toContain('post_1  Hi     Ada')
+    expect(t.stdout().split('\n')[0]!.split(/\s+/)).toEqual(['ID', 'DATA.TITLE', 'DATA.AUTHOR.NAME'])
+    expect(t.stdout()).toMatch(/post_1 +Hi +Ada/)
   })
 
   it("columns are the union of the records' fields in first-seen order: a later record's extra field gets one", async () => {
@@ -121,7 +121,7 @@ describe('cms query: records', () => {
     records.push(rec(3, { title: 'C', views: 3, tags: 'x', lang: 'en', pinned: true }))
     stubQuery(t, () => page(records, 1, 1, 3, 20))
     expect(await t.run(['cms', 'query', 'posts'])).toBe(0)
-    const header = ['ID', 'TITLE', 'VIEWS', 'AUTHOR', 'TAGS', 'LANG', 'PINNED']
+    const header = ['ID', 'DATA.TITLE', 'DATA.VIEWS', 'DATA.AUTHOR', 'DATA.TAGS', 'DATA.LANG', 'DATA.PINNED']
     expect(t.stdout().split('\n')[0]!.split(/\s+/)).toEqual(header)
     expect(t.stdout()).toMatch(/post_2 +B +2 +Ada/)
     expect(t.stdout()).toMatch(/post_3 +C +3 +x +en +true/)
@@ -164,11 +164,16 @@ describe('cms query: records', () => {
 })
 
 describe('cms query: one list presenter (issue 22 items 4, 5, 7)', () => {
-  it('--select id,title shows ID and TITLE once each, on a terminal and piped', async () => {
+  it('--select id,title shows ID and DATA.TITLE once each (the paths --jq reads), on a terminal and piped', async () => {
     const t = testContext({ tty: true })
     stubQuery(t, () => page([rec(1, { title: 'A' }), rec(2, { title: 'B' })], 1, 1, 2, 2))
     expect(await t.run(['cms', 'query', 'posts', '--limit', '2', '--select', 'id,title'])).toBe(0)
-    expect(t.stdout()).toBe('ID      TITLE\npost_1  A\npost_2  B\n')
+    expect(t.stdout()).toBe('ID      DATA.TITLE\npost_1  A\npost_2  B\n')
+    // the column is the JSON's own path: --jq reads what the table shows
+    const j = testContext()
+    stubQuery(j, () => page([rec(1, { title: 'A' })], 1, 1, 1, 2))
+    expect(await j.run(['cms', 'query', 'posts', '--select', 'title', '--jq', '.[].data.title'])).toBe(0)
+    expect(j.stdout()).toBe('A\n')
     const p = testContext()
     stubQuery(p, () => page([rec(1, { title: 'A' })], 1, 1, 1, 2))
     expect(await p.run(['cms', 'query', 'posts', '--select', 'id,title,createdAt'])).toBe(0)

@@ -37,13 +37,13 @@ describe('cms save', () => {
     const bodies = stubCall(t, 'PUT', `${base}/cma/records/posts/rec_1`, 200, record)
     expect(await t.run(['cms', 'save', 'posts', '--id', 'rec_1', '--data', '-'])).toBe(0)
     expect(bodies).toEqual([{ data: { title: 'From stdin' } }])
-    // TSV key/value rows: id, data fields (a data field named like a record member is prefixed), tags, timestamps
+    // TSV key/value rows, each key the path --jq reads: id, data.<field>, tags, timestamps
     expect(t.stdout()).toBe(
       [
         'id\trec_1',
-        'title\tHello',
-        'views\t3',
-        'author\t{"name":"Ada"}',
+        'data.title\tHello',
+        'data.views\t3',
+        'data.author\t{"name":"Ada"}',
         'data.id\tinner',
         'tags\tai,cli',
         'createdAt\t2025-01-01T00:00:00.000Z',

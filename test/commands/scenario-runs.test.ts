@@ -86,13 +86,22 @@ describe('scenario runs', () => {
     expect(r.stderr).toMatch(/scenario scn_orphan: run exe_\S+ failed: agent "agent_deleted" not found/)
   })
 
-  it('--until-one --wait gives up with exit 124 when no run ends in time', async () => {
-    const seam = triggerOnFirstWait(async () => {})
-    const args = ['scenario', 'runs', 'scn_summarize', '--until-one', '--wait', '1', '--interval', '0.5']
-    const r = await runCommand(args, { env: fx.env(), sleep: seam.sleep })
+  it('--until-one --wait 3 gives up at about 3 s on the clock, the looks counted too, not after two whole 2 s sleeps', async () => {
+    // a fake clock: each sleep moves it by its length plus the next look's 0.5 s
+    const start = Date.parse('2026-12-01T08:00:00Z')
+    let clock = start
+    const sleeps: number[] = []
+    const sleep = async (ms: number) => {
+      sleeps.push(ms)
+      clock += ms + 500
+    }
+    const args = ['scenario', 'runs', 'scn_summarize', '--until-one', '--wait', '3']
+    const r = await runCommand(args, { env: fx.env(), now: () => clock, sleep })
     expect(r.exitCode).toBe(124)
-    expect(r.stderr).toMatch(/scenario scn_summarize: no run ended within 1 s/)
-    expect(seam.waits()).toBe(2)
+    expect(r.stderr).toMatch(/scenario scn_summarize: no run ended within 3 s/)
+    // 2 s between looks, then only what was left of the 3 s; it stops at the first look past the limit
+    expect(sleeps).toEqual([2000, 500])
+    expect(clock - start).toBe(3500)
     expect(r.stdout).toBe('')
   })
 

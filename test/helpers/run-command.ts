@@ -17,6 +17,8 @@ export interface RunCommandOptions extends Omit<CliOptions, 'timeoutMs'> {
   sleep?: TestContextOptions['sleep']
   /** opens a URL in a browser (default: none is opened; the run waits as for a user who never answers) */
   openBrowser?: TestContextOptions['openBrowser']
+  /** stdout's reader leaves after this many characters (`| head`) */
+  stdoutReaderLeavesAfter?: number
 }
 
 /**
@@ -40,6 +42,7 @@ function commandContext(opts: RunCommandOptions = {}): TestContext {
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.bodyLimit !== undefined ? { bodyLimit: opts.bodyLimit } : {}),
     ...(opts.openBrowser ? { openBrowser: opts.openBrowser } : {}),
+    ...(opts.stdoutReaderLeavesAfter !== undefined ? { stdoutReaderLeavesAfter: opts.stdoutReaderLeavesAfter } : {}),
     sleep: opts.sleep ?? noWait(),
   })
   t.agent.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/)

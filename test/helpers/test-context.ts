@@ -8,7 +8,7 @@ import { MockAgent } from 'undici'
 import { afterAll, onTestFinished } from 'vitest'
 import { run } from '../../src/cli.js'
 import { Context } from '../../src/context.js'
-import { createIO } from '../../src/io/iostreams.js'
+import { createIO, OutputClosedError } from '../../src/io/iostreams.js'
 import type { Prompter } from '../../src/io/prompter.js'
 import { tempDir } from './temp-dir.js'
 
@@ -40,6 +40,11 @@ export interface TestContextOptions {
   sleep?: (ms: number) => Promise<void>
   /** use this config dir instead of a new temp one */
   configDir?: string
+  /**
+   * stdout's reader leaves after this many characters (as `| head` does): the run's Context is told, as src/cli.ts
+   * tells it of an EPIPE (ctx.outputClosed), and later writes are lost
+   */
+  stdoutReaderLeavesAfter?: number
 }
 
 /** What a test gets. */
@@ -161,13 +166,27 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
       ? opts.stdin
       : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)])
   const stdin = Object.assign(source, { isTTY: tty })
-  const io = createIO({ stdin, stdout: sink(out, tty, columns), stderr: sink(err, tty, columns), env })
+  let current: Context | undefined
+  const stdout = sink(out, tty, columns)
+  const limit = opts.stdoutReaderLeavesAfter
+  if (limit !== undefined) {
+    const write = stdout.write
+    stdout.write = (chunk) => {
+      const before = out.join('').length
+      if (before >= limit) return true
+      write(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))
+      out.splice(0, out.length, out.join('').slice(0, limit))
+      if (before + String(chunk).length >= limit) current?.outputClosed(new OutputClosedError())
+      return true
+    }
+  }
+  const io = createIO({ stdin, stdout, stderr: sink(err, tty, columns), env })
   const agent = new MockAgent()
   agent.disableNetConnect()
   checkStubsUsed(agent)
   const pool = () => agent.get(testOrigin)
-  const newContext = () =>
-    new Context({
+  const newContext = () => {
+    current = new Context({
       io,
       env,
       dispatcher: agent,
@@ -178,6 +197,8 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
       ...(opts.bodyLimit !== undefined ? { bodyLimit: opts.bodyLimit } : {}),
       ...(opts.sleep ? { sleep: opts.sleep } : {}),
     })
+    return current
+  }
   return {
     ctx: newContext(),
     run: (argv) => run(argv, newContext()),

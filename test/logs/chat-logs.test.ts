@@ -158,6 +158,35 @@ describe('agentry logs', () => {
     expect(after).toMatchObject({ id: c?.id, chatId: c?.chatId, messages: 4 })
   })
 
+  it('chat --chat <id> goes on in the one log entry of that service chat, not a new row per call', async () => {
+    const t = setup()
+    await t.run(['chat', 'demo-assistant', '--new-chat', '-m', 'remember 42'])
+    const [c] = (await t.json(['logs', 'list'])) as Logged[]
+    for (const m of ['what number?', 'and now?'])
+      expect((await t.run(['chat', 'demo-assistant', '--chat', c?.chatId ?? '', '-m', m])).exitCode).toBe(0)
+    const list = (await t.json(['logs', 'list'])) as Logged[]
+    expect(list.map((x) => [x.id, x.chatId, x.messages])).toEqual([[c?.id, c?.chatId, 6]])
+  })
+
+  it('a reader that leaves early (`| head`: EPIPE) leaves the answer whole in the log: exit 0, and -c does not call it cut short', async () => {
+    const t = setup()
+    const r = await runCommand(['chat', 'demo-assistant', '-m', 'count to 30'], {
+      configDir: t.configDir,
+      env: fx.env(),
+      stdoutReaderLeavesAfter: 5,
+    })
+    expect(r.exitCode).toBe(0)
+    expect(r.stdout).toHaveLength(5)
+    const [c] = (await t.json(['logs', 'list'])) as Logged[]
+    const shown = (await t.json(['logs', 'show', c?.id ?? ''])) as Transcript
+    const answer = shown.messages.at(-1) as { content: string; partial?: boolean; finishReason?: string }
+    expect(answer.content).toContain('30')
+    expect(answer.partial ?? false).toBe(false)
+    const more = await t.run(['chat', '-c', '-m', 'go on'])
+    expect(more.exitCode).toBe(0)
+    expect(more.stderr).not.toContain('cut short')
+  })
+
   it('appends piped stdin to the message as context; --no-stdin ignores it; -m and words together is a usage error', async () => {
     const t = setup()
     expect(

@@ -314,7 +314,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -463,7 +463,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -515,7 +515,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -660,7 +660,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -735,7 +735,7 @@ describe('--help', () => {
 
       Options:
         --page <n>            page number, from 1
-        --limit <n>           page size, 1 to 100
+        --limit <n>           page size, 1 to 100 (default: the service's, 20)
         --all                 follow every page
         --watch               print the executions that end from now on, as they end,
                               until Ctrl-C
@@ -933,7 +933,7 @@ describe('--help', () => {
 
       Options:
         --page <n>     page number, from 1
-        --limit <n>    page size, 1 to 100
+        --limit <n>    page size, 1 to 100 (default: the service's, 20)
         --all          follow every page
         --show-secret  print secrets instead of hiding them
         -h, --help     display help for command
@@ -1119,7 +1119,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -1201,7 +1201,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -1229,7 +1229,7 @@ describe('--help', () => {
         delete|rm [options] <collection> <id>  Delete a record (asks first on a terminal; --yes otherwise)
         export [options] <collection>          Write every matching record as NDJSON (one JSON record a line), to stdout or a file
         get [options] <collection> <id...>     Show one record, or several in the order asked
-        import [options] <collection> <file>   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
+        import [options] <collection> [file]   Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)
         publish <collection> <id...>           Publish records: the delivery access (cda) serves them as they now are
         query|q [options] <collection>         Query the records of a collection: filter, select, order, group and aggregate
         save [options] <collection>            Create a record, replace one with --id (its data and tags), or change some members with --merge
@@ -1327,16 +1327,18 @@ describe('--help', () => {
 
 
       $ agentry cms import --help
-      Usage: agentry cms import [options] <collection> <file>
+      Usage: agentry cms import [options] <collection> [file]
 
       Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?},
       as export writes)
 
       Arguments:
         collection         the collection (created on the first record)
-        file               the NDJSON file, or - for stdin
+        file               the NDJSON file, or - for stdin (or --in <file>, as export
+                           has --out)
 
       Options:
+        --in <file>        read this NDJSON file (the mirror of \`cms export --out\`)
         --concurrency <n>  requests in flight, 1 to 64 (default 4)
         --skip-invalid     import the valid lines even when some are invalid (those
                            count as failed)
@@ -1350,6 +1352,7 @@ describe('--help', () => {
 
       Examples:
         agentry cms import posts posts.ndjson
+        agentry cms export posts --out posts.ndjson && agentry cms import posts_copy --in posts.ndjson
         agentry cms export posts | agentry cms import posts_copy - --concurrency 8
         agentry cms import posts big.ndjson --resume
         agentry cms import posts big.ndjson --shard 1/4
@@ -1460,7 +1463,7 @@ describe('--help', () => {
         --freshness <days>  favour recent records: the score halves its freshness part
                             every <days>
         --page <n>          page number, from 1
-        --limit <n>         page size, 1 to 100
+        --limit <n>         page size, 1 to 100 (default: the service's, 20)
         --all               follow every page
         -h, --help          display help for command
 
@@ -1512,7 +1515,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -1586,7 +1589,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -1646,7 +1649,7 @@ describe('--help', () => {
 
       Options:
         --page <n>   page number, from 1
-        --limit <n>  page size, 1 to 100
+        --limit <n>  page size, 1 to 100 (default: the service's, 20)
         --all        follow every page
         -h, --help   display help for command
 
@@ -1734,7 +1737,7 @@ describe('--help', () => {
 
       Options:
         --page <n>         page number, from 1
-        --limit <n>        page size, 1 to 100
+        --limit <n>        page size, 1 to 100 (default: the service's, 20)
         --all              follow every page
         --prefix <prefix>  only paths that start with this, e.g. images/
         -h, --help         display help for command

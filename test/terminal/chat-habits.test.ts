@@ -108,7 +108,9 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     const t = chat('ctrlc-off', { AGENTRY_LOG: 'off' })
     await t.waitFor(/^› /m)
     t.keys('C-c')
-    // nothing said yet: nothing to lose, it quits at once
+    // nothing said yet: it says how to quit, and the second Ctrl-C quits
+    await t.waitFor('to quit: Ctrl-D or /exit')
+    t.keys('C-c')
     await t.waitFor(/^EXIT:130$/m)
     const u = chat('ctrlc-off2', { AGENTRY_LOG: 'off' })
     await u.waitFor(/^› /m)
@@ -123,7 +125,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
   })
 
   // one chat for both: a stop that is discarded goes on with the same conversation, which Ctrl-C then ends
-  it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on; with the log on, one Ctrl-C quits and the resume line names the logged conversation', async () => {
+  it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on; with the log on, Ctrl-C twice quits and the resume line names the logged conversation', async () => {
     // the harness runs the chat under `sh -c` in the pane: an orphaned process group, where a stop is discarded
     const t = chat('no-job-control')
     await t.waitFor(/^› /m)
@@ -136,7 +138,7 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.type('remember the word pelican')
     t.keys('Enter')
     await t.waitFor((s) => answers(s) === 2)
-    t.keys('C-c')
+    t.keys('C-c', 'C-c')
     const end = await t.waitFor(/^EXIT:130$/m)
     const id = end.match(/^resume with: agentry chat --cid (c[0-9a-f]{12})$/m)?.[1]
     expect(id).toBeDefined()

@@ -116,7 +116,9 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     expect(after).toContain(shown)
     const cancels = (await requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completion/cancel'))
     expect(cancels.map((r) => r.status)).toEqual([200])
-    // Ctrl-C at the empty prompt leaves with 130
+    // a lone Ctrl-C at the empty prompt says how to quit; a second one (within 2 s) leaves with 130
+    t.keys('C-c')
+    await t.waitFor('to quit: Ctrl-D or /exit · or Ctrl-C again')
     t.keys('C-c')
     await t.waitFor(/^EXIT:130$/m)
   })

@@ -2,7 +2,7 @@
 // lines on the UI stream and never throws: a failure is one red line and the prompt comes back.
 import type { ToolDefinition } from '../../api/schemas/index.js'
 import { sanitizeText } from '../../text/sanitize.js'
-import { checkAttachment, statelessAttachHint } from '../attachments.js'
+import { checkAttachment } from '../attachments.js'
 import { resolveImage } from '../images.js'
 import type { ChatSession, ChatTurn } from '../session.js'
 import { isJsonlTranscript } from '../transcript.js'
@@ -31,6 +31,8 @@ export interface CommandDeps {
   env: NodeJS.ProcessEnv
   /** writes escape sequences to the terminal itself (OSC 52) */
   terminalWrite: (s: string) => void
+  /** asks a yes/no question at the prompt (no is the default) */
+  confirm: (question: string) => Promise<boolean>
   /** told when /save wrote the whole conversation */
   onSaved?: () => void
   /** where the conversation is kept (the service's chat id, the local log's id) and how to resume it */
@@ -84,10 +86,9 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
           note(deps.attachments.length ? `to upload: ${deps.attachments.join(', ')}` : 'usage: /attach <file>')
           return undefined
         }
-        if (session.chatId === undefined)
-          throw new Error(`/attach: ${statelessAttachHint.replace('--image', '/image')}`)
         // checked now, so a typo or a refused type is reported before the message is written
         await checkAttachment(arg, '/attach')
+        if (session.chatId === undefined && !(await offerStateful(deps))) return undefined
         deps.attachments.push(arg)
         const n = deps.attachments.length
         note(`attached ${arg} (${n} file${n > 1 ? 's' : ''} go${n > 1 ? '' : 'es'} up with your next message)`)
@@ -162,4 +163,23 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
     if (hint) note(hint)
     return undefined
   }
+}
+
+/**
+ * /attach in a stateless chat: attachments live with a message the service keeps, so the chat must become stateful.
+ * Asks (the conversation so far goes along, session.toStateful); refused, says how to attach otherwise.
+ */
+async function offerStateful(deps: CommandDeps): Promise<boolean> {
+  const { session, style } = deps
+  const n = messageCount(session.history)
+  const along = n === 0 ? '' : ` (the ${n} message${n > 1 ? 's' : ''} so far go along with your next message)`
+  const question = `${style.accent('?')} attachments go to a stateful chat, which the service keeps. Turn this chat into one${along}?`
+  if (!(await deps.confirm(question))) {
+    deps.ui(
+      `${style.dim(`not attached: this chat stays stateless ${style.glyphs.separator} /image <file> puts an image inline here; agentry chat ${session.agentId} --new-chat --attach <file> starts a stateful chat with it`)}\n`,
+    )
+    return false
+  }
+  deps.ui(`${style.dim(`now a stateful chat: ${session.toStateful()}`)}\n`)
+  return true
 }

@@ -14,7 +14,7 @@ const keysOf = ({ arrows: a }: Glyphs): [string, string][] => [
   ['Ctrl-U Ctrl-K', 'delete to the start / end of the line (Ctrl-Y puts it back)'],
   ['Ctrl-L', 'clear the screen'],
   ['Ctrl-X Ctrl-E', 'edit the input in $VISUAL / $EDITOR'],
-  ['Ctrl-C', 'stop the answer; clear the line; quit at an empty prompt (asks first if unsaved)'],
+  ['Ctrl-C', 'stop the answer; clear the line; at an empty prompt, twice within 2 s quits'],
   ['Ctrl-D', 'quit at an empty prompt'],
   ['Ctrl-Z', 'suspend (fg to come back)'],
 ]

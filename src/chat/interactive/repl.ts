@@ -1,8 +1,10 @@
 // The read–send–show loop: a prompt (line editor), then a slash command or a message whose answer streams in,
-// until /exit, Ctrl-D (0) or Ctrl-C at an empty prompt (130). Everything per run lives in this call's closure.
+// until /exit, Ctrl-D (0) or two Ctrl-Cs at an empty prompt within quitWindowMs (130). Everything per run lives in
+// this call's closure.
 import type { ToolDefinition } from '../../api/schemas/index.js'
 import type { ChatSession, ChatTurn } from '../session.js'
 import { type AnswerDeps, showAnswer } from './answer.js'
+import { askYesNo } from './ask-key.js'
 import { runCommand } from './commands.js'
 import { createCompleter } from './completion.js'
 import { LineEditor } from './editor.js'
@@ -43,6 +45,12 @@ export interface ReplDeps {
   logId?: (() => string) | undefined
 }
 
+/**
+ * How soon a second Ctrl-C at an empty prompt must follow the first to quit (as Claude Code does). A lone Ctrl-C,
+ * such as one pressed to stop an answer that had just ended, only says how to leave (as aichat does).
+ */
+export const quitWindowMs = 2000
+
 /** Runs the loop; resolves to the exit code. */
 export async function repl(deps: ReplDeps): Promise<number> {
   const { session, term, history, style, ui } = deps
@@ -53,8 +61,8 @@ export async function repl(deps: ReplDeps): Promise<number> {
   const completer = createCompleter(undefined, g.ellipsis)
   const answer = (turn: ChatTurn) => showAnswer(turn, { ...deps.answer, term, style, ui })
   let historyBroken = false
-  // Ctrl-C at an empty prompt with unsaved turns asks first: the next Ctrl-C there quits
-  let quitArmed = false
+  // when the last Ctrl-C at an empty prompt came (undefined: anything else happened since)
+  let interruptedAt: number | undefined
   let savedLength = -1
   let prefill: string | undefined
   const edit = (text: string) => editExternally(term, text, deps.env)
@@ -74,15 +82,18 @@ export async function repl(deps: ReplDeps): Promise<number> {
     const input = await readInput(term, view, editor, style, { initial: prefill, edit })
     prefill = undefined
     if (input.type === 'exit') {
+      if (input.code !== 130) return input.code
+      const now = deps.answer.now()
+      if (interruptedAt !== undefined && now - interruptedAt <= quitWindowMs) return input.code
+      interruptedAt = now
       const unsaved = deps.unsaved?.() === true && session.history.length !== savedLength
-      if (input.code !== 130 || quitArmed || !unsaved) return input.code
-      quitArmed = true
-      ui(
-        `${style.dim(`this conversation is not saved (the log is off): Ctrl-C again quits ${g.separator} /save <file> keeps it`)}\n\n`,
-      )
+      const note = unsaved
+        ? `this conversation is not saved (the log is off): Ctrl-C again quits ${g.separator} /save <file> keeps it`
+        : `to quit: Ctrl-D or /exit ${g.separator} or Ctrl-C again`
+      ui(`${style.dim(note)}\n\n`)
       continue
     }
-    quitArmed = false
+    interruptedAt = undefined
     const line = input.text
     if (line.trim() === '') continue
     await history.add(line).catch((err: Error) => {
@@ -117,6 +128,7 @@ export async function repl(deps: ReplDeps): Promise<number> {
         answer: converse,
         env: deps.env,
         terminalWrite: (s) => term.write(s),
+        confirm: (question) => askYesNo(term, ui, question, g.prompt),
         onSaved: () => {
           savedLength = session.history.length
         },

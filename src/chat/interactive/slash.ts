@@ -32,7 +32,12 @@ export const slashCommands: readonly SlashSpec[] = [
   { name: 'help', args: '', summary: 'show commands and keys', aliases: ['?', 'h'] },
   { name: 'system', args: '[text]', summary: 'show or set the system prompt', aliases: [] },
   { name: 'image', args: '<path|url>', summary: 'attach an image to the next message', aliases: ['img'] },
-  { name: 'attach', args: '<file>', summary: 'upload a file with the next message (stateful chats)', aliases: [] },
+  {
+    name: 'attach',
+    args: '<file>',
+    summary: 'upload a file with the next message (offers to make the chat stateful)',
+    aliases: [],
+  },
   { name: 'tools', args: '', summary: 'list the tools the agent may call', aliases: [] },
   { name: 'new', args: '', summary: 'start a new conversation', aliases: ['reset', 'clear'] },
   { name: 'info', args: '', summary: 'where this conversation is kept and how to resume it', aliases: [] },

@@ -1,12 +1,10 @@
 // The interactive chat's way of asking whether a tool call may run (chat --mcp, docs/mcp.md): the terminal stays in
 // raw mode and owned by the chat, so the question is a line of its own and the answer one key — y (once), a (always
 // this tool), n or Enter (no). Ctrl-C cancels the answer (the turn's signal), which counts as no.
-import type { Key } from './keys.js'
+import { askOneKey } from './ask-key.js'
 import type { UiStyle } from './style.js'
 import type { Terminal } from './terminal.js'
 import { oneLine } from './status.js'
-
-const refuses = new Set<Key['name']>(['enter', 'escape', 'interrupt', 'hangup'])
 
 /** The user's answer to "run this call?" (src/mcp/chat-tools.ts asks it). */
 export type Approval = 'once' | 'always' | 'no'
@@ -34,18 +32,8 @@ export function terminalToolApproval(
     ui(
       `\r\x1b[K${style.accent('?')} run ${oneLine(shown)}\n  ${style.dim('[y] once  [a] always this tool  [n] no')} ${style.glyphs.prompt} `,
     )
-    const aborted = new Promise<Key>((resolve) => {
-      if (signal?.aborted) resolve({ name: 'interrupt' })
-      signal?.addEventListener('abort', () => resolve({ name: 'interrupt' }), { once: true })
-    })
-    for (;;) {
-      const k = await Promise.race([term.nextKey(), aborted])
-      const text = k.name === 'text' ? k.text.trim().toLowerCase() : ''
-      const answer: Approval | undefined =
-        text === 'y' ? 'once' : text === 'a' ? 'always' : text === 'n' || refuses.has(k.name) ? 'no' : undefined
-      if (answer === undefined) continue
-      ui(`${answer === 'no' ? 'no' : answer === 'always' ? 'always' : 'yes'}\n`)
-      return answer
-    }
+    const answer = await askOneKey<Approval>(term, { y: 'once', a: 'always', n: 'no' }, 'no', signal)
+    ui(`${answer === 'no' ? 'no' : answer === 'always' ? 'always' : 'yes'}\n`)
+    return answer
   }
 }

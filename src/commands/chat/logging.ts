@@ -46,11 +46,11 @@ export async function prepareChatLog(
     ctx.warn('the log is off (AGENTRY_LOG / config log): what follows is not logged')
     return { agentArg, words, continuation, recorder: undefined }
   }
-  const recorder = await logs.createRecorder(
-    ctx,
-    store,
-    continuation && { id: continuation.id, messages: continuation.messages },
-  )
+  // one local entry per service chat: `--chat <id>` goes on with the conversation that logged that chat
+  const sameChat =
+    opts.chat !== undefined && agentArg !== undefined && !continuing ? store.byChat(agentArg, opts.chat) : undefined
+  const goesOn = continuation ?? (sameChat && { id: sameChat.id, messages: Number(sameChat.messages) })
+  const recorder = await logs.createRecorder(ctx, store, goesOn && { id: goesOn.id, messages: goesOn.messages })
   return { agentArg, words, continuation, recorder }
 }
 

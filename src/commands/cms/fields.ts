@@ -2,41 +2,30 @@
 import type { CmsRecord } from '../../api/schemas/index.js'
 import { metaName } from '../../api/shapes.js'
 import { aggregateKey, type CmsQuery } from '../../cms/query.js'
-import type { Field } from '../../io/output.js'
+import { type Field, pathField, valueAt } from '../../io/output.js'
 import type { CmsRow } from '../../sdk/cms.js'
 
 export { isAggregateQuery as isAggregate } from '../../cms/query.js'
-
-/** The value at a dotted path (`author.name`) inside an object. */
-export function valueAt(obj: unknown, path: string): unknown {
-  let cur = obj
-  for (const seg of path.split('.')) {
-    if (typeof cur !== 'object' || cur === null) return undefined
-    cur = (cur as Record<string, unknown>)[seg]
-  }
-  return cur
-}
 
 /**
  * Columns of records: ID, then the --select fields, else the union of the data fields of `records` (the first
  * page), in first-seen order, so a record with a field the first one lacks still gets its column. The columns are
  * fixed before the first row is printed, so TSV streamed over --all keeps one shape (commands.md, `cms query`).
  * `--select id` is the ID column (not a second, empty one); `--select createdAt` (tags, updatedAt) reads the
- * record's own member when its data has no such field. A data field named id is shown as DATA.ID.
+ * record's own member when its data has no such field. Each column is named by its JSON path (pathField): a data
+ * field `title` is DATA.TITLE, which `--jq '.[].data.title'` reads.
  */
 export function recordFields(q: CmsQuery, records: readonly CmsRow[]): Field<CmsRow>[] {
   const selected = q.select?.length ? q.select.filter((n) => n !== 'id') : undefined
   const names = selected ?? dataFieldUnion(records)
   return [
-    { header: 'ID', get: (r) => r.id },
-    ...names.map((n) => ({
-      header: n === 'id' ? 'DATA.ID' : n.toUpperCase(),
-      get: (r: CmsRow) => {
-        const v = valueAt(r.data, n)
-        // `updated_at` (the service's spelling) is the record's `updatedAt` (api/shapes.ts)
-        return v === undefined && selected && recordMembers.has(metaName(n)) ? r[metaName(n)] : v
-      },
-    })),
+    pathField('id'),
+    ...names.map((n) => {
+      const member = selected !== undefined && recordMembers.has(metaName(n))
+      if (!member) return pathField<CmsRow>(`data.${n}`)
+      // `updated_at` (the service's spelling) is the record's `updatedAt` (api/shapes.ts); its data's field first
+      return { header: metaName(n).toUpperCase(), get: (r: CmsRow) => valueAt(r.data, n) ?? r[metaName(n)] }
+    }),
   ]
 }
 

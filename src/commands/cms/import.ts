@@ -5,7 +5,8 @@
 import { UsageError } from '../../errors.js'
 import { sanitizeText } from '../../text/sanitize.js'
 import { arg, defineCommand } from '../define.js'
-import { flag } from '../options.js'
+import { nonEmpty } from '../non-empty.js'
+import { custom, flag } from '../options.js'
 import { badLinesReport, checkImportFile } from '../../cms-bulk/import-file.js'
 import { concurrencyFlag, shardFlag } from './query-options.js'
 import { runImport } from '../../cms-bulk/import.js'
@@ -15,9 +16,14 @@ export default defineCommand({
   summary: 'Import records from an NDJSON file or stdin (a line is {"id"?, "data", "tags"?}, as export writes)',
   args: {
     collection: arg('<collection>', 'the collection (created on the first record)'),
-    file: arg('<file>', 'the NDJSON file, or - for stdin'),
+    file: arg('[file]', 'the NDJSON file, or - for stdin (or --in <file>, as export has --out)'),
   },
   options: {
+    in: custom(
+      '--in <file>',
+      'read this NDJSON file (the mirror of `cms export --out`)',
+      nonEmpty('needs a file name'),
+    ),
     concurrency: concurrencyFlag('requests in flight'),
     skipInvalid: flag('--skip-invalid', 'import the valid lines even when some are invalid (those count as failed)'),
     ignoreIds: flag(
@@ -29,6 +35,7 @@ export default defineCommand({
   },
   examples: [
     'agentry cms import posts posts.ndjson',
+    'agentry cms export posts --out posts.ndjson && agentry cms import posts_copy --in posts.ndjson',
     'agentry cms export posts | agentry cms import posts_copy - --concurrency 8',
     'agentry cms import posts big.ndjson --resume',
     'agentry cms import posts big.ndjson --shard 1/4',
@@ -39,7 +46,15 @@ of the collection, the line number and the record. Importing the same file again
 save whose answer was lost is read back before it is called failed. Failed lines go to <file>.failed.ndjson as
 {"line", "error", "input"} (exit 1). Ctrl-C lets the saves in flight finish and keeps <file>.agentry-import.json
 for --resume, which skips the saved lines and sends the failed ones again.`,
-  run: async ({ collection, file, ...o }, ctx) => {
+  run: async ({ collection, file: given, in: inFile, ...o }, ctx) => {
+    if (given !== undefined && inFile !== undefined)
+      throw new UsageError(`give the file once: ${given} or --in ${inFile}`)
+    const file = given ?? inFile
+    if (file === undefined)
+      throw new UsageError(
+        'cms import needs the file to read',
+        'e.g. cms import posts posts.ndjson (or --in posts.ndjson; - for stdin)',
+      )
     const stdin = file === '-'
     if (stdin && o.resume) throw new UsageError('--resume needs a file', 'stdin cannot be continued; save it first')
     let total: number | undefined

@@ -3,7 +3,7 @@
 // fine costs no request more; then the fields are those of the collection's record type (GET …/record-types/{slug})
 // where it has one, else those of the records seen (a page of the collection, unfiltered). `cms save` checks its
 // --data against the record type only (without one, any member may be new).
-import { valueAt } from './fields.js'
+import { valueAt } from '../../io/output.js'
 import { ApiError } from '../../api/errors.js'
 import { isRecord } from '../../api/is-record.js'
 import { type FieldTree, treeOfRecords, treeOfSchema, unknownField } from '../../cms/field-tree.js'

@@ -2,12 +2,13 @@
 import type { CmsRecord } from '../../api/schemas/index.js'
 import type { Context } from '../../context.js'
 
-const reserved = new Set(['id', 'tags', 'createdAt', 'updatedAt', 'publishedAt'])
-
-/** A record as key/value rows for tables and TSV: id, each data field, tags, timestamps, publish state. */
+/**
+ * A record as key/value rows for tables and TSV: id, each data field, tags, timestamps, publish state. Each key is
+ * the JSON path `--jq` reads (pathField's rule, src/io/output.ts): a data field is `data.title`.
+ */
 function flatRecord(r: CmsRecord): Record<string, unknown> {
   const flat: Record<string, unknown> = { id: r.id }
-  for (const [k, v] of Object.entries(r.data)) flat[reserved.has(k) ? `data.${k}` : k] = v
+  for (const [k, v] of Object.entries(r.data)) flat[`data.${k}`] = v
   flat.tags = r.tags ?? []
   flat.createdAt = r.createdAt
   flat.updatedAt = r.updatedAt

@@ -2,7 +2,6 @@
 // or, with --id, replaces (PUT) one, or with --id and --merge changes only the members given (PATCH, a JSON merge
 // patch: null removes one), a draft until published (--publish does it at once), and prints it.
 import { UsageError } from '../../errors.js'
-import { saveRecord } from '../../sdk/cms-save.js'
 import { readDataJson } from '../data-arg.js'
 import { arg, defineCommand } from '../define.js'
 import { nonEmpty } from '../non-empty.js'
@@ -55,6 +54,6 @@ export default defineCommand({
     const sdk = await ctx.sdk()
     // a member the record type does not declare is a usage error, before anything is written
     await checkSaveFields(sdk, o.collection, body.data)
-    await printRecord(ctx, await saveRecord(sdk.cms, o.collection, body, o))
+    await printRecord(ctx, await sdk.cms.save(o.collection, body, o))
   },
 })

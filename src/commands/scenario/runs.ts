@@ -3,9 +3,9 @@
 // end (0 completed, 1 failed): a CI job that triggered a run by webhook waits for it with this.
 import { executionsList } from '../../lists/declared.js'
 import type { Execution } from '../../api/schemas/index.js'
-import { CliError, TimeoutError, UsageError } from '../../errors.js'
+import { CliError, UsageError } from '../../errors.js'
 import { oneLine } from '../../scenario/run.js'
-import { endedExecutions } from '../../scenario/runs-watch.js'
+import { endedExecutions, waitForRun } from '../../sdk/scenario-runs.js'
 import { arg, defineCommand } from '../define.js'
 import { printList } from '../list-notes.js'
 import { listOptions } from '../list-options.js'
@@ -63,23 +63,24 @@ export default defineCommand({
     const out = ctx.output()
     const rows = out.format === 'table' || out.format === 'tsv'
     ctx.info(`watching the runs of ${o.scenarioId}${o.untilOne ? ' until the next one ends' : ''} (Ctrl-C stops)`)
-    // --wait counts the time spent waiting between looks (the looks themselves are bounded by --timeout)
-    let waited = 0
-    const next = async () => {
-      const step = o.interval * 1000
-      if (o.wait !== undefined && waited >= o.wait * 1000)
-        throw new TimeoutError(
-          `scenario ${o.scenarioId}: no run ended within ${o.wait} s`,
-          'trigger it again, or wait longer with --wait <seconds>',
-        )
-      waited += step
-      await ctx.wait(step)
+    const since = o.since
+    if (o.untilOne) {
+      // --wait bounds the whole wait on the clock, the looks included (not only the sleeps between them)
+      const e = await waitForRun(sdk.scenarios, o.scenarioId, {
+        since,
+        timeoutMs: o.wait === undefined ? undefined : o.wait * 1000,
+        intervalMs: o.interval * 1000,
+        now: () => ctx.now(),
+        sleep: (ms) => ctx.wait(ms),
+      })
+      if (rows) await out.list([e], executionFields)
+      else await out.item(e)
+      return endOf(o.scenarioId, e)
     }
-    for await (const e of endedExecutions(sdk, o.scenarioId, next, o.since)) {
+    for await (const e of endedExecutions(sdk.scenarios, o.scenarioId, () => ctx.wait(o.interval * 1000), since)) {
       // one execution a row (TSV) or a JSON value a line as it ends: a stream that jq and a shell loop read as it goes
       if (rows) await out.list([e], executionFields)
       else await out.item(e)
-      if (o.untilOne) return endOf(o.scenarioId, e)
     }
   },
 })
