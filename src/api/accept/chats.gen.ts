@@ -4,111 +4,92 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a0, a11 } from '../accept.gen.js'
 
-function a27(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(a23(v["messages"]) && v["messages"].length >= 1)) return false
-  if (!((v["tools"] === undefined || a26(v["tools"])))) return false
-  if (!((v["max_tokens"] === undefined || typeof v["max_tokens"] === 'number' && Number.isFinite(v["max_tokens"]) && Number.isSafeInteger(v["max_tokens"]) && v["max_tokens"] > 0))) return false
-  if (!((v["stream"] === undefined || typeof v["stream"] === 'boolean'))) return false
-  if (!((v["request_id"] === undefined || typeof v["request_id"] === 'string'))) return false
-  if (!onlyKeys(v, ["messages", "tools", "max_tokens", "stream", "request_id"])) return false
-  return true
-}
-
-function a23(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a22(x))) return false
-  return true
-}
-
-function a22(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["id"] === undefined || typeof v["id"] === 'string'))) return false
-  if (!((v["role"] === "system" || v["role"] === "user" || v["role"] === "assistant" || v["role"] === "tool"))) return false
-  if (!(v["content"] !== undefined && (v["content"] === null || a18(v["content"])))) return false
-  if (!((v["tool_calls"] === undefined || a21(v["tool_calls"])))) return false
-  if (!((v["tool_call_id"] === undefined || typeof v["tool_call_id"] === 'string'))) return false
-  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
-  if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
-  return true
-}
-
-function a18(v: any): boolean {
-  if (typeof v === 'string') return true
-  if (!(typeof v === 'string') && a17(v)) return true
-  return false
-}
-
-function a17(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a16(x))) return false
-  return true
-}
-
-function a16(v: any): boolean {
-  if (a14(v)) return true
-  if (!(isObject(v) && (v["type"] === "image_url")) && a15(v)) return true
-  return false
-}
-
-function a14(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["type"] === "image_url"))) return false
-  if (!(a13(v["image_url"]))) return false
-  return true
-}
-
-function a13(v: any): boolean {
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["url"] === 'string')) return false
   if (!((v["detail"] === undefined || typeof v["detail"] === 'string'))) return false
   return true
 }
 
-function a15(v: any): boolean {
+function a1(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["type"] === "image_url"))) return false
+  if (!(a0(v["image_url"]))) return false
+  return true
+}
+
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["type"] === undefined || (v["type"] === "text")))) return false
   if (!(typeof v["text"] === 'string')) return false
   return true
 }
 
-function a21(v: any): boolean {
+function a3(v: any): boolean {
+  if (a1(v)) return true
+  if (!(isObject(v) && (v["type"] === "image_url")) && a2(v)) return true
+  return false
+}
+
+function a4(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a20(x))) return false
+  for (const x of v) if (!(a3(x))) return false
   return true
 }
 
-function a20(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["id"] === 'string')) return false
-  if (!(v["type"] !== undefined && (v["type"] === "function"))) return false
-  if (!(a19(v["function"]))) return false
-  return true
+function a5(v: any): boolean {
+  if (typeof v === 'string') return true
+  if (!(typeof v === 'string') && a4(v)) return true
+  return false
 }
 
-function a19(v: any): boolean {
+function a6(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string')) return false
   if (!(typeof v["arguments"] === 'string')) return false
   return true
 }
 
-function a26(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a25(x))) return false
-  return true
-}
-
-function a25(v: any): boolean {
+function a7(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["type"] === "function"))) return false
-  if (!(a24(v["function"]))) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!(v["type"] !== undefined && (v["type"] === "function"))) return false
+  if (!(a6(v["function"]))) return false
   return true
 }
 
-function a24(v: any): boolean {
+function a8(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a7(x))) return false
+  return true
+}
+
+function a9(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["id"] === undefined || typeof v["id"] === 'string'))) return false
+  if (!((v["role"] === "system" || v["role"] === "user" || v["role"] === "assistant" || v["role"] === "tool"))) return false
+  if (!(v["content"] !== undefined && (v["content"] === null || a5(v["content"])))) return false
+  if (!((v["tool_calls"] === undefined || a8(v["tool_calls"])))) return false
+  if (!((v["tool_call_id"] === undefined || typeof v["tool_call_id"] === 'string'))) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
+  if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
+  return true
+}
+
+function a10(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a9(x))) return false
+  return true
+}
+
+function a11(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
+  return true
+}
+
+function a12(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string' && v["name"].length >= 1)) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
@@ -116,20 +97,52 @@ function a24(v: any): boolean {
   return true
 }
 
-function a28(v: any): boolean {
+function a13(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["type"] === "function"))) return false
+  if (!(a12(v["function"]))) return false
+  return true
+}
+
+function a14(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a13(x))) return false
+  return true
+}
+
+function a15(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(a10(v["messages"]) && v["messages"].length >= 1)) return false
+  if (!((v["tools"] === undefined || a14(v["tools"])))) return false
+  if (!((v["max_tokens"] === undefined || typeof v["max_tokens"] === 'number' && Number.isFinite(v["max_tokens"]) && Number.isSafeInteger(v["max_tokens"]) && v["max_tokens"] > 0))) return false
+  if (!((v["stream"] === undefined || typeof v["stream"] === 'boolean'))) return false
+  if (!((v["request_id"] === undefined || typeof v["request_id"] === 'string'))) return false
+  if (!onlyKeys(v, ["messages", "tools", "max_tokens", "stream", "request_id"])) return false
+  return true
+}
+
+function a16(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["request_id"] === 'string' && v["request_id"].length >= 1)) return false
   if (!onlyKeys(v, ["request_id"])) return false
   return true
 }
 
-function a29(v: any): boolean {
+function a17(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["message"] === undefined || typeof v["message"] === 'string'))) return false
   return true
 }
 
-function a30(v: any): boolean {
+function a18(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a19(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["agentId"] === undefined || typeof v["agentId"] === 'string'))) return false
@@ -139,10 +152,10 @@ function a30(v: any): boolean {
   return true
 }
 
-function a31(v: any): boolean {
+function a20(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a22(v["message"]))) return false
-  if (!((v["tools"] === undefined || a26(v["tools"])))) return false
+  if (!(a9(v["message"]))) return false
+  if (!((v["tools"] === undefined || a14(v["tools"])))) return false
   if (!((v["max_tokens"] === undefined || typeof v["max_tokens"] === 'number' && Number.isFinite(v["max_tokens"]) && Number.isSafeInteger(v["max_tokens"]) && v["max_tokens"] > 0))) return false
   if (!((v["stream"] === undefined || typeof v["stream"] === 'boolean'))) return false
   if (!((v["request_id"] === undefined || typeof v["request_id"] === 'string'))) return false
@@ -150,14 +163,7 @@ function a31(v: any): boolean {
   return true
 }
 
-function a33(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(a23(v["data"]))) return false
-  if (!((v["pagination"] === undefined || a32(v["pagination"])))) return false
-  return true
-}
-
-function a32(v: any): boolean {
+function a21(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["total"] === 'number' && Number.isFinite(v["total"]))) return false
   if (!(typeof v["page"] === 'number' && Number.isFinite(v["page"]))) return false
@@ -166,7 +172,14 @@ function a32(v: any): boolean {
   return true
 }
 
-function a34(v: any): boolean {
+function a22(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(a10(v["data"]))) return false
+  if (!((v["pagination"] === undefined || a21(v["pagination"])))) return false
+  return true
+}
+
+function a23(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["filename"] === undefined || typeof v["filename"] === 'string'))) return false
   if (!((v["size"] === undefined || typeof v["size"] === 'number' && Number.isFinite(v["size"])))) return false
@@ -175,12 +188,12 @@ function a34(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'completion' | 'completionCancel' | 'chatsList' | 'chatCompletion' | 'chatMessages' | 'chatMessageDelete' | 'chatAttachmentUpload' | 'chatAttachmentDelete']: RouteAccepts } = {
-  completion: { body: a27, idempotent: false },
-  completionCancel: { body: a28, response: a29, idempotent: true },
-  chatsList: { query: a0, item: a30 },
-  chatCompletion: { body: a31, idempotent: false },
-  chatMessages: { response: a33 },
+  completion: { body: a15, idempotent: false },
+  completionCancel: { body: a16, response: a17, idempotent: true },
+  chatsList: { query: a18, item: a19 },
+  chatCompletion: { body: a20, idempotent: false },
+  chatMessages: { response: a22 },
   chatMessageDelete: {  },
-  chatAttachmentUpload: { response: a34, idempotent: true },
+  chatAttachmentUpload: { response: a23, idempotent: true },
   chatAttachmentDelete: {  },
 }

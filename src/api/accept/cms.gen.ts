@@ -5,9 +5,8 @@
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 import { isWholeIn } from '../contract/copied-checks.js'
-import { a0, a11, a2 } from '../accept.gen.js'
 
-function a61(v: any): boolean {
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["page"] === undefined || typeof v["page"] === 'string' && isWholeIn(v["page"], 1, 9007199254740991) === true))) return false
   if (!((v["pageSize"] === undefined || typeof v["pageSize"] === 'string' && isWholeIn(v["pageSize"], 1, 100) === true))) return false
@@ -15,10 +14,22 @@ function a61(v: any): boolean {
   return true
 }
 
-function a62(v: any): boolean {
+function a1(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
+  return true
+}
+
+function a2(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(typeof x === 'string')) return false
+  return true
+}
+
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
-  if (!(a11(v["data"]))) return false
+  if (!(a1(v["data"]))) return false
   if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
   if (!((v["updatedAt"] === undefined || typeof v["updatedAt"] === 'string'))) return false
@@ -26,44 +37,52 @@ function a62(v: any): boolean {
   return true
 }
 
-function a63(v: any): boolean {
-  return a11(v) && a62(v)
+function a4(v: any): boolean {
+  return a1(v) && a3(v)
 }
 
-function a64(v: any): boolean {
+function a5(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a11(v["data"]))) return false
+  if (!(a1(v["data"]))) return false
   if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
 
-function a65(v: any): boolean {
+function a6(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["data"] === undefined || a11(v["data"])))) return false
+  if (!((v["data"] === undefined || a1(v["data"])))) return false
   if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
 
-function a66(v: any): boolean {
+function a7(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a8(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["slug"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
-  if (!((v["schema"] === undefined || a11(v["schema"])))) return false
-  if (!((v["schema_ui"] === undefined || a11(v["schema_ui"])))) return false
+  if (!((v["schema"] === undefined || a1(v["schema"])))) return false
+  if (!((v["schema_ui"] === undefined || a1(v["schema_ui"])))) return false
   return true
 }
 export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsPatch' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish' | 'recordTypesList' | 'recordTypesGet']: RouteAccepts } = {
-  cmsQuery: { query: a61, item: a63 },
-  cmsGet: { response: a62 },
-  cmsCreate: { body: a64, response: a62, idempotent: false },
-  cmsUpdate: { body: a64, response: a62 },
-  cmsPatch: { body: a65, response: a62, idempotent: true },
+  cmsQuery: { query: a0, item: a4 },
+  cmsGet: { response: a3 },
+  cmsCreate: { body: a5, response: a3, idempotent: false },
+  cmsUpdate: { body: a5, response: a3 },
+  cmsPatch: { body: a6, response: a3, idempotent: true },
   cmsDelete: {  },
-  cmsPublish: { response: a62, idempotent: true },
-  cmsUnpublish: { response: a62, idempotent: true },
-  recordTypesList: { query: a0, item: a66 },
-  recordTypesGet: { response: a66 },
+  cmsPublish: { response: a3, idempotent: true },
+  cmsUnpublish: { response: a3, idempotent: true },
+  recordTypesList: { query: a7, item: a8 },
+  recordTypesGet: { response: a8 },
 }

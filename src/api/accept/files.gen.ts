@@ -5,7 +5,7 @@
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 
-function a55(v: any): boolean {
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
   if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
@@ -14,7 +14,7 @@ function a55(v: any): boolean {
   return true
 }
 
-function a56(v: any): boolean {
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["path"] === 'string')) return false
   if (!((v["size"] === undefined || typeof v["size"] === 'number' && Number.isFinite(v["size"])))) return false
@@ -23,8 +23,8 @@ function a56(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'filesList' | 'filesUpload' | 'filesDownload' | 'filesDelete']: RouteAccepts } = {
-  filesList: { query: a55, item: a56 },
-  filesUpload: { response: a56 },
+  filesList: { query: a0, item: a1 },
+  filesUpload: { response: a1 },
   filesDownload: {  },
   filesDelete: {  },
 }

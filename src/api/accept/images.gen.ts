@@ -5,7 +5,7 @@
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 
-function a57(v: any): boolean {
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["imageUrl"] === 'string' && v["imageUrl"].length >= 1)) return false
   if (!(v["prompt"] !== undefined && typeof v["prompt"] === 'string')) return false
@@ -13,13 +13,13 @@ function a57(v: any): boolean {
   return true
 }
 
-function a58(v: any): boolean {
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["text"] === 'string')) return false
   return true
 }
 
-function a59(v: any): boolean {
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["prompt"] === 'string' && v["prompt"].length >= 1)) return false
   if (!((v["size"] === undefined || typeof v["size"] === 'string' && /^\d{1,4}x\d{1,4}$/.test(v["size"])))) return false
@@ -27,12 +27,12 @@ function a59(v: any): boolean {
   return true
 }
 
-function a60(v: any): boolean {
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["url"] === 'string')) return false
   return true
 }
 export const accepts: { readonly [N in 'imagesAnalyze' | 'imagesGenerate']: RouteAccepts } = {
-  imagesAnalyze: { body: a57, response: a58 },
-  imagesGenerate: { body: a59, response: a60 },
+  imagesAnalyze: { body: a0, response: a1 },
+  imagesGenerate: { body: a2, response: a3 },
 }

@@ -4,9 +4,16 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a0, a38 } from '../accept.gen.js'
 
-function a35(v: any): boolean {
+function a0(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
@@ -20,15 +27,39 @@ function a35(v: any): boolean {
   return true
 }
 
-function a39(v: any): boolean {
+function a2(v: any): boolean {
+  if ((v === "completed" || v === "failed")) return true
+  if (!((v === "completed" || v === "failed")) && typeof v === 'string') return true
+  return false
+}
+
+function a3(v: any): boolean {
+  if ((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) return true
+  if (!((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) && typeof v === 'string') return true
+  return false
+}
+
+function a4(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string'))) return false
+  if (!(a2(v["status"]))) return false
+  if (!((v["output"] === undefined || true))) return false
+  if (!((v["trigger"] === undefined || a3(v["trigger"])))) return false
+  if (!((v["startedAt"] === undefined || typeof v["startedAt"] === 'string'))) return false
+  if (!((v["finishedAt"] === undefined || typeof v["finishedAt"] === 'string'))) return false
+  return true
+}
+
+function a5(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["input"] === 'string')) return false
   if (!onlyKeys(v, ["input"])) return false
   return true
 }
 export const accepts: { readonly [N in 'scenariosList' | 'scenariosGet' | 'scenarioExecutions' | 'scenarioExecute']: RouteAccepts } = {
-  scenariosList: { query: a0, item: a35 },
-  scenariosGet: { response: a35 },
-  scenarioExecutions: { query: a0, item: a38 },
-  scenarioExecute: { body: a39, response: a38, idempotent: false },
+  scenariosList: { query: a0, item: a1 },
+  scenariosGet: { response: a1 },
+  scenarioExecutions: { query: a0, item: a4 },
+  scenarioExecute: { body: a5, response: a4, idempotent: false },
 }
