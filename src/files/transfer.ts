@@ -57,7 +57,7 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
   const open = (headers: Record<string, string>) => sdk.files.download(remote, undefined, headers)
   const retry = sdk.transport.http
   const what = `GET ${remote}`
-  // asked only when the server declares neither the size nor a digest of the body (./checked-download.ts)
+  // asked once the body is in, whatever the answer declared (./checked-download.ts)
   const listedSize = () => listedSizeOf(ctx, remote)
   if (out === undefined || out === '-') {
     // a text file shown on a terminal is shown, never obeyed (src/io/sanitize.ts); `--out -` is the exact bytes
