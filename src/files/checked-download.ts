@@ -76,8 +76,7 @@ export async function checkedDownload(
         received += chunk.length
       }
       checkComplete(declared, received, hash, what)
-      if (listedSize)
-        checkListed(await listedSize(), received, res.headers['content-type'], what)
+      if (listedSize) checkListed(await listedSize(), received, res.headers['content-type'], what)
       return received
     } catch (err) {
       if (!retryable(err)) throw err
@@ -124,7 +123,7 @@ function checkListed(listed: number | undefined, received: number, contentType: 
   const type = contentType ? ` (${contentType})` : ''
   throw new ListingMismatch(
     `${what}: the server sent ${received} bytes${type} but the file listing says ${listed} bytes`,
-    'check the path with `agentry files list --prefix <path>`, then try again',
+    'check the file with `agentry files list <folder>`, then try again',
   )
 }
 

@@ -114,13 +114,16 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
 }
 
 /**
- * The size the file listing gives for `remote` (its record under `--prefix <remote>`), or undefined: not listed, no
- * size, or a listing that fails (then the download is not refused for it; a cancel still ends the run).
+ * The size the file listing gives for `remote` (its record in its folder's list, searched by its name), or
+ * undefined: not listed, no size, or a listing that fails (then the download is not refused for it; a cancel still
+ * ends the run).
  */
 async function listedSizeOf(ctx: Context, remote: string): Promise<number | undefined> {
+  const slash = remote.lastIndexOf('/')
+  const query = { ...(slash > 0 ? { path: remote.slice(0, slash) } : {}), search: remote.slice(slash + 1) }
   try {
-    for await (const file of (await ctx.sdk()).files.list({ prefix: remote }))
-      if (file.path === remote) return file.size
+    for await (const file of (await ctx.sdk()).files.list(query))
+      if (file.path === remote && file.type === 'file') return file.size
   } catch (err) {
     if (ctx.abort.signal.aborted) throw err
   }

@@ -67,7 +67,7 @@ describe('files upload and download against the emulator', () => {
     expect(readFileSync(join(sub, 'blob.png')).equals(bytes)).toBe(true)
   })
 
-  it('uploads under the file name by default and lists by prefix', async () => {
+  it('uploads under the file name by default and lists it by --search', async () => {
     const dir = tempDir()
     const local = join(dir, 'notes.md')
     writeFileSync(local, '# notes\n')
@@ -75,7 +75,7 @@ describe('files upload and download against the emulator', () => {
     expect(await t.run(['files', 'upload', local])).toBe(0)
     expect(stored('notes.md')).toEqual({ bytes: Buffer.from('# notes\n'), contentType: 'text/markdown; charset=utf-8' })
     t.clearOutput()
-    expect(await t.run(['files', 'list', '--prefix', 'notes'])).toBe(0)
+    expect(await t.run(['files', 'list', '--search', 'notes'])).toBe(0)
     expect(t.stdout()).toMatch(/^notes\.md\t8\ttext\/markdown; charset=utf-8\t\S+\n$/)
   })
 
@@ -214,7 +214,7 @@ describe('files download checked against the size the listing gives', () => {
         method: 'GET',
         pattern: '/{accountId}/files',
         handle: ({ res, query }) => {
-          const items = query.get('prefix') === 'big.bin' ? [{ path: 'big.bin', size: listed }] : []
+          const items = query.get('search') === 'big.bin' ? [{ path: 'big.bin', size: listed }] : []
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(items))
         },
       },
@@ -257,7 +257,11 @@ describe('files download checked against the size the listing gives', () => {
 
   it('the page declaring its own length (or digest) is still checked against the listing: exit 8', async () => {
     const digest = `sha-256=:${createHash('sha256').update(page).digest('base64')}:`
-    for (const declared of [{ 'content-length': '62' }, { 'content-length': '62', 'repr-digest': digest }]) {
+    const answers: Record<string, string>[] = [
+      { 'content-length': '62' },
+      { 'content-length': '62', 'repr-digest': digest },
+    ]
+    for (const declared of answers) {
       const server = await serve(300_000, declared)
       try {
         const dir = tempDir()
@@ -306,10 +310,10 @@ describe('files: checks before sending', () => {
     expect(t.stderr()).toMatch(pattern)
   })
 
-  it('list sends --prefix and the paging options', async () => {
+  it('list sends the folder as path (from --prefix too) and the paging options', async () => {
     const t = testContext()
     t.http
-      .get(`/api/v1beta/${testAccount}/files?prefix=img%2F&page=2&limit=5`)
+      .get(`/api/v1beta/${testAccount}/files?page=2&limit=5&path=img`)
       .reply(200, { data: [{ path: 'img/a.png', size: 3, contentType: 'image/png' }] })
     expect(await t.run(['files', 'ls', '--prefix', 'img/', '--page', '2', '--limit', '5'])).toBe(0)
     expect(t.stdout()).toBe('img/a.png\t3\timage/png\t\n')

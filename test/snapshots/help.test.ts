@@ -80,7 +80,8 @@ describe('--help', () => {
                                  delete, export and import; record types
         sites|site               List the sites of the account, show one
         pages|page               List the pages of a site, show one
-        files|file               Files of the account: list, upload, download, delete
+        files|file               Files and folders of the account: list, upload,
+                                 download, url, mkdir, mv, delete
         images|image             Analyze an image, or generate one
         a2a                      Talk to any agent that publishes an A2A card
         mcp                      Serve the account to MCP clients (Claude, Cursor, …)
@@ -1459,7 +1460,7 @@ describe('--help', () => {
       $ agentry files --help
       Usage: agentry files|file [options] [command]
 
-      Files of the account: list, upload, download, delete
+      Files and folders of the account: list, upload, download, url, mkdir, mv, delete
 
       Options:
         -h, --help                    display help for command
@@ -1469,13 +1470,19 @@ describe('--help', () => {
                                       otherwise)
         download [options] <remote>   Download a file to --out (written atomically) or
                                       to stdout (binary only with --out -)
-        list|ls [options]             List files
+        list|ls [options] [folder]    List the files and folders in a folder (the top
+                                      by default)
+        mkdir <path>                  Make a folder (one already there is no error)
+        mv|move <from> <to>           Move or rename a file or a folder (with
+                                      everything in it); the new path must not exist
         upload [options] <path>       Upload a local file (streamed), with a
                                       Content-Type guessed from its extension
+        url [options] <path>          Print a signed URL that reads a file without a
+                                      credential until it expires
         help [command]                display help for command
 
       Examples:
-        agentry files list --prefix images/
+        agentry files list images
         agentry files upload ./logo.png --to images/logo.png
         agentry files download images/logo.png --out logo.png
 
@@ -1523,20 +1530,61 @@ describe('--help', () => {
       0 saved, 3 no such file, 8 broken off or not what the server declared or listed, 124 stalled.
 
       $ agentry files list --help
-      Usage: agentry files list|ls [options]
+      Usage: agentry files list|ls [options] [folder]
 
-      List files
+      List the files and folders in a folder (the top by default)
+
+      Arguments:
+        folder             the folder to list, e.g. images (default: the top)
 
       Options:
         --page <n>         page number, from 1
         --limit <n>        page size, 1 to 100
         --all              follow every page
-        --prefix <prefix>  only paths that start with this, e.g. images/
+        --prefix <folder>  the folder to list (the older name of the argument)
+        --search <text>    only names that contain this (any case)
         -h, --help         display help for command
 
       Examples:
         agentry files list
-        agentry files ls --prefix generated/ --all --json
+        agentry files ls images --json
+        agentry files list docs --search guide --all
+
+      One folder's direct entries, folders first, each marked by a trailing / (in --json: "type": "folder"). Go into a
+      folder by naming it: agentry files list images/icons.
+
+      $ agentry files mkdir --help
+      Usage: agentry files mkdir [options] <path>
+
+      Make a folder (one already there is no error)
+
+      Arguments:
+        path        the folder, e.g. images/icons
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry files mkdir images/icons
+        agentry files mkdir archive --json
+
+
+      $ agentry files mv --help
+      Usage: agentry files mv|move [options] <from> <to>
+
+      Move or rename a file or a folder (with everything in it); the new path must not
+      exist
+
+      Arguments:
+        from        the file or folder
+        to          its new path (the whole path, not a folder to go into)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry files mv docs/old.md archive/old.md
+        agentry files mv images pictures
 
 
       $ agentry files upload --help
@@ -1558,6 +1606,27 @@ describe('--help', () => {
         agentry files upload notes.txt --content-type "text/markdown; charset=utf-8"
 
       A PUT: after a 429, a 5xx or a dropped connection it is sent again (--retries, default 2), the file read anew.
+
+      $ agentry files url --help
+      Usage: agentry files url [options] <path>
+
+      Print a signed URL that reads a file without a credential until it expires
+
+      Arguments:
+        path                  the remote file
+
+      Options:
+        --expires <duration>  how long the URL works: 30s, 15m, 1h, 7d at most
+                              (default 1h)
+        -h, --help            display help for command
+
+      Examples:
+        agentry files url images/logo.png
+        curl -fsS "$(agentry files url docs/README.md --expires 5m)"
+        agentry files url images/logo.png --json
+
+      Anyone with the URL can read the file until it expires: share it as you would the file. --json gives the answer
+      whole (signedUrl, expiresAt when the server says).
       "
     `)
   })
