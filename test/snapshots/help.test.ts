@@ -176,12 +176,15 @@ describe('--help', () => {
                                   logs list)
         --no-stdin                never read stdin (no context appended, not the
                                   message)
+        --agent <id>              the agent, as the official CLI names it (instead of
+                                  [agentId])
         -h, --help                display help for command
 
       Examples:
         agentry chat demo-assistant                          interactive
         agentry chat demo-assistant -m "hello"               one-shot; the answer on stdout
         agentry chat demo-assistant what is a webhook        the same: words after the agent id
+        agentry chat --agent demo-assistant -m "hello"       the agent named as the official CLI names it
         cat notes.md | agentry chat ag_1 summarize this      stdin appended to the message as context
         agentry chat -c                                      continue the last conversation (agentry logs list)
         git diff | agentry chat reviewer --system "Review this diff"
@@ -191,7 +194,8 @@ describe('--help', () => {
         agentry chat ag_1 -m "hi" --save talk.jsonl; agentry chat ag_1 --resume talk.jsonl --save talk.jsonl -m "more"
 
       Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
-      (events: start, reasoning, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
+      (events as the official CLI's chat --json: text, thinking, tool_use, tool_result, usage, error, done). Notes and
+      errors go to stderr.
       Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 5 tool calls nothing answered, 7 server error, 8 connection
       dropped (the partial answer stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60) or
       not complete within a --timeout you set, 130 cancelled (Ctrl-C).
