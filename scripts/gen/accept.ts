@@ -27,6 +27,12 @@ interface CheckDef {
   readonly [key: string]: unknown
 }
 
+/** `import { names } from 'from'`, relative to the module `file` (both from the repository's root). */
+function importLine(names: readonly string[], from: string, file: string): string {
+  const rel = posix.relative(posix.dirname(file), from).replace(/\.ts$/, '.js')
+  return `import { ${[...names].sort().join(', ')} } from '${rel.startsWith('.') ? rel : `./${rel}`}'`
+}
+
 /** The zod-free function that decides what a refine decides: the generated code imports it by name and calls it. */
 interface KnownCheck {
   readonly name: string
@@ -51,9 +57,11 @@ interface Emitted {
 }
 
 /**
- * Emits predicates for a set of schemas, each used by an owner (a generated module). Functions are shared, not
- * repeated: one function for each distinct body (however many schemas spell it out), and a function that two or more
- * owners use is written once, in the shared module they import it from (sharedText).
+ * Emits the predicates of one generated module. Functions are not repeated: one function for each distinct body
+ * (however many schemas spell it out), named `a0`, `a1`… in the order the module's schemas need them. Each module has
+ * its own emitter and shares nothing with another: a check the agents and files families both need is written in
+ * each, so adding an operation to one family rewrites that family's module only (no counter or shared function
+ * moves in another's).
  */
 export class AcceptEmitter {
   private readonly names = new Map<Schema, string>()
@@ -62,17 +70,17 @@ export class AcceptEmitter {
   private readonly byBody = new Map<string, string>()
   /** the known checks by name, with their modules */
   private readonly knownFrom = new Map<string, string>()
-  /** the functions each owner's rows name */
-  private readonly roots = new Map<string, Set<string>>()
-  /** the owners whose rows name `never` */
-  private readonly neverUsers = new Set<string>()
+  /** the functions the module's rows name */
+  private readonly roots = new Set<string>()
+  /** whether a row names `never` */
+  private namesNever = false
   /** the calls of the function being written (innermost last) */
   private readonly writing: { calls: Set<string>; known: Set<string> }[] = []
 
   constructor(private readonly known: KnownChecks) {}
 
-  /** The name of the predicate of a schema for `owner` (`never` when nothing can be accepted without zod). */
-  predicate(schema: Schema, owner = ''): string {
+  /** The name of the predicate of a schema (`never` when nothing can be accepted without zod). */
+  predicate(schema: Schema): string {
     let name = this.top.get(schema)
     if (name === undefined) {
       this.writing.push({ calls: new Set(), known: new Set() })
@@ -82,72 +90,38 @@ export class AcceptEmitter {
       name = body === 'false' ? 'never' : call ? call[1]! : this.define(`  return ${body}`, made)
       this.top.set(schema, name)
     }
-    return this.root(owner, name)
+    return this.root(name)
   }
 
-  /** The name of a check for `owner` that holds only when every one of the schemas accepts the value unchanged. */
-  every(schemas: readonly Schema[], owner = ''): string {
-    const names = schemas.map((s) => this.predicate(s, owner))
-    if (names.length === 0 || names.includes('never')) return this.root(owner, 'never')
+  /** The name of a check that holds only when every one of the schemas accepts the value unchanged. */
+  every(schemas: readonly Schema[]): string {
+    const names = schemas.map((s) => this.predicate(s))
+    if (names.length === 0 || names.includes('never')) return this.root('never')
     const body = `  return ${names.map((n) => `${n}(v)`).join(' && ')}`
-    return this.root(owner, this.define(body, { calls: new Set(names), known: new Set() }))
+    return this.root(this.define(body, { calls: new Set(names), known: new Set() }))
   }
 
   /**
-   * The module `file` of `owner` (paths from the repository's root): the functions only it uses, with the imports of
-   * the kit, of the known checks they call, and of the functions other owners use too (from `shared`, the module
-   * sharedText is written to).
+   * The functions of the module `file` (its path from the repository's root): those its rows need, directly or
+   * through others, with the imports of the kit and of the known checks they call.
    */
-  text(owner: string, file: string, shared?: string): string {
-    const { mine, fromShared } = this.split(owner)
-    if (fromShared.length > 0 && shared === undefined) throw new Error(`accept: ${owner} uses shared checks: no module`)
-    const imports = fromShared.length > 0 && shared ? [this.importLine(fromShared, shared, file)] : []
-    return this.moduleText(mine, file, imports, () => '', this.neverUsers.has(owner))
-  }
-
-  /** The functions two or more owners use, for the module `file` the owners import them from. */
-  sharedText(file: string): string {
-    const users = this.users()
-    const shared = [...this.functions.keys()].filter((n) => (users.get(n) ?? 0) >= 2)
-    const imported = new Set([...this.roots.keys()].flatMap((o) => this.split(o).fromShared))
-    return this.moduleText(shared, file, [], (n) => (imported.has(n) ? 'export ' : ''), false)
-  }
-
-  /** The functions only `owner` uses, and the shared ones its rows and those functions call. */
-  private split(owner: string): { mine: string[]; fromShared: string[] } {
-    const users = this.users()
-    const isShared = (n: string) => (users.get(n) ?? 0) >= 2
-    const mine = [...this.closure(owner)].filter((n) => !isShared(n))
-    const named = [...(this.roots.get(owner) ?? []), ...mine.flatMap((n) => [...this.functions.get(n)!.calls])]
-    return { mine, fromShared: [...new Set(named.filter(isShared))] }
-  }
-
-  private moduleText(
-    names: readonly string[],
-    file: string,
-    more: string[],
-    prefix: (name: string) => string,
-    never: boolean,
-  ): string {
-    const bodies = names.map((n) => `${prefix(n)}function ${n}(v: any): boolean {\n${this.functions.get(n)!.body}\n}`)
+  text(file: string): string {
+    const names = [...this.closure()]
+    const bodies = names.map((n) => `function ${n}(v: any): boolean {\n${this.functions.get(n)!.body}\n}`)
     const byModule = new Map<string, Set<string>>()
     for (const n of names)
       for (const k of this.functions.get(n)!.known) {
         const from = this.knownFrom.get(k)!
         byModule.set(from, new Set([...(byModule.get(from) ?? []), k]))
       }
-    const kit = kitNames.filter((k) => (k === 'never' && never) || bodies.some((b) => new RegExp(`\\b${k}\\(`).test(b)))
+    const kit = kitNames.filter(
+      (k) => (k === 'never' && this.namesNever) || bodies.some((b) => new RegExp(`\\b${k}\\(`).test(b)),
+    )
     const imports = [
-      ...(kit.length > 0 ? [this.importLine(kit, kitFile, file)] : []),
-      ...[...byModule].map(([from, ks]) => this.importLine([...ks], from, file)),
-      ...more,
+      ...(kit.length > 0 ? [importLine(kit, kitFile, file)] : []),
+      ...[...byModule].map(([from, ks]) => importLine([...ks], from, file)),
     ]
     return [...imports, '', ...bodies.map((b) => `${b}\n`)].join('\n')
-  }
-
-  private importLine(names: readonly string[], from: string, file: string): string {
-    const rel = posix.relative(posix.dirname(file), from).replace(/\.ts$/, '.js')
-    return `import { ${[...names].sort().join(', ')} } from '${rel.startsWith('.') ? rel : `./${rel}`}'`
   }
 
   /** The function of `body`: the one already written with that body, else a new one. */
@@ -160,29 +134,22 @@ export class AcceptEmitter {
     return name
   }
 
-  private root(owner: string, name: string): string {
-    if (name === 'never') this.neverUsers.add(owner)
-    else this.roots.set(owner, new Set([...(this.roots.get(owner) ?? []), name]))
+  private root(name: string): string {
+    if (name === 'never') this.namesNever = true
+    else this.roots.add(name)
     return name
   }
 
-  /** Every function an owner's rows need, directly or through others. */
-  private closure(owner: string): Set<string> {
+  /** Every function the rows need, directly or through others, in the order they were defined. */
+  private closure(): Set<string> {
     const seen = new Set<string>()
     const visit = (n: string) => {
       if (seen.has(n) || !this.functions.has(n)) return
       seen.add(n)
       for (const c of this.functions.get(n)!.calls) visit(c)
     }
-    for (const n of this.roots.get(owner) ?? []) visit(n)
-    return seen
-  }
-
-  /** How many owners need each function. */
-  private users(): Map<string, number> {
-    const count = new Map<string, number>()
-    for (const owner of this.roots.keys()) for (const n of this.closure(owner)) count.set(n, (count.get(n) ?? 0) + 1)
-    return count
+    for (const n of this.roots) visit(n)
+    return new Set([...this.functions.keys()].filter((n) => seen.has(n)))
   }
 
   /** The expression that is true only when zod accepts `v` unchanged; `false` when unknown. */

@@ -9,6 +9,7 @@ import type { ChatFormat } from './format.js'
 import { holdSteadyHeap } from '../io/steady-heap.js'
 import { stringifyJson } from '../text/sanitize.js'
 import { FinalNewline } from '../io/output.js'
+import { isRecord } from '../api/is-record.js'
 
 /** Sends `text` (with its images and attachments) and writes the answer; throws the turn's error (or CancelledError) after writing what arrived. */
 export async function runOneShot(
@@ -104,21 +105,58 @@ async function writerFor(
   return textSink(ctx, exact, put)
 }
 
-/** One JSON object per event, one per line (commands.md "NDJSON events"). */
-function ndjsonEvent(e: ChatEvent): Record<string, unknown> {
+/**
+ * One JSON object per event, one per line, in the official CLI's names (`brightsy chat --json`, as
+ * mattlevine/sideboard packages/core/src/agents/brightsy.ts parseBrightsyCliLine reads them: text, thinking,
+ * tool_use with `input` an object, tool_result with `id` and `isError`, usage under `usage`, error, done) with
+ * agentry's own members beside them (docs/chat-output.md "ndjson"). A completion's `start` is no line of its own
+ * (that consumer would show an unknown line as answer text): its request_id, agent_id, chat_id and round go on the
+ * completion's `done` or `error`.
+ */
+function ndjsonEvent(
+  e: Exclude<ChatEvent, { type: 'start' }>,
+  round: Record<string, unknown>,
+): Record<string, unknown> {
   switch (e.type) {
-    case 'tool_call':
-      return { type: e.type, id: e.call.id, name: e.call.function.name, arguments: e.call.function.arguments }
+    case 'reasoning':
+      return { type: 'thinking', text: e.text }
+    case 'tool_call': {
+      const { id, function: f } = e.call
+      return { type: 'tool_use', id, name: f.name, input: argumentsObject(f.arguments), arguments: f.arguments }
+    }
+    case 'tool_result':
+      return { type: 'tool_result', id: e.tool_call_id, name: e.name, content: e.content, isError: !e.ok, ms: e.ms }
     case 'usage':
-      return { type: e.type, ...e.usage }
+      return { type: 'usage', usage: e.usage }
+    case 'error':
+    case 'done':
+      return { ...e, ...round }
     default:
       return e
   }
 }
 
+/** A tool call's arguments as an object: the JSON text parsed when it is one, else `{}` (`arguments` keeps the text). */
+function argumentsObject(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text)
+    return isRecord(v) ? v : {}
+  } catch {
+    return {}
+  }
+}
+
 function ndjsonSink(put: Put): EventSink {
+  let round: Record<string, unknown> = {}
   return {
-    event: (e) => put(`${stringifyJson(ndjsonEvent(e))}\n`),
+    event: async (e) => {
+      if (e.type === 'start') {
+        const { type: _, ...members } = e
+        round = members
+        return
+      }
+      await put(`${stringifyJson(ndjsonEvent(e, round))}\n`)
+    },
     end: async () => {},
   }
 }
@@ -150,7 +188,7 @@ function jsonSink(session: ChatSession, put: Put): EventSink {
  * Text: piped, the answer's bytes as sent, then a newline once it is done if it did not end with one (the final-newline
  * rule of every command, src/io/output.ts; none with `exact`: --no-final-newline); an answer cut short stays exactly
  * as it arrived (the exit code says so). On a terminal, rendered as markdown and ended on a fresh line. Tool calls and their results are noted on stderr; reasoning is left out (it is not the answer:
- * `--output ndjson` has it as `reasoning` events, `--output json` as `message.reasoning`).
+ * `--output ndjson` has it as `thinking` events, `--output json` as `message.reasoning`).
  */
 async function textSink(ctx: Context, exact: boolean, put: Put): Promise<EventSink> {
   const { io } = ctx

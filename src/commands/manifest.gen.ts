@@ -48,7 +48,7 @@ export const declared = {
   },
   files: {
     aliases: ['file'],
-    summary: 'Files of the account: list, upload, download, delete',
+    summary: 'Files and folders of the account: list, upload, download, url, mkdir, mv, delete',
   },
   images: {
     aliases: ['image'],

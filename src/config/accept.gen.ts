@@ -6,19 +6,6 @@ import type { SettingKey } from './settings.js'
 import { hasProto, isObject, never } from '../api/accept-kit.js'
 import { isHttpUrl, notReservedName } from './value-checks.js'
 
-function a2(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(v["profiles"] !== undefined && a1(v["profiles"]))) return false
-  if (!((v["currentProfile"] === undefined || typeof v["currentProfile"] === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v["currentProfile"]) && notReservedName(v["currentProfile"]) === true))) return false
-  return true
-}
-
-function a1(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(a0(v[k]))) return false
-  return true
-}
-
 function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["baseUrl"] === undefined || typeof v["baseUrl"] === 'string' && isHttpUrl(v["baseUrl"]) === true))) return false
@@ -35,24 +22,16 @@ function a0(v: any): boolean {
   return true
 }
 
-function a7(v: any): boolean {
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(v["profiles"] !== undefined && a6(v["profiles"]))) return false
+  for (const k in v) if (!(typeof k === 'string') || !(a0(v[k]))) return false
   return true
 }
 
-function a6(v: any): boolean {
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  for (const k in v) if (!(typeof k === 'string') || !(a5(v[k]))) return false
-  return true
-}
-
-function a5(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["apiKey"] === undefined || typeof v["apiKey"] === 'string'))) return false
-  if (!((v["oauth"] === undefined || a3(v["oauth"])))) return false
-  if (!((v["accounts"] === undefined || a4(v["accounts"])))) return false
-  if (!((v["origin"] === undefined || typeof v["origin"] === 'string'))) return false
+  if (!(v["profiles"] !== undefined && a1(v["profiles"]))) return false
+  if (!((v["currentProfile"] === undefined || typeof v["currentProfile"] === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v["currentProfile"]) && notReservedName(v["currentProfile"]) === true))) return false
   return true
 }
 
@@ -73,6 +52,27 @@ function a3(v: any): boolean {
 function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   for (const k in v) if (!(typeof k === 'string') || !(a3(v[k]))) return false
+  return true
+}
+
+function a5(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["apiKey"] === undefined || typeof v["apiKey"] === 'string'))) return false
+  if (!((v["oauth"] === undefined || a3(v["oauth"])))) return false
+  if (!((v["accounts"] === undefined || a4(v["accounts"])))) return false
+  if (!((v["origin"] === undefined || typeof v["origin"] === 'string'))) return false
+  return true
+}
+
+function a6(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(a5(v[k]))) return false
+  return true
+}
+
+function a7(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(v["profiles"] !== undefined && a6(v["profiles"]))) return false
   return true
 }
 

@@ -133,7 +133,9 @@ async function probeOne(
     let status = 200
     if (c.op.item) {
       const page = await t.list(name, { params }).pages(1).next()
-      const first = page.value?.data[0] as Record<string, unknown> | undefined
+      // a folder of the files list is no record the routes under the list read: the first other item
+      const items = (page.value?.data ?? []) as Record<string, unknown>[]
+      const first = items.find((d) => d.type !== 'folder')
       // a member named as the parameter (a record type's `slug` fills `{slug}`), else the item's key
       const key = (p: string) => (typeof first?.[p] === 'string' ? first[p] : first?.[c.op.stored?.key ?? 'id'])
       for (const p of fills) {

@@ -135,5 +135,7 @@ export function seedResources(state: EmulatorState, opts: SeedResourcesOptions =
   file('docs/guides/getting-started.md', 'text/markdown', Buffer.from('# Getting started\n\n1. Log in.\n2. Chat.\n'))
   file('data/settings.json', 'application/json', Buffer.from(`${JSON.stringify({ theme: 'dark', locale: 'en' })}\n`))
   file('images/logo.png', 'image/png', patternPng('agentry logo', 64, 64))
+  // an empty folder (files mkdir): listed beside the ones the files imply
+  state.folders.set('shared', { path: 'shared', updatedAt: at(13) })
   seedCms(state, { seed: opts.seed ?? 42, posts: opts.posts ?? 5000 })
 }

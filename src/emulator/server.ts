@@ -13,6 +13,7 @@ import { type FaultInjector, sabotage } from './faults.js'
 import { sendError, sendPreflight, sendResult } from './reply.js'
 import type { Router } from './router.js'
 import { enforceScope } from './scope.js'
+import { signedFileAnswer, signedFilesPath } from './handlers/files.js'
 import { movedRouteMessage } from './moved-routes.js'
 import { hostProblem, type Latency, latencyDelay } from './guard.js'
 import { handleTestHook, type HookDeps, type RequestLog } from './test-hooks.js'
@@ -70,6 +71,15 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: 
       return
     }
     res.once('close', onClose)
+    // a signed file URL (files url): the file, with no credential, until the URL expires
+    if (url.startsWith(signedFilesPath) && (req.method === 'GET' || req.method === 'HEAD')) {
+      try {
+        sendResult(res, signedFileAnswer(url.slice(signedFilesPath.length).split('?')[0] ?? '', env))
+      } catch (e) {
+        fail(res, e)
+      }
+      return
+    }
     handle(req, res, url, deps).catch((e) => fail(res, challenged(e, req, deps)))
   }
 }

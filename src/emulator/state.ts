@@ -50,6 +50,11 @@ export interface StoredFile {
   size: number
   updatedAt: string
 }
+/** A folder made with `files mkdir` (folders that hold files need none: they are implied by the paths). */
+export interface StoredFolder {
+  path: string
+  updatedAt: string
+}
 /** A site and its pages. */
 export interface StoredSite {
   id: string
@@ -108,6 +113,7 @@ export const collections = {
   apiKeys: { key: 'id', members: { keyHash: 'string', accountId: 'string', scopes: 'object' } },
   sites: { key: 'id', members: { pages: 'array' } },
   files: { key: 'path', members: { data: 'string', contentType: 'string' } },
+  folders: { key: 'path', members: { updatedAt: 'string' } },
   oauthClients: { key: 'client_id', members: { redirect_uris: 'array' } },
   oauthTokens: { key: 'token', members: { kind: 'string', clientId: 'string', expiresAt: 'number' } },
 } as const satisfies Record<string, CollectionSpec>
@@ -147,6 +153,9 @@ export class EmulatorState extends StoredCollections {
   apiKeys = new Map<string, StoredApiKey>()
   sites = new Map<string, StoredSite>()
   files = new Map<string, StoredFile>()
+  folders = new Map<string, StoredFolder>()
+  /** signed file URLs by token: the file and when the URL ends (ms; not saved: a URL outlives no restart) */
+  signedUrls = new Map<string, { path: string; expiresAt: number }>()
   /** CMS: collection name → id → record (with its publish state, ./cms-records.ts) */
   cms = new Map<string, Map<string, StoredCmsRecord>>()
   oauthClients = new Map<string, OAuthClient>()

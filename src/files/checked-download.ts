@@ -3,9 +3,10 @@
 // again, from where it stopped with `Range` when the server offers byte ranges (Accept-Ranges, a 206 answer), else
 // from the start. What the server declared is checked at the end: the size (Content-Length, or the total of a
 // Content-Range) and the whole file's digest (Repr-Digest, Content-Digest of a full answer, or the older Digest;
-// sha-256 or sha-512). A server that declares neither is checked against the size its file listing gives (an error page
-// of 62 bytes served with 200 for a file listed at 300,000 is no download); without that either, it cannot be checked:
-// `files download --help` says so.
+// sha-256 or sha-512). Then, whatever the answer declared, the body is checked against the size the file listing
+// gives: an error page of 62 bytes served with 200 for a file listed at 300,000 is no download, even when it declares
+// its own length or digest (those describe the page, not the file). A server that declares nothing and lists no size
+// cannot be checked: `files download --help` says so.
 import { createHash, type Hash } from 'node:crypto'
 import type { HttpClient, HttpResponse } from '../api/request.js'
 import { type AgentryError, kindOf, NetworkError } from '../errors.js'
@@ -75,8 +76,7 @@ export async function checkedDownload(
         received += chunk.length
       }
       checkComplete(declared, received, hash, what)
-      if (declared.size === undefined && declared.digest === undefined && listedSize)
-        checkListed(await listedSize(), received, res.headers['content-type'], what)
+      if (listedSize) checkListed(await listedSize(), received, res.headers['content-type'], what)
       return received
     } catch (err) {
       if (!retryable(err)) throw err
@@ -115,19 +115,19 @@ function checkComplete(declared: Declared, received: number, hash: Hash, what: s
 }
 
 /**
- * Fails (exit 8, not retried: the same answer would come again) when a body the server declared nothing about has
- * another size than the file's listing gives.
+ * Fails (exit 8, not retried: the same answer would come again) when the body has another size than the file's
+ * listing gives, whatever the answer declared about itself.
  */
 function checkListed(listed: number | undefined, received: number, contentType: string | undefined, what: string) {
   if (listed === undefined || listed === received) return
   const type = contentType ? ` (${contentType})` : ''
   throw new ListingMismatch(
     `${what}: the server sent ${received} bytes${type} but the file listing says ${listed} bytes`,
-    'check the path with `agentry files list --prefix <path>`, then try again',
+    'check the file with `agentry files list <folder>`, then try again',
   )
 }
 
-/** The body has another size than the file's listing (the server declared no size or digest of its own). */
+/** The body has another size than the file's listing. */
 class ListingMismatch extends NetworkError {}
 
 /** What a full (200) answer declares. */

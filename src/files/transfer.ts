@@ -57,7 +57,7 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
   const open = (headers: Record<string, string>) => sdk.files.download(remote, undefined, headers)
   const retry = sdk.transport.http
   const what = `GET ${remote}`
-  // asked only when the server declares neither the size nor a digest of the body (./checked-download.ts)
+  // asked once the body is in, whatever the answer declared (./checked-download.ts)
   const listedSize = () => listedSizeOf(ctx, remote)
   if (out === undefined || out === '-') {
     // a text file shown on a terminal is shown, never obeyed (src/text/sanitize.ts); `--out -` is the exact bytes
@@ -114,13 +114,16 @@ export async function downloadFile(ctx: Context, remote: string, out: string | u
 }
 
 /**
- * The size the file listing gives for `remote` (its record under `--prefix <remote>`), or undefined: not listed, no
- * size, or a listing that fails (then the download is not refused for it; a cancel still ends the run).
+ * The size the file listing gives for `remote` (its record in its folder's list, searched by its name), or
+ * undefined: not listed, no size, or a listing that fails (then the download is not refused for it; a cancel still
+ * ends the run).
  */
 async function listedSizeOf(ctx: Context, remote: string): Promise<number | undefined> {
+  const slash = remote.lastIndexOf('/')
+  const query = { ...(slash > 0 ? { path: remote.slice(0, slash) } : {}), search: remote.slice(slash + 1) }
   try {
-    for await (const file of (await ctx.sdk()).files.list({ prefix: remote }))
-      if (file.path === remote) return file.size
+    for await (const file of (await ctx.sdk()).files.list(query))
+      if (file.path === remote && file.type === 'file') return file.size
   } catch (err) {
     if (ctx.abort.signal.aborted) throw err
   }

@@ -1,5 +1,5 @@
 // Files (wire.md "Sites, files, images"): bytes go up and come down unparsed; the path keeps its slashes and each
-// segment is checked (contract/path.ts). list and delete are generated (methods.gen.ts).
+// segment is checked (contract/path.ts). list, delete, signedUrl and createFolder are generated (methods.gen.ts).
 import type { Readable } from 'node:stream'
 import type { HttpResponse } from '../api/request.js'
 import type { Transport } from './transport.js'
@@ -28,6 +28,8 @@ export const filesByHand = (t: Transport) => ({
         ...(opts.size !== undefined ? { 'content-length': String(opts.size) } : {}),
       },
     }),
+  /** Moves (renames) the file or folder `path` to `newPath` (which must not exist) and returns it there. */
+  move: (path: string, newPath: string) => t.call('filesMove', { body: { path, newPath } }),
   /** Starts a download: the response with its body unread (read it, or `dump()` it); `headers` e.g. a Range. */
   download: (path: string, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<HttpResponse> =>
     t.raw('filesDownload', {

@@ -135,12 +135,16 @@ export const pagesMethods = (t: Transport) => ({
 
 /** The generated methods of `client.files`. */
 export const filesMethods = (t: Transport) => ({
-  /** Every file (under `prefix`), page by page. */
+  /** The files and folders directly in the folder `path` (the top when absent), names matching `search`, page by page. */
   list: (query: QueryOf<'filesList'> = {}) => t.list('filesList', { query }),
   /** Deletes a file. */
   delete: async (path: string): Promise<void> => {
     await t.call('filesDelete', { params: { path } })
   },
+  /** A URL that reads the file `path` without a credential until it expires (`expiresIn` seconds). */
+  signedUrl: (body: BodyOf<'filesSignedUrl'>) => t.call('filesSignedUrl', { body }),
+  /** Makes the folder `folderName` in the folder `path` (the top when absent) and returns it. */
+  createFolder: (body: BodyOf<'filesCreateFolder'>) => t.call('filesCreateFolder', { body }),
 })
 
 /** The generated methods of `client.images`. */

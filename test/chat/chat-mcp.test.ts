@@ -16,7 +16,14 @@ const everything = join(repoRoot, 'node_modules/@modelcontextprotocol/server-eve
 const server = `'${process.execPath}' '${everything}' stdio`
 const chat = (args: string[], configDir?: string) =>
   runCommand(['chat', 'demo-assistant', ...args], { env: fx.env(), ...(configDir ? { configDir } : {}) })
-type Event = { type: string; name?: string; content?: string; ok?: boolean; text?: string; arguments?: string }
+type Event = {
+  type: string
+  name?: string
+  content?: string
+  isError?: boolean
+  text?: string
+  input?: Record<string, unknown>
+}
 const events = (stdout: string): Event[] =>
   stdout
     .trim()
@@ -28,9 +35,9 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
     const r = await chat(['-m', 'use get-sum with {"a":2,"b":40}', '--mcp', server, '--approve-tools', '-o', 'ndjson'])
     expect(r.exitCode, r.stderr).toBe(0)
     const ev = events(r.stdout)
-    expect(ev.find((e) => e.type === 'tool_call')).toMatchObject({ name: 'get-sum', arguments: '{"a":2,"b":40}' })
+    expect(ev.find((e) => e.type === 'tool_use')).toMatchObject({ name: 'get-sum', input: { a: 2, b: 40 } })
     const result = ev.find((e) => e.type === 'tool_result')
-    expect(result).toMatchObject({ name: 'get-sum', ok: true })
+    expect(result).toMatchObject({ name: 'get-sum', isError: false })
     expect(result?.content).toContain('42')
     const answer = ev
       .filter((e) => e.type === 'text')
@@ -96,7 +103,7 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
     ])
     expect(r.exitCode, r.stderr).toBe(0)
     const result = events(r.stdout).find((e) => e.type === 'tool_result')
-    expect(result?.ok).toBe(false)
+    expect(result?.isError).toBe(true)
     expect(JSON.parse(result?.content ?? '{}').error).toBeTruthy()
   })
 })
@@ -112,21 +119,21 @@ describe('chat --mcp with a server on the v2 SDK (2026-07-28)', () => {
 
   it('a server that speaks 2026-07-28 only: the call is made in that revision, and its structured result is read', async () => {
     const era = await toolResult('use era with {}', v2('--modern-only'))
-    expect(era.result).toMatchObject({ name: 'era', ok: true, content: 'protocol 2026-07-28' })
+    expect(era.result).toMatchObject({ name: 'era', isError: false, content: 'protocol 2026-07-28' })
     // a result with structuredContent and no text part goes to the agent as its JSON
     const add = await toolResult('use add with {"a":2,"b":40}', v2('--modern-only'))
-    expect(add.result).toMatchObject({ name: 'add', ok: true })
+    expect(add.result).toMatchObject({ name: 'add', isError: false })
     expect(JSON.parse(add.result?.content ?? '{}')).toEqual({ sum: 42 })
   })
 
   it('a server of both eras is spoken to in the newer one', async () => {
     const era = await toolResult('use era with {}', v2())
-    expect(era.result).toMatchObject({ name: 'era', ok: true, content: 'protocol 2026-07-28' })
+    expect(era.result).toMatchObject({ name: 'era', isError: false, content: 'protocol 2026-07-28' })
   })
 
   it('a 2025 server that ends on the server/discover probe is started again and spoken to with initialize', async () => {
     const strict = `'${process.execPath}' '${join(repoRoot, 'test/fixtures/mcp/strict-2025-server.mjs')}'`
     const ping = await toolResult('use ping2025 with {}', strict)
-    expect(ping.result).toMatchObject({ name: 'ping2025', ok: true, content: 'pong' })
+    expect(ping.result).toMatchObject({ name: 'ping2025', isError: false, content: 'pong' })
   })
 })

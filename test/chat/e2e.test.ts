@@ -65,16 +65,15 @@ describe('one-shot output', () => {
     expect(r.stdout).toBe(expected.content)
   })
 
-  it('ndjson: start, text, usage and done events, one per line', async () => {
+  it('ndjson: text, usage and done events, one per line; done carries the completion ids', async () => {
     const r = await chat(['demo-assistant', '-m', 'count to 30', '-o', 'ndjson'])
     expect(r.exitCode).toBe(0)
     const events = lines(r.stdout)
-    expect(events[0]).toMatchObject({ type: 'start', agent_id: 'demo-assistant' })
-    expect(events[0]?.request_id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(events.at(-1)).toEqual({ type: 'done', finish_reason: 'stop' })
+    expect(events.at(-1)).toMatchObject({ type: 'done', finish_reason: 'stop', agent_id: 'demo-assistant', round: 1 })
+    expect(events.at(-1)?.request_id).toMatch(/^[0-9a-f-]{36}$/)
     const text = events.filter((e) => e.type === 'text').map((e) => e.text)
     expect(text.join('')).toBe(Array.from({ length: 30 }, (_, i) => i + 1).join(' '))
-    expect(events.find((e) => e.type === 'usage')).toMatchObject({ completion_tokens: 30 })
+    expect(events.find((e) => e.type === 'usage')?.usage).toMatchObject({ completion_tokens: 30 })
   })
 
   it('json: one object with the message, finish_reason and usage; --max-tokens gives length', async () => {
@@ -163,13 +162,14 @@ describe('tools, images, stateful chats and transcripts', () => {
     ])
     expect(r.exitCode).toBe(0)
     const events = lines(r.stdout)
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['tool_call', 'tool_result', 'text', 'done']))
-    expect(events.find((e) => e.type === 'tool_call')).toMatchObject({
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['tool_use', 'tool_result', 'text', 'done']))
+    expect(events.find((e) => e.type === 'tool_use')).toMatchObject({
       name: 'get_weather',
+      input: { city: 'Bergen' },
       arguments: '{"city":"Bergen"}',
     })
-    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ content: '{"sky":"teal"}', ok: true })
-    expect(events.at(-1)).toEqual({ type: 'done', finish_reason: 'stop' })
+    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ content: '{"sky":"teal"}', isError: false })
+    expect(events.at(-1)).toMatchObject({ type: 'done', finish_reason: 'stop', round: 2 })
     expect(
       events
         .filter((e) => e.type === 'text')

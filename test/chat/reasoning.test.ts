@@ -1,5 +1,5 @@
 // Reasoning (issue 9 item 5) end to end: the emulator's scripted model reasons when asked to "think step by step"
-// (streamed as delta.reasoning, as OpenRouter does); the CLI in-process (src/cli.ts run()) emits it as `reasoning` NDJSON events, keeps it in
+// (streamed as delta.reasoning, as OpenRouter does); the CLI in-process (src/cli.ts run()) emits it as `thinking` NDJSON events, keeps it in
 // `--output json` as message.reasoning, and keeps it out of `--output text`, the history and the transcript.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -38,7 +38,7 @@ describe('reasoning in one-shot chat', () => {
     expect(message.content).not.toContain('Step 1:')
   })
 
-  it('ndjson: reasoning events before the text events; joined they are the reasoning, and not in the text', async () => {
+  it('ndjson: thinking events before the text events; joined they are the reasoning, and not in the text', async () => {
     const r = await chat(['--output', 'ndjson'])
     expect(r.exitCode).toBe(0)
     const events = r.stdout
@@ -46,15 +46,15 @@ describe('reasoning in one-shot chat', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as { type: string; text?: string })
     const types = events.map((e) => e.type).filter((t, i, all) => t !== all[i - 1])
-    expect(types).toEqual(['start', 'reasoning', 'text', 'usage', 'done'])
+    expect(types).toEqual(['thinking', 'text', 'usage', 'done'])
     const joined = (type: string) =>
       events
         .filter((e) => e.type === type)
         .map((e) => e.text)
         .join('')
-    expect(joined('reasoning')).toBe(thought)
+    expect(joined('thinking')).toBe(thought)
     expect(joined('text')).toBe((await whole()).content)
-    expect(events.find((e) => e.type === 'reasoning')).toEqual({ type: 'reasoning', text: expect.any(String) })
+    expect(events.find((e) => e.type === 'thinking')).toEqual({ type: 'thinking', text: expect.any(String) })
   })
 
   it('text: only the answer, byte for byte; json: the reasoning as message.reasoning', async () => {

@@ -37,13 +37,13 @@ describe('BRIGHTSY_AGENT_ID', () => {
   async function agentChatted(env: Record<string, string | undefined>): Promise<string | undefined> {
     const t = emulatorContext(fx, { env })
     expect(await t.run(['chat', '-m', 'hi', '-o', 'ndjson']), t.stderr()).toBe(0)
-    const start = t
+    const done = t
       .stdout()
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l) as { type: string; agent_id?: string })
-      .find((e) => e.type === 'start')
-    return start?.agent_id
+      .find((e) => e.type === 'done')
+    return done?.agent_id
   }
 
   it('names the agent of `chat` when none is given', async () => {

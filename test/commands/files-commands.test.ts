@@ -1,7 +1,7 @@
 // `agentry files list|upload|download|delete`, in-process: uploads stream the bytes with a guessed Content-Type
 // (checked in the real emulator's store), downloads are written atomically, binary is never written to a terminal
 // unless asked, and paths and --yes are checked before anything is sent.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -67,7 +67,7 @@ describe('files upload and download against the emulator', () => {
     expect(readFileSync(join(sub, 'blob.png')).equals(bytes)).toBe(true)
   })
 
-  it('uploads under the file name by default and lists by prefix', async () => {
+  it('uploads under the file name by default and lists it by --search', async () => {
     const dir = tempDir()
     const local = join(dir, 'notes.md')
     writeFileSync(local, '# notes\n')
@@ -75,7 +75,7 @@ describe('files upload and download against the emulator', () => {
     expect(await t.run(['files', 'upload', local])).toBe(0)
     expect(stored('notes.md')).toEqual({ bytes: Buffer.from('# notes\n'), contentType: 'text/markdown; charset=utf-8' })
     t.clearOutput()
-    expect(await t.run(['files', 'list', '--prefix', 'notes'])).toBe(0)
+    expect(await t.run(['files', 'list', '--search', 'notes'])).toBe(0)
     expect(t.stdout()).toMatch(/^notes\.md\t8\ttext\/markdown; charset=utf-8\t\S+\n$/)
   })
 
@@ -198,23 +198,23 @@ describe('files: one-shot faults are retried as every idempotent call (--retries
     expect(t.stdout()).toBe(text)
   })
 
-  it('--help says what is checked, and that a server declaring neither size nor digest cannot be', async () => {
+  it('--help says what is checked, and that a server declaring neither size nor digest and listing no size cannot be', async () => {
     const t = testContext()
     expect(await t.run(['files', 'download', '--help'])).toBe(0)
-    expect(t.stdout()).toMatch(/neither[\s\S]*cannot be checked/)
+    expect(t.stdout()).toMatch(/declares neither and lists no size cannot be checked/)
   })
 })
 
-describe('files download from a server that declares neither size nor digest (issue 33 item 3)', () => {
+describe('files download checked against the size the listing gives', () => {
   // a 200 text/html page of 62 bytes, chunked (no Content-Length), no digest, for a file listed at 300,000 bytes
   const page = '<html><body>Please sign in to continue.</body></html>\n\n\n\n\n\n\n\n\n'
-  const serve = (listed: number | undefined) =>
+  const serve = (listed: number | undefined, declared: Record<string, string> = {}) =>
     startDocumentedServer([
       {
         method: 'GET',
         pattern: '/{accountId}/files',
         handle: ({ res, query }) => {
-          const items = query.get('prefix') === 'big.bin' ? [{ path: 'big.bin', size: listed }] : []
+          const items = query.get('search') === 'big.bin' ? [{ path: 'big.bin', size: listed }] : []
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(items))
         },
       },
@@ -222,7 +222,7 @@ describe('files download from a server that declares neither size nor digest (is
         method: 'GET',
         pattern: '/{accountId}/files/{path}',
         handle: ({ res }) => {
-          res.writeHead(200, { 'content-type': 'text/html' })
+          res.writeHead(200, { 'content-type': 'text/html', ...declared })
           res.end(page)
         },
       },
@@ -252,6 +252,28 @@ describe('files download from a server that declares neither size nor digest (is
       expect(piped.exitCode).toBe(8)
     } finally {
       await server.close()
+    }
+  })
+
+  it('the page declaring its own length (or digest) is still checked against the listing: exit 8', async () => {
+    const digest = `sha-256=:${createHash('sha256').update(page).digest('base64')}:`
+    const answers: Record<string, string>[] = [
+      { 'content-length': '62' },
+      { 'content-length': '62', 'repr-digest': digest },
+    ]
+    for (const declared of answers) {
+      const server = await serve(300_000, declared)
+      try {
+        const dir = tempDir()
+        const r = await runCommand(['files', 'download', 'big.bin', '--out', join(dir, 'big.bin')], {
+          env: env(server.baseUrl),
+        })
+        expect(r.exitCode, r.stderr).toBe(8)
+        expect(r.stderr).toContain('the server sent 62 bytes (text/html) but the file listing says 300000 bytes')
+        expect(readdirSync(dir)).toEqual([])
+      } finally {
+        await server.close()
+      }
     }
   })
 
@@ -288,10 +310,10 @@ describe('files: checks before sending', () => {
     expect(t.stderr()).toMatch(pattern)
   })
 
-  it('list sends --prefix and the paging options', async () => {
+  it('list sends the folder as path (from --prefix too) and the paging options', async () => {
     const t = testContext()
     t.http
-      .get(`/api/v1beta/${testAccount}/files?prefix=img%2F&page=2&limit=5`)
+      .get(`/api/v1beta/${testAccount}/files?page=2&limit=5&path=img`)
       .reply(200, { data: [{ path: 'img/a.png', size: 3, contentType: 'image/png' }] })
     expect(await t.run(['files', 'ls', '--prefix', 'img/', '--page', '2', '--limit', '5'])).toBe(0)
     expect(t.stdout()).toBe('img/a.png\t3\timage/png\t\n')

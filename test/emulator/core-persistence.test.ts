@@ -74,9 +74,9 @@ describe('persistence', () => {
   })
 
   it('declares every Map of the state as a persisted collection, except what lives only in memory', () => {
-    // in-flight requests, counters and A2A tasks (running work) live only in memory; the CMS's nested maps are
-    // saved on their own
-    const inMemory = ['inflight', 'counters', 'cms', 'a2aTasks']
+    // in-flight requests, counters, A2A tasks (running work) and signed file URLs live only in memory; the CMS's
+    // nested maps are saved on their own
+    const inMemory = ['inflight', 'counters', 'cms', 'a2aTasks', 'signedUrls']
     const maps = Object.entries(new EmulatorState())
       .filter(([, v]) => v instanceof Map)
       .map(([k]) => k)

@@ -70,7 +70,7 @@ describe('sites and pages', () => {
 })
 
 describe('files', () => {
-  it('uploads raw bytes with their type, downloads them, lists by prefix and deletes', async () => {
+  it('uploads raw bytes with their type, downloads them, lists by folder and search, and deletes', async () => {
     const { env } = setup()
     const bytes = Buffer.from([0, 1, 2, 255, 254])
     const params = { path: 'reports/2026/q1.bin' }
@@ -88,14 +88,16 @@ describe('files', () => {
     expect(got.body?.toString()).toBe('text')
     expect(got.contentType).toBe('application/octet-stream')
     expect(got.headers['x-content-type-options']).toBe('nosniff')
-    const list = await call(fileHandlers, 'filesList', env, { query: 'prefix=reports/' })
-    expect(list.json.data).toEqual([expect.objectContaining({ path: 'reports/2026/q1.bin', size: 4 })])
+    const list = await call(fileHandlers, 'filesList', env, { query: 'path=reports/2026' })
+    expect(list.json.data).toEqual([expect.objectContaining({ path: 'reports/2026/q1.bin', type: 'file', size: 4 })])
     expect(list.json.data[0]).not.toHaveProperty('data')
-    const docs = await call(fileHandlers, 'filesList', env, { query: 'prefix=docs/' })
-    expect(docs.json.data.map((f: { path: string }) => f.path)).toEqual([
-      'docs/README.md',
-      'docs/guides/getting-started.md',
+    const docs = await call(fileHandlers, 'filesList', env, { query: 'path=docs' })
+    expect(docs.json.data).toEqual([
+      { path: 'docs/guides', type: 'folder' },
+      expect.objectContaining({ path: 'docs/README.md', type: 'file' }),
     ])
+    const top = await call(fileHandlers, 'filesList', env, { query: 'search=RE' })
+    expect(top.json.data.map((f: { path: string }) => f.path)).toEqual(['reports', 'shared'])
     expect((await call(fileHandlers, 'filesDelete', env, { params })).status).toBe(204)
     expect((await call(fileHandlers, 'filesDownload', env, { params })).status).toBe(404)
     expect((await call(fileHandlers, 'filesDelete', env, { params })).status).toBe(404)

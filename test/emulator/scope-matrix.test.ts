@@ -150,6 +150,8 @@ const fresh = {
     })
     return id
   },
+  /** a path nothing is stored at */
+  path: () => `matrix/${randomUUID().slice(0, 8)}.moved`,
   file() {
     const path = `matrix/${randomUUID().slice(0, 8)}.txt`
     state().files.set(path, {
@@ -266,6 +268,9 @@ const cells: Partial<Record<RouteName, () => Cell>> = {
   filesUpload: () => ({ path: `/${acc}/files/matrix/up.txt`, raw: 'hi', headers: { 'content-type': 'text/plain' } }),
   filesDownload: () => ({ path: `/${acc}/files/docs/README.md` }),
   filesDelete: () => ({ path: `/${acc}/files/${fresh.file()}` }),
+  filesSignedUrl: () => ({ path: `/${acc}/files/signed-url`, body: { path: 'docs/README.md', expiresIn: 60 } }),
+  filesCreateFolder: () => ({ path: `/${acc}/files/folders`, body: { path: 'matrix', folderName: 'made' } }),
+  filesMove: () => ({ path: `/${acc}/files/move`, body: { path: fresh.file(), newPath: fresh.path() } }),
   imagesAnalyze: () => ({
     path: `/${acc}/images/analyze`,
     body: { imageUrl: 'https://example.com/cat.png', prompt: 'what is it?' },

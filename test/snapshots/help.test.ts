@@ -83,7 +83,8 @@ describe('--help', () => {
                                  delete, export and import; record types
         sites|site               List the sites of the account, show one
         pages|page               List the pages of a site, show one
-        files|file               Files of the account: list, upload, download, delete
+        files|file               Files and folders of the account: list, upload,
+                                 download, url, mkdir, mv, delete
         images|image             Analyze an image, suggest edits of one, or generate
                                  one
         a2a                      Talk to any agent that publishes an A2A card
@@ -187,12 +188,15 @@ describe('--help', () => {
         --list-targets            list the agents and models to chat with, and exit
         --no-stdin                never read stdin (no context appended, not the
                                   message)
+        --agent <id>              the agent, as the official CLI names it (instead of
+                                  [agentId])
         -h, --help                display help for command
 
       Examples:
         agentry chat demo-assistant                          interactive
         agentry chat demo-assistant -m "hello"               one-shot; the answer on stdout
         agentry chat demo-assistant what is a webhook        the same: words after the agent id
+        agentry chat --agent demo-assistant -m "hello"       the agent named as the official CLI names it
         cat notes.md | agentry chat ag_1 summarize this      stdin appended to the message as context
         agentry chat -c                                      continue the last conversation (agentry logs list)
         git diff | agentry chat reviewer --system "Review this diff"
@@ -203,7 +207,8 @@ describe('--help', () => {
         agentry chat --model emulator/scripted-1 -m "hi"         a model, no agent (agentry chat --list-targets)
 
       Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
-      (events: start, reasoning, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
+      (events as the official CLI's chat --json: text, thinking, tool_use, tool_result, usage, error, done). Notes and
+      errors go to stderr.
       Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 5 tool calls nothing answered, 7 server error, 8 connection
       dropped (the partial answer stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60) or
       not complete within a --timeout you set, 130 cancelled (Ctrl-C).
@@ -1667,7 +1672,7 @@ describe('--help', () => {
       $ agentry files --help
       Usage: agentry files|file [options] [command]
 
-      Files of the account: list, upload, download, delete
+      Files and folders of the account: list, upload, download, url, mkdir, mv, delete
 
       Options:
         -h, --help                    display help for command
@@ -1677,13 +1682,19 @@ describe('--help', () => {
                                       otherwise)
         download [options] <remote>   Download a file to --out (written atomically) or
                                       to stdout (binary only with --out -)
-        list|ls [options]             List files
+        list|ls [options] [folder]    List the files and folders in a folder (the top
+                                      by default)
+        mkdir <path>                  Make a folder (one already there is no error)
+        mv|move <from> <to>           Move or rename a file or a folder (with
+                                      everything in it); the new path must not exist
         upload [options] <path>       Upload a local file (streamed), with a
                                       Content-Type guessed from its extension
+        url [options] <path>          Print a signed URL that reads a file without a
+                                      credential until it expires
         help [command]                display help for command
 
       Examples:
-        agentry files list --prefix images/
+        agentry files list images
         agentry files upload ./logo.png --to images/logo.png
         agentry files download images/logo.png --out logo.png
 
@@ -1725,26 +1736,67 @@ describe('--help', () => {
       A body that breaks off, stalls (AGENTRY_IDLE_TIMEOUT) or ends short is fetched again (--retries), from where it
       stopped when the server offers byte ranges, else from the start (to stdout: only from where it stopped). --out
       is written to a temporary file, renamed only once the whole file is in and checked: against the size the server
-      declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512). When the
-      server declares neither, the size is compared with the one \`files list\` gives (a page of 62 bytes for a file
-      listed at 300000: exit 8, nothing saved); with no listed size either, completeness cannot be checked. Exit codes:
+      declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512), then
+      against the size \`files list\` gives, whatever the answer declared (a page of 62 bytes for a file listed at
+      300000: exit 8, nothing saved). A server that declares neither and lists no size cannot be checked. Exit codes:
       0 saved, 3 no such file, 8 broken off or not what the server declared or listed, 124 stalled.
 
       $ agentry files list --help
-      Usage: agentry files list|ls [options]
+      Usage: agentry files list|ls [options] [folder]
 
-      List files
+      List the files and folders in a folder (the top by default)
+
+      Arguments:
+        folder             the folder to list, e.g. images (default: the top)
 
       Options:
         --page <n>         page number, from 1
         --limit <n>        page size, 1 to 100 (default: the service's, 20)
         --all              follow every page
-        --prefix <prefix>  only paths that start with this, e.g. images/
+        --prefix <folder>  the folder to list (the older name of the argument)
+        --search <text>    only names that contain this (any case)
         -h, --help         display help for command
 
       Examples:
         agentry files list
-        agentry files ls --prefix generated/ --all --json
+        agentry files ls images --json
+        agentry files list docs --search guide --all
+
+      One folder's direct entries, folders first, each marked by a trailing / (in --json: "type": "folder"). Go into a
+      folder by naming it: agentry files list images/icons.
+
+      $ agentry files mkdir --help
+      Usage: agentry files mkdir [options] <path>
+
+      Make a folder (one already there is no error)
+
+      Arguments:
+        path        the folder, e.g. images/icons
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry files mkdir images/icons
+        agentry files mkdir archive --json
+
+
+      $ agentry files mv --help
+      Usage: agentry files mv|move [options] <from> <to>
+
+      Move or rename a file or a folder (with everything in it); the new path must not
+      exist
+
+      Arguments:
+        from        the file or folder
+        to          its new path (the whole path, not a folder to go into)
+
+      Options:
+        -h, --help  display help for command
+
+      Examples:
+        agentry files mv docs/old.md archive/old.md
+        agentry files mv images pictures
 
 
       $ agentry files upload --help
@@ -1766,6 +1818,27 @@ describe('--help', () => {
         agentry files upload notes.txt --content-type "text/markdown; charset=utf-8"
 
       A PUT: after a 429, a 5xx or a dropped connection it is sent again (--retries, default 2), the file read anew.
+
+      $ agentry files url --help
+      Usage: agentry files url [options] <path>
+
+      Print a signed URL that reads a file without a credential until it expires
+
+      Arguments:
+        path                  the remote file
+
+      Options:
+        --expires <duration>  how long the URL works: 30s, 15m, 1h, 7d at most
+                              (default 1h)
+        -h, --help            display help for command
+
+      Examples:
+        agentry files url images/logo.png
+        curl -fsS "$(agentry files url docs/README.md --expires 5m)"
+        agentry files url images/logo.png --json
+
+      Anyone with the URL can read the file until it expires: share it as you would the file. --json gives the answer
+      whole (signedUrl, expiresAt when the server says).
       "
     `)
   })

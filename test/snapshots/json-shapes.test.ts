@@ -568,13 +568,14 @@ describe('shape of --json output against the emulator', () => {
   })
 
   it('files list', async () => {
-    expect(await printed(['files', 'list'])).toMatchInlineSnapshot(`
+    expect(await printed(['files', 'list', 'docs'])).toMatchInlineSnapshot(`
       [
         {
-          "contentType": "string",
+          "contentType?": "string",
           "path": "string",
-          "size": "number",
-          "updatedAt": "string",
+          "size?": "number",
+          "type": "string",
+          "updatedAt?": "string",
         },
       ]
     `)

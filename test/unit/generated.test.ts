@@ -6,7 +6,11 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { commandFiles } from '../../scripts/gen/command-files.mjs'
-import { generate } from '../../scripts/gen/generate.js'
+import { type Declared, declarations, generate, operationFiles } from '../../scripts/gen/generate.js'
+import { listOf } from '../../src/api/contract/paging.js'
+import { op, ours } from '../../src/api/contract/types.js'
+import { webhookSchema } from '../../src/api/schemas/automation.js'
+import * as z from '../../src/api/zod.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const commandModules = new Map(commandFiles(root).map((f) => [f, () => import(join(root, f))]))
@@ -34,5 +38,38 @@ describe('generated files', () => {
 
   it('come out the same on every run', async () => {
     expect([...(await generate(commandModules))]).toEqual([...(await generate(commandModules))])
+  })
+
+  it('of one family change alone when an operation is added to it: the others stay, the index only gains rows', async () => {
+    const ops = await declarations()
+    // a list in the files family whose item and query other families check too (a webhook, a page), and one check
+    // of its own: before the checks were per family, such a check moved into a shared module and renumbered others
+    const added: Declared = {
+      name: 'filesWebhooks' as Declared['name'],
+      family: 'files',
+      op: op('GET', '/{accountId}/files/webhooks', {
+        provenance: ours(),
+        scope: 'account',
+        ...listOf(webhookSchema, z.object({ page: z.optional(z.int()), folder: z.optional(z.string()) })),
+        sdk: 'files.webhooks',
+        doc: 'A scratch operation.',
+      }),
+    }
+    const last = ops.findLastIndex((d) => d.family === 'files')
+    const before = new Map(operationFiles(ops))
+    const after = new Map(operationFiles([...ops.slice(0, last + 1), added, ...ops.slice(last + 1)]))
+    expect([...after.keys()]).toEqual([...before.keys()])
+    const changed = [...after].filter(([path, text]) => before.get(path) !== text).map(([path]) => path)
+    const index = ['src/api/routes.gen.ts', 'src/sdk/methods.gen.ts', 'src/emulator/handlers.gen.ts', 'docs/api.md']
+    expect(changed.sort()).toEqual(['src/api/accept/files.gen.ts', ...index].sort())
+    // each index file keeps every line it had, in order: the operation's rows are inserted, nothing else moves
+    for (const path of index) {
+      const old = before.get(path)!.split('\n')
+      const now = after.get(path)!.split('\n')
+      let i = 0
+      for (const line of now) if (line === old[i]) i++
+      expect(i, `${path} keeps its lines`).toBe(old.length)
+      expect(now.length, path).toBeGreaterThan(old.length)
+    }
   })
 })

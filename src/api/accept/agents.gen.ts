@@ -4,7 +4,6 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a17, a7, a8 } from '../accept.gen.js'
 
 function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
@@ -15,9 +14,11 @@ function a0(v: any): boolean {
   return true
 }
 
-function a3(v: any): boolean {
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["models"] === undefined || a2(v["models"])))) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
+  if (!((v["description"] === undefined || (v["description"] === null || typeof v["description"] === 'string')))) return false
   return true
 }
 
@@ -27,11 +28,9 @@ function a2(v: any): boolean {
   return true
 }
 
-function a1(v: any): boolean {
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["id"] === 'string')) return false
-  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
-  if (!((v["description"] === undefined || (v["description"] === null || typeof v["description"] === 'string')))) return false
+  if (!((v["models"] === undefined || a2(v["models"])))) return false
   return true
 }
 
@@ -68,12 +67,80 @@ function a6(v: any): boolean {
   return true
 }
 
+function a7(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a8(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(typeof x === 'string')) return false
+  return true
+}
+
 function a9(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
   if (!((v["description"] === undefined || (v["description"] === null || typeof v["description"] === 'string')))) return false
   if (!((v["tags"] === undefined || a8(v["tags"])))) return false
+  return true
+}
+
+function a10(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["url"] === 'string')) return false
+  if (!(typeof v["protocolBinding"] === 'string')) return false
+  if (!((v["protocolVersion"] === undefined || typeof v["protocolVersion"] === 'string'))) return false
+  return true
+}
+
+function a11(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a10(x))) return false
+  return true
+}
+
+function a12(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["url"] === 'string')) return false
+  if (!(typeof v["transport"] === 'string')) return false
+  return true
+}
+
+function a13(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a12(x))) return false
+  return true
+}
+
+function a14(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["streaming"] === undefined || typeof v["streaming"] === 'boolean'))) return false
+  return true
+}
+
+function a15(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!(typeof v["name"] === 'string')) return false
+  if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
+  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
+  return true
+}
+
+function a16(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a15(x))) return false
+  return true
+}
+
+function a17(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
   return true
 }
 
@@ -92,54 +159,6 @@ function a18(v: any): boolean {
   if (!((v["defaultOutputModes"] === undefined || a8(v["defaultOutputModes"])))) return false
   if (!((v["skills"] === undefined || a16(v["skills"])))) return false
   if (!((v["securitySchemes"] === undefined || a17(v["securitySchemes"])))) return false
-  return true
-}
-
-function a11(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a10(x))) return false
-  return true
-}
-
-function a10(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["url"] === 'string')) return false
-  if (!(typeof v["protocolBinding"] === 'string')) return false
-  if (!((v["protocolVersion"] === undefined || typeof v["protocolVersion"] === 'string'))) return false
-  return true
-}
-
-function a13(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a12(x))) return false
-  return true
-}
-
-function a12(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["url"] === 'string')) return false
-  if (!(typeof v["transport"] === 'string')) return false
-  return true
-}
-
-function a14(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["streaming"] === undefined || typeof v["streaming"] === 'boolean'))) return false
-  return true
-}
-
-function a16(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a15(x))) return false
-  return true
-}
-
-function a15(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["id"] === 'string')) return false
-  if (!(typeof v["name"] === 'string')) return false
-  if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
-  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
   return true
 }
 export const accepts: { readonly [N in 'agentsList' | 'agentsGet' | 'agentsCreate' | 'agentsEdit' | 'agentsDelete' | 'skillsList' | 'skillsGet' | 'agentCard' | 'agentA2a']: RouteAccepts } = {

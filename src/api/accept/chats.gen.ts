@@ -4,12 +4,116 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a17, a7 } from '../accept.gen.js'
 
-function a33(v: any): boolean {
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a29(v["messages"]) && v["messages"].length >= 1)) return false
-  if (!((v["tools"] === undefined || a32(v["tools"])))) return false
+  if (!(typeof v["url"] === 'string')) return false
+  if (!((v["detail"] === undefined || typeof v["detail"] === 'string'))) return false
+  return true
+}
+
+function a1(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["type"] === "image_url"))) return false
+  if (!(a0(v["image_url"]))) return false
+  return true
+}
+
+function a2(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["type"] === undefined || (v["type"] === "text")))) return false
+  if (!(typeof v["text"] === 'string')) return false
+  return true
+}
+
+function a3(v: any): boolean {
+  if (a1(v)) return true
+  if (!(isObject(v) && (v["type"] === "image_url")) && a2(v)) return true
+  return false
+}
+
+function a4(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a3(x))) return false
+  return true
+}
+
+function a5(v: any): boolean {
+  if (typeof v === 'string') return true
+  if (!(typeof v === 'string') && a4(v)) return true
+  return false
+}
+
+function a6(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["name"] === 'string')) return false
+  if (!(typeof v["arguments"] === 'string')) return false
+  return true
+}
+
+function a7(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!(v["type"] !== undefined && (v["type"] === "function"))) return false
+  if (!(a6(v["function"]))) return false
+  return true
+}
+
+function a8(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a7(x))) return false
+  return true
+}
+
+function a9(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["id"] === undefined || typeof v["id"] === 'string'))) return false
+  if (!((v["role"] === "system" || v["role"] === "user" || v["role"] === "assistant" || v["role"] === "tool"))) return false
+  if (!(v["content"] !== undefined && (v["content"] === null || a5(v["content"])))) return false
+  if (!((v["tool_calls"] === undefined || a8(v["tool_calls"])))) return false
+  if (!((v["tool_call_id"] === undefined || typeof v["tool_call_id"] === 'string'))) return false
+  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
+  if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
+  return true
+}
+
+function a10(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a9(x))) return false
+  return true
+}
+
+function a11(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
+  return true
+}
+
+function a12(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["name"] === 'string' && v["name"].length >= 1)) return false
+  if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
+  if (!((v["parameters"] === undefined || a11(v["parameters"])))) return false
+  return true
+}
+
+function a13(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["type"] === "function"))) return false
+  if (!(a12(v["function"]))) return false
+  return true
+}
+
+function a14(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a13(x))) return false
+  return true
+}
+
+function a15(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(a10(v["messages"]) && v["messages"].length >= 1)) return false
+  if (!((v["tools"] === undefined || a14(v["tools"])))) return false
   if (!((v["max_tokens"] === undefined || typeof v["max_tokens"] === 'number' && Number.isFinite(v["max_tokens"]) && Number.isSafeInteger(v["max_tokens"]) && v["max_tokens"] > 0))) return false
   if (!((v["stream"] === undefined || typeof v["stream"] === 'boolean'))) return false
   if (!((v["request_id"] === undefined || typeof v["request_id"] === 'string'))) return false
@@ -19,119 +123,28 @@ function a33(v: any): boolean {
   return true
 }
 
-function a29(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a28(x))) return false
-  return true
-}
-
-function a28(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["id"] === undefined || typeof v["id"] === 'string'))) return false
-  if (!((v["role"] === "system" || v["role"] === "user" || v["role"] === "assistant" || v["role"] === "tool"))) return false
-  if (!(v["content"] !== undefined && (v["content"] === null || a24(v["content"])))) return false
-  if (!((v["tool_calls"] === undefined || a27(v["tool_calls"])))) return false
-  if (!((v["tool_call_id"] === undefined || typeof v["tool_call_id"] === 'string'))) return false
-  if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
-  if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
-  return true
-}
-
-function a24(v: any): boolean {
-  if (typeof v === 'string') return true
-  if (!(typeof v === 'string') && a23(v)) return true
-  return false
-}
-
-function a23(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a22(x))) return false
-  return true
-}
-
-function a22(v: any): boolean {
-  if (a20(v)) return true
-  if (!(isObject(v) && (v["type"] === "image_url")) && a21(v)) return true
-  return false
-}
-
-function a20(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["type"] === "image_url"))) return false
-  if (!(a19(v["image_url"]))) return false
-  return true
-}
-
-function a19(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["url"] === 'string')) return false
-  if (!((v["detail"] === undefined || typeof v["detail"] === 'string'))) return false
-  return true
-}
-
-function a21(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["type"] === undefined || (v["type"] === "text")))) return false
-  if (!(typeof v["text"] === 'string')) return false
-  return true
-}
-
-function a27(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a26(x))) return false
-  return true
-}
-
-function a26(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["id"] === 'string')) return false
-  if (!(v["type"] !== undefined && (v["type"] === "function"))) return false
-  if (!(a25(v["function"]))) return false
-  return true
-}
-
-function a25(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["name"] === 'string')) return false
-  if (!(typeof v["arguments"] === 'string')) return false
-  return true
-}
-
-function a32(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a31(x))) return false
-  return true
-}
-
-function a31(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["type"] === "function"))) return false
-  if (!(a30(v["function"]))) return false
-  return true
-}
-
-function a30(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["name"] === 'string' && v["name"].length >= 1)) return false
-  if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
-  if (!((v["parameters"] === undefined || a17(v["parameters"])))) return false
-  return true
-}
-
-function a34(v: any): boolean {
+function a16(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["request_id"] === 'string' && v["request_id"].length >= 1)) return false
   if (!onlyKeys(v, ["request_id"])) return false
   return true
 }
 
-function a35(v: any): boolean {
+function a17(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["message"] === undefined || typeof v["message"] === 'string'))) return false
   return true
 }
 
-function a36(v: any): boolean {
+function a18(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a19(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["agentId"] === undefined || typeof v["agentId"] === 'string'))) return false
@@ -141,11 +154,11 @@ function a36(v: any): boolean {
   return true
 }
 
-function a37(v: any): boolean {
+function a20(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a28(v["message"]))) return false
+  if (!(a9(v["message"]))) return false
   if (!((v["system_context"] === undefined || typeof v["system_context"] === 'string'))) return false
-  if (!((v["tools"] === undefined || a32(v["tools"])))) return false
+  if (!((v["tools"] === undefined || a14(v["tools"])))) return false
   if (!((v["max_tokens"] === undefined || typeof v["max_tokens"] === 'number' && Number.isFinite(v["max_tokens"]) && Number.isSafeInteger(v["max_tokens"]) && v["max_tokens"] > 0))) return false
   if (!((v["stream"] === undefined || typeof v["stream"] === 'boolean'))) return false
   if (!((v["request_id"] === undefined || typeof v["request_id"] === 'string'))) return false
@@ -154,14 +167,7 @@ function a37(v: any): boolean {
   return true
 }
 
-function a39(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(a29(v["data"]))) return false
-  if (!((v["pagination"] === undefined || a38(v["pagination"])))) return false
-  return true
-}
-
-function a38(v: any): boolean {
+function a21(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["total"] === 'number' && Number.isFinite(v["total"]))) return false
   if (!(typeof v["page"] === 'number' && Number.isFinite(v["page"]))) return false
@@ -170,7 +176,14 @@ function a38(v: any): boolean {
   return true
 }
 
-function a40(v: any): boolean {
+function a22(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(a10(v["data"]))) return false
+  if (!((v["pagination"] === undefined || a21(v["pagination"])))) return false
+  return true
+}
+
+function a23(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["filename"] === undefined || typeof v["filename"] === 'string'))) return false
   if (!((v["size"] === undefined || typeof v["size"] === 'number' && Number.isFinite(v["size"])))) return false
@@ -179,12 +192,12 @@ function a40(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'completion' | 'completionCancel' | 'chatsList' | 'chatCompletion' | 'chatMessages' | 'chatMessageDelete' | 'chatAttachmentUpload' | 'chatAttachmentDelete']: RouteAccepts } = {
-  completion: { body: a33, idempotent: false },
-  completionCancel: { body: a34, response: a35, idempotent: true },
-  chatsList: { query: a7, item: a36 },
-  chatCompletion: { body: a37, idempotent: false },
-  chatMessages: { response: a39 },
+  completion: { body: a15, idempotent: false },
+  completionCancel: { body: a16, response: a17, idempotent: true },
+  chatsList: { query: a18, item: a19 },
+  chatCompletion: { body: a20, idempotent: false },
+  chatMessages: { response: a22 },
   chatMessageDelete: {  },
-  chatAttachmentUpload: { response: a40, idempotent: true },
+  chatAttachmentUpload: { response: a23, idempotent: true },
   chatAttachmentDelete: {  },
 }

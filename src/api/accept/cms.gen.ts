@@ -5,9 +5,8 @@
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 import { isWholeIn } from '../contract/copied-checks.js'
-import { a17, a7, a8 } from '../accept.gen.js'
 
-function a75(v: any): boolean {
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["page"] === undefined || typeof v["page"] === 'string' && isWholeIn(v["page"], 1, 9007199254740991) === true))) return false
   if (!((v["pageSize"] === undefined || typeof v["pageSize"] === 'string' && isWholeIn(v["pageSize"], 1, 100) === true))) return false
@@ -15,55 +14,75 @@ function a75(v: any): boolean {
   return true
 }
 
-function a76(v: any): boolean {
+function a1(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
+  return true
+}
+
+function a2(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(typeof x === 'string')) return false
+  return true
+}
+
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
-  if (!(a17(v["data"]))) return false
-  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
+  if (!(a1(v["data"]))) return false
+  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
   if (!((v["updatedAt"] === undefined || typeof v["updatedAt"] === 'string'))) return false
   if (!((v["publishedAt"] === undefined || (v["publishedAt"] === null || typeof v["publishedAt"] === 'string')))) return false
   return true
 }
 
-function a77(v: any): boolean {
-  return a17(v) && a76(v)
+function a4(v: any): boolean {
+  return a1(v) && a3(v)
 }
 
-function a78(v: any): boolean {
+function a5(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a17(v["data"]))) return false
-  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
+  if (!(a1(v["data"]))) return false
+  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
 
-function a79(v: any): boolean {
+function a6(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["data"] === undefined || a17(v["data"])))) return false
-  if (!((v["tags"] === undefined || a8(v["tags"])))) return false
+  if (!((v["data"] === undefined || a1(v["data"])))) return false
+  if (!((v["tags"] === undefined || a2(v["tags"])))) return false
   if (!onlyKeys(v, ["data", "tags"])) return false
   return true
 }
 
-function a80(v: any): boolean {
+function a7(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a8(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["slug"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
-  if (!((v["schema"] === undefined || a17(v["schema"])))) return false
-  if (!((v["schema_ui"] === undefined || a17(v["schema_ui"])))) return false
+  if (!((v["schema"] === undefined || a1(v["schema"])))) return false
+  if (!((v["schema_ui"] === undefined || a1(v["schema_ui"])))) return false
   return true
 }
 export const accepts: { readonly [N in 'cmsQuery' | 'cmsGet' | 'cmsCreate' | 'cmsUpdate' | 'cmsPatch' | 'cmsDelete' | 'cmsPublish' | 'cmsUnpublish' | 'recordTypesList' | 'recordTypesGet']: RouteAccepts } = {
-  cmsQuery: { query: a75, item: a77 },
-  cmsGet: { response: a76 },
-  cmsCreate: { body: a78, response: a76, idempotent: false },
-  cmsUpdate: { body: a78, response: a76 },
-  cmsPatch: { body: a79, response: a76, idempotent: true },
+  cmsQuery: { query: a0, item: a4 },
+  cmsGet: { response: a3 },
+  cmsCreate: { body: a5, response: a3, idempotent: false },
+  cmsUpdate: { body: a5, response: a3 },
+  cmsPatch: { body: a6, response: a3, idempotent: true },
   cmsDelete: {  },
-  cmsPublish: { response: a76, idempotent: true },
-  cmsUnpublish: { response: a76, idempotent: true },
-  recordTypesList: { query: a7, item: a80 },
-  recordTypesGet: { response: a80 },
+  cmsPublish: { response: a3, idempotent: true },
+  cmsUnpublish: { response: a3, idempotent: true },
+  recordTypesList: { query: a7, item: a8 },
+  recordTypesGet: { response: a8 },
 }

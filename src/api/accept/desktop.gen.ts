@@ -5,21 +5,21 @@
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 
-function a86(v: any): boolean {
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["accountId"] === 'string' && v["accountId"].length >= 1)) return false
   if (!onlyKeys(v, ["accountId"])) return false
   return true
 }
 
-function a87(v: any): boolean {
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["enabled"] === 'boolean')) return false
   if (!(typeof v["allow_always"] === 'boolean')) return false
   return true
 }
 
-function a88(v: any): boolean {
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["accountId"] === 'string' && v["accountId"].length >= 1)) return false
   if (!(typeof v["enabled"] === 'boolean')) return false
@@ -28,7 +28,7 @@ function a88(v: any): boolean {
   return true
 }
 
-function a89(v: any): boolean {
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["accountId"] === 'string' && v["accountId"].length >= 1)) return false
   if (!((v["status"] === undefined || typeof v["status"] === 'string' && v["status"].length >= 1))) return false
@@ -36,19 +36,40 @@ function a89(v: any): boolean {
   return true
 }
 
-function a97(v: any): boolean {
+function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(a96(v["tasks"]))) return false
+  if (!((v["kind"] === undefined || typeof v["kind"] === 'string'))) return false
+  if (!((v["text"] === undefined || typeof v["text"] === 'string'))) return false
   return true
 }
 
-function a96(v: any): boolean {
+function a5(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a95(x))) return false
+  for (const x of v) if (!(a4(x))) return false
   return true
 }
 
-function a95(v: any): boolean {
+function a6(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["parts"] === undefined || a5(v["parts"])))) return false
+  return true
+}
+
+function a7(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["role"] === 'string')) return false
+  if (!((v["content"] === undefined || true))) return false
+  if (!((v["created_at"] === undefined || typeof v["created_at"] === 'string'))) return false
+  return true
+}
+
+function a8(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a7(x))) return false
+  return true
+}
+
+function a9(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["account_id"] === undefined || typeof v["account_id"] === 'string'))) return false
@@ -56,8 +77,8 @@ function a95(v: any): boolean {
   if (!((v["device_id"] === undefined || (v["device_id"] === null || typeof v["device_id"] === 'string')))) return false
   if (!((v["source_agent_id"] === undefined || (v["source_agent_id"] === null || typeof v["source_agent_id"] === 'string')))) return false
   if (!((v["source_chat_id"] === undefined || (v["source_chat_id"] === null || typeof v["source_chat_id"] === 'string')))) return false
-  if (!((v["message"] === undefined || (v["message"] === null || a92(v["message"]))))) return false
-  if (!((v["messages"] === undefined || (v["messages"] === null || a94(v["messages"]))))) return false
+  if (!((v["message"] === undefined || (v["message"] === null || a6(v["message"]))))) return false
+  if (!((v["messages"] === undefined || (v["messages"] === null || a8(v["messages"]))))) return false
   if (!(typeof v["task_status"] === 'string')) return false
   if (!((v["response"] === undefined || true))) return false
   if (!((v["created_at"] === undefined || typeof v["created_at"] === 'string'))) return false
@@ -66,69 +87,48 @@ function a95(v: any): boolean {
   return true
 }
 
-function a92(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["parts"] === undefined || a91(v["parts"])))) return false
-  return true
-}
-
-function a91(v: any): boolean {
+function a10(v: any): boolean {
   if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a90(x))) return false
+  for (const x of v) if (!(a9(x))) return false
   return true
 }
 
-function a90(v: any): boolean {
+function a11(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["kind"] === undefined || typeof v["kind"] === 'string'))) return false
-  if (!((v["text"] === undefined || typeof v["text"] === 'string'))) return false
+  if (!(a10(v["tasks"]))) return false
   return true
 }
 
-function a94(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a93(x))) return false
-  return true
-}
-
-function a93(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["role"] === 'string')) return false
-  if (!((v["content"] === undefined || true))) return false
-  if (!((v["created_at"] === undefined || typeof v["created_at"] === 'string'))) return false
-  return true
-}
-
-function a100(v: any): boolean {
-  if (a98(v)) return true
-  if (!(isObject(v) && (v["action"] === "approve")) && a99(v)) return true
-  return false
-}
-
-function a98(v: any): boolean {
+function a12(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["action"] === "approve"))) return false
   if (!onlyKeys(v, ["action"])) return false
   return true
 }
 
-function a99(v: any): boolean {
+function a13(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["task_status"] === "running"))) return false
   if (!onlyKeys(v, ["task_status"])) return false
   return true
 }
 
-function a101(v: any): boolean {
+function a14(v: any): boolean {
+  if (a12(v)) return true
+  if (!(isObject(v) && (v["action"] === "approve")) && a13(v)) return true
+  return false
+}
+
+function a15(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["response"] === 'string')) return false
   if (!onlyKeys(v, ["response"])) return false
   return true
 }
 export const accepts: { readonly [N in 'desktopAccessGet' | 'desktopAccessSet' | 'desktopTasksList' | 'desktopTaskUpdate' | 'desktopTaskRespond']: RouteAccepts } = {
-  desktopAccessGet: { query: a86, response: a87 },
-  desktopAccessSet: { body: a88, response: a87 },
-  desktopTasksList: { query: a89, response: a97 },
-  desktopTaskUpdate: { body: a100 },
-  desktopTaskRespond: { body: a101 },
+  desktopAccessGet: { query: a0, response: a1 },
+  desktopAccessSet: { body: a2, response: a1 },
+  desktopTasksList: { query: a3, response: a11 },
+  desktopTaskUpdate: { body: a14 },
+  desktopTaskRespond: { body: a15 },
 }

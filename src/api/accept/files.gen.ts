@@ -3,28 +3,47 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
+import { hasProto, isObject, never, onlyKeys } from '../accept-kit.js'
 
-function a65(v: any): boolean {
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
   if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
-  if (!((v["prefix"] === undefined || typeof v["prefix"] === 'string'))) return false
-  if (!onlyKeys(v, ["page", "limit", "prefix"])) return false
+  if (!((v["path"] === undefined || typeof v["path"] === 'string'))) return false
+  if (!((v["search"] === undefined || typeof v["search"] === 'string'))) return false
+  if (!onlyKeys(v, ["page", "limit", "path", "search"])) return false
   return true
 }
 
-function a66(v: any): boolean {
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["path"] === 'string')) return false
-  if (!((v["size"] === undefined || typeof v["size"] === 'number' && Number.isFinite(v["size"])))) return false
-  if (!((v["contentType"] === undefined || typeof v["contentType"] === 'string'))) return false
-  if (!((v["updatedAt"] === undefined || typeof v["updatedAt"] === 'string'))) return false
+  if (!(typeof v["path"] === 'string' && v["path"].length >= 1)) return false
+  if (!((v["expiresIn"] === undefined || typeof v["expiresIn"] === 'number' && Number.isFinite(v["expiresIn"]) && Number.isSafeInteger(v["expiresIn"]) && v["expiresIn"] >= 1 && v["expiresIn"] <= 604800))) return false
+  if (!onlyKeys(v, ["path", "expiresIn"])) return false
   return true
 }
-export const accepts: { readonly [N in 'filesList' | 'filesUpload' | 'filesDownload' | 'filesDelete']: RouteAccepts } = {
-  filesList: { query: a65, item: a66 },
-  filesUpload: { response: a66 },
+
+function a2(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["path"] === undefined || typeof v["path"] === 'string'))) return false
+  if (!(typeof v["folderName"] === 'string' && v["folderName"].length >= 1)) return false
+  if (!onlyKeys(v, ["path", "folderName"])) return false
+  return true
+}
+
+function a3(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["path"] === 'string' && v["path"].length >= 1)) return false
+  if (!(typeof v["newPath"] === 'string' && v["newPath"].length >= 1)) return false
+  if (!onlyKeys(v, ["path", "newPath"])) return false
+  return true
+}
+export const accepts: { readonly [N in 'filesList' | 'filesUpload' | 'filesDownload' | 'filesDelete' | 'filesSignedUrl' | 'filesCreateFolder' | 'filesMove']: RouteAccepts } = {
+  filesList: { query: a0, item: never },
+  filesUpload: { response: never },
   filesDownload: {  },
   filesDelete: {  },
+  filesSignedUrl: { body: a1, response: never, idempotent: true },
+  filesCreateFolder: { body: a2, response: never, idempotent: true },
+  filesMove: { body: a3, response: never },
 }

@@ -5,7 +5,7 @@
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 
-function a67(v: any): boolean {
+function a0(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["imageUrl"] === 'string' && v["imageUrl"].length >= 1)) return false
   if (!(v["prompt"] !== undefined && typeof v["prompt"] === 'string')) return false
@@ -13,13 +13,13 @@ function a67(v: any): boolean {
   return true
 }
 
-function a68(v: any): boolean {
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["text"] === 'string')) return false
   return true
 }
 
-function a69(v: any): boolean {
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["prompt"] === 'string' && v["prompt"].length >= 1)) return false
   if (!((v["size"] === undefined || typeof v["size"] === 'string' && /^\d{1,4}x\d{1,4}$/.test(v["size"])))) return false
@@ -27,13 +27,13 @@ function a69(v: any): boolean {
   return true
 }
 
-function a70(v: any): boolean {
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["url"] === 'string')) return false
   return true
 }
 
-function a71(v: any): boolean {
+function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["imageUrl"] === 'string' && v["imageUrl"].length >= 1)) return false
   if (!((v["prompt"] === undefined || typeof v["prompt"] === 'string'))) return false
@@ -41,26 +41,26 @@ function a71(v: any): boolean {
   return true
 }
 
-function a74(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(a73(v["suggestions"]))) return false
-  return true
-}
-
-function a73(v: any): boolean {
-  if (!Array.isArray(v)) return false
-  for (const x of v) if (!(a72(x))) return false
-  return true
-}
-
-function a72(v: any): boolean {
+function a5(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["title"] === 'string')) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string'))) return false
   return true
 }
+
+function a6(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(a5(x))) return false
+  return true
+}
+
+function a7(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(a6(v["suggestions"]))) return false
+  return true
+}
 export const accepts: { readonly [N in 'imagesAnalyze' | 'imagesGenerate' | 'imagesSuggestEdits']: RouteAccepts } = {
-  imagesAnalyze: { body: a67, response: a68 },
-  imagesGenerate: { body: a69, response: a70 },
-  imagesSuggestEdits: { body: a71, response: a74 },
+  imagesAnalyze: { body: a0, response: a1 },
+  imagesGenerate: { body: a2, response: a3 },
+  imagesSuggestEdits: { body: a4, response: a7 },
 }

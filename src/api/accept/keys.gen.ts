@@ -4,14 +4,35 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a7, a8 } from '../accept.gen.js'
 
-function a56(v: any): boolean {
+function a0(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a1(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(typeof x === 'string')) return false
+  return true
+}
+
+function a2(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["agents"] === undefined || a1(v["agents"])))) return false
+  if (!((v["scenarios"] === undefined || a1(v["scenarios"])))) return false
+  if (!((v["cms"] === undefined || (v["cms"] === "none" || v["cms"] === "read" || v["cms"] === "write")))) return false
+  return true
+}
+
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["name"] === 'string')) return false
   if (!((v["prefix"] === undefined || typeof v["prefix"] === 'string'))) return false
-  if (!((v["scopes"] === undefined || a55(v["scopes"])))) return false
+  if (!((v["scopes"] === undefined || a2(v["scopes"])))) return false
   if (!((v["createdAt"] === undefined || typeof v["createdAt"] === 'string'))) return false
   if (!((v["lastUsedAt"] === undefined || (v["lastUsedAt"] === null || typeof v["lastUsedAt"] === 'string')))) return false
   if (!((v["expiresAt"] === undefined || (v["expiresAt"] === null || typeof v["expiresAt"] === 'string')))) return false
@@ -19,33 +40,25 @@ function a56(v: any): boolean {
   return true
 }
 
-function a55(v: any): boolean {
+function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["agents"] === undefined || a8(v["agents"])))) return false
-  if (!((v["scenarios"] === undefined || a8(v["scenarios"])))) return false
-  if (!((v["cms"] === undefined || (v["cms"] === "none" || v["cms"] === "read" || v["cms"] === "write")))) return false
-  return true
-}
-
-function a58(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100)) return false
-  if (!(v["scopes"] !== undefined && a57(v["scopes"]))) return false
-  if (!(v["expiresAt"] === undefined)) return false
-  if (!onlyKeys(v, ["name", "scopes", "expiresAt"])) return false
-  return true
-}
-
-function a57(v: any): boolean {
-  if (!isObject(v) || hasProto(v)) return false
-  if (!((v["agents"] === undefined || a8(v["agents"])))) return false
-  if (!((v["scenarios"] === undefined || a8(v["scenarios"])))) return false
+  if (!((v["agents"] === undefined || a1(v["agents"])))) return false
+  if (!((v["scenarios"] === undefined || a1(v["scenarios"])))) return false
   if (!((v["cms"] === undefined || (v["cms"] === "none" || v["cms"] === "read" || v["cms"] === "write")))) return false
   if (!onlyKeys(v, ["agents", "scenarios", "cms"])) return false
   return true
 }
 
-function a59(v: any): boolean {
+function a5(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100)) return false
+  if (!(v["scopes"] !== undefined && a4(v["scopes"]))) return false
+  if (!(v["expiresAt"] === undefined)) return false
+  if (!onlyKeys(v, ["name", "scopes", "expiresAt"])) return false
+  return true
+}
+
+function a6(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
@@ -56,8 +69,8 @@ function a59(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'keysList' | 'keysCreate' | 'keysDelete' | 'teamsList']: RouteAccepts } = {
-  keysList: { query: a7, item: a56 },
-  keysCreate: { body: a58, response: a56, idempotent: false },
+  keysList: { query: a0, item: a3 },
+  keysCreate: { body: a5, response: a3, idempotent: false },
   keysDelete: {  },
-  teamsList: { query: a7, item: a59 },
+  teamsList: { query: a0, item: a6 },
 }

@@ -4,32 +4,37 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject } from '../accept-kit.js'
-import { a8 } from '../accept.gen.js'
 
-function a81(v: any): boolean {
+function a0(v: any): boolean {
+  if (!Array.isArray(v)) return false
+  for (const x of v) if (!(typeof x === 'string')) return false
+  return true
+}
+
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["issuer"] === 'string')) return false
   if (!(typeof v["authorization_endpoint"] === 'string')) return false
   if (!(typeof v["token_endpoint"] === 'string')) return false
   if (!((v["registration_endpoint"] === undefined || typeof v["registration_endpoint"] === 'string'))) return false
   if (!((v["revocation_endpoint"] === undefined || typeof v["revocation_endpoint"] === 'string'))) return false
-  if (!((v["scopes_supported"] === undefined || a8(v["scopes_supported"])))) return false
-  if (!((v["code_challenge_methods_supported"] === undefined || a8(v["code_challenge_methods_supported"])))) return false
-  if (!((v["grant_types_supported"] === undefined || a8(v["grant_types_supported"])))) return false
+  if (!((v["scopes_supported"] === undefined || a0(v["scopes_supported"])))) return false
+  if (!((v["code_challenge_methods_supported"] === undefined || a0(v["code_challenge_methods_supported"])))) return false
+  if (!((v["grant_types_supported"] === undefined || a0(v["grant_types_supported"])))) return false
   if (!((v["device_authorization_endpoint"] === undefined || typeof v["device_authorization_endpoint"] === 'string'))) return false
   if (!((v["authorization_response_iss_parameter_supported"] === undefined || typeof v["authorization_response_iss_parameter_supported"] === 'boolean'))) return false
   return true
 }
 
-function a82(v: any): boolean {
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["client_id"] === 'string')) return false
   if (!((v["client_secret"] === undefined || typeof v["client_secret"] === 'string'))) return false
-  if (!((v["redirect_uris"] === undefined || a8(v["redirect_uris"])))) return false
+  if (!((v["redirect_uris"] === undefined || a0(v["redirect_uris"])))) return false
   return true
 }
 
-function a83(v: any): boolean {
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["access_token"] === 'string')) return false
   if (!((v["token_type"] === undefined || typeof v["token_type"] === 'string'))) return false
@@ -40,7 +45,7 @@ function a83(v: any): boolean {
   return true
 }
 
-function a84(v: any): boolean {
+function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["device_code"] === 'string' && v["device_code"].length >= 1)) return false
   if (!(typeof v["user_code"] === 'string' && v["user_code"].length >= 1)) return false
@@ -51,22 +56,22 @@ function a84(v: any): boolean {
   return true
 }
 
-function a85(v: any): boolean {
+function a5(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["resource"] === 'string')) return false
-  if (!((v["authorization_servers"] === undefined || a8(v["authorization_servers"])))) return false
+  if (!((v["authorization_servers"] === undefined || a0(v["authorization_servers"])))) return false
   return true
 }
 export const accepts: { readonly [N in 'oauthMetadata' | 'oauthRegister' | 'oauthAuthorize' | 'oauthAuthorizeDecision' | 'oauthToken' | 'oauthRevoke' | 'oauthDeviceAuthorization' | 'oauthDevicePage' | 'oauthDeviceDecision' | 'oauthProtectedResource' | 'oauthProtectedResourceApi']: RouteAccepts } = {
-  oauthMetadata: { response: a81 },
-  oauthRegister: { response: a82, idempotent: false },
+  oauthMetadata: { response: a1 },
+  oauthRegister: { response: a2, idempotent: false },
   oauthAuthorize: {  },
   oauthAuthorizeDecision: {  },
-  oauthToken: { response: a83, idempotent: false },
+  oauthToken: { response: a3, idempotent: false },
   oauthRevoke: {  },
-  oauthDeviceAuthorization: { response: a84, idempotent: false },
+  oauthDeviceAuthorization: { response: a4, idempotent: false },
   oauthDevicePage: {  },
   oauthDeviceDecision: {  },
-  oauthProtectedResource: { response: a85 },
-  oauthProtectedResourceApi: { response: a85 },
+  oauthProtectedResource: { response: a5 },
+  oauthProtectedResourceApi: { response: a5 },
 }

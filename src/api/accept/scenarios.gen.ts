@@ -4,9 +4,16 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a47, a7 } from '../accept.gen.js'
 
-function a41(v: any): boolean {
+function a0(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
@@ -20,7 +27,7 @@ function a41(v: any): boolean {
   return true
 }
 
-function a42(v: any): boolean {
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 50)) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 5000))) return false
@@ -32,7 +39,7 @@ function a42(v: any): boolean {
   return true
 }
 
-function a43(v: any): boolean {
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 50))) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 5000))) return false
@@ -45,26 +52,50 @@ function a43(v: any): boolean {
   return true
 }
 
-function a44(v: any): boolean {
+function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!("input" in v)) return false
   if (!onlyKeys(v, ["input"])) return false
   return true
 }
 
-function a48(v: any): boolean {
+function a5(v: any): boolean {
+  if ((v === "completed" || v === "failed")) return true
+  if (!((v === "completed" || v === "failed")) && typeof v === 'string') return true
+  return false
+}
+
+function a6(v: any): boolean {
+  if ((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) return true
+  if (!((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) && typeof v === 'string') return true
+  return false
+}
+
+function a7(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string'))) return false
+  if (!(a5(v["status"]))) return false
+  if (!((v["output"] === undefined || true))) return false
+  if (!((v["trigger"] === undefined || a6(v["trigger"])))) return false
+  if (!((v["startedAt"] === undefined || typeof v["startedAt"] === 'string'))) return false
+  if (!((v["finishedAt"] === undefined || typeof v["finishedAt"] === 'string'))) return false
+  return true
+}
+
+function a8(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["input"] === 'string')) return false
   if (!onlyKeys(v, ["input"])) return false
   return true
 }
 export const accepts: { readonly [N in 'scenariosList' | 'scenariosGet' | 'scenariosCreate' | 'scenariosEdit' | 'scenariosDelete' | 'scenarioTrigger' | 'scenarioExecutions' | 'scenarioExecute']: RouteAccepts } = {
-  scenariosList: { query: a7, item: a41 },
-  scenariosGet: { response: a41 },
-  scenariosCreate: { body: a42, response: a41, idempotent: false },
-  scenariosEdit: { body: a43, response: a41 },
+  scenariosList: { query: a0, item: a1 },
+  scenariosGet: { response: a1 },
+  scenariosCreate: { body: a2, response: a1, idempotent: false },
+  scenariosEdit: { body: a3, response: a1 },
   scenariosDelete: {  },
-  scenarioTrigger: { body: a44, response: a47, idempotent: false },
-  scenarioExecutions: { query: a7, item: a47 },
-  scenarioExecute: { body: a48, response: a47, idempotent: false },
+  scenarioTrigger: { body: a4, response: a7, idempotent: false },
+  scenarioExecutions: { query: a0, item: a7 },
+  scenarioExecute: { body: a8, response: a7, idempotent: false },
 }

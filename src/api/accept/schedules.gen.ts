@@ -4,9 +4,16 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a7 } from '../accept.gen.js'
 
-function a60(v: any): boolean {
+function a0(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["name"] === 'string')) return false
@@ -21,7 +28,7 @@ function a60(v: any): boolean {
   return true
 }
 
-function a61(v: any): boolean {
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100)) return false
   if (!(typeof v["scenarioId"] === 'string' && v["scenarioId"].length >= 1)) return false
@@ -34,7 +41,7 @@ function a61(v: any): boolean {
   return true
 }
 
-function a62(v: any): boolean {
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 1 && v["name"].length <= 100))) return false
   if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string' && v["scenarioId"].length >= 1))) return false
@@ -47,9 +54,9 @@ function a62(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'schedulesList' | 'schedulesCreate' | 'schedulesGet' | 'schedulesEdit' | 'schedulesDelete']: RouteAccepts } = {
-  schedulesList: { query: a7, item: a60 },
-  schedulesCreate: { body: a61, response: a60 },
-  schedulesGet: { response: a60 },
-  schedulesEdit: { body: a62, response: a60 },
+  schedulesList: { query: a0, item: a1 },
+  schedulesCreate: { body: a2, response: a1 },
+  schedulesGet: { response: a1 },
+  schedulesEdit: { body: a3, response: a1 },
   schedulesDelete: {  },
 }

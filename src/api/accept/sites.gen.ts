@@ -3,17 +3,24 @@
 // Each check is true ONLY when zod accepts the value and gives it back unchanged: the value is then used as is
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
-import { hasProto, isObject } from '../accept-kit.js'
-import { a7 } from '../accept.gen.js'
+import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
 
-function a63(v: any): boolean {
+function a0(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string'))) return false
   return true
 }
 
-function a64(v: any): boolean {
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!((v["siteId"] === undefined || typeof v["siteId"] === 'string'))) return false
@@ -21,8 +28,8 @@ function a64(v: any): boolean {
   return true
 }
 export const accepts: { readonly [N in 'sitesList' | 'sitesGet' | 'pagesList' | 'pagesGet']: RouteAccepts } = {
-  sitesList: { query: a7, item: a63 },
-  sitesGet: { response: a63 },
-  pagesList: { query: a7, item: a64 },
-  pagesGet: { response: a64 },
+  sitesList: { query: a0, item: a1 },
+  sitesGet: { response: a1 },
+  pagesList: { query: a0, item: a2 },
+  pagesGet: { response: a2 },
 }

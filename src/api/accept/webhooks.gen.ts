@@ -4,9 +4,16 @@
 // and zod is not loaded; false (`never`: what the generator cannot copy) means: ask zod.
 import type { RouteAccepts } from '../accept.gen.js'
 import { hasProto, isObject, onlyKeys } from '../accept-kit.js'
-import { a17, a47, a7 } from '../accept.gen.js'
 
-function a49(v: any): boolean {
+function a0(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["page"] === undefined || typeof v["page"] === 'number' && Number.isFinite(v["page"]) && Number.isSafeInteger(v["page"]) && v["page"] >= 1))) return false
+  if (!((v["limit"] === undefined || typeof v["limit"] === 'number' && Number.isFinite(v["limit"]) && Number.isSafeInteger(v["limit"]) && v["limit"] >= 1 && v["limit"] <= 100))) return false
+  if (!onlyKeys(v, ["page", "limit"])) return false
+  return true
+}
+
+function a1(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["id"] === 'string')) return false
   if (!(typeof v["name"] === 'string')) return false
@@ -20,7 +27,7 @@ function a49(v: any): boolean {
   return true
 }
 
-function a50(v: any): boolean {
+function a2(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 100)) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000))) return false
@@ -30,7 +37,7 @@ function a50(v: any): boolean {
   return true
 }
 
-function a51(v: any): boolean {
+function a3(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!((v["name"] === undefined || typeof v["name"] === 'string' && v["name"].length >= 2 && v["name"].length <= 100))) return false
   if (!((v["description"] === undefined || typeof v["description"] === 'string' && v["description"].length <= 1000))) return false
@@ -40,33 +47,63 @@ function a51(v: any): boolean {
   return true
 }
 
-function a52(v: any): boolean {
+function a4(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!((v["payload"] === undefined || a17(v["payload"])))) return false
+  for (const k in v) if (!(typeof k === 'string') || !(true)) return false
+  return true
+}
+
+function a5(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!((v["payload"] === undefined || a4(v["payload"])))) return false
   if (!onlyKeys(v, ["payload"])) return false
   return true
 }
 
-function a53(v: any): boolean {
+function a6(v: any): boolean {
+  if ((v === "completed" || v === "failed")) return true
+  if (!((v === "completed" || v === "failed")) && typeof v === 'string') return true
+  return false
+}
+
+function a7(v: any): boolean {
+  if ((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) return true
+  if (!((v === "direct" || v === "webhook" || v === "schedule" || v === "test")) && typeof v === 'string') return true
+  return false
+}
+
+function a8(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
-  if (!(typeof v["delivered"] === 'boolean')) return false
-  if (!((v["status"] === undefined || typeof v["status"] === 'number' && Number.isFinite(v["status"])))) return false
-  if (!((v["execution"] === undefined || (v["execution"] === null || a47(v["execution"]))))) return false
+  if (!(typeof v["id"] === 'string')) return false
+  if (!((v["scenarioId"] === undefined || typeof v["scenarioId"] === 'string'))) return false
+  if (!(a6(v["status"]))) return false
+  if (!((v["output"] === undefined || true))) return false
+  if (!((v["trigger"] === undefined || a7(v["trigger"])))) return false
+  if (!((v["startedAt"] === undefined || typeof v["startedAt"] === 'string'))) return false
+  if (!((v["finishedAt"] === undefined || typeof v["finishedAt"] === 'string'))) return false
   return true
 }
 
-function a54(v: any): boolean {
+function a9(v: any): boolean {
+  if (!isObject(v) || hasProto(v)) return false
+  if (!(typeof v["delivered"] === 'boolean')) return false
+  if (!((v["status"] === undefined || typeof v["status"] === 'number' && Number.isFinite(v["status"])))) return false
+  if (!((v["execution"] === undefined || (v["execution"] === null || a8(v["execution"]))))) return false
+  return true
+}
+
+function a10(v: any): boolean {
   if (!isObject(v) || hasProto(v)) return false
   if (!(typeof v["received"] === 'boolean')) return false
   if (!((v["executionId"] === undefined || typeof v["executionId"] === 'string'))) return false
   return true
 }
 export const accepts: { readonly [N in 'webhooksList' | 'webhooksCreate' | 'webhooksGet' | 'webhooksEdit' | 'webhooksDelete' | 'webhooksTest' | 'webhookTrigger']: RouteAccepts } = {
-  webhooksList: { query: a7, item: a49 },
-  webhooksCreate: { body: a50, response: a49 },
-  webhooksGet: { response: a49 },
-  webhooksEdit: { body: a51, response: a49 },
+  webhooksList: { query: a0, item: a1 },
+  webhooksCreate: { body: a2, response: a1 },
+  webhooksGet: { response: a1 },
+  webhooksEdit: { body: a3, response: a1 },
   webhooksDelete: {  },
-  webhooksTest: { body: a52, response: a53, idempotent: false },
-  webhookTrigger: { body: a17, response: a54, idempotent: false },
+  webhooksTest: { body: a5, response: a9, idempotent: false },
+  webhookTrigger: { body: a4, response: a10, idempotent: false },
 }

@@ -8,12 +8,6 @@ export const pageSchema = z.looseObject({
   siteId: z.optional(z.string()),
   title: z.optional(z.string()),
 })
-export const fileSchema = z.looseObject({
-  path: z.string(),
-  size: z.optional(z.number()),
-  contentType: z.optional(z.string()),
-  updatedAt: z.optional(timestamp),
-})
 export const imageAnalyzeRequestSchema = z.strictObject({
   imageUrl: z.string().check(z.minLength(1, 'imageUrl is required')),
   prompt: z._default(z.string(), 'Describe this image'),

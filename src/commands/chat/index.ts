@@ -1,6 +1,7 @@
 // `agentry chat [agentId]` (commands.md): interactive on a terminal, one-shot with -m or piped stdin.
 // A top-level leaf command: its declaration is the default export (src/commands/manifest.ts).
 import { arg, defineCommand } from '../define.js'
+import { agentAndWords, agentOption } from './agent-flag.js'
 import { chatOptions } from './options.js'
 
 export default defineCommand({
@@ -10,11 +11,12 @@ export default defineCommand({
     agentId: arg('[agentId]', "the agent (default: env AGENTRY_AGENT or the profile's default-agent; else asked for)"),
     words: arg('[message...]', 'the message (as -m); piped stdin is then appended to it as context'),
   },
-  options: chatOptions,
+  options: { ...chatOptions, agent: agentOption },
   examples: [
     'agentry chat demo-assistant                          interactive',
     'agentry chat demo-assistant -m "hello"               one-shot; the answer on stdout',
     'agentry chat demo-assistant what is a webhook        the same: words after the agent id',
+    'agentry chat --agent demo-assistant -m "hello"       the agent named as the official CLI names it',
     'cat notes.md | agentry chat ag_1 summarize this      stdin appended to the message as context',
     'agentry chat -c                                      continue the last conversation (agentry logs list)',
     'git diff | agentry chat reviewer --system "Review this diff"',
@@ -26,13 +28,15 @@ export default defineCommand({
   ],
   helpAfter: `
 Output (-o, --output): text (default; piped, exactly the answer's bytes), json (one object at the end), ndjson
-(events: start, reasoning, text, tool_call, tool_result, usage, error, done). Notes and errors go to stderr.
+(events as the official CLI's chat --json: text, thinking, tool_use, tool_result, usage, error, done). Notes and
+errors go to stderr.
 Exit codes: 0 done, 2 usage, 3 unknown agent, 4 auth, 5 tool calls nothing answered, 7 server error, 8 connection
 dropped (the partial answer stays on stdout), 124 stream stalled (AGENTRY_IDLE_TIMEOUT seconds, default 60) or
 not complete within a --timeout you set, 130 cancelled (Ctrl-C).
 Ctrl-C cancels the answer on the server and keeps what arrived; a second Ctrl-C quits.`,
-  run: async ({ agentId, words, ...opts }, ctx) => {
+  run: async ({ agentId, words, agent, ...opts }, ctx) => {
     const { chatRun } = await import('./run.js')
-    await chatRun(agentId, opts, ctx, words)
+    const [agentArg, message] = agentAndWords(agentId, words, agent)
+    await chatRun(agentArg, opts, ctx, message)
   },
 })

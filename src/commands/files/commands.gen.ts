@@ -4,7 +4,10 @@ import type { Declared } from '../define.js'
 import deleteCommand from './delete.js'
 import download from './download.js'
 import list from './list.js'
+import mkdir from './mkdir.js'
+import mv from './mv.js'
 import upload from './upload.js'
+import url from './url.js'
 
 /** The commands of `agentry files`, in the order --help lists them (by name). */
-export const commands: readonly Declared[] = [deleteCommand, download, list, upload]
+export const commands: readonly Declared[] = [deleteCommand, download, list, mkdir, mv, upload, url]

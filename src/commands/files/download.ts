@@ -24,9 +24,9 @@ export default defineCommand({
 A body that breaks off, stalls (AGENTRY_IDLE_TIMEOUT) or ends short is fetched again (--retries), from where it
 stopped when the server offers byte ranges, else from the start (to stdout: only from where it stopped). --out
 is written to a temporary file, renamed only once the whole file is in and checked: against the size the server
-declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512). When the
-server declares neither, the size is compared with the one \`files list\` gives (a page of 62 bytes for a file
-listed at 300000: exit 8, nothing saved); with no listed size either, completeness cannot be checked. Exit codes:
+declared (Content-Length) and its digest (Repr-Digest, Content-Digest or Digest, sha-256/sha-512), then
+against the size \`files list\` gives, whatever the answer declared (a page of 62 bytes for a file listed at
+300000: exit 8, nothing saved). A server that declares neither and lists no size cannot be checked. Exit codes:
 0 saved, 3 no such file, 8 broken off or not what the server declared or listed, 124 stalled.`,
   run: async ({ remote, out }, ctx) => downloadFile(ctx, remote, out),
 })

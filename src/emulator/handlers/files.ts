@@ -1,9 +1,10 @@
 // Files (wire.md "Sites, files, images"): raw bytes under slash-separated paths, stored with their Content-Type.
 // Uploads are PUT with the raw body; downloads answer the bytes with the stored type.
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { EmulatorState, StoredFile } from '../state.js'
-import { type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
-import { badRequest, headerValue, isoNow, listPage, notFound } from '../kit.js'
+import { type DeclaredBody, type EmuResponse, type HandlerEnv, type HandlerTable, HttpError } from '../types.js'
+import { badRequest, conflict, headerValue, isoNow, listPage, notFound } from '../kit.js'
+import { fileView, listedEntries, moveEntries } from './folders.js'
 
 /** Largest file accepted by an upload (413 beyond). */
 const maxFileBytes = 10 * 1024 * 1024
@@ -34,10 +35,25 @@ function byteRange(header: string | undefined, size: number): [number, number] |
   return [first, Math.min(last, size - 1)]
 }
 
-/** A file record as the API lists it (no bytes). */
-function fileView(f: StoredFile): Omit<StoredFile, 'data'> {
-  return { path: f.path, contentType: f.contentType, size: f.size, updatedAt: f.updatedAt }
+/** Where the emulator serves signed file URLs (outside the API's base path: no credential is asked). */
+export const signedFilesPath = '/storage/signed/'
+
+/** How long a signed URL lasts when `expiresIn` is not given, in seconds. */
+const defaultSignedSeconds = 3600
+
+/** The answer to a signed file URL: the file's bytes, or 403 once the URL has expired (or was never made). */
+export function signedFileAnswer(token: string, env: HandlerEnv): EmuResponse {
+  const signed = env.state.signedUrls.get(token)
+  if (signed === undefined || signed.expiresAt <= env.now()) {
+    if (signed !== undefined) env.state.signedUrls.delete(token)
+    throw new HttpError(403, 'this signed URL has expired or is not valid', {}, 'signature_expired')
+  }
+  const f = find(env, signed.path)
+  return { status: 200, body: Buffer.from(f.data, 'base64'), contentType: f.contentType, headers: safeHeaders }
 }
+
+/** Uploaded HTML must not run script on the emulator's origin (which also serves the OAuth consent page). */
+const safeHeaders = { 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" }
 
 /** Stores bytes under a path (used by uploads, generated images and the seed); true when the file is new. */
 export function putFile(state: EmulatorState, path: string, bytes: Buffer, contentType: string, at: string): boolean {
@@ -62,12 +78,41 @@ function find(env: HandlerEnv, path: string): StoredFile {
 /** Handlers of the file routes. */
 export const fileHandlers = {
   filesList(req, { state }) {
-    const prefix = (req.queryInput as { prefix?: string }).prefix ?? ''
-    const all = [...state.files.values()]
-      .filter((f) => f.path.startsWith(prefix))
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-      .map(fileView)
-    return { status: 200, json: listPage(all, req) }
+    const { path, search } = req.queryInput as { path?: string; search?: string }
+    const folder = (path ?? '').replace(/\/+$/, '')
+    if (folder !== '') {
+      const problem = filePathProblem(folder)
+      if (problem !== undefined) throw badRequest(problem.replace(/^path/, 'path (the folder)'))
+    }
+    return { status: 200, json: listPage(listedEntries(state, folder, search), req) }
+  },
+
+  filesSignedUrl(req, env) {
+    const { path, expiresIn } = req.input as DeclaredBody<'filesSignedUrl'>
+    find(env, pathOf({ path }))
+    const token = randomBytes(24).toString('base64url')
+    const expiresAt = env.now() + (expiresIn ?? defaultSignedSeconds) * 1000
+    env.state.signedUrls.set(token, { path, expiresAt })
+    const signedUrl = `${req.origin}${signedFilesPath}${token}`
+    return { status: 200, json: { signedUrl, path, expiresAt: new Date(expiresAt).toISOString() } }
+  },
+
+  filesCreateFolder(req, env) {
+    const { path, folderName } = req.input as DeclaredBody<'filesCreateFolder'>
+    const parent = (path ?? '').replace(/\/+$/, '')
+    const full = pathOf({ path: parent === '' ? folderName : `${parent}/${folderName}` })
+    if (env.state.files.has(full)) throw conflict(`a file is at "${full}": a folder cannot be made there`)
+    const existing = env.state.folders.get(full)
+    const folder = existing ?? { path: full, updatedAt: isoNow(env) }
+    env.state.folders.set(full, folder)
+    return { status: existing ? 200 : 201, json: { path: full, type: 'folder', updatedAt: folder.updatedAt } }
+  },
+
+  filesMove(req, env) {
+    const body = req.input as DeclaredBody<'filesMove'>
+    const from = pathOf({ path: body.path })
+    const to = pathOf({ path: body.newPath })
+    return { status: 200, json: moveEntries(env.state, from, to, isoNow(env)) }
   },
 
   filesUpload(req, env) {
@@ -83,13 +128,11 @@ export const fileHandlers = {
   filesDownload(req, env) {
     const f = find(env, pathOf(req.params))
     const bytes = Buffer.from(f.data, 'base64')
-    // Uploaded HTML must not run script on the emulator's origin (which also serves the OAuth consent page).
     // What a client needs to check a download and resume it (docs/wire.md "Files"): a strong ETag, the whole file's
     // digest (RFC 9530 Repr-Digest, on 206 answers too) and byte ranges (RFC 9110 14).
     const digest = createHash('sha256').update(bytes).digest()
     const headers: Record<string, string> = {
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "sandbox; default-src 'none'",
+      ...safeHeaders,
       etag: `"${digest.subarray(0, 16).toString('hex')}"`,
       'repr-digest': `sha-256=:${digest.toString('base64')}:`,
       'accept-ranges': 'bytes',
