@@ -18,12 +18,18 @@ export const fileTools = [
   defineTool({
     name: 'list_files',
     title: "List the account's files",
-    description: "One page of the account's stored files (under the folder `path`); pass page for the next.",
-    input: { path: folder, ...pageQuery.shape },
+    description:
+      "One page of the account's files and folders directly in the folder `path` (the top when absent), names " +
+      'matching `search` when given; pass page for the next.',
+    input: {
+      path: folder,
+      search: z.optional(z.string().check(z.describe('only the names that contain this text'))),
+      ...pageQuery.shape,
+    },
     output: { page: z.int(), items: z.array(z.looseObject({})) },
     readOnly: true,
-    async run({ path, page, limit }, { sdk }) {
-      const query = { ...(path === undefined ? {} : { prefix: path }), page, limit }
+    async run({ path, search, page, limit }, { sdk }) {
+      const query = { ...(path === undefined ? {} : { path }), ...(search === undefined ? {} : { search }), page, limit }
       const items: Record<string, unknown>[] = []
       for await (const file of sdk.files.list(query).firstPage()) items.push(file)
       return { page: page ?? 1, items }
