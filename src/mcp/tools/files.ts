@@ -29,7 +29,12 @@ export const fileTools = [
     output: { page: z.int(), items: z.array(z.looseObject({})) },
     readOnly: true,
     async run({ path, search, page, limit }, { sdk }) {
-      const query = { ...(path === undefined ? {} : { path }), ...(search === undefined ? {} : { search }), page, limit }
+      const query = {
+        ...(path === undefined ? {} : { path }),
+        ...(search === undefined ? {} : { search }),
+        page,
+        limit,
+      }
       const items: Record<string, unknown>[] = []
       for await (const file of sdk.files.list(query).firstPage()) items.push(file)
       return { page: page ?? 1, items }
