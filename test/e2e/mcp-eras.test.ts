@@ -69,7 +69,19 @@ describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI)', 
   })
 })
 
-describe('mcp serve --http, 2026-07-28 (stateless Streamable HTTP)', () => {
+// @modelcontextprotocol/inspector-cli's bin, run from node_modules (no npx); it looks for its package.json relative
+// to the working directory, so it runs from its own build directory
+const inspectorDir = join(repoRoot, 'node_modules/@modelcontextprotocol/inspector-cli/build')
+const inspector = async (args: string[]) => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['index.js', ...args], {
+    cwd: inspectorDir,
+    env: cliEnv(tempConfigDir(), fx.env()),
+    timeout: 30_000,
+  })
+  return JSON.parse(stdout)
+}
+
+describe('mcp serve --http, 2026-07-28 (stateless Streamable HTTP), one server for the file', () => {
   let serve: HttpServe
   beforeAll(async () => {
     serve = await httpServe([], fx.env())
@@ -121,20 +133,27 @@ describe('mcp serve --http, 2026-07-28 (stateless Streamable HTTP)', () => {
     const json = JSON.parse(body.startsWith('{') ? body : (/^data: (.*)$/m.exec(body)?.[1] ?? 'null'))
     expect(json.result.supportedVersions).toContain('2026-07-28')
   })
+
+  it('the MCP Inspector CLI calls a tool with arguments over Streamable HTTP with the bearer token', async () => {
+    const auth = `Authorization: Bearer ${serve.token}`
+    const got = await inspector([
+      serve.url,
+      '--header',
+      auth,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'cms_get',
+      '--tool-arg',
+      'collection=posts',
+      'recordId=no-such-record',
+    ])
+    expect(got.isError).toBe(true)
+    expect(got.content[0].text).toMatch(/not found/i)
+  })
 })
 
-describe('the MCP Inspector CLI against mcp serve', () => {
-  // @modelcontextprotocol/inspector-cli's bin, run from node_modules (no npx); it looks for its package.json relative
-  // to the working directory, so it runs from its own build directory
-  const inspectorDir = join(repoRoot, 'node_modules/@modelcontextprotocol/inspector-cli/build')
-  const inspector = async (args: string[]) => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['index.js', ...args], {
-      cwd: inspectorDir,
-      env: cliEnv(tempConfigDir(), fx.env()),
-      timeout: 30_000,
-    })
-    return JSON.parse(stdout)
-  }
+describe('the MCP Inspector CLI against mcp serve over stdio (over HTTP: the --http block above)', () => {
   const serveCommand = [process.execPath, binPath, 'mcp', 'serve']
 
   it('lists the tools and calls one over stdio', async () => {
@@ -143,28 +162,5 @@ describe('the MCP Inspector CLI against mcp serve', () => {
     const called = await inspector([...serveCommand, '--method', 'tools/call', '--tool-name', 'list_agents'])
     expect(called.isError).toBeFalsy()
     expect(called.structuredContent.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
-  })
-
-  it('calls a tool with arguments over Streamable HTTP with the bearer token', async () => {
-    const serve = await httpServe([], fx.env())
-    try {
-      const auth = `Authorization: Bearer ${serve.token}`
-      const got = await inspector([
-        serve.url,
-        '--header',
-        auth,
-        '--method',
-        'tools/call',
-        '--tool-name',
-        'cms_get',
-        '--tool-arg',
-        'collection=posts',
-        'recordId=no-such-record',
-      ])
-      expect(got.isError).toBe(true)
-      expect(got.content[0].text).toMatch(/not found/i)
-    } finally {
-      await serve.stop()
-    }
   })
 })
