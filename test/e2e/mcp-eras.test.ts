@@ -2,7 +2,8 @@
 // by the peers' own software: the v2 SDK's client (`@modelcontextprotocol/client`, pinned to 2026-07-28: it sends
 // server/discover first and `_meta` on every request, with no initialize and no session) over stdio and Streamable
 // HTTP, a hand-written stateless exchange piped to stdin, and the MCP Inspector's CLI (its bin from node_modules)
-// listing and calling the tools. The 2025-11-25 era (the v1 SDK's client, initialize) is test/e2e/mcp-serve.test.ts.
+// calling the tools. Over Streamable HTTP one `mcp serve --http` serves both eras' clients (the v1 SDK's
+// client, initialize and sessions, too) and the Inspector; the 2025-11-25 era over stdio is test/e2e/mcp-serve.test.ts.
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -69,7 +70,19 @@ describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI)', 
   })
 })
 
-describe('mcp serve --http, 2026-07-28 (stateless Streamable HTTP)', () => {
+// @modelcontextprotocol/inspector-cli's bin, run from node_modules (no npx); it looks for its package.json relative
+// to the working directory, so it runs from its own build directory
+const inspectorDir = join(repoRoot, 'node_modules/@modelcontextprotocol/inspector-cli/build')
+const inspector = async (args: string[]) => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['index.js', ...args], {
+    cwd: inspectorDir,
+    env: cliEnv(tempConfigDir(), fx.env()),
+    timeout: 30_000,
+  })
+  return JSON.parse(stdout)
+}
+
+describe('mcp serve --http: one server for both eras (2026-07-28 stateless, 2025-11-25 sessions) and the Inspector', () => {
   let serve: HttpServe
   beforeAll(async () => {
     serve = await httpServe([], fx.env())
@@ -121,50 +134,79 @@ describe('mcp serve --http, 2026-07-28 (stateless Streamable HTTP)', () => {
     const json = JSON.parse(body.startsWith('{') ? body : (/^data: (.*)$/m.exec(body)?.[1] ?? 'null'))
     expect(json.result.supportedVersions).toContain('2026-07-28')
   })
+
+  it('2025-11-25: serves on 127.0.0.1 and the v1 SDK client with the token lists and calls tools', async () => {
+    expect(serve.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
+    const client = await serve.connect()
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
+    const r = (await client.callTool({ name: 'list_agents', arguments: {} })) as ToolResult
+    expect(r.structuredContent?.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
+  })
+
+  it('2025-11-25: a request without the token, or with another, is 401; a foreign Host or Origin is 403', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }
+    const post = (headers: Record<string, string>) =>
+      fetch(serve.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(init),
+      })
+    const none = await post({})
+    expect(none.status).toBe(401)
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/)
+    expect((await post({ authorization: 'Bearer wrong' })).status).toBe(401)
+    const { request } = await import('undici')
+    const foreign = await request(serve.url, {
+      method: 'POST',
+      headers: { host: 'evil.example', authorization: `Bearer ${serve.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(init),
+    })
+    expect(foreign.statusCode).toBe(403)
+    await foreign.body.dump()
+    const page = await post({ authorization: `Bearer ${serve.token}`, origin: 'https://evil.example' })
+    expect(page.status).toBe(403)
+  })
+
+  it('2025-11-25: cancelling ask_agent over HTTP (the v1 SDK client) cancels it on the service', async () => {
+    const client = await serve.connect()
+    const before = new Set(fx.emu.state.cancelled)
+    const controller = new AbortController()
+    const pending = client.callTool(
+      { name: 'ask_agent', arguments: { agentId: 'slow-poet', message: 'a poem' } },
+      undefined,
+      { signal: controller.signal, onprogress: () => controller.abort('enough') },
+    )
+    await expect(pending).rejects.toThrow()
+    await expect.poll(() => [...fx.emu.state.cancelled].filter((id) => !before.has(id)).length).toBe(1)
+  })
+
+  it('the MCP Inspector CLI calls a tool with arguments over Streamable HTTP with the bearer token', async () => {
+    const auth = `Authorization: Bearer ${serve.token}`
+    const got = await inspector([
+      serve.url,
+      '--header',
+      auth,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'cms_get',
+      '--tool-arg',
+      'collection=posts',
+      'recordId=no-such-record',
+    ])
+    expect(got.isError).toBe(true)
+    expect(got.content[0].text).toMatch(/not found/i)
+  })
 })
 
-describe('the MCP Inspector CLI against mcp serve', () => {
-  // @modelcontextprotocol/inspector-cli's bin, run from node_modules (no npx); it looks for its package.json relative
-  // to the working directory, so it runs from its own build directory
-  const inspectorDir = join(repoRoot, 'node_modules/@modelcontextprotocol/inspector-cli/build')
-  const inspector = async (args: string[]) => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['index.js', ...args], {
-      cwd: inspectorDir,
-      env: cliEnv(tempConfigDir(), fx.env()),
-      timeout: 30_000,
-    })
-    return JSON.parse(stdout)
-  }
+describe('the MCP Inspector CLI against mcp serve over stdio (over HTTP: the --http block above)', () => {
   const serveCommand = [process.execPath, binPath, 'mcp', 'serve']
 
-  it('lists the tools and calls one over stdio', async () => {
-    const listed = await inspector([...serveCommand, '--method', 'tools/list'])
-    expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(allToolNames)
+  // its tools/list is the v1 SDK client's listTools (the Inspector's own dependency, the same package), which
+  // test/e2e/mcp-serve.test.ts runs over stdio against the same command: one Inspector and one server process fewer
+  it('calls a tool over stdio, starting mcp serve from its own command line', async () => {
     const called = await inspector([...serveCommand, '--method', 'tools/call', '--tool-name', 'list_agents'])
     expect(called.isError).toBeFalsy()
     expect(called.structuredContent.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
-  })
-
-  it('calls a tool with arguments over Streamable HTTP with the bearer token', async () => {
-    const serve = await httpServe([], fx.env())
-    try {
-      const auth = `Authorization: Bearer ${serve.token}`
-      const got = await inspector([
-        serve.url,
-        '--header',
-        auth,
-        '--method',
-        'tools/call',
-        '--tool-name',
-        'cms_get',
-        '--tool-arg',
-        'collection=posts',
-        'recordId=no-such-record',
-      ])
-      expect(got.isError).toBe(true)
-      expect(got.content[0].text).toMatch(/not found/i)
-    } finally {
-      await serve.stop()
-    }
   })
 })

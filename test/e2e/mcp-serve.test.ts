@@ -1,8 +1,9 @@
 // `agentry mcp serve` (issue 10 item 1) as a process: the built CLI spawned by the MCP SDK's own StdioClientTransport,
-// fed a piped batch that ends, and serving Streamable HTTP (--http 0) with its bearer token, against a real emulator.
+// fed a piped batch that ends, SIGTERM, an OAuth login, against a real emulator. Serving Streamable HTTP (--http 0)
+// with its bearer token, to the clients of both eras: test/e2e/mcp-eras.test.ts (one server for both).
 // The tools themselves (every tool called, errors, cancelling, --tools, --read-only, the credential's CMS access) are
 // checked in-process over the SDK's in-memory transport: test/interop/mcp-serve-tools.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
@@ -10,7 +11,7 @@ import { once } from 'node:events'
 import { binPath, cliEnv, runCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { oauthLogin } from '../helpers/oauth-login.js'
-import { type HttpServe, httpServe, stdioClient } from '../interop/mcp-clients.js'
+import { stdioClient } from '../interop/mcp-clients.js'
 import { allToolNames, type ToolResult } from '../helpers/mcp-tools.js'
 
 const fx = emulatorFixture({ built: true })
@@ -113,58 +114,5 @@ describe('mcp serve with an OAuth login', () => {
     } finally {
       await mcp.close()
     }
-  })
-})
-
-describe('mcp serve --http (Streamable HTTP, bearer token)', () => {
-  let serve: HttpServe
-  beforeAll(async () => {
-    serve = await httpServe([], fx.env())
-  })
-  afterAll(() => serve.stop())
-
-  it('serves on 127.0.0.1 and the SDK client with the token lists and calls tools', async () => {
-    expect(serve.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
-    const client = await serve.connect()
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(allToolNames)
-    const r = (await client.callTool({ name: 'list_agents', arguments: {} })) as ToolResult
-    expect(r.structuredContent?.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
-  })
-
-  it('a request without the token, or with another, is 401; a foreign Host or Origin is 403', async () => {
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }
-    const post = (headers: Record<string, string>) =>
-      fetch(serve.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-        body: JSON.stringify(init),
-      })
-    const none = await post({})
-    expect(none.status).toBe(401)
-    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/)
-    expect((await post({ authorization: 'Bearer wrong' })).status).toBe(401)
-    const { request } = await import('undici')
-    const foreign = await request(serve.url, {
-      method: 'POST',
-      headers: { host: 'evil.example', authorization: `Bearer ${serve.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(init),
-    })
-    expect(foreign.statusCode).toBe(403)
-    await foreign.body.dump()
-    const page = await post({ authorization: `Bearer ${serve.token}`, origin: 'https://evil.example' })
-    expect(page.status).toBe(403)
-  })
-
-  it('cancelling ask_agent over HTTP cancels it on the service', async () => {
-    const client = await serve.connect()
-    const before = new Set(fx.emu.state.cancelled)
-    const controller = new AbortController()
-    const pending = client.callTool(
-      { name: 'ask_agent', arguments: { agentId: 'slow-poet', message: 'a poem' } },
-      undefined,
-      { signal: controller.signal, onprogress: () => controller.abort('enough') },
-    )
-    await expect(pending).rejects.toThrow()
-    await expect.poll(() => [...fx.emu.state.cancelled].filter((id) => !before.has(id)).length).toBe(1)
   })
 })

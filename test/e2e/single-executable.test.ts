@@ -59,10 +59,7 @@ describe('the single executable', () => {
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(2)
     // the same bytes as the npm-installed command prints
     expect(r.stdout).toBe((await runCli(['agents', 'list', '--json', '--all'], { env: fx.env() })).stdout)
-    // --jq: jq from the executable's own asset, with no node_modules beside it
-    const ids = await spawnExe(['agents', 'list', '--all', '--jq', '.[0].id'], fx.env())
-    expect([ids.exitCode, ids.stderr]).toEqual([0, ''])
-    expect(ids.stdout).toBe(`${(JSON.parse(r.stdout) as { id: string }[])[0]!.id}\n`)
+    // --jq (jq from the executable's own asset, with no node_modules beside it): the hostile environment's test
     const missing = await spawnExe(['agents', 'get', 'no-such-agent'], fx.env())
     expect(missing.exitCode).toBe(3)
     expect(missing.stderr).toMatch(/not found/i)
@@ -92,32 +89,32 @@ describe('the single executable', () => {
     expect(events.map((e) => e.text ?? '').join('')).toBe('1 2 3 4 5')
   })
 
-  it('ignores NODE_OPTIONS and OPENSSL_CONF: no code of theirs runs, --version and agents list unchanged', async () => {
-    const dir = tempDir('agentry-exe-env-')
-    writeFileSync(join(dir, 'x.js'), "require('node:fs').writeFileSync(__dirname + '/ran', 'yes')")
-    writeFileSync(join(dir, 'bad.cnf'), 'nodejs_conf = nc\n[nc]\n[ broken\n') // OpenSSL refuses to start on it
-    const hostile = { NODE_OPTIONS: `--require ${join(dir, 'x.js')}`, OPENSSL_CONF: join(dir, 'bad.cnf') }
-    const v = await spawnExe(['--version'], hostile)
-    expect([v.exitCode, v.stderr]).toEqual([0, ''])
-    expect(v.stdout).toBe((await spawnExe(['--version'])).stdout)
-    const list = await spawnExe(['agents', 'list', '--json', '--all'], { ...fx.env(), ...hostile })
-    expect([list.exitCode, list.stderr]).toEqual([0, ''])
-    expect(existsSync(join(dir, 'ran'))).toBe(false)
-  })
-
-  it('NODE_PATH reaches none of its modules; NODE_REPL_EXTERNAL_MODULE is refused by Node before any code (exit 9)', async () => {
+  it('ignores NODE_OPTIONS, OPENSSL_CONF and NODE_PATH: no code of theirs runs, --version and agents list --jq unchanged; NODE_REPL_EXTERNAL_MODULE is refused by Node before any code (exit 9)', async () => {
     const dir = tempDir('agentry-exe-env-')
     const payload = "require('node:fs').writeFileSync(process.env.RAN_MARK, 'yes')"
+    writeFileSync(join(dir, 'x.js'), payload)
     // modules of the names the CLI uses, where NODE_PATH would find them first
     for (const name of ['undici', 'zod', 'jq-wasm']) {
       mkdirSync(join(dir, 'nm', name), { recursive: true })
       writeFileSync(join(dir, 'nm', name, 'index.js'), payload)
     }
-    writeFileSync(join(dir, 'x.js'), payload)
+    writeFileSync(join(dir, 'bad.cnf'), 'nodejs_conf = nc\n[nc]\n[ broken\n') // OpenSSL refuses to start on it
     const mark = { RAN_MARK: join(dir, 'ran') }
-    const path = { ...mark, NODE_PATH: join(dir, 'nm') }
-    const list = await spawnExe(['agents', 'list', '--json', '--jq', '.[0].id'], { ...fx.env(), ...path })
+    // each of them alone would show in these two runs: NODE_OPTIONS' code writes the mark, OpenSSL's refusal stops
+    // the start with an error, a module found by NODE_PATH writes the mark instead of answering
+    const hostile = {
+      ...mark,
+      NODE_OPTIONS: `--require ${join(dir, 'x.js')}`,
+      OPENSSL_CONF: join(dir, 'bad.cnf'),
+      NODE_PATH: join(dir, 'nm'),
+    }
+    const { version } = JSON.parse(readFileSync(`${repoRoot}/package.json`, 'utf8')) as { version: string }
+    const v = await spawnExe(['--version'], hostile)
+    expect([v.exitCode, v.stdout, v.stderr]).toEqual([0, `${version}\n`, ''])
+    // --jq: jq from the executable's own asset (no node_modules beside it, none by NODE_PATH)
+    const list = await spawnExe(['agents', 'list', '--json', '--jq', '.[0].id'], { ...fx.env(), ...hostile })
     expect([list.exitCode, list.stdout, list.stderr]).toEqual([0, 'demo-assistant\n', ''])
+    expect(existsSync(mark.RAN_MARK)).toBe(false)
     // Node's own start-up check of a single executable that reads no NODE_OPTIONS: the run ends before agentry's code
     const repl = await spawnExe(['--version'], { ...mark, NODE_REPL_EXTERNAL_MODULE: join(dir, 'x.js') })
     expect([repl.exitCode, repl.stdout]).toEqual([9, ''])
