@@ -21,7 +21,7 @@ async function silentForNinetySeconds(env: Record<string, string | undefined>) {
   const res = await hook(fx.emu, 'POST', 'faults', {
     match: { path: '/api/v1beta/agent/demo-assistant/chat/completion' },
     stallMs: 90_000,
-    stallAfterBytes: 300,
+    stallAfterBytes: 800,
   })
   expect(res.status).toBe(201)
   const t = emulatorContext(fx, { env })
@@ -33,8 +33,8 @@ async function silentForNinetySeconds(env: Record<string, string | undefined>) {
   const run = t.run(['chat', 'demo-assistant', '-m', 'count to 30', '-o', 'ndjson']).finally(() => {
     settled = true
   })
-  // the answer has begun (its headers came: the body's idle timer runs) before the fake clock moves
-  for (let i = 0; i < 5000 && !t.stdout().includes('"start"') && !settled; i++) await realSleep(2)
+  // the answer has begun (its first words were printed: the body's idle timer runs) before the fake clock moves
+  for (let i = 0; i < 5000 && !t.stdout().includes('"type":"text"') && !settled; i++) await realSleep(2)
   let fakeMs = 0
   // one-second steps, each with a real pause so that the sockets do their work
   for (; fakeMs < 150_000 && !settled; fakeMs += 1000) {
