@@ -90,12 +90,31 @@ function likeness(a: string, b: string): number {
 /** A misspelling counts when its trigrams are at least this alike. */
 const fuzzyFloor = 0.5
 
-/** The records at or above the threshold (and matching at all) with their score, best first (ties: stored order). */
-export function searchRecords(records: readonly CmsRecord[], search: TextSearch, now: number): ScoredRecord[] {
+/** The words of each record, how many records hold each word, and all the words: what a search reads of a corpus. */
+interface Corpus {
+  docs: ReadonlySet<string>[]
+  df: ReadonlyMap<string, number>
+  vocabulary: string[]
+}
+
+// Each record list's corpus, kept while the list lives: the emulator's view of a collection is a list made again
+// after a write (never changed in place), so paging a search over 5 000 records does not word them all per page.
+const corpora = new WeakMap<readonly CmsRecord[], Corpus>()
+
+function corpusOf(records: readonly CmsRecord[]): Corpus {
+  const kept = corpora.get(records)
+  if (kept !== undefined && kept.docs.length === records.length) return kept
   const docs = records.map((r) => new Set(words(textOf(r))))
   const df = new Map<string, number>()
   for (const d of docs) for (const w of d) df.set(w, (df.get(w) ?? 0) + 1)
-  const vocabulary = [...df.keys()]
+  const corpus = { docs, df, vocabulary: [...df.keys()] }
+  corpora.set(records, corpus)
+  return corpus
+}
+
+/** The records at or above the threshold (and matching at all) with their score, best first (ties: stored order). */
+export function searchRecords(records: readonly CmsRecord[], search: TextSearch, now: number): ScoredRecord[] {
+  const { docs, df, vocabulary } = corpusOf(records)
   // each query word with the words of the records that stand for it (itself, or its near spellings)
   const terms = [...new Set(words(search.text))].flatMap((w) => {
     const same = sameWords(w, df)
