@@ -27,15 +27,16 @@ const chat = (args: string[], extra: Record<string, string> = {}) =>
 
 describe('--timeout and a streamed answer', () => {
   it('bounds the whole answer, not only the wait for its headers: exit 124 naming --timeout', async () => {
-    // headers at once, then one piece every 300 ms for ever: the idle timeout never fires
+    // headers at once, then one piece every 100 ms for ever: the idle timeout (its own setting, 300 s by default) never
+    // fires, so only the whole-answer bound of --timeout 1 ends it
     const srv = await customServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       const piece = JSON.stringify({ choices: [{ index: 0, delta: { content: 'tick ' } }] })
-      const t = setInterval(() => res.write(`data: ${piece}\n\n`), 300)
+      const t = setInterval(() => res.write(`data: ${piece}\n\n`), 100)
       res.on('close', () => clearInterval(t))
     })
     const started = Date.now()
-    const r = await runCommand(['chat', 'ag_1', '-m', 'hi', '--timeout', '2'], {
+    const r = await runCommand(['chat', 'ag_1', '-m', 'hi', '--timeout', '1'], {
       env: { AGENTRY_BASE_URL: srv.baseUrl, AGENTRY_ACCOUNT: 'acc_1', AGENTRY_API_KEY: 'ak_test_x' },
     })
     expect(Date.now() - started).toBeLessThan(8000)
