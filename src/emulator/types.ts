@@ -96,6 +96,8 @@ export interface EmulatorOptions {
   seed?: 'demo' | 'none'
   /** delay between streamed tokens in ms (default 15; 0 for benchmarks) */
   tokenDelayMs?: number
+  /** the polling interval a device login is given, in seconds (default 1; tests set it lower) */
+  devicePollSeconds?: number
   /** relay every answer to an OpenAI-compatible server (e.g. http://127.0.0.1:11434/v1) */
   upstreamUrl?: string
   /** sent to the upstream as `Authorization: Bearer`; never logged */

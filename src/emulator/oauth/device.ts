@@ -14,8 +14,9 @@ import { issueTokens, newToken, oauthScope } from './tokens.js'
 
 /** A device code lives 10 minutes (RFC 8628 3.2 `expires_in`). */
 const deviceCodeTtlSeconds = 600
-/** Polling interval: 1 s on this local emulator (RFC 8628 3.2 defaults to 5); slow_down adds 5 (3.5). */
-const devicePollSeconds = 1
+/** Polling interval: 1 s on this local emulator (RFC 8628 3.2 defaults to 5; EmulatorOptions.devicePollSeconds sets
+ * it); slow_down adds 5 (3.5). */
+const defaultDevicePollSeconds = 1
 
 /** One pending (or decided) device authorization. */
 interface DeviceAuthorization {
@@ -69,7 +70,8 @@ export function deviceAuthorization(req: EmuRequest, env: HandlerEnv): EmuRespon
     const store = storeOf(env.state)
     for (const [k, d] of store) if (d.expiresAt <= now) store.delete(k)
     const expiresAt = now + deviceCodeTtlSeconds * 1000
-    const d = { deviceCode, userCode, clientId, scope, resource, expiresAt, interval: devicePollSeconds }
+    const interval = env.options.devicePollSeconds ?? defaultDevicePollSeconds
+    const d = { deviceCode, userCode, clientId, scope, resource, expiresAt, interval }
     store.set(deviceCode, { ...d, status: 'pending' })
     const verificationUri = urlFor(req.origin, routes.oauthDevicePage)
     return {
@@ -78,7 +80,7 @@ export function deviceAuthorization(req: EmuRequest, env: HandlerEnv): EmuRespon
       verification_uri: verificationUri,
       verification_uri_complete: `${verificationUri}?user_code=${display(userCode)}`,
       expires_in: deviceCodeTtlSeconds,
-      interval: devicePollSeconds,
+      interval,
     }
   })
 }
