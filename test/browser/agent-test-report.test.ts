@@ -38,8 +38,11 @@ let report: string
 let demoReport: string
 let richReport: string
 beforeAll(async () => {
-  browser = await launchBrowser()
-  page = await newPage(browser)
+  // chromium starts (its own processes) while the three reports are written in-process
+  const started = launchBrowser().then(async (b) => {
+    browser = b
+    page = await newPage(b)
+  })
   const dir = tempDir()
   const file = join(dir, 'hostile.yaml')
   const cases = hostile
@@ -53,11 +56,16 @@ beforeAll(async () => {
     `description: "<b>hostile</b> report"\ntargets:\n  - agent: demo-assistant\n    id: "<i>assistant</i>"\ncases:\n${cases}  - description: a failing case\n    message: hello\n${assert}`,
   )
   report = join(dir, 'report.html')
-  expect(await emulatorContext(fx).run(['test', file, '--report', report])).toBe(10)
   demoReport = join(dir, 'demo.html')
   const env = { AGENTRY_SCENARIO_SECRET: 'demo-summarize-secret' }
-  expect(await emulatorContext(fx, { env }).run(['test', demo, '--report', demoReport])).toBe(10)
-  richReport = await writeRichReport(dir)
+  const [hostileExit, demoExit, rich] = await Promise.all([
+    emulatorContext(fx).run(['test', file, '--report', report]),
+    emulatorContext(fx, { env }).run(['test', demo, '--report', demoReport]),
+    writeRichReport(dir),
+    started,
+  ])
+  expect([hostileExit, demoExit]).toEqual([10, 10])
+  richReport = rich
 }, 60_000)
 
 /** A report with every part: three targets (one unreachable: an error), a repeated case, dataset rows, tags, a
