@@ -431,9 +431,15 @@ describe('the HTML report', () => {
   })
 
   it('without JavaScript: a notice, the figures, the comparison and the failing cases as plain HTML', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false })
-    onTestFinished(() => context.close())
-    const p = await context.newPage()
+    // the file's page with script off: the switch a context's javaScriptEnabled: false sends (a new context's page
+    // costs a renderer process, ~0.6 s), turned back on after the test
+    const p = page
+    const cdp = await p.context().newCDPSession(p)
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true })
+    onTestFinished(async () => {
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: false })
+      await cdp.detach()
+    })
     noRequests(p)
     await p.goto(pathToFileURL(richReport).href)
     expect(await p.textContent('.notice')).toContain('This report shows its 6 cases with JavaScript, which is off.')
