@@ -3,8 +3,8 @@
 // answer runs, no image loads, bidi and invisible characters shown as labels), the filters keep the open cases open
 // and count what they show, rows open from the keyboard, it has a dark theme, fits 375 px, says what it is without
 // JavaScript, shows inputs, repeats, targets side by side and the --compare differences, and screenshots are kept in
-// test-artifacts/ (look at them). A 10,000-case report's open and filter times are printed (figures, not a timed
-// assertion). First
+// test-artifacts/ (look at them). A 2,500-case report lists its rows 500 at a time and filters; its open and filter
+// times are printed (figures, not a timed assertion; the 10,000-case figures are bench/agent-tests.mjs's). First
 // the browser tier's own check (it was test/browser/chromium.test.ts, a chromium of its own for one page): chromium
 // starts with our flags and renders a page with no network; when it fails, every other browser test fails the same way.
 import { existsSync, readFileSync } from 'node:fs'
@@ -38,8 +38,11 @@ let report: string
 let demoReport: string
 let richReport: string
 beforeAll(async () => {
-  browser = await launchBrowser()
-  page = await newPage(browser)
+  // chromium starts (its own processes) while the three reports are written in-process
+  const started = launchBrowser().then(async (b) => {
+    browser = b
+    page = await newPage(b)
+  })
   const dir = tempDir()
   const file = join(dir, 'hostile.yaml')
   const cases = hostile
@@ -53,11 +56,16 @@ beforeAll(async () => {
     `description: "<b>hostile</b> report"\ntargets:\n  - agent: demo-assistant\n    id: "<i>assistant</i>"\ncases:\n${cases}  - description: a failing case\n    message: hello\n${assert}`,
   )
   report = join(dir, 'report.html')
-  expect(await emulatorContext(fx).run(['test', file, '--report', report])).toBe(10)
   demoReport = join(dir, 'demo.html')
   const env = { AGENTRY_SCENARIO_SECRET: 'demo-summarize-secret' }
-  expect(await emulatorContext(fx, { env }).run(['test', demo, '--report', demoReport])).toBe(10)
-  richReport = await writeRichReport(dir)
+  const [hostileExit, demoExit, rich] = await Promise.all([
+    emulatorContext(fx).run(['test', file, '--report', report]),
+    emulatorContext(fx, { env }).run(['test', demo, '--report', demoReport]),
+    writeRichReport(dir),
+    started,
+  ])
+  expect([hostileExit, demoExit]).toEqual([10, 10])
+  richReport = rich
 }, 60_000)
 
 /** A report with every part: three targets (one unreachable: an error), a repeated case, dataset rows, tags, a
@@ -423,9 +431,15 @@ describe('the HTML report', () => {
   })
 
   it('without JavaScript: a notice, the figures, the comparison and the failing cases as plain HTML', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false })
-    onTestFinished(() => context.close())
-    const p = await context.newPage()
+    // the file's page with script off: the switch a context's javaScriptEnabled: false sends (a new context's page
+    // costs a renderer process, ~0.6 s), turned back on after the test
+    const p = page
+    const cdp = await p.context().newCDPSession(p)
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true })
+    onTestFinished(async () => {
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: false })
+      await cdp.detach()
+    })
     noRequests(p)
     await p.goto(pathToFileURL(richReport).href)
     expect(await p.textContent('.notice')).toContain('This report shows its 6 cases with JavaScript, which is off.')
@@ -478,8 +492,10 @@ describe('the HTML report', () => {
     expect(details).toMatch(/turn 2 · user · 7 msand Lyon\?answerNo idea\.✗ contains: missing "Lyon"/)
   })
 
-  it('a 10,000-case report opens and filters (the figures are printed, not asserted)', async () => {
-    const results: TestResult[] = Array.from({ length: 10_000 }, (_, i) => ({
+  // A report past both of the page's sizes: rows listed 500 at a time, and a search that waits for the typing to stop
+  // above 2,000 cases. Its open and filter times at 10,000 cases (2 targets) are bench/agent-tests.mjs's figures.
+  it('a 2,500-case report lists 500 rows at a time and filters (the figures are printed, not asserted)', async () => {
+    const results: TestResult[] = Array.from({ length: 2_500 }, (_, i) => ({
       case: `case ${i}`,
       description: `case ${i} about ${['weather', 'sports', 'cooking', 'travel'][i % 4]}`,
       caseIndex: i,
@@ -498,7 +514,7 @@ describe('the HTML report', () => {
       error: null,
       assertions: [{ type: 'contains', pass: i % 10 !== 0, score: 1, weight: 1, reason: 'contains "You said"' }],
     }))
-    const meta = { title: 'big', file: 'big.yaml', summary: '10000 cases', startedAt: 0, targets: ['demo-assistant'] }
+    const meta = { title: 'big', file: 'big.yaml', summary: '2500 cases', startedAt: 0, targets: ['demo-assistant'] }
     const html = htmlReport(meta, cellsOf(results))
     const file = join(tempDir(), 'big.html')
     await writeFile(file, html)
@@ -510,7 +526,7 @@ describe('the HTML report', () => {
     expect(await page.locator('#rows tr.case').count()).toBe(500)
     expect(await page.textContent('#count')).toBe(
       // the count says cases and cells apart, and how many rows the table lists
-      'showing 10000 of 10000 cases (the first 500 listed) · 10000 cells: 9000 passed, 1000 failed, 0 errored (all targets)',
+      'showing 2500 of 2500 cases (the first 500 listed) · 2500 cells: 2250 passed, 250 failed, 0 errored (all targets)',
     )
     const filter = async (act: () => Promise<void>, count: string) => {
       const t = performance.now()
@@ -518,20 +534,20 @@ describe('the HTML report', () => {
       await page.waitForFunction((c) => document.getElementById('count')!.textContent!.startsWith(c), count)
       return performance.now() - t
     }
-    const verdictMs = await filter(() => page.selectOption('#f-verdict', 'failing').then(() => {}), 'showing 1000 of')
+    const verdictMs = await filter(() => page.selectOption('#f-verdict', 'failing').then(() => {}), 'showing 250 of')
     // the first 20 failing cases stay open under the filter
     expect(await page.locator('#rows tr.details').count()).toBe(20)
-    const clearMs = await filter(() => page.selectOption('#f-verdict', '').then(() => {}), 'showing 10000 of')
+    const clearMs = await filter(() => page.selectOption('#f-verdict', '').then(() => {}), 'showing 2500 of')
     await page.click('#more')
     expect(await page.locator('#rows tr.case').count()).toBe(1000)
     // a word found only in one answer (the search waits 120 ms after the last key on a page this size)
-    const searchMs = await filter(() => page.fill('#search', 'token9999'), 'showing 1 of')
+    const searchMs = await filter(() => page.fill('#search', 'token2499'), 'showing 1 of')
     expect(await page.textContent('#count')).toBe(
-      'showing 1 of 10000 cases · 1 cell: 1 passed, 0 failed, 0 errored (all targets)',
+      'showing 1 of 2500 cases · 1 cell: 1 passed, 0 failed, 0 errored (all targets)',
     )
-    expect(await shownCases(page)).toEqual(['case 9999 about travel'])
+    expect(await shownCases(page)).toEqual(['case 2499 about travel'])
     console.log(
-      `10,000-case report: ${(html.length / 1024 / 1024).toFixed(2)} MB; opened and rendered in ${openMs.toFixed(0)} ms; verdict filter ${verdictMs.toFixed(0)} ms, cleared ${clearMs.toFixed(0)} ms; text search in answers ${searchMs.toFixed(0)} ms (120 ms of it the typing pause)`,
+      `2,500-case report: ${(html.length / 1024 / 1024).toFixed(2)} MB; opened and rendered in ${openMs.toFixed(0)} ms; verdict filter ${verdictMs.toFixed(0)} ms, cleared ${clearMs.toFixed(0)} ms; text search in answers ${searchMs.toFixed(0)} ms (120 ms of it the typing pause)`,
     )
   }, 60_000)
 })
