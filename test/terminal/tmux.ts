@@ -33,8 +33,9 @@ const tmuxWord = (s: string) =>
 const readGapMs = 20
 
 /**
- * The longest wait for the pane's next output before the screen is read again anyway (ms). Without it, a wait whose
- * text came with the last output before a read that missed it sat out its whole bound (10 s, seen at the chat's exit).
+ * The longest wait for the pane's next output before the screen is read again anyway (ms). Without it, waits for a
+ * program's last output (EXIT:<n> after Ctrl-D) sometimes sat out their whole 10 s bound and then passed (10 020 ms):
+ * the read after the %output had not shown the text yet, and no later output came to wake the wait.
  */
 const missedOutputMs = 250
 
@@ -233,8 +234,7 @@ export class TmuxSession {
       const left = deadline - Date.now()
       if (left <= 0)
         throw new Error(`timed out after ${timeoutMs} ms waiting for ${String(what)}; the screen:\n${screen}`)
-      // the next output, or a fresh read after at most missedOutputMs: an %output can come before capture-pane shows
-      // its text, and a program's last output (EXIT:<n>, its prompt) has no next one to wake this wait
+      // the next output, or a fresh read after at most missedOutputMs (a last output may have been read too early)
       if (this.outputs === seen && this.control?.exitCode === null)
         await this.nextOutput(Math.min(left, missedOutputMs))
     }
