@@ -45,6 +45,29 @@ describe('keys typed before the prompt is up', () => {
   })
 })
 
+describe('a line typed in cooked mode, read late', () => {
+  it('a start slow enough that the first read comes well after raw mode: its line feed is still Enter', async () => {
+    const t = fakeTerminal()
+    vi.useFakeTimers()
+    const term = new Terminal(t.ctx.io, () => {})
+    try {
+      term.start()
+      // a loaded machine: the chat's first read of stdin comes 1 s after raw mode was entered
+      vi.advanceTimersByTime(1000)
+      vi.useRealTimers()
+      t.type('typed early\n')
+      expect(await term.nextKey()).toEqual({ name: 'text', text: 'typed early' })
+      expect(await term.nextKey()).toEqual({ name: 'enter' })
+      // later reads are raw: a line feed alone is Ctrl-J, a new line in the input
+      t.type('\n')
+      expect(await term.nextKey()).toEqual({ name: 'newline' })
+    } finally {
+      vi.useRealTimers()
+      term.close()
+    }
+  })
+})
+
 describe('Ctrl-C as $EDITOR starts', () => {
   it('typed with /edit, before the terminal is handed over: the editor does not start', async () => {
     const t = fakeTerminal()

@@ -10,6 +10,19 @@ import { assertBuilt } from './cli.js'
 /** Options for a file that drives the emulator itself: no scheduler ticking, answers streamed without delay. */
 export const quietEmulator: EmulatorOptions = { scheduler: false, tokenDelayMs: 0 }
 
+/**
+ * A `ready` for a terminal file that stops or cancels the slow poet mid-answer: its words every `ms` instead of the
+ * seed's 120 ms (paced for a person watching). What such a test needs is time between the line it waits for and the
+ * answer's end to press its key: at 50 ms that is still ~2 s (40 words), where the tmux round trip takes ms.
+ */
+export const slowPoetEvery =
+  (ms: number) =>
+  (emu: Emulator): void => {
+    const poet = emu.state.agents.get('slow-poet')
+    if (!poet) throw new Error('the demo seed has no slow-poet agent')
+    poet.tokenDelayMs = ms
+  }
+
 /** How a file's emulator is set up. */
 export interface EmulatorFixtureOptions {
   /** the file spawns the built CLI: fail before starting anything when dist/ is missing */

@@ -6,14 +6,14 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { lastPrompt, sh, type TmuxSession, tmuxMissing } from './tmux.js'
 import { chatTerminals } from './chat-terminals.js'
-import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { emulatorFixture, quietEmulator, slowPoetEvery } from '../helpers/emulator.js'
 import { pollUntil } from '../helpers/poll.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
 
 /** The file's emulator (test/helpers/emulator.ts), shared by its tmux sessions. */
-const fx = emulatorFixture({ emulator: quietEmulator })
+const fx = emulatorFixture({ emulator: quietEmulator, ready: slowPoetEvery(50) })
 
 describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => {
   const node = sh(process.execPath)

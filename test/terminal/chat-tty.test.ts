@@ -2,14 +2,14 @@
 // real emulator): the scrollback after an input taller than the window, the answer after Ctrl-Z and `fg`, keys typed
 // while the terminal is still in cooked mode, and ASCII under LANG=C.
 import { describe, expect, it } from 'vitest'
-import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
+import { emulatorFixture, quietEmulator, slowPoetEvery } from '../helpers/emulator.js'
 import { sh, tmuxMissing } from './tmux.js'
 import { chatTerminals } from './chat-terminals.js'
 
 const missing = tmuxMissing()
 if (missing) console.warn(missing)
 
-const fx = emulatorFixture({ emulator: quietEmulator })
+const fx = emulatorFixture({ emulator: quietEmulator, ready: slowPoetEvery(50) })
 
 describe.skipIf(missing !== undefined)('interactive chat rough edges in tmux', () => {
   const node = sh(process.execPath)

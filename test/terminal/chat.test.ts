@@ -5,7 +5,7 @@ import { readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Emulator } from '../../src/emulator/index.js'
-import { emulatorFixture, hook, quietEmulator } from '../helpers/emulator.js'
+import { emulatorFixture, hook, quietEmulator, slowPoetEvery } from '../helpers/emulator.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -14,7 +14,7 @@ if (missing) console.warn(missing)
 
 describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
   const sessions: TmuxSession[] = []
-  const fx = emulatorFixture({ emulator: quietEmulator })
+  const fx = emulatorFixture({ emulator: quietEmulator, ready: slowPoetEvery(50) })
   let emu: Emulator
   let configDir: string
   const node = sh(process.execPath)

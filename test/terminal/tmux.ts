@@ -32,6 +32,13 @@ const tmuxWord = (s: string) =>
 /** The shortest time between two reads of the screen while output streams in (ms): one read per burst. */
 const readGapMs = 20
 
+/**
+ * The longest wait for the pane's next output before the screen is read again anyway (ms). Without it, waits for a
+ * program's last output (EXIT:<n> after Ctrl-D) sometimes sat out their whole 10 s bound and then passed (10 020 ms):
+ * the read after the %output had not shown the text yet, and no later output came to wake the wait.
+ */
+const missedOutputMs = 250
+
 let sessionCount = 0
 
 /** A command sent on the control client, waiting for its `%begin … %end` (or `%error`) block. */
@@ -204,9 +211,10 @@ export class TmuxSession {
 
   /**
    * Reads the screen until `test` passes: at once, then each time the program has written something (at most one
-   * read per readGapMs). Throws with the screen after `timeoutMs`, or at once when the program has ended without it.
+   * read per readGapMs), and at least every missedOutputMs. Throws with the screen after `timeoutMs`, or at once when the program has ended without it.
    */
   async waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
+    const started = Date.now()
     const test =
       typeof what === 'function' ? what : (s: string) => (typeof what === 'string' ? s.includes(what) : what.test(s))
     const deadline = Date.now() + timeoutMs
@@ -216,14 +224,19 @@ export class TmuxSession {
       if (gap > 0) await new Promise((r) => setTimeout(r, gap))
       const seen = this.outputs
       const screen = await this.screen()
-      if (test(screen)) return screen
+      if (test(screen)) {
+        trace(this.name, started, what)
+        return screen
+      }
       // The program has ended (the shell printed its exit code) and what we wait for is not there: fail now.
       if (/^EXIT:\d+$/m.test(screen))
         throw new Error(`the program ended before ${String(what)}; the screen:\n${screen}`)
       const left = deadline - Date.now()
       if (left <= 0)
         throw new Error(`timed out after ${timeoutMs} ms waiting for ${String(what)}; the screen:\n${screen}`)
-      if (this.outputs === seen && this.control?.exitCode === null) await this.nextOutput(left)
+      // the next output, or a fresh read after at most missedOutputMs (a last output may have been read too early)
+      if (this.outputs === seen && this.control?.exitCode === null)
+        await this.nextOutput(Math.min(left, missedOutputMs))
     }
   }
 
@@ -296,6 +309,12 @@ function liveChildrenCpu(pid: number): number {
   const under = (parent: number): number =>
     [...stats].filter(([, s]) => s.ppid === parent).reduce((sum, [child, s]) => sum + s.ticks + under(child), 0)
   return under(pid) / 100
+}
+
+/** With AGENTRY_TMUX_TRACE set, how long each wait took, on stderr: where a terminal test's time goes. */
+function trace(session: string, started: number, what: unknown): void {
+  if (process.env.AGENTRY_TMUX_TRACE)
+    process.stderr.write(`tmux ${session}: ${Date.now() - started} ms for ${String(what).slice(0, 80)}\n`)
 }
 
 /** The last line of the screen that starts with the prompt marker. */

@@ -11,8 +11,6 @@ const escapeTimeoutMs = 30
 const notStoppedAfterMs = 300
 /** How long a paste may pause between chunks before it is delivered as it is. */
 const pasteTimeoutMs = 500
-/** After raw mode is entered, how long the first input read counts as typed before (in cooked mode). */
-const cookedInputMs = 50
 
 // Terminal modes and cursor movement, not colours, so they stay written out here (colours: src/io/palette.ts).
 const bracketedPasteOn = '\x1b[?2004h'
@@ -36,19 +34,19 @@ export class Terminal {
   private readonly resizeHandlers = new Set<() => void>()
   private started = false
   /**
-   * Raw mode was just entered: the first input read was typed before, in cooked mode, where the tty driver turned
-   * Enter's CR into LF (ICRNL), which raw mode reads as Ctrl-J, a new line. There it is Enter again.
+   * Raw mode was just entered: the first input read may have been typed before, in cooked mode, where the tty driver
+   * turned Enter's CR into LF (ICRNL), which raw mode reads as Ctrl-J, a new line. There it is Enter again. Told by
+   * its shape, not by when it is read (a loaded machine reads it late): cooked mode hands over whole lines, ending in
+   * LF and holding no CR, while a key pressed in raw mode comes alone (a lone Ctrl-J stays a new line).
    */
   private cookedInput = false
-  private cookedTimer: NodeJS.Timeout | undefined
   /** receives a SIGINT that reaches this process while the terminal is handed over (handOver) */
   private awayInterrupt: (() => void) | undefined
   private readonly onData = (chunk: string | Buffer) => {
     let text = typeof chunk === 'string' ? chunk : chunk.toString()
     if (this.cookedInput) {
       this.cookedInput = false
-      clearTimeout(this.cookedTimer)
-      if (!text.includes('\x1b[200~')) text = text.replace(/\n/g, '\r')
+      if (isCookedLines(text)) text = text.replace(/\n/g, '\r')
     }
     this.feed(text)
   }
@@ -87,10 +85,6 @@ export class Terminal {
     const stdin = this.io.stdin as Stdin & { setEncoding?(e: string): void; resume?(): void }
     stdin.setRawMode?.(true)
     this.cookedInput = true
-    this.cookedTimer = setTimeout(() => {
-      this.cookedInput = false
-    }, cookedInputMs)
-    this.cookedTimer.unref?.()
     stdin.setEncoding?.('utf8')
     stdin.on('data', this.onData)
     stdin.on('end', this.onEnd)
@@ -108,7 +102,6 @@ export class Terminal {
     if (!this.started) return
     this.started = false
     clearTimeout(this.timer)
-    clearTimeout(this.cookedTimer)
     this.cookedInput = false
     const stdin = this.io.stdin as Stdin & { pause?(): void }
     stdin.off?.('data', this.onData)
@@ -251,4 +244,9 @@ export class Terminal {
       w(k)
     } else this.queue.push(k)
   }
+}
+
+/** Whether a read holds lines typed in cooked mode: more than one key, ending in LF, no CR, not a paste. */
+function isCookedLines(text: string): boolean {
+  return text.length > 1 && text.endsWith('\n') && !text.includes('\r') && !text.includes('\x1b[200~')
 }
