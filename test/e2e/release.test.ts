@@ -17,10 +17,11 @@ const dirs = [join(repoRoot, '.tmp/release-a'), join(repoRoot, '.tmp/release-b')
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
+let exe = ''
 const release = (out: string, ...more: string[]) =>
   execFileSync(
     process.execPath,
-    ['scripts/release.mjs', '--out', out, '--exe', singleExecutable(), '--built', ...more],
+    ['scripts/release.mjs', '--out', out, '--exe', exe, '--built', ...more],
     {
       cwd: repoRoot,
       encoding: 'utf8',
@@ -30,6 +31,7 @@ const release = (out: string, ...more: string[]) =>
 
 it('writes a verifiable, reproducible release with an SBOM of what ships', { timeout: 240_000 }, async () => {
   // dist/ is the suite's build; its declarations are built once, under the packaging tests' lock (packed.ts)
+  exe = await singleExecutable()
   await packedTarball()
   const [a, b] = dirs as [string, string]
   const distBefore = statSync(join(repoRoot, 'dist/cli.js')).mtimeMs

@@ -28,7 +28,7 @@ const fetched: string[] = []
 const fx = emulatorFixture({ emulator: quietEmulator })
 beforeAll(async () => {
   mkdirSync(served, { recursive: true })
-  const exe = singleExecutable()
+  const exe = await singleExecutable()
   copyFileSync(exe, join(served, name))
   const digest = createHash('sha256').update(readFileSync(exe)).digest('hex')
   writeFileSync(join(served, 'SHA256SUMS'), `${digest}  ${name}\n`)

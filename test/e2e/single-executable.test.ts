@@ -13,8 +13,8 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true })
 let exe = ''
-beforeAll(() => {
-  exe = singleExecutable()
+beforeAll(async () => {
+  exe = await singleExecutable()
 }, 300_000)
 
 /** Starts the executable: the clean environment of the e2e tests, and a PATH where no `node` can be found. */
