@@ -19,15 +19,11 @@ afterAll(() => {
 })
 let exe = ''
 const release = (out: string, ...more: string[]) =>
-  execFileSync(
-    process.execPath,
-    ['scripts/release.mjs', '--out', out, '--exe', exe, '--built', ...more],
-    {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  execFileSync(process.execPath, ['scripts/release.mjs', '--out', out, '--exe', exe, '--built', ...more], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
 
 it('writes a verifiable, reproducible release with an SBOM of what ships', { timeout: 240_000 }, async () => {
   // dist/ is the suite's build; its declarations are built once, under the packaging tests' lock (packed.ts)
