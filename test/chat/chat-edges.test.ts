@@ -27,16 +27,17 @@ const chat = (args: string[], extra: Record<string, string> = {}) =>
 
 describe('--timeout and a streamed answer', () => {
   it('bounds the whole answer, not only the wait for its headers: exit 124 naming --timeout', async () => {
-    // headers at once, then one piece every 100 ms for ever: the idle timeout (its own setting, 300 s by default) never
-    // fires, so only the whole-answer bound of --timeout 1 ends it
+    // headers with a first piece at once, then one piece every 50 ms for ever: the idle timeout (its own setting, 300 s
+    // by default) never fires, so only the whole-answer bound of --timeout 0.5 ends it
     const srv = await customServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       const piece = JSON.stringify({ choices: [{ index: 0, delta: { content: 'tick ' } }] })
-      const t = setInterval(() => res.write(`data: ${piece}\n\n`), 100)
+      res.write(`data: ${piece}\n\n`)
+      const t = setInterval(() => res.write(`data: ${piece}\n\n`), 50)
       res.on('close', () => clearInterval(t))
     })
     const started = Date.now()
-    const r = await runCommand(['chat', 'ag_1', '-m', 'hi', '--timeout', '1'], {
+    const r = await runCommand(['chat', 'ag_1', '-m', 'hi', '--timeout', '0.5'], {
       env: { AGENTRY_BASE_URL: srv.baseUrl, AGENTRY_ACCOUNT: 'acc_1', AGENTRY_API_KEY: 'ak_test_x' },
     })
     expect(Date.now() - started).toBeLessThan(8000)
@@ -48,7 +49,7 @@ describe('--timeout and a streamed answer', () => {
 
 describe('the HTTP client and a stream longer than the total timeout', () => {
   it('reads it whole by default (the idle timeout watches it) and stops it with a TimeoutError when bounded', async () => {
-    // a piece every 100 ms: /finite ends after 0.8 s (twice the total timeout), any other path never ends, so the
+    // a piece every 50 ms: /finite ends after 0.4 s (twice the total timeout), any other path never ends, so the
     // bounded read ends by its timeout however slow the machine, and no test bounds the time it takes
     const srv = await customServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' })
@@ -59,13 +60,13 @@ describe('the HTTP client and a stream longer than the total timeout', () => {
           clearInterval(t)
           res.end('.')
         }
-      }, 100)
+      }, 50)
       res.on('close', () => clearInterval(t))
     })
     const read = async (boundStreams: boolean, path: string) => {
       const http = new HttpClient({
         userAgent: 't',
-        timeoutMs: 400,
+        timeoutMs: 200,
         idleTimeoutMs: 2000,
         retries: 0,
         redactor: new Redactor(),
@@ -80,7 +81,7 @@ describe('the HTTP client and a stream longer than the total timeout', () => {
     expect(await read(false, '/finite')).toBe('xxxxxxx.')
     const bounded = await read(true, '/endless').catch((e: unknown) => e)
     expect(exitCodeOf(bounded)).toBe(124)
-    expect(bounded).toMatchObject({ message: expect.stringContaining('--timeout 0.4 s') })
+    expect(bounded).toMatchObject({ message: expect.stringContaining('--timeout 0.2 s') })
   })
 })
 

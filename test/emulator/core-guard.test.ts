@@ -165,10 +165,11 @@ describe('--data-file saves', () => {
   async function savingEmulator(saveRetryMs: number) {
     const file = join(tempDir('agentry-save-'), 'state.json')
     const lines: string[] = []
+    // quiet (no pause between streamed tokens): what is tested is the save, not the answer's pace
     const e = await createEmulator({
+      ...quietEmulator,
       port: 0,
       dataFile: file,
-      scheduler: false,
       saveRetryMs,
       log: (l) => lines.push(l),
     })
