@@ -69,7 +69,12 @@ const body = String.raw`
   // the data: gzipped JSON in base64 (report-html.ts), inflated by the browser
   const packed = document.getElementById('data').textContent;
   const bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(packed) : Uint8Array.from(atob(packed), (ch) => ch.charCodeAt(0));
-  const data = JSON.parse(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text());
+  // written whole and read piece by piece into one string (a Blob stream through Response.text() took ~0.5 s more)
+  const gunzip = new DecompressionStream('gzip'), writer = gunzip.writable.getWriter(), reader = gunzip.readable.getReader(), utf8 = new TextDecoder();
+  writer.write(bytes).catch(() => {}); writer.close().catch(() => {});
+  let json = '';
+  for (let piece = await reader.read(); !piece.done; piece = await reader.read()) json += utf8.decode(piece.value, { stream: true });
+  const data = JSON.parse(json + utf8.decode());
   const S = data.strings, CA = CELL_AT, RA = RUN_AT, VERDICTS = VERDICT_CODES, CHANGES = CHANGE_CODES;
   const str = (i) => i < 0 ? null : S[i];
   const parsed = (i) => i < 0 ? null : JSON.parse(S[i]);
