@@ -9,7 +9,7 @@ import { desktopTaskText } from '../api/schemas/desktop.js'
 import type { Context } from '../context.js'
 import { CliError, UsageError } from '../errors.js'
 import { formatDuration } from '../io/format-duration.js'
-import { holdSteadyHeap } from '../io/steady-heap.js'
+import { holdSteadyCode, holdSteadyHeap } from '../io/steady-heap.js'
 import { writeAll } from '../io/iostreams.js'
 import { stringifyJson } from '../text/sanitize.js'
 import { splitCommand } from './argv.js'
@@ -45,6 +45,8 @@ export async function serveTasks(ctx: Context, o: ServeOptions): Promise<'SIGINT
     })
   // a long-running worker: each task's garbage (a poll, a spawn, an answer) must not grow the heap for good
   holdSteadyHeap()
+  // and no optimizing compilers: only in the CLI's own process (an in-process test shares its process with others)
+  if (ctx.io.stdout === process.stdout) holdSteadyCode()
   const ndjson = ctx.globals.output === 'ndjson'
   const emit = (e: WorkerEvent) => {
     const at = new Date(ctx.now()).toISOString()
