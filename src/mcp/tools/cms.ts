@@ -5,7 +5,6 @@ import * as z from '../../api/zod.js'
 import { cmsSaveSchema } from '../../api/schemas/content.js'
 import { parseQueryParams, QueryParamError } from '../../cms/query-params.js'
 import { UsageError } from '../../errors.js'
-import { saveRecord } from '../../sdk/cms-save.js'
 import { listTool } from './lists.js'
 import { defineTool } from './types.js'
 
@@ -156,7 +155,7 @@ export const cmsTools = [
       const body = tags === undefined ? { data } : { data, tags }
       if (merge === true && recordId === undefined)
         throw new UsageError('merge needs the recordId of the record to change')
-      return saveRecord(sdk.cms, collection, body, { id: recordId, merge, publish })
+      return sdk.cms.save(collection, body, { id: recordId, merge, publish })
     },
   }),
   defineTool({
