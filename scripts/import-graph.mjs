@@ -41,8 +41,9 @@ export const rooms = [
     'chat/',
     'evals/',
     'doctor/',
+    'connect/',
   ],
-  ['mcp/', 'emulator/', 'connect/'],
+  ['mcp/', 'emulator/'],
   ['commands/'],
   ['run-start.ts', 'direct-run.ts', 'program.ts', 'cli.ts', 'core-chunk.ts', 'index.ts'],
 ]

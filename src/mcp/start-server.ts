@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/client'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { UsageError } from '../errors.js'
 import { sanitizeText } from '../text/sanitize.js'
-import { splitCommandLine } from './command-line.js'
+import { splitCommandLine } from '../io/command-line.js'
 import { connectEitherEra, ProbedPipe } from './era.js'
 
 /** How long a server may stay silent on server/discover before initialize is sent too (./era.ts). */

@@ -2,7 +2,7 @@
 // for `mcp serve`, and the scripted model's "use <tool> with {json}" directive (docs/mcp.md).
 import { describe, expect, it } from 'vitest'
 import { explicitToolUses, planToolCalls } from '../../src/emulator/completions/model/tools.js'
-import { splitCommandLine } from '../../src/mcp/command-line.js'
+import { splitCommandLine } from '../../src/io/command-line.js'
 import { chooseTools } from '../../src/mcp/server.js'
 
 const tool = (name: string, properties: Record<string, unknown> = {}) => ({
