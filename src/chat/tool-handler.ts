@@ -5,10 +5,9 @@
 // in the tool result as `{"error": …}` so the conversation goes on, and never throws — except a handler that cannot
 // be started at all (no such command, not executable): that is the user's mistake, not the model's, so the run says
 // so in `setupError` and the turn stops with it.
-import { spawn } from 'node:child_process'
 import { withoutSecrets } from '../config/secret-env.js'
 import { UsageError } from '../errors.js'
-import { signalGroup } from '../io/process-group.js'
+import { runBounded } from '../io/bounded-child.js'
 import type { ChatToolCall } from './session.js'
 
 /** Most bytes of a handler's stdout kept as the tool result (more is cut, and the cut is said). */
@@ -48,21 +47,15 @@ export interface ToolHandlerOptions {
 export type ToolExecutor = (call: ChatToolCall, opts: ToolHandlerOptions) => Promise<ToolRun>
 
 /** Runs the handler command for one call; resolves with the result text, or a JSON error text on failure. */
-export function runToolHandler(command: string, call: ChatToolCall, opts: ToolHandlerOptions): Promise<ToolRun> {
-  const started = performance.now()
-  const ms = () => Math.round(performance.now() - started)
-  return new Promise((resolve) => {
-    const out: Buffer[] = []
-    let outBytes = 0
-    let cut = false
-    const err: Buffer[] = []
-    let errBytes = 0
-    let why: string | undefined
-    let settled = false
-    const child = spawn(command, {
+export async function runToolHandler(command: string, call: ChatToolCall, opts: ToolHandlerOptions): Promise<ToolRun> {
+  const r = await runBounded(command, [], {
+    timeoutMs: opts.timeoutMs,
+    maxOutputBytes: maxToolOutputBytes,
+    stop: opts.signal,
+    stderrTailBytes: 4096, // only the tail matters for the error text
+    input: call.function.arguments || '{}',
+    spawn: {
       shell: true,
-      // its own process group, so that a timeout or a cancel can stop the command and everything it started
-      detached: process.platform !== 'win32',
       cwd: opts.cwd,
       // never our secrets (API key, scenario and webhook secrets) unless the user passed one on: --tool-env NAME
       env: {
@@ -70,67 +63,33 @@ export function runToolHandler(command: string, call: ChatToolCall, opts: ToolHa
         AGENTRY_TOOL_NAME: call.function.name,
         AGENTRY_TOOL_CALL_ID: call.id,
       },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    const kill = (signal: NodeJS.Signals) => signalGroup(child, signal)
-    const stop = (reason: string) => {
-      why ??= reason
-      kill('SIGTERM')
-      setTimeout(() => kill('SIGKILL'), 2000).unref()
-    }
-    const timer = setTimeout(() => stop(`timed out after ${opts.timeoutMs / 1000} s`), opts.timeoutMs)
-    timer.unref()
-    const onAbort = () => stop('was cancelled')
-    opts.signal?.addEventListener('abort', onAbort, { once: true })
-    const finish = (run: ToolRun) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      opts.signal?.removeEventListener('abort', onAbort)
-      resolve(run)
-    }
-    child.stdout.on('data', (b: Buffer) => {
-      if (outBytes + b.length > maxToolOutputBytes) {
-        cut = true
-        b = b.subarray(0, Math.max(0, maxToolOutputBytes - outBytes))
-      }
-      outBytes += b.length
-      if (b.length) out.push(b)
-    })
-    child.stderr.on('data', (b: Buffer) => {
-      // only the tail matters for the error text
-      err.push(b)
-      errBytes += b.length
-      while (errBytes > 4096 && err.length > 1) errBytes -= err.shift()!.length
-    })
-    child.stdin.on('error', () => {}) // a handler that does not read its stdin closes the pipe early: fine
-    child.stdin.end(call.function.arguments || '{}')
-    child.on('error', (e) =>
-      finish({
-        ok: false,
-        content: errorText(`could not run the tool handler: ${e.message}`),
-        ms: ms(),
-        setupError: setupError(command, (e as NodeJS.ErrnoException).code ?? e.message),
-      }),
-    )
-    child.on('close', (code, signal) => {
-      const stderr = Buffer.concat(err).toString('utf8').trim().split('\n').slice(-5).join('\n')
-      if (why !== undefined || code !== 0) {
-        const status = why ?? (signal ? `was killed by ${signal}` : `exited with status ${code}`)
-        const detail = stderr ? `: ${stderr}` : ''
-        const run: ToolRun = { ok: false, content: errorText(`the tool handler ${status}${detail}`), ms: ms() }
-        if (why === undefined && code !== null && cannotStart.has(code) && outBytes === 0)
-          run.setupError = setupError(command, stderr || `exit status ${code}`)
-        finish(run)
-        return
-      }
-      let text = Buffer.concat(out)
-        .toString('utf8')
-        .replace(/\r?\n$/, '')
-      if (cut) text += `\n[output cut at ${maxToolOutputBytes} bytes]`
-      finish({ ok: true, content: text, ms: ms() })
-    })
+    },
   })
+  if (r.startError !== undefined)
+    return {
+      ok: false,
+      content: errorText(`could not run the tool handler: ${r.startError.message}`),
+      ms: r.ms,
+      setupError: setupError(command, r.startError.code ?? r.startError.message),
+    }
+  const why =
+    r.ended === 'timeout'
+      ? `timed out after ${opts.timeoutMs / 1000} s`
+      : r.ended === 'stopped'
+        ? 'was cancelled'
+        : undefined
+  if (why !== undefined || r.code !== 0) {
+    const stderr = r.stderr.toString('utf8').trim().split('\n').slice(-5).join('\n')
+    const status = why ?? (r.signal ? `was killed by ${r.signal}` : `exited with status ${r.code}`)
+    const detail = stderr ? `: ${stderr}` : ''
+    const run: ToolRun = { ok: false, content: errorText(`the tool handler ${status}${detail}`), ms: r.ms }
+    if (why === undefined && r.code !== null && cannotStart.has(r.code) && r.bytes === 0)
+      run.setupError = setupError(command, stderr || `exit status ${r.code}`)
+    return run
+  }
+  let text = r.stdout.toString('utf8').replace(/\r?\n$/, '')
+  if (r.cut) text += `\n[output cut at ${maxToolOutputBytes} bytes]`
+  return { ok: true, content: text, ms: r.ms }
 }
 
 /** A tool result that reports a failure: serialized JSON, as tool results are (service-interface 2.1). */
