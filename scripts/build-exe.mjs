@@ -26,6 +26,7 @@ import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import { dirname, join, resolve } from 'node:path'
 import { build, transform } from 'esbuild'
 import { injectNote } from './elf-inject.mjs'
+import { ascii } from './esbuild-plugins.mjs'
 
 // Linux: scripts/elf-inject.mjs. macOS and Windows: Node's own injector, postject (fetched by npx on their release
 // runners, .github/workflows/release.yml), as Node's single-executable guide does it: on macOS the blob goes into a
@@ -63,9 +64,6 @@ const esbuildCommon = {
   legalComments: 'none',
   minifyWhitespace: true, // less to read at each start (no comments: see `ascii` below)
 }
-// ASCII only, so that the executable makes a one-byte string of a module without decoding UTF-8: esbuild escapes
-// non-ASCII characters in strings, not in regular expressions; a \uXXXX escape means the same in both.
-const ascii = (code) => code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 /** A module as the loader runs it (scripts/exe-loader.cjs): a function of what CommonJS gives, and the URL. */
 const wrap = (code) => `(function (exports, require, module, __agentryUrl, __dirname) {${ascii(code)}\n})`
 const modules = join(work, 'modules') // the assets, by the names the loader asks for

@@ -205,7 +205,7 @@ it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when u
   }
 })
 
-it("the build writes esbuild's CommonJS factories as parenthesised functions (cached by the compile cache), and every chunk still parses", async () => {
+it("the build writes esbuild's CommonJS factories as parenthesised functions (cached by the compile cache), every chunk still parses, and every file is ASCII (no two-byte source strings)", async () => {
   const { readdirSync, readFileSync } = await import('node:fs')
   const { transform } = await import('esbuild')
   const dir = new URL('../../dist/chunks/', import.meta.url)
@@ -218,4 +218,11 @@ it("the build writes esbuild's CommonJS factories as parenthesised functions (ca
     await transform(code, { loader: 'js', format: 'esm', logLevel: 'silent' })
   }
   expect(factories).toBeGreaterThan(100)
+  const dist = new URL('../../dist/', import.meta.url)
+  const js = readdirSync(dist, { recursive: true })
+    .map(String)
+    .filter((f) => /\.c?js$/.test(f))
+  expect(js.length).toBeGreaterThan(100)
+  const notAscii = js.filter((f) => /[^\0-\x7f]/.test(readFileSync(new URL(f, dist), 'latin1')))
+  expect(notAscii).toEqual([])
 })
