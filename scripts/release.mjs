@@ -69,13 +69,17 @@ for (const d of ['bin', 'docs']) cpSync(join(root, d), join(stage, d), { recursi
 const copied = (src) => sourceMaps || !src.endsWith('.map') // the maps ship only as their own artifact
 if (built) await step('copy of dist/', () => cpSync(join(root, 'dist'), dist, { recursive: true, filter: copied }))
 else await step('build', () => run(process.execPath, ['scripts/build.mjs', '--outdir', dist]))
-// Then, side by side (each mostly waits on its own process): the declarations, the executable, the SBOM.
+// The tarball ships no source map and no comment pointing at one (the maps, asked for, are an artifact of their own):
+// the comments go before anything reads dist/ (the executable has no use of them either).
+const maps = readdirSync(dist, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.map'))
+  .sort()
+await step('map comments', () => stripMapComments(dist))
+// Then, side by side (each mostly waits on its own processes): the executable, the SBOM, and the declarations then
+// the tarball (npm pack, and the maps' tar beside it), which so no longer waits for the executable.
 const tsc = join(root, 'node_modules/.bin/tsc')
 await Promise.all([
-  // (a dist/ built by `npm run build` alone has none: they are built here then)
-  built && existsSync(join(dist, 'types'))
-    ? undefined
-    : step('declarations', () => run(tsc, ['-p', 'tsconfig.lib.json', '--outDir', join(dist, 'types')])),
   noExe
     ? undefined
     : step('executable', () => {
@@ -84,20 +88,20 @@ await Promise.all([
         return run(process.execPath, [join(root, 'scripts/build-exe.mjs'), exe, '--from', stage])
       }),
   step('sbom', async () => writeSbom(join(out, `agentry-${version}.cdx.json`))),
-])
-await step('tarball', async () => {
-  const maps = readdirSync(dist, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith('.map'))
-    .sort()
-  stripMapComments(dist)
-  // the package's scripts ran already (prepack's build is the build above)
-  await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], { cwd: stage })
-  if (sourceMaps) {
+  (async () => {
+    // (a dist/ built by `npm run build` alone has none: they are built here then)
+    if (!built || !existsSync(join(dist, 'types')))
+      await step('declarations', () => run(tsc, ['-p', 'tsconfig.lib.json', '--outDir', join(dist, 'types')]))
     const tar = ['--sort=name', '--mtime=1985-10-26 08:15:00Z', '--owner=0', '--group=0', '--numeric-owner']
-    await run('tar', [...tar, '-czf', join(out, `agentry-${version}-sourcemaps.tgz`), '-C', dist, ...maps])
-  }
-})
+    await step('tarball', () =>
+      Promise.all([
+        // the package's scripts ran already (prepack's build is the build above)
+        run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], { cwd: stage }),
+        sourceMaps && run('tar', [...tar, '-czf', join(out, `agentry-${version}-sourcemaps.tgz`), '-C', dist, ...maps]),
+      ]),
+    )
+  })(),
+])
 rmSync(work, { recursive: true, force: true })
 const artifacts = readdirSync(out)
   .filter((f) => !f.startsWith('.'))
