@@ -18,9 +18,10 @@ const out = join(repoRoot, '.tmp/release')
 afterAll(() => rmSync(out, { recursive: true, force: true }))
 
 it('writes a verifiable, reproducible release with an SBOM of what ships', { timeout: 240_000 }, async () => {
-  // dist/ is the suite's build; its declarations are built once, under the packaging tests' lock (packed.ts)
-  const exe = await singleExecutable()
+  // dist/ is the suite's build; its declarations are built once, under the packaging tests' lock (packed.ts); the
+  // pack first: on a clean clone it is made while another file builds the executable
   const packed = await packedTarball()
+  const exe = await singleExecutable()
   const distBefore = statSync(join(repoRoot, 'dist/cli.js')).mtimeMs
   const sums = execFileSync(
     process.execPath,
