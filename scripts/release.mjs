@@ -10,15 +10,27 @@
 // It builds in its own folder (<out>/.build/package: bin/, dist/, docs/, README.md, package.json), never in the
 // repository's dist/, which the tests run: a release beside a running `npm test` changes nothing under it. The time
 // of each step is printed at the end.
-// `--out <dir>` writes there instead of release/; `--exe <path>` copies an executable already built from these sources
-// instead of building one, and `--built` packs the repository's dist/ as it is (copied; its declarations built unless
-// it has them), without building again (the tests and the release workflow, which have built it already).
+// `--out <dir>` writes there instead of release/; `--exe <path>` takes an executable already built from these sources
+// (hard-linked where it can be, else copied) instead of building one, `--no-exe` leaves the executable out (the npm
+// tarball and the SBOM alone: the packaging tests' tarball, test/helpers/packed.ts), and `--built` packs the
+// repository's dist/ as it is (copied, its source maps only with --source-maps; its declarations built unless it has
+// them), without building again (the tests and the release workflow, which have built it already).
 // The tarball is reproducible: npm pack fixes each entry's time and owner, and the build is deterministic, so two
 // runs give the same digest. The executable embeds this machine's Node binary and a V8 code cache from a training
 // run, which may differ from run to run. The other platforms' executables are built by .github/workflows/release.yml.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -30,6 +42,7 @@ const option = (name) => {
   return at > 0 ? process.argv[at + 1] : undefined
 }
 const builtExe = option('--exe')
+const noExe = process.argv.includes('--no-exe')
 const out = resolve(option('--out') ?? join(root, 'release'))
 const sourceMaps = process.argv.includes('--source-maps')
 const built = process.argv.includes('--built')
@@ -53,35 +66,42 @@ rmSync(out, { recursive: true, force: true })
 mkdirSync(stage, { recursive: true })
 for (const f of ['package.json', 'README.md']) copyFileSync(join(root, f), join(stage, f))
 for (const d of ['bin', 'docs']) cpSync(join(root, d), join(stage, d), { recursive: true })
-if (built) await step('copy of dist/', () => cpSync(join(root, 'dist'), dist, { recursive: true }))
+const copied = (src) => sourceMaps || !src.endsWith('.map') // the maps ship only as their own artifact
+if (built) await step('copy of dist/', () => cpSync(join(root, 'dist'), dist, { recursive: true, filter: copied }))
 else await step('build', () => run(process.execPath, ['scripts/build.mjs', '--outdir', dist]))
-// Then, side by side (each mostly waits on its own process): the declarations, the executable, the SBOM.
+// The tarball ships no source map and no comment pointing at one (the maps, asked for, are an artifact of their own):
+// the comments go before anything reads dist/ (the executable has no use of them either).
+const maps = readdirSync(dist, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.map'))
+  .sort()
+await step('map comments', () => stripMapComments(dist))
+// Then, side by side (each mostly waits on its own processes): the executable, the SBOM, and the declarations then
+// the tarball (npm pack, and the maps' tar beside it), which so no longer waits for the executable.
 const tsc = join(root, 'node_modules/.bin/tsc')
 await Promise.all([
-  // (a dist/ built by `npm run build` alone has none: they are built here then)
-  built && existsSync(join(dist, 'types'))
+  noExe
     ? undefined
-    : step('declarations', () => run(tsc, ['-p', 'tsconfig.lib.json', '--outDir', join(dist, 'types')])),
-  step('executable', () => {
-    const exe = join(out, `agentry-${version}-linux-x64`)
-    if (builtExe) return copyFileSync(builtExe, exe)
-    return run(process.execPath, [join(root, 'scripts/build-exe.mjs'), exe, '--from', stage])
-  }),
+    : step('executable', () => {
+        const exe = join(out, `agentry-${version}-linux-x64`)
+        if (builtExe) return linkOrCopy(builtExe, exe)
+        return run(process.execPath, [join(root, 'scripts/build-exe.mjs'), exe, '--from', stage])
+      }),
   step('sbom', async () => writeSbom(join(out, `agentry-${version}.cdx.json`))),
-])
-await step('tarball', async () => {
-  const maps = readdirSync(dist, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith('.map'))
-    .sort()
-  stripMapComments(dist)
-  // the package's scripts ran already (prepack's build is the build above)
-  await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], { cwd: stage })
-  if (sourceMaps) {
+  (async () => {
+    // (a dist/ built by `npm run build` alone has none: they are built here then)
+    if (!built || !existsSync(join(dist, 'types')))
+      await step('declarations', () => run(tsc, ['-p', 'tsconfig.lib.json', '--outDir', join(dist, 'types')]))
     const tar = ['--sort=name', '--mtime=1985-10-26 08:15:00Z', '--owner=0', '--group=0', '--numeric-owner']
-    await run('tar', [...tar, '-czf', join(out, `agentry-${version}-sourcemaps.tgz`), '-C', dist, ...maps])
-  }
-})
+    await step('tarball', () =>
+      Promise.all([
+        // the package's scripts ran already (prepack's build is the build above)
+        run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], { cwd: stage }),
+        sourceMaps && run('tar', [...tar, '-czf', join(out, `agentry-${version}-sourcemaps.tgz`), '-C', dist, ...maps]),
+      ]),
+    )
+  })(),
+])
 rmSync(work, { recursive: true, force: true })
 const artifacts = readdirSync(out)
   .filter((f) => !f.startsWith('.'))
@@ -92,6 +112,15 @@ writeFileSync(join(out, 'SHA256SUMS'), sums.join(''))
 process.stdout.write(sums.join(''))
 const total = ((performance.now() - started) / 1000).toFixed(1)
 process.stderr.write(`release: ${out} in ${total} s (${times.join(', ')})\n`)
+
+/** A hard link to `from` at `to` (no second copy of ~115 MiB), or a copy where no link can be made (another file system). */
+function linkOrCopy(from, to) {
+  try {
+    linkSync(from, to)
+  } catch {
+    copyFileSync(from, to)
+  }
+}
 
 /** Removes the last-line `//# sourceMappingURL=` comment of every JavaScript file under dir: the maps do not ship. */
 function stripMapComments(dir) {

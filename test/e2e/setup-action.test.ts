@@ -1,11 +1,22 @@
 // The setup action's install step (action.yml → action/install.sh, issue 32 item 5) run as bash with the env GitHub
-// gives it, against a release served from 127.0.0.1: it verifies, installs and puts agentry on PATH, and refuses an
-// executable that SHA256SUMS does not match; a copy already in the cache directory is verified, not downloaded again.
-// The test-file step's command (read from action.yml) runs the installed executable's `agentry test` against the
-// emulator with the env GitHub gives it: annotations and the step summary. actions/cache itself needs GitHub.
+// gives it, against a release served from 127.0.0.1 (the executable the process tests build, linked into the served
+// folder, not copied): it verifies, installs and puts agentry on PATH, and refuses an executable that SHA256SUMS does
+// not match (a small file of another version: the check is of bytes, whatever their size); a copy already in the
+// cache directory is verified, not downloaded again. The test-file step's command (read from action.yml) runs the
+// executable that first install put on PATH (`agentry test`) against the emulator with the env GitHub gives it:
+// annotations and the step summary. actions/cache itself needs GitHub.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -14,7 +25,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { repoRoot } from '../helpers/cli.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
-import { singleExecutable } from '../helpers/executable.js'
+import { executableSha256, singleExecutable } from '../helpers/executable.js'
 
 const run = promisify(execFile)
 const version = '9.8.7'
@@ -29,14 +40,14 @@ const fx = emulatorFixture({ emulator: quietEmulator })
 beforeAll(async () => {
   mkdirSync(served, { recursive: true })
   const exe = await singleExecutable()
-  copyFileSync(exe, join(served, name))
-  const digest = createHash('sha256').update(readFileSync(exe)).digest('hex')
-  writeFileSync(join(served, 'SHA256SUMS'), `${digest}  ${name}\n`)
+  symlinkSync(exe, join(served, name))
+  writeFileSync(join(served, 'SHA256SUMS'), `${await executableSha256(exe)}  ${name}\n`)
   server = createServer((req, res) => {
     fetched.push(req.url ?? '/')
     const file = join(root, 'releases', decodeURIComponent(req.url ?? '/').replace(/\.\./g, ''))
     if (!existsSync(file)) return res.writeHead(404).end()
-    res.writeHead(200).end(readFileSync(file))
+    res.writeHead(200)
+    createReadStream(file).pipe(res)
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -46,14 +57,14 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true })
 })
 
-function step(job: string) {
+function step(job: string, release = version) {
   const dir = join(root, job)
   mkdirSync(join(dir, 'temp'), { recursive: true })
   const env = {
     PATH: process.env.PATH ?? '',
-    INPUT_VERSION: `v${version}`,
+    INPUT_VERSION: `v${release}`,
     INPUT_BASE_URL: base,
-    AGENTRY_DIR: join(dir, 'toolcache/agentry', version),
+    AGENTRY_DIR: join(dir, 'toolcache/agentry', release),
     GITHUB_PATH: join(dir, 'github_path'),
     GITHUB_ACTION_PATH: repoRoot,
     RUNNER_TEMP: join(dir, 'temp'),
@@ -64,9 +75,19 @@ function step(job: string) {
   return { env, run: () => run('bash', [join(repoRoot, 'action/install.sh')], { env }) }
 }
 
+/** The first install, shared by the tests that need agentry installed (run once, whichever asks first). */
+let first: Promise<ReturnType<typeof step>> | undefined
+const installed = () => {
+  first ??= (async () => {
+    const s = step('ok')
+    await s.run()
+    return s
+  })()
+  return first
+}
+
 it('downloads, verifies and puts agentry on PATH', { timeout: 60_000 }, async () => {
-  const s = step('ok')
-  await s.run()
+  const s = await installed()
   const added = readFileSync(s.env.GITHUB_PATH, 'utf8').trim()
   expect(added).toBe(s.env.AGENTRY_DIR)
   const { stdout } = await run('agentry', ['--version'], { env: { PATH: `${added}:/usr/bin:/bin` } })
@@ -93,9 +114,9 @@ function stepCommand(stepName: string): string {
 it('the test-file step runs agentry test from PATH: annotations and the step summary', {
   timeout: 60_000,
 }, async () => {
-  const s = step('tests')
-  await s.run()
+  const s = await installed()
   const dir = join(root, 'tests')
+  mkdirSync(dir)
   const file = join(dir, 'agent-tests.yaml')
   writeFileSync(
     file,
@@ -118,7 +139,8 @@ it('the test-file step runs agentry test from PATH: annotations and the step sum
   )
   const summary = join(dir, 'summary.md')
   const env = {
-    PATH: `${readFileSync(s.env.GITHUB_PATH, 'utf8').trim()}:/usr/bin:/bin`,
+    // each line of GITHUB_PATH goes before the PATH, as GitHub does it (the first test's second run added its line again)
+    PATH: `${readFileSync(s.env.GITHUB_PATH, 'utf8').trim().split('\n').join(':')}:/usr/bin:/bin`,
     HOME: dir,
     AGENTRY_CONFIG_DIR: join(dir, 'config'),
     ...fx.env(),
@@ -140,19 +162,19 @@ it('the test-file step runs agentry test from PATH: annotations and the step sum
 })
 
 it('refuses an executable that SHA256SUMS does not match', { timeout: 60_000 }, async () => {
-  const sums = join(served, 'SHA256SUMS')
-  const good = readFileSync(sums, 'utf8')
-  writeFileSync(sums, `${'0'.repeat(64)}  ${name}\n`)
-  try {
-    const s = step('bad')
-    const err = (await s.run().catch((e: unknown) => e)) as { code?: number; stderr?: string }
-    expect(err.code).toBe(1)
-    expect(err.stderr).toContain('does not match SHA256SUMS')
-    expect(existsSync(join(s.env.AGENTRY_DIR, name))).toBe(false)
-    expect(readFileSync(s.env.GITHUB_PATH, 'utf8')).toBe('')
-  } finally {
-    writeFileSync(sums, good)
-  }
+  const other = '9.8.6'
+  const otherName = `agentry-${other}-linux-x64`
+  const dir = join(root, 'releases', `v${other}`)
+  mkdirSync(dir)
+  writeFileSync(join(dir, otherName), '#!/bin/sh\necho tampered\n')
+  writeFileSync(join(dir, 'SHA256SUMS'), `${createHash('sha256').update('#!/bin/sh\n').digest('hex')}  ${otherName}\n`)
+  const s = step('bad', other)
+  const err = (await s.run().catch((e: unknown) => e)) as { code?: number; stderr?: string }
+  expect(fetched).toContain(`/v${other}/${otherName}`) // downloaded, then refused
+  expect(err.code).toBe(1)
+  expect(err.stderr).toContain('does not match SHA256SUMS')
+  expect(existsSync(join(s.env.AGENTRY_DIR, otherName))).toBe(false)
+  expect(readFileSync(s.env.GITHUB_PATH, 'utf8')).toBe('')
 })
 
 it.each([

@@ -1,15 +1,31 @@
-// The repository packed as a release is (`npm pack`, declarations included), for the packaging tests
-// (e2e/install-global, e2e/pack-install): packed once and shared, cached under .tmp/pack/<key>/ with the key a hash
-// of what goes into the tarball (test/helpers/source-key.ts), so the two files, which run in two workers, pack once,
-// and a later run without change packs nothing. A lock keeps the second file waiting while the first packs.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+// The repository packed as a release is (`npm run release -- --built --no-exe`, scripts/release.mjs: the npm tarball,
+// declarations included and source-map comments stripped, and the SBOM, with their SHA256SUMS), for the packaging
+// tests (e2e/install-global and e2e/pack-install install the tarball; e2e/release compares its own run's digests with
+// these, two runs of the release giving the same bytes): made once and shared, cached under .tmp/pack/<key>/ with the
+// key a hash of what goes into the tarball and the SBOM (test/helpers/source-key.ts) and of the Node and npm that make
+// them, so the three files, which run in three workers, make it once, and a later run without change makes nothing. A
+// lock keeps the others waiting while the first makes it.
+import { createHash } from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { delimiter, dirname, join } from 'node:path'
 import { execa } from 'execa'
 import lockfile from 'proper-lockfile'
 import { repoRoot } from './cli.js'
 import { sourceKey } from './source-key.js'
 
-/** What the tarball is made of: package.json "files" (dist/ is built from src/ by the build scripts) and its config. */
+/**
+ * What the tarball and the SBOM are made of: package.json "files" (dist/ is built from src/ by the build scripts), its
+ * config, the release script and the lock file (the SBOM's source).
+ */
 const inputs = [
   'src',
   'bin',
@@ -19,20 +35,27 @@ const inputs = [
   'tsconfig.lib.json',
   'scripts/build.mjs',
   'scripts/esbuild-plugins.mjs',
+  'scripts/release.mjs',
+  'package-lock.json',
 ]
 
-/** The packed tarball. */
+/** The packed release. */
 export interface Packed {
-  /** its path */
+  /** the tarball's path */
   tarball: string
   /** the version of package.json it holds */
   version: string
+  /** the release's folder: the tarball, the SBOM, SHA256SUMS */
+  dir: string
 }
 
-/** The tarball of the current sources, packed now unless a pack of them is cached. */
+/** The release (tarball and SBOM) of the current sources, made now unless one of them is cached. */
 export async function packedTarball(): Promise<Packed> {
   const cache = join(repoRoot, '.tmp/pack')
-  const dir = join(cache, sourceKey(inputs))
+  const key = createHash('sha256')
+    .update(`${sourceKey(inputs)} ${process.version} ${npmVersion()}`)
+    .digest('hex')
+  const dir = join(cache, key.slice(0, 16))
   const manifest = join(dir, 'packed.json')
   const cached = (): Packed | undefined =>
     existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Packed) : undefined
@@ -50,15 +73,12 @@ export async function packedTarball(): Promise<Packed> {
     if (packed) return packed
     for (const old of readdirSync(cache)) rmSync(join(cache, old), { recursive: true, force: true })
     // dist/ is the build of the current source (vitest's global setup); the declarations are built here (tsc writes
-    // only under dist/types); packed as it is, without prepack's rebuild
+    // only under dist/types); the release copies it as it is, without building again
     await buildTypes()
     const building = `${dir}.building-${process.pid}`
-    mkdirSync(building, { recursive: true })
-    const out = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', building], {
-      cwd: repoRoot,
-    })
-    const [{ filename, version }] = JSON.parse(out.stdout) as [{ filename: string; version: string }]
-    const made: Packed = { tarball: join(dir, filename), version }
+    await execa(process.execPath, ['scripts/release.mjs', '--out', building, '--built', '--no-exe'], { cwd: repoRoot })
+    const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+    const made: Packed = { tarball: join(dir, `agentry-${version}.tgz`), version, dir }
     writeFileSync(join(building, 'packed.json'), JSON.stringify(made))
     // renamed only when complete: a run that stops half-way leaves no tarball under the key
     renameSync(building, dir)
@@ -76,4 +96,16 @@ async function buildTypes(): Promise<void> {
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   const [command, ...args] = pkg.scripts['build:types']!.split(' ')
   await execa(join(repoRoot, 'node_modules/.bin', command!), args, { cwd: repoRoot })
+}
+
+/** The version of the npm on the PATH (the one release.mjs runs), read from its package.json: no npm process. */
+function npmVersion(): string {
+  for (const bin of (process.env.PATH ?? '').split(delimiter)) {
+    const npm = join(bin, 'npm')
+    if (!existsSync(npm)) continue
+    // <prefix>/bin/npm → <npm>/bin/npm-cli.js
+    const pkg = join(dirname(dirname(realpathSync(npm))), 'package.json')
+    return existsSync(pkg) ? (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version : npm
+  }
+  return 'none'
 }
