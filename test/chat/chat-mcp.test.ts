@@ -84,7 +84,9 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
     const missing = await chat(['-m', 'hi', '--mcp', '/nonexistent/mcp-server --x', '--approve-tools'])
     expect(missing.exitCode).toBe(2)
     expect(missing.stderr).toContain('--mcp /nonexistent/mcp-server --x: the MCP server did not start')
-    const script = `'${process.execPath}' -e 'console.error("no config found"); process.exit(3)'`
+    // a shell, not node, as the failing server: it is started twice (the probe, then initialize), and a node start is
+    // ~0.1 s of CPU
+    const script = `sh -c 'echo "no config found" >&2; exit 3'`
     const failing = await chat(['-m', 'hi', '--mcp', script, '--approve-tools'])
     expect(failing.exitCode).toBe(2)
     expect(failing.stderr).toContain('the MCP server did not start')
