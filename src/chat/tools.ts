@@ -38,9 +38,9 @@ export function parseToolDefinitions(value: unknown, label: string): ToolDefinit
   })
 }
 
-/** Reads and checks a `--tools` file. */
-export async function loadToolsFile(path: string): Promise<ToolDefinition[]> {
-  const text = await readArgText(path, `--tools ${path}`)
+/** Reads and checks a `--tools` file of at most `limit` bytes (the run's body limit: the tools are sent in it). */
+export async function loadToolsFile(path: string, limit?: number): Promise<ToolDefinition[]> {
+  const text = await readArgText(path, `--tools ${path}`, limit)
   let value: unknown
   try {
     value = JSON.parse(text)

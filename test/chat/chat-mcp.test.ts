@@ -31,14 +31,30 @@ const events = (stdout: string): Event[] =>
     .map((l) => JSON.parse(l))
 
 describe('chat --mcp (server-everything, built CLI, emulator)', () => {
-  it('streamed: the agent calls get-sum through MCP and answers with its result', async () => {
-    const r = await chat(['-m', 'use get-sum with {"a":2,"b":40}', '--mcp', server, '--approve-tools', '-o', 'ndjson'])
+  // one server for both calls (each server start is ~0.5 s of CPU): a good call and one the server refuses, in one turn
+  it('streamed: the agent calls get-sum through MCP and answers with its result; a tool error goes back as an error result', async () => {
+    const r = await chat([
+      '-m',
+      'use get-sum with {"a":2,"b":40} and use get-sum with {"a":"two","b":1}',
+      '--mcp',
+      server,
+      '--approve-tools',
+      '-o',
+      'ndjson',
+    ])
     expect(r.exitCode, r.stderr).toBe(0)
     const ev = events(r.stdout)
-    expect(ev.find((e) => e.type === 'tool_use')).toMatchObject({ name: 'get-sum', input: { a: 2, b: 40 } })
-    const result = ev.find((e) => e.type === 'tool_result')
+    const uses = ev.filter((e) => e.type === 'tool_use')
+    expect(uses).toMatchObject([
+      { name: 'get-sum', input: { a: 2, b: 40 } },
+      { name: 'get-sum', input: { a: 'two', b: 1 } },
+    ])
+    const [result, failed] = ev.filter((e) => e.type === 'tool_result')
     expect(result).toMatchObject({ name: 'get-sum', isError: false })
     expect(result?.content).toContain('42')
+    // the server's error goes back to the agent as an error result, and the turn goes on
+    expect(failed).toMatchObject({ name: 'get-sum', isError: true })
+    expect(JSON.parse(failed?.content ?? '{}').error).toBeTruthy()
     const answer = ev
       .filter((e) => e.type === 'text')
       .map((e) => e.text)
@@ -48,24 +64,11 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
     expect(r.stderr).toContain('→ get-sum {"a":2,"b":40}')
   })
 
-  it('not streamed: echo through MCP, the answer quotes the echo', async () => {
-    const r = await chat([
-      '-m',
-      'use echo with {"message":"hello over MCP"}',
-      '--mcp',
-      server,
-      '--approve-tools',
-      '--no-stream',
-    ])
-    expect(r.exitCode, r.stderr).toBe(0)
-    expect(r.stdout).toContain('Echo: hello over MCP')
-  })
-
-  it('the profile mcp-servers setting offers the same tools without --mcp', async () => {
+  it('not streamed, with the server from the profile mcp-servers setting (no --mcp): the answer quotes the echo', async () => {
     const dir = tempConfigDir()
     const set = await runCommand(['config', 'set', 'mcp-servers', JSON.stringify([server])], { configDir: dir })
     expect(set.exitCode, set.stderr).toBe(0)
-    const r = await chat(['-m', 'use echo with {"message":"from the profile"}', '--approve-tools'], dir)
+    const r = await chat(['-m', 'use echo with {"message":"from the profile"}', '--approve-tools', '--no-stream'], dir)
     expect(r.exitCode, r.stderr).toBe(0)
     expect(r.stdout).toContain('Echo: from the profile')
   })
@@ -81,7 +84,9 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
     const missing = await chat(['-m', 'hi', '--mcp', '/nonexistent/mcp-server --x', '--approve-tools'])
     expect(missing.exitCode).toBe(2)
     expect(missing.stderr).toContain('--mcp /nonexistent/mcp-server --x: the MCP server did not start')
-    const script = `'${process.execPath}' -e 'console.error("no config found"); process.exit(3)'`
+    // a shell, not node, as the failing server: it is started twice (the probe, then initialize), and a node start is
+    // ~0.1 s of CPU
+    const script = `sh -c 'echo "no config found" >&2; exit 3'`
     const failing = await chat(['-m', 'hi', '--mcp', script, '--approve-tools'])
     expect(failing.exitCode).toBe(2)
     expect(failing.stderr).toContain('the MCP server did not start')
@@ -89,22 +94,6 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
     const quote = await chat(['-m', 'hi', '--mcp', "node 'oops", '--approve-tools'])
     expect(quote.exitCode).toBe(2)
     expect(quote.stderr).toContain("unclosed ' quote")
-  })
-
-  it('a tool error from the server goes back to the agent as an error result', async () => {
-    const r = await chat([
-      '-m',
-      'use get-sum with {"a":"two","b":1}',
-      '--mcp',
-      server,
-      '--approve-tools',
-      '-o',
-      'ndjson',
-    ])
-    expect(r.exitCode, r.stderr).toBe(0)
-    const result = events(r.stdout).find((e) => e.type === 'tool_result')
-    expect(result?.isError).toBe(true)
-    expect(JSON.parse(result?.content ?? '{}').error).toBeTruthy()
   })
 })
 
@@ -118,12 +107,22 @@ describe('chat --mcp with a server on the v2 SDK (2026-07-28)', () => {
   }
 
   it('a server that speaks 2026-07-28 only: the call is made in that revision, and its structured result is read', async () => {
-    const era = await toolResult('use era with {}', v2('--modern-only'))
-    expect(era.result).toMatchObject({ name: 'era', isError: false, content: 'protocol 2026-07-28' })
+    // both calls in one turn, on one server
+    const r = await chat([
+      '-m',
+      'use era with {} and use add with {"a":2,"b":40}',
+      '--mcp',
+      v2('--modern-only'),
+      '--approve-tools',
+      '-o',
+      'ndjson',
+    ])
+    expect(r.exitCode, r.stderr).toBe(0)
+    const [era, add] = events(r.stdout).filter((e) => e.type === 'tool_result')
+    expect(era).toMatchObject({ name: 'era', isError: false, content: 'protocol 2026-07-28' })
     // a result with structuredContent and no text part goes to the agent as its JSON
-    const add = await toolResult('use add with {"a":2,"b":40}', v2('--modern-only'))
-    expect(add.result).toMatchObject({ name: 'add', isError: false })
-    expect(JSON.parse(add.result?.content ?? '{}')).toEqual({ sum: 42 })
+    expect(add).toMatchObject({ name: 'add', isError: false })
+    expect(JSON.parse(add?.content ?? '{}')).toEqual({ sum: 42 })
   })
 
   it('a server of both eras is spoken to in the newer one', async () => {

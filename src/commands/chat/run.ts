@@ -40,7 +40,9 @@ export async function chatRun(
   // the tools file (its schemas and zod) and the MCP client (its SDK, zod and ajv) load only when asked for: a chat
   // without tools loads neither (start-up budget)
   const fileTools =
-    opts.tools !== undefined ? await (await import('../../chat/tools.js')).loadToolsFile(opts.tools) : undefined
+    opts.tools !== undefined
+      ? await (await import('../../chat/tools.js')).loadToolsFile(opts.tools, ctx.bodyLimit())
+      : undefined
   const stored = (await ctx.settings()).mcpServers?.value
   const serverLines = [...opts.mcp, ...(Array.isArray(stored) ? stored : [])]
   const mcp =

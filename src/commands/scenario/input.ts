@@ -14,13 +14,16 @@ export interface InputOptions {
 const noInput = (why: string) =>
   new UsageError(`no input for the scenario: ${why}`, 'pass --input <text>, --input-file <path>, or pipe it on stdin')
 
-/** Reads the run's input text; a usage error when there is none or more than one source. */
-export async function readRunInput(opts: InputOptions, io: IOStreams): Promise<string> {
+/**
+ * Reads the run's input text; a usage error when there is none or more than one source. `limit` is the run's body
+ * limit (ctx.bodyLimit()), what --input-file may hold.
+ */
+export async function readRunInput(opts: InputOptions, io: IOStreams, limit: number): Promise<string> {
   if (opts.input !== undefined && opts.inputFile !== undefined)
     throw new UsageError('--input and --input-file are both given', 'pass only one of them')
   if (opts.input !== undefined) return opts.input
   if (opts.inputFile !== undefined && opts.inputFile !== '-')
-    return readArgText(opts.inputFile, `--input-file ${opts.inputFile}`)
+    return readArgText(opts.inputFile, `--input-file ${opts.inputFile}`, limit)
   if (io.stdinIsTTY)
     throw noInput(opts.inputFile === '-' ? '--input-file - reads stdin, which is a terminal' : 'none given')
   const bytes = await readAllStdin(io, 'the run input (stdin)')

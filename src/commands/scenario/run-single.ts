@@ -38,7 +38,7 @@ export async function runOnce<I>(
 
 /** Runs a scenario signed: input, secret and header first (usage errors before any request), then one POST. */
 export async function scenarioRun(scenarioId: string, opts: RunOptions, ctx: Context): Promise<void> {
-  const input = await readRunInput(opts, ctx.io)
+  const input = await readRunInput(opts, ctx.io, ctx.bodyLimit())
   const signing = await runSigning(ctx, scenarioId, opts)
   const sdk = await ctx.sdk()
   if (opts.dryRun) {

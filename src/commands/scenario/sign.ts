@@ -34,7 +34,7 @@ export default defineCommand({
       throw new UsageError('nothing to sign: stdin is a terminal', 'pipe the bytes in, or pass --file <path>')
     const bytes =
       file !== undefined
-        ? await readArgFile(file, `--file ${file}`)
+        ? await readArgFile(file, `--file ${file}`, ctx.bodyLimit())
         : await readAllStdin(ctx.io, 'the bytes to sign (stdin)')
     const secret = await scenarioSecret(ctx, secretFile)
     await ctx.output().text(signBody(secret.value, bytes))

@@ -53,7 +53,8 @@ Exit codes: 0 completed, 1 failed (the reason on stderr), 2 usage, 3 no such sce
       const { scenarioBatch } = await import('./run-batch.js')
       return scenarioBatch(scenarioId, batch, ctx, async () => send)
     }
-    const input = opts.data === undefined ? await readRunInput(opts, ctx.io) : await dataInput(opts.data, ctx)
+    const input =
+      opts.data === undefined ? await readRunInput(opts, ctx.io, ctx.bodyLimit()) : await dataInput(opts.data, ctx)
     await runOnce(ctx, scenarioId, input, send)
   },
 })
