@@ -4,10 +4,11 @@
 // result without it → `initialize` (2025). A server that ends on the probe (some 2025 SDKs do) is left to the caller
 // to start again in 2025. A server still silent after `probeMs` may be a 2025 one that ignores unknown requests, or
 // one still starting (a first `npx -y` run): `initialize` is then sent too, and whichever answer comes decides. A
-// stdio server reads its requests in order, so one that speaks 2026-07-28 answers the probe before it refuses the
-// `initialize`: that answer wins, and the same client connects again in 2026-07-28 (its request ids go on, so a late
-// answer to the abandoned `initialize` cannot be taken for a later request's). When neither works, the error says
-// what was tried and what each answer was.
+// stdio server reads its requests in order, so one that speaks 2026-07-28 answers the probe first and the `initialize`
+// next: a 2026-07-28-only server refuses it, and the same client connects again in 2026-07-28 (its request ids go on,
+// so a late answer to the abandoned `initialize` cannot be taken for a later request's); a server of both eras takes
+// it, and its session is then a 2025 one, which the client keeps. When neither works, the error says what was tried
+// and what each answer was.
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
@@ -160,7 +161,12 @@ export async function connectEitherEra(
         `${discoverSaid(answer)} within ${probeMs / 1000} s, and initialize (2025) failed: ${failure.message}`,
       )
     }
-    // it speaks 2026-07-28 and was only slow: the initialize is abandoned, the same client connects again
+    // it speaks 2026-07-28 and was only slow. It reads its requests in order, so its answer to the initialize comes
+    // next: a server of both eras takes it, and its session is then a 2025 one, which this client holds (stay there:
+    // a client that connected again in 2026-07-28 got 2025 answers); a 2026-07-28-only server refuses it
+    const late = await Promise.race([legacy, wait(probeMs).then(() => 'none' as const)])
+    if (late === undefined) return 'connected'
+    // refused, or no answer either: the initialize is abandoned, the same client connects again
     abandon.abort()
     await legacy
     await client.close()

@@ -78,6 +78,23 @@ describe('chat --mcp: the era of a server, found on its pipe', () => {
     expect(r.content).toEqual([{ type: 'text', text: 'pong' }])
   })
 
+  it('a server of both eras that starts after the probe wait takes the initialize too: its session is 2025, and the client stays in it', async () => {
+    const p = peer('serve')
+    // the probe's wait passes; the wait for the answer to the initialize never does (the server gives it)
+    const c = clock()
+    let waits = 0
+    const wait = () => (++waits === 1 ? c.wait() : new Promise<void>(() => {}))
+    const client = new Client(identity)
+    open.push(client)
+    const outcome = connectEitherEra(client, new ProbedPipe(p.transport), identity, 5_000, wait)
+    c.pass()
+    await expect.poll(() => p.sent()).toEqual(['server/discover', 'initialize'])
+    await p.startNow() // it answers server/discover (offering 2026-07-28), then takes the initialize (2025)
+    await expect(outcome).resolves.toBe('connected')
+    expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25')
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['ping'])
+  })
+
   it('a server that answers the probe at once: 2026-07-28 with no initialize, and no wait', async () => {
     const p = peer('serve')
     await p.startNow()
