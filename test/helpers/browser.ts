@@ -1,9 +1,10 @@
-// The one way a test gets a real browser: Debian's chromium-headless-shell (`apt-get install -y chromium-headless-shell`,
-// done by .ci/run), else Debian's chromium, driven by playwright-core through executablePath (no browser download can
-// work here). The headless shell is chromium's own engine (the same Blink and V8, the same version as the chromium
-// package) without the desktop browser around it, which is what playwright itself runs for headless tests: on the
-// report test it spent ~30% less CPU than chromium (browser process 4.2 → 2.4 s, renderers 7.2 → 5.2 s). One browser
-// per test file, a fresh context per page; screenshots go to test-artifacts/ so CI keeps what a person would have seen.
+// The one way a test gets a real browser: Debian's chromium-headless-shell (`apt-get install -y
+// chromium-headless-shell`, done by .ci/run), else Debian's chromium, driven by playwright-core through executablePath
+// (no browser download can work here). The headless shell is chromium's own engine (the same Blink and V8, the same
+// version as the chromium package) without the desktop browser around it, which is what playwright itself runs for
+// headless tests: on the report test it spent ~30% less CPU than chromium (browser process 4.2 → 2.4 s, renderers 7.2 →
+// 5.2 s). One browser per test file, a fresh context per page; screenshots go to test-artifacts/ so CI keeps what a
+// person would have seen.
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -42,7 +43,10 @@ export async function newPage(browser: Browser): Promise<Page> {
   return context.newPage()
 }
 
-/** Saves a full-page screenshot as test-artifacts/<name>.png and returns its path. */
+/**
+ * Saves a full-page screenshot as test-artifacts/<name>.png and returns its path. Each costs chromium ~0.1 s of CPU for
+ * a window-sized page and more for a tall one (~0.5 s at 3,000 px): take one where a page shows what no other does.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactDir, { recursive: true })
   const path = join(artifactDir, `${name.replace(/[^\w.-]+/g, '-')}.png`)
