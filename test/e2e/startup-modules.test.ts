@@ -204,19 +204,6 @@ process.on('exit', () => { for (const m of ['net', 'stream']) if (process.module
   ).toEqual([])
 })
 
-it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {
-  // undici carries the request when a proxy is set (NO_PROXY keeps this one direct)
-  const proxied = { HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' }
-  for (const env of [
-    { ...proxied, UNDICI_NO_WASM_SIMD: '1' },
-    { ...proxied, UNDICI_USE_MILO: '1' },
-  ]) {
-    const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), ...env } })
-    expect(r.exitCode, r.stderr).toBe(0)
-    expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
-  }
-})
-
 it("the build writes esbuild's CommonJS factories as parenthesised functions (cached by the compile cache), and every chunk still parses", async () => {
   const { readdirSync, readFileSync } = await import('node:fs')
   const { transform } = await import('esbuild')
