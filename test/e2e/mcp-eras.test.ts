@@ -28,7 +28,10 @@ const envelope = {
 }
 
 describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI)', () => {
-  it('discovers the server, lists the tools, streams progress and returns structured results; an expired OAuth access token is refreshed once, kept off stderr', async () => {
+  it('discovers the server, lists the tools, streams progress and returns structured results; an expired OAuth access token is refreshed once, kept off stderr', {
+    // two tests' work (a login in-process, then the server): the time of each on a loaded machine
+    timeout: 40_000,
+  }, async () => {
     // was test/e2e/mcp-serve.test.ts' own stdio server with the v1 SDK's client: the refresh is the HTTP client's,
     // whichever era the connection speaks
     const dir = tempConfigDir()

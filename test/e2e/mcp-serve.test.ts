@@ -70,7 +70,7 @@ describe('mcp serve: a raw 2025 exchange on a pipe, then SIGTERM', () => {
           .split('\n')
           .filter((l) => l !== '')
           .map((l) => JSON.parse(l))
-      await pollUntil(() => answers().length === 2, { timeoutMs: 20_000, what: 'the answers to both requests' })
+      await pollUntil(() => answers().length === 2, { timeoutMs: 15_000, what: 'the answers to both requests' })
       expect(answers().map((a) => a.id)).toEqual([1, 2])
       expect(answers()[1].result.structuredContent.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
       const ended = once(child, 'exit')
