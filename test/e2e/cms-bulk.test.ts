@@ -2,7 +2,8 @@
 // flight finish and --resume completes without duplicates; a killed export resumes to the same file. The built CLI
 // against a real emulator with its latency hook is interrupted; the runs before and after it (the full export to
 // compare with, the resumes and refusals) run in-process on the files it left. The rest of cms bulk is in-process:
-// test/commands/cms-bulk.test.ts.
+// test/commands/cms-bulk.test.ts. Each interruption is sure to land half-way without a big input: once the run is
+// under way, the emulator's latency goes up, so the rest of the run waits on it while the signal is sent.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -13,7 +14,15 @@ import { cmsBulkFixture } from '../helpers/cms-bulk-fixture.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { pollUntil } from '../helpers/poll.js'
 
-const fx = emulatorFixture({ built: true })
+/** posts kept of the seed's 5000: the export's half-way and its resume need pages, not thousands of records */
+const postsKept = 1500
+const fx = emulatorFixture({
+  built: true,
+  ready: (emu) => {
+    const posts = emu.state.cms.get('posts')!
+    for (const id of [...posts.keys()].slice(postsKept)) posts.delete(id)
+  },
+})
 
 /** A run in-process (the same command code): what follows an interrupted process works on the files it left. */
 const cli = (args: string[]) => runCommand(args, { env: fx.env() })
@@ -28,11 +37,13 @@ describe('cms import never duplicates', () => {
   }, async () => {
     const dir = tempDir()
     const file = join(dir, 'big.ndjson')
-    const n = 600
+    const n = 200
     writeFileSync(file, `${Array.from({ length: n }, (_, i) => JSON.stringify({ data: { i } })).join('\n')}\n`)
     await setLatency(20)
     const proc = spawnCli(['cms', 'import', 'interrupted', file, '--concurrency', '4'], { env: fx.env() })
-    await until(() => count('interrupted') >= 100)
+    await until(() => count('interrupted') >= 50)
+    // the saves from now on take 0.25 s each: Ctrl-C lands with saves in flight and most lines not yet started
+    await setLatency(250)
     proc.kill('SIGINT')
     const r = await proc
     expect(r.exitCode).toBe(130)
@@ -59,10 +70,13 @@ describe('cms export in parallel', () => {
     const full = join(dir, 'full.ndjson')
     const out = join(dir, 'out.ndjson')
     expect((await cli(['cms', 'export', 'posts', '--out', full])).exitCode).toBe(0)
+    expect(readFileSync(full, 'utf8').split('\n')).toHaveLength(postsKept + 1)
     await setLatency(40)
     const proc = spawnCli(['cms', 'export', 'posts', '--out', out, '--concurrency', '2'], { env: fx.env() })
     const part = `${out}.agentry-export.part`
-    await until(() => existsSync(part) && statSync(part).size > 300_000)
+    // a quarter written; then the pages still to come wait a second each, so the kill lands half-way
+    await until(() => existsSync(part) && statSync(part).size > statSync(full).size / 4)
+    await setLatency(1000)
     proc.kill('SIGKILL')
     await proc
     await setLatency(0)

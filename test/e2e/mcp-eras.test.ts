@@ -4,13 +4,18 @@
 // HTTP, a hand-written stateless exchange piped to stdin, and the MCP Inspector's CLI (its bin from node_modules)
 // calling the tools. Over Streamable HTTP one `mcp serve --http` serves both eras' clients (the v1 SDK's
 // client, initialize and sessions, too) and the Inspector; the 2025-11-25 era over stdio is test/e2e/mcp-serve.test.ts.
+// The v2 SDK's stdio server runs on an OAuth login whose access token has expired (refreshed once, as for every
+// command); the piped exchange shows the end of stdin (what was received is answered, then exit 0) for both eras: one
+// stdio entry (src/mcp/stdio-drain.ts) serves them.
 import { execFile } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { binPath, cliEnv, repoRoot, runCli, tempConfigDir } from '../helpers/cli.js'
-import { emulatorFixture } from '../helpers/emulator.js'
+import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { allToolNames, type ToolResult } from '../helpers/mcp-tools.js'
+import { oauthLogin } from '../helpers/oauth-login.js'
 import { type HttpServe, httpServe, modernStdioClient } from '../interop/mcp-clients.js'
 
 const fx = emulatorFixture({ built: true })
@@ -23,8 +28,22 @@ const envelope = {
 }
 
 describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI)', () => {
-  it('discovers the server, lists the tools, streams progress and returns structured results', async () => {
-    const mcp = await modernStdioClient([], fx.env())
+  it('discovers the server, lists the tools, streams progress and returns structured results; an expired OAuth access token is refreshed once, kept off stderr', {
+    // two tests' work (a login in-process, then the server): the time of each on a loaded machine
+    timeout: 40_000,
+  }, async () => {
+    // was test/e2e/mcp-serve.test.ts' own stdio server with the v1 SDK's client: the refresh is the HTTP client's,
+    // whichever era the connection speaks
+    const dir = tempConfigDir()
+    expect(await oauthLogin(fx.emu, dir)).toBe(0)
+    const file = join(dir, 'credentials.json')
+    const creds = JSON.parse(await readFile(file, 'utf8'))
+    creds.profiles.default.oauth.expiresAt = Date.now() - 1000
+    await writeFile(file, JSON.stringify(creds), { mode: 0o600 })
+    const refreshes = async () =>
+      ((await (await hook(fx.emu, 'GET', 'counters')).json()) as Record<string, number>)['oauth.refresh'] ?? 0
+    const before = await refreshes()
+    const mcp = await modernStdioClient([], { AGENTRY_ACCOUNT: fx.emu.accountId }, dir)
     try {
       expect(mcp.client.getNegotiatedProtocolVersion()).toBe('2026-07-28')
       expect(mcp.client.getServerVersion()?.name).toBe('agentry')
@@ -39,12 +58,14 @@ describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI)', 
       expect(deltas.join('')).toBe(r.structuredContent?.answer)
       const list = (await mcp.client.callTool({ name: 'list_agents', arguments: {} })) as ToolResult
       expect(list.structuredContent?.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
+      expect(await refreshes()).toBe(before + 1)
+      expect(mcp.stderr()).not.toContain(creds.profiles.default.oauth.refreshToken)
     } finally {
       await mcp.close()
     }
   })
 
-  it('a piped stateless exchange (server/discover, then tools/call with its _meta, no initialize) is answered', async () => {
+  it('a piped stateless exchange (server/discover, then tools/call with its _meta, no initialize) is answered before the end of stdin stops the server with 0', async () => {
     const lines = [
       { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope } },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_agents', arguments: {}, _meta: envelope } },

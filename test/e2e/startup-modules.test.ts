@@ -1,7 +1,8 @@
 // What `agents list --json` loads (issue 7 item 9, start-up budget): node built-ins that cost start-up time and that
 // this path never uses must stay unloaded. A resolve hook (module.registerHooks) given by NODE_OPTIONS logs each
 // such require, and at exit the internal modules (process.moduleLoadList) that only a lazy getter loads; one run
-// logs every file loaded too, and so shows what stays off the path (commander, zod, chalk, jq, undici). --help and
+// logs every file loaded too, and so shows what stays off the path (commander, zod, chalk, jq, undici; node:sqlite,
+// the conversation log's, off every path but chat's, even with the log on). --help and
 // --version answered by the bin (dist/help.cjs, dist/version.cjs) without a server.
 // scripts/build.mjs makes undici's HTTP/2 client load node:http2 and commander node:child_process only when used,
 // and takes fs/util/process/crypto through require() so that no ESM facade runs their lazy getters.
@@ -29,7 +30,10 @@ registerHooks({
   load(url, c, next) { if (url.startsWith('file:') && !url.endsWith('log-loads.mjs')) process.stderr.write('load ' + url + '\\n'); return next(url, c) },
 })
 const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram', 'https', 'tls', 'crypto', 'tty', 'internal/fs/promises', 'perf_hooks']
-process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n') })
+process.on('exit', () => {
+  for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n')
+  if (process.moduleLoadList.some((m) => /sqlite/i.test(m))) process.stderr.write('loaded sqlite\\n')
+})
 `,
   )
   const files = async (
@@ -44,10 +48,12 @@ process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.incl
     expect(r.exitCode, r.stderr).toBe(0)
     return { stdout: r.stdout, lines: r.stderr.split('\n').filter((l) => l.startsWith('load ')), stderr: r.stderr }
   }
+  /** whether the run loaded node:sqlite (the conversation log's: chat and logs alone load it) */
+  const sqlite = (stderr: string) => stderr.split('\n').includes('loaded sqlite')
   // 39 before the core chunk: Node's ESM loader costs ~0.4 ms a file (bench/startup)
   const listed = await files(['agents', 'list', '--json'], { input: '' })
   const list = listed.lines
-  // no costly built-in, no lazy internal: the stderr holds the loads alone
+  // no costly built-in, no lazy internal, no node:sqlite: the stderr holds the loads alone
   expect(listed.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('load '))).toEqual([])
   expect((JSON.parse(listed.stdout) as unknown[]).length).toBeGreaterThan(0)
   expect(list.length, list.join('\n')).toBeLessThanOrEqual(12)
@@ -89,8 +95,12 @@ process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.incl
     },
   )
   const unset = { AGENTRY_BASE_URL: undefined, AGENTRY_ACCOUNT: undefined, AGENTRY_API_KEY: undefined }
-  const fromFiles = (await files(['agents', 'list', '--json'], { configDir, env: unset })).lines
+  const fromFilesRun = await files(['agents', 'list', '--json'], { configDir, env: unset })
+  const fromFiles = fromFilesRun.lines
   expect(loadsZod(fromFiles), fromFiles.join('\n')).toEqual([])
+  // the profile logs conversations (log: on), and still a command other than chat and logs loads no node:sqlite
+  // (was test/e2e/chat-logs.test.ts' own `agents list` run); the chat below does load it
+  expect(sqlite(fromFilesRun.stderr)).toBe(false)
   // each family's generated checks are a chunk of their own (src/api/accept/<family>.gen.ts): a command loads its
   // family's, no other's
   const acceptChunks = Object.entries(builtOutputs()).flatMap(([file, o]) =>
@@ -114,9 +124,11 @@ process.on('exit', () => { for (const m of lazy) if (process.moduleLoadList.incl
     [['cms', 'query', 'posts', '--json'], {}, 'cms'],
     [['chat', '-m', 'hi', 'demo-assistant'], {}, 'chats'],
   ] as const) {
-    const loaded = (await files([...args], { configDir, env: { ...unset, ...env } })).lines
+    const run = await files([...args], { configDir, env: { ...unset, ...env } })
+    const loaded = run.lines
     expect(loadsZod(loaded), `${args.join(' ')}:\n${loaded.join('\n')}`).toEqual([])
     expect(checksLoaded(loaded), `${args.join(' ')}:\n${loaded.join('\n')}`).toEqual([family])
+    expect(sqlite(run.stderr), args.join(' ')).toBe(family === 'chats')
   }
   // a value the checks do not accept goes to zod, which decides as before (a profile's timeout is parsed by zod)
   writeFileSync(
@@ -190,19 +202,6 @@ process.on('exit', () => { for (const m of ['net', 'stream']) if (process.module
     cli.filter((l) => /^load .*undici/.test(l)),
     cli.join('\n'),
   ).toEqual([])
-})
-
-it('the HTTP/1 parsers kept beside undici (dist/chunks/undici/*.cjs) load when undici asks for them', async () => {
-  // undici carries the request when a proxy is set (NO_PROXY keeps this one direct)
-  const proxied = { HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' }
-  for (const env of [
-    { ...proxied, UNDICI_NO_WASM_SIMD: '1' },
-    { ...proxied, UNDICI_USE_MILO: '1' },
-  ]) {
-    const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), ...env } })
-    expect(r.exitCode, r.stderr).toBe(0)
-    expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
-  }
 })
 
 it("the build writes esbuild's CommonJS factories as parenthesised functions (cached by the compile cache), every chunk still parses, and every file is ASCII (no two-byte source strings)", async () => {

@@ -1,7 +1,9 @@
 // How a call travels, end to end: a request read whole goes by node:http(s) when no proxy is set
 // (src/api/plain-http.ts), by undici's proxy-aware agent when one is (HTTP_PROXY/HTTPS_PROXY, NO_PROXY), so a proxy
 // must see every call and NO_PROXY keep a host away from it; an https base URL is verified against the system's CAs
-// and NODE_EXTRA_CA_CERTS (test/fixtures/tls: a self-signed certificate for 127.0.0.1).
+// and NODE_EXTRA_CA_CERTS (test/fixtures/tls: a self-signed certificate for 127.0.0.1). The runs undici carries also
+// load each HTTP/1 parser kept beside its chunk (dist/chunks/undici/*.cjs, scripts/build.mjs) when undici asks for it:
+// llhttp with SIMD (the default), without (UNDICI_NO_WASM_SIMD), and Milo (UNDICI_USE_MILO).
 import { readFileSync } from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
 import { createServer as createTlsServer } from 'node:https'
@@ -64,11 +66,15 @@ it('an https base URL: verified (a self-signed certificate is refused, exit 8), 
   }
 })
 
-it('HTTP_PROXY (or http_proxy) carries a plain JSON call; NO_PROXY keeps the host away from it', async () => {
+it('HTTP_PROXY (or http_proxy) carries a plain JSON call; NO_PROXY keeps the host away from it; each HTTP/1 parser loads', async () => {
   const host = new URL(fx.emu.baseUrl).host
-  for (const name of ['HTTP_PROXY', 'http_proxy']) {
+  // (the parsers' runs were test/e2e/startup-modules.test.ts' own, with a proxy NO_PROXY bypassed, as `direct` is)
+  for (const [name, parser] of [
+    ['HTTP_PROXY', {}],
+    ['http_proxy', { UNDICI_NO_WASM_SIMD: '1' }],
+  ] as const) {
     seen.length = 0
-    const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), [name]: proxyUrl } })
+    const r = await runCli(['agents', 'list', '--json'], { env: { ...fx.env(), [name]: proxyUrl, ...parser } })
     expect(r.exitCode, r.stderr).toBe(0)
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0)
     expect(
@@ -78,8 +84,9 @@ it('HTTP_PROXY (or http_proxy) carries a plain JSON call; NO_PROXY keeps the hos
   }
   seen.length = 0
   const direct = await runCli(['agents', 'list', '--json'], {
-    env: { ...fx.env(), HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' },
+    env: { ...fx.env(), HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1', UNDICI_USE_MILO: '1' },
   })
   expect(direct.exitCode, direct.stderr).toBe(0)
+  expect((JSON.parse(direct.stdout) as unknown[]).length).toBeGreaterThan(0)
   expect(seen).toEqual([])
 })

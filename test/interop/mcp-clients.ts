@@ -42,17 +42,25 @@ export async function stdioClient(
 const modernClient = () =>
   new ModernClient({ name: 'agentry-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
 
-/** `agentry mcp serve <args>` over stdio, with the v2 SDK's client in the 2026-07-28 revision. */
-export async function modernStdioClient(args: string[], env: Record<string, string | undefined>) {
+/** `agentry mcp serve <args>` over stdio, with the v2 SDK's client in the 2026-07-28 revision (and config dir: default a new one). */
+export async function modernStdioClient(
+  args: string[],
+  env: Record<string, string | undefined>,
+  configDir = tempConfigDir(),
+) {
   const transport = new ModernStdio({
     command: process.execPath,
     args: [binPath, 'mcp', 'serve', ...args],
-    env: cliEnv(tempConfigDir(), env),
+    env: cliEnv(configDir, env),
     stderr: 'pipe',
+  })
+  let stderr = ''
+  transport.stderr?.on('data', (b: Buffer) => {
+    stderr += b.toString()
   })
   const client = modernClient()
   await client.connect(transport)
-  return { client, close: () => client.close() }
+  return { client, stderr: () => stderr, close: () => client.close() }
 }
 
 /** A running `mcp serve --http 0`: its URL and token (from stderr), and a client factory. */
