@@ -30,19 +30,23 @@ export function attachmentType(filename: string): string | undefined {
   return dot < 0 ? undefined : attachmentTypes[filename.slice(dot).toLowerCase()]
 }
 
-/** Why this file cannot be an attachment: which rule (name, type, size) and a sentence naming the limit. */
+/**
+ * Why this file cannot be an attachment: which rule (name, type, size) and a sentence naming the limit. `limit` is
+ * maxAttachmentBytes but in the emulator of a test of the limit (its `attachmentLimitBytes`), which sends kilobytes.
+ */
 export function attachmentProblem(
   filename: string,
   size: number,
+  limit = maxAttachmentBytes,
 ): { rule: 'name' | 'type' | 'size'; message: string } | undefined {
   if (filename === '' || filename === '.' || filename === '..' || /[/\\\0]/.test(filename))
     return { rule: 'name', message: `"${filename}" is not a file name` }
   if (attachmentType(filename) === undefined)
     return { rule: 'type', message: `${filename}: attachments must be ${Object.keys(attachmentTypes).join(' ')} files` }
-  if (size > maxAttachmentBytes)
+  if (size > limit)
     return {
       rule: 'size',
-      message: `${filename}: ${formatBytes(size)} is over the ${formatBytes(maxAttachmentBytes)} limit of an attachment`,
+      message: `${filename}: ${formatBytes(size)} is over the ${formatBytes(limit)} limit of an attachment`,
     }
   return undefined
 }

@@ -112,6 +112,8 @@ export interface EmulatorOptions {
   now?: () => number
   /** the request body limit in bytes, answered with 413 past it (default maxBodyBytes of src/limits.ts; tests) */
   bodyLimitBytes?: number
+  /** an attachment's size limit in bytes, answered with 413 past it (default maxAttachmentBytes of src/api/attachments.ts; tests) */
+  attachmentLimitBytes?: number
   /** where internal errors, save failures and (with logRequests) request lines go; default stderr */
   log?: (line: string) => void
   /** one line per request (method, path, status, ms) to `log` (--log-requests); default: on when `log` is given */

@@ -3,7 +3,7 @@
 // with documented-chat-routes.ts) and against the emulator, by the same tests. Chat and message ids are UUIDs made
 // on the client; there is no create call; files go up as the multipart part `file` before the message they belong to.
 import { join } from 'node:path'
-import { writeFileSync } from 'node:fs'
+import { truncateSync, writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, type CompletionEvent } from '../../src/index.js'
 import { documentedChatRoutes } from '../helpers/documented-chat-routes.js'
@@ -140,7 +140,9 @@ describe.each(targets)('stateful chat and attachments against $name', (target) =
     const binary = await cli(target, ['chat', agent, '--new-chat', '--attach', file('tool.exe', 'MZ'), '-m', 'hi'])
     expect(binary.code).toBe(2)
     expect(binary.stderr).toMatch(/^error: --attach tool\.exe: attachments must be \.txt \.md/)
-    const big = file('big.txt', new Uint8Array(20 * 1024 * 1024 + 1))
+    // 20 MiB + 1 zero bytes, as a sparse file: the same size and bytes, without writing them
+    const big = file('big.txt', '')
+    truncateSync(big, 20 * 1024 * 1024 + 1)
     const tooBig = await cli(target, ['chat', agent, '--new-chat', '--attach', big, '-m', 'hi'])
     expect(tooBig.code).toBe(2)
     expect(tooBig.stderr).toMatch(/^error: --attach big\.txt: 20\.0 MiB is over the 20 MiB limit of an attachment/)

@@ -1,6 +1,6 @@
 // The chat engine's pure parts: images (magic bytes, size), --tools validation, JSONL transcripts (round trip, torn
 // last line, reset lines, atomic append), and the wire form of messages.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -58,9 +58,10 @@ describe('images', () => {
     await expect(resolveImage(tempFile('notes.png', 'hello'))).rejects.toThrow(/not a PNG, JPEG, GIF or WebP/)
     await expect(resolveImage(join(tempDir(), 'missing.png'))).rejects.toThrow(/no such file/)
     await expect(resolveImage('ftp://host/a.png')).rejects.toThrow(/only http\(s\) URLs/)
-    const big = Buffer.alloc(maxImageBytes + 1)
-    big.set(signatures[0]![1])
-    await expect(resolveImage(tempFile('big.png', big))).rejects.toThrow(/over the 20\.0 MiB limit/)
+    // a PNG's signature then zeros up to 20 MiB + 1, as a sparse file: the same bytes, without writing them
+    const big = tempFile('big.png', Uint8Array.from(signatures[0]![1]))
+    truncateSync(big, maxImageBytes + 1)
+    await expect(resolveImage(big)).rejects.toThrow(/over the 20\.0 MiB limit/)
   })
 })
 

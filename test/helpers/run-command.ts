@@ -4,6 +4,7 @@
 // gets (cliEnv: the test's own minus AGENTRY_*, NO_COLOR=1, a temp config dir); the HTTP client may reach
 // 127.0.0.1 only (the file's emulator, a local fake server); retries do not wait (noWait). What only a process shows (signals, pipes, exit of
 // the real bin, byte-exact stdout, start-up) stays with runCli in test/e2e.
+import { run } from '../../src/cli.js'
 import { type CliOptions, type CliResult, cliEnv, tempConfigDir } from './cli.js'
 import { noWait, type TestContext, type TestContextOptions, testContext } from './test-context.js'
 
@@ -62,11 +63,14 @@ export interface RunningCommand {
   /** everything written to stdout / stderr so far */
   stdout(): string
   stderr(): string
+  /** Ctrl-C (src/cli.ts turns SIGINT and SIGTERM into this): the run's own handler takes it, else the run aborts */
+  interrupt(): void
 }
 
 /** Starts one command line in-process (runCommand without waiting): read its output while it runs. */
 export function startCommand(args: string[], opts: RunCommandOptions = {}): RunningCommand {
   const t = commandContext(opts)
-  const done = t.run(args).then((exitCode) => ({ exitCode, stdout: t.stdout(), stderr: t.stderr() }))
-  return { done, stdout: () => t.stdout(), stderr: () => t.stderr() }
+  const ctx = t.newContext()
+  const done = run(args, ctx).then((exitCode) => ({ exitCode, stdout: t.stdout(), stderr: t.stderr() }))
+  return { done, stdout: () => t.stdout(), stderr: () => t.stderr(), interrupt: () => void ctx.interrupt() }
 }

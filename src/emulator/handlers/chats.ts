@@ -152,7 +152,7 @@ export const chatHandlers = {
     const chat = chatOrNew(req, env)
     const file = await uploadedFile(req)
     const filename = file.name
-    const problem = attachmentProblem(filename, file.size)
+    const problem = attachmentProblem(filename, file.size, env.options.attachmentLimitBytes)
     if (problem?.rule === 'name') throw badRequest(`file: ${problem.message}`)
     if (problem?.rule === 'type') throw new HttpError(415, problem.message, {}, 'unsupported_media')
     if (problem?.rule === 'size') throw new HttpError(413, problem.message, {}, 'payload_too_large')
