@@ -15,9 +15,25 @@ interface FileTime {
   failed: number
   /** the names of its failed tests */
   failures: string[]
+  /** when it started and ended in the run, ms from the run's start (which files overlapped, what ran last) */
+  start: number
+  end: number
 }
 
 export default class FileTimesReporter implements Reporter {
+  private runStart = performance.now()
+  private readonly spans = new Map<string, { start: number; end: number }>()
+  onTestRunStart(): void {
+    this.runStart = performance.now()
+  }
+  onTestModuleStart(m: TestModule): void {
+    const at = performance.now() - this.runStart
+    this.spans.set(m.moduleId, { start: at, end: at })
+  }
+  onTestModuleEnd(m: TestModule): void {
+    const span = this.spans.get(m.moduleId)
+    if (span) span.end = performance.now() - this.runStart
+  }
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const out = process.env.AGENTRY_FILE_TIMES
     if (!out) return
@@ -33,6 +49,8 @@ export default class FileTimesReporter implements Reporter {
         // a file that failed with no failed test (an import or a hook failed) counts as one failure
         failed: failures.length || (m.state() === 'failed' ? 1 : 0),
         failures,
+        start: Math.round(this.spans.get(m.moduleId)?.start ?? 0),
+        end: Math.round(this.spans.get(m.moduleId)?.end ?? 0),
       }
     })
     writeFileSync(out, JSON.stringify(files))
