@@ -14,24 +14,24 @@ const projectOrder: string[] = [...new Set(tiers.map((t) => t.project))]
 
 /** The slowest files of a measured run (npm run bench -- suite), slowest first; a guess for a clean clone. */
 const knownSlow = [
-  'test/browser/oauth-login.test.ts',
-  'test/terminal/chat-habits.test.ts',
   'test/e2e/install-global.test.ts',
-  'test/e2e/single-executable.test.ts',
-  'test/terminal/chat.test.ts',
-  'test/terminal/completion.test.ts',
   'test/browser/agent-test-report.test.ts',
+  'test/terminal/chat-habits.test.ts',
+  'test/e2e/single-executable.test.ts',
+  'test/browser/oauth-login.test.ts',
+  'test/e2e/mcp-eras.test.ts',
+  'test/terminal/chat.test.ts',
   'test/e2e/startup-modules.test.ts',
+  'test/e2e/setup-action.test.ts',
+  'test/e2e/release.test.ts',
   'test/e2e/pipes.test.ts',
-  'test/e2e/auth-oauth.test.ts',
-  'test/e2e/pack-install.test.ts',
-  'test/chat/chat-edges.test.ts',
+  'test/terminal/completion.test.ts',
+  'test/e2e/cms-bulk.test.ts',
+  'test/e2e/connect.test.ts',
+  'test/terminal/chat-tty.test.ts',
+  'test/e2e/config-files.test.ts',
   'test/chat/chat-mcp.test.ts',
-  'test/commands/auth-headless.test.ts',
-  'test/chat/chat-log.test.ts',
-  'test/commands/http-faults.test.ts',
-  'test/unit/config-store.test.ts',
-  'test/unit/cms-engine-property.test.ts',
+  'test/e2e/pack-install.test.ts',
 ]
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
