@@ -26,7 +26,6 @@ import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import { dirname, join, resolve } from 'node:path'
 import { build, transform } from 'esbuild'
 import { injectNote } from './elf-inject.mjs'
-import { ascii } from './esbuild-plugins.mjs'
 
 // Linux: scripts/elf-inject.mjs. macOS and Windows: Node's own injector, postject (fetched by npx on their release
 // runners, .github/workflows/release.yml), as Node's single-executable guide does it: on macOS the blob goes into a
@@ -62,10 +61,17 @@ const esbuildCommon = {
   target: 'node24',
   logLevel: 'warning',
   legalComments: 'none',
-  minifyWhitespace: true, // less to read at each start (no comments: see `ascii` below)
+  minifyWhitespace: true, // less to read at each start
 }
-/** A module as the loader runs it (scripts/exe-loader.cjs): a function of what CommonJS gives, and the URL. */
-const wrap = (code) => `(function (exports, require, module, __agentryUrl, __dirname) {${ascii(code)}\n})`
+/**
+ * A module as the loader runs it (scripts/exe-loader.cjs): a function of what CommonJS gives, and the URL. The loader
+ * makes a one-byte string of it without decoding UTF-8, so it must be ASCII: the npm build writes every module so
+ * (scripts/build.mjs `ascii`), and esbuild's transform keeps it so.
+ */
+const wrap = (name, code) => {
+  if (/[^\0-\x7f]/.test(code)) throw new Error(`build:exe: ${name} is not ASCII (the npm build writes ASCII only)`)
+  return `(function (exports, require, module, __agentryUrl, __dirname) {${code}\n})`
+}
 const modules = join(work, 'modules') // the assets, by the names the loader asks for
 mkdirSync(join(modules, 'chunks'), { recursive: true })
 
@@ -101,7 +107,7 @@ await Promise.all(
       define: { 'import.meta.url': '__agentryUrl' },
       supported: { 'dynamic-import': false },
     })
-    writeFileSync(join(modules, name), wrap(cjs))
+    writeFileSync(join(modules, name), wrap(name, cjs))
     files[name] = join(modules, name)
   }),
 )
@@ -116,7 +122,7 @@ for (const f of readdirSync(join(dist, 'chunks/undici'))) {
     const code = wasm
       ? `module.exports = Buffer.from(require('node:sea').getRawAsset(${JSON.stringify(`chunks/undici/${wasm}`)}))`
       : readFileSync(join(dist, name), 'utf8')
-    writeFileSync(join(modules, name), wrap(code))
+    writeFileSync(join(modules, name), wrap(name, code))
   }
   files[name] = join(modules, name)
 }

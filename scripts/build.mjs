@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { ascii, lazyChildProcess, lazyHttp2, ownZod } from './esbuild-plugins.mjs'
+import { lazyChildProcess, lazyHttp2, ownZod } from './esbuild-plugins.mjs'
 
 // undici's HTTP/1 parser is WebAssembly kept as base64 in four modules (~320 KB, 40% of undici's chunk): llhttp with
 // and without SIMD, and the experimental Milo (only with UNDICI_USE_MILO=1). Each is required on first use, but
@@ -204,9 +204,15 @@ function eagerCommonJsFactories(code) {
       `__commonJS({\n${indent}${name}: (function(${params}) {\n${body}\n${indent}})\n${outer}});`,
   )
 }
-// Every output file is ASCII (`ascii`, scripts/esbuild-plugins.mjs): a `…` or `–` in a doc comment esbuild keeps made
-// each core chunk a two-byte string, which Node's compile cache encoded back to UTF-8 to hash it on every run: ~4.8M
-// of the ~205M instructions of `agents list --json` (callgrind).
+/**
+ * The code with every non-ASCII character written as a \uXXXX escape (a character past U+FFFF as its two halves),
+ * which means the same in a string, a template, a regular expression and an identifier, and is plain text in a
+ * comment. esbuild escapes strings only. Every output file is ASCII: a `…` or `–` in a doc comment esbuild keeps made
+ * each core chunk a two-byte string, which Node's compile cache encoded back to UTF-8 to hash on every run (~4.8M of
+ * the ~205M instructions of `agents list --json`, callgrind); and the executable (scripts/build-exe.mjs) makes a
+ * one-byte string of each module without decoding UTF-8.
+ */
+const ascii = (code) => code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 for (const file of Object.keys(built.metafile.outputs).filter((f) => f.endsWith('.js'))) {
   const code = readFileSync(file, 'utf8')
   const out = ascii(eagerCommonJsFactories(builtinImportsToRequire(code)))

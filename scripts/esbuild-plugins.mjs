@@ -63,12 +63,3 @@ export const lazyChildProcess = {
     })
   },
 }
-
-/**
- * The code with every non-ASCII character written as a \uXXXX escape (a character past U+FFFF as its two halves),
- * which means the same in a string, a template, a regular expression and an identifier, and is plain text in a
- * comment. esbuild escapes strings only. Both builds write ASCII: Node reads a file with one character past Latin-1 as
- * a two-byte string (twice the memory; its compile cache encodes it back to UTF-8 to hash it on every run), and the
- * executable makes a one-byte string of each module without decoding UTF-8.
- */
-export const ascii = (code) => code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
