@@ -5,7 +5,6 @@
 // key a hash of what goes into the tarball and the SBOM (test/helpers/source-key.ts) and of the Node and npm that make
 // them, so the three files, which run in three workers, make it once, and a later run without change makes nothing. A
 // lock keeps the others waiting while the first makes it.
-import { createHash } from 'node:crypto'
 import {
   existsSync,
   mkdirSync,
@@ -52,10 +51,7 @@ export interface Packed {
 /** The release (tarball and SBOM) of the current sources, made now unless one of them is cached. */
 export async function packedTarball(): Promise<Packed> {
   const cache = join(repoRoot, '.tmp/pack')
-  const key = createHash('sha256')
-    .update(`${sourceKey(inputs)} ${process.version} ${npmVersion()}`)
-    .digest('hex')
-  const dir = join(cache, key.slice(0, 16))
+  const dir = join(cache, sourceKey(inputs, [process.version, npmVersion()]))
   const manifest = join(dir, 'packed.json')
   const cached = (): Packed | undefined =>
     existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Packed) : undefined

@@ -14,9 +14,13 @@ function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
   hash.update(readFileSync(path))
 }
 
-/** 16 hex digits of the hash of `inputs` (paths in the repository, files or folders). */
-export function sourceKey(inputs: string[]): string {
+/**
+ * 16 hex digits of the hash of `inputs` (paths in the repository, files or folders) and of `tools` (the versions of
+ * what builds from them, when those are not in the repository).
+ */
+export function sourceKey(inputs: string[], tools: string[] = []): string {
   const hash = createHash('sha256')
   for (const p of inputs) hashInto(hash, join(repoRoot, p))
+  for (const t of tools) hash.update(`\0${t}`)
   return hash.digest('hex').slice(0, 16)
 }
