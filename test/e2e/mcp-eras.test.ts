@@ -1,8 +1,9 @@
 // `agentry mcp serve` in the 2026-07-28 revision of MCP (issue 32 item 1), as a process against a real emulator, met
 // by the peers' own software: the v2 SDK's client (`@modelcontextprotocol/client`, pinned to 2026-07-28: it sends
 // server/discover first and `_meta` on every request, with no initialize and no session) over stdio and Streamable
-// HTTP, a hand-written stateless exchange piped to stdin, and the MCP Inspector's CLI (its bin from node_modules)
-// calling the tools. Over Streamable HTTP one `mcp serve --http` serves both eras' clients (the v1 SDK's
+// HTTP (over stdio its server/discover probe and the session on one process: test/interop/mcp-clients.ts), a
+// hand-written stateless exchange piped to stdin (a tools/call first, no discover before it), and the MCP
+// Inspector's CLI (its bin from node_modules) calling the tools. Over Streamable HTTP one `mcp serve --http` serves both eras' clients (the v1 SDK's
 // client, initialize and sessions, too) and the Inspector; the 2025-11-25 era over stdio is test/e2e/mcp-serve.test.ts.
 // The v2 SDK's stdio server runs on an OAuth login whose access token has expired (refreshed once, as for every
 // command); the piped exchange shows the end of stdin (what was received is answered, then exit 0) for both eras: one
@@ -27,7 +28,7 @@ const envelope = {
   'io.modelcontextprotocol/clientCapabilities': {},
 }
 
-describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI)', () => {
+describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI, probing it in place)', () => {
   it('discovers the server, lists the tools, streams progress and returns structured results; an expired OAuth access token is refreshed once, kept off stderr', {
     // two tests' work (a login in-process, then the server): the time of each on a loaded machine
     timeout: 40_000,
@@ -65,10 +66,10 @@ describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI)', 
     }
   })
 
-  it('a piped stateless exchange (server/discover, then tools/call with its _meta, no initialize) is answered before the end of stdin stops the server with 0', async () => {
+  it('a piped stateless exchange (tools/call with its _meta as the first request, as the v2 SDK sends on the session process its stock transport starts after probing a sibling; then server/discover; no initialize) is answered before the end of stdin stops the server with 0', async () => {
     const lines = [
-      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope } },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_agents', arguments: {}, _meta: envelope } },
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope } },
       // a request without its envelope on a 2026-07-28 connection is refused, not guessed at
       { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} },
     ]

@@ -42,13 +42,23 @@ export async function stdioClient(
 const modernClient = () =>
   new ModernClient({ name: 'agentry-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
 
-/** `agentry mcp serve <args>` over stdio, with the v2 SDK's client in the 2026-07-28 revision (and config dir: default a new one). */
+/**
+ * The v2 SDK's stdio transport as a subclass, which the client probes in place: its stock transport runs the
+ * `server/discover` probe on a sibling process spawned from the same parameters (for servers of older SDKs that exit
+ * on a request before `initialize`) and then starts the session's own process, whose first request is no discover.
+ * Here the probe, then the session's requests, go to one process (two CLI starts less one); a connection whose
+ * first request is no discover is the piped exchange's of test/e2e/mcp-eras.test.ts, the end of a connection's stdin
+ * too.
+ */
+class InPlaceModernStdio extends ModernStdio {}
+
+/** `agentry mcp serve <args>` over stdio, with the v2 SDK's client in the 2026-07-28 revision (and config dir: default a new one), one process probed in place. */
 export async function modernStdioClient(
   args: string[],
   env: Record<string, string | undefined>,
   configDir = tempConfigDir(),
 ) {
-  const transport = new ModernStdio({
+  const transport = new InPlaceModernStdio({
     command: process.execPath,
     args: [binPath, 'mcp', 'serve', ...args],
     env: cliEnv(configDir, env),
