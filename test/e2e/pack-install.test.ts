@@ -1,8 +1,11 @@
 // The public library as a user gets it (issue 7 item 2): `npm pack` (test/helpers/packed.ts, shared with
-// install-global), the tarball unpacked into a separate temporary
-// package as npm would (its dependencies resolved from this repo's node_modules: no network), a TypeScript program
-// that imports 'agentry' type-checked by tsc (with deliberate type errors that must be reported) and run against
-// a real emulator.
+// install-global), the tarball unpacked into a separate temporary package as npm would (its dependencies resolved from
+// this repo's node_modules: no network), a TypeScript program that imports 'agentry' type-checked by tsc (with
+// deliberate type errors that must be reported) and run against a real emulator. Every TypeScript example of the
+// README (issue 42 item 4: the stateful-chat example once took `messages` where a stateful chat takes one `message`,
+// and a script copied from it did not compile) is a module of the same package, checked by the same tsc run against
+// the library's types as they ship, with the project's strictness (tsconfig.json): one compiler run, not one more
+// over src/ of its own.
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -86,8 +89,19 @@ const notFound = await client.agents.get('b').catch((e: unknown) => e as NotFoun
 void notFound.exitCode
 `
 
-describe('the packed library', () => {
-  it('installs from its tarball, type-checks with tsc and works against the emulator', async () => {
+/** The ```ts blocks of a Markdown text. */
+function typeScriptBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '')
+}
+
+/** The README's examples, as the modules example-<n>.mts of the app. */
+const readmeBlocks = typeScriptBlocks(readFileSync(join(repoRoot, 'README.md'), 'utf8'))
+const isExample = (diagnostic: string) => diagnostic.startsWith('example-')
+
+/** The app: the packed tarball installed, its modules written, and tsc's diagnostics of them all (one run). */
+let made: Promise<{ app: string; diagnostics: string[]; exitCode: number | undefined }> | undefined
+const checkedApp = () => {
+  made ??= (async () => {
     const app = tempDir('agentry-app-')
     await installPacked(app)
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }))
@@ -106,20 +120,45 @@ describe('the packed library', () => {
           skipLibCheck: false,
           skipDefaultLibCheck: true,
           allowImportingTsExtensions: true,
+          // the project's own strictness (tsconfig.json), which the README's examples are held to
+          lib: ['es2023', 'es2024.sharedmemory'],
+          noUncheckedIndexedAccess: true,
+          noImplicitOverride: true,
+          noFallthroughCasesInSwitch: true,
+          verbatimModuleSyntax: true,
+          isolatedModules: true,
         },
-        include: ['*.ts'],
+        include: ['*.ts', '*.mts'],
       }),
     )
     writeFileSync(join(app, 'main.ts'), program)
     writeFileSync(join(app, 'misuse.ts'), misuse)
+    readmeBlocks.forEach((code, i) => {
+      writeFileSync(join(app, `example-${i + 1}.mts`), `${code}\nexport {}\n`)
+    })
     // single-threaded: the same diagnostics for ~0.8 s of CPU less on two cores (tsc's checker threads each resolve
     // the types they share again)
-    const tsc = await execa(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', app, '--singleThreaded'], {
-      cwd: app,
-      reject: false,
-    })
-    expect(tsc.stdout + tsc.stderr).toBe('')
-    expect(tsc.exitCode).toBe(0)
+    const tsc = await execa(
+      join(repoRoot, 'node_modules/.bin/tsc'),
+      ['-p', app, '--singleThreaded', '--pretty', 'false'],
+      {
+        cwd: app,
+        reject: false,
+      },
+    )
+    // one entry a diagnostic (its continuation lines with it), each starting with its file's path
+    const diagnostics = `${tsc.stdout}${tsc.stderr}`.split(/\n(?=\S)/).filter((d) => d.trim() !== '')
+    return { app, diagnostics, exitCode: tsc.exitCode }
+  })()
+  return made
+}
+
+describe('the packed library', () => {
+  it('installs from its tarball, type-checks with tsc and works against the emulator', async () => {
+    const { app, diagnostics, exitCode } = await checkedApp()
+    expect(diagnostics.filter((d) => !isExample(d))).toEqual([])
+    // (a README example's error, which fails the test below, makes the exit code 2)
+    if (diagnostics.length === 0) expect(exitCode).toBe(0)
 
     const run = await execa(process.execPath, ['main.ts'], { cwd: app, env: fx.env(), reject: false })
     expect(run.stderr).toBe('')
@@ -141,5 +180,12 @@ describe('the packed library', () => {
       completed: true,
       ui: ['user', 'assistant'],
     })
+  }, 120_000)
+
+  it('every TypeScript example of the README compiles against its types', async () => {
+    expect(readmeBlocks.length).toBeGreaterThanOrEqual(2)
+    const { diagnostics, exitCode } = await checkedApp()
+    expect(diagnostics.filter(isExample)).toEqual([])
+    if (diagnostics.length === 0) expect(exitCode).toBe(0)
   }, 120_000)
 })
