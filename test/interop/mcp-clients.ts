@@ -46,9 +46,8 @@ const modernClient = () =>
  * The v2 SDK's stdio transport as a subclass, which the client probes in place: its stock transport runs the
  * `server/discover` probe on a sibling process spawned from the same parameters (for servers of older SDKs that exit
  * on a request before `initialize`) and then starts the session's own process, whose first request is no discover.
- * Here the probe, then the session's requests, go to one process (two CLI starts less one); a connection whose
- * first request is no discover is the piped exchange's of test/e2e/mcp-eras.test.ts, the end of a connection's stdin
- * too.
+ * Here the probe, then the session's requests, go to one process (one CLI start, not two); a connection whose first
+ * request is no discover is the piped exchange's of test/e2e/mcp-eras.test.ts, the end of a connection's stdin too.
  */
 class InPlaceModernStdio extends ModernStdio {}
 
