@@ -82,7 +82,8 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
         t.keys('Enter')
         t.type('echo LOADED')
         t.keys('Enter')
-        await t.waitFor(/^LOADED$/m)
+        // zsh's compinit reads every completion function's first line (~1.7 s of CPU, 8-10 s at a load of 10-30)
+        await t.waitFor(/^LOADED$/m, 30_000)
         // each case: a partial line, Tab, and the completed line expected on screen; then the line is cleared. One
         // case for each way the script answers: a candidate list (a command, a flag), ids (the CLI asks the service),
         // and file names (`:files`: the shell's own). Which candidates each word gets (choices such as --cms, -o,
