@@ -1,6 +1,7 @@
 // The interactive chat's habits from llm and aichat (issue 12), in a real terminal (tmux, 100x30) against the
 // built CLI and a real emulator: Ctrl-Z then `fg` in an interactive shell, Ctrl-C at an empty prompt when the
-// conversation is not saved, /edit and Ctrl-X Ctrl-E in $EDITOR, /copy into tmux's buffer, the resume line.
+// conversation is not saved, /edit and Ctrl-X Ctrl-E in $EDITOR, /copy into tmux's buffer and outside tmux (by OSC 52
+// when forced, else a message), the resume line. Ctrl-Z mid-answer is test/terminal/chat-tty.test.ts's.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -88,25 +89,10 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await t.waitFor(/^CHILD-EXIT:0$/m)
   })
 
-  it('Ctrl-Z mid-answer stops at once and `fg` goes on streaming the same answer to its end', async () => {
-    const t = await jobShellChat('suspend-answer', `${node} bin/agentry.cjs chat slow-poet`)
-    t.type('write me a poem about the sea')
-    t.keys('Enter')
-    await t.waitFor(/In the hush of \w+/)
-    t.keys('C-z')
-    const stopped = await t.waitFor(/Stopped/)
-    expect(answers(stopped)).toBe(0)
-    t.type('fg')
-    t.keys('Enter')
-    const done = await t.waitFor((s) => answers(s) === 1, 30_000)
-    expect(done).not.toContain('(cancelled)')
-    t.keys('C-d')
-    await t.waitFor(/^resume with: agentry chat --cid c[0-9a-f]{12}$/m)
-  })
-
-  // one chat: before anything is said, then once there is a conversation the log does not keep
-  it('Ctrl-C at an empty prompt asks first when the log is off; the second quits with 130', async () => {
-    const t = chat('ctrlc-off', { AGENTRY_LOG: 'off' })
+  // one chat, outside tmux (no $TMUX): before anything is said, then once there is a conversation the log does not
+  // keep; /copy on a terminal that is not known to take OSC 52 says how to copy, not silence
+  it('Ctrl-C at an empty prompt asks first when the log is off; the second quits with 130. /copy outside tmux says how to copy', async () => {
+    const t = chat('ctrlc-off', { AGENTRY_LOG: 'off' }, 'env -u TMUX ')
     await t.waitFor(/^› /m)
     t.keys('C-c')
     // nothing said yet: nothing to lose, it only says how to quit (a second Ctrl-C would quit: chat.test.ts)
@@ -115,6 +101,9 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.type('hello')
     t.keys('Enter')
     await t.waitFor((s) => answers(s) === 1)
+    t.type('/copy')
+    t.keys('Enter')
+    await t.waitFor(/not copied: this terminal is not known to accept OSC 52 clipboard writes/)
     t.keys('C-c')
     await t.waitFor('this conversation is not saved (the log is off): Ctrl-C again quits')
     expect(await t.screen()).not.toMatch(/^EXIT:/m)
@@ -122,10 +111,12 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     await t.waitFor(/^EXIT:130$/m)
   })
 
-  // one chat for both: a stop that is discarded goes on with the same conversation, which Ctrl-C then ends
-  it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on; with the log on, Ctrl-C twice quits and the resume line names the logged conversation', async () => {
+  // one chat for these: a stop that is discarded goes on with the same conversation, whose last answer /copy sends by
+  // OSC 52 (forced, outside tmux), and which Ctrl-C then ends
+  it('Ctrl-Z without job control (no shell to come back to) says so and the chat goes on; /copy by OSC 52 when forced; with the log on, Ctrl-C twice quits and the resume line names the logged conversation', async () => {
     // the harness runs the chat under `sh -c` in the pane: an orphaned process group, where a stop is discarded
-    const t = chat('no-job-control')
+    const t = chat('no-job-control', { AGENTRY_OSC52: '1' }, 'env -u TMUX ')
+    await t.command('set-option', '-g', 'set-clipboard', 'on') // each session has its own server
     await t.waitFor(/^› /m)
     t.type('still here')
     t.keys('C-z')
@@ -136,6 +127,11 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     t.type('remember the word pelican')
     t.keys('Enter')
     await t.waitFor((s) => answers(s) === 2)
+    // forced: the OSC 52 sequence reaches the terminal (tmux, with set-clipboard on, turns it into a buffer)
+    t.type('/copy')
+    t.keys('Enter')
+    await t.waitFor(/copied \d+ characters to the clipboard \(OSC 52\)/)
+    expect(await t.command('show-buffer')).toMatch(/^You said: "remember the word pelican"/)
     t.keys('C-c', 'C-c')
     const end = await t.waitFor(/^EXIT:130$/m)
     const id = end.match(/^resume with: agentry chat --cid (c[0-9a-f]{12})$/m)?.[1]
@@ -199,28 +195,5 @@ describe.skipIf(missing !== undefined)('interactive chat habits in tmux', () => 
     expect(await t.command('show-buffer')).toMatch(/^Hello! I am \*\*Demo Assistant\*\*/)
     t.keys('C-d')
     await t.waitFor(/^EXIT:0$/m)
-  })
-
-  it('/copy outside tmux: by OSC 52 when forced; else a message says how to copy', async () => {
-    // outside tmux (no $TMUX) on a terminal that is not known to take OSC 52: a message, not silence
-    const u = chat('copy-plain', {}, 'env -u TMUX ')
-    await u.waitFor(/^› /m)
-    u.type('count to 5')
-    u.keys('Enter')
-    await u.waitFor((s) => answers(s) === 1)
-    u.type('/copy')
-    u.keys('Enter')
-    await u.waitFor(/not copied: this terminal is not known to accept OSC 52 clipboard writes/)
-    // forced: the OSC 52 sequence reaches the terminal (tmux, with set-clipboard on, turns it into a buffer)
-    const v = chat('copy-osc', { AGENTRY_OSC52: '1' }, 'env -u TMUX ')
-    await v.command('set-option', '-g', 'set-clipboard', 'on') // each session has its own server
-    await v.waitFor(/^› /m)
-    v.type('count to 7')
-    v.keys('Enter')
-    await v.waitFor((s) => answers(s) === 1)
-    v.type('/copy')
-    v.keys('Enter')
-    await v.waitFor(/copied \d+ characters to the clipboard \(OSC 52\)/)
-    expect(await v.command('show-buffer')).toMatch(/^1 2 3 4 5 6 7/)
   })
 })

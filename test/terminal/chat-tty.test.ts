@@ -1,6 +1,7 @@
 // The interactive chat's rough edges where only a real terminal shows them (tmux, 100x30, the built CLI against a
-// real emulator): the scrollback after an input taller than the window, the answer after Ctrl-Z and `fg`, keys typed
-// while the terminal is still in cooked mode, and ASCII under LANG=C.
+// real emulator): the scrollback after an input taller than the window, the answer after Ctrl-Z and `fg` mid-answer
+// (stopped at once, drawn again, streamed to its end), keys typed while the terminal is still in cooked mode, and ASCII
+// under LANG=C.
 import { describe, expect, it } from 'vitest'
 import { emulatorFixture, quietEmulator, slowPoetEvery } from '../helpers/emulator.js'
 import { sh, tmuxMissing } from './tmux.js'
@@ -37,7 +38,7 @@ describe.skipIf(missing !== undefined)('interactive chat rough edges in tmux', (
     await t.waitFor(/^EXIT:0$/m)
   })
 
-  it('after Ctrl-Z and `fg` mid-answer, the part already streamed is drawn again below the shell', async () => {
+  it('Ctrl-Z mid-answer stops at once; after `fg` the part already streamed is drawn again below the shell and the same answer goes on to its end', async () => {
     const t = terminal('fg')
     t.start(`PS1='$ ' bash --norc -i`, env())
     await t.waitFor(/^\$/m)
@@ -49,16 +50,18 @@ describe.skipIf(missing !== undefined)('interactive chat rough edges in tmux', (
     // the heading is done (rendered: no hashes) and the next line under way
     await t.waitFor((s) => /^A poem of \w+$/m.test(s) && /In the hush of/.test(s))
     t.keys('C-z')
-    await t.waitFor(/Stopped/)
+    const stopped = await t.waitFor(/Stopped/)
+    expect(count(stopped, / in · \d+ out · /g)).toBe(0)
     t.type('fg')
     t.keys('Enter')
     const done = await t.waitFor(/ in · \d+ out · /, 30_000)
+    expect(done).not.toContain('(cancelled)')
     const afterFg = done.slice(done.lastIndexOf('\n$ fg\n'))
     expect(afterFg).toMatch(/^A poem of \w+$/m)
     expect(count(afterFg, /^In the hush of /gm)).toBe(1)
     expect(afterFg).toMatch(/never alone\.$/m)
     t.keys('C-d')
-    await t.waitFor(/^resume with: /m)
+    await t.waitFor(/^resume with: agentry chat --cid c[0-9a-f]{12}$/m)
   })
 
   it('under LANG=C draws in ASCII, and keys typed before the prompt is up (cooked mode) are sent as typed', async () => {

@@ -1,6 +1,7 @@
 // The interactive chat in a real terminal (tmux, 100x30): the built CLI is typed at and its screen read back, as a
-// user would see it. Against the embedded emulator (`--emulator`, what `npm start` runs) and against an emulator
-// started here, whose request log shows that Ctrl-C cancelled the answer on the server by request_id.
+// user would see it, the model's reasoning dimmed before the answer (its attributes read with capture-pane -e). Against
+// the embedded emulator (`--emulator`, what `npm start` runs) and against an emulator started here, whose request log
+// shows that Ctrl-C cancelled the answer on the server by request_id.
 import { readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -56,7 +57,7 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     ).data
 
   // one chat: the picker's first agent is demo-assistant, which the rest of the test talks to
-  it('without an agent id shows a picker of the agents, Enter chats with the first one; streams a markdown answer, recalls history, takes multi-line input and /help, and /exit ends with 0', async () => {
+  it('without an agent id shows a picker of the agents, Enter chats with the first one; streams a markdown answer, recalls history, takes /help, shows the reasoning dimmed before the answer, takes multi-line input, and /exit ends with 0', async () => {
     const t = chat('basic', '', true)
     const picker = await t.waitFor(/Chat with which agent\?[\s\S]*❯ \S/)
     const first = picker.match(/❯ (.+?)\s*$/m)?.[1] ?? ''
@@ -78,6 +79,26 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     t.keys('Enter')
     await t.waitFor(/\/retry +send the last message again/)
 
+    // the model's reasoning (the scripted model reasons when asked to "think step by step"): dimmed, under
+    // "thinking", before the answer and set apart from it by a blank line; the answer itself is not dimmed
+    t.type('think step by step about tea')
+    t.keys('Enter')
+    const reasoned = await t.waitFor((s) => (s.match(/ in · \d+ out · /g) ?? []).length === 2)
+    const lines = reasoned.split('\n')
+    const head = lines.indexOf('thinking')
+    expect(head).toBeGreaterThan(lines.indexOf('› think step by step about tea'))
+    expect(lines[head + 1]).toBe('│ The user wrote 6 words: "think step by step about tea".')
+    expect(lines[head + 2]).toBe('│ Step 1: find what is asked. Step 2: answer plainly.')
+    expect(lines[head + 3]).toBe('')
+    expect(lines[head + 4]).toMatch(/^You said: "think step by step about tea"/)
+    // the reasoning lines carry the dim attribute (SGR 2); the answer's lines do not
+    const styled = await t.styledScreen()
+    const dim = (text: string) => dimAt(styled, text, '› think step by step about tea')
+    expect(dim('thinking')).toBe(true)
+    expect(dim('│ The user wrote')).toBe(true)
+    expect(dim('│ Step 1:')).toBe(true)
+    expect(dim('You said:')).toBe(false)
+
     t.type('first line')
     t.keys('M-Enter')
     t.type('second line \\')
@@ -86,7 +107,7 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     const multi = await t.waitFor(/^· third line$/m)
     expect(multi).toMatch(/^› first line\n· second line\n· third line$/m)
     t.keys('Enter')
-    await t.waitFor((s) => (s.match(/ in · \d+ out · /g) ?? []).length >= 2)
+    await t.waitFor((s) => (s.match(/ in · \d+ out · /g) ?? []).length >= 3)
 
     // a bracketed paste keeps its newlines in one message; Tab completes a command
     t.type('summarize: ')
@@ -104,7 +125,8 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     expect(statSync(history).mode & 0o777).toBe(0o600)
   }, 60_000) // two checks' worth of typing and answers: 20 s was tight on a loaded machine
 
-  it('Ctrl-C mid-answer cancels on the server, keeps the partial answer and returns to the prompt', async () => {
+  // one chat: a cancelled answer, then a dropped one, then the way out
+  it('Ctrl-C mid-answer cancels on the server, keeps the partial answer and returns to the prompt; a dropped connection keeps the partial text and says so in one line', async () => {
     const t = chat('cancel', 'slow-poet')
     await t.waitFor(/^› /m)
     t.type('write me a very long poem about mountains, rivers and the patient sea')
@@ -116,26 +138,26 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     expect(after).toContain(shown)
     const cancels = (await requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completion/cancel'))
     expect(cancels.map((r) => r.status)).toEqual([200])
+
+    // the next answer's connection is cut after its heading and first words (~2,500 bytes of events)
+    await hook(emu, 'POST', 'faults', {
+      match: { method: 'POST', path: '/api/v1beta/agent/slow-poet/chat/completion' },
+      resetAfterBytes: 2500,
+    })
+    t.type('write me a poem about the sea')
+    t.keys('Enter')
+    const screen = await t.waitFor(/✗ connection lost: .*\n\n› /s)
+    const dropped = screen.slice(screen.lastIndexOf('› write me a poem about the sea'))
+    // the partial answer stays, its heading rendered (no hashes)
+    expect(dropped).toMatch(/^A poem of \w+$/m)
+    expect(dropped).toMatch(/^In the hush of/m)
+    expect(dropped.match(/✗ /g)).toHaveLength(1)
+
     // a lone Ctrl-C at the empty prompt says how to quit; a second one (within 2 s) leaves with 130
     t.keys('C-c')
     await t.waitFor('to quit: Ctrl-D or /exit · or Ctrl-C again')
     t.keys('C-c')
     await t.waitFor(/^EXIT:130$/m)
-  })
-
-  it('a dropped connection keeps the partial text and says so in one line', async () => {
-    await hook(emu, 'POST', 'faults', {
-      match: { method: 'POST', path: '/api/v1beta/agent/demo-assistant/chat/completion' },
-      resetAfterBytes: 1500,
-    })
-    const t = chat('drop', 'demo-assistant')
-    await t.waitFor(/^› /m)
-    t.type('show me markdown')
-    t.keys('Enter')
-    const screen = await t.waitFor(/✗ connection lost: .*\n\n› /s)
-    expect(screen).toMatch(/^Markdown showcase$/m)
-    t.keys('C-d')
-    await t.waitFor(/^EXIT:0$/m)
   })
 
   it('/new in a stateful chat names the new chat, and /info gives the ids and the command that resumes it', async () => {
@@ -156,4 +178,33 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     t.keys('C-d')
     await t.waitFor(/^EXIT:0$/m)
   })
+
+  /**
+   * Whether the dim attribute is on at the first character of the first line, below the line `below`, whose text starts
+   * with `text`. tmux's capture-pane -e carries attributes over from line to line, so the SGR state is followed through
+   * the whole screen.
+   */
+  function dimAt(styled: string, text: string, below: string): boolean | undefined {
+    let dim = false
+    let seen = false
+    for (const line of styled.split('\n')) {
+      let plain = ''
+      let dimAtStart: boolean | undefined
+      for (const part of line.split(/(\x1b\[[0-9;]*m)/)) {
+        const sgr = /^\x1b\[([0-9;]*)m$/.exec(part)
+        if (sgr) {
+          for (const p of (sgr[1] ?? '').split(';')) {
+            if (p === '' || p === '0' || p === '22') dim = false
+            else if (p === '2') dim = true
+          }
+        } else if (part !== '') {
+          dimAtStart ??= dim
+          plain += part
+        }
+      }
+      if (seen && plain.startsWith(text)) return dimAtStart
+      if (plain.trimEnd() === below) seen = true
+    }
+    return undefined
+  }
 })
