@@ -1,7 +1,7 @@
 // `agentry chat --mcp` (issue 10 item 2) end to end: the CLI in-process (src/cli.ts run()) with real MCP servers of
 // both eras against the emulator, whose scripted model calls "use <tool> with {json}" exactly (docs/mcp.md). The
 // tool's result goes back to the agent, which quotes it in its answer. The servers: the current
-// @modelcontextprotocol/server-everything from the npm registry (its `echo` and `get-sum` tools; built on the v1 SDK:
+// @modelcontextprotocol/server-everything from the npm registry (its `get-sum` tool; built on the v1 SDK:
 // 2025-11-25, `initialize`), and a server built on the v2 SDK (test/fixtures/mcp/v2-server.mjs), which with
 // --modern-only refuses every 2025 request: a call that works there was made in the stateless 2026-07-28 revision.
 import { join } from 'node:path'
