@@ -1,7 +1,7 @@
 // `agentry chat --mcp` (issue 10 item 2) end to end: the CLI in-process (src/cli.ts run()) with real MCP servers of
 // both eras against the emulator, whose scripted model calls "use <tool> with {json}" exactly (docs/mcp.md). The
 // tool's result goes back to the agent, which quotes it in its answer. The servers: the current
-// @modelcontextprotocol/server-everything from the npm registry (its `echo` and `get-sum` tools; built on the v1 SDK:
+// @modelcontextprotocol/server-everything from the npm registry (its `get-sum` tool; built on the v1 SDK:
 // 2025-11-25, `initialize`), and a server built on the v2 SDK (test/fixtures/mcp/v2-server.mjs), which with
 // --modern-only refuses every 2025 request: a call that works there was made in the stateless 2026-07-28 revision.
 import { join } from 'node:path'
@@ -64,15 +64,6 @@ describe('chat --mcp (server-everything, built CLI, emulator)', () => {
     expect(r.stderr).toContain('→ get-sum {"a":2,"b":40}')
   })
 
-  it('not streamed, with the server from the profile mcp-servers setting (no --mcp): the answer quotes the echo', async () => {
-    const dir = tempConfigDir()
-    const set = await runCommand(['config', 'set', 'mcp-servers', JSON.stringify([server])], { configDir: dir })
-    expect(set.exitCode, set.stderr).toBe(0)
-    const r = await chat(['-m', 'use echo with {"message":"from the profile"}', '--approve-tools', '--no-stream'], dir)
-    expect(r.exitCode, r.stderr).toBe(0)
-    expect(r.stdout).toContain('Echo: from the profile')
-  })
-
   it('without a terminal, --mcp needs --approve-tools: a usage error before anything is sent', async () => {
     const r = await chat(['-m', 'use echo with {"message":"x"}', '--mcp', server])
     expect(r.exitCode).toBe(2)
@@ -125,9 +116,16 @@ describe('chat --mcp with a server on the v2 SDK (2026-07-28)', () => {
     expect(JSON.parse(add?.content ?? '{}')).toEqual({ sum: 42 })
   })
 
-  it('a server of both eras is spoken to in the newer one', async () => {
-    const era = await toolResult('use era with {}', v2())
-    expect(era.result).toMatchObject({ name: 'era', isError: false, content: 'protocol 2026-07-28' })
+  // one server start for two things: the server comes from the profile's mcp-servers setting (no --mcp), and a server
+  // of both eras is spoken to in the newer one (the answer, not streamed, quotes the era the call was made in)
+  it('a server of both eras, from the profile mcp-servers setting (no --mcp), is spoken to in the newer one; not streamed, the answer quotes its result', async () => {
+    const dir = tempConfigDir()
+    const set = await runCommand(['config', 'set', 'mcp-servers', JSON.stringify([v2()])], { configDir: dir })
+    expect(set.exitCode, set.stderr).toBe(0)
+    const r = await chat(['-m', 'use era with {}', '--approve-tools', '--no-stream'], dir)
+    expect(r.exitCode, r.stderr).toBe(0)
+    expect(r.stdout).toContain('protocol 2026-07-28')
+    expect(r.stderr).toContain('→ era {}')
   })
 
   it('a 2025 server that ends on the server/discover probe is started again and spoken to with initialize', async () => {

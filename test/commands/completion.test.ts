@@ -7,6 +7,14 @@ import { sanitize } from '../../src/text/sanitize.js'
 import { groups } from '../../src/commands/manifest.js'
 import { testAccount, testContext } from '../helpers/test-context.js'
 
+/**
+ * A context whose ids may take as long as a loaded machine needs (AGENTRY_COMPLETION_IDS_MS, as the terminal tests
+ * set it): the default's 1 s is what the last two tests of `__complete` are about; elsewhere it only raced the clock
+ * (the first completion of ids loads the SDK's modules, over a second on a loaded machine).
+ */
+const patient = (env: Record<string, string | undefined> = {}) =>
+  testContext({ env: { AGENTRY_COMPLETION_IDS_MS: '60000', ...env } })
+
 async function candidates(words: string[], t = testContext()): Promise<string[]> {
   expect(await t.run(['__complete', '--', ...words])).toBe(0)
   return t.stdout().split('\n').filter(Boolean)
@@ -39,7 +47,7 @@ describe('__complete', () => {
     expect(await candidates(['compl'])).toEqual(['completion'])
   })
   it('ids from the service', async () => {
-    const t = testContext()
+    const t = patient()
     t.http.get(`/api/v1beta/${testAccount}/agents?page=1&limit=100`).reply(200, {
       data: [
         { id: 'ag_one', name: 'One' },
@@ -50,7 +58,7 @@ describe('__complete', () => {
     expect(await candidates(['agents', 'get', 'ag'], t)).toEqual(['ag_one'])
   })
   it('team slugs for teams switch, model ids for --model', async () => {
-    const t = testContext()
+    const t = patient()
     t.http.get('/api/v1beta/accounts?page=1&limit=100').reply(200, {
       data: [
         { id: 'acc_1', slug: 'personal' },
@@ -58,7 +66,7 @@ describe('__complete', () => {
       ],
     })
     expect(await candidates(['teams', 'switch', 'p'], t)).toEqual(['personal', 'platform'])
-    const m = testContext()
+    const m = patient()
     m.http.get(`/api/v1beta/${testAccount}/agents?include_models=true&limit=1`).reply(200, {
       data: [],
       models: [{ id: 'gpt-x' }, { id: 'claude-y' }],
@@ -66,7 +74,7 @@ describe('__complete', () => {
     expect(await candidates(['chat', '--model', 'c'], m)).toEqual(['claude-y'])
   })
   it('ids come from the profile the line names, not the default one (issue 22 item 15)', async () => {
-    const t = testContext({ env: { AGENTRY_ACCOUNT: undefined } })
+    const t = patient({ AGENTRY_ACCOUNT: undefined })
     expect(await t.run(['config', 'set', 'account', testAccount])).toBe(0)
     expect(await t.run(['--profile', 'p2', 'config', 'set', 'account', 'acc_p2'])).toBe(0)
     t.clearOutput()

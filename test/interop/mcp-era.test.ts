@@ -70,7 +70,7 @@ describe('chat --mcp: the era of a server, found on its pipe', () => {
     const c = clock()
     const { client, outcome } = await connect(p, c)
     c.pass() // 5 s of silence: the server is still starting
-    await expect.poll(() => p.sent()).toEqual(['server/discover', 'initialize'])
+    await expect.poll(() => p.sent(), { timeout: 10_000 }).toEqual(['server/discover', 'initialize'])
     await p.startNow() // it reads server/discover (answers it), then initialize (refuses it: 2026-07-28 only)
     await expect(outcome).resolves.toBe('connected')
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28')
@@ -88,7 +88,7 @@ describe('chat --mcp: the era of a server, found on its pipe', () => {
     open.push(client)
     const outcome = connectEitherEra(client, new ProbedPipe(p.transport), identity, 5_000, wait)
     c.pass()
-    await expect.poll(() => p.sent()).toEqual(['server/discover', 'initialize'])
+    await expect.poll(() => p.sent(), { timeout: 10_000 }).toEqual(['server/discover', 'initialize'])
     await p.startNow() // it answers server/discover (offering 2026-07-28), then takes the initialize (2025)
     await expect(outcome).resolves.toBe('connected')
     expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25')

@@ -279,9 +279,11 @@ describe.each(eras)('mcp serve: the tools, protocol %s (the MCP SDK client)', (e
       },
     )
     await expect(pending).rejects.toThrow()
-    await expect.poll(() => [...fx.emu.state.cancelled].filter((id) => !before.has(id)).length).toBe(1)
+    await expect
+      .poll(() => [...fx.emu.state.cancelled].filter((id) => !before.has(id)).length, { timeout: 10_000 })
+      .toBe(1)
     expect(progressed).toBeGreaterThanOrEqual(2)
-    await expect.poll(() => fx.emu.state.inflight.size).toBe(0)
+    await expect.poll(() => fx.emu.state.inflight.size, { timeout: 10_000 }).toBe(0)
   })
 })
 

@@ -25,7 +25,9 @@ const keys = ['a', 'b', 'c', 'n', 'id', 'tags']
 const topFields = ['a', 'b', 'c', 'n', 'id', 'tags', 'createdAt', 'updatedAt']
 const nestedFields = ['a.b', 'a.c', 'b.a', 'n.n.a', 'a.0', 'b.1.c', 'tags.0', 'a.length']
 const field = fc.oneof({ arbitrary: fc.constantFrom(...topFields), weight: 3 }, fc.constantFrom(...nestedFields))
-const words = ['apple', 'Apple', 'ap', 'banana', '', 'İx']
+// 'pl' lies inside 'apple' and 'na' inside and at the end of 'banana': like, begins and ends answer differently on them
+// (without them, begins read as like went unnoticed in 10 of 12 seeds at 1,500 runs; with them, in none by 405)
+const words = ['apple', 'Apple', 'ap', 'pl', 'banana', 'na', '', 'İx']
 
 const str = fc.oneof({ arbitrary: fc.constantFrom(...words), weight: 4 }, fc.string({ maxLength: 3 }))
 const num = fc.oneof({ arbitrary: fc.integer({ min: -3, max: 3 }), weight: 4 }, fc.constantFrom(0.5, -1.5, 1e-7))
@@ -105,6 +107,9 @@ const query: fc.Arbitrary<CmsQuery> = fc
     return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as CmsQuery
   })
 
+// 1,500 runs each, measured by mutating src/cms (26 mutants, 12 seeds): the first property alone took up to 890 runs
+// to find avg over the non-null values instead of the numbers, the second up to 1,264 to find ilike or ends broken.
+// ~1 s of CPU each: 60 s, for a loaded machine (the default 20 s ran out at load 28).
 describe('engine against the reference evaluator', () => {
   it('agrees on random records and queries', () => {
     fc.assert(
@@ -113,7 +118,7 @@ describe('engine against the reference evaluator', () => {
       }),
       { numRuns: 1500 },
     )
-  })
+  }, 60_000)
 
   it('agrees on filters alone, where most of the semantics live', () => {
     fc.assert(
@@ -123,5 +128,5 @@ describe('engine against the reference evaluator', () => {
       }),
       { numRuns: 1500 },
     )
-  })
+  }, 60_000)
 })
