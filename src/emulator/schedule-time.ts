@@ -11,14 +11,30 @@ export function cronProblem(expr: string, timezone: string, fromMs: number): str
   return check.kind === 'never' ? 'the expression never fires' : undefined
 }
 
+/**
+ * The last run computed for each cron and time zone, with the time it was computed from: the first run after any
+ * time from `fromMs` up to (not including) that run is the same run, so the seed of every emulator, and a scheduler's
+ * tick, need not parse the expression again. A few entries only: cleared when full.
+ */
+const lastRuns = new Map<string, { fromMs: number; next: number }>()
+const keptRuns = 64
+
 /** The first run strictly after `fromMs`, or undefined when there is none (a cron that never fires again). */
 export function nextRunAfter(
   s: Pick<Schedule, 'cron' | 'intervalSeconds' | 'timezone'>,
   fromMs: number,
 ): number | undefined {
   if (s.cron) {
-    const next = new Cron(s.cron, { timezone: s.timezone ?? 'UTC', paused: true }).nextRun(new Date(fromMs))
-    return next?.getTime()
+    const timezone = s.timezone ?? 'UTC'
+    const key = `${timezone} ${s.cron}`
+    const last = lastRuns.get(key)
+    if (last !== undefined && last.fromMs <= fromMs && fromMs < last.next) return last.next
+    const next = new Cron(s.cron, { timezone, paused: true }).nextRun(new Date(fromMs))?.getTime()
+    if (next !== undefined) {
+      if (lastRuns.size >= keptRuns) lastRuns.clear()
+      lastRuns.set(key, { fromMs, next })
+    }
+    return next
   }
   if (s.intervalSeconds) return fromMs + s.intervalSeconds * 1000
   return undefined

@@ -95,8 +95,17 @@ function sites(): StoredSite[] {
   ]
 }
 
+/** The demo logo's bytes, painted once per process (files keep their own base64 copy). */
+let logo: Buffer | undefined
+
 /** Adds the demo resources to a state (existing entries with the same ids are replaced). */
 export function seedResources(state: EmulatorState, opts: SeedResourcesOptions = {}): void {
+  seedResourcesButCms(state, opts)
+  seedCms(state, { seed: opts.seed ?? 42, posts: opts.posts ?? 5000 })
+}
+
+/** seedResources without the CMS collections (the emulator's seeder builds those on first use). */
+export function seedResourcesButCms(state: EmulatorState, opts: Omit<SeedResourcesOptions, 'seed' | 'posts'>): void {
   const now = opts.now ?? Date.now()
   const agentId = opts.agentId ?? state.agents.keys().next().value ?? 'demo-assistant'
   for (const s of scenarios(agentId)) state.scenarios.set(s.id, s)
@@ -134,8 +143,8 @@ export function seedResources(state: EmulatorState, opts: SeedResourcesOptions =
   file('docs/README.md', 'text/markdown', Buffer.from('# Demo files\n\nUploaded by the emulator seed.\n'))
   file('docs/guides/getting-started.md', 'text/markdown', Buffer.from('# Getting started\n\n1. Log in.\n2. Chat.\n'))
   file('data/settings.json', 'application/json', Buffer.from(`${JSON.stringify({ theme: 'dark', locale: 'en' })}\n`))
-  file('images/logo.png', 'image/png', patternPng('agentry logo', 64, 64))
+  logo ??= patternPng('agentry logo', 64, 64)
+  file('images/logo.png', 'image/png', logo)
   // an empty folder (files mkdir): listed beside the ones the files imply
   state.folders.set('shared', { path: 'shared', updatedAt: at(13) })
-  seedCms(state, { seed: opts.seed ?? 42, posts: opts.posts ?? 5000 })
 }

@@ -4,7 +4,7 @@
 import { LazyMap } from './lazy-map.js'
 import type { Seeder } from './seed.js'
 import { seedCms } from './seed-cms.js'
-import { seedResources } from './seed-resources.js'
+import { seedResourcesButCms } from './seed-resources.js'
 
 /** The demo CMS: this seed and size give the documented demo content. */
 const demoCms = { seed: 42, posts: 5000 } as const
@@ -13,8 +13,8 @@ const demoCms = { seed: 42, posts: 5000 } as const
 export function resourceSeeders(now: () => number): readonly Seeder[] {
   return [
     (state) => {
-      seedResources(state, { now: now(), agentId: 'demo-assistant', seed: demoCms.seed, posts: 0 })
-      // replaced before anyone could read it: the full collections are built on the first CMS access
+      seedResourcesButCms(state, { now: now(), agentId: 'demo-assistant' })
+      // the collections are built on the first CMS access
       state.cms = new LazyMap(() => seedCms(state, demoCms))
     },
   ]
