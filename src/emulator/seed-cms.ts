@@ -55,7 +55,7 @@ function record(id: string, data: Record<string, unknown>, tags: string[], day: 
 }
 
 /** The seeded collections of one seed and size, in the order they are set: authors are shared by posts, as made. */
-type SeedCollections = [name: string, records: CmsRecord[]][]
+type SeedCollections = [name: string, records: CmsRecord[]][] & { text?: string }
 
 /**
  * What each (seed, posts) has made in this process, the last few of them: making the records costs several times
@@ -74,6 +74,16 @@ function seedContent(seed: number, posts: number): SeedCollections {
     made.set(key, content)
   }
   return content
+}
+
+/**
+ * The JSON text of the collections seedCms makes (an object of arrays of records, as a snapshot writes the CMS), made
+ * once per process.
+ */
+export function seedCmsText(opts: { seed: number; posts: number }): string {
+  const content = seedContent(opts.seed, opts.posts)
+  content.text ??= JSON.stringify(Object.fromEntries(content))
+  return content.text
 }
 
 /** A fresh copy of a record: its own data and tags; an object in data (flat in the seed) is copied by `copyObject`. */

@@ -3,7 +3,7 @@
 // The CMS collections (thousands of records) are built on first use: see lazy-map.ts.
 import { LazyMap } from './lazy-map.js'
 import type { Seeder } from './seed.js'
-import { seedCms } from './seed-cms.js'
+import { seedCms, seedCmsText } from './seed-cms.js'
 import { seedResourcesButCms } from './seed-resources.js'
 
 /** The demo CMS: this seed and size give the documented demo content. */
@@ -14,8 +14,11 @@ export function resourceSeeders(now: () => number): readonly Seeder[] {
   return [
     (state) => {
       seedResourcesButCms(state, { now: now(), agentId: 'demo-assistant' })
-      // the collections are built on the first CMS access
-      state.cms = new LazyMap(() => seedCms(state, demoCms))
+      // the collections are built on the first CMS access (a snapshot before it writes their text, made once)
+      state.cms = new LazyMap(
+        () => seedCms(state, demoCms),
+        () => seedCmsText(demoCms),
+      )
     },
   ]
 }
