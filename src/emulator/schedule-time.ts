@@ -12,12 +12,13 @@ export function cronProblem(expr: string, timezone: string, fromMs: number): str
 }
 
 /**
- * The last run computed for each cron and time zone, with the time it was computed from: the first run after any
- * time from `fromMs` up to (not including) that run is the same run, so the seed of every emulator, and a scheduler's
- * tick, need not parse the expression again. A few entries only: cleared when full.
+ * Runs already computed, by cron and time zone, each with the time it was computed from: the first run after any time
+ * from `fromMs` up to (not including) that run is that run, so the seed of every emulator and a scheduler's ticks need
+ * not parse the expression again. A few of each (clocks of tests differ), and a few expressions: cleared when full.
  */
-const lastRuns = new Map<string, { fromMs: number; next: number }>()
-const keptRuns = 64
+const knownRuns = new Map<string, { fromMs: number; next: number }[]>()
+const keptExpressions = 64
+const keptRuns = 8
 
 /** The first run strictly after `fromMs`, or undefined when there is none (a cron that never fires again). */
 export function nextRunAfter(
@@ -27,13 +28,18 @@ export function nextRunAfter(
   if (s.cron) {
     const timezone = s.timezone ?? 'UTC'
     const key = `${timezone} ${s.cron}`
-    const last = lastRuns.get(key)
-    if (last !== undefined && last.fromMs <= fromMs && fromMs < last.next) return last.next
+    let runs = knownRuns.get(key)
+    const known = runs?.find((r) => r.fromMs <= fromMs && fromMs < r.next)
+    if (known !== undefined) return known.next
     const next = new Cron(s.cron, { timezone, paused: true }).nextRun(new Date(fromMs))?.getTime()
-    if (next !== undefined) {
-      if (lastRuns.size >= keptRuns) lastRuns.clear()
-      lastRuns.set(key, { fromMs, next })
+    if (next === undefined) return undefined
+    if (runs === undefined) {
+      if (knownRuns.size >= keptExpressions) knownRuns.clear()
+      runs = []
+      knownRuns.set(key, runs)
     }
+    if (runs.length >= keptRuns) runs.shift()
+    runs.push({ fromMs, next })
     return next
   }
   if (s.intervalSeconds) return fromMs + s.intervalSeconds * 1000
