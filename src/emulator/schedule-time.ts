@@ -55,3 +55,45 @@ export function nextRunAtIso(
   const next = nextRunAfter(s, nowMs)
   return next === undefined ? null : new Date(next).toISOString()
 }
+
+/** Schedules whose `nextRunAt` is not computed yet, with the earliest time (ms) it can be. */
+const deferred = new WeakMap<object, number>()
+
+/**
+ * Gives a seeded schedule the `nextRunAt` that nextRunAtIso(s, nowMs) gives, computed when first read (or replaced
+ * when first written): croner in a time zone first loads the zone data of Intl (a fifth of the instructions of a
+ * command run with `--emulator`, which never reads a schedule). The schedule's timing is taken as it is now.
+ */
+export function deferNextRunAt(s: Schedule, nowMs: number): void {
+  const timing = { cron: s.cron, intervalSeconds: s.intervalSeconds, timezone: s.timezone, status: s.status }
+  const settle = (value: string | null) => {
+    deferred.delete(s)
+    Object.defineProperty(s, 'nextRunAt', { value, writable: true, enumerable: true, configurable: true })
+  }
+  Object.defineProperty(s, 'nextRunAt', {
+    get() {
+      const value = nextRunAtIso(timing, nowMs)
+      settle(value)
+      return value
+    },
+    set: settle,
+    enumerable: true,
+    configurable: true,
+  })
+  deferred.set(s, earliestRun(s.cron, nowMs))
+}
+
+/**
+ * The earliest a run after `fromMs` can be: a cron of five fields (or a nickname) fires on a whole minute, and since
+ * 1980 every zone's offset is whole minutes; otherwise just after `fromMs`.
+ */
+function earliestRun(cron: string | null | undefined, fromMs: number): number {
+  const minutes =
+    cron !== null && cron !== undefined && (cron.trim().startsWith('@') || cron.trim().split(/\s+/).length === 5)
+  return minutes && fromMs >= Date.UTC(1980, 0, 1) ? Math.floor(fromMs / 60_000) * 60_000 + 60_000 : fromMs + 1
+}
+
+/** The earliest a schedule whose `nextRunAt` is not computed yet can be due (deferNextRunAt); undefined once it is. */
+export function deferredUntil(s: Schedule): number | undefined {
+  return deferred.get(s)
+}

@@ -1,9 +1,10 @@
 // Demo resources besides agents, chats and keys (those are ./seed.ts): scenarios with signature settings (one
 // disabled, one whose agent is gone), webhooks (active and inactive), schedules (cron and interval), sites with pages,
 // files and CMS collections. Deterministic: fixed ids, documented demo secrets and a seeded PRNG for content.
+import type { Schedule } from '../api/schemas/index.js'
 import { putFile } from './handlers/files.js'
 import { patternPng } from './png.js'
-import { nextRunAtIso } from './schedule-time.js'
+import { deferNextRunAt, nextRunAtIso } from './schedule-time.js'
 import { seedCms, seedEpoch } from './seed-cms.js'
 import type { EmulatorState, StoredScenario, StoredSite } from './state.js'
 
@@ -136,7 +137,11 @@ export function seedResourcesButCms(state: EmulatorState, opts: Omit<SeedResourc
   for (const s of schedules) {
     const status = s.id === 'sch_paused' ? ('inactive' as const) : ('active' as const)
     const base = { cron: null, intervalSeconds: null, ...s, input: `${s.name} input`, status, lastRunAt: null }
-    state.schedules.set(s.id, { ...base, nextRunAt: nextRunAtIso(base, now), createdAt: at(12), updatedAt: at(12) })
+    const schedule: Schedule = { ...base, nextRunAt: null, createdAt: at(12), updatedAt: at(12) }
+    // a cron's next run is computed when first read (schedule-time.ts): most runs of `--emulator` never read it
+    if (base.cron !== null && status === 'active') deferNextRunAt(schedule, now)
+    else schedule.nextRunAt = nextRunAtIso(base, now)
+    state.schedules.set(s.id, schedule)
   }
   for (const site of sites()) state.sites.set(site.id, site)
   const file = (path: string, type: string, bytes: Buffer) => putFile(state, path, bytes, type, at(13))
