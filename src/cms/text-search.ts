@@ -101,10 +101,25 @@ interface Corpus {
 // after a write (never changed in place), so paging a search over 5 000 records does not word them all per page.
 const corpora = new WeakMap<readonly CmsRecord[], Corpus>()
 
+// Each text's words, kept across lists: a list made again after one write, or another emulator's copy of the same
+// records, has mostly the same texts, and wording them is what building a corpus costs. Cleared when full.
+const wordsOfText = new Map<string, ReadonlySet<string>>()
+const keptTexts = 20_000
+
+function wordSet(text: string): ReadonlySet<string> {
+  let set = wordsOfText.get(text)
+  if (set === undefined) {
+    set = new Set(words(text))
+    if (wordsOfText.size >= keptTexts) wordsOfText.clear()
+    wordsOfText.set(text, set)
+  }
+  return set
+}
+
 function corpusOf(records: readonly CmsRecord[]): Corpus {
   const kept = corpora.get(records)
   if (kept !== undefined && kept.docs.length === records.length) return kept
-  const docs = records.map((r) => new Set(words(textOf(r))))
+  const docs = records.map((r) => wordSet(textOf(r)))
   const df = new Map<string, number>()
   for (const d of docs) for (const w of d) df.set(w, (df.get(w) ?? 0) + 1)
   const corpus = { docs, df, vocabulary: [...df.keys()] }

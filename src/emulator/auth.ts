@@ -22,6 +22,23 @@ export function hashApiKey(key: string): string {
 }
 
 /**
+ * The hashes of the last credentials presented (in memory only, never saved): a client sends the same key with
+ * every request. Cleared when full.
+ */
+const presented = new Map<string, string>()
+const keptPresented = 32
+
+function presentedHash(token: string): string {
+  let hash = presented.get(token)
+  if (hash === undefined) {
+    hash = hashApiKey(token)
+    if (presented.size >= keptPresented) presented.clear()
+    presented.set(token, hash)
+  }
+  return hash
+}
+
+/**
  * The `WWW-Authenticate` of a 401 on the API (RFC 6750 3, RFC 9728 5.1): where the resource's metadata is, and
  * `error="invalid_token"` (or `insufficient_scope` for a scope refusal) unless the request carried no credential at
  * all (RFC 6750 3.1).
@@ -72,7 +89,7 @@ export function authenticate(
     if (!tokenFitsResource(oauth, resource)) throw unauthorized('the access token was issued for another resource')
     return { kind: 'oauth', id: oauth.clientId, accountId: oauth.accountId, scopes: {} }
   }
-  const hash = hashApiKey(token)
+  const hash = presentedHash(token)
   for (const key of state.apiKeys.values()) {
     if (key.keyHash !== hash) continue
     if (key.expiresAt && Date.parse(key.expiresAt) <= now) throw unauthorized('the API key has expired')

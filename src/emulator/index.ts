@@ -9,7 +9,7 @@ import { FaultInjector } from './faults.js'
 import { newHookToken, ownHosts } from './guard.js'
 import { allHandlers } from './handlers/index.js'
 import { loadState, SnapshotWriter } from './persistence.js'
-import { Router } from './router.js'
+import { routerFor } from './router.js'
 import { type Scheduler, startScheduler } from './scheduler.js'
 import { demoApiKey, ensureDemoKey, seedState } from './seed.js'
 import { demoSecrets } from './seed-resources.js'
@@ -86,7 +86,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const log = new RequestLog()
   const origin = { value: '' }
   const pipeline = createPipeline({
-    router: new Router(basePathSuffix),
+    router: routerFor(basePathSuffix),
     handlers: allHandlers(),
     env,
     faults,

@@ -1,13 +1,24 @@
 // A Map that fills itself on first use. The demo CMS holds thousands of records; building them only when something
 // first reads the CMS keeps `createEmulator` (run by every `--emulator` command) fast.
 
-/** A Map whose `fill` runs once, just before the first read or write. */
+/**
+ * A Map whose `fill` runs once, just before the first read or write. `text`, when given, is the JSON text of what
+ * `fill` makes (the Map as an object of arrays of its values), so a snapshot taken before anything read the Map need
+ * not fill it.
+ */
 export class LazyMap<K, V> extends Map<K, V> {
   private fill: (() => void) | undefined
+  private readonly text: (() => string) | undefined
 
-  constructor(fill: () => void) {
+  constructor(fill: () => void, text?: () => string) {
     super()
     this.fill = fill
+    this.text = text
+  }
+
+  /** The JSON text of what `fill` would make, while it has not run (and a `text` was given); else undefined. */
+  pendingText(): string | undefined {
+    return this.fill === undefined ? undefined : this.text?.()
   }
 
   private ready(): void {

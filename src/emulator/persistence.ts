@@ -106,7 +106,7 @@ export class SnapshotWriter {
       if (!this.dirty) return
       this.dirty = false
       try {
-        await writeFileAtomic(this.path, JSON.stringify(this.state()), { mode: 0o600 })
+        await writeFileAtomic(this.path, this.state().snapshotText(), { mode: 0o600 })
         if (this.failures > 0)
           this.report(`emulator: saved ${this.path} again after ${this.failures} failed attempt(s)`)
         this.failures = 0

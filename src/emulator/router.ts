@@ -90,3 +90,15 @@ export class Router {
     return { kind: 'method-not-allowed', allow: allow.join(', ') }
   }
 }
+
+const routers = new Map<string | undefined, Router>()
+
+/** The router of a prefix, made once per process: the table never changes, and every emulator shares its cache. */
+export function routerFor(prefix?: string): Router {
+  let router = routers.get(prefix)
+  if (router === undefined) {
+    router = new Router(prefix)
+    routers.set(prefix, router)
+  }
+  return router
+}

@@ -3,7 +3,7 @@
 // clock (env.now, the seam tests move), so schedules created, edited or deleted through the API need no bookkeeping.
 // Missed runs (the emulator was down) are not caught up; a schedule still running is not started again.
 import { type RunAgent, runScenarioById, scriptedRunAgent } from './scenario-run.js'
-import { nextRunAfter } from './schedule-time.js'
+import { deferredUntil, nextRunAfter } from './schedule-time.js'
 import type { HandlerEnv } from './types.js'
 
 /** Options of startScheduler. */
@@ -33,6 +33,8 @@ export function startScheduler(env: HandlerEnv, opts: SchedulerOptions = {}): Sc
   // A persisted nextRunAt in the past belongs to a run missed while the emulator was down: start afresh from now.
   const startedAt = env.now()
   for (const s of env.state.schedules.values()) {
+    // a next run not computed yet cannot be before this: nothing was missed, and it stays to be computed
+    if ((deferredUntil(s) ?? Number.NEGATIVE_INFINITY) >= startedAt) continue
     const due = s.nextRunAt ? Date.parse(s.nextRunAt) : Number.NaN
     if (s.status === 'active' && !(due >= startedAt)) {
       const next = nextRunAfter(s, startedAt)
@@ -44,7 +46,8 @@ export function startScheduler(env: HandlerEnv, opts: SchedulerOptions = {}): Sc
     const now = env.now()
     const started: Promise<void>[] = []
     for (const s of env.state.schedules.values()) {
-      if (s.status !== 'active' || !s.nextRunAt || running.has(s.id)) continue
+      if (s.status !== 'active' || (deferredUntil(s) ?? Number.NEGATIVE_INFINITY) > now) continue
+      if (!s.nextRunAt || running.has(s.id)) continue
       const due = Date.parse(s.nextRunAt)
       if (!(due <= now)) continue
       // Intervals keep their cadence (due + n·interval); a cron asks croner for the next time after now.

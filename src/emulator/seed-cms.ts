@@ -1,6 +1,7 @@
 // Demo CMS content (wire.md "CMS content"): a `posts` collection of thousands of records with strings, numbers,
 // booleans, nested objects, dates and tags, plus `authors` and `products`, every record published. A seeded PRNG makes
-// every run identical.
+// every run identical. The content of a seed is made once per process and each state gets its own copy of it (new
+// record, data and tags objects), so a state changed in place never changes another one.
 import type { CmsRecord } from '../api/schemas/index.js'
 import type { EmulatorState } from './state.js'
 
@@ -53,17 +54,78 @@ function record(id: string, data: Record<string, unknown>, tags: string[], day: 
   return { id, data, tags, createdAt: at, updatedAt: at, publishedAt: at }
 }
 
+/** The seeded collections of one seed and size, in the order they are set: authors are shared by posts, as made. */
+type SeedCollections = [name: string, records: CmsRecord[]][] & { text?: string }
+
+/**
+ * What each (seed, posts) has made in this process, the last few of them: making the records costs several times
+ * copying them, and every emulator of a process (`--emulator`, a reset, each test) seeds the same demo content.
+ */
+const made = new Map<string, SeedCollections>()
+const keptSeeds = 4
+
+/** The records of `seed` and `posts`, made once. */
+function seedContent(seed: number, posts: number): SeedCollections {
+  const key = `${seed}/${posts}`
+  let content = made.get(key)
+  if (content === undefined) {
+    content = generate(seed, posts)
+    if (made.size >= keptSeeds) made.delete(made.keys().next().value!)
+    made.set(key, content)
+  }
+  return content
+}
+
+/**
+ * The JSON text of the collections seedCms makes (an object of arrays of records, as a snapshot writes the CMS), made
+ * once per process.
+ */
+export function seedCmsText(opts: { seed: number; posts: number }): string {
+  const content = seedContent(opts.seed, opts.posts)
+  content.text ??= JSON.stringify(Object.fromEntries(content))
+  return content.text
+}
+
+/** A fresh copy of a record: its own data and tags; an object in data (flat in the seed) is copied by `copyObject`. */
+function copyRecord(r: CmsRecord, copyObject: (o: object) => object): CmsRecord {
+  const data: Record<string, unknown> = {}
+  for (const k in r.data) {
+    const v = r.data[k]
+    data[k] = typeof v === 'object' && v !== null ? copyObject(v) : v
+  }
+  return { ...r, data, tags: [...(r.tags ?? [])] }
+}
+
 /** Fills `posts` (`posts` records), `authors` and `products` with deterministic demo content. */
 export function seedCms(state: EmulatorState, opts: { seed: number; posts: number }): void {
-  const rand = seededRandom(opts.seed)
+  // an object shared by several records (a post's author) stays shared within this state, as when it was made
+  const copies = new Map<object, object>()
+  const copyObject = (o: object): object => {
+    let c = copies.get(o)
+    if (c === undefined) {
+      c = { ...o }
+      copies.set(o, c)
+    }
+    return c
+  }
+  for (const [name, records] of seedContent(opts.seed, opts.posts)) {
+    const map = new Map<string, CmsRecord>()
+    for (const r of records) map.set(r.id, copyRecord(r, copyObject))
+    state.cms.set(name, map)
+  }
+}
+
+/** Makes the records of a seed (the PRNG's order: authors, posts, products). */
+function generate(seed: number, postCount: number): SeedCollections {
+  const rand = seededRandom(seed)
   const people = authors(rand, 24)
-  const authorRecords = new Map<string, CmsRecord>()
+  const authorRecords: CmsRecord[] = []
   people.forEach((a, i) => {
     const id = `author_${String(i + 1).padStart(3, '0')}`
-    authorRecords.set(id, record(id, { ...a, bio: `${a.name} writes about ${pick(rand, categories)}.` }, [], i))
+    authorRecords.push(record(id, { ...a, bio: `${a.name} writes about ${pick(rand, categories)}.` }, [], i))
   })
-  const posts = new Map<string, CmsRecord>()
-  for (let i = 1; i <= opts.posts; i++) {
+  const posts: CmsRecord[] = []
+  for (let i = 1; i <= postCount; i++) {
     const id = `post_${String(i).padStart(5, '0')}`
     const published = rand() < 0.7
     const day = rand() * 700
@@ -82,9 +144,9 @@ export function seedCms(state: EmulatorState, opts: { seed: number; posts: numbe
       readingMinutes: 1 + Math.floor(rand() * 15),
       publishedAt: published ? isoDaysAfterEpoch(day) : null,
     }
-    posts.set(id, record(id, data, pickSome(rand, tagPool, 3), day))
+    posts.push(record(id, data, pickSome(rand, tagPool, 3), day))
   }
-  const products = new Map<string, CmsRecord>()
+  const products: CmsRecord[] = []
   for (let i = 1; i <= 500; i++) {
     const id = `product_${String(i).padStart(4, '0')}`
     const data = {
@@ -93,9 +155,11 @@ export function seedCms(state: EmulatorState, opts: { seed: number; posts: numbe
       inStock: rand() < 0.8,
       category: pick(rand, ['hardware', 'software', 'service']),
     }
-    products.set(id, record(id, data, pickSome(rand, ['new', 'sale', 'bestseller', 'limited'], 2), rand() * 700))
+    products.push(record(id, data, pickSome(rand, ['new', 'sale', 'bestseller', 'limited'], 2), rand() * 700))
   }
-  state.cms.set('posts', posts)
-  state.cms.set('authors', authorRecords)
-  state.cms.set('products', products)
+  return [
+    ['posts', posts],
+    ['authors', authorRecords],
+    ['products', products],
+  ]
 }

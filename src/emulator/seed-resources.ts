@@ -1,9 +1,10 @@
 // Demo resources besides agents, chats and keys (those are ./seed.ts): scenarios with signature settings (one
 // disabled, one whose agent is gone), webhooks (active and inactive), schedules (cron and interval), sites with pages,
 // files and CMS collections. Deterministic: fixed ids, documented demo secrets and a seeded PRNG for content.
+import type { Schedule } from '../api/schemas/index.js'
 import { putFile } from './handlers/files.js'
 import { patternPng } from './png.js'
-import { nextRunAtIso } from './schedule-time.js'
+import { deferNextRunAt, nextRunAtIso } from './schedule-time.js'
 import { seedCms, seedEpoch } from './seed-cms.js'
 import type { EmulatorState, StoredScenario, StoredSite } from './state.js'
 
@@ -95,8 +96,17 @@ function sites(): StoredSite[] {
   ]
 }
 
+/** The demo logo's bytes, painted once per process (files keep their own base64 copy). */
+let logo: Buffer | undefined
+
 /** Adds the demo resources to a state (existing entries with the same ids are replaced). */
 export function seedResources(state: EmulatorState, opts: SeedResourcesOptions = {}): void {
+  seedResourcesButCms(state, opts)
+  seedCms(state, { seed: opts.seed ?? 42, posts: opts.posts ?? 5000 })
+}
+
+/** seedResources without the CMS collections (the emulator's seeder builds those on first use). */
+export function seedResourcesButCms(state: EmulatorState, opts: Omit<SeedResourcesOptions, 'seed' | 'posts'>): void {
   const now = opts.now ?? Date.now()
   const agentId = opts.agentId ?? state.agents.keys().next().value ?? 'demo-assistant'
   for (const s of scenarios(agentId)) state.scenarios.set(s.id, s)
@@ -127,15 +137,19 @@ export function seedResources(state: EmulatorState, opts: SeedResourcesOptions =
   for (const s of schedules) {
     const status = s.id === 'sch_paused' ? ('inactive' as const) : ('active' as const)
     const base = { cron: null, intervalSeconds: null, ...s, input: `${s.name} input`, status, lastRunAt: null }
-    state.schedules.set(s.id, { ...base, nextRunAt: nextRunAtIso(base, now), createdAt: at(12), updatedAt: at(12) })
+    const schedule: Schedule = { ...base, nextRunAt: null, createdAt: at(12), updatedAt: at(12) }
+    // a cron's next run is computed when first read (schedule-time.ts): most runs of `--emulator` never read it
+    if (base.cron !== null && status === 'active') deferNextRunAt(schedule, now)
+    else schedule.nextRunAt = nextRunAtIso(base, now)
+    state.schedules.set(s.id, schedule)
   }
   for (const site of sites()) state.sites.set(site.id, site)
   const file = (path: string, type: string, bytes: Buffer) => putFile(state, path, bytes, type, at(13))
   file('docs/README.md', 'text/markdown', Buffer.from('# Demo files\n\nUploaded by the emulator seed.\n'))
   file('docs/guides/getting-started.md', 'text/markdown', Buffer.from('# Getting started\n\n1. Log in.\n2. Chat.\n'))
   file('data/settings.json', 'application/json', Buffer.from(`${JSON.stringify({ theme: 'dark', locale: 'en' })}\n`))
-  file('images/logo.png', 'image/png', patternPng('agentry logo', 64, 64))
+  logo ??= patternPng('agentry logo', 64, 64)
+  file('images/logo.png', 'image/png', logo)
   // an empty folder (files mkdir): listed beside the ones the files imply
   state.folders.set('shared', { path: 'shared', updatedAt: at(13) })
-  seedCms(state, { seed: opts.seed ?? 42, posts: opts.posts ?? 5000 })
 }

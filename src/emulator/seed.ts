@@ -22,6 +22,17 @@ export const demoKeys = {
 
 const at = '2025-01-06T09:00:00.000Z'
 
+/** The demo keys' hashes, computed once per process (they are fixed, public values). */
+const demoHashes = new Map<string, string>()
+function demoKeyHash(value: string): string {
+  let hash = demoHashes.get(value)
+  if (hash === undefined) {
+    hash = hashApiKey(value)
+    demoHashes.set(value, hash)
+  }
+  return hash
+}
+
 function key(
   state: EmulatorState,
   id: string,
@@ -37,14 +48,14 @@ function key(
     createdAt: at,
     lastUsedAt: null,
     expiresAt: null,
-    keyHash: hashApiKey(value),
+    keyHash: demoKeyHash(value),
     accountId: state.accountId,
   }
 }
 
 /** Installs the full-access demo key unless a key with its hash is already there. */
 export function ensureDemoKey(state: EmulatorState): void {
-  const hash = hashApiKey(demoApiKey)
+  const hash = demoKeyHash(demoApiKey)
   for (const k of state.apiKeys.values()) if (k.keyHash === hash) return
   state.apiKeys.set('key_demo', key(state, 'key_demo', 'Demo key (full access)', demoApiKey, {}))
 }

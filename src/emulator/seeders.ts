@@ -3,8 +3,8 @@
 // The CMS collections (thousands of records) are built on first use: see lazy-map.ts.
 import { LazyMap } from './lazy-map.js'
 import type { Seeder } from './seed.js'
-import { seedCms } from './seed-cms.js'
-import { seedResources } from './seed-resources.js'
+import { seedCms, seedCmsText } from './seed-cms.js'
+import { seedResourcesButCms } from './seed-resources.js'
 
 /** The demo CMS: this seed and size give the documented demo content. */
 const demoCms = { seed: 42, posts: 5000 } as const
@@ -13,9 +13,12 @@ const demoCms = { seed: 42, posts: 5000 } as const
 export function resourceSeeders(now: () => number): readonly Seeder[] {
   return [
     (state) => {
-      seedResources(state, { now: now(), agentId: 'demo-assistant', seed: demoCms.seed, posts: 0 })
-      // replaced before anyone could read it: the full collections are built on the first CMS access
-      state.cms = new LazyMap(() => seedCms(state, demoCms))
+      seedResourcesButCms(state, { now: now(), agentId: 'demo-assistant' })
+      // the collections are built on the first CMS access (a snapshot before it writes their text, made once)
+      state.cms = new LazyMap(
+        () => seedCms(state, demoCms),
+        () => seedCmsText(demoCms),
+      )
     },
   ]
 }

@@ -8,6 +8,7 @@ import type { A2aTaskRecord } from './a2a/tasks.js'
 import type { StoredCmsRecord } from './cms-records.js'
 import { DesktopQueue } from './desktop-queue.js'
 import { StoredCollections, storedCollections } from './handlers.gen.js'
+import { LazyMap } from './lazy-map.js'
 
 /** A scenario as stored: the public record plus its signing secret (never sent by GET). */
 export type StoredScenario = Scenario & { signature_secret: string; signature_name: string }
@@ -178,9 +179,25 @@ export class EmulatorState extends StoredCollections {
 
   /** A JSON-serializable snapshot of the persisted collections (in-flight requests are not kept). */
   toJSON(): Record<string, unknown> {
+    const out = this.collectionsJSON()
+    out.cms = Object.fromEntries([...this.cms].map(([name, recs]) => [name, [...recs.values()]]))
+    return out
+  }
+
+  /**
+   * JSON.stringify(this), the text of a snapshot: a demo CMS nothing has read yet is written as the text of what it
+   * will hold (./lazy-map.ts), not built and serialized for every save.
+   */
+  snapshotText(): string {
+    const pending = this.cms instanceof LazyMap ? this.cms.pendingText() : undefined
+    if (pending === undefined) return JSON.stringify(this)
+    const rest = JSON.stringify(this.collectionsJSON())
+    return `${rest.slice(0, -1)},"cms":${pending}}`
+  }
+
+  private collectionsJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { version: 1, accountId: this.accountId }
     for (const name of Object.keys(collections) as CollectionName[]) out[name] = [...this[name].values()]
-    out.cms = Object.fromEntries([...this.cms].map(([name, recs]) => [name, [...recs.values()]]))
     return out
   }
 

@@ -121,22 +121,36 @@ export async function openLogDb(file: string, prepare: (db: DatabaseSync) => voi
   }
 }
 
-/** Applies the migrations past the file's user_version, each in its own transaction. */
-export function migrate(db: DatabaseSync): void {
-  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)
+/** The file's schema version (PRAGMA user_version). */
+function schemaVersion(db: DatabaseSync): number {
+  return Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)
+}
+
+/** Refuses a log written by a newer agentry. */
+function checkKnown(version: number): void {
   if (version > migrations.length)
     throw new Error(`it was written by a newer agentry (schema ${version}, this one knows ${migrations.length})`)
-  for (let v = version; v < migrations.length; v++) {
-    db.exec('BEGIN IMMEDIATE')
-    try {
-      // another process may have migrated while this one waited for the lock
-      const now = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)
-      if (now === v) db.exec(`${migrations[v]}; PRAGMA user_version = ${v + 1};`)
-      db.exec('COMMIT')
-    } catch (err) {
-      db.exec('ROLLBACK')
-      throw err
-    }
+}
+
+/**
+ * Applies the migrations past the file's user_version, in order, in one transaction: a new log (or an old one) is
+ * brought up to date by one write to disk, and a failure leaves it as it was.
+ */
+export function migrate(db: DatabaseSync): void {
+  const version = schemaVersion(db)
+  checkKnown(version)
+  if (version === migrations.length) return
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    // another process may have migrated while this one waited for the lock
+    const now = schemaVersion(db)
+    checkKnown(now)
+    if (now < migrations.length)
+      db.exec(`${migrations.slice(now).join(';\n')}; PRAGMA user_version = ${migrations.length};`)
+    db.exec('COMMIT')
+  } catch (err) {
+    db.exec('ROLLBACK')
+    throw err
   }
 }
 

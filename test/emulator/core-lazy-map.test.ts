@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { createEmulator } from '../../src/emulator/index.js'
 import { LazyMap } from '../../src/emulator/lazy-map.js'
+import { seedState } from '../../src/emulator/seed.js'
+import { resourceSeeders } from '../../src/emulator/seeders.js'
+import { EmulatorState } from '../../src/emulator/state.js'
 import { call } from './core-client.js'
 
 describe('LazyMap', () => {
@@ -26,6 +29,16 @@ describe('LazyMap', () => {
     expect(m.size).toBeGreaterThanOrEqual(1)
   })
 
+  it('gives the text of what it will hold until it is filled, and then no more', () => {
+    const m = new LazyMap<string, number>(
+      () => m.set('a', 1),
+      () => '{"a":[1]}',
+    )
+    expect(m.pendingText()).toBe('{"a":[1]}')
+    expect(m.get('a')).toBe(1)
+    expect(m.pendingText()).toBeUndefined()
+  })
+
   it('clear() drops the pending fill', () => {
     const m = new LazyMap<string, number>(() => {
       throw new Error('must not run')
@@ -36,6 +49,29 @@ describe('LazyMap', () => {
 })
 
 describe('the demo CMS', () => {
+  it('is written by a snapshot before it is built exactly as once built, and is built once per state', () => {
+    const fresh = () => {
+      const state = new EmulatorState()
+      seedState(
+        state,
+        'demo',
+        resourceSeeders(() => Date.UTC(2026, 0, 15)),
+      )
+      return state
+    }
+    const before = fresh().snapshotText()
+    const state = fresh()
+    expect(JSON.stringify(state)).toBe(before) // JSON.stringify builds the CMS
+    expect(state.snapshotText()).toBe(before)
+    // each state has its own records: a change in place in one leaves another as seeded
+    const post = state.cms.get('posts')!.get('post_00001')!
+    const other = fresh()
+    ;(post.data.author as { name: string }).name = 'changed'
+    post.tags!.push('changed')
+    expect(other.cms.get('posts')!.get('post_00001')).not.toBe(post)
+    expect(JSON.stringify(other)).toBe(before)
+  })
+
   it('is built on the first CMS request, with the full demo content', async () => {
     const emu = await createEmulator({ port: 0, scheduler: false, log: () => {} })
     try {

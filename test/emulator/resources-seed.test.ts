@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../src/emulator/seed-cms.js'
+import { deferredUntil, nextRunAtIso } from '../../src/emulator/schedule-time.js'
 import { seedResources } from '../../src/emulator/seed-resources.js'
 import { EmulatorState } from '../../src/emulator/state.js'
 
@@ -81,6 +82,19 @@ describe('seedResources', () => {
     const back = EmulatorState.fromJSON({ cms: { notes: [old, draft] } })
     expect(back.cms.get('notes')?.get('n1')?.publishedAt).toBe('2025-02-01T00:00:00.000Z')
     expect(back.cms.get('notes')?.get('n2')?.publishedAt).toBe(null)
+  })
+
+  it("computes a cron schedule's next run when first read, as at the seed; a write first replaces it", () => {
+    const daily = seeded().schedules.get('sch_daily')!
+    expect(deferredUntil(daily)).toBe(now + 60_000) // a whole minute: the earliest a five-field cron fires
+    const timing = { cron: daily.cron, intervalSeconds: null, timezone: daily.timezone, status: 'active' as const }
+    expect(daily.nextRunAt).toBe(nextRunAtIso(timing, now))
+    expect(daily.nextRunAt).not.toBeNull()
+    expect(deferredUntil(daily)).toBeUndefined()
+    const written = seeded().schedules.get('sch_daily')!
+    written.nextRunAt = null
+    expect(written.nextRunAt).toBeNull()
+    expect(JSON.parse(JSON.stringify(written)).nextRunAt).toBeNull()
   })
 })
 

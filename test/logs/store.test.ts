@@ -127,6 +127,26 @@ describe('log database', () => {
     expect(s.search('early', 10)).toHaveLength(1)
   })
 
+  it('brings a log up to date in one transaction: a migration that fails leaves it as it was', async () => {
+    const file = join(tempDir(), 'old.db')
+    const { DatabaseSync } = await import('node:sqlite')
+    const old = new DatabaseSync(file)
+    old.exec(`${migrations[0]}; PRAGMA user_version = 1;`)
+    old.close()
+    migrations.push('CREATE TABLE broken (')
+    try {
+      await expect(openLogDb(file)).rejects.toThrow(/cannot be used/)
+    } finally {
+      migrations.pop()
+    }
+    const after = new DatabaseSync(file)
+    opened.push(after)
+    expect(after.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 })
+    // migration 3 (its column) was rolled back with the one that failed after it
+    const columns = after.prepare('SELECT name FROM pragma_table_info(?)').all('messages') as { name: string }[]
+    expect(columns.map((c) => c.name)).not.toContain('partial')
+  })
+
   it('migrates a schema-1 log (messages indexed whole) to the prefix index, its rows kept and searchable', async () => {
     const file = join(tempDir(), 'old.db')
     const { DatabaseSync } = await import('node:sqlite')
