@@ -66,8 +66,9 @@ function packedModules(getRawAsset) {
  * one folder per build of the CLI (dist/cjs/build.txt, the digest of every module: V8 checks only a source's
  * length), per Node and per V8 options given (V8 refuses a cache made under other flags); shared by every run of
  * that build by that user, whatever its AGENTRY_* folders (a test's runs each have their own). A folder that is not
- * the user's own, or that others may write, is not read. `saveCaches()`, called after a run, writes the cache of each
- * module it loaded that had none or had one V8 refused: made then, it holds every function the run compiled. Each
+ * the user's own, or that others may write, is not read. `saveCaches()`, called after a run (or when a module first
+ * requires node:v8), writes the cache of each module loaded that had none or had one V8 refused: made then, it holds
+ * every function the run compiled. Each
  * file is written whole under another name, then renamed: a reader never sees part of one. Any failure (a folder
  * not writable, a full disk) leaves the run as it was, without caches.
  */
@@ -111,11 +112,22 @@ function fileModules(distDir) {
     return [require('node:url').pathToFileURL(file).href, dirname(file)]
   }
   where.filename = (name) => join(cjs, name)
-  const { load, loaded } = moduleLoader(source, cache, where)
+  // node:v8 required by a module (a chat's, to set V8 flags): the caches are written first, while the flags are
+  // still those of every run (below)
+  let early = false
+  const external = (id) => {
+    if (!early && (id === 'node:v8' || id === 'v8')) {
+      early = true
+      saveCaches()
+    }
+    return require(id)
+  }
+  const { load, loaded } = moduleLoader(source, cache, where, external)
   function saveCaches() {
     if (folder === undefined) return
-    // a run that loaded node:v8 may have changed V8's flags (a chat does, src/io/steady-heap.ts): a cache made now
-    // would be refused by every other run
+    // a run that loaded node:v8 may have changed V8's flags since (a chat does, src/io/steady-heap.ts): a cache made
+    // now would be refused by every other run; the caches were written when node:v8 was first required, if the CLI
+    // required it
     if (process.moduleLoadList.includes('NativeModule v8')) return
     const stale = [...loaded].filter(([, e]) => !e.cached || e.script.cachedDataRejected)
     if (stale.length === 0) return
