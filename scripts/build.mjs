@@ -197,8 +197,8 @@ function builtinImportsToRequire(code) {
 // compiled those factories again (undici's cache entry: 18 KB for a 468 KB chunk). Written as parenthesised
 // function expressions they are compiled eagerly (V8's heuristic for functions about to be called), so the compile
 // cache holds them (undici's entry: 213 KB): ~3 ms less CPU for `agents list` (bench/startup). Same lines, so the
-// source maps stay right; the executable's build (scripts/build-exe.mjs) transforms every chunk with esbuild, and so
-// fails on one that no longer parses.
+// source maps stay right; the CommonJS step below transforms every file of the CLI's build with esbuild, and so the
+// build fails on one that no longer parses.
 function eagerCommonJsFactories(code) {
   return code.replace(
     /__commonJS\(\{\n( *)("[^"\n]+")\((exports, module|exports)\) \{\n([\s\S]*?)\n\1\}\n( *)\}\);/g,

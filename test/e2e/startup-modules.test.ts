@@ -229,9 +229,9 @@ vm.Script = class extends Script {
   ).toEqual([])
 })
 
-// That every chunk still parses after the build rewrote it is the executable's build's to show (scripts/build-exe.mjs
-// transforms every file of dist/ with esbuild, which fails on one that does not parse; the process tier builds it, or
-// reuses a build of the same sources): an esbuild transform of the ~190 chunks here cost ~1 s of CPU again.
+// That every chunk still parses after the build rewrote it, the build itself shows: its CommonJS step (dist/cjs/,
+// scripts/build.mjs) transforms every file of the CLI's build with esbuild, which fails on one that does not parse, and
+// the library's files are imported by the library tests. Another esbuild transform of the ~190 chunks here cost ~1 s.
 it("the build writes esbuild's CommonJS factories as parenthesised functions (cached by the compile cache), and every file is ASCII (no two-byte source strings)", async () => {
   const { readdirSync, readFileSync } = await import('node:fs')
   const dir = new URL('../../dist/chunks/', import.meta.url)
