@@ -118,6 +118,11 @@ const source = (name) => {
 const scriptNames = Object.keys(files)
   .filter((n) => !n.endsWith('.wasm'))
   .sort()
+// each module's code cache, in the build's own folder (never beside the module in dist/, which the npm package ships)
+const cacheFiles = Object.fromEntries(
+  scriptNames.map((n) => [n, join(work, 'caches', `${n.replace(/\//g, '-')}.cache`)]),
+)
+mkdirSync(join(work, 'caches'), { recursive: true })
 try {
   let text = ''
   while (!/^api-key: .+\n/m.test(text)) {
@@ -145,7 +150,7 @@ const { load, loaded } = moduleLoader(source, () => undefined, exeWhere())
   }
   for (const name of ${JSON.stringify(scriptNames)}) {
     const script = loaded.get(name)?.script ?? new vm.Script(source(name))
-    fs.writeFileSync(files[name] + '.cache', script.createCachedData())
+    fs.writeFileSync(${JSON.stringify(cacheFiles)}[name], script.createCachedData())
   }
 })()
 `
@@ -168,12 +173,12 @@ const { load, loaded } = moduleLoader(source, () => undefined, exeWhere())
 // started with the executable's flags
 const check = `const { readFileSync } = require('node:fs')
 const { Script } = require('node:vm')
-for (const [name, file] of Object.entries(${JSON.stringify(Object.fromEntries(scriptNames.map((n) => [n, files[n]])))})) {
-  const script = new Script(readFileSync(file, 'latin1'), { cachedData: readFileSync(file + '.cache') })
+for (const [name, [file, cache]] of Object.entries(${JSON.stringify(Object.fromEntries(scriptNames.map((n) => [n, [files[n], cacheFiles[n]]])))})) {
+  const script = new Script(readFileSync(file, 'latin1'), { cachedData: readFileSync(cache) })
   if (script.cachedDataRejected) throw new Error('V8 refused the code cache of ' + name)
 }`
 execFileSync(process.execPath, [...execArgv, '-e', check], { stdio: 'inherit' })
-const caches = Object.fromEntries(scriptNames.map((n) => [n, readFileSync(`${files[n]}.cache`)]))
+const caches = Object.fromEntries(scriptNames.map((n) => [n, readFileSync(cacheFiles[n])]))
 // The modules as three assets, not two per module: at every start Node reads the name and size of each asset of the
 // blob, which with ~300 of them spread over 9 MiB touches (and maps) every page of it, ~8 MiB more peak RSS. All
 // sources in one (ASCII), all caches in another (each at a multiple of 8: V8 copies a cache that is not aligned), and

@@ -52,6 +52,12 @@ describe('the single executable', () => {
     expect(sub.stdout).toMatch(/^Usage: agentry agents list/)
   })
 
+  it("leaves the repository's dist/ as the npm build made it: its training run's code caches stay in its own folder", async () => {
+    const { readdirSync } = await import('node:fs')
+    const made = readdirSync(join(repoRoot, 'dist'), { recursive: true }).map(String)
+    expect(made.filter((f) => f.endsWith('.cache'))).toEqual([])
+  })
+
   it('calls the service: the agents as JSON, as the npm-installed command prints them; exit 3 for an unknown one', async () => {
     const r = await spawnExe(['agents', 'list', '--json', '--all'], fx.env())
     expect(r.stderr).toBe('')
