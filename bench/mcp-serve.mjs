@@ -48,17 +48,7 @@ const loads = join(dir, 'log-loads.mjs')
 writeFileSync(
   loads,
   `import { registerHooks } from 'node:module'
-import { pathToFileURL } from 'node:url'
-import vm from 'node:vm'
 registerHooks({ load(url, c, next) { if (url.includes('/dist/')) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
-// the CLI's modules (dist/cjs/), compiled by its loader with vm.Script
-const { Script } = vm
-vm.Script = class extends Script {
-  constructor(code, options) {
-    super(code, options)
-    if (options?.filename?.includes('/dist/')) process.stderr.write('load ' + pathToFileURL(options.filename).href + '\\n')
-  }
-}
 `,
 )
 

@@ -17,12 +17,13 @@
 // loaded machine the CPU ratio is the steadier one (wall-clock then measures the scheduler as much as the program).
 //
 // Cost of each module on that path, measured two robust ways that need no source changes:
-// - which files load: a tiny `--import` hook (module.registerHooks, sync, Node ≥ 22.15) logs each file URL Node's
-//   loaders load, and each file the CLI's own loader compiles (vm.Script, dist/cjs/loader.cjs); their bytes and the packages/sources inside each chunk come from dist/meta.json (esbuild's
+// - which files load: a tiny `--import` hook (module.registerHooks, sync, Node ≥ 22.15) logs each file URL the
+//   ESM loader loads; their bytes and the packages/sources inside each chunk come from dist/meta.json (esbuild's
 //   metafile, the chunk graph);
 // - what each costs: the CLI runs under `--cpu-prof` (100 µs sampling) several times; the samples' self time is
 //   summed per file URL (a chunk = its own top-level code and functions run at start-up) and the median over runs
-//   is printed. Node's own loader work (resolve, URL handling, module linking) shows as `node:internal/*`. Profiling slows everything a little; the
+//   is printed. Node's own ESM loader work (resolve, URL handling, module linking) shows as `node:internal/*`:
+//   that part grows with the NUMBER of files loaded, not their size. Profiling slows everything a little; the
 //   figures are for ranking, the ratios above are the budget.
 import { benchEnv, startEmulator } from './emulator-process.mjs'
 import { spawnSync } from 'node:child_process'
@@ -228,16 +229,7 @@ function moduleCosts(env) {
   writeFileSync(
     hook,
     `import { registerHooks } from 'node:module'
-import vm from 'node:vm'
 registerHooks({ load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('load ' + url + '\\n'); return next(url, context) } })
-// the CLI's modules are compiled by vm.Script (dist/cjs/loader.cjs), named by their file
-const { Script } = vm
-vm.Script = class extends Script {
-  constructor(code, options) {
-    super(code, options)
-    if (options?.filename?.startsWith('/')) process.stderr.write('load file://' + options.filename + '\\n')
-  }
-}
 `,
   )
   const r = spawnSync(node, ['--import', hook, bin, ...list], { env: { ...process.env, ...env }, encoding: 'utf8' })
@@ -269,8 +261,7 @@ vm.Script = class extends Script {
   console.log(`${'file'.padEnd(40)} ${'bytes'.padStart(8)} ${'self ms'.padStart(8)}  inside (bytes in output)`)
   let totalBytes = 0
   const rows = loaded.map((f) => {
-    // a module of dist/cjs/ is the CommonJS form of the same file of dist/ (scripts/build.mjs)
-    const out = meta.outputs[rel(f).replace(/^dist\/cjs\//, 'dist/')]
+    const out = meta.outputs[rel(f)]
     const inside = {}
     for (const [input, v] of Object.entries(out?.inputs ?? {})) {
       const name = input.includes('node_modules/') ? input.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1') : input

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The only place that exits the process: it checks the Node version, answers --version and --help from text made at
-// build time (nothing else is loaded), and `__complete` of a command or flag from the command tree made at build
-// time, then hands argv to run() and sets the exit code.
+// The only place that exits the process: it checks the Node version, turns on the compile cache,
+// answers --version and --help from text made at build time (nothing else is loaded), and `__complete` of a command
+// or flag from the command tree made at build time, then hands argv to run()
+// and sets the exit code.
 // CommonJS (.cjs, whatever package.json's "type" says), as are the three files it requires for those answers
-// (dist/version.cjs, dist/help.cjs, dist/complete.cjs): those answers never start Node's ES-module loader. Nor does
-// the CLI: its modules are the CommonJS forms of dist/cli.js and its chunks (dist/cjs/), run by dist/cjs/loader.cjs.
-// No syntax newer than Node 12's, so that an old Node reaches the version check below.
+// (dist/version.cjs, dist/help.cjs, dist/complete.cjs): those answers never start Node's ES-module loader. The CLI
+// (dist/cli.js and its chunks, ES modules) is imported. No syntax newer than Node 12's, so that an old Node reaches the
+// version check below.
 // 22.19: the floor of every bundled package (undici 8's engines; node:sqlite without a flag and
 // process.getBuiltinModule came in 22.13). test/library/node-floor.test.ts keeps this, engines and the README equal.
 const [major, minor] = process.versions.node.split('.').map(Number)
@@ -44,13 +45,12 @@ if (major < 22 || (major === 22 && minor < 19)) {
       return
     }
   }
-  // The CLI's modules as CommonJS (dist/cjs/), each compiled with V8's code cache of an earlier run, made after
-  // that run (dist/cjs/loader.cjs, from scripts/cli-loader.cjs): no ES-module loader, and the functions a run calls
-  // are not compiled again at each start
-  const loader = require('../dist/cjs/loader.cjs')
-  const { load, saveCaches } = loader.fileModules(require('node:path').join(__dirname, '../dist'))
-  process.exitCode = await load('cli.js').main(argv)
-  saveCaches()
+  // The compile cache pays off only once real code loads (the fast paths above load one small file).
+  try {
+    require('node:module').enableCompileCache()
+  } catch {}
+  const { main } = await import('../dist/cli.js')
+  process.exitCode = await main(argv)
 })()
 
 // The fast paths' answers go to fd 1 by fs.writeSync, not by process.stdout: making process.stdout (a net.Socket on

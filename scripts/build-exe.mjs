@@ -4,14 +4,14 @@
 // `--from <dir>`: the package folder whose bin/ and dist/ it is built from (the release's own build), not the
 // repository's.
 //
-// 1. The CLI as the npm command runs it: the CommonJS modules the npm build made of dist/cli.js, dist/emulator.js and
-//    dist/chunks/* (dist/cjs/, one per chunk), each kept in the assets: a run reads and compiles only the modules it
-//    loads (`agents list --json` ~250 KB of the CLI's ~6 MiB). They are assets, not the main script: --version and
-//    --help never read them.
+// 1. The CLI as the npm build made it (dist/cli.js, dist/emulator.js, dist/chunks/*: ES modules split by chunk), each
+//    file made CommonJS by esbuild's transform (import() of a chunk as require) and kept as an asset of its own: a
+//    run reads and compiles only the modules it loads (`agents list --json` ~250 KB of the CLI's ~5 MiB). They are
+//    assets, not the main script: --version and --help never read them.
 // 2. V8's code cache of each module after a training run (the commands people run most, against an emulator), so
 //    that a start compiles almost nothing: a cache made when a script is compiled (Node's `useCodeCache`) holds only
-//    its top level (scripts/cli-loader.cjs); modules the training run does not load get that top-level cache.
-// 3. The main script: bin/agentry.cjs, the same start as the npm-installed command, its loader of dist/cjs/
+//    its top level (scripts/exe-loader.cjs); modules the training run does not load get that top-level cache.
+// 3. The main script: bin/agentry.cjs, the same start as the npm-installed command, its `import('../dist/cli.js')`
 //    replaced by the loader of the assets.
 // 4. jq (jq-wasm's Emscripten module, for `--jq`) as an asset of its own, read only by a run that asks for it, and
 //    run by a worker thread (src/io/jq.ts).
@@ -24,7 +24,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { build } from 'esbuild'
+import { build, transform } from 'esbuild'
 import { injectNote } from './elf-inject.mjs'
 
 // Linux: scripts/elf-inject.mjs. macOS and Windows: Node's own injector, postject (fetched by npx on their release
@@ -61,44 +61,71 @@ const esbuildCommon = {
   target: 'node24',
   logLevel: 'warning',
   legalComments: 'none',
-  minifyWhitespace: true,
+  minifyWhitespace: true, // less to read at each start
+}
+/**
+ * A module as the loader runs it (scripts/exe-loader.cjs): a function of what CommonJS gives, and the URL. The loader
+ * makes a one-byte string of it without decoding UTF-8, so it must be ASCII: the npm build writes every module so
+ * (scripts/build.mjs `ascii`), and esbuild's transform keeps it so.
+ */
+const wrap = (name, code) => {
+  if (/[^\0-\x7f]/.test(code)) throw new Error(`build:exe: ${name} is not ASCII (the npm build writes ASCII only)`)
+  return `(function (exports, require, module, __agentryUrl, __dirname) {${code}\n})`
 }
 const modules = join(work, 'modules') // the assets, by the names the loader asks for
-mkdirSync(join(modules, 'chunks/undici'), { recursive: true })
+mkdirSync(join(modules, 'chunks'), { recursive: true })
 
 // jq (`--jq`): jq-wasm's Emscripten module (jq compiled to WebAssembly, its 0.9 MiB of wasm inline as base64) as
 // the asset jq.js, the text that src/io/jq-load.ts reads and a worker runs (src/io/jq-worker.ts): only a run with
 // --jq reads it.
 const jqGlue = join(root, 'node_modules/jq-wasm/dist/build/jq.js')
 
-// The CLI's modules as the npm build made them CommonJS (dist/cjs/, scripts/build.mjs: import() of a chunk as
-// require, import.meta.url a parameter of the wrapper, which the loader gives: here the executable's URL). ASCII:
-// the loader makes a one-byte string of each without decoding UTF-8. undici's WebAssembly parsers, kept beside its
-// chunk as .cjs reading a .wasm file: an asset each, the bytes read from the executable.
+// The npm build's files, each made CommonJS. What the npm build does differently, undone here:
+// - each chunk's banner makes `require` with createRequire(import.meta.url): the loader gives it instead;
+// - import.meta.url is the executable's URL (a parameter of the wrapper);
+// - import() of a chunk or a built-in becomes require(): a vm.Script has no import() without
+//   --experimental-vm-modules;
+// - undici's WebAssembly parsers, kept beside its chunk as .cjs reading a .wasm file: an asset each, the bytes read
+//   from the executable.
 const dist = join(from, 'dist')
-const cjs = join(dist, 'cjs')
+const banner = "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);\n"
+const distNames = [
+  'cli.js',
+  'emulator.js',
+  ...readdirSync(join(dist, 'chunks'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `chunks/${f}`),
+]
 const files = {} // each module's file, by the name the loader asks for
-for (const name of readdirSync(cjs, { recursive: true }).map(String)) {
-  if (!/\.c?js$/.test(name) || name === 'loader.cjs') continue
-  const code = readFileSync(join(cjs, name), 'latin1')
-  if (/[^\0-\x7f]/.test(code))
-    throw new Error(`build:exe: dist/cjs/${name} is not ASCII (the npm build writes ASCII only)`)
-  const wasm = name.startsWith('chunks/undici/')
-    ? /readFileSync\(require\('node:path'\)\.join\(__dirname, "([\w.-]+\.wasm)"\)\)/.exec(code)?.[1]
-    : undefined
-  if (wasm === undefined) files[name] = join(cjs, name)
-  else {
-    const asset = `chunks/undici/${wasm}`
-    copyFileSync(join(dist, asset), join(modules, asset))
-    files[asset] = join(modules, asset)
-    writeFileSync(
-      join(modules, name),
-      `(function (exports, require, module) {module.exports = Buffer.from(require('node:sea').getRawAsset(${JSON.stringify(asset)}))\n})`,
-    )
+await Promise.all(
+  distNames.map(async (name) => {
+    let code = readFileSync(join(dist, name), 'utf8')
+    if (!code.startsWith(banner)) throw new Error(`build:exe: dist/${name} does not start with the chunks' banner`)
+    code = code.slice(banner.length)
+    const { code: cjs } = await transform(code, {
+      ...esbuildCommon,
+      define: { 'import.meta.url': '__agentryUrl' },
+      supported: { 'dynamic-import': false },
+    })
+    writeFileSync(join(modules, name), wrap(name, cjs))
     files[name] = join(modules, name)
+  }),
+)
+mkdirSync(join(modules, 'chunks/undici'))
+for (const f of readdirSync(join(dist, 'chunks/undici'))) {
+  const name = `chunks/undici/${f}`
+  if (f.endsWith('.wasm')) copyFileSync(join(dist, name), join(modules, name))
+  else {
+    const wasm = /readFileSync\(require\('node:path'\)\.join\(__dirname, "([\w.-]+\.wasm)"\)\)/.exec(
+      readFileSync(join(dist, name), 'utf8'),
+    )?.[1]
+    const code = wasm
+      ? `module.exports = Buffer.from(require('node:sea').getRawAsset(${JSON.stringify(`chunks/undici/${wasm}`)}))`
+      : readFileSync(join(dist, name), 'utf8')
+    writeFileSync(join(modules, name), wrap(name, code))
   }
+  files[name] = join(modules, name)
 }
-if (!files['cli.js']) throw new Error(`build:exe: no ${join(cjs, 'cli.js')} (npm run build makes it)`)
 step('modules')
 
 // The code caches after a training run: the commands people run most, against an emulator, in one process on this
@@ -118,11 +145,6 @@ const source = (name) => {
 const scriptNames = Object.keys(files)
   .filter((n) => !n.endsWith('.wasm'))
   .sort()
-// each module's code cache, in the build's own folder (never beside the module in dist/, which the npm package ships)
-const cacheFiles = Object.fromEntries(
-  scriptNames.map((n) => [n, join(work, 'caches', `${n.replace(/\//g, '-')}.cache`)]),
-)
-mkdirSync(join(work, 'caches'), { recursive: true })
 try {
   let text = ''
   while (!/^api-key: .+\n/m.test(text)) {
@@ -136,12 +158,12 @@ try {
     ['__complete', '--', 'agents', 'l'],
     ['agents', '--help'],
   ] // not chat: it sets a V8 flag (docs/architecture.md), and V8 refuses a cache made under other flags
-  const trainer = `const { moduleLoader, exeWhere } = require(${JSON.stringify(join(root, 'scripts/cli-loader.cjs'))})
+  const trainer = `const { moduleLoader } = require(${JSON.stringify(join(root, 'scripts/exe-loader.cjs'))})
 const fs = require('node:fs')
 const vm = require('node:vm')
 const files = ${JSON.stringify(files)}
 const source = (name) => (files[name] ? fs.readFileSync(files[name], 'latin1') : undefined)
-const { load, loaded } = moduleLoader(source, () => undefined, exeWhere())
+const { load, loaded } = moduleLoader(source, () => undefined)
 ;(async () => {
   const cli = load('cli.js')
   for (const argv of ${JSON.stringify(training)}) {
@@ -150,7 +172,7 @@ const { load, loaded } = moduleLoader(source, () => undefined, exeWhere())
   }
   for (const name of ${JSON.stringify(scriptNames)}) {
     const script = loaded.get(name)?.script ?? new vm.Script(source(name))
-    fs.writeFileSync(${JSON.stringify(cacheFiles)}[name], script.createCachedData())
+    fs.writeFileSync(files[name] + '.cache', script.createCachedData())
   }
 })()
 `
@@ -173,16 +195,16 @@ const { load, loaded } = moduleLoader(source, () => undefined, exeWhere())
 // started with the executable's flags
 const check = `const { readFileSync } = require('node:fs')
 const { Script } = require('node:vm')
-for (const [name, [file, cache]] of Object.entries(${JSON.stringify(Object.fromEntries(scriptNames.map((n) => [n, [files[n], cacheFiles[n]]])))})) {
-  const script = new Script(readFileSync(file, 'latin1'), { cachedData: readFileSync(cache) })
+for (const [name, file] of Object.entries(${JSON.stringify(Object.fromEntries(scriptNames.map((n) => [n, files[n]])))})) {
+  const script = new Script(readFileSync(file, 'latin1'), { cachedData: readFileSync(file + '.cache') })
   if (script.cachedDataRejected) throw new Error('V8 refused the code cache of ' + name)
 }`
 execFileSync(process.execPath, [...execArgv, '-e', check], { stdio: 'inherit' })
-const caches = Object.fromEntries(scriptNames.map((n) => [n, readFileSync(cacheFiles[n])]))
+const caches = Object.fromEntries(scriptNames.map((n) => [n, readFileSync(`${files[n]}.cache`)]))
 // The modules as three assets, not two per module: at every start Node reads the name and size of each asset of the
 // blob, which with ~300 of them spread over 9 MiB touches (and maps) every page of it, ~8 MiB more peak RSS. All
 // sources in one (ASCII), all caches in another (each at a multiple of 8: V8 copies a cache that is not aligned), and
-// where each module's are (packedModules, scripts/cli-loader.cjs).
+// where each module's are (packedModules, scripts/exe-loader.cjs).
 const index = {}
 const sources = []
 const cacheParts = []
@@ -213,22 +235,33 @@ assets['jq.js'] = jqGlue
 step('training run')
 
 // The executable's main script: bin/agentry.cjs (the same start as the npm-installed command: --version and --help
-// from text, no more loaded), its loader of dist/cjs/ replaced by the loader of the assets, which writes no code
-// cache (the executable's are in it).
+// from text, no more loaded), its import of ../dist/cli.js replaced by the loader of the assets.
 const cliFromAsset = {
   name: 'cli-from-asset',
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/dist\/cjs\/loader\.cjs$/ }, () => ({ path: 'loader', namespace: 'sea-cli' }))
+    b.onResolve({ filter: /^\.\.\/dist\/cli\.js$/ }, () => ({ path: 'cli', namespace: 'sea-cli' }))
     b.onLoad({ filter: /.*/, namespace: 'sea-cli' }, () => ({
       contents: `const { getRawAsset } = require('node:sea')
-const { moduleLoader, exeWhere, packedModules } = require('./cli-loader.cjs')
-exports.fileModules = () => {
-  const { source, cache } = packedModules(getRawAsset)
-  return { load: moduleLoader(source, cache, exeWhere()).load, saveCaches() {} }
-}`,
+const { moduleLoader, packedModules } = require('./exe-loader.cjs')
+const { source, cache } = packedModules(getRawAsset)
+module.exports = moduleLoader(source, cache).load('cli.js')`,
       resolveDir: join(root, 'scripts'),
       loader: 'js',
     }))
+  },
+}
+// and without the compile cache bin/agentry.cjs turns on for the npm command: the executable's modules are no files
+// of Node's loader, and node:module would load Node's source-map parser with it
+const noCompileCache = {
+  name: 'no-compile-cache',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]bin[\\/]agentry\.cjs$/ }, (args) => {
+      const marker = /\n *try \{\n *require\('node:module'\)\.enableCompileCache\(\)\n *\} catch \{\}\n/
+      const src = readFileSync(args.path, 'utf8')
+      if (!marker.test(src))
+        throw new Error('build:exe: bin/agentry.cjs no longer turns on the compile cache as expected')
+      return { contents: src.replace(marker, '\n'), loader: 'js' }
+    })
   },
 }
 const script = join(work, 'main.cjs')
@@ -237,7 +270,7 @@ await build({
   bundle: true,
   entryPoints: [join(from, 'bin/agentry.cjs')],
   outfile: script,
-  plugins: [cliFromAsset],
+  plugins: [cliFromAsset, noCompileCache],
 })
 
 // OpenSSL's config of the executable: none. A path every system has, read as an empty file.

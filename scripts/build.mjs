@@ -1,10 +1,9 @@
 // Bundles src/ into dist/ with esbuild: ESM, code splitting so each command group loads only when it runs.
 // `--outdir <dir>` writes there instead of dist/ (the release builds in its own folder: scripts/release.mjs).
-import { createHash } from 'node:crypto'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, relative, resolve } from 'node:path'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build, transform } from 'esbuild'
+import { build } from 'esbuild'
 import { lazyChildProcess, lazyHttp2, ownZod } from './esbuild-plugins.mjs'
 
 // undici's HTTP/1 parser is WebAssembly kept as base64 in four modules (~320 KB, 40% of undici's chunk): llhttp with
@@ -197,8 +196,8 @@ function builtinImportsToRequire(code) {
 // compiled those factories again (undici's cache entry: 18 KB for a 468 KB chunk). Written as parenthesised
 // function expressions they are compiled eagerly (V8's heuristic for functions about to be called), so the compile
 // cache holds them (undici's entry: 213 KB): ~3 ms less CPU for `agents list` (bench/startup). Same lines, so the
-// source maps stay right; the CommonJS step below transforms every file of the CLI's build with esbuild, and so the
-// build fails on one that no longer parses.
+// source maps stay right; the executable's build (scripts/build-exe.mjs) transforms every chunk with esbuild, and so
+// fails on one that no longer parses.
 function eagerCommonJsFactories(code) {
   return code.replace(
     /__commonJS\(\{\n( *)("[^"\n]+")\((exports, module|exports)\) \{\n([\s\S]*?)\n\1\}\n( *)\}\);/g,
@@ -220,53 +219,6 @@ for (const file of Object.keys(built.metafile.outputs).filter((f) => f.endsWith(
   const out = ascii(eagerCommonJsFactories(builtinImportsToRequire(code)))
   if (out !== code) writeFileSync(file, out)
 }
-
-// The CLI as the npm command and the single executable run it (scripts/cli-loader.cjs, copied to dist/cjs/loader.cjs):
-// each file of the CLI's build (cli.js, emulator.js, chunks/*) made CommonJS in dist/cjs/, under the same name, so
-// that it is compiled by `vm.Script` with a code cache made after a run (which holds the functions the run compiled;
-// Node's compile cache holds an ES module's top level only) and no ES-module loader starts. What esbuild's ES-module
-// output has that a `vm.Script` cannot, undone here:
-// - each chunk's banner makes `require` with createRequire(import.meta.url): the loader gives it instead;
-// - import.meta.url is a parameter of the wrapper (the loader gives the URL of dist/<name>);
-// - import() of a chunk or a built-in becomes require(): a vm.Script has no import() without
-//   --experimental-vm-modules.
-// undici's parsers kept beside its chunk (chunks/undici/*.cjs) are wrapped as they are. Each module is a function
-// expression of (exports, require, module, import.meta.url, __dirname), ASCII as its source (the loader reads it as a
-// one-byte string). dist/cjs/build.txt is the digest of them all, which keys the code caches (V8 checks a source's
-// length only). The ES modules stay: the library, the tests and the build's own help rendering import them.
-const banner = "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);\n"
-const wrap = (code) => `(function (exports, require, module, __agentryUrl, __dirname) {${code}\n})`
-const cliOutputs = Object.keys(cli.metafile.outputs).filter((f) => f.endsWith('.js'))
-const undiciDir = `${dist}/chunks/undici`
-const undiciParsers = readdirSync(undiciDir, { withFileTypes: true }).flatMap((e) =>
-  e.isFile() && e.name.endsWith('.cjs') ? [`${undiciDir}/${e.name}`] : [],
-)
-const cjsModules = await Promise.all([
-  ...cliOutputs.map(async (file) => {
-    const code = readFileSync(file, 'utf8')
-    if (!code.startsWith(banner)) throw new Error(`build: ${file} does not start with the chunks' banner`)
-    const { code: cjs } = await transform(code.slice(banner.length), {
-      format: 'cjs',
-      platform: 'node',
-      target: 'node22',
-      logLevel: 'warning',
-      legalComments: 'none',
-      define: { 'import.meta.url': '__agentryUrl' },
-      supported: { 'dynamic-import': false },
-    })
-    return [relative(dist, file), wrap(cjs)]
-  }),
-  ...undiciParsers.map((file) => [relative(dist, file), wrap(readFileSync(file, 'utf8'))]),
-])
-const digest = createHash('sha256')
-for (const [name, code] of cjsModules.sort(([a], [b]) => (a < b ? -1 : 1))) {
-  if (/[^\0-\x7f]/.test(code)) throw new Error(`build: dist/cjs/${name} is not ASCII`)
-  mkdirSync(dirname(`${dist}/cjs/${name}`), { recursive: true })
-  writeFileSync(`${dist}/cjs/${name}`, code)
-  digest.update(`${name}\0${code}\0`)
-}
-writeFileSync(`${dist}/cjs/build.txt`, `${digest.digest('hex').slice(0, 16)}\n`)
-copyFileSync(new URL('./cli-loader.cjs', import.meta.url), `${dist}/cjs/loader.cjs`)
 
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,
 // and bin/agentry.cjs prints it without loading commander whenever the terminal is wide enough for the text to

@@ -1,8 +1,8 @@
 // chalk (the one palette, src/io/palette.ts) with colour forced on: the palette loads and styles the table's header.
 // That `agents list --json` piped, colour off, loads no chunk holding chalk is checked by the run that logs every
-// file it loads: test/e2e/startup-modules.test.ts. A hook
-// given by NODE_OPTIONS logs each module the CLI's loader compiles (vm.Script) and each file Node's loaders load;
-// dist/meta.json (esbuild's metafile) says which chunks hold chalk.
+// file it loads: test/e2e/startup-modules.test.ts. A load
+// hook (module.registerHooks, given by NODE_OPTIONS) logs each file the ESM loader loads; dist/meta.json (esbuild's
+// metafile) says which chunks hold chalk.
 import { rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -20,18 +20,7 @@ beforeAll(() => {
   writeFileSync(
     hookFile,
     `import { registerHooks } from 'node:module'
-import { pathToFileURL } from 'node:url'
-import vm from 'node:vm'
 registerHooks({ load(url, c, next) { if (url.includes('/dist/')) process.stderr.write('load ' + url + '\\n'); return next(url, c) } })
-// the CLI's modules: dist/cjs/<name>, the CommonJS form of dist/<name>, compiled by its loader (dist/cjs/loader.cjs)
-const { Script } = vm
-vm.Script = class extends Script {
-  constructor(code, options) {
-    super(code, options)
-    const file = options?.filename ?? ''
-    if (file.includes('/dist/cjs/')) process.stderr.write('load ' + pathToFileURL(file.replace('/dist/cjs/', '/dist/')).href + '\\n')
-  }
-}
 `,
   )
   chalkChunks = chunksOf('chalk').map((out) => out.replace(/^dist\//, ''))

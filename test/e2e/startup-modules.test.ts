@@ -25,22 +25,10 @@ it('agents list --json (stdin a pipe) loads 12 files or fewer (the core chunk, s
   writeFileSync(
     loads,
     `import { registerHooks } from 'node:module'
-import { pathToFileURL } from 'node:url'
-import vm from 'node:vm'
 registerHooks({
   resolve(s, c, next) { if (/^(node:)?(http2|tls|https|child_process|dgram)$/.test(s)) process.stderr.write('builtin ' + s + '\\n'); return next(s, c) },
   load(url, c, next) { if (url.startsWith('file:') && !url.endsWith('log-loads.mjs')) process.stderr.write('load ' + url + '\\n'); return next(url, c) },
 })
-// the CLI's own loader (dist/cjs/loader.cjs) compiles each module, dist/cjs/<name>, the CommonJS form of
-// dist/<name>, with vm.Script: logged by the name of the file of dist/ it is made from
-const { Script } = vm
-vm.Script = class extends Script {
-  constructor(code, options) {
-    super(code, options)
-    const file = options?.filename ?? ''
-    if (file.includes('/dist/cjs/')) process.stderr.write('load ' + pathToFileURL(file.replace('/dist/cjs/', '/dist/')).href + ' cjs\\n')
-  }
-}
 const lazy = ['internal/fs/streams', 'internal/crypto/webcrypto', 'internal/process/report', 'internal/child_process', 'dgram', 'https', 'tls', 'crypto', 'tty', 'internal/fs/promises', 'perf_hooks']
 process.on('exit', () => {
   for (const m of lazy) if (process.moduleLoadList.includes('NativeModule ' + m)) process.stderr.write('loaded ' + m + '\\n')
@@ -58,10 +46,7 @@ process.on('exit', () => {
       env: { ...fx.env(), ...opts.env, NODE_OPTIONS: `--import ${loads}` },
     })
     expect(r.exitCode, r.stderr).toBe(0)
-    const lines = r.stderr.split('\n').filter((l) => l.startsWith('load '))
-    // every module of the CLI is compiled by its loader (no ES module of dist/ is imported)
-    expect(lines.filter((l) => /\/dist\/(cli|emulator)\.js$|\/dist\/chunks\/.*\.js$/.test(l))).toEqual([])
-    return { stdout: r.stdout, lines: lines.map((l) => l.replace(/ cjs$/, '')), stderr: r.stderr }
+    return { stdout: r.stdout, lines: r.stderr.split('\n').filter((l) => l.startsWith('load ')), stderr: r.stderr }
   }
   /** whether the run loaded node:sqlite (the conversation log's: chat and logs alone load it) */
   const sqlite = (stderr: string) => stderr.split('\n').includes('loaded sqlite')
@@ -86,7 +71,6 @@ process.on('exit', () => {
   const chalk = chunksOf('chalk')
   expect(chalk.length).toBeGreaterThan(0)
   expect(list).toContainEqual(expect.stringMatching(/\/dist\/cli\.js$/))
-  expect(list).toContainEqual(expect.stringMatching(/\/dist\/cjs\/loader\.cjs$/))
   expect(list.filter((l) => chalk.some((f) => l.endsWith(f)))).toEqual([])
   // a valid answer, settings and config files pass their generated checks (src/api/accept/<family>.gen.ts,
   // src/config/accept.gen.ts): no zod, whether the settings come from the environment or from the files
@@ -178,12 +162,6 @@ require('node:module').registerHooks({
   load(url, c, next) { const r = next(url, c); log('load ' + r.format + ' ' + url); return r },
 })
 process.on('exit', () => { for (const m of ['net', 'stream']) if (process.moduleLoadList.includes('NativeModule ' + m)) log('stream ' + m) })
-// the CLI's modules, compiled by its loader (dist/cjs/loader.cjs) with vm.Script
-const vm = require('node:vm')
-const { Script } = vm
-vm.Script = class extends Script {
-  constructor(code, options) { super(code, options); log('load script ' + (options && options.filename)) }
-}
 `,
   )
   const trace = async (args: string[]) => {
@@ -214,24 +192,21 @@ vm.Script = class extends Script {
   expect(answers['--help']).toMatch(/Exit codes:/)
   expect(answers['--help']).not.toContain('__complete')
   expect(answers['-h']).toBe(answers['--help'])
-  // the CLI does not start it either: the bin requires its loader (dist/cjs/loader.cjs), which compiles the CommonJS
-  // form of dist/cli.js and of the chunks it needs (the hook sees each); the CLI writes through process.stdout;
-  // config list sends no request, so loads no undici
+  // the hook does see the ES-module loader where it runs (the CLI, dist/cli.js and its chunks, is imported), and the
+  // CLI writes through process.stdout; config list sends no request, so loads no undici
   const cli = (await trace(['config', 'list'])).lines
-  expect(cli).toContain('resolve require ../dist/cjs/loader.cjs')
-  expect(cli.some((l) => /^load commonjs file:.*\/dist\/cjs\/loader\.cjs$/.test(l))).toBe(true)
-  expect(cli.some((l) => /^load script \/.*\/dist\/cjs\/cli\.js$/.test(l))).toBe(true)
-  expect(cli.filter((l) => /^resolve import |^load module /.test(l))).toEqual([])
+  expect(cli).toContain('resolve import ../dist/cli.js')
   expect(cli).toContain('stream net')
+  expect(cli.some((l) => /^load module file:.*\/dist\/cli\.js$/.test(l))).toBe(true)
   expect(
     cli.filter((l) => /^load .*undici/.test(l)),
     cli.join('\n'),
   ).toEqual([])
 })
 
-// That every chunk still parses after the build rewrote it, the build itself shows: its CommonJS step (dist/cjs/,
-// scripts/build.mjs) transforms every file of the CLI's build with esbuild, which fails on one that does not parse, and
-// the library's files are imported by the library tests. Another esbuild transform of the ~190 chunks here cost ~1 s.
+// That every chunk still parses after the build rewrote it is the executable's build's to show (scripts/build-exe.mjs
+// transforms every file of dist/ with esbuild, which fails on one that does not parse; the process tier builds it, or
+// reuses a build of the same sources): an esbuild transform of the ~190 chunks here cost ~1 s of CPU again.
 it("the build writes esbuild's CommonJS factories as parenthesised functions (cached by the compile cache), and every file is ASCII (no two-byte source strings)", async () => {
   const { readdirSync, readFileSync } = await import('node:fs')
   const dir = new URL('../../dist/chunks/', import.meta.url)
@@ -250,66 +225,4 @@ it("the build writes esbuild's CommonJS factories as parenthesised functions (ca
   expect(js.length).toBeGreaterThan(100)
   const notAscii = js.filter((f) => /[^\0-\x7f]/.test(readFileSync(new URL(f, dist), 'latin1')))
   expect(notAscii).toEqual([])
-})
-
-it("the npm command's code caches: written after a run in Node's compile-cache folder, each module's whole, read by the next run, one V8 refuses made again, none when the folder cannot be written", async () => {
-  const { chmodSync, readdirSync, readFileSync, statSync } = await import('node:fs')
-  const hook = join(tempDir('agentry-cache-hook-'), 'log-caches.cjs')
-  // each module the loader compiles: whether it came with a code cache, and whether V8 refused it
-  writeFileSync(
-    hook,
-    `const { writeSync } = require('node:fs')
-const vm = require('node:vm')
-const { Script } = vm
-vm.Script = class extends Script {
-  constructor(code, options) {
-    super(code, options)
-    writeSync(2, 'script ' + options.filename.replace(/.*\\/dist\\/cjs\\//, '') + ' ' + (options.cachedData === undefined ? 'none' : this.cachedDataRejected ? 'refused' : 'taken') + '\\n')
-  }
-}
-`,
-  )
-  const compileCache = tempDir('agentry-compile-cache-')
-  const run = async (cacheDir: string) => {
-    const r = await runCli(['config', 'list'], {
-      env: { NODE_COMPILE_CACHE: cacheDir, NODE_OPTIONS: `--require ${hook}` },
-    })
-    expect(r.exitCode, r.stderr).toBe(0)
-    const scripts = new Map(
-      r.stderr.split('\n').flatMap((l) => (l.startsWith('script ') ? [l.split(' ').slice(1) as [string, string]] : [])),
-    )
-    expect(scripts.get('cli.js'), r.stderr).toBeDefined()
-    return { stdout: r.stdout, scripts }
-  }
-  // the first run compiles from source, and leaves one folder (this build, this Node, these options) holding one
-  // cache a module, no part written under another name
-  const cold = await run(compileCache)
-  expect(new Set(cold.scripts.values())).toEqual(new Set(['none']))
-  // (Node's own compile cache, which NODE_COMPILE_CACHE turns on, has its folders beside: v24.…)
-  const [folder, ...others] = readdirSync(compileCache).filter((f) => f.startsWith('agentry-'))
-  expect(others).toEqual([])
-  expect(folder).toMatch(/^agentry-[0-9a-f]{16}-v\d+\.\d+\.\d+-/)
-  const dir = join(compileCache, folder!)
-  expect(statSync(dir).mode & 0o077).toBe(0)
-  const written = readdirSync(dir).sort()
-  expect(written).toEqual([...cold.scripts.keys()].map((n) => `${n.replace(/\//g, '-')}.cache`).sort())
-  // the next takes every one of them; a cache V8 refuses (here: not a cache) is made again after the run
-  writeFileSync(join(dir, 'cli.js.cache'), 'not a code cache')
-  const warm = await run(compileCache)
-  expect(warm.stdout).toBe(cold.stdout)
-  expect(warm.scripts.get('cli.js')).toBe('refused')
-  expect([...warm.scripts].filter(([n]) => n !== 'cli.js').map(([, s]) => s)).toEqual(
-    [...warm.scripts.keys()].filter((n) => n !== 'cli.js').map(() => 'taken'),
-  )
-  expect(readFileSync(join(dir, 'cli.js.cache'), 'latin1')).not.toBe('not a code cache')
-  expect(new Set((await run(compileCache)).scripts.values())).toEqual(new Set(['taken']))
-  // a folder others may write is not read
-  chmodSync(dir, 0o777)
-  expect(new Set((await run(compileCache)).scripts.values())).toEqual(new Set(['none']))
-  // a compile-cache "folder" that is a file: the run is the same, without caches
-  const notADir = join(compileCache, 'a-file')
-  writeFileSync(notADir, '')
-  const without = await run(notADir)
-  expect(without.stdout).toBe(cold.stdout)
-  expect(new Set(without.scripts.values())).toEqual(new Set(['none']))
 })

@@ -29,7 +29,7 @@ const inputs = [
   'scripts/build.mjs',
   'scripts/build-exe.mjs',
   'scripts/esbuild-plugins.mjs',
-  'scripts/cli-loader.cjs',
+  'scripts/exe-loader.cjs',
   'scripts/elf-inject.mjs',
   'package.json',
   'dist/help.cjs',
