@@ -4,12 +4,12 @@
 // is under way). The grant they share comes from a login run in-process (test/helpers/oauth-login.ts). The
 // login itself, its denial and time-out, and the API key's secrecy are checked in-process against the same emulator
 // (test/commands/auth-emulator.test.ts).
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
-import { oauthLogin } from '../helpers/oauth-login.js'
+import { oauthLogin, setGrantExpiry } from '../helpers/oauth-login.js'
 import { runCommand } from '../helpers/run-command.js'
 
 const fx = emulatorFixture({ built: true })
@@ -40,11 +40,8 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
   }, async () => {
     const dir = tempConfigDir()
     expect(await oauthLogin(fx.emu, dir)).toBe(0)
-    const file = join(dir, 'credentials.json')
-    const creds = JSON.parse(await readFile(file, 'utf8'))
     // Still valid at the server, but inside the refresh skew: every run wants to refresh it.
-    creds.profiles.default.oauth.expiresAt = Date.now() + 20_000
-    await writeFile(file, JSON.stringify(creds), { mode: 0o600 })
+    const grant = await setGrantExpiry(dir, Date.now() + 20_000)
     const before = (await counters())['oauth.refresh'] ?? 0
     // each answer (the refresh's too) comes after a second, so a run started within a second of the first finds its
     // refresh still under way. Without the lock (withFileLock running fn alone) the 4 then refresh together and the
@@ -56,8 +53,8 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     ).finally(() => hook(fx.emu, 'POST', 'latency', { ms: 0 }))
     for (const r of runs) expect(r.exitCode, r.stderr).toBe(0)
     expect(((await counters())['oauth.refresh'] ?? 0) - before).toBe(1)
-    const after = JSON.parse(await readFile(file, 'utf8')).profiles.default.oauth
-    expect(after.accessToken).not.toBe(creds.profiles.default.oauth.accessToken)
+    const after = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')).profiles.default.oauth
+    expect(after.accessToken).not.toBe(grant.accessToken)
     expect(after.expiresAt).toBeGreaterThan(Date.now() + 600_000)
     // The rotated refresh token is still good: nobody reused an old one (which would revoke the family). What the
     // processes left is read in-process (the same command code, no process needed).

@@ -9,14 +9,13 @@
 // command); the piped exchange shows the end of stdin (what was received is answered, then exit 0) for both eras: one
 // stdio entry (src/mcp/stdio-drain.ts) serves them.
 import { execFile } from 'node:child_process'
-import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { binPath, cliEnv, repoRoot, runCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { allToolNames, type ToolResult } from '../helpers/mcp-tools.js'
-import { oauthLogin } from '../helpers/oauth-login.js'
+import { oauthLogin, setGrantExpiry } from '../helpers/oauth-login.js'
 import { type HttpServe, httpServe, modernStdioClient } from '../interop/mcp-clients.js'
 
 const fx = emulatorFixture({ built: true })
@@ -37,10 +36,7 @@ describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI, pr
     // whichever era the connection speaks
     const dir = tempConfigDir()
     expect(await oauthLogin(fx.emu, dir)).toBe(0)
-    const file = join(dir, 'credentials.json')
-    const creds = JSON.parse(await readFile(file, 'utf8'))
-    creds.profiles.default.oauth.expiresAt = Date.now() - 1000
-    await writeFile(file, JSON.stringify(creds), { mode: 0o600 })
+    const grant = await setGrantExpiry(dir, Date.now() - 1000)
     const refreshes = async () =>
       ((await (await hook(fx.emu, 'GET', 'counters')).json()) as Record<string, number>)['oauth.refresh'] ?? 0
     const before = await refreshes()
@@ -60,7 +56,7 @@ describe('mcp serve over stdio, 2026-07-28 (the v2 SDK client spawns the CLI, pr
       const list = (await mcp.client.callTool({ name: 'list_agents', arguments: {} })) as ToolResult
       expect(list.structuredContent?.items.map((a: { id: string }) => a.id)).toContain('demo-assistant')
       expect(await refreshes()).toBe(before + 1)
-      expect(mcp.stderr()).not.toContain(creds.profiles.default.oauth.refreshToken)
+      expect(mcp.stderr()).not.toContain(grant.refreshToken)
     } finally {
       await mcp.close()
     }
