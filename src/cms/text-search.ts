@@ -6,6 +6,7 @@
 // likeness), so "practical webhooks" finds the posts titled so at 1, and a word of the query that no record has (a
 // stop word, "posts") is left out rather than sinking every score.
 import type { CmsRecord } from '../api/schemas/index.js'
+import { memoize } from '../text/memoize.js'
 
 /** A natural-language search: the text, the least similarity kept, and the optional freshness half-life in days. */
 export interface TextSearch {
@@ -102,19 +103,8 @@ interface Corpus {
 const corpora = new WeakMap<readonly CmsRecord[], Corpus>()
 
 // Each text's words, kept across lists: a list made again after one write, or another emulator's copy of the same
-// records, has mostly the same texts, and wording them is what building a corpus costs. Cleared when full.
-const wordsOfText = new Map<string, ReadonlySet<string>>()
-const keptTexts = 20_000
-
-function wordSet(text: string): ReadonlySet<string> {
-  let set = wordsOfText.get(text)
-  if (set === undefined) {
-    set = new Set(words(text))
-    if (wordsOfText.size >= keptTexts) wordsOfText.clear()
-    wordsOfText.set(text, set)
-  }
-  return set
-}
+// records, has mostly the same texts, and wording them is what building a corpus costs.
+const wordSet = memoize((text: string): ReadonlySet<string> => new Set(words(text)), 20_000)
 
 function corpusOf(records: readonly CmsRecord[]): Corpus {
   const kept = corpora.get(records)

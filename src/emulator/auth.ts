@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import { resourceMetadataUrl } from './oauth/resource.js'
 import type { EmulatorState, OAuthToken } from './state.js'
 import { HttpError, type Principal } from './types.js'
+import { memoize } from '../text/memoize.js'
 
 const unauthorized = (message: string) =>
   new HttpError(401, message, { 'www-authenticate': 'Bearer realm="agentry-emulator"' }, 'unauthorized')
@@ -22,21 +23,10 @@ export function hashApiKey(key: string): string {
 }
 
 /**
- * The hashes of the last credentials presented (in memory only, never saved): a client sends the same key with
- * every request. Cleared when full.
+ * hashApiKey of the keys seen last (in memory only, never saved): a client sends the same key with every request, and
+ * every emulator's seed installs the same demo keys.
  */
-const presented = new Map<string, string>()
-const keptPresented = 32
-
-function presentedHash(token: string): string {
-  let hash = presented.get(token)
-  if (hash === undefined) {
-    hash = hashApiKey(token)
-    if (presented.size >= keptPresented) presented.clear()
-    presented.set(token, hash)
-  }
-  return hash
-}
+export const knownKeyHash = memoize(hashApiKey, 32)
 
 /**
  * The `WWW-Authenticate` of a 401 on the API (RFC 6750 3, RFC 9728 5.1): where the resource's metadata is, and
@@ -89,7 +79,7 @@ export function authenticate(
     if (!tokenFitsResource(oauth, resource)) throw unauthorized('the access token was issued for another resource')
     return { kind: 'oauth', id: oauth.clientId, accountId: oauth.accountId, scopes: {} }
   }
-  const hash = presentedHash(token)
+  const hash = knownKeyHash(token)
   for (const key of state.apiKeys.values()) {
     if (key.keyHash !== hash) continue
     if (key.expiresAt && Date.parse(key.expiresAt) <= now) throw unauthorized('the API key has expired')

@@ -1,6 +1,7 @@
 // Matches a request against the shared route table (../api/routes.ts). When two templates match one path, the one
 // with more literal segments wins (`/{accountId}/cma/records/{c}` beats `/{accountId}/{access}/records/{c}`).
 import { compileRoutes, type Route, type RouteMatcher, type RouteName } from '../api/routes.js'
+import { memoize } from '../text/memoize.js'
 
 /** The outcome of a lookup. */
 export type RouteLookup =
@@ -91,14 +92,5 @@ export class Router {
   }
 }
 
-const routers = new Map<string | undefined, Router>()
-
 /** The router of a prefix, made once per process: the table never changes, and every emulator shares its cache. */
-export function routerFor(prefix?: string): Router {
-  let router = routers.get(prefix)
-  if (router === undefined) {
-    router = new Router(prefix)
-    routers.set(prefix, router)
-  }
-  return router
-}
+export const routerFor = memoize((prefix: string | undefined) => new Router(prefix), 16)

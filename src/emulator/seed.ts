@@ -1,6 +1,6 @@
 // Seeding (`--seed demo|none`). The demo API key is always installed, even with `none`: without a key nothing can be
 // called, and keys are only made through the API. It is a fixed, local, non-secret value: fine to print.
-import { hashApiKey, listedKeyPrefix } from './auth.js'
+import { knownKeyHash, listedKeyPrefix } from './auth.js'
 import { demoAgents, demoSkills, demoTeamAgents, demoTeams } from './seed-agents.js'
 import type { EmulatorState, StoredApiKey } from './state.js'
 
@@ -22,17 +22,6 @@ export const demoKeys = {
 
 const at = '2025-01-06T09:00:00.000Z'
 
-/** The demo keys' hashes, computed once per process (they are fixed, public values). */
-const demoHashes = new Map<string, string>()
-function demoKeyHash(value: string): string {
-  let hash = demoHashes.get(value)
-  if (hash === undefined) {
-    hash = hashApiKey(value)
-    demoHashes.set(value, hash)
-  }
-  return hash
-}
-
 function key(
   state: EmulatorState,
   id: string,
@@ -48,14 +37,14 @@ function key(
     createdAt: at,
     lastUsedAt: null,
     expiresAt: null,
-    keyHash: demoKeyHash(value),
+    keyHash: knownKeyHash(value),
     accountId: state.accountId,
   }
 }
 
 /** Installs the full-access demo key unless a key with its hash is already there. */
 export function ensureDemoKey(state: EmulatorState): void {
-  const hash = demoKeyHash(demoApiKey)
+  const hash = knownKeyHash(demoApiKey)
   for (const k of state.apiKeys.values()) if (k.keyHash === hash) return
   state.apiKeys.set('key_demo', key(state, 'key_demo', 'Demo key (full access)', demoApiKey, {}))
 }

@@ -1,5 +1,6 @@
 // `{{name}}` in a case's messages, input and assertions, filled from the case's variables (its own, the defaults',
 // a dataset row's). A name with no value is found before anything runs (`unfilled`), so the error names it.
+import { memoize } from '../text/memoize.js'
 
 const placeholder = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g
 
@@ -7,22 +8,16 @@ const placeholder = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g
 export type Vars = Record<string, string | number | boolean>
 
 /** A string cut at its placeholders: text, name, placeholder, text, … text (a case's strings are filled per row). */
-const templates = new Map<string, string[]>()
-function partsOf(s: string): string[] {
-  let parts = templates.get(s)
-  if (!parts) {
-    parts = []
-    let at = 0
-    for (const m of s.matchAll(placeholder)) {
-      parts.push(s.slice(at, m.index), m[1]!, m[0])
-      at = m.index + m[0].length
-    }
-    parts.push(s.slice(at))
-    if (templates.size >= 4096) templates.clear()
-    templates.set(s, parts)
+const partsOf = memoize((s: string): string[] => {
+  const parts: string[] = []
+  let at = 0
+  for (const m of s.matchAll(placeholder)) {
+    parts.push(s.slice(at, m.index), m[1]!, m[0])
+    at = m.index + m[0].length
   }
+  parts.push(s.slice(at))
   return parts
-}
+}, 4096)
 
 /** The names used in `value` (any strings inside it) that `vars` has no value for. */
 export function unfilled(value: unknown, vars: Vars): string[] {

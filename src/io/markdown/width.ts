@@ -2,6 +2,7 @@
 // string-width's tables per code point. Code points are summed rather than grapheme clusters because that is
 // what xterm, VTE and tmux do, and because a cluster split across two tokens then measures the same.
 import stringWidth from 'string-width'
+import { memoize } from '../../text/memoize.js'
 import { visibleEscape } from '../../text/sanitize.js'
 
 /** Columns used on a tab stop: markdown counts a tab as 4 columns (CommonMark §2.2). */
@@ -11,22 +12,15 @@ const tabStop = 4
  * Widths of the code points above U+009F met so far. string-width segments its input into grapheme clusters and
  * tries emoji regexes on each: ~1 µs for one code point, paid for every non-ASCII character of every line the
  * renderer measures (several times: echo, wrap, layout). The width of a code point never changes, so each is asked
- * once; text holds few distinct ones, and the map is emptied past `widthCacheLimit` so hostile text cannot grow it.
+ * once; text holds few distinct ones, and the kept widths are dropped past 4096 so hostile text cannot grow them.
  */
-const widths = new Map<number, number>()
-const widthCacheLimit = 4096
+const wideCharWidth = memoize((cp: number) => stringWidth(String.fromCodePoint(cp)), 4096)
 
 /** Display width of one code point: 0, 1 or 2 columns. */
 export function charWidth(cp: number): number {
   if (cp >= 0x20 && cp < 0x7f) return 1
   if (cp < 0xa0) return 0
-  let w = widths.get(cp)
-  if (w === undefined) {
-    if (widths.size >= widthCacheLimit) widths.clear()
-    w = stringWidth(String.fromCodePoint(cp))
-    widths.set(cp, w)
-  }
-  return w
+  return wideCharWidth(cp)
 }
 
 /** Display width of text without escape sequences, summed over code points. */
