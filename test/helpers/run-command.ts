@@ -5,7 +5,8 @@
 // 127.0.0.1 only (the file's emulator, a local fake server); retries do not wait (noWait). What only a process shows (signals, pipes, exit of
 // the real bin, byte-exact stdout, start-up) stays with runCli in test/e2e.
 import { run } from '../../src/cli.js'
-import { type CliOptions, type CliResult, cliEnv, tempConfigDir } from './cli.js'
+import { type CliOptions, type CliResult, cliEnv } from './cli.js'
+import { tempDirPath } from './temp-dir.js'
 import { noWait, type TestContext, type TestContextOptions, testContext } from './test-context.js'
 
 /** Options of one in-process run: runCli's, plus what only a test context can inject. */
@@ -27,7 +28,8 @@ export interface RunCommandOptions extends Omit<CliOptions, 'timeoutMs'> {
  * Only 127.0.0.1 is reachable: a run that falls back to the service's own URL fails instead of leaving the machine.
  */
 function commandContext(opts: RunCommandOptions = {}): TestContext {
-  const configDir = opts.configDir ?? tempConfigDir()
+  // not made until the command writes there (no test can: the run is over when it gets the result)
+  const configDir = opts.configDir ?? tempDirPath('agentry-e2e-')
   const env = cliEnv(configDir, opts.env)
   const t = testContext({
     configDir,

@@ -2,6 +2,7 @@
 // off), a temp AGENTRY_CONFIG_DIR, an undici MockAgent that rejects anything not stubbed, and `run([...])` from
 // src/cli.ts with a fresh Context per command line, as the real process has. Every stub must be used: a test that
 // ends with an interceptor never called fails (a stub nobody calls is a check that cannot fail).
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { MockAgent } from 'undici'
@@ -10,7 +11,7 @@ import { run } from '../../src/cli.js'
 import { Context } from '../../src/context.js'
 import { createIO, OutputClosedError } from '../../src/io/iostreams.js'
 import type { Prompter } from '../../src/io/prompter.js'
-import { tempDir } from './temp-dir.js'
+import { tempDirPath } from './temp-dir.js'
 
 /** The origin the MockAgent answers for. */
 export const testOrigin = 'http://agentry.test'
@@ -60,7 +61,8 @@ export interface TestContext {
   stderr(): string
   /** forgets the captured output */
   clearOutput(): void
-  configDir: string
+  /** the config dir; the context's own temp one is made when first asked for here, or when a run writes there */
+  readonly configDir: string
   env: NodeJS.ProcessEnv
   /** the MockAgent (disableNetConnect: an unmatched request fails) */
   agent: MockAgent
@@ -148,11 +150,13 @@ export function fakePrompter(answers: unknown[]): Prompter & { asked: { kind: st
 }
 
 /**
- * Builds a test context inside a test; its temp config dir is removed when the test finishes, and the test fails if
+ * Builds a test context inside a test; its temp config dir (made when a run or the test first needs it: most never
+ * do) is removed when the test finishes, and the test fails if
  * an HTTP stub registered on it was never called (`.persist()`ed stubs too: each must be called at least once).
  */
 export function testContext(opts: TestContextOptions = {}): TestContext {
-  const configDir = opts.configDir ?? tempDir()
+  const ownDir = opts.configDir === undefined
+  const configDir = opts.configDir ?? tempDirPath()
   const env: NodeJS.ProcessEnv = {
     AGENTRY_CONFIG_DIR: configDir,
     AGENTRY_STATE_DIR: join(configDir, 'state'),
@@ -218,7 +222,10 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
       out.length = 0
       err.length = 0
     },
-    configDir,
+    get configDir() {
+      if (ownDir) mkdirSync(configDir, { recursive: true, mode: 0o700 })
+      return configDir
+    },
     env,
     agent,
     http: {
