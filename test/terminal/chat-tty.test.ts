@@ -1,7 +1,7 @@
 // The interactive chat's rough edges where only a real terminal shows them (tmux, 100x30, the built CLI against a
-// real emulator): the scrollback after an input taller than the window, the answer after Ctrl-Z and `fg` mid-answer
-// (stopped at once, drawn again, streamed to its end), keys typed while the terminal is still in cooked mode, and ASCII
-// under LANG=C.
+// real emulator): the scrollback after an input taller than the window, /new and /info in a stateful chat, the answer
+// after Ctrl-Z and `fg` mid-answer (stopped at once, drawn again, streamed to its end), keys typed while the terminal
+// is still in cooked mode, and ASCII under LANG=C.
 import { describe, expect, it } from 'vitest'
 import { emulatorFixture, quietEmulator, slowPoetEvery } from '../helpers/emulator.js'
 import { sh, tmuxMissing } from './tmux.js'
@@ -22,9 +22,10 @@ describe.skipIf(missing !== undefined)('interactive chat rough edges in tmux', (
   )
   const count = (s: string, re: RegExp) => (s.match(re) ?? []).length
 
-  it('an input taller than the window (60 rows back from /edit) is in the scrollback once', async () => {
+  // one stateful chat for both: the tall input is its first message
+  it('an input taller than the window (60 rows back from /edit) is in the scrollback once; /new in a stateful chat names the new chat, and /info gives the ids and the command that resumes it', async () => {
     const t = terminal('tall')
-    t.start(`${node} bin/agentry.cjs chat demo-assistant`, env())
+    t.start(`${node} bin/agentry.cjs chat demo-assistant --new-chat`, env())
     await t.waitFor(/^› /m)
     t.type('/edit')
     t.keys('Enter')
@@ -34,6 +35,19 @@ describe.skipIf(missing !== undefined)('interactive chat rough edges in tmux', (
     expect(s).toContain('You said: "row 01 row 02')
     for (const row of ['› row 01', '· row 02', '· row 30', '· row 31', '· row 60'])
       expect([row, count(s, new RegExp(`^${row}$`, 'gm'))]).toEqual([row, 1])
+
+    t.type('/new')
+    t.keys('Enter')
+    const named = await t.waitFor(/new conversation: chat \S+ · log c[0-9a-f]{12}$/m)
+    const chatId = /new conversation: chat (\S+)/.exec(named)?.[1]
+    t.type('hello')
+    t.keys('Enter')
+    await t.waitFor((x) => count(x, / in · \d+ out · /g) === 2)
+    t.type('/info')
+    t.keys('Enter')
+    const info = await t.waitFor(/resume with: agentry chat --cid c[0-9a-f]{12}$/m)
+    expect(info).toContain(`chat ${chatId} (kept by the service)`)
+    expect(info).toMatch(/^log (c[0-9a-f]{12}) \(agentry logs show \1\)$/m)
     t.keys('C-d')
     await t.waitFor(/^EXIT:0$/m)
   })

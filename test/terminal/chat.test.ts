@@ -160,25 +160,6 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     await t.waitFor(/^EXIT:130$/m)
   })
 
-  it('/new in a stateful chat names the new chat, and /info gives the ids and the command that resumes it', async () => {
-    const t = chat('info', 'demo-assistant --new-chat')
-    await t.waitFor(/^› /m)
-    t.type('/new')
-    t.keys('Enter')
-    const named = await t.waitFor(/new conversation: chat \S+ · log c[0-9a-f]{12}$/m)
-    const chatId = /new conversation: chat (\S+)/.exec(named)?.[1]
-    t.type('hello')
-    t.keys('Enter')
-    await t.waitFor(/\d+ in · \d+ out · /)
-    t.type('/info')
-    t.keys('Enter')
-    const screen = await t.waitFor(/resume with: agentry chat --cid c[0-9a-f]{12}$/m)
-    expect(screen).toContain(`chat ${chatId} (kept by the service)`)
-    expect(screen).toMatch(/^log (c[0-9a-f]{12}) \(agentry logs show \1\)$/m)
-    t.keys('C-d')
-    await t.waitFor(/^EXIT:0$/m)
-  })
-
   /**
    * Whether the dim attribute is on at the first character of the first line, below the line `below`, whose text starts
    * with `text`. tmux's capture-pane -e carries attributes over from line to line, so the SGR state is followed through
