@@ -18,6 +18,18 @@ export function holdSteadyHeap(): void {
 }
 
 /**
+ * Keeps undici's HTTP parser (llhttp, WebAssembly: every streamed answer goes through it) in V8's baseline WebAssembly
+ * compiler for a short stream. By default V8 compiles its hot functions again with TurboFan once ~13 MB of its code
+ * has run, which a chat reaches with its first answer: ~130 ms of CPU on a compiler thread (a one-shot `chat -m
+ * hello` against the emulator: 500-590 ms of CPU and 92 MiB peak RSS with it, 350-375 ms and 67 MiB without), more than the whole answer's parsing
+ * gains from it. With the budget 15 times as large, a long stream still gets the optimized parser (`count to 1000`:
+ * the same CPU either way). Process-wide, like the above.
+ */
+export function holdWasmTierUp(): void {
+  setFlagsFromString('--wasm-tiering-budget=200000000')
+}
+
+/**
  * Keeps a long-running, mostly idle process (the `connect --handler` worker) from growing as its hot functions get
  * optimized: Maglev and TurboFan compile them after a few hundred polls, which pages in the compilers' code and keeps
  * their zones and the optimized code resident (bench/connect.mjs, 300 tasks: 78 MiB with them, 68 MiB without). The

@@ -1,5 +1,7 @@
 // `chat --mcp` on a real terminal (tmux): each MCP tool call is shown and asked about — once, always, no — in the
-// interactive chat and in a one-shot run, and /tools lists the MCP tools with their server (issue 10 item 2).
+// interactive chat and in a one-shot run, and /tools lists the MCP tools with their server (issue 10 item 2). The
+// server is a stand-in in plain JSON-RPC (test/fixtures/mcp/tiny-2025-server.mjs: ~0.4 s of CPU less a start than
+// server-everything's); test/chat/chat-mcp.test.ts meets server-everything and a v2 SDK server.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,9 +18,7 @@ describe.skipIf(missing !== undefined)('chat --mcp in tmux', () => {
   const sessions: TmuxSession[] = []
   let configDir: string
   const node = sh(process.execPath)
-  const server = sh(
-    `${process.execPath} ${join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')}`,
-  )
+  const server = sh(`${process.execPath} ${join(repoRoot, 'test/fixtures/mcp/tiny-2025-server.mjs')}`)
   beforeAll(() => {
     requireBuild()
     configDir = tempDir('agentry-tmux-mcp-')

@@ -1,12 +1,10 @@
 // The interactive chat in a real terminal (tmux, 100x30): the built CLI is typed at and its screen read back, as a
 // user would see it, the model's reasoning dimmed before the answer (its attributes read with capture-pane -e). Against
-// the embedded emulator (`--emulator`, what `npm start` runs) and against an emulator started here, whose request log
-// shows that Ctrl-C cancelled the answer on the server by request_id.
+// the embedded emulator (`--emulator`, what `npm start` runs). A chat against an emulator started by the test, whose
+// request log shows that Ctrl-C cancelled the answer on the server, is test/terminal/chat-tty.test.ts's.
 import { readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Emulator } from '../../src/emulator/index.js'
-import { emulatorFixture, hook, quietEmulator, slowPoetEvery } from '../helpers/emulator.js'
 import { lastPrompt, requireBuild, sh, TmuxSession, tmuxMissing } from './tmux.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -15,14 +13,11 @@ if (missing) console.warn(missing)
 
 describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
   const sessions: TmuxSession[] = []
-  const fx = emulatorFixture({ emulator: quietEmulator, ready: slowPoetEvery(50) })
-  let emu: Emulator
   let configDir: string
   const node = sh(process.execPath)
 
   beforeAll(async () => {
     requireBuild()
-    emu = fx.emu
     configDir = tempDir('agentry-tmux-')
   })
 
@@ -31,8 +26,8 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     if (configDir) rmSync(configDir, { recursive: true, force: true })
   })
 
-  /** A chat in a new terminal: against our emulator, or the embedded one with `embedded`. */
-  const chat = (name: string, agent: string, embedded = false) => {
+  /** A chat in a new terminal against the embedded emulator (`--emulator`). */
+  const chat = (name: string, agent: string) => {
     const t = new TmuxSession(`${name}-${sessions.length}`)
     sessions.push(t)
     const env: Record<string, string> = {
@@ -40,25 +35,13 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
       AGENTRY_STATE_DIR: join(configDir, 'state'),
       TERM: 'xterm-256color',
     }
-    if (!embedded)
-      Object.assign(env, {
-        AGENTRY_BASE_URL: emu.baseUrl,
-        AGENTRY_ACCOUNT: emu.accountId,
-        AGENTRY_API_KEY: emu.demoApiKey,
-      })
-    t.start(`${node} bin/agentry.cjs ${embedded ? '--emulator ' : ''}chat ${agent}`, env)
+    t.start(`${node} bin/agentry.cjs --emulator chat ${agent}`, env)
     return t
   }
-  const requests = async () =>
-    (
-      (await (await hook(emu, 'GET', 'requests')).json()) as {
-        data: { method: string; path: string; status: number }[]
-      }
-    ).data
 
   // one chat: the picker's first agent is demo-assistant, which the rest of the test talks to
   it('without an agent id shows a picker of the agents, Enter chats with the first one; streams a markdown answer, recalls history, takes /help, shows the reasoning dimmed before the answer, takes multi-line input, and /exit ends with 0', async () => {
-    const t = chat('basic', '', true)
+    const t = chat('basic', '')
     const picker = await t.waitFor(/Chat with which agent\?[\s\S]*❯ \S/)
     const first = picker.match(/❯ (.+?)\s*$/m)?.[1] ?? ''
     expect(first).not.toBe('')
@@ -124,60 +107,6 @@ describe.skipIf(missing !== undefined)('interactive chat in tmux', () => {
     expect(readFileSync(history, 'utf8')).toContain('"first line\\nsecond line \\nthird line"\n')
     expect(statSync(history).mode & 0o777).toBe(0o600)
   }, 60_000) // two checks' worth of typing and answers: 20 s was tight on a loaded machine
-
-  // one chat: a cancelled answer, then a dropped one, then the way out
-  it('Ctrl-C mid-answer cancels on the server, keeps the partial answer and returns to the prompt; a dropped connection keeps the partial text and says so in one line', async () => {
-    const t = chat('cancel', 'slow-poet')
-    await t.waitFor(/^› /m)
-    t.type('write me a very long poem about mountains, rivers and the patient sea')
-    t.keys('Enter')
-    const partial = await t.waitFor(/In the hush of \w+/)
-    const shown = partial.match(/In the hush of .*/)?.[0] ?? ''
-    t.keys('C-c')
-    const after = await t.waitFor(/\(cancelled\)\n\n› /)
-    expect(after).toContain(shown)
-    const cancels = (await requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completion/cancel'))
-    expect(cancels.map((r) => r.status)).toEqual([200])
-
-    // the next answer's connection is cut after its heading and first words (~2,500 bytes of events)
-    await hook(emu, 'POST', 'faults', {
-      match: { method: 'POST', path: '/api/v1beta/agent/slow-poet/chat/completion' },
-      resetAfterBytes: 2500,
-    })
-    t.type('write me a poem about the sea')
-    t.keys('Enter')
-    const screen = await t.waitFor(/✗ connection lost: .*\n\n› /s)
-    const dropped = screen.slice(screen.lastIndexOf('› write me a poem about the sea'))
-    // the partial answer stays, its heading rendered (no hashes)
-    expect(dropped).toMatch(/^A poem of \w+$/m)
-    expect(dropped).toMatch(/^In the hush of/m)
-    expect(dropped.match(/✗ /g)).toHaveLength(1)
-
-    // a lone Ctrl-C at the empty prompt says how to quit; a second one (within 2 s) leaves with 130
-    t.keys('C-c')
-    await t.waitFor('to quit: Ctrl-D or /exit · or Ctrl-C again')
-    t.keys('C-c')
-    await t.waitFor(/^EXIT:130$/m)
-  })
-
-  it('/new in a stateful chat names the new chat, and /info gives the ids and the command that resumes it', async () => {
-    const t = chat('info', 'demo-assistant --new-chat')
-    await t.waitFor(/^› /m)
-    t.type('/new')
-    t.keys('Enter')
-    const named = await t.waitFor(/new conversation: chat \S+ · log c[0-9a-f]{12}$/m)
-    const chatId = /new conversation: chat (\S+)/.exec(named)?.[1]
-    t.type('hello')
-    t.keys('Enter')
-    await t.waitFor(/\d+ in · \d+ out · /)
-    t.type('/info')
-    t.keys('Enter')
-    const screen = await t.waitFor(/resume with: agentry chat --cid c[0-9a-f]{12}$/m)
-    expect(screen).toContain(`chat ${chatId} (kept by the service)`)
-    expect(screen).toMatch(/^log (c[0-9a-f]{12}) \(agentry logs show \1\)$/m)
-    t.keys('C-d')
-    await t.waitFor(/^EXIT:0$/m)
-  })
 
   /**
    * Whether the dim attribute is on at the first character of the first line, below the line `below`, whose text starts

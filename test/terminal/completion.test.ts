@@ -3,7 +3,8 @@
 // shell lists file names when told `:files`.
 // A shell that is not installed is skipped with a message (CI installs them: .ci/run).
 import { spawnSync } from 'node:child_process'
-import { chmodSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { emulatorFixture } from '../helpers/emulator.js'
@@ -17,7 +18,11 @@ if (missing) console.warn(missing)
 /** How each shell starts without user config and loads the script. */
 const shells = {
   bash: { start: 'bash --norc --noprofile -i', load: 'source <(agentry completion bash)' },
-  zsh: { start: 'zsh -f -i', load: 'autoload -Uz compinit && compinit -u && source <(agentry completion zsh)' },
+  // compinit's dump in $HOME (the test's temp dir), seeded from the last run's (see zcompdump below)
+  zsh: {
+    start: 'zsh -f -i',
+    load: 'autoload -Uz compinit && compinit -u -d "$HOME/.zcompdump" && source <(agentry completion zsh)',
+  },
   // fish ignores PS1: the same bare prompt as the others, so a test can see an empty command line
   fish: {
     start: 'fish --no-config -i',
@@ -37,6 +42,14 @@ async function emptyLine(t: TmuxSession): Promise<void> {
 
 const installed = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0
 
+/**
+ * zsh's compinit dump, kept from run to run as a zsh user's ~/.zcompdump is: without one, compinit reads the first line
+ * of every completion function on fpath (~1.9 s of CPU); with one, it counts fpath's files and loads the dump when
+ * the count and zsh's version match it (~60 ms), and makes it again when they do not. Copied into the test's $HOME
+ * before zsh starts and back (written aside, then renamed: a run at the same time reads a whole file) after.
+ */
+const zcompdump = join(tmpdir(), `agentry-zcompdump-${process.getuid?.() ?? 0}`)
+
 describe.skipIf(missing !== undefined)('completion in real shells', () => {
   const fx = emulatorFixture({ built: true })
   const sessions: TmuxSession[] = []
@@ -51,9 +64,16 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
     const wrapper = join(bin, 'agentry')
     writeFileSync(wrapper, `#!/bin/sh\nexec ${sh(process.execPath)} ${sh(join(repoRoot, 'bin', 'agentry.cjs'))} "$@"\n`)
     chmodSync(wrapper, 0o755)
+    if (existsSync(zcompdump)) copyFileSync(zcompdump, join(configDir, '.zcompdump'))
   })
   afterAll(async () => {
     for (const s of sessions) await s.kill()
+    const dump = join(configDir, '.zcompdump')
+    if (configDir && existsSync(dump)) {
+      const aside = `${zcompdump}.${process.pid}`
+      copyFileSync(dump, aside)
+      renameSync(aside, zcompdump)
+    }
     // a completion the shell started may still be writing its state as its session ends: rm retries ENOTEMPTY
     for (const d of [bin, configDir]) if (d) rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
   })
@@ -82,7 +102,8 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
         t.keys('Enter')
         t.type('echo LOADED')
         t.keys('Enter')
-        // zsh's compinit reads every completion function's first line (~1.7 s of CPU, 8-10 s at a load of 10-30)
+        // zsh's compinit without a dump reads every completion function's first line (~1.9 s of CPU, 8-10 s at a load
+        // of 10-30)
         await t.waitFor(/^LOADED$/m, 30_000)
         // each case: a partial line, Tab, and the completed line expected on screen; then the line is cleared. One
         // case for each way the script answers: a candidate list (a command, a flag), ids (the CLI asks the service),

@@ -11,7 +11,6 @@ import { oneLine } from './status.js'
 import { messageCount } from './recap.js'
 import type { SlashName } from './slash.js'
 import type { UiStyle } from './style.js'
-import { describeTools } from './tools-list.js'
 
 /** What the commands act on. */
 export interface CommandDeps {
@@ -94,9 +93,11 @@ export async function runCommand(name: SlashName, arg: string, deps: CommandDeps
         note(`attached ${arg} (${n} file${n > 1 ? 's' : ''} go${n > 1 ? '' : 'es'} up with your next message)`)
         return undefined
       }
-      case 'tools':
+      case 'tools': {
+        const { describeTools } = await import('./tools-list.js')
         ui(describeTools(await deps.tools(), style, deps.columns()))
         return undefined
+      }
       case 'new': {
         await session.reset()
         deps.images.length = 0

@@ -5,6 +5,7 @@ import { checkAttachment, statelessAttachHint } from '../../chat/attachments.js'
 import { chatTargets, defaultAgentId } from '../../chat/targets.js'
 import type { ChatSession, ChatSessionOptions } from '../../chat/session.js'
 import type { Context } from '../../context.js'
+import { holdWasmTierUp } from '../../io/steady-heap.js'
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js'
 import type { ChatMcp } from '../../mcp/chat-tools.js'
 import { type ChatOptions, chatAgent, chatFormat, isInteractive, messageSource } from './options.js'
@@ -78,6 +79,8 @@ export async function chatRun(
   // the interactive chat opens no session for an agent that does not exist (one GET); a one-shot learns it from the
   // completion's 404 (round.ts), which costs nothing more
   if (source === 'interactive' && opts.model === undefined) await checkAgent(ctx, agentId)
+  // before the first streamed answer loads undici's parser (steady-heap.ts says why)
+  holdWasmTierUp()
   const session = await createChatSession(sessionOptions)
   ctx.defer(() => session.close())
   if (opts.newChat)
