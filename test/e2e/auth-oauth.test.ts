@@ -1,16 +1,17 @@
 // OAuth as processes: the built CLI against the emulator's authorization server, for what only a process shows:
 // Ctrl-C (a real SIGINT) while the login waits for the browser, and parallel processes sharing one grant (one refresh
-// under the file lock; the token endpoint answers after a second, so the processes want the refresh while the first
-// is under way). The grant they share comes from a login run in-process (test/helpers/oauth-login.ts). The
-// login itself, its denial and time-out, and the API key's secrecy are checked in-process against the same emulator
-// (test/commands/auth-emulator.test.ts).
-import { readFile } from 'node:fs/promises'
+// under the file lock; the token endpoint answers after a second, so the second process wants the refresh while the
+// first's is under way, and reports that it waited). The grant they share comes from a login run in-process
+// (test/helpers/oauth-login.ts). The login itself, its denial and time-out, and the API key's secrecy are checked
+// in-process against the same emulator (test/commands/auth-emulator.test.ts).
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
 import { oauthLogin, setGrantExpiry } from '../helpers/oauth-login.js'
 import { runCommand } from '../helpers/run-command.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true })
 
@@ -35,7 +36,7 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     expect(JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')).profiles).toEqual({})
   })
 
-  it('4 parallel runs with an almost expired token all succeed with exactly one refresh', {
+  it('2 parallel runs with an almost expired token both succeed with exactly one refresh, the second waiting for it', {
     timeout: 120_000,
   }, async () => {
     const dir = tempConfigDir()
@@ -44,13 +45,29 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     const grant = await setGrantExpiry(dir, Date.now() + 20_000)
     const before = (await counters())['oauth.refresh'] ?? 0
     // each answer (the refresh's too) comes after a second, so a run started within a second of the first finds its
-    // refresh still under way. Without the lock (withFileLock running fn alone) the 4 then refresh together and the
-    // rotated token's family is revoked (invalid_grant): 5 runs of 5; without the delay, 8 processes did in 2 runs of 3
-    // and 4 in 5 of 6
+    // refresh still under way: each run says so (a file `held-<pid>`) when it finds the credentials' lock held by
+    // another, and the test checks that one did. Without the lock (withFileLock running fn alone) the two refresh
+    // together and the rotated token's family is revoked (invalid_grant): 3 runs of 3 (4 processes: 5 of 5); without
+    // the delay, 8 processes did in 2 runs of 3 and 4 in 5 of 6
     expect((await hook(fx.emu, 'POST', 'latency', { ms: 1000 })).ok).toBe(true)
+    const waiting = tempDir('agentry-refresh-waiters-')
+    const probe = join(waiting, 'probe.cjs')
+    await writeFile(
+      probe,
+      `const fs = require('node:fs'); const { readFileSync, writeFileSync } = fs
+const lock = ${JSON.stringify(join(dir, 'credentials.json.lock'))}, waiting = ${JSON.stringify(waiting)}
+fs.readFileSync = function (p, ...rest) {
+  const text = readFileSync.call(this, p, ...rest)
+  try { if (String(p) === lock && JSON.parse(text).pid !== process.pid) writeFileSync(waiting + '/held-' + process.pid, '') } catch {}
+  return text
+}
+`,
+    )
+    const env = { NODE_OPTIONS: `--require ${probe}` }
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () => runCli(['agents', 'list', '--json'], { configDir: dir, timeoutMs: 90_000 })),
+      Array.from({ length: 2 }, () => runCli(['agents', 'list', '--json'], { configDir: dir, timeoutMs: 90_000, env })),
     ).finally(() => hook(fx.emu, 'POST', 'latency', { ms: 0 }))
+    expect((await readdir(waiting)).filter((f) => /^held-\d+$/.test(f))).not.toEqual([])
     for (const r of runs) expect(r.exitCode, r.stderr).toBe(0)
     expect(((await counters())['oauth.refresh'] ?? 0) - before).toBe(1)
     const after = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')).profiles.default.oauth
