@@ -1,5 +1,6 @@
 // The config files written by many processes at once: every write is kept and the JSON stays valid (the lock across
-// processes), the 20 writers waiting together on a lock left without an owner, then contending for it once it is old;
+// processes), 6 writers waiting together on a lock left without an owner, two of them removing it together once it is
+// old, then contending for the new one;
 // and a writer killed while it holds the lock (the next writer, in-process, takes it over). Broken files and
 // permissions are checked in-process: test/commands/config-files.test.ts.
 import { createServer } from 'node:http'
@@ -15,19 +16,22 @@ import { tempDir } from '../helpers/temp-dir.js'
 beforeAll(() => assertBuilt())
 
 describe('config set from many processes at once, behind a lock left without an owner (issue 33 item 4)', () => {
-  it('20 parallel `config set` all wait on it; once it is old, every write is kept and the JSON stays valid', {
+  it('6 parallel `config set` all wait on it; two find it old together; every write is kept and the JSON stays valid', {
     timeout: 120_000,
   }, async () => {
     const dir = tempConfigDir()
     // what an older agentry killed between its mkdir and its owner file left: fresh, empty. Before: the waiters that
-    // found it stale together removed each other's new locks (not yet owned), and 1-2 values were lost in 4 of 9 runs.
-    // That a fresh one is never removed, and an old one is, is test/unit/config-store.test.ts'; here the 20 processes
-    // find it stale together: each says (a file in `waiting`) that it polls the lock, and once all 20 do, the lock is
-    // made older than its age (15 s) at once, instead of waiting 15 s of the real clock for it to get there. Until
-    // then it is dated a minute ahead: on a loaded machine, starting the 20 can take longer than its age.
-    // Once it is old, the 20 contend for the lock together: without the lock (withFileLock running fn alone), or with
-    // the file read before it is taken, writes are lost (this test was also 8 writers with no lock left over: the same
-    // contention, 8 processes more).
+    // found it stale together removed each other's new locks (not yet owned), and values were lost. That a fresh one
+    // is never removed, and an old one is, is test/unit/config-store.test.ts'; here the processes find it stale
+    // together. Each says (a file in `waiting`) that it polls the lock, and once all do, the lock is made older than
+    // its age (15 s) at once, instead of waiting 15 s of the real clock for it to get there. Until then it is dated a
+    // minute ahead: on a loaded machine, starting them can take longer than its age.
+    // The race is made, not hoped for: with 20 writers and nothing more, two found it old together in 2 runs of 4
+    // (the first finder removes it within milliseconds of the others' 5-50 ms polls). So the first to find it old
+    // (`stale-<pid>`) waits, bounded, until a second one has found it old too, before either removes it: each then
+    // goes on to remove it, as the waiters of the bug did. Then they contend for the new lock: each writer that
+    // found the lock held by another running writer says so (`held-<pid>`). Without the lock (withFileLock running
+    // fn alone), or with the file read before it is taken, writes are lost.
     const lockDir = join(dir, 'config.json.lock')
     await mkdir(lockDir)
     const ahead = new Date(Date.now() + 60_000)
@@ -36,14 +40,28 @@ describe('config set from many processes at once, behind a lock left without an 
     const probe = join(waiting, 'probe.cjs')
     await writeFile(
       probe,
-      `const fs = require('node:fs'); const statSync = fs.statSync; let told = false
+      `const fs = require('node:fs'); const { statSync, readFileSync, readdirSync, writeFileSync } = fs
+const lock = ${JSON.stringify(lockDir)}, waiting = ${JSON.stringify(waiting)}, say = (what) => writeFileSync(waiting + '/' + what, '')
+let polled = false, foundOld = false
 fs.statSync = function (p, ...rest) {
-  if (!told && String(p) === ${JSON.stringify(lockDir)}) { told = true; fs.writeFileSync(${JSON.stringify(waiting)} + '/' + process.pid, '') }
-  return statSync.call(this, p, ...rest)
+  const st = statSync.call(this, p, ...rest)
+  if (String(p) !== lock) return st
+  if (!polled) { polled = true; say(String(process.pid)) }
+  if (!foundOld && st.mtimeMs < Date.now() - 15000) {
+    foundOld = true; say('stale-' + process.pid)
+    const deadline = Date.now() + 60000, pause = new Int32Array(new SharedArrayBuffer(4))
+    while (readdirSync(waiting).filter((f) => f.startsWith('stale-')).length < 2 && Date.now() < deadline) Atomics.wait(pause, 0, 0, 5)
+  }
+  return st
+}
+fs.readFileSync = function (p, ...rest) {
+  const text = readFileSync.call(this, p, ...rest)
+  try { if (String(p) === lock && JSON.parse(text).pid !== process.pid) say('held-' + process.pid) } catch {}
+  return text
 }
 `,
     )
-    const n = 20
+    const n = 6
     const results = Promise.all(
       Array.from({ length: n }, (_, i) =>
         runCli(['--profile', `p${i}`, 'config', 'set', 'account', `acc${i}`], {
@@ -53,11 +71,14 @@ fs.statSync = function (p, ...rest) {
         }),
       ),
     )
-    const waiters = async () => (await readdir(waiting)).filter((f) => /^\d+$/.test(f)).length
-    await pollUntil(async () => (await waiters()) === n, { timeoutMs: 60_000, what: `${n} waiters on the lock` })
+    const said = async (what: RegExp) => (await readdir(waiting)).filter((f) => what.test(f)).length
+    await pollUntil(async () => (await said(/^\d+$/)) === n, { timeoutMs: 60_000, what: `${n} waiters on the lock` })
     const old = new Date(Date.now() - 16_000)
     await utimes(lockDir, old, old)
     for (const r of await results) expect(r, r.stderr).toMatchObject({ exitCode: 0, stdout: '' })
+    // the race was run: two (or more) removed the same old lock, and writers waited for each other's lock
+    expect(await said(/^stale-\d+$/)).toBeGreaterThanOrEqual(2)
+    expect(await said(/^held-\d+$/)).toBeGreaterThanOrEqual(1)
     const cfg = JSON.parse(await readFile(join(dir, 'config.json'), 'utf8')) as {
       profiles: Record<string, { account?: string }>
     }
@@ -66,8 +87,8 @@ fs.statSync = function (p, ...rest) {
     expect(saved).toHaveLength(n)
     await expect(stat(lockDir)).rejects.toThrow(/ENOENT/)
     // what the processes left is read in-process (the same command code)
-    const got = await runCommand(['--profile', 'p7', 'config', 'get', 'account'], { configDir: dir })
-    expect(got).toEqual({ exitCode: 0, stdout: 'acc7\n', stderr: '' })
+    const got = await runCommand(['--profile', 'p5', 'config', 'get', 'account'], { configDir: dir })
+    expect(got).toEqual({ exitCode: 0, stdout: 'acc5\n', stderr: '' })
   })
 })
 

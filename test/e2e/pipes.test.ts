@@ -93,24 +93,25 @@ describe('stdout closed by its reader', () => {
   })
 
   it('`| head -1` under pipefail (the reader leaves after the first line): one line, exit 0, nothing on stderr, with the embedded emulator and with a separate one', async () => {
-    for (const [args, firstLine] of [
-      [['--emulator', 'agents', 'list'], /^demo-assistant\t/],
-      [['--emulator', 'cms', 'query', 'posts', '--all'], /^post_\S+\t/],
-    ] as const) {
-      const r = await pipeIntoHead([...args])
-      expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0)
-      expect(String(r.stdout).split('\n')).toHaveLength(1)
-      expect(String(r.stdout)).toMatch(firstLine)
-      expect(r.stderr).toBe('')
-    }
+    // `cms query --all` writes 5000 rows: the reader leaves while they are still being written (a short listing such
+    // as `agents list` may be written whole before `head` exits, meeting no closed pipe at all)
+    const embedded = await pipeIntoHead(['--emulator', 'cms', 'query', 'posts', '--all'])
+    expect(embedded.exitCode, String(embedded.stderr)).toBe(0)
+    expect(String(embedded.stdout).split('\n')).toHaveLength(1)
+    expect(String(embedded.stdout)).toMatch(/^post_\S+\t/)
+    expect(embedded.stderr).toBe('')
     const tsv = await pipeIntoHead(['cms', 'query', 'posts', '--all'], fx.env())
     expect(tsv.exitCode, String(tsv.stderr)).toBe(0)
+    expect(String(tsv.stdout).split('\n')).toHaveLength(1)
     expect(String(tsv.stdout)).toMatch(/^post_\S+\t/)
     expect(tsv.stderr).toBe('')
-    // the emulator served the run and still serves others (nothing the early close did reached it), and a run against
-    // it closed before the first write ends quietly too
-    const again = await runWithEarlyClose(['agents', 'list'], fx.env())
-    expect(again.code, again.stderr).toBe(0)
-    expect(again.stderr).toBe('')
+    // the emulator served the run and still serves others: nothing the early close did reached it (runs against it
+    // closed before the first write are the three `cms query --all` above)
+    const env = fx.env()
+    const listed = await fetch(`${env.AGENTRY_BASE_URL}/${env.AGENTRY_ACCOUNT}/agents`, {
+      headers: { authorization: `Bearer ${env.AGENTRY_API_KEY}` },
+    })
+    expect(listed.status).toBe(200)
+    expect(((await listed.json()) as { data: { id: string }[] }).data.map((a) => a.id)).toContain('demo-assistant')
   })
 })
