@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Dialog, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { launchBrowser, newPage, screenshot } from '../helpers/browser.js'
+import { launchOnePage, screenshot } from '../helpers/browser.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -38,10 +38,9 @@ let report: string
 let demoReport: string
 let richReport: string
 beforeAll(async () => {
-  // chromium starts (its own processes) while the three reports are written in-process
-  const started = launchBrowser().then(async (b) => {
-    browser = b
-    page = await newPage(b)
+  // chromium starts (a process of its own) while the three reports are written in-process
+  const started = launchOnePage().then((one) => {
+    ;({ browser, page } = one)
   })
   const dir = tempDir()
   const file = join(dir, 'hostile.yaml')
@@ -431,8 +430,8 @@ describe('the HTML report', () => {
   })
 
   it('without JavaScript: a notice, the figures, the comparison and the failing cases as plain HTML', async () => {
-    // the file's page with script off: the switch a context's javaScriptEnabled: false sends (a new context's page
-    // costs a renderer process, ~0.6 s), turned back on after the test
+    // the file's page with script off: the switch a context's javaScriptEnabled: false sends (the file's one-process
+    // chromium has one context: launchOnePage), turned back on after the test
     const p = page
     const cdp = await p.context().newCDPSession(p)
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true })
