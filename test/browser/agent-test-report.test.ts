@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Dialog, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { launchBrowser, newPage, screenshot } from '../helpers/browser.js'
+import { launchOnePage, screenshot } from '../helpers/browser.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -38,10 +38,9 @@ let report: string
 let demoReport: string
 let richReport: string
 beforeAll(async () => {
-  // chromium starts (its own processes) while the three reports are written in-process
-  const started = launchBrowser().then(async (b) => {
-    browser = b
-    page = await newPage(b)
+  // chromium starts (a process of its own) while the three reports are written in-process
+  const started = launchOnePage().then((one) => {
+    ;({ browser, page } = one)
   })
   const dir = tempDir()
   const file = join(dir, 'hostile.yaml')
@@ -407,17 +406,17 @@ describe('the HTML report', () => {
   })
 
   it("has a dark theme, and fits 375 px with nothing wider than the screen but its tables' own scroll", async () => {
+    // both at once, one page and one screenshot: the theme sets colours only, the width the layout (a second tall
+    // screenshot, of the dark page at 1280 px, cost chromium ~0.4 s)
     noRequests(page)
     await page.emulateMedia({ colorScheme: 'dark' })
     onTestFinished(() => page.emulateMedia({ colorScheme: 'light' }))
+    await page.setViewportSize({ width: 375, height: 800 })
+    onTestFinished(() => page.setViewportSize({ width: 1280, height: 900 }))
     await page.goto(pathToFileURL(richReport).href)
     await page.waitForSelector('body[data-ready]')
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)')
     expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(230, 237, 243)')
-    await screenshot(page, 'agent-test-report-dark')
-    await page.emulateMedia({ colorScheme: 'light' })
-    await page.setViewportSize({ width: 375, height: 800 })
-    onTestFinished(() => page.setViewportSize({ width: 1280, height: 900 }))
     const wide = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
         .filter((e) => e.getBoundingClientRect().right > 376 && !e.closest('.scroll'))
@@ -427,12 +426,12 @@ describe('the HTML report', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     const controls = await page.locator('#controls').boundingBox()
     expect(controls!.x + controls!.width).toBeLessThanOrEqual(375)
-    await screenshot(page, 'agent-test-report-375')
+    await screenshot(page, 'agent-test-report-dark-375')
   })
 
   it('without JavaScript: a notice, the figures, the comparison and the failing cases as plain HTML', async () => {
-    // the file's page with script off: the switch a context's javaScriptEnabled: false sends (a new context's page
-    // costs a renderer process, ~0.6 s), turned back on after the test
+    // the file's page with script off: the switch a context's javaScriptEnabled: false sends (the file's one-process
+    // chromium has one context: launchOnePage), turned back on after the test
     const p = page
     const cdp = await p.context().newCDPSession(p)
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true })

@@ -6,7 +6,7 @@ import { relative } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadCredentials } from '../../src/config/store.js'
-import { artifactDir, launchBrowser, newPage, screenshot } from '../helpers/browser.js'
+import { artifactDir, launchOnePage, screenshot } from '../helpers/browser.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { clearFaults, injectFault } from '../helpers/emulator-faults.js'
@@ -20,14 +20,13 @@ let page: Page
 beforeAll(async () => {
   // chromium starts while the CLI's first in-process run and the browser login's own modules load (first use,
   // ~0.6 s): the first login no longer pays for them
-  const [b, whoami] = await Promise.all([
-    launchBrowser(),
+  const [one, whoami] = await Promise.all([
+    launchOnePage(),
     emulatorContext(fx).run(['whoami']),
     import('../../src/auth-flows/browser.js'),
   ])
   expect(whoami).toBe(0)
-  browser = b
-  page = await newPage(browser)
+  ;({ browser, page } = one)
 })
 afterAll(async () => {
   await browser?.close()
