@@ -81,16 +81,14 @@ mkdirSync(join(modules, 'chunks'), { recursive: true })
 const jqGlue = join(root, 'node_modules/jq-wasm/dist/build/jq.js')
 
 // The npm build's files, each made CommonJS. What the npm build does differently, undone here:
-// - each chunk's banner makes its `require` (built-ins by process.getBuiltinModule, anything else by a
-//   createRequire(import.meta.url) made on first use): the loader gives it instead;
+// - each chunk's banner makes `require` with createRequire(import.meta.url): the loader gives it instead;
 // - import.meta.url is the executable's URL (a parameter of the wrapper);
 // - import() of a chunk or a built-in becomes require(): a vm.Script has no import() without
 //   --experimental-vm-modules;
 // - undici's WebAssembly parsers, kept beside its chunk as .cjs reading a .wasm file: an asset each, the bytes read
 //   from the executable.
 const dist = join(from, 'dist')
-const banner =
-  "let createdRequire; const require = (id) => globalThis.process.getBuiltinModule(id) ?? (createdRequire ??= globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);\n"
+const banner = "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);\n"
 const distNames = [
   'cli.js',
   'emulator.js',

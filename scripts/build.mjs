@@ -123,15 +123,10 @@ const common = {
   target: 'node22',
   sourcemap: 'linked',
   define: { __AGENTRY_VERSION__: JSON.stringify(pkg.version) },
-  // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins, and every chunk requires its
-  // built-ins (builtinImportsToRequire below). The banner's require gives a built-in by process.getBuiltinModule
-  // (Node 22.3+; engines says 22.19), without an ESM `import … from 'node:module'`, whose facade would read every
-  // export of node:module once more. Node's createRequire (a Module with its node_modules paths, and import.meta) is
-  // made on the first require of anything else (undici's parsers beside its chunk, a bundled package's own file):
-  // `agents list --json` made one for each of its 8 chunks, ~2% of its instructions (callgrind) and ~30 page faults.
-  banner: {
-    js: "let createdRequire; const require = (id) => globalThis.process.getBuiltinModule(id) ?? (createdRequire ??= globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);",
-  },
+  // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins. The banner gets it without
+  // an ESM `import … from 'node:module'`, whose facade would read every export of node:module once more
+  // (process.getBuiltinModule: Node 22.3+; engines says 22.13).
+  banner: { js: "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);" },
   logLevel: 'warning',
   metafile: true,
 }
