@@ -102,6 +102,8 @@ const cliArgs = (n) => [
   String(n),
   '--output',
   'text',
+  // the answer's bytes exactly, as the floor writes them (piped text otherwise gets the final newline of every command)
+  '--no-final-newline',
 ]
 const minimalEnv = (n) => ({
   URL: `${emu.baseUrl}/agent/demo-assistant/chat/completion`,
