@@ -4,14 +4,14 @@
 // grant they share comes from a login run in-process (test/helpers/oauth-login.ts). The login itself, its denial and
 // time-out, and the API key's secrecy are checked in-process against the same emulator
 // (test/commands/auth-emulator.test.ts).
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
 import { emulatorFixture, hook } from '../helpers/emulator.js'
+import { meetingProbe } from '../helpers/meeting-probe.js'
 import { oauthLogin, setGrantExpiry } from '../helpers/oauth-login.js'
 import { runCommand } from '../helpers/run-command.js'
-import { tempDir } from '../helpers/temp-dir.js'
 
 const fx = emulatorFixture({ built: true })
 
@@ -52,33 +52,22 @@ describe('agentry login (OAuth, built CLI, emulator)', () => {
     // (withFileLock running fn alone) none is ever held, and two runs that meet refresh together (the rotated token's
     // family revoked: invalid_grant, 3 runs of 3 with 2 processes and the token endpoint a second late)
     const file = join(dir, 'credentials.json')
-    const waiting = tempDir('agentry-refresh-waiters-')
-    const probe = join(waiting, 'probe.cjs')
-    await writeFile(
-      probe,
-      `const fs = require('node:fs'); const fsp = require('node:fs/promises'); const { readFileSync, writeFileSync, readdirSync, existsSync } = fs
-const file = ${JSON.stringify(file)}, lock = file + '.lock', waiting = ${JSON.stringify(waiting)}, me = 'held-' + process.pid
-fs.readFileSync = function (p, ...rest) {
-  const text = readFileSync.call(this, p, ...rest)
-  try { if (String(p) === lock && JSON.parse(text).pid !== process.pid) writeFileSync(waiting + '/' + me, '') } catch {}
-  return text
-}
-const another = () => readdirSync(waiting).some((f) => /^held-\\d+$/.test(f) && f !== me)
+    const probe = meetingProbe(
+      'agentry-refresh-waiters-',
+      `const lock = ${JSON.stringify(`${file}.lock`)}, me = 'held-' + process.pid
+sayWhenHeld(lock)
 const link = fsp.link
 fsp.link = async function (from, to, ...rest) {
   await link.call(this, from, to, ...rest)
-  if (String(to) === lock && !existsSync(waiting + '/' + me)) {
-    const deadline = Date.now() + 60000
-    await new Promise((done) => { const poll = setInterval(() => { if (another() || Date.now() > deadline) { clearInterval(poll); done() } }, 5) })
-  }
-}
-`,
+  if (String(to) === lock && !existsSync(marks + '/' + me))
+    await meet(() => readdirSync(marks).some((f) => /^held-\\d+$/.test(f) && f !== me))
+}`,
     )
-    const env = { NODE_OPTIONS: `--require ${probe}` }
+    const env = { NODE_OPTIONS: probe.nodeOptions }
     const runs = await Promise.all(
       Array.from({ length: 2 }, () => runCli(['agents', 'list', '--json'], { configDir: dir, timeoutMs: 90_000, env })),
     )
-    expect((await readdir(waiting)).filter((f) => /^held-\d+$/.test(f))).not.toEqual([])
+    expect(await probe.said(/^held-\d+$/)).toBeGreaterThanOrEqual(1)
     for (const r of runs) expect(r.exitCode, r.stderr).toBe(0)
     expect(((await counters())['oauth.refresh'] ?? 0) - before).toBe(1)
     const after = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')).profiles.default.oauth

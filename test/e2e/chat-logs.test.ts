@@ -3,14 +3,14 @@
 // modules), and chats run as parallel processes, opening the new log together, all land in one logs.db (read back
 // in-process). The rest of the log's behaviour, and `logs path` in the XDG state dir, is checked in-process:
 // test/logs/chat-logs.test.ts.
-import { readdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/cli.js'
 import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture, quietEmulator } from '../helpers/emulator.js'
 import { type Logged, logSetup } from '../helpers/log-setup.js'
-import { tempDir } from '../helpers/temp-dir.js'
+import { meetingProbe } from '../helpers/meeting-probe.js'
 
 const fx = emulatorFixture({ built: true, emulator: quietEmulator })
 
@@ -26,29 +26,24 @@ describe('agentry logs', () => {
       "process.on('exit', () => { if (process.moduleLoadList.some((m) => /sqlite/i.test(m))) process.stderr.write('SQLITE-LOADED') })\n",
     )
     // The race is made, not hoped for (4 chats started together, as this test was, need not meet at the log): each
-    // chat, about to create and open the new log, says so (a file `at-<pid>`) and waits, bounded, until both have;
+    // chat, about to create and open the new log, says so (a mark `at-<pid>`) and waits, bounded, until both have;
     // then both open it, set it up (WAL, the schema) and write to it at once
-    const arrived = tempDir('agentry-log-openers-')
-    const together = join(arrived, 'together.cjs')
-    writeFileSync(
-      together,
-      `const fs = require('node:fs'); const fsp = require('node:fs/promises'); const open = fsp.open
-const db = ${JSON.stringify(t.dbFile)}, arrived = ${JSON.stringify(arrived)}, at = () => fs.readdirSync(arrived).filter((f) => /^at-\\d+$/.test(f)).length
+    const together = meetingProbe(
+      'agentry-log-openers-',
+      `const db = ${JSON.stringify(t.dbFile)}, open = fsp.open
 fsp.open = async function (p, ...rest) {
-  if (String(p) === db && !fs.existsSync(arrived + '/at-' + process.pid)) {
-    fs.writeFileSync(arrived + '/at-' + process.pid, '')
-    const deadline = Date.now() + 60000
-    await new Promise((done) => { const poll = setInterval(() => { if (at() >= 2 || Date.now() > deadline) { clearInterval(poll); done() } }, 2) })
+  if (String(p) === db && !existsSync(marks + '/at-' + process.pid)) {
+    say('at-' + process.pid)
+    await meet(() => said(/^at-\\d+$/) >= 2)
   }
   return open.call(this, p, ...rest)
-}
-`,
+}`,
     )
     // the first of the parallel chats carries the sqlite probe
     const runs = await Promise.all(
       [1, 2].map((i) =>
         t.run(['chat', 'demo-assistant', '-m', `parallel ${i}`], {
-          env: { NODE_OPTIONS: `${i === 1 ? `--import=${probe} ` : ''}--require ${together}` },
+          env: { NODE_OPTIONS: `${i === 1 ? `--import=${probe} ` : ''}${together.nodeOptions}` },
         }),
       ),
     )
@@ -56,7 +51,7 @@ fsp.open = async function (p, ...rest) {
       [0, 'SQLITE-LOADED'],
       [0, ''],
     ])
-    expect(readdirSync(arrived).filter((f) => /^at-\d+$/.test(f))).toHaveLength(2)
+    expect(await together.said(/^at-\d+$/)).toBe(2)
     // what the processes wrote, read in-process (the same command code)
     const read = await runCommand(['logs', 'list', '--json'], { configDir: t.configDir, env: fx.env() })
     expect(read.exitCode, read.stderr).toBe(0)

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js'
 import { pollUntil } from '../helpers/poll.js'
 import { runCommand } from '../helpers/run-command.js'
-import { tempDir } from '../helpers/temp-dir.js'
+import { meetingProbe } from '../helpers/meeting-probe.js'
 
 beforeAll(() => assertBuilt())
 
@@ -23,7 +23,7 @@ describe('config set from many processes at once, behind a lock left without an 
     // what an older agentry killed between its mkdir and its owner file left: fresh, empty. Before: the waiters that
     // found it stale together removed each other's new locks (not yet owned), and values were lost. That a fresh one
     // is never removed, and an old one is, is test/unit/config-store.test.ts'; here the processes find it stale
-    // together. Each says (a file in `waiting`) that it polls the lock, and once all do, the lock is made older than
+    // together. Each says (a mark of the probe: test/helpers/meeting-probe.ts) that it polls the lock, and once all do, the lock is made older than
     // its age (15 s) at once, instead of waiting 15 s of the real clock for it to get there. Until then it is dated a
     // minute ahead: on a loaded machine, starting them can take longer than its age.
     // The race is made, not hoped for: with 20 writers and nothing more, two found it old together in 2 runs of 4
@@ -36,12 +36,9 @@ describe('config set from many processes at once, behind a lock left without an 
     await mkdir(lockDir)
     const ahead = new Date(Date.now() + 60_000)
     await utimes(lockDir, ahead, ahead)
-    const waiting = tempDir('agentry-lock-waiters-')
-    const probe = join(waiting, 'probe.cjs')
-    await writeFile(
-      probe,
-      `const fs = require('node:fs'); const { statSync, readFileSync, readdirSync, writeFileSync } = fs
-const lock = ${JSON.stringify(lockDir)}, waiting = ${JSON.stringify(waiting)}, say = (what) => writeFileSync(waiting + '/' + what, '')
+    const probe = meetingProbe(
+      'agentry-lock-waiters-',
+      `const lock = ${JSON.stringify(lockDir)}
 let polled = false, foundOld = false
 fs.statSync = function (p, ...rest) {
   const st = statSync.call(this, p, ...rest)
@@ -49,17 +46,11 @@ fs.statSync = function (p, ...rest) {
   if (!polled) { polled = true; say(String(process.pid)) }
   if (!foundOld && st.mtimeMs < Date.now() - 15000) {
     foundOld = true; say('stale-' + process.pid)
-    const deadline = Date.now() + 60000, pause = new Int32Array(new SharedArrayBuffer(4))
-    while (readdirSync(waiting).filter((f) => f.startsWith('stale-')).length < 2 && Date.now() < deadline) Atomics.wait(pause, 0, 0, 5)
+    meetSync(() => said(/^stale-/) >= 2)
   }
   return st
 }
-fs.readFileSync = function (p, ...rest) {
-  const text = readFileSync.call(this, p, ...rest)
-  try { if (String(p) === lock && JSON.parse(text).pid !== process.pid) say('held-' + process.pid) } catch {}
-  return text
-}
-`,
+sayWhenHeld(lock)`,
     )
     const n = 6
     const results = Promise.all(
@@ -67,11 +58,11 @@ fs.readFileSync = function (p, ...rest) {
         runCli(['--profile', `p${i}`, 'config', 'set', 'account', `acc${i}`], {
           configDir: dir,
           timeoutMs: 90_000,
-          env: { NODE_OPTIONS: `--require ${probe}` },
+          env: { NODE_OPTIONS: probe.nodeOptions },
         }),
       ),
     )
-    const said = async (what: RegExp) => (await readdir(waiting)).filter((f) => what.test(f)).length
+    const { said } = probe
     await pollUntil(async () => (await said(/^\d+$/)) === n, { timeoutMs: 60_000, what: `${n} waiters on the lock` })
     const old = new Date(Date.now() - 16_000)
     await utimes(lockDir, old, old)
