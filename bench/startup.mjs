@@ -53,17 +53,21 @@ const median = (xs) => {
 const nodeCase = (args, env = {}) => ({ cmd: node, args, env })
 const exeCase = (args, env = {}) => ({ cmd: exe, args, env })
 
-/** One run under GNU time: wall-clock ms (measured here), CPU ms (user + sys of the child) and peak RSS (MiB). */
+/**
+ * One run under GNU time: wall-clock ms (measured here), CPU ms (user + sys of the child), peak RSS (MiB) and minor
+ * page faults (each page of memory touched for the first time: on a VM ~10-20 µs each, and the same count however
+ * loaded the machine is).
+ */
 function runOnce({ cmd, args, env }) {
   const t = process.hrtime.bigint()
-  const r = spawnSync('/usr/bin/time', ['-f', 'agentry-bench %U %S %M', cmd, ...args], {
+  const r = spawnSync('/usr/bin/time', ['-f', 'agentry-bench %U %S %M %R', cmd, ...args], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   })
   const wall = Number(process.hrtime.bigint() - t) / 1e6
-  const m = /agentry-bench ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(r.stderr)
+  const m = /agentry-bench ([\d.]+) ([\d.]+) (\d+) (\d+)\s*$/.exec(r.stderr)
   if (r.status !== 0 || !m) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`)
-  return { wall, cpu: (Number(m[1]) + Number(m[2])) * 1000, rss: Number(m[3]) / 1024 }
+  return { wall, cpu: (Number(m[1]) + Number(m[2])) * 1000, rss: Number(m[3]) / 1024, faults: Number(m[4]) }
 }
 
 /** Medians of each case, run round-robin so that a burst of load on the machine hits every case alike. */
@@ -80,6 +84,7 @@ function timeAll(cases) {
     // GNU time gives CPU in 10 ms steps: the mean of many runs resolves finer than any one
     cpu: runs.reduce((sum, r) => sum + r.cpu, 0) / runs.length,
     rss: median(runs.map((r) => r.rss)),
+    faults: median(runs.map((r) => r.faults)),
   }))
 }
 
@@ -192,11 +197,11 @@ try {
   row('node minimal.mjs (import http …)', 'getEsm', 'floor')
   row('agentry agents list --json', 'list', 'getEsm')
 
-  console.log('\npeak RSS (GNU time %M), medians of the same runs:')
+  console.log('\npeak RSS (GNU time %M) and minor page faults (%R), medians of the same runs:')
   const rssRow = (name, key, target) => {
     const ratio = m[key].rss / m.floor.rss
     console.log(
-      `${name.padEnd(38)} ${m[key].rss.toFixed(1).padStart(7)} MiB ${ratio.toFixed(2)}× floor  ${verdict(ratio, target)}`,
+      `${name.padEnd(38)} ${m[key].rss.toFixed(1).padStart(7)} MiB ${ratio.toFixed(2)}× floor  ${String(m[key].faults).padStart(5)} faults  ${verdict(ratio, target)}`,
     )
   }
   rssRow('node -e 0 (floor)', 'floor')
@@ -217,10 +222,48 @@ try {
     rssRow('exe --version', 'exeVersion')
     rssRow('exe agents list --json', 'exeList', 1.25)
   }
+  youngGeneration(env)
   moduleCosts(env)
 } finally {
   server.kill('SIGTERM')
   rmSync(dir, { recursive: true, force: true })
+}
+
+/**
+ * Prints what each run allocates in V8's young generation and how many young-generation collections (scavenges) it
+ * makes: counts that do not move with the machine's load, where time does. A run whose young objects outgrow the
+ * first semi-space (1 MiB) is stopped for a scavenge, then often for a second one that V8 schedules as a task, and
+ * each touches fresh pages (the page faults above). Allocation is read with semi-spaces large enough that nothing is
+ * collected (`--min-semi-space-size`, which leaves the compile cache valid), from a `--require`d hook that reads the
+ * new space at exit (CommonJS: it adds no ES-module loader to the run it measures); scavenges from `--trace-gc`.
+ */
+function youngGeneration(env) {
+  const hook = join(dir, 'young-at-exit.cjs')
+  writeFileSync(
+    hook,
+    `process.on('exit', () => process.stderr.write('young ' + require('node:v8').getHeapSpaceStatistics().filter((s) => s.space_name.startsWith('new')).reduce((n, s) => n + s.space_used_size, 0) + '\\n'))\n`,
+  )
+  const cases = [
+    ['node -e 0 (floor)', ['-e', '0'], {}],
+    ['node -e "require(node:http).get(…)"', ['-e', minimalGet], minimalEnv],
+    ['agentry agents list --json', [bin, ...list], env],
+  ]
+  const spawnCase = (flags, args, extra) =>
+    spawnSync(node, [...flags, ...args], { env: { ...process.env, ...extra }, encoding: 'utf8', maxBuffer: 1 << 26 })
+  console.log('\nyoung generation (medians of 5 runs; the same on a loaded machine):')
+  for (const [name, args, extra] of cases) {
+    const young = [],
+      scavenges = []
+    for (let i = 0; i < 5; i++) {
+      young.push(
+        Number(/young (\d+)/.exec(spawnCase(['--min-semi-space-size=64', '-r', hook], args, extra).stderr)?.[1]),
+      )
+      scavenges.push((spawnCase(['--trace-gc'], args, extra).stdout.match(/: Scavenge /g) ?? []).length)
+    }
+    console.log(
+      `${name.padEnd(38)} ${(median(young) / 1024).toFixed(0).padStart(6)} KiB allocated  ${median(scavenges)} scavenges`,
+    )
+  }
 }
 
 /** Prints the files `agents list --json` loads (bytes, what is inside) and the CPU self time of each. */
