@@ -37,14 +37,15 @@ const undiciWasmBeside = (chunkDir) => ({
   },
 })
 
-// The core chunks (src/core-chunk.ts says why): the base core (src/core-chunk.ts), then the API core
-// (src/api-core.ts: what it imports beyond the base core). Each module of src/ that is loaded with import(), and
-// each entry point, imports a core first when it reaches any module of that core by static imports: then every
-// module of a core is reached by the same entry points, and esbuild writes the core as one chunk. A module inside a
-// core never imports that core (no import cycle); a module inside a core that is loaded with import() would split
-// it again, so the build refuses it. The graph comes from a first, quick pass of esbuild (packages left out). The
-// import goes on the module's first line, so that source maps hold.
-const coreChunks = ['src/core-chunk.ts', 'src/api-core.ts']
+// The core chunk (src/core-chunk.ts says why and what is in it). Each module of src/ that is loaded with import(),
+// and each entry point, imports the core first when it reaches any module of the core by static imports: then every
+// module of the core is reached by the same entry points, and esbuild writes the core as one chunk. A module inside
+// the core never imports the core (no import cycle); a module inside the core that is loaded with import() would
+// split it again, so the build refuses it. The graph comes from a first, quick pass of esbuild (packages left out).
+// The import goes on the module's first line, so that source maps hold. (The loop below takes several cores, each
+// holding what the ones before it do not: there were two, the base core and the API stack, until one measured better;
+// docs/architecture.md "Start-up budget".)
+const coreChunks = ['src/core-chunk.ts']
 async function coreImports(entryPoints) {
   const { metafile } = await build({
     entryPoints: [...Object.values(entryPoints), ...coreChunks],
