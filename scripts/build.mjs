@@ -1,7 +1,7 @@
 // Bundles src/ into dist/ with esbuild: ESM, code splitting so each command group loads only when it runs.
 // `--outdir <dir>` writes there instead of dist/ (the release builds in its own folder: scripts/release.mjs).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { lazyChildProcess, lazyHttp2, ownZod } from './esbuild-plugins.mjs'
@@ -37,14 +37,15 @@ const undiciWasmBeside = (chunkDir) => ({
   },
 })
 
-// The core chunks (src/core-chunk.ts says why): the base core (src/core-chunk.ts), then the API core
-// (src/api-core.ts: what it imports beyond the base core). Each module of src/ that is loaded with import(), and
-// each entry point, imports a core first when it reaches any module of that core by static imports: then every
-// module of a core is reached by the same entry points, and esbuild writes the core as one chunk. A module inside a
-// core never imports that core (no import cycle); a module inside a core that is loaded with import() would split
-// it again, so the build refuses it. The graph comes from a first, quick pass of esbuild (packages left out). The
-// import goes on the module's first line, so that source maps hold.
-const coreChunks = ['src/core-chunk.ts', 'src/api-core.ts']
+// The core chunk (src/core-chunk.ts says why and what is in it). Each module of src/ that is loaded with import(),
+// and each entry point, imports the core first when it reaches any module of the core by static imports: then every
+// module of the core is reached by the same entry points, and esbuild writes the core as one chunk. A module inside
+// the core never imports the core (no import cycle); a module inside the core that is loaded with import() would
+// split it again, so the build refuses it. The graph comes from a first, quick pass of esbuild (packages left out).
+// The import goes on the module's first line, so that source maps hold. (The loop below takes several cores, each
+// holding what the ones before it do not: there were two, the base core and the API stack, until one measured better;
+// docs/architecture.md "Start-up budget".)
+const coreChunks = ['src/core-chunk.ts']
 async function coreImports(entryPoints) {
   const { metafile } = await build({
     entryPoints: [...Object.values(entryPoints), ...coreChunks],
@@ -158,7 +159,6 @@ const built = {
     outputs: { ...library.metafile.outputs, ...cli.metafile.outputs },
   },
 }
-writeFileSync(`${dist}/meta.json`, JSON.stringify(built.metafile))
 
 // An ESM `import … from 'node:fs'` makes Node build the built-in's ESM facade, which reads every export once: that
 // costs ~2 ms a module and runs each lazy getter (fs.promises and its streams, util.parseArgs, process.report,
@@ -214,11 +214,30 @@ function eagerCommonJsFactories(code) {
  * one-byte string of each module without decoding UTF-8.
  */
 const ascii = (code) => code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+// esbuild puts its own helpers (__commonJS, __toESM, __export) in a chunk of their own (no source file in it), and
+// every chunk that reaches it without using a helper still imports it, for order alone (`import "./chunk-X.js";`):
+// a file more for most commands, `agents list` among them (~0.4 ms and ~45 KiB of young objects, bench/startup). The
+// chunk only defines functions, so the order cannot matter: such imports become an empty line (the source maps
+// stay right), and a chunk that uses a helper keeps its import of it. The metafile then records only the imports left.
+const helperChunks = Object.entries(built.metafile.outputs)
+  .filter(([f, o]) => f.endsWith('.js') && Object.keys(o.inputs).length === 0 && o.imports.length === 0)
+  .map(([f]) => f)
+function withoutBareHelperImports(file, code) {
+  let out = code
+  for (const helper of helperChunks) {
+    const path = relative(dirname(file), helper)
+    out = out.replaceAll(`\nimport "./${path}";\n`, '\n\n')
+    if (!out.includes(`"./${path}"`))
+      built.metafile.outputs[file].imports = built.metafile.outputs[file].imports.filter((i) => i.path !== helper)
+  }
+  return out
+}
 for (const file of Object.keys(built.metafile.outputs).filter((f) => f.endsWith('.js'))) {
   const code = readFileSync(file, 'utf8')
-  const out = ascii(eagerCommonJsFactories(builtinImportsToRequire(code)))
+  const out = ascii(eagerCommonJsFactories(builtinImportsToRequire(withoutBareHelperImports(file, code))))
   if (out !== code) writeFileSync(file, out)
 }
+writeFileSync(`${dist}/meta.json`, JSON.stringify(built.metafile))
 
 // `agentry --help` is the most-run command after --version: its text is rendered here, with the real program,
 // and bin/agentry.cjs prints it without loading commander whenever the terminal is wide enough for the text to

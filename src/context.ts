@@ -1,10 +1,10 @@
 // The per-run Context (after gh's factory): IO, settings, credential, API client, output, prompter, browser and
 // clock, each built lazily on first use so that a command loads only what it needs. No module-level state.
 import type { Dispatcher } from 'undici'
-import type { HttpClient } from './api/request.js'
 import { Redactor } from './api/redact.js'
+// the API stack is in the same chunk as the Context (src/core-chunk.ts): a static import costs no file more
+import { AgentryClient, HttpClient, noAccountError, notLoggedIn, resolveCredential, Transport } from './api-core.js'
 import type { Credential } from './auth/credential.js'
-import type { AgentryClient } from './sdk/client.js'
 import type { GlobalOptions } from './config/global-flags.js'
 import { configDir } from './config/paths.js'
 // settings are resolved before every command (the preAction hook): static imports, one file fewer each to load
@@ -184,7 +184,7 @@ export class Context {
 
   /** The credential of this run. */
   credential(): Promise<Credential> {
-    this.credentialCache ??= import('./api-core.js').then((m) => m.resolveCredential(this))
+    this.credentialCache ??= resolveCredential(this)
     return this.credentialCache
   }
 
@@ -195,11 +195,7 @@ export class Context {
    */
   http(): Promise<HttpClient> {
     this.httpCache ??= (async () => {
-      const [{ HttpClient, notLoggedIn }, settings, credential] = await Promise.all([
-        import('./api-core.js'),
-        this.settings(),
-        this.credential(),
-      ])
+      const [settings, credential] = await Promise.all([this.settings(), this.credential()])
       const http = new HttpClient({
         userAgent: `agentry/${this.version} node/${process.versions.node}`,
         timeoutMs: (settings.timeout?.value ?? 300) * 1000,
@@ -231,8 +227,8 @@ export class Context {
    * first use.
    */
   sdk(): Promise<AgentryClient> {
-    this.sdkCache ??= Promise.all([import('./api-core.js'), this.http(), this.settings(), this.credential()]).then(
-      ([{ AgentryClient, Transport, noAccountError }, http, settings, credential]) =>
+    this.sdkCache ??= Promise.all([this.http(), this.settings(), this.credential()]).then(
+      ([http, settings, credential]) =>
         new AgentryClient(
           new Transport(http, baseUrlOf(settings), settings.account?.value, () =>
             noAccountError(credential, this.profile().value),

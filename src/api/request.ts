@@ -309,8 +309,7 @@ export class HttpClient {
         body: res.body as HttpResponse['body'],
       }
       out.requestId = out.headers['x-request-id']
-      this.trace(`< ${res.statusCode} (${Math.round(process.uptime() * 1000 - started)} ms)`)
-      for (const [k, v] of Object.entries(out.headers)) this.trace(`< ${k}: ${this.opts.redactor.header(k, v)}`)
+      this.traceResponse(out, started)
       if (res.statusCode >= 300 && res.statusCode < 400) {
         await res.body.dump().catch(() => {})
         throw new AgentryError(
@@ -433,6 +432,13 @@ export class HttpClient {
 
   private trace(line: string): void {
     this.opts.trace?.(line)
+  }
+
+  /** The answer's status and headers in the --debug trace: built only when there is a trace (every call has one answer). */
+  private traceResponse(res: HttpResponse, started: number): void {
+    if (!this.opts.trace) return
+    this.trace(`< ${res.status} (${Math.round(process.uptime() * 1000 - started)} ms)`)
+    for (const [k, v] of Object.entries(res.headers)) this.trace(`< ${k}: ${this.opts.redactor.header(k, v)}`)
   }
 
   private traceRequest(req: SendOptions, headers: Record<string, string>): void {

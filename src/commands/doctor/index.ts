@@ -3,6 +3,7 @@
 // 401/403, shape differs (which member), time. No retries, each answer read up to a bound, the whole run within
 // --max-time. A service that cannot be reached is said once and ends the probes (exit 8). Exit 0 only when every
 // documented or seed operation answered as declared; else the code of the worst line (errors.ts).
+import { Transport } from '../../api-core.js'
 import type { Context } from '../../context.js'
 import { CliError, ExitCode, exitCodeOf } from '../../errors.js'
 import { holdsToDeclaration, type ProbeResult, type ProbeStop, probeAll } from '../../doctor/probe.js'
@@ -97,7 +98,6 @@ async function doctorRun(ctx: Context, maxTime: number): Promise<void> {
     timeoutMs: Math.min(maxTime * 1000, (settings.timeout?.value ?? 300) * 1000),
     signal: bound,
   })
-  const { Transport } = await import('../../api-core.js')
   const transport = new Transport(http, sdk.transport.baseUrl, sdk.transport.accountId())
   let outcome: Awaited<ReturnType<typeof probeAll>>
   try {
