@@ -6,7 +6,7 @@
 // with import() that uses any of these import this file first. esbuild splits shared code by the set of entry points
 // that reach it; giving all of these the same set makes them one chunk instead of ~20 small ones.
 // Why one file (bench/startup, docs/architecture.md "Start-up budget"): Node's ES-module loader costs ~0.4 ms and
-// ~30 KiB of young objects a file; and the source of a file over 128 KiB is a string in V8's large-object space, out
+// ~30–45 KiB of young objects a file; and the source of a file over 128 KiB is a string in V8's large-object space, out
 // of the 1 MiB semi-space that the run's young objects fill: `agents list --json` makes one scavenge instead of two.
 // A command that never calls the service (config, logs) reads the API stack's code without running it, for no time
 // measured (its compile cache holds the top level only). What stays out, loaded on use: undici, each contract family
