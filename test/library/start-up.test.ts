@@ -42,4 +42,20 @@ describe('start-up path', () => {
     for (const f of ['dist/help.cjs', 'dist/version.cjs'])
       expect(readFileSync(join(cliRoot, f), 'utf8')).not.toMatch(/^import\s|\bimport\(|\brequire\(/m)
   })
+
+  it('what a run of agents list --json calls is compiled with its module (so the compile cache holds it); the rest on first call', () => {
+    assertBuilt()
+    const meta = JSON.parse(readFileSync(join(cliRoot, 'dist/meta.json'), 'utf8')) as Meta
+    const read = (f: string) => readFileSync(join(cliRoot, f), 'utf8')
+    // scripts/build.mjs trains on that command: each top-level function it ran is a parenthesised function expression
+    const eager = (code: string, name: string) =>
+      new RegExp(`^var ${name} = \\((async )?function ${name}\\(`, 'm').test(code)
+    const cli = read('dist/cli.js')
+    for (const name of ['main', 'run', 'directLine', 'runDirect']) expect(eager(cli, name), name).toBe(true)
+    // an error path it never took stays a declaration
+    expect(cli).toMatch(/^function isCommanderError\(/m)
+    const core = Object.keys(meta.outputs).find((f) => f.endsWith('.js') && 'src/context.ts' in meta.outputs[f]!.inputs)
+    const made = read(core!).match(/^var [\w$]+ = \((async )?function/gm) ?? []
+    expect(made.length).toBeGreaterThan(40)
+  })
 })
