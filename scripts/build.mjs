@@ -258,6 +258,14 @@ writeFileSync(`${dist}/meta.json`, JSON.stringify(built.metafile))
 const trainingRun = `const [cli, ...argv] = process.argv.slice(1)
 const { main } = await import(cli)
 process.exitCode = await main(argv)`
+/**
+ * The build's environment for the training run, without what would change the run: agentry's own settings, a proxy
+ * (which takes a request to undici), NODE_OPTIONS.
+ */
+const ownEnvironment = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(agentry_|node_options$|(https?|no)_proxy$)/i.test(k)),
+  )
 async function trainedFunctions() {
   const { createEmulator } = await import(pathToFileURL(resolve(dist, 'emulator.js')).href)
   const emu = await createEmulator({ port: 0, seed: 'demo', scheduler: false, log: () => {} })
@@ -269,7 +277,7 @@ async function trainedFunctions() {
       ['--input-type=module', '-e', trainingRun, cliUrl, 'agents', 'list', '--json'],
       {
         env: {
-          PATH: process.env.PATH ?? '',
+          ...ownEnvironment(),
           NODE_V8_COVERAGE: join(dir, 'coverage'),
           AGENTRY_BASE_URL: emu.baseUrl,
           AGENTRY_ACCOUNT: emu.accountId,
