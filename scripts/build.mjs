@@ -253,9 +253,9 @@ writeFileSync(`${dist}/meta.json`, JSON.stringify(built.metafile))
 // and nested declarations keep their form (they have no parenthesised one). Same lines, so the source maps stay
 // right. The module's own top level never calls these declarations before their line (it would find `undefined`,
 // and every command would fail at once).
-// `agents list --json` (bench/startup, against the build before, interleaved): 0.94–1.01× the wall time in four
-// runs (−2% on the whole), −30 page faults, the core's cache entry 112 → 154 KB; ~0.7 s more a build
-// (docs/architecture.md "Start-up budget").
+// `agents list --json` (bench/startup, against the build before, interleaved): 0.95–1.01× the wall time and
+// 0.94–1.00× the CPU in six runs (−2% on the whole), −30 page faults, the core's cache entry 112 → 154 KB; ~0.7 s
+// more a build (docs/architecture.md "Start-up budget").
 const trainingRun = `const [cli, ...argv] = process.argv.slice(1)
 const { main } = await import(cli)
 process.exitCode = await main(argv)`
