@@ -1,7 +1,7 @@
-// Column widths, measured one code point at a time the way terminals consume a byte stream (wcwidth-like), using
-// string-width's tables per code point. Code points are summed rather than grapheme clusters because that is
+// Column widths, measured one code point at a time the way terminals consume a byte stream (wcwidth-like), by
+// string-width's rules for one code point. Code points are summed rather than grapheme clusters because that is
 // what xterm, VTE and tmux do, and because a cluster split across two tokens then measures the same.
-import stringWidth from 'string-width'
+import { eastAsianWidth } from 'get-east-asian-width'
 import { memoize } from '../../text/memoize.js'
 import { visibleEscape } from '../../text/sanitize.js'
 
@@ -9,12 +9,33 @@ import { visibleEscape } from '../../text/sanitize.js'
 const tabStop = 4
 
 /**
- * Widths of the code points above U+009F met so far. string-width segments its input into grapheme clusters and
- * tries emoji regexes on each: ~1 µs for one code point, paid for every non-ASCII character of every line the
- * renderer measures (several times: echo, wrap, layout). The width of a code point never changes, so each is asked
- * once; text holds few distinct ones, and the kept widths are dropped past 4096 so hostile text cannot grow them.
+ * What string-width gives one code point, without string-width, whose module costs every chat 35–50 ms of CPU when
+ * it loads (an `Intl.Segmenter` and its RGI emoji pattern, made then; docs/architecture.md "Start-up budget"): no
+ * column for what terminals do not draw (default-ignorable, control, enclosing and nonspacing marks, format
+ * characters but the visible prepended concatenation marks), two for a regional indicator (a lone one is drawn as
+ * one wide symbol), else its East Asian Width (string-width's own table, ambiguous as narrow).
+ * test/unit/markdown-layout.test.ts checks the two agree on every code point of planes 0 and 1.
  */
-const wideCharWidth = memoize((cp: number) => stringWidth(String.fromCodePoint(cp)), 4096)
+let invisible: RegExp | undefined
+function codePointWidth(cp: number): number {
+  // a `v` pattern (a class minus a class), made on the first code point past U+009F
+  // biome-ignore lint/complexity/useRegexLiterals: TypeScript takes a `v` literal only when targeting ES2024
+  invisible ??= new RegExp(
+    String.raw`[\p{Default_Ignorable_Code_Point}\p{Control}\p{Enclosing_Mark}\p{Nonspacing_Mark}[\p{Format}--[\u{600}-\u{605}\u{6DD}\u{890}\u{891}\u{8E2}\u{110BD}\u{110CD}]]]`,
+    'v',
+  )
+  if (invisible.test(String.fromCodePoint(cp))) return 0
+  if (cp >= 0x1f1e6 && cp <= 0x1f1ff) return 2
+  return eastAsianWidth(cp)
+}
+
+/**
+ * Widths of the code points above U+009F met so far: each costs a pattern test and a table lookup, paid for every
+ * non-ASCII character of every line the renderer measures (several times: echo, wrap, layout). The width of a code
+ * point never changes, so each is asked once; text holds few distinct ones, and the kept widths are dropped past
+ * 4096 so hostile text cannot grow them.
+ */
+const wideCharWidth = memoize(codePointWidth, 4096)
 
 /** Display width of one code point: 0, 1 or 2 columns. */
 export function charWidth(cp: number): number {
