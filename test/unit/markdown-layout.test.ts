@@ -61,9 +61,9 @@ describe('widths', () => {
 
   test('charWidth agrees with string-width past U+009F on plane 0 (its one-kind blocks by their ends) and the symbols of plane 1', () => {
     // width.ts applies string-width's rules for one code point without loading it (all 1.1 M code points agreed
-    // when this was written; these are where the rules differ: marks, format and ignorable characters, emoji,
-    // regional indicators, the prepended concatenation marks, tags and variation selectors, wide ideographs)
-    // (the blocks of one kind each, CJK ideographs, Hangul syllables and private use, by their first and last 256)
+    // when this was written). These ranges hold every kind those rules tell apart: marks, format and ignorable
+    // characters, emoji, regional indicators, the prepended concatenation marks, tags and variation selectors, wide
+    // ideographs; the blocks of one kind (CJK ideographs, Hangul syllables, private use) by their ends.
     const ranges: [number, number][] = [
       [0xa0, 0x34ff],
       [0x4d00, 0x4eff],
