@@ -27,15 +27,10 @@ export default defineConfig({
     // 146 s with two, 132 s with three, 143 s with four (each worker loads the in-process tiers' modules once more);
     // test:fast 51.6 s with two, 44.9 s with three. Process tests mostly wait on their children.
     maxWorkers: 3,
-    // Two V8 flags for the workers, each measured on the fast project (interleaved pairs, each pair lower):
-    // - `--single-threaded-gc`: the garbage collector on the worker's own thread, not on helper threads. With three
-    //   workers, vitest and the tests' processes on two cores, the parallel scavenger's and the concurrent marker's
-    //   threads wait for a core they do not get: 76.3 → 67.7 s of CPU, 44.3 → 40.4 s of wall (five pairs);
-    // - `--max-opt=2`: V8's optimising tiers up to Maglev, without Turbofan, whose compilations pay only for code that
-    //   runs long and hot, and a test file's code runs briefly: 73.7 → 68.6 s of CPU, 42.2 → 40.3 s (four pairs,
-    //   both with the first flag). Stopping at Sparkplug (`--max-opt=1`) was no better (three pairs: mixed).
-    // The process project's workers mostly wait on their children: the same with or without the first (three
-    // pairs). docs/architecture.md "V8's flags for the workers".
+    // V8's garbage collector on the worker's own thread, and its optimising tiers up to Maglev (no Turbofan): on two
+    // cores shared by three workers, vitest and the tests' processes, GC helper threads wait for a core, and Turbofan
+    // compiles code a test file runs only briefly. Measured on the fast project, in interleaved pairs:
+    // docs/architecture.md "V8's flags for the workers".
     execArgv: ['--single-threaded-gc', '--max-opt=2'],
     // slowest files first across the tiers, so both workers end together (test/helpers/slow-first-sequencer.ts)
     sequence: { sequencer: SlowFirstSequencer },
