@@ -40,7 +40,19 @@ export default defineConfig({
     // file-times: each file's own time, for bench/suite.mjs (written only when AGENTRY_FILE_TIMES names a file)
     reporters: ['default', './test/helpers/summary-reporter.ts', './test/helpers/file-times-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: processFiles } },
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.ts'],
+          exclude: processFiles,
+          // beside the flags above (vitest appends a project's to the root's): the old generation starts at 256 MB.
+          // A fast worker keeps every file's modules (isolate: false), ~130–200 MB live, and grew to it through ~10
+          // major collections and their incremental marking; it now takes ~2. docs/architecture.md "V8's flags for
+          // the workers"
+          execArgv: ['--initial-old-space-size=256'],
+        },
+      },
       { extends: true, test: { name: 'process', include: processFiles } },
     ],
   },
