@@ -17,15 +17,16 @@ const projectOrder: string[] = [...new Set(tiers.map((t) => t.project))]
  * them last (cms-engine-property, mcp-serve-tools: 3 s each, started in the last 5 s, the other workers idle).
  */
 export const knownSlow = new Map<string, number>([
-  ['test/e2e/single-executable.test.ts', 20700],
-  ['test/e2e/install-global.test.ts', 20100],
   ['test/browser/agent-test-report.test.ts', 18500],
+  ['test/e2e/single-executable.test.ts', 11600],
+  ['test/e2e/install-global.test.ts', 11500],
   ['test/e2e/mcp-eras.test.ts', 10000],
   ['test/browser/oauth-login.test.ts', 9200],
   ['test/e2e/release.test.ts', 8100],
   ['test/terminal/chat-tty.test.ts', 8000],
   ['test/chat/chat-edges.test.ts', 7700],
   ['test/terminal/chat.test.ts', 7300],
+  ['test/e2e/setup-action.test.ts', 7200],
   ['test/terminal/chat-habits.test.ts', 6500],
   ['test/terminal/completion.test.ts', 6500],
   ['test/chat/chat-mcp.test.ts', 5100],
@@ -33,7 +34,6 @@ export const knownSlow = new Map<string, number>([
   ['test/e2e/cms-bulk.test.ts', 4600],
   ['test/e2e/pack-install.test.ts', 4600],
   ['test/e2e/pipes.test.ts', 4400],
-  ['test/e2e/setup-action.test.ts', 4300],
   ['test/interop/mcp-serve-tools.test.ts', 4300],
   ['test/e2e/connect.test.ts', 3600],
   ['test/terminal/chat-mcp.test.ts', 3500],

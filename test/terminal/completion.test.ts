@@ -105,6 +105,10 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
         // zsh's compinit without a dump reads every completion function's first line (~1.9 s of CPU, 8-10 s at a load
         // of 10-30)
         await t.waitFor(/^LOADED$/m, 30_000)
+        // and the prompt after it: keys typed before the shell's line editor has the terminal are echoed by the
+        // terminal itself (cooked mode), and the screen's last line is then not the shell's (a run at load ~4 saw
+        // "ag" left there, without the prompt, and the line never read as empty)
+        await t.waitFor((s) => s.split('\n').at(-1) === '$', 15_000)
         // each case: a partial line, Tab, and the completed line expected on screen; then the line is cleared. One
         // case for each way the script answers: a candidate list (a command, a flag), ids (the CLI asks the service),
         // and file names (`:files`: the shell's own). Which candidates each word gets (choices such as --cms, -o,
