@@ -37,8 +37,11 @@ const shells = {
  */
 async function emptyLine(t: TmuxSession): Promise<void> {
   t.keys('C-u')
-  await t.waitFor((s) => s.split('\n').at(-1) === '$', 5000)
+  await t.waitFor(atBarePrompt, 5000)
 }
+
+/** The screen's last line is the bare prompt: the shell's line editor waits, with nothing typed. */
+const atBarePrompt = (screen: string): boolean => screen.split('\n').at(-1) === '$'
 
 const installed = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0
 
@@ -108,7 +111,7 @@ describe.skipIf(missing !== undefined)('completion in real shells', () => {
         // and the prompt after it: keys typed before the shell's line editor has the terminal are echoed by the
         // terminal itself (cooked mode), and the screen's last line is then not the shell's (a run at load ~4 saw
         // "ag" left there, without the prompt, and the line never read as empty)
-        await t.waitFor((s) => s.split('\n').at(-1) === '$', 15_000)
+        await t.waitFor(atBarePrompt, 15_000)
         // each case: a partial line, Tab, and the completed line expected on screen; then the line is cleared. One
         // case for each way the script answers: a candidate list (a command, a flag), ids (the CLI asks the service),
         // and file names (`:files`: the shell's own). Which candidates each word gets (choices such as --cms, -o,
