@@ -15,6 +15,8 @@ const projectOrder: string[] = [...new Set(tiers.map((t) => t.project))]
  * The slowest files of both projects in two clean-clone runs of `.ci/run` (their own time in ms, bench/suite.mjs):
  * a clean clone has no last run, and without these its in-process files would start in name order, the slowest of
  * them last (cms-engine-property, mcp-serve-tools: 3 s each, started in the last 5 s, the other workers idle).
+ * single-executable, install-global and setup-action are from one later clean-clone run, the first in which `npm test`
+ * had built their artifacts before vitest started (scripts/test-artifacts.mjs).
  */
 export const knownSlow = new Map<string, number>([
   ['test/browser/agent-test-report.test.ts', 18500],
