@@ -1,7 +1,8 @@
 // Demo CMS content (wire.md "CMS content"): a `posts` collection of thousands of records with strings, numbers,
 // booleans, nested objects, dates and tags, plus `authors` and `products`, every record published. A seeded PRNG makes
-// every run identical. The content of a seed is made once per process and each state gets its own copy of it (new
-// record, data and tags objects), so a state changed in place never changes another one.
+// every run identical. The content of a seed is made once per process, frozen, and shared by every state seeded with
+// it: a state gets its own map of each collection, and a write replaces a record (src/emulator/cms-records.ts), never
+// changes one in place (a frozen record would throw), so no state changes another one.
 import type { CmsRecord } from '../api/schemas/index.js'
 import type { EmulatorState } from './state.js'
 
@@ -54,26 +55,38 @@ function record(id: string, data: Record<string, unknown>, tags: string[], day: 
   return { id, data, tags, createdAt: at, updatedAt: at, publishedAt: at }
 }
 
-/** The seeded collections of one seed and size, in the order they are set: authors are shared by posts, as made. */
-type SeedCollections = [name: string, records: CmsRecord[]][] & { text?: string }
+/** The seeded collections of one seed and size, in the order they are set, each a frozen map of frozen records. */
+type SeedCollections = [name: string, records: ReadonlyMap<string, CmsRecord>][] & { text?: string }
 
 /**
- * What each (seed, posts) has made in this process, the last few of them: making the records costs several times
- * copying them, and every emulator of a process (`--emulator`, a reset, each test) seeds the same demo content.
+ * What each (seed, posts) has made in this process, the last few of them: every emulator of a process
+ * (`--emulator`, a reset, each test) seeds the same demo content, and making it costs ~10× copying a map of it.
  */
 const made = new Map<string, SeedCollections>()
 const keptSeeds = 4
 
-/** The records of `seed` and `posts`, made once. */
+/** The records of `seed` and `posts`, made and frozen once. */
 function seedContent(seed: number, posts: number): SeedCollections {
   const key = `${seed}/${posts}`
   let content = made.get(key)
   if (content === undefined) {
-    content = generate(seed, posts)
+    content = generate(seed, posts).map(([name, records]): [string, ReadonlyMap<string, CmsRecord>] => [
+      name,
+      new Map(records.map((r) => [r.id, deepFreeze(r)])),
+    ]) as SeedCollections
     if (made.size >= keptSeeds) made.delete(made.keys().next().value!)
     made.set(key, content)
   }
   return content
+}
+
+/** `v` and every object in it frozen: a write to shared seed content throws instead of changing other states. */
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    for (const x of Object.values(v)) deepFreeze(x)
+    Object.freeze(v)
+  }
+  return v
 }
 
 /**
@@ -82,41 +95,17 @@ function seedContent(seed: number, posts: number): SeedCollections {
  */
 export function seedCmsText(opts: { seed: number; posts: number }): string {
   const content = seedContent(opts.seed, opts.posts)
-  content.text ??= JSON.stringify(Object.fromEntries(content))
+  content.text ??= JSON.stringify(Object.fromEntries(content.map(([name, records]) => [name, [...records.values()]])))
   return content.text
-}
-
-/** A fresh copy of a record: its own data and tags; an object in data (flat in the seed) is copied by `copyObject`. */
-function copyRecord(r: CmsRecord, copyObject: (o: object) => object): CmsRecord {
-  const data: Record<string, unknown> = {}
-  for (const k in r.data) {
-    const v = r.data[k]
-    data[k] = typeof v === 'object' && v !== null ? copyObject(v) : v
-  }
-  return { ...r, data, tags: [...(r.tags ?? [])] }
 }
 
 /** Fills `posts` (`posts` records), `authors` and `products` with deterministic demo content. */
 export function seedCms(state: EmulatorState, opts: { seed: number; posts: number }): void {
-  // an object shared by several records (a post's author) stays shared within this state, as when it was made
-  const copies = new Map<object, object>()
-  const copyObject = (o: object): object => {
-    let c = copies.get(o)
-    if (c === undefined) {
-      c = { ...o }
-      copies.set(o, c)
-    }
-    return c
-  }
-  for (const [name, records] of seedContent(opts.seed, opts.posts)) {
-    const map = new Map<string, CmsRecord>()
-    for (const r of records) map.set(r.id, copyRecord(r, copyObject))
-    state.cms.set(name, map)
-  }
+  for (const [name, records] of seedContent(opts.seed, opts.posts)) state.cms.set(name, new Map(records))
 }
 
 /** Makes the records of a seed (the PRNG's order: authors, posts, products). */
-function generate(seed: number, postCount: number): SeedCollections {
+function generate(seed: number, postCount: number): [name: string, records: CmsRecord[]][] {
   const rand = seededRandom(seed)
   const people = authors(rand, 24)
   const authorRecords: CmsRecord[] = []
