@@ -1,8 +1,9 @@
 // The suite's tiers, by folder (docs/architecture.md "Where does a new test go"; test/helpers/tiers.ts). A new file
 // lands in its folder's tier; a new folder under test/ lands in the in-process tier unless it is a process tier.
 //
-// In-process tiers (unit, emulator, in-process: the `fast` project) share their workers between files (`isolate: false`): a file there
-// must leave no global state behind (no process.env/cwd changes, no vi.mock, fake timers restored in `finally`).
+// In-process tiers (unit, emulator, in-process: the `fast` project) share their workers between files
+// (`isolate: false`), worker threads of vitest's process: a file there must leave no global state behind (no
+// process.env/cwd changes, no vi.mock, fake timers restored in `finally`).
 // Process tiers (e2e, terminal, browser: the `process` project) spawn real processes, tmux or chromium; they share their workers as well (same
 // rule: no global state left behind; their processes get their own environment).
 // `npm run test:fast` runs the `fast` project only; `npm test` runs every tier.
@@ -20,6 +21,7 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // the process project's; the fast project's workers are threads (below)
     pool: 'forks',
     isolate: false,
     // vitest's default is one worker less than the cores: ONE on a 2-core machine, which runs every file (and so every
@@ -27,11 +29,6 @@ export default defineConfig({
     // 146 s with two, 132 s with three, 143 s with four (each worker loads the in-process tiers' modules once more);
     // test:fast 51.6 s with two, 44.9 s with three. Process tests mostly wait on their children.
     maxWorkers: 3,
-    // V8's garbage collector on the worker's own thread, and its optimising tiers up to Maglev (no Turbofan): on two
-    // cores shared by three workers, vitest and the tests' processes, GC helper threads wait for a core, and Turbofan
-    // compiles code a test file runs only briefly. Measured on the fast project, in interleaved pairs:
-    // docs/architecture.md "V8's flags for the workers".
-    execArgv: ['--single-threaded-gc', '--max-opt=2'],
     // slowest files first across the tiers, so both workers end together (test/helpers/slow-first-sequencer.ts)
     sequence: { sequencer: SlowFirstSequencer },
     // dist/ is built from the current source before any file runs: a stale build can never pass
@@ -46,14 +43,27 @@ export default defineConfig({
           name: 'fast',
           include: ['test/**/*.test.ts'],
           exclude: processFiles,
-          // beside the flags above (vitest appends a project's to the root's): the old generation starts at 256 MB.
-          // A fast worker keeps every file's modules (isolate: false), ~130–200 MB live, and grew to it through ~10
-          // major collections and their incremental marking; it now takes ~2. docs/architecture.md "V8's flags for
-          // the workers"
-          execArgv: ['--initial-old-space-size=256'],
+          // Worker threads of vitest's process, not child processes: no fork, no pipe for every module and result, and
+          // one copy of Node's own memory: in interleaved pairs the project took ~8% less CPU (docs/architecture.md
+          // "Workers as threads"). A thread takes the V8 flags of its process, which scripts/vitest.mjs starts vitest
+          // with (the npm scripts run it): those below, and the old generation starting at 256 MB (a fast worker
+          // keeps every file's modules, ~130–200 MB live, and grew to it through ~10 major collections).
+          pool: 'threads',
         },
       },
-      { extends: true, test: { name: 'process', include: processFiles } },
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: processFiles,
+          // V8's garbage collector on the worker's own thread, and its optimising tiers up to Maglev (no Turbofan):
+          // on two cores shared by three workers, vitest and the tests' processes, GC helper threads wait for a core,
+          // and Turbofan compiles code a test file runs only briefly. The same flags as vitest's own process
+          // (scripts/vitest.mjs), where the fast project's threads run: docs/architecture.md "V8's flags for the
+          // workers". The CLI the tests spawn runs without them, as a user's does.
+          execArgv: ['--single-threaded-gc', '--max-opt=2'],
+        },
+      },
     ],
   },
 })

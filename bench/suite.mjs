@@ -11,10 +11,10 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { vitestEntry, vitestV8Flags } from '../scripts/vitest.mjs'
 import { tierArgs, tiers as suiteTiers } from '../test/helpers/tiers.ts'
 
 const root = new URL('..', import.meta.url).pathname
-const vitest = join(root, 'node_modules/vitest/vitest.mjs')
 const allTiers = suiteTiers.map((t) => t.name)
 const tiers = (process.env.BENCH_TIERS ?? allTiers.join(',')).split(',')
 const testDir = join(root, 'test')
@@ -31,7 +31,7 @@ const load = () =>
 function measure(args, name) {
   const out = join(dir, `${name}.json`)
   const started = performance.now()
-  const r = spawnSync(process.execPath, [vitest, 'run', ...args], {
+  const r = spawnSync(process.execPath, [...vitestV8Flags, vitestEntry, 'run', ...args], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, AGENTRY_FILE_TIMES: out },
