@@ -1,9 +1,10 @@
 // `agentry a2a …` end to end: the built CLI against the emulator's A2A card and JSON-RPC endpoint.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { runCommand } from '../helpers/run-command.js'
 import { emulatorFixture } from '../helpers/emulator.js'
 
-const fx = emulatorFixture()
+// answers unpaced, but for the test that needs a task still working (it paces its agent itself)
+const fx = emulatorFixture({ emulator: { tokenDelayMs: 0 } })
 
 const cli = (args: string[]) => runCommand(args, { env: fx.env() })
 
@@ -48,6 +49,12 @@ describe('a2a', () => {
   })
 
   it('send --no-wait, then task get sees it working, task cancel cancels it; a completed task is not cancelable (5)', async () => {
+    // paced as the emulator's default (15 ms a token): the long answer is still streaming when the task is read
+    const agent = fx.emu.state.agents.get('demo-assistant')!
+    agent.tokenDelayMs = 15
+    onTestFinished(() => {
+      agent.tokenDelayMs = undefined
+    })
     const started = await cli(['a2a', 'send', 'demo-assistant', '-m', 'count to 100000', '--no-wait'])
     expect(started.exitCode).toBe(0)
     const id = started.stdout.trim()

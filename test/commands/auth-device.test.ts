@@ -9,7 +9,8 @@ import { decideDevice } from '../helpers/oauth-browser.js'
 import { testContext, testOrigin } from '../helpers/test-context.js'
 import { pollUntil } from '../helpers/poll.js'
 
-const fx = emulatorFixture()
+// polled every 50 ms, not the emulator's 1 s: what is checked is the client registered anew, not the pace
+const fx = emulatorFixture({ emulator: { devicePollSeconds: 0.05 } })
 
 describe('login --device', () => {
   it('exits 4 naming the alternative when the server offers no device authorization', async () => {

@@ -7,7 +7,8 @@ import { emulatorContext } from '../helpers/emulator-context.js'
 import { stubCall } from '../helpers/http-stub.js'
 import { testContext } from '../helpers/test-context.js'
 
-const fx = emulatorFixture()
+// answers unpaced: these tests read what is answered, not how fast it streams
+const fx = emulatorFixture({ emulator: { tokenDelayMs: 0 } })
 
 describe('models as chat targets', () => {
   it('models list, and chat --list-targets --json as {agents, models}, the default agent first', async () => {

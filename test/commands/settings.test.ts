@@ -12,7 +12,8 @@ import { emulatorFixture } from '../helpers/emulator.js'
 import { emulatorContext } from '../helpers/emulator-context.js'
 import { testContext } from '../helpers/test-context.js'
 
-const fx = emulatorFixture()
+// answers unpaced: these tests read what is answered, not how fast it streams
+const fx = emulatorFixture({ emulator: { tokenDelayMs: 0 } })
 
 describe('bad flag and environment values', () => {
   // No stub is registered: a request would fail the run differently (the MockAgent refuses it).
