@@ -8,6 +8,7 @@
 // rule: no global state left behind; their processes get their own environment).
 // `npm run test:fast` runs the `fast` project only; `npm test` runs every tier.
 import { defineConfig } from 'vitest/config'
+import { workerV8Flags } from './scripts/vitest.mjs'
 import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js'
 import { folderFiles, projectFolders } from './test/helpers/tiers.js'
 
@@ -61,7 +62,7 @@ export default defineConfig({
           // and Turbofan compiles code a test file runs only briefly. The same flags as vitest's own process
           // (scripts/vitest.mjs), where the fast project's threads run: docs/architecture.md "V8's flags for the
           // workers". The CLI the tests spawn runs without them, as a user's does.
-          execArgv: ['--single-threaded-gc', '--max-opt=2'],
+          execArgv: workerV8Flags,
         },
       },
     ],
